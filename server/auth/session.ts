@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Db } from '../db/database.ts'
+import type { User } from '../db/schema.ts'
+import { unauthorized } from '../errors.ts'
+
+export const SESSION_COOKIE = 'manzil_session'
+export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `requireUser`. */
+    user: User | null
+  }
+}
+
+/** Creates a session (32 random bytes; only the hash is stored) and sets its cookie. */
+export async function startSession(app: FastifyInstance, reply: FastifyReply, userId: string): Promise<void> {
+  const id = randomBytes(32).toString('base64url')
+  const now = Date.now()
+  await app.db
+    .insertInto('sessions')
+    .values({
+      id_hash: sha256(id),
+      user_id: userId,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + SESSION_LIFETIME_MS).toISOString(),
+    })
+    .execute()
+  reply.setCookie(SESSION_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.publicUrl.startsWith('https:'),
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  })
+}
+
+export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const id = request.cookies[SESSION_COOKIE]
+  if (id) await app.db.deleteFrom('sessions').where('id_hash', '=', sha256(id)).execute()
+  reply.clearCookie(SESSION_COOKIE, { path: '/' })
+}
+
+/** Ends every session of a user: password reset, deactivation, deletion. */
+export async function revokeSessions(db: Db, userId: string) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+}
+
+export async function userOfSession(db: Db, sessionId: string | undefined): Promise<User | null> {
+  if (!sessionId) return null
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.id_hash', '=', sha256(sessionId))
+    .where('sessions.expires_at', '>', new Date().toISOString())
+    .where('users.account_state', '=', 'active')
+    .executeTakeFirst()
+  return row ?? null
+}
+
+/** preHandler: 401 unless the request carries a valid session of an active account. */
+export async function requireUser(this: FastifyInstance, request: FastifyRequest) {
+  request.user = await userOfSession(this.db, request.cookies[SESSION_COOKIE])
+  if (!request.user) throw unauthorized()
+}
+
+/** The user `requireUser` found; only call in handlers behind it. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthorized()
+  return request.user
+}

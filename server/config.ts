@@ -1,0 +1,96 @@
+import path from 'node:path'
+
+export type DatabaseConfig =
+  { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string }
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  database: DatabaseConfig
+  publicUrl: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  adminEmail: string | undefined
+  adminPassword: string | undefined
+  syncIntervalMinutes: number
+  syncAllowHosts: string[]
+  logLevel: string
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+function readInteger(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`)
+  const value = Number(raw)
+  if (value < min || value > max)
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`)
+  return value
+}
+
+function readDatabase(raw: string | undefined, dataDir: string): DatabaseConfig {
+  if (raw === undefined || raw === '') return { engine: 'sqlite', file: path.join(dataDir, 'manzil.db') }
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://'))
+    return { engine: 'postgres', url: raw }
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\//, '')
+    if (file === '')
+      throw new ConfigError('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/manzil.db')
+    return { engine: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) }
+  }
+  throw new ConfigError(`DATABASE_URL must start with postgres:// or sqlite:, got "${raw.split(':')[0]}:"`)
+}
+
+function readUrl(name: string, raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be http(s)`)
+  return url.origin
+}
+
+/** Parses every environment variable of DESIGN section 4 once; throws ConfigError on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = readInteger(env, 'PORT', 3000, 0, 65535)
+  const dataDir = path.resolve(env.DATA_DIR || './data')
+  const logLevel = env.LOG_LEVEL || 'info'
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  const smtpUrl = env.SMTP_URL || undefined
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
+  const adminEmail = env.ADMIN_EMAIL || undefined
+  const adminPassword = env.ADMIN_PASSWORD || undefined
+  if ((adminEmail === undefined) !== (adminPassword === undefined))
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    database: readDatabase(env.DATABASE_URL, dataDir),
+    publicUrl: readUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Manzil <no-reply@localhost>',
+    adminEmail: adminEmail?.trim().toLowerCase(),
+    adminPassword,
+    syncIntervalMinutes: readInteger(env, 'SYNC_INTERVAL_MINUTES', 15, 1, 24 * 60),
+    syncAllowHosts: (env.SYNC_ALLOW_HOSTS || '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    logLevel,
+  }
+}

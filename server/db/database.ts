@@ -1,0 +1,75 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely'
+import type { DatabaseConfig } from '../config.ts'
+import type { Database } from './schema.ts'
+import { migrations } from './migrations.ts'
+
+export type Engine = 'sqlite' | 'postgres'
+
+export type Db = Kysely<Database>
+
+export type DatabaseHandle = {
+  db: Db
+  engine: Engine
+  /** Resolves once the database answers a trivial query. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  const connection = new SQLite(file)
+  connection.pragma('journal_mode = WAL')
+  connection.pragma('foreign_keys = ON')
+  connection.pragma('synchronous = NORMAL')
+  connection.pragma('busy_timeout = 5000')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) })
+  return {
+    db,
+    engine: 'sqlite',
+    ping: async () => void (await sql`select 1`.execute(db)),
+    close: () => db.destroy(),
+  }
+}
+
+function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    db,
+    engine: 'postgres',
+    ping: async () => void (await sql`select 1`.execute(db)),
+    close: () => db.destroy(),
+  }
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.engine === 'sqlite') return openSqlite(config.file)
+  if (config.schema) {
+    // Tests isolate themselves in a schema of their own; create it before the pool points at it.
+    const admin = new pg.Client({ connectionString: config.url })
+    await admin.connect()
+    try {
+      await admin.query(`create schema if not exists "${config.schema}"`)
+    } finally {
+      await admin.end()
+    }
+  }
+  return openPostgres(config.url, config.schema)
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+/** Brings the schema to the newest version; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

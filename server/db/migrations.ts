@@ -1,0 +1,184 @@
+import { type Kysely, type Migration, sql } from 'kysely'
+
+// Versioned, append-only. Each migration uses only types both engines share (text, integer,
+// double precision), so one migration serves SQLite and PostgreSQL.
+const initialSchema: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('email', 'text', (c) => c.notNull().unique())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('name', 'text')
+      .addColumn('phone', 'text')
+      .addColumn('residental_address', 'text')
+      .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('account_state', 'text', (c) => c.notNull().defaultTo('active'))
+      .addColumn('notifications_enabled', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('twofactor_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('language', 'text', (c) => c.notNull().defaultTo('en'))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute()
+
+    await db.schema
+      .createTable('sessions')
+      .addColumn('id_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute()
+
+    await db.schema
+      .createTable('email_codes')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('purpose', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+      .addColumn('code_hash', 'text', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createIndex('email_codes_lookup')
+      .on('email_codes')
+      .columns(['purpose', 'email'])
+      .execute()
+
+    await db.schema
+      .createTable('reset_tokens')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addColumn('used_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute()
+
+    await db.schema
+      .createTable('properties')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('country', 'text', (c) => c.notNull())
+      .addColumn('region', 'text')
+      .addColumn('city', 'text', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('description', 'text')
+      .addColumn('capacity', 'integer', (c) => c.notNull())
+      .addColumn('cost_per_night', sql`double precision`)
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('available'))
+      .addColumn('export_token', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createIndex('properties_owner')
+      .on('properties')
+      .columns(['owner_id', 'created_at'])
+      .execute()
+
+    await db.schema
+      .createTable('property_images')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('property_id', 'text', (c) => c.notNull().references('properties.id').onDelete('cascade'))
+      .addColumn('file_name', 'text', (c) => c.notNull())
+      .addColumn('thumb_name', 'text', (c) => c.notNull())
+      .addColumn('width', 'integer', (c) => c.notNull())
+      .addColumn('height', 'integer', (c) => c.notNull())
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createIndex('property_images_property')
+      .on('property_images')
+      .columns(['property_id', 'position'])
+      .execute()
+
+    await db.schema
+      .createTable('external_calendars')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('property_id', 'text', (c) => c.notNull().references('properties.id').onDelete('cascade'))
+      .addColumn('platform_name', 'text', (c) => c.notNull())
+      .addColumn('url', 'text', (c) => c.notNull())
+      .addColumn('etag', 'text')
+      .addColumn('last_modified', 'text')
+      .addColumn('content_hash', 'text')
+      .addColumn('first_synced_at', 'text')
+      .addColumn('last_synced_at', 'text')
+      .addColumn('last_error', 'text')
+      .addColumn('failure_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_sync_at', 'text', (c) => c.notNull())
+      .addColumn('lease_until', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addUniqueConstraint('external_calendars_platform', ['property_id', 'platform_name'])
+      .execute()
+    await db.schema
+      .createIndex('external_calendars_due')
+      .on('external_calendars')
+      .column('next_sync_at')
+      .execute()
+
+    await db.schema
+      .createTable('bookings')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('calendar_id', 'text', (c) =>
+        c.notNull().references('external_calendars.id').onDelete('cascade'),
+      )
+      .addColumn('property_id', 'text', (c) => c.notNull().references('properties.id').onDelete('cascade'))
+      .addColumn('uid', 'text', (c) => c.notNull())
+      .addColumn('summary', 'text', (c) => c.notNull())
+      .addColumn('description', 'text')
+      .addColumn('location', 'text')
+      .addColumn('start_date', 'text', (c) => c.notNull())
+      .addColumn('end_date', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('guest_name', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('platform', 'text', (c) => c.notNull())
+      .addColumn('cancelled_at', 'text')
+      .addColumn('first_seen_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addUniqueConstraint('bookings_calendar_uid', ['calendar_id', 'uid'])
+      .execute()
+    await db.schema
+      .createIndex('bookings_property_dates')
+      .on('bookings')
+      .columns(['property_id', 'start_date', 'end_date'])
+      .execute()
+
+    await db.schema
+      .createTable('notifications')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('title', 'text')
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('read_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createIndex('notifications_user')
+      .on('notifications')
+      .columns(['user_id', 'created_at'])
+      .execute()
+
+    await db.schema
+      .createTable('audit_log')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('actor_id', 'text')
+      .addColumn('subject_id', 'text')
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('data', 'text')
+      .addColumn('ip', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('audit_log_created').on('audit_log').columns(['created_at']).execute()
+    await db.schema.createIndex('audit_log_kind').on('audit_log').columns(['kind', 'created_at']).execute()
+  },
+}
+
+export const migrations: Record<string, Migration> = {
+  '0001_initial_schema': initialSchema,
+}

@@ -1,0 +1,153 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/**
+ * Portable column conventions, so one query path serves SQLite and PostgreSQL:
+ * ids are random text, timestamps are ISO-8601 text (sortable), dates are YYYY-MM-DD text,
+ * flags are integers 0/1.
+ */
+export type Flag = 0 | 1
+
+export interface UsersTable {
+  id: string
+  email: string
+  password_hash: string
+  name: string | null
+  phone: string | null
+  residental_address: string | null
+  is_admin: Generated<Flag>
+  account_state: Generated<'active' | 'deactivated'>
+  notifications_enabled: Generated<Flag>
+  twofactor_enabled: Generated<Flag>
+  language: Generated<'en' | 'ar'>
+  created_at: string
+  updated_at: string
+}
+
+export interface SessionsTable {
+  id_hash: string
+  user_id: string
+  created_at: string
+  expires_at: string
+}
+
+export type EmailCodePurpose = 'register' | 'login' | 'tfa-enable' | 'email-change'
+
+export interface EmailCodesTable {
+  id: string
+  purpose: EmailCodePurpose
+  email: string
+  user_id: string | null
+  code_hash: string
+  attempts: Generated<number>
+  expires_at: string
+  created_at: string
+}
+
+export interface ResetTokensTable {
+  token_hash: string
+  user_id: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+export interface PropertiesTable {
+  id: string
+  owner_id: string
+  name: string
+  country: string
+  region: string | null
+  city: string
+  address: string
+  description: string | null
+  capacity: number
+  cost_per_night: number | null
+  status: Generated<'available' | 'booked' | 'maintenance'>
+  export_token: string
+  created_at: string
+  updated_at: string
+}
+
+export interface PropertyImagesTable {
+  id: string
+  property_id: string
+  file_name: string
+  thumb_name: string
+  width: number
+  height: number
+  position: number
+  created_at: string
+}
+
+export interface ExternalCalendarsTable {
+  id: string
+  property_id: string
+  platform_name: string
+  url: string
+  etag: string | null
+  last_modified: string | null
+  content_hash: string | null
+  first_synced_at: string | null
+  last_synced_at: string | null
+  last_error: string | null
+  failure_count: Generated<number>
+  next_sync_at: string
+  lease_until: string | null
+  created_at: string
+}
+
+export interface BookingsTable {
+  id: string
+  calendar_id: string
+  property_id: string
+  uid: string
+  summary: string
+  description: string | null
+  location: string | null
+  start_date: string
+  end_date: string
+  status: string
+  guest_name: string
+  kind: 'booking' | 'block'
+  platform: string
+  cancelled_at: string | null
+  first_seen_at: string
+  updated_at: string
+}
+
+export interface NotificationsTable {
+  id: string
+  user_id: string
+  title: string | null
+  data: string
+  read_at: string | null
+  created_at: string
+}
+
+export interface AuditLogTable {
+  id: string
+  kind: string
+  actor_id: string | null
+  subject_id: string | null
+  message: string
+  data: string | null
+  ip: string | null
+  created_at: string
+}
+
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  email_codes: EmailCodesTable
+  reset_tokens: ResetTokensTable
+  properties: PropertiesTable
+  property_images: PropertyImagesTable
+  external_calendars: ExternalCalendarsTable
+  bookings: BookingsTable
+  notifications: NotificationsTable
+  audit_log: AuditLogTable
+}
+
+export type User = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>

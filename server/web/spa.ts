@@ -1,0 +1,37 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { languageOf, translatorFor } from '../i18n.ts'
+
+const YEAR_IN_SECONDS = 365 * 24 * 3600
+
+/**
+ * Serves the built SPA from `dist/`: hashed assets cached for a year, index.html never cached,
+ * and every unknown non-/api GET answered with index.html so client routes survive a reload.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html')
+  const hasBuild = fs.existsSync(indexFile)
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
+        reply.header('cache-control', hashed ? `public, max-age=${YEAR_IN_SECONDS}, immutable` : 'no-cache')
+      },
+    })
+  } else {
+    app.log.warn(`no built SPA at ${indexFile}; run "npm run build" (the API still works)`)
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/')
+    if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: translatorFor(languageOf(request))('errors.notFound') })
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', distDir)
+  })
+}

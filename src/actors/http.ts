@@ -1,0 +1,76 @@
+import redaxios from 'redaxios'
+
+export const API_BASE = '/api'
+export const REQUEST_TIMEOUT_MS = 100_000
+export const LOGIN_PATH = '/login'
+
+/** Routes a signed-out person may be on; a 401 there must not send them anywhere. */
+const PUBLIC_PATHS = ['/login', '/registration', '/forgot-password', '/reset-password']
+export const isPublicPath = (pathname: string) =>
+  PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+
+/** What every failed call becomes: the server's message (or the caller's fallback) and the status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+let requestLanguage = 'en'
+/** The server answers its messages in the language the interface shows. */
+export const setRequestLanguage = (language: string) => {
+  requestLanguage = language
+}
+
+/** SPEC 8: a 401 logs a warning and leaves for /login by full navigation; the caller still gets the failure. */
+function onUnauthorized() {
+  console.warn('The session may have expired; sending the browser to the login page.')
+  const { pathname, search } = window.location
+  if (isPublicPath(pathname)) return
+  const next = encodeURIComponent(pathname + search)
+  window.location.assign(`${LOGIN_PATH}?next=${next}`)
+}
+
+// redaxios has no timeout option: the fetch it uses adds one.
+const fetchWithTimeout: typeof fetch = (input, init) =>
+  fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+
+const client = redaxios.create({ baseURL: API_BASE, withCredentials: true, fetch: fetchWithTimeout })
+
+type Method = 'get' | 'post' | 'patch' | 'delete'
+type ErrorResponse = { status?: number; data?: unknown }
+
+const messageOf = (data: unknown): string | undefined =>
+  typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string'
+    ? (data as { message: string }).message
+    : undefined
+
+/**
+ * The one way the app talks to the API. Only `message` is read from an error body (SPEC 7);
+ * without one the error carries `fallback`, which the caller picks (a localised text).
+ */
+export async function request<T>(
+  method: Method,
+  url: string,
+  data?: unknown,
+  fallback = 'Unexpected error',
+): Promise<T> {
+  try {
+    const response = await client.request<T>(url, {
+      method,
+      // A bodyless POST still says it is JSON, which the server accepts and CSRF forms cannot send.
+      data: data ?? (method === 'get' ? undefined : {}),
+      headers: { accept: 'application/json', 'accept-language': requestLanguage },
+    })
+    return response.data
+  } catch (failure) {
+    // A network failure or the timeout: nothing from the server to show.
+    if (failure instanceof Error) throw new ApiError(fallback, 0)
+    const { status = 0, data: body } = failure as ErrorResponse
+    if (status === 401) onUnauthorized()
+    throw new ApiError(messageOf(body) ?? fallback, status)
+  }
+}

@@ -1,0 +1,29 @@
+export type NavigationItem = {
+  path: string
+  labelKey: string
+  icon: 'dashboard' | 'properties' | 'integration' | 'calendar' | 'guests' | 'users' | 'logs'
+}
+
+const USER_ITEMS: NavigationItem[] = [
+  { path: '/dashboard', labelKey: 'nav.dashboard', icon: 'dashboard' },
+  { path: '/properties', labelKey: 'nav.properties', icon: 'properties' },
+  { path: '/integration', labelKey: 'nav.integration', icon: 'integration' },
+  { path: '/calendar', labelKey: 'nav.calendar', icon: 'calendar' },
+]
+
+export const ADMIN_ITEMS: NavigationItem[] = [
+  { path: '/guests', labelKey: 'nav.guests', icon: 'guests' },
+  { path: '/users', labelKey: 'nav.users', icon: 'users' },
+  { path: '/logs', labelKey: 'nav.logs', icon: 'logs' },
+]
+
+/** SPEC 2: the menu is built for admin when isAdmin is true, otherwise for user. */
+export function navigationFor(isAdmin: boolean): { main: NavigationItem[]; admin: NavigationItem[] } {
+  return { main: USER_ITEMS, admin: isAdmin ? ADMIN_ITEMS : [] }
+}
+
+/** `/` and `/dashboard` are one screen, so both light up the dashboard item. */
+export function isActivePath(itemPath: string, currentPath: string): boolean {
+  if (itemPath === '/dashboard') return currentPath === '/' || currentPath === '/dashboard'
+  return currentPath === itemPath || currentPath.startsWith(`${itemPath}/`)
+}

@@ -1,0 +1,95 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import {
+  createTranslator,
+  DEFAULT_LANGUAGE,
+  directionOf,
+  isLanguage,
+  type Language,
+  type Messages,
+  type Translate,
+} from './domain/translator.ts'
+import { setRequestLanguage } from './actors/http.ts'
+
+export const LANGUAGE_STORAGE_KEY = 'manzil.language'
+
+type I18n = {
+  language: Language
+  dir: 'ltr' | 'rtl'
+  t: Translate
+  setLanguage: (language: Language) => void
+}
+
+const I18nContext = createContext<I18n | null>(null)
+
+// Each locale is its own chunk, loaded when first needed.
+const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
+  en: () => import('../locales/en.json'),
+  ar: () => import('../locales/ar.json'),
+}
+
+export function storedLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE
+  } catch {
+    return DEFAULT_LANGUAGE
+  }
+}
+
+async function loadTranslator(language: Language): Promise<Translate> {
+  const english = (await loaders.en()).default
+  if (language === 'en') return createTranslator('en', english)
+  return createTranslator(language, (await loaders[language]()).default, english)
+}
+
+function applyToDocument(language: Language) {
+  document.documentElement.lang = language
+  document.documentElement.dir = directionOf(language)
+  setRequestLanguage(language)
+}
+
+/** Loads the stored language (default en), mirrors the document for Arabic, and re-renders on change. */
+export function I18nProvider({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  const [language, setLanguageState] = useState<Language>(storedLanguage)
+  const [translator, setTranslator] = useState<{ language: Language; t: Translate } | null>(null)
+
+  useEffect(() => {
+    let current = true
+    void loadTranslator(language).then((t) => {
+      if (!current) return
+      applyToDocument(language)
+      setTranslator({ language, t })
+    })
+    return () => {
+      current = false
+    }
+  }, [language])
+
+  const setLanguage = useCallback((next: Language) => {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, next)
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+    setLanguageState(next)
+  }, [])
+
+  const value = useMemo<I18n | null>(
+    () =>
+      translator && {
+        language: translator.language,
+        dir: directionOf(translator.language),
+        t: translator.t,
+        setLanguage,
+      },
+    [translator, setLanguage],
+  )
+  if (!value) return <>{fallback}</>
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
+}
+
+export function useI18n(): I18n {
+  const value = useContext(I18nContext)
+  if (!value) throw new Error('useI18n needs an I18nProvider above it')
+  return value
+}

@@ -1,0 +1,23 @@
+import { useI18n } from '../../i18n.tsx'
+import { BellIcon } from '../icons.tsx'
+
+export function BellButton({ unreadCount, onClick }: { unreadCount: number; onClick: () => void }) {
+  const { t } = useI18n()
+  const label = unreadCount > 0 ? t('header.unread', { count: unreadCount }) : t('header.notifications')
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      data-testid="bell"
+      className="relative flex size-10 items-center justify-center rounded-xl text-slate-600 hover:bg-slate-100"
+    >
+      <BellIcon />
+      {unreadCount > 0 && (
+        <span className="absolute -top-0.5 -end-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white">
+          {unreadCount > 99 ? '99+' : unreadCount}
+        </span>
+      )}
+    </button>
+  )
+}

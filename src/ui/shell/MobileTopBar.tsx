@@ -1,0 +1,48 @@
+import { useI18n } from '../../i18n.tsx'
+import { MenuIcon } from '../icons.tsx'
+import { Logo } from '../Logo.tsx'
+import { Avatar } from './Avatar.tsx'
+import { BellButton } from './BellButton.tsx'
+import type { ShellUser } from './UserMenu.tsx'
+
+type Props = {
+  user: ShellUser
+  unreadCount: number
+  onOpenMenu: () => void
+  onOpenNotifications: () => void
+  onOpenUserMenu: () => void
+}
+
+/** Under 768 px: hamburger, logo, bell and the profile button that opens the bottom-sheet menu. */
+export function MobileTopBar({ user, unreadCount, onOpenMenu, onOpenNotifications, onOpenUserMenu }: Props) {
+  const { t } = useI18n()
+  return (
+    <header
+      data-testid="mobile-top-bar"
+      className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 md:hidden"
+    >
+      <button
+        type="button"
+        onClick={onOpenMenu}
+        aria-label={t('nav.openMenu')}
+        data-testid="hamburger"
+        className="flex size-10 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100"
+      >
+        <MenuIcon />
+      </button>
+      <Logo />
+      <div className="ms-auto flex items-center gap-1">
+        <BellButton unreadCount={unreadCount} onClick={onOpenNotifications} />
+        <button
+          type="button"
+          onClick={onOpenUserMenu}
+          aria-label={t('header.userMenu')}
+          data-testid="mobile-user-button"
+          className="flex size-10 items-center justify-center rounded-xl hover:bg-slate-100"
+        >
+          <Avatar user={user} />
+        </button>
+      </div>
+    </header>
+  )
+}

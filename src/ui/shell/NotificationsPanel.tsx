@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react'
+import { useI18n } from '../../i18n.tsx'
+import { CloseIcon } from '../icons.tsx'
+
+type Props = { open: boolean; onClose: () => void; children?: ReactNode; isEmpty: boolean }
+
+/**
+ * A 320 px dropdown (at most 24rem high) 65 px from the inline end on desktop; a full-screen
+ * overlay under 768 px. In Arabic the offset is measured from the left, as SPEC says.
+ */
+export function NotificationsPanel({ open, onClose, children, isEmpty }: Props) {
+  const { t } = useI18n()
+  if (!open) return null
+  return (
+    <section
+      role="dialog"
+      aria-label={t('notifications.title')}
+      data-testid="notifications-panel"
+      className="fixed inset-0 z-40 flex flex-col bg-white md:absolute md:inset-auto md:top-14 md:end-[65px] md:max-h-[24rem] md:w-[320px] md:rounded-2xl md:border md:border-slate-200 md:shadow-xl"
+    >
+      <header className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+        <h2 className="text-sm font-semibold">{t('notifications.title')}</h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('app.close')}
+          className="rounded-lg p-1 text-slate-500 hover:bg-slate-100"
+        >
+          <CloseIcon width={18} height={18} />
+        </button>
+      </header>
+      <div className="flex-1 overflow-y-auto">
+        {isEmpty ? (
+          <p className="px-4 py-10 text-center text-sm text-slate-500">{t('notifications.empty')}</p>
+        ) : (
+          children
+        )}
+      </div>
+    </section>
+  )
+}

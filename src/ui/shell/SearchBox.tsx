@@ -1,0 +1,24 @@
+import { useI18n } from '../../i18n.tsx'
+import { SearchIcon } from '../icons.tsx'
+
+export function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useI18n()
+  return (
+    <label className="relative block w-full max-w-md">
+      <span className="sr-only">{t('header.search')}</span>
+      <SearchIcon
+        className="pointer-events-none absolute inset-y-0 start-3 my-auto text-slate-400"
+        width={18}
+        height={18}
+      />
+      <input
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={t('header.search')}
+        data-testid="global-search"
+        className="h-10 w-full rounded-xl border border-slate-200 bg-slate-50 ps-10 pe-3 text-sm placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-100 focus:outline-none"
+      />
+    </label>
+  )
+}

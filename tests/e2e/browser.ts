@@ -1,0 +1,40 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+export const SCREENSHOT_DIR = path.resolve('docs/screenshots')
+
+export const DESKTOP = { width: 1366, height: 860 }
+export const PHONE = { width: 390, height: 844 }
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  // Let fonts and transitions settle so the picture shows what a person sees.
+  await page.evaluate(() => document.fonts.ready)
+  await page.waitForTimeout(250)
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
+}
+
+/** Picks a language through the header's dropdown (desktop) or the auth screens' dropdown. */
+export async function chooseLanguage(page: Page, language: 'en' | 'ar') {
+  await page.getByTestId('language-menu').first().click()
+  await page.locator(`[role="menuitem"][lang="${language}"]`).click()
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language)
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../server/db/database.ts'
+import { hashPassword } from '../../server/auth/password.ts'
+import { SESSION_COOKIE } from '../../server/auth/session.ts'
+
+export const STRONG_PASSWORD = 'Sunny-Day-42'
+
+let counter = 0
+export const uniqueEmail = (prefix = 'host') => `${prefix}-${Date.now()}-${++counter}@example.com`
+
+type UserOptions = {
+  email?: string
+  password?: string
+  isAdmin?: boolean
+  name?: string
+  twofactor?: boolean
+}
+
+/** Inserts an account directly, for tests whose subject is not registration. */
+export async function aUser(db: Db, options: UserOptions = {}) {
+  const now = new Date().toISOString()
+  const email = options.email ?? uniqueEmail()
+  const password = options.password ?? STRONG_PASSWORD
+  const id = randomUUID()
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      password_hash: await hashPassword(password),
+      name: options.name ?? null,
+      phone: null,
+      residental_address: null,
+      is_admin: options.isAdmin ? 1 : 0,
+      twofactor_enabled: options.twofactor ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+  return { id, email, password }
+}
+
+/** Signs in through the real route and returns the Cookie header value to send afterwards. */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = STRONG_PASSWORD,
+): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
+  const session = response.cookies.find((c) => c.name === SESSION_COOKIE)
+  if (!session) throw new Error('sign-in set no session cookie')
+  return `${SESSION_COOKIE}=${session.value}`
+}

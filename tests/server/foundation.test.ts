@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../server/config.ts'
+import { describeEachDatabase } from './harness.ts'
+import { aUser, signIn } from './builders.ts'
+import { ensureFirstAdmin, DEFAULT_ADMIN_EMAIL } from '../../server/user/firstAdmin.ts'
+import { verifyPassword } from '../../server/auth/password.ts'
+import { buildApp } from '../../server/app.ts'
+import { openDatabase } from '../../server/db/database.ts'
+
+describe('configuration', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.host).toBe('127.0.0.1')
+    expect(config.database.engine).toBe('sqlite')
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(config.syncIntervalMinutes).toBe(15)
+  })
+
+  it('refuses a non-numeric PORT', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError)
+  })
+
+  it('refuses an unknown DATABASE_URL scheme', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/x' })).toThrow(/DATABASE_URL/)
+  })
+
+  it('selects PostgreSQL for postgres:// URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database.engine).toBe('postgres')
+  })
+
+  it('reads SYNC_ALLOW_HOSTS as a list', () => {
+    expect(loadConfig({ SYNC_ALLOW_HOSTS: 'localhost, 127.0.0.1' }).syncAllowHosts).toEqual([
+      'localhost',
+      '127.0.0.1',
+    ])
+  })
+})
+
+describe('error handling', () => {
+  it('hides a thrown error behind 500 "Unexpected error" and logs the detail', async () => {
+    const logged: string[] = []
+    const stream = { write: (line: string) => void logged.push(line) }
+    const database = await openDatabase({ engine: 'sqlite', file: ':memory:' })
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'error' }),
+      database,
+      logger: { level: 'error', stream },
+      distDir: '/nonexistent',
+    })
+    app.get('/api/boom', async () => {
+      throw new Error('secret detail')
+    })
+    const response = await app.inject({ url: '/api/boom' })
+    await app.close()
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({ message: 'Unexpected error' })
+    expect(logged.join('')).toContain('secret detail')
+  })
+})
+
+describeEachDatabase('foundation', (ctx) => {
+  it('answers health once the database answers', async () => {
+    const response = await ctx.app.inject({ url: '/api/health' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('answers an unknown /api route with a 404 {message}', async () => {
+    const response = await ctx.app.inject({ url: '/api/no/such/route' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ message: 'Not found' })
+  })
+
+  it('answers malformed JSON with a 400 {message}', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(Object.keys(response.json())).toEqual(['message'])
+  })
+
+  it('names the field of a schema failure', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nope', password: 'x' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toMatch(/^email: /)
+  })
+
+  it('answers in Arabic when the browser asks for it', async () => {
+    const response = await ctx.app.inject({ url: '/api/user/profile', headers: { 'accept-language': 'ar' } })
+    expect(response.statusCode).toBe(401)
+    expect(response.json().message).toBe('يرجى تسجيل الدخول')
+  })
+
+  it('signs in, reads the profile and signs out', async () => {
+    const user = await aUser(ctx.db, { name: 'Sara' })
+    const cookie = await signIn(ctx.app, user.email)
+    const profile = await ctx.app.inject({ url: '/api/user/profile', headers: { cookie } })
+    expect(profile.statusCode).toBe(200)
+    expect(profile.json()).toMatchObject({ email: user.email, name: 'Sara', isAdmin: false })
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })
+    const after = await ctx.app.inject({ url: '/api/user/profile', headers: { cookie } })
+    expect(after.statusCode).toBe(401)
+  })
+
+  it('refuses wrong credentials with a 400, not a 401', async () => {
+    const user = await aUser(ctx.db)
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'Wrong-password-1' },
+    })
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('creates admin@localhost with a printed password on an empty database only', async () => {
+    await ctx.db.deleteFrom('users').execute()
+    const logged: unknown[] = []
+    const log = { warn: (o: unknown) => logged.push(o), info: () => {} } as never
+    await ensureFirstAdmin(ctx.db, ctx.config, log)
+    const admin = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', DEFAULT_ADMIN_EMAIL)
+      .executeTakeFirstOrThrow()
+    expect(admin.is_admin).toBe(1)
+    const { password } = logged[0] as { password: string }
+    expect(await verifyPassword(admin.password_hash, password)).toBe(true)
+    await ensureFirstAdmin(ctx.db, ctx.config, log)
+    expect(logged).toHaveLength(1)
+  })
+
+  it('creates or promotes ADMIN_EMAIL', async () => {
+    const user = await aUser(ctx.db)
+    const log = { warn: () => {}, info: () => {} } as never
+    await ensureFirstAdmin(
+      ctx.db,
+      { ...ctx.config, adminEmail: user.email, adminPassword: 'New-Admin-Pass-1' },
+      log,
+    )
+    const promoted = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
+    expect(promoted.is_admin).toBe(1)
+    await signIn(ctx.app, user.email, 'New-Admin-Pass-1')
+  })
+})

@@ -1,0 +1,96 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app.ts'
+import { loadConfig, type Config } from '../../server/config.ts'
+import { migrateToLatest, openDatabase, type Db } from '../../server/db/database.ts'
+
+export type Engine = 'sqlite' | 'postgres'
+
+export type TestContext = {
+  readonly app: FastifyInstance
+  readonly db: Db
+  readonly config: Config
+  readonly engine: Engine
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL
+
+type Options = { env?: Record<string, string> }
+
+/** Builds the real app on a throw-away SQLite file or PostgreSQL schema. */
+export async function startTestApp(engine: Engine, options: Options = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-test-'))
+  const schema = `test_${randomBytes(6).toString('hex')}`
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...(engine === 'postgres' ? { DATABASE_URL: postgresUrl } : {}),
+    ...options.env,
+  })
+  if (config.database.engine === 'postgres') config.database.schema = schema
+  const database = await openDatabase(config.database)
+  await migrateToLatest(database.db)
+  const app = await buildApp({ config, database, logger: false, distDir: path.join(dataDir, 'no-dist') })
+  await app.ready()
+  const stop = async () => {
+    await app.close()
+    if (engine === 'postgres' && postgresUrl) {
+      const client = new pg.Client({ connectionString: postgresUrl })
+      await client.connect()
+      await client.query(`drop schema if exists "${schema}" cascade`)
+      await client.end()
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { app, db: database.db, config, engine, stop }
+}
+
+/**
+ * Runs a suite on SQLite and, when TEST_DATABASE_URL is set, again on PostgreSQL. Without it
+ * the PostgreSQL run is reported as skipped, never passed.
+ */
+export function describeEachDatabase(
+  title: string,
+  suite: (context: TestContext) => void,
+  options: Options = {},
+) {
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    const unavailable = engine === 'postgres' && !postgresUrl
+    describe.skipIf(unavailable)(
+      `${title} [${engine}${unavailable ? ': TEST_DATABASE_URL not set' : ''}]`,
+      () => {
+        let started: Awaited<ReturnType<typeof startTestApp>> | undefined
+        const context: TestContext = {
+          get app() {
+            return required(started).app
+          },
+          get db() {
+            return required(started).db
+          },
+          get config() {
+            return required(started).config
+          },
+          engine,
+        }
+        beforeAll(async () => {
+          started = await startTestApp(engine, options)
+        })
+        afterAll(async () => {
+          await started?.stop()
+        })
+        suite(context)
+      },
+    )
+  }
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('the test app has not started')
+  return value
+}
