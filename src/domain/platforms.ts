@@ -15,3 +15,13 @@ export type PlatformName = Platform['name']
 export const PLATFORM_NAMES: readonly string[] = PLATFORMS.map((platform) => platform.name)
 
 export const isPlatformName = (value: string): value is PlatformName => PLATFORM_NAMES.includes(value)
+
+/**
+ * DESIGN 6.7: the platform whose domain the feed text (or its URL) mentions; the calendar's own
+ * platform name when the text names none.
+ */
+export function detectPlatform(text: string, calendarPlatform: string): string {
+  const lower = text.toLowerCase()
+  const found = PLATFORMS.find((platform) => platform.domain && lower.includes(platform.domain))
+  return found ? found.name : calendarPlatform
+}

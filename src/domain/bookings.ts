@@ -1,0 +1,49 @@
+import type { DateOnly } from './dates.ts'
+
+export const DEFAULT_LABEL = 'Blocked'
+
+export type BookingKind = 'booking' | 'block'
+export type Classified = { status: string; guestName: string; kind: BookingKind }
+
+// What the platforms write in SUMMARY when a night is closed rather than sold:
+// Airbnb "Airbnb (Not available)", Booking.com "CLOSED - Not available", Vrbo "Blocked",
+// Google-style "Unavailable" / "Busy".
+const BLOCK_PATTERNS = [
+  /^airbnb \(not available\)$/i,
+  /^closed\b/i,
+  /^not available$/i,
+  /^unavailable$/i,
+  /^blocked$/i,
+  /^busy$/i,
+]
+
+/**
+ * SPEC 4: the summary split on " - " gives status then guest, each defaulting to "Blocked".
+ * Known platform block patterns are blocks (occupied, no revenue); Airbnb's bare "Reserved" is a
+ * booking whose guest the feed does not name.
+ */
+export function classifySummary(summary: string): Classified {
+  const text = summary.trim()
+  if (BLOCK_PATTERNS.some((pattern) => pattern.test(text))) {
+    return { status: DEFAULT_LABEL, guestName: DEFAULT_LABEL, kind: 'block' }
+  }
+  const [status, guest] = text.split(' - ').map((part) => part.trim())
+  return { status: status || DEFAULT_LABEL, guestName: guest || DEFAULT_LABEL, kind: 'booking' }
+}
+
+export type Stay = { start: DateOnly; end: DateOnly }
+
+/** SPEC 4: current when it started on or before today and ends after it; by start ascending. */
+export function currentStays<T extends Stay>(stays: readonly T[], today: DateOnly): T[] {
+  return stays.filter((stay) => stay.start <= today && stay.end > today).sort(byStart)
+}
+
+/** SPEC 4: upcoming when it starts after today; by start ascending. */
+export function upcomingStays<T extends Stay>(stays: readonly T[], today: DateOnly): T[] {
+  return stays.filter((stay) => stay.start > today).sort(byStart)
+}
+
+const byStart = (a: Stay, b: Stay) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0)
+
+/** Whether two stays share at least one night (check-out day = next check-in day is fine). */
+export const nightsOverlap = (a: Stay, b: Stay) => a.start < b.end && b.start < a.end

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { classifySummary, currentStays, nightsOverlap, upcomingStays } from '../../src/domain/bookings.ts'
+import { addDays, localToday, nightsBetween, normaliseDate } from '../../src/domain/dates.ts'
+import { detectPlatform } from '../../src/domain/platforms.ts'
+
+describe('booking classification', () => {
+  it.each([
+    ['Confirmed - Sara Ali', { status: 'Confirmed', guestName: 'Sara Ali', kind: 'booking' }],
+    ['Reserved', { status: 'Reserved', guestName: 'Blocked', kind: 'booking' }],
+    ['', { status: 'Blocked', guestName: 'Blocked', kind: 'booking' }],
+    ['Airbnb (Not available)', { status: 'Blocked', guestName: 'Blocked', kind: 'block' }],
+    ['CLOSED - Not available', { status: 'Blocked', guestName: 'Blocked', kind: 'block' }],
+    ['Blocked', { status: 'Blocked', guestName: 'Blocked', kind: 'block' }],
+  ])('reads %j', (summary, expected) => {
+    expect(classifySummary(summary)).toEqual(expected)
+  })
+
+  const stays = [
+    { id: 'later', start: '2026-03-10', end: '2026-03-12' },
+    { id: 'now', start: '2026-03-01', end: '2026-03-04' },
+    { id: 'past', start: '2026-02-01', end: '2026-02-03' },
+    { id: 'checkout-today', start: '2026-02-28', end: '2026-03-02' },
+    { id: 'soon', start: '2026-03-03', end: '2026-03-05' },
+  ]
+
+  it('lists current stays: started on or before today, ending after it', () => {
+    expect(currentStays(stays, '2026-03-02').map((s) => s.id)).toEqual(['now'])
+  })
+
+  it('lists upcoming stays by start', () => {
+    expect(upcomingStays(stays, '2026-03-02').map((s) => s.id)).toEqual(['soon', 'later'])
+  })
+
+  it('sees overlapping nights, not a shared changeover day', () => {
+    expect(
+      nightsOverlap({ start: '2026-03-01', end: '2026-03-04' }, { start: '2026-03-03', end: '2026-03-05' }),
+    ).toBe(true)
+    expect(
+      nightsOverlap({ start: '2026-03-01', end: '2026-03-04' }, { start: '2026-03-04', end: '2026-03-05' }),
+    ).toBe(false)
+  })
+})
+
+describe('dates', () => {
+  it('counts nights on dates, not clocks', () => {
+    expect(nightsBetween('2026-03-01', '2026-03-04')).toBe(3)
+    expect(nightsBetween('2026-03-28', '2026-04-02')).toBe(5)
+    expect(nightsBetween('2028-02-28', '2028-03-01')).toBe(2)
+  })
+
+  it('reads iCal basic dates', () => {
+    expect(normaliseDate('20260301')).toBe('2026-03-01')
+    expect(normaliseDate('20260230')).toBeNull()
+  })
+
+  it('adds days across month ends', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01')
+  })
+
+  it("takes today's date from the local calendar", () => {
+    expect(localToday(new Date(2026, 2, 1, 23, 59))).toBe('2026-03-01')
+  })
+})
+
+describe('platform detection', () => {
+  it('recognises every known platform domain', () => {
+    expect(
+      detectPlatform('PRODID:-//Airbnb Inc//Hosting Calendar//EN https://www.airbnb.com/', 'Other'),
+    ).toBe('Airbnb')
+    expect(detectPlatform('URL:https://admin.booking.com/hotel', 'Other')).toBe('Booking.com')
+    expect(detectPlatform('https://www.vrbo.com/123', 'Other')).toBe('Vrbo')
+  })
+
+  it("falls back to the calendar's platform", () => {
+    expect(detectPlatform('BEGIN:VCALENDAR', 'Gathern')).toBe('Gathern')
+  })
+})
