@@ -3,7 +3,13 @@ export const PASSWORD_MIN_LENGTH = 8
 /** The fixed set of special characters SPEC 5 counts as a symbol. */
 export const PASSWORD_SYMBOLS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~'
 
-export type PasswordCheck = { length: boolean; digit: boolean; lower: boolean; upper: boolean; symbol: boolean }
+export type PasswordCheck = {
+  length: boolean
+  digit: boolean
+  lower: boolean
+  upper: boolean
+  symbol: boolean
+}
 
 /** Each requirement on its own, for the popup that lists them while the person types. */
 export function checkPassword(password: string): PasswordCheck {

@@ -18,6 +18,12 @@ describe('password rule', () => {
   })
 
   it('reports each requirement separately', () => {
-    expect(checkPassword('abc')).toEqual({ length: false, digit: false, lower: true, upper: false, symbol: false })
+    expect(checkPassword('abc')).toEqual({
+      length: false,
+      digit: false,
+      lower: true,
+      upper: false,
+      symbol: false,
+    })
   })
 })
