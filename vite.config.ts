@@ -17,6 +17,14 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
       },
+      // Stays are dates, not instants: the same tests must pass east and west of UTC.
+      ...[
+        { name: 'unit-riyadh', TZ: 'Asia/Riyadh' },
+        { name: 'unit-la', TZ: 'America/Los_Angeles' },
+      ].map(({ name, TZ }) => ({
+        extends: true as const,
+        test: { name, environment: 'node' as const, include: ['tests/unit/timezones.test.ts'], env: { TZ } },
+      })),
       {
         extends: true,
         test: {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import {
   hasZodFastifySchemaValidationErrors,
@@ -15,9 +16,26 @@ import type { Config } from './config.ts'
 import type { DatabaseHandle, Db } from './db/database.ts'
 import { HttpError } from './errors.ts'
 import { languageOf, translatorFor } from './i18n.ts'
+import { adminRoutes } from './admin/routes.ts'
 import { authRoutes } from './auth/routes.ts'
+import { calendarRoutes } from './calendar/routes.ts'
+import { installNotifications } from './notification/hub.ts'
+import { notificationRoutes } from './notification/routes.ts'
+import { installSync } from './sync/scheduler.ts'
+import { syncRoutes } from './sync/routes.ts'
+import {
+  createRateLimiters,
+  DEFAULT_RATE_LIMITS,
+  type RateLimiters,
+  type RateLimitSettings,
+} from './auth/rateLimits.ts'
+import { createMailer, type Mailer } from './mail/mailer.ts'
+import { guestRoutes } from './guest/routes.ts'
 import { healthRoutes } from './health/routes.ts'
+import { serveUploads } from './property/images.ts'
+import { propertyRoutes } from './property/routes.ts'
 import { userRoutes } from './user/routes.ts'
+import { statisticsRoutes } from './statistics/routes.ts'
 import { registerSpa } from './web/spa.ts'
 
 declare module 'fastify' {
@@ -25,6 +43,8 @@ declare module 'fastify' {
     config: Config
     database: DatabaseHandle
     db: Db
+    mailer: Mailer
+    rateLimits: RateLimiters
   }
 }
 
@@ -34,6 +54,10 @@ export type AppDeps = {
   /** Where the built SPA lives; defaults to the repository's dist/. */
   distDir?: string
   logger?: FastifyServerOptions['logger']
+  /** Defaults to nodemailer over SMTP_URL, or the log when it is unset. */
+  mailer?: Mailer
+  /** Defaults to DEFAULT_RATE_LIMITS; tests loosen or tighten them. */
+  rateLimits?: RateLimitSettings
 }
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -85,11 +109,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', deps.config)
   app.decorate('database', deps.database)
   app.decorate('db', deps.database.db)
+  app.decorate('mailer', deps.mailer ?? createMailer(deps.config, app.log))
   installErrorHandling(app)
   installJsonParser(app)
 
   app.decorateRequest('user', null)
   await app.register(cookie)
+  await app.register(rateLimit, { global: false })
+  app.decorate('rateLimits', createRateLimiters(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS))
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -103,17 +130,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Manzil API', version: '1' } },
     transform: jsonSchemaTransform,
   })
+  installNotifications(app)
+  installSync(app)
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes)
       await api.register(authRoutes)
       await api.register(userRoutes)
+      const onCalendarsChanged = async (calendarIds: string[]) =>
+        void (await app.syncCalendarsNow(calendarIds))
+      await api.register(propertyRoutes, { onCalendarsChanged })
+      await api.register(statisticsRoutes)
+      await api.register(adminRoutes, { onCalendarsChanged })
+      await api.register(guestRoutes)
+      await api.register(notificationRoutes)
+      await api.register(syncRoutes)
+      await api.register(calendarRoutes)
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger())
     },
     { prefix: '/api' },
   )
 
+  await serveUploads(app)
   await registerSpa(app, deps.distDir ?? path.join(repositoryRoot, 'dist'))
   app.addHook('onClose', async () => deps.database.close())
   return app

@@ -40,6 +40,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
+  // Here, after migrations, not in buildApp: tests decide when (and whether) feeds are fetched.
+  app.syncScheduler.start()
   app.log.info(`Manzil is ready at ${config.publicUrl} (${database.engine})`)
 }
 

@@ -1,28 +1,148 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/database.ts'
+import { isUniqueViolation } from '../db/errors.ts'
 import type { User } from '../db/schema.ts'
-import { badRequest, forbidden } from '../errors.ts'
+import { badRequest, conflict, forbidden, HttpError } from '../errors.ts'
 import { recordAudit } from '../audit/service.ts'
-import { hashPassword, verifyPassword } from './password.ts'
+import { composeMail } from '../mail/messages.ts'
+import type { Language } from '../../src/domain/translator.ts'
+import { consumeCode, sendCode } from './codes.ts'
+import { assertStrongPassword, hashPassword, verifyPassword } from './password.ts'
+import { issueResetToken, redeemResetToken } from './resetTokens.ts'
+import { revokeSessions } from './session.ts'
 
 // Verifying against a real hash when the address is unknown keeps both answers equally slow,
 // so timing does not reveal which addresses have accounts.
 const unknownUserHash = hashPassword('not a real password: timing only')
 
-export type Credentials = { email: string; password: string; ip: string }
+export type Credentials = { email: string; password: string }
+
+const findByEmail = (db: Db, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+
+/** 409 when an account already uses the address. */
+export async function assertAddressFree(db: Db, email: string): Promise<void> {
+  const taken = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+  if (taken) throw conflict('errors.auth.emailTaken')
+}
 
 /** The account behind an e-mail and password, or a 400 (wrong) / 403 (deactivated). */
-export async function checkCredentials(db: Db, { email, password, ip }: Credentials): Promise<User> {
-  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+export async function checkCredentials(db: Db, { email, password }: Credentials): Promise<User> {
+  const user = await findByEmail(db, email)
   const valid = await verifyPassword(user?.password_hash ?? (await unknownUserHash), password)
-  if (!user || !valid) {
-    await recordAudit(db, {
-      kind: 'auth.sign-in-failed',
-      message: `Failed sign-in for ${email}`,
-      data: { email },
-      ip,
-    })
-    throw badRequest('errors.auth.wrongCredentials')
-  }
+  if (!user || !valid) throw badRequest('errors.auth.wrongCredentials')
   if (user.account_state !== 'active') throw forbidden('errors.auth.deactivated')
   return user
+}
+
+/**
+ * Credentials, then the two-factor code when the account has two-factor on: without a valid
+ * code of purpose "login" there is no way in. Every attempt lands in the audit log.
+ */
+export async function signIn(
+  db: Db,
+  attempt: Credentials & { tfaCode: string | undefined; ip: string },
+): Promise<User> {
+  try {
+    const user = await checkCredentials(db, attempt)
+    if (user.twofactor_enabled === 1) {
+      if (attempt.tfaCode === undefined) throw badRequest('errors.auth.codeRequired')
+      await consumeCode(db, { purpose: 'login', userId: user.id }, attempt.tfaCode)
+    }
+    await recordAudit(db, {
+      kind: 'auth.sign-in',
+      message: `${user.email} signed in`,
+      actorId: user.id,
+      ip: attempt.ip,
+    })
+    return user
+  } catch (error) {
+    if (error instanceof HttpError)
+      await recordAudit(db, {
+        kind: 'auth.sign-in-failed',
+        message: `Failed sign-in for ${attempt.email}`,
+        data: { email: attempt.email, reason: error.messageKey },
+        ip: attempt.ip,
+      })
+    throw error
+  }
+}
+
+/** DESIGN 5: a login code only for the right password of an account with two-factor on. */
+export async function sendLoginCode(app: FastifyInstance, credentials: Credentials, language: Language) {
+  const user = await checkCredentials(app.db, credentials)
+  if (user.twofactor_enabled !== 1) throw conflict('errors.auth.twofactorOff')
+  await sendCode(app, { purpose: 'login', userId: user.id, email: user.email }, language)
+}
+
+export async function sendRegistrationCode(app: FastifyInstance, email: string, language: Language) {
+  await assertAddressFree(app.db, email)
+  await sendCode(app, { purpose: 'register', email }, language)
+}
+
+/** A new account from a strong password and the code mailed to its address. */
+export async function register(
+  db: Db,
+  { email, password, code }: Credentials & { code: string },
+): Promise<User> {
+  assertStrongPassword(password)
+  await assertAddressFree(db, email)
+  await consumeCode(db, { purpose: 'register', email }, code)
+  const now = new Date().toISOString()
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        email,
+        password_hash: await hashPassword(password),
+        name: null,
+        phone: null,
+        residental_address: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken')
+    throw error
+  }
+}
+
+/**
+ * Mails a reset link when the address belongs to an active account, and otherwise does
+ * nothing; the caller answers the same either way, before this runs.
+ */
+export async function sendResetLink(app: FastifyInstance, email: string, language: Language) {
+  const user = await findByEmail(app.db, email)
+  if (!user || user.account_state !== 'active') return
+  const token = await issueResetToken(app.db, user.id)
+  const link = `${app.config.publicUrl}/reset-password/${token}`
+  await app.mailer.send(composeMail(language, email, { kind: 'reset-link', link }))
+}
+
+/** A new password through a mailed link; every session of the account ends. */
+export async function resetPassword(
+  db: Db,
+  { token, password, ip }: { token: string; password: string; ip: string },
+) {
+  assertStrongPassword(password)
+  const userId = await redeemResetToken(db, token)
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
+  if (user.account_state !== 'active') throw forbidden('errors.auth.deactivated')
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString() })
+    .where('id', '=', userId)
+    .execute()
+  await revokeSessions(db, userId)
+  await recordAudit(db, {
+    kind: 'auth.password-reset',
+    message: `${user.email} reset the password`,
+    actorId: userId,
+    subjectId: userId,
+    ip,
+  })
 }

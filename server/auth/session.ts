@@ -38,6 +38,18 @@ export async function startSession(app: FastifyInstance, reply: FastifyReply, us
   })
 }
 
+/** Sign-in: the session the request arrived with, if any, ends and a new one starts. */
+export async function rotateSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
+  const previous = request.cookies[SESSION_COOKIE]
+  if (previous) await app.db.deleteFrom('sessions').where('id_hash', '=', sha256(previous)).execute()
+  await startSession(app, reply, userId)
+}
+
 export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const id = request.cookies[SESSION_COOKIE]
   if (id) await app.db.deleteFrom('sessions').where('id_hash', '=', sha256(id)).execute()

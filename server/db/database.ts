@@ -67,9 +67,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
-/** Brings the schema to the newest version; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+/**
+ * Brings the schema to the newest version; throws with the failing migration's error.
+ * `schema` names the PostgreSQL schema that keeps Kysely's own tables: its existence check
+ * otherwise finds them in any schema of the database, e.g. a test running beside this one.
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) })
+  const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

@@ -1,11 +1,84 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { currentUser, requireUser } from '../auth/session.ts'
-import { Profile, toProfile } from './schemas.ts'
+import { MessageResponse } from '../auth/schemas.ts'
+import { currentUser, endSession, requireUser } from '../auth/session.ts'
+import { languageOf, translatorFor } from '../i18n.ts'
+import {
+  CodeBody,
+  NotificationsBody,
+  NotificationsResponse,
+  Profile,
+  ProfileUpdateBody,
+  ProfileUpdateResponse,
+  toProfile,
+  TwofactorResponse,
+} from './schemas.ts'
+import {
+  confirmEmailChange,
+  deleteAccount,
+  sendTwofactorCode,
+  setNotifications,
+  toggleTwofactor,
+  updateProfile,
+} from './service.ts'
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser)
+  // Before the body is read: without a session the answer is 401 whatever the body says.
+  app.addHook('onRequest', requireUser)
 
   app.get('/user/profile', { schema: { response: { 200: Profile } } }, async (request) =>
     toProfile(currentUser(request)),
+  )
+
+  app.patch(
+    '/user/profile',
+    { schema: { body: ProfileUpdateBody, response: { 200: ProfileUpdateResponse } } },
+    async (request, reply) => {
+      const user = currentUser(request)
+      // Only a new address sends mail, so only that counts against the mail limit.
+      if (request.body.email !== undefined && request.body.email !== user.email)
+        await app.rateLimits.mailPerAccount(request, reply)
+      const saved = await updateProfile(app, user, request.body, languageOf(request))
+      return { ...toProfile(saved.user), pendingEmail: saved.pendingEmail }
+    },
+  )
+
+  app.delete('/user/profile', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
+    await deleteAccount(app.db, currentUser(request))
+    await endSession(app, request, reply)
+    return { message: translatorFor(languageOf(request))('api.accountDeleted') }
+  })
+
+  app.post(
+    '/user/email/confirm',
+    { schema: { body: CodeBody, response: { 200: Profile } } },
+    async (request) => toProfile(await confirmEmailChange(app.db, currentUser(request), request.body.code)),
+  )
+
+  app.post(
+    '/user/tfa/send-code',
+    { schema: { response: { 200: MessageResponse } }, preHandler: app.rateLimits.mailPerAccount },
+    async (request) => {
+      const language = languageOf(request)
+      await sendTwofactorCode(app, currentUser(request), language)
+      return { message: translatorFor(language)('api.codeSent') }
+    },
+  )
+
+  app.post(
+    '/user/tfa/toggle',
+    { schema: { body: CodeBody, response: { 200: TwofactorResponse } } },
+    async (request) => {
+      const twofactorMode = await toggleTwofactor(app.db, currentUser(request), request.body.code)
+      const t = translatorFor(languageOf(request))
+      return { twofactorMode, message: t(twofactorMode ? 'api.twofactorEnabled' : 'api.twofactorDisabled') }
+    },
+  )
+
+  app.post(
+    '/user/toggle-notifications',
+    { schema: { body: NotificationsBody, response: { 200: NotificationsResponse } } },
+    async (request) => ({
+      enabled: await setNotifications(app.db, currentUser(request), request.body.enabled),
+    }),
   )
 }

@@ -1,18 +1,197 @@
-import type { Profile } from '../../server/user/schemas.ts'
+import type { Profile, ProfileUpdateResponse } from '../../server/user/schemas.ts'
+import type {
+  ExternalCalendar,
+  Platform,
+  Property,
+  PropertyImage,
+  PropertyStatus,
+} from '../../server/property/schemas.ts'
+import type {
+  DashboardStatistics as DashboardStatisticsShape,
+  MonthlyStatistics,
+  PeriodStatistics as PeriodStatisticsShape,
+} from '../../server/statistics/schemas.ts'
+import type { LogEntry, LogPage, ManagedUser } from '../../server/admin/schemas.ts'
+import type { Guest as GuestShape } from '../../server/guest/schemas.ts'
+import type { z } from 'zod'
+import type { PlatformLink } from '../domain/platformSelection.ts'
+import type { PropertyFields } from '../domain/property.ts'
 import { request } from './http.ts'
 
-export type { Profile }
+export type {
+  ExternalCalendar,
+  LogEntry,
+  LogPage,
+  ManagedUser,
+  Profile,
+  Property,
+  PropertyImage,
+  PropertyStatus,
+}
+export type PlatformOption = z.infer<typeof Platform>
+
+/**
+ * SPEC 3's multipart payload: optional fields only when present (the server reads an absent one
+ * as empty), the photos last as repeated `images`. `externalCalendars` replaces the property's
+ * set, so an update always sends it and a creation only when there are links.
+ */
+export function propertyForm(fields: PropertyFields, images: File[], purpose: 'create' | 'update'): FormData {
+  const form = new FormData()
+  form.set('name', fields.name)
+  form.set('country', fields.country)
+  if (fields.region) form.set('region', fields.region)
+  form.set('city', fields.city)
+  form.set('address', fields.address)
+  form.set('capacity', String(fields.capacity))
+  if (fields.costPerNight !== null) form.set('costPerNight', String(fields.costPerNight))
+  if (fields.description) form.set('description', fields.description)
+  if (purpose === 'update' || fields.externalCalendars.length > 0)
+    form.set('externalCalendars', JSON.stringify(fields.externalCalendars))
+  for (const image of images) form.append('images', image)
+  return form
+}
+
+// No fallback text for changes: a failure without the server's message shows the action's own
+// localised text ("Error updating property"), not an English "Unexpected error".
+const NO_FALLBACK = ''
+
+/** SPEC 3: the dashboard's five figures; rates and differences are percentages (0–100). */
+export type DashboardStatistics = z.infer<typeof DashboardStatisticsShape>
+export type MonthlyFigures = z.infer<typeof MonthlyStatistics>[number]
+/** DESIGN 5: one property's figures for a window of nights. */
+export type PeriodStatistics = z.infer<typeof PeriodStatisticsShape>
+export type DateRange = { start: string; end: string }
+export type ProfileChanges = Pick<Profile, 'name' | 'phone' | 'email' | 'residentalAddress'>
+/** PATCH /user/profile: the saved profile; `pendingEmail` is a new address awaiting its mailed code. */
+export type ProfileUpdate = z.infer<typeof ProfileUpdateResponse>
+type Message = { message: string }
+export type Guest = z.infer<typeof GuestShape>
+
+/** SPEC 3 and DESIGN 5: a stored notification; `data.ical` holds the new bookings' VEVENTs. */
+export type AppNotification = {
+  id: string
+  title: string | null
+  data: { ical: string; platformName: string; propertyName: string }
+  readAt: string | null
+  createdAt: string
+}
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const defined = Object.entries(params).filter(
+    (entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '',
+  )
+  return defined.length ? `?${new URLSearchParams(defined.map(([key, value]) => [key, String(value)]))}` : ''
+}
 
 /** Every API call of the app, by area; each returns the response data or throws ApiError. */
 export const api = {
   auth: {
     login: (body: { email: string; password: string; tfaCode?: number }) =>
-      request<{ user: Profile }>('post', '/auth/login', body),
+      request<{ user: Profile }>('post', '/auth/login', body, NO_FALLBACK),
     sendLoginCode: (body: { email: string; password: string }) =>
-      request<{ message: string }>('post', '/auth/tfa/send-code', body),
-    logout: () => request<{ message: string }>('post', '/auth/logout'),
+      request<Message>('post', '/auth/tfa/send-code', body, NO_FALLBACK),
+    logout: () => request<Message>('post', '/auth/logout'),
+    sendRegistrationCode: (body: { email: string }) =>
+      request<Message>('post', '/auth/register/send-code', body, NO_FALLBACK),
+    register: (body: { email: string; password: string; code: string }) =>
+      request<{ user: Profile }>('post', '/auth/register', body, NO_FALLBACK),
+    sendResetLink: (body: { email: string }) =>
+      request<Message>('post', '/auth/forgot-password/send-link', body, NO_FALLBACK),
+    changePassword: (token: string, body: { password: string }) =>
+      request<Message>(
+        'post',
+        `/auth/forgot-password/change/${encodeURIComponent(token)}`,
+        body,
+        NO_FALLBACK,
+      ),
   },
   user: {
     profile: () => request<Profile>('get', '/user/profile'),
+    updateProfile: (changes: ProfileChanges) =>
+      request<ProfileUpdate>('patch', '/user/profile', changes, NO_FALLBACK),
+    /** Confirms a new e-mail address with the code mailed to it; the code travels as a number. */
+    confirmEmail: (code: number) => request<Profile>('post', '/user/email/confirm', { code }, NO_FALLBACK),
+    deleteAccount: () => request<Message>('delete', '/user/profile', undefined, NO_FALLBACK),
+    sendTwofactorCode: () => request<Message>('post', '/user/tfa/send-code', undefined, NO_FALLBACK),
+    toggleTwofactor: (code: number) =>
+      request<{ twofactorMode: boolean; message: string }>('post', '/user/tfa/toggle', { code }, NO_FALLBACK),
+    setNotifications: (enabled: boolean) =>
+      request<{ enabled: boolean }>('post', '/user/toggle-notifications', { enabled }, NO_FALLBACK),
+  },
+  statistics: {
+    dashboard: () => request<DashboardStatistics>('get', '/dashboard/statistics'),
+    monthly: () => request<MonthlyFigures[]>('get', '/dashboard/statistics/monthly'),
+    ownPeriod: (propertyId: string, range: DateRange) =>
+      request<PeriodStatistics>('get', `/property/${propertyId}/statistics/period${query(range)}`),
+    adminPeriod: (propertyId: string, range: DateRange) =>
+      request<PeriodStatistics>('get', `/admin/property/${propertyId}/statistics/period${query(range)}`),
+  },
+  admin: {
+    users: () => request<ManagedUser[]>('get', '/admin/user/list'),
+    updateUser: (userId: string, changes: ProfileChanges) =>
+      request<ManagedUser>('patch', `/admin/user/${userId}`, changes),
+    toggleNotifications: (userId: string, enabled: boolean) =>
+      request<{ enabled: boolean }>('post', `/admin/user/${userId}/toggle-notifications`, { enabled }),
+    deactivateUser: (userId: string, reason: string) =>
+      request<unknown>('post', `/admin/user/${userId}/deactivate`, { reason }),
+    deleteUser: (userId: string, reason: string) =>
+      request<unknown>('post', `/admin/user/${userId}/delete`, { reason }),
+    logs: (params: { kind?: string; page: number; pageSize: number }) =>
+      request<LogPage>('get', `/admin/log/list${query(params)}`),
+    userProperties: (userId: string) => request<Property[]>('get', `/admin/user/${userId}/property/list`),
+    createUserProperty: (userId: string, fields: PropertyFields, images: File[]) =>
+      request<Property>(
+        'post',
+        `/admin/user/${userId}/property`,
+        propertyForm(fields, images, 'create'),
+        NO_FALLBACK,
+      ),
+    updateProperty: (id: string, fields: PropertyFields, images: File[]) =>
+      request<Property>(
+        'patch',
+        `/admin/property/${id}`,
+        propertyForm(fields, images, 'update'),
+        NO_FALLBACK,
+      ),
+    deleteProperty: (id: string) =>
+      request<unknown>('delete', `/admin/property/${id}`, undefined, NO_FALLBACK),
+    propertyImages: (id: string) => request<PropertyImage[]>('get', `/admin/property/${id}/image/list`),
+    removeImage: (id: string, imageId: string) =>
+      request<unknown>('delete', `/admin/property/${id}/image/${imageId}`, undefined, NO_FALLBACK),
+    externalCalendars: (id: string) =>
+      request<ExternalCalendar[]>('get', `/admin/property/${id}/calendar/external`),
+    addExternalCalendar: (id: string, link: PlatformLink) =>
+      request<ExternalCalendar>('post', `/admin/property/${id}/calendar/external`, link),
+    internalCalendar: (id: string) =>
+      request<{ url: string }>('get', `/admin/property/${id}/calendar/internal`),
+  },
+  guest: {
+    list: () => request<Guest[]>('get', '/guest/list'),
+  },
+  notification: {
+    list: () => request<AppNotification[]>('get', '/notification/list'),
+    markRead: (id: string) => request<unknown>('post', `/notification/${id}/read`),
+    trigger: () =>
+      request<{ message: string; synced: number; failed: number }>('post', '/notification/trigger'),
+  },
+  property: {
+    list: () => request<Property[]>('get', '/property/list'),
+    get: (id: string) => request<Property>('get', `/property/${id}`),
+    create: (fields: PropertyFields, images: File[]) =>
+      request<Property>('post', '/property', propertyForm(fields, images, 'create'), NO_FALLBACK),
+    update: (id: string, fields: PropertyFields, images: File[]) =>
+      request<Property>('patch', `/property/${id}`, propertyForm(fields, images, 'update'), NO_FALLBACK),
+    remove: (id: string) => request<unknown>('delete', `/property/${id}`, undefined, NO_FALLBACK),
+    images: (id: string) => request<PropertyImage[]>('get', `/property/${id}/image/list`),
+    removeImage: (id: string, imageId: string) =>
+      request<unknown>('delete', `/property/${id}/image/${imageId}`, undefined, NO_FALLBACK),
+    externalCalendars: (id: string) =>
+      request<ExternalCalendar[]>('get', `/property/${id}/calendar/external`),
+    addExternalCalendar: (id: string, link: PlatformLink) =>
+      request<ExternalCalendar>('post', `/property/${id}/calendar/external`, link),
+    removeExternalCalendar: (id: string, calendarId: string) =>
+      request<unknown>('delete', `/property/${id}/calendar/external/${calendarId}`),
+    internalCalendar: (id: string) => request<{ url: string }>('get', `/property/${id}/calendar/internal`),
+    platforms: () => request<PlatformOption[]>('get', '/property/platform/list'),
   },
 }

@@ -47,3 +47,20 @@ const byStart = (a: Stay, b: Stay) => (a.start < b.start ? -1 : a.start > b.star
 
 /** Whether two stays share at least one night (check-out day = next check-in day is fine). */
 export const nightsOverlap = (a: Stay, b: Stay) => a.start < b.end && b.start < a.end
+
+/**
+ * SPEC 3: a booking as the calendar shows it, derived from a property's export feed. `uid` keeps
+ * its colour for the page's life; `conflict` marks nights sold twice (DESIGN: same property,
+ * different platforms).
+ */
+export type Booking = Stay & {
+  uid: string
+  propertyId: string
+  propertyName: string
+  guestName: string
+  status: string
+  platform: string
+  color: string
+  kind: BookingKind
+  conflict: boolean
+}

@@ -58,6 +58,7 @@ export const loginMachine = setup({
     },
     sendingCode: {
       invoke: {
+        id: 'sendLoginCode',
         src: 'sendLoginCode',
         input: ({ context }) => ({ email: context.email, password: context.password }),
         onDone: {
@@ -69,6 +70,7 @@ export const loginMachine = setup({
     },
     signingIn: {
       invoke: {
+        id: 'signIn',
         src: 'signIn',
         input: ({ context }) => ({ email: context.email, password: context.password }),
         onDone: 'welcome',
@@ -103,6 +105,7 @@ export const loginMachine = setup({
     },
     verifying: {
       invoke: {
+        id: 'signIn',
         src: 'signIn',
         // SPEC 5: the code travels as a number; the server pads it back to six digits.
         input: ({ context }) => ({

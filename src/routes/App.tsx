@@ -2,36 +2,41 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Toaster } from 'react-hot-toast'
 import { Route, Switch } from 'wouter'
-import { ADMIN_ITEMS } from '../domain/navigation.ts'
 import { I18nProvider, useI18n } from '../i18n.tsx'
 import { ComingUpdate } from '../ui/ComingUpdate.tsx'
 import { FullPageSpinner, Spinner } from '../ui/Spinner.tsx'
-import { PlaceholderPage } from '../ui/PlaceholderPage.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { AppShell } from './AppShell.tsx'
 import { SignedIn, SignedOutOnly } from './guards.tsx'
+import { useNotificationStream } from './notifications.ts'
 import { useProfile } from './session.ts'
 
 // Each screen is its own chunk, loaded when first visited.
 const LoginRoute = lazy(() => import('./LoginRoute.tsx'))
+const RegistrationRoute = lazy(() => import('./RegistrationRoute.tsx'))
+const ForgotPasswordRoute = lazy(() => import('./ForgotPasswordRoute.tsx'))
+const ResetPasswordRoute = lazy(() => import('./ResetPasswordRoute.tsx'))
 const DashboardRoute = lazy(() => import('./DashboardRoute.tsx'))
+const PropertiesRoute = lazy(() => import('./PropertiesRoute.tsx'))
+const CalendarRoute = lazy(() => import('./CalendarRoute.tsx'))
+const IntegrationRoute = lazy(() => import('./IntegrationRoute.tsx'))
+const GuestsRoute = lazy(() => import('./GuestsRoute.tsx'))
+const UsersRoute = lazy(() => import('./UsersRoute.tsx'))
+const UserPropertiesRoute = lazy(() => import('./users/UserPropertiesRoute.tsx'))
+const LogsRoute = lazy(() => import('./LogsRoute.tsx'))
 
 /** SPEC 9: toasts last 4 s (errors and plain) and 2 s (successes); react-hot-toast's defaults. */
 export const TOAST_LIMIT = 20
 
-type Screen = { path: string; titleKey: string; emptyKey: string; adminOnly?: boolean }
+/** A signed-in screen of its own chunk; an admin screen shows "not allowed" to anyone else. */
+type Screen = { path: string; component: LazyExoticComponent<ComponentType>; adminOnly?: boolean }
 
-// Screens that later parts of the product fill: their title and an empty state for now.
-const PLACEHOLDER_SCREENS: Screen[] = [
-  { path: '/properties', titleKey: 'pages.properties.title', emptyKey: 'pages.properties.empty' },
-  { path: '/integration', titleKey: 'pages.integration.title', emptyKey: 'pages.integration.empty' },
-  { path: '/calendar', titleKey: 'pages.calendar.title', emptyKey: 'pages.calendar.empty' },
-  ...ADMIN_ITEMS.map((item) => ({
-    path: item.path,
-    titleKey: `pages${item.path.replace('/', '.')}.title`,
-    emptyKey: `pages${item.path.replace('/', '.')}.empty`,
-    adminOnly: true,
-  })),
+const SCREENS: Screen[] = [
+  { path: '/integration', component: IntegrationRoute },
+  { path: '/guests', component: GuestsRoute, adminOnly: true },
+  { path: '/users', component: UsersRoute, adminOnly: true },
+  { path: '/users/:userId/properties', component: UserPropertiesRoute, adminOnly: true },
+  { path: '/logs', component: LogsRoute, adminOnly: true },
 ]
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } })
@@ -54,12 +59,23 @@ function SignedInScreen({ screen }: { screen: Screen }) {
           {screen.adminOnly && !profile.isAdmin ? (
             <EmptyState text={t('app.notAllowed')} />
           ) : (
-            <PlaceholderPage title={t(screen.titleKey)} emptyText={t(screen.emptyKey)} />
+            <Lazy component={screen.component} />
           )}
         </AppShell>
       )}
     </SignedIn>
   )
+}
+
+function NotificationStream() {
+  useNotificationStream()
+  return null
+}
+
+/** SPEC 7: the notification stream is open once while someone is signed in, whatever the screen. */
+function SignedInStream() {
+  const profile = useProfile()
+  return profile.data ? <NotificationStream /> : null
 }
 
 /** Any other path: "coming update...", inside the shell for a signed-in person. */
@@ -83,6 +99,18 @@ function Routes() {
           <Lazy component={LoginRoute} />
         </SignedOutOnly>
       </Route>
+      <Route path="/registration">
+        <SignedOutOnly>
+          <Lazy component={RegistrationRoute} />
+        </SignedOutOnly>
+      </Route>
+      {/* Public without a redirect: a signed-in person may still reset a password from a mailed link. */}
+      <Route path="/forgot-password">
+        <Lazy component={ForgotPasswordRoute} />
+      </Route>
+      <Route path="/reset-password/:token?">
+        <Lazy component={ResetPasswordRoute} />
+      </Route>
       <Route path="/" nest={false}>
         <SignedIn>
           {(profile) => (
@@ -101,7 +129,25 @@ function Routes() {
           )}
         </SignedIn>
       </Route>
-      {PLACEHOLDER_SCREENS.map((screen) => (
+      <Route path="/properties">
+        <SignedIn>
+          {(profile) => (
+            <AppShell profile={profile}>
+              <Lazy component={PropertiesRoute} />
+            </AppShell>
+          )}
+        </SignedIn>
+      </Route>
+      <Route path="/calendar">
+        <SignedIn>
+          {(profile) => (
+            <AppShell profile={profile}>
+              <Lazy component={CalendarRoute} />
+            </AppShell>
+          )}
+        </SignedIn>
+      </Route>
+      {SCREENS.map((screen) => (
         <Route key={screen.path} path={screen.path}>
           <SignedInScreen screen={screen} />
         </Route>
@@ -118,6 +164,7 @@ export function App() {
     <I18nProvider fallback={<FullPageSpinner />}>
       <QueryClientProvider client={queryClient}>
         <Routes />
+        <SignedInStream />
         <Toaster
           position="top-center"
           toastOptions={{ className: 'text-sm' }}

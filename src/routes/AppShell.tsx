@@ -5,12 +5,14 @@ import { useI18n } from '../i18n.tsx'
 import { DesktopHeader } from '../ui/shell/DesktopHeader.tsx'
 import { MobileDrawer } from '../ui/shell/MobileDrawer.tsx'
 import { MobileTopBar } from '../ui/shell/MobileTopBar.tsx'
+import { NotificationList } from '../ui/shell/NotificationList.tsx'
 import { NotificationsPanel } from '../ui/shell/NotificationsPanel.tsx'
 import { Sidebar } from '../ui/shell/Sidebar.tsx'
 import { UserMenuSheet } from '../ui/shell/UserMenuSheet.tsx'
 import type { Profile } from '../actors/api.ts'
 import { SettingsRoute } from './SettingsRoute.tsx'
 import { useLogout } from './session.ts'
+import { useNotifications } from './notifications.ts'
 import { useGlobalSearch } from './useGlobalSearch.ts'
 import { useSidebarCollapsed } from './useSidebarCollapsed.ts'
 
@@ -24,6 +26,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
   const [overlay, setOverlay] = useState<Overlay>('none')
   const [search, setSearch] = useGlobalSearch()
   const logout = useLogout()
+  const notifications = useNotifications(overlay === 'notifications')
   const items = navigationFor(profile.isAdmin)
   const close = () => setOverlay('none')
   const toggle = (which: Overlay) => () => setOverlay((current) => (current === which ? 'none' : which))
@@ -42,7 +45,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
           user={profile}
           search={search}
           onSearchChange={setSearch}
-          unreadCount={0}
+          unreadCount={notifications.unreadCount}
           onOpenNotifications={toggle('notifications')}
           onOpenSettings={() => setOverlay('settings')}
           language={language}
@@ -51,12 +54,18 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
         />
         <MobileTopBar
           user={profile}
-          unreadCount={0}
+          unreadCount={notifications.unreadCount}
           onOpenMenu={() => setOverlay('drawer')}
           onOpenNotifications={toggle('notifications')}
           onOpenUserMenu={() => setOverlay('userSheet')}
         />
-        <NotificationsPanel open={overlay === 'notifications'} onClose={close} isEmpty />
+        <NotificationsPanel
+          open={overlay === 'notifications'}
+          onClose={close}
+          isEmpty={notifications.items.length === 0}
+        >
+          <NotificationList items={notifications.items} />
+        </NotificationsPanel>
         <main className="flex-1 px-4 py-6 md:px-8 md:py-8">{children}</main>
       </div>
       <UserMenuSheet

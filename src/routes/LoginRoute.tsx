@@ -1,40 +1,45 @@
-import { useEffect } from 'react'
-import { useMachine } from '@xstate/react'
+import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { fromPromise } from 'xstate'
 import { useLocation, useSearch } from 'wouter'
+import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
 import { loginMachine, type LoginState } from '../machines/login.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { LoginView } from '../ui/auth/LoginView.tsx'
-import { showNotice } from './notify.ts'
+import { feedbackText, showNotice } from './notify.ts'
 import { PROFILE_KEY } from './session.ts'
 import { nextPath } from './redirect.ts'
+import { useFlow, type FlowImplementations } from './useFlow.ts'
 
-export default function LoginRoute() {
+type Props = { implementations?: FlowImplementations<typeof loginMachine> }
+
+export default function LoginRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
+  // Where to go once signed in, fixed when the screen opens: leaving changes the search.
   const search = useSearch()
-  const [state, send] = useMachine(
-    loginMachine.provide({
-      actors: {
-        sendLoginCode: fromPromise(({ input }) => api.auth.sendLoginCode(input)),
-        signIn: fromPromise(({ input }) => api.auth.login(input)),
-      },
-      actions: { notify: (_, notice) => showNotice(t, notice) },
-    }),
+  const [destination] = useState(() => nextPath(search))
+  const [state, send] = useFlow(
+    loginMachine
+      .provide({
+        actors: {
+          sendLoginCode: fromPromise(({ input }) => api.auth.sendLoginCode(input)),
+          signIn: fromPromise(({ input }) => api.auth.login(input)),
+        },
+        actions: { notify: (_, notice) => showNotice(t, notice) },
+      })
+      .provide(implementations),
   )
   const step = state.value as LoginState
 
   useEffect(() => {
     if (step !== 'done') return
     void queryClient.invalidateQueries({ queryKey: PROFILE_KEY })
-    navigate(nextPath(search), { replace: true })
-  }, [step, navigate, search, queryClient])
+    navigate(destination, { replace: true })
+  }, [step, navigate, destination, queryClient])
 
-  const error = state.context.error
   const onCodeStep = step === 'enteringCode' || step === 'verifying'
   return (
     <AuthLayout
@@ -46,7 +51,7 @@ export default function LoginRoute() {
       <LoginView
         state={step}
         email={state.context.email}
-        error={error && (error.detail ?? t(error.key))}
+        error={feedbackText(t, state.context.error)}
         onSubmit={(email, password) => send({ type: 'submit', email, password })}
         onSubmitCode={(code) => send({ type: 'submitCode', code })}
         onResend={() => send({ type: 'resend' })}

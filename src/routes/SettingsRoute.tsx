@@ -1,14 +1,25 @@
+import { lazy, Suspense } from 'react'
 import type { Profile } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { ComingUpdate } from '../ui/ComingUpdate.tsx'
 import { Modal } from '../ui/Modal.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
 
-/** The settings modal; its sections arrive with the accounts work. */
-export function SettingsRoute({ open, onClose }: { open: boolean; onClose: () => void; profile: Profile }) {
+// Loaded when first opened, so the signed-in frame stays small.
+const SettingsSections = lazy(() => import('./settings/SettingsSections.tsx'))
+
+type Props = { open: boolean; onClose: () => void; profile: Profile }
+
+/**
+ * The settings modal (SPEC 2): personal info, password and two-factor, notifications and account
+ * deletion. Its flows start afresh from the current profile each time it opens.
+ */
+export function SettingsRoute({ open, onClose, profile }: Props) {
   const { t } = useI18n()
   return (
     <Modal open={open} onClose={onClose} title={t('header.settings')} testId="settings-modal">
-      <ComingUpdate />
+      <Suspense fallback={<Spinner label={t('app.loading')} className="m-4" />}>
+        <SettingsSections profile={profile} />
+      </Suspense>
     </Modal>
   )
 }

@@ -1,10 +1,17 @@
 import toast from 'react-hot-toast'
-import type { Notice } from '../machines/feedback.ts'
+import type { Feedback, Notice } from '../machines/feedback.ts'
 import type { Translate } from '../domain/translator.ts'
 
-/** Shows a machine's notice as a toast: the server's message when it sent one, else the key's text. */
+/** A machine's feedback in words: the server's message when it sent one, else the key's text. */
+export function feedbackText(t: Translate, feedback: Feedback): string
+export function feedbackText(t: Translate, feedback: Feedback | undefined): string | undefined
+export function feedbackText(t: Translate, feedback: Feedback | undefined) {
+  return feedback && (feedback.detail ?? t(feedback.key))
+}
+
+/** Shows a machine's notice as a toast. */
 export function showNotice(t: Translate, { kind, feedback }: Notice) {
-  const text = feedback.detail ?? t(feedback.key)
+  const text = feedbackText(t, feedback)
   if (kind === 'success') toast.success(text)
   else toast.error(text)
 }

@@ -34,7 +34,7 @@ export function CodeInput({ value, onChange, label, disabled, autoFocus }: Props
   }
 
   return (
-    <fieldset className="flex justify-center gap-2" dir="ltr" disabled={disabled}>
+    <fieldset className="mx-auto grid w-full max-w-[328px] grid-cols-6 gap-2" dir="ltr" disabled={disabled}>
       <legend className="sr-only">{label}</legend>
       {digits.map((digit, index) => (
         <input
@@ -53,7 +53,7 @@ export function CodeInput({ value, onChange, label, disabled, autoFocus }: Props
           autoFocus={autoFocus && index === 0}
           aria-label={`${label} ${index + 1}`}
           data-testid={`code-digit-${index}`}
-          className="size-12 rounded-xl border border-slate-300 bg-white text-center text-xl font-semibold focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100"
+          className="aspect-square w-full min-w-0 rounded-xl border border-slate-300 bg-white text-center text-xl font-semibold focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100"
         />
       ))}
     </fieldset>

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/auth/password.ts'
@@ -52,4 +52,48 @@ export async function signIn(
   const session = response.cookies.find((c) => c.name === SESSION_COOKIE)
   if (!session) throw new Error('sign-in set no session cookie')
   return `${SESSION_COOKIE}=${session.value}`
+}
+
+/** Inserts a property directly, for tests whose subject is not the property routes. */
+export async function aPropertyRow(db: Db, ownerId: string, options: { name?: string } = {}) {
+  const now = new Date().toISOString()
+  const id = randomUUID()
+  const exportToken = randomBytes(32).toString('base64url')
+  await db
+    .insertInto('properties')
+    .values({
+      id,
+      owner_id: ownerId,
+      name: options.name ?? 'Villa Rawdah',
+      country: 'Saudi Arabia',
+      region: null,
+      city: 'Riyadh',
+      address: 'King Fahd Road 12',
+      description: null,
+      capacity: 4,
+      cost_per_night: 500,
+      export_token: exportToken,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+  return { id, exportToken }
+}
+
+/** Links a feed to a property directly (no sync starts), due at once. */
+export async function aCalendarRow(db: Db, propertyId: string, url: string, platformName = 'Airbnb') {
+  const now = new Date().toISOString()
+  const id = randomUUID()
+  await db
+    .insertInto('external_calendars')
+    .values({
+      id,
+      property_id: propertyId,
+      platform_name: platformName,
+      url,
+      next_sync_at: now,
+      created_at: now,
+    })
+    .execute()
+  return id
 }

@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
+import type { RateLimitSettings } from '../../server/auth/rateLimits.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { migrateToLatest, openDatabase, type Db } from '../../server/db/database.ts'
 
@@ -20,7 +21,21 @@ export type TestContext = {
 
 const postgresUrl = process.env.TEST_DATABASE_URL
 
-type Options = { env?: Record<string, string> }
+type Options = {
+  env?: Record<string, string>
+  /** Defaults to RELAXED_RATE_LIMITS; a test of the limits sets low ones. */
+  rateLimits?: RateLimitSettings
+}
+
+/**
+ * Every request of a suite comes from one address (inject's 127.0.0.1) and many sign in as the
+ * same account, so production limits would refuse them; the limit tests set their own.
+ */
+export const RELAXED_RATE_LIMITS: RateLimitSettings = {
+  perIp: { max: 100_000, windowMs: 60_000 },
+  mailPerAddress: { max: 100_000, windowMs: 60_000 },
+  signInPerAddress: { max: 100_000, windowMs: 60_000 },
+}
 
 /** Builds the real app on a throw-away SQLite file or PostgreSQL schema. */
 export async function startTestApp(engine: Engine, options: Options = {}) {
@@ -35,8 +50,14 @@ export async function startTestApp(engine: Engine, options: Options = {}) {
   })
   if (config.database.engine === 'postgres') config.database.schema = schema
   const database = await openDatabase(config.database)
-  await migrateToLatest(database.db)
-  const app = await buildApp({ config, database, logger: false, distDir: path.join(dataDir, 'no-dist') })
+  await migrateToLatest(database.db, config.database.engine === 'postgres' ? schema : undefined)
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    distDir: path.join(dataDir, 'no-dist'),
+    rateLimits: options.rateLimits ?? RELAXED_RATE_LIMITS,
+  })
   await app.ready()
   const stop = async () => {
     await app.close()

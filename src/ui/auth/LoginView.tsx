@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
 import type { LoginState } from '../../machines/login.ts'
 import { useI18n } from '../../i18n.tsx'
-import { CodeInput } from '../CodeInput.tsx'
 import { Button, FormError, TextField } from '../form.tsx'
+import { CodeStep, TextButton } from './CodeStep.tsx'
 import { Splash } from './Splash.tsx'
 
 type Props = {
@@ -19,40 +19,29 @@ type Props = {
 export function LoginView({ state, email, error, onSubmit, onSubmitCode, onResend, onBack }: Props) {
   const { t } = useI18n()
   const [fields, setFields] = useState({ email, password: '' })
-  const [code, setCode] = useState('')
 
   if (state === 'welcome' || state === 'done') {
     return <Splash title={t('auth.welcomeTitle')} text={t('auth.welcomeText')} />
   }
 
   if (state === 'enteringCode' || state === 'verifying') {
-    const submitCode = (event: FormEvent) => {
-      event.preventDefault()
-      onSubmitCode(code)
-    }
     return (
-      <form onSubmit={submitCode} className="flex flex-col gap-5" data-testid="login-code-form" noValidate>
-        <p className="text-sm text-slate-600">{t('auth.codeSentTo', { email })}</p>
-        <CodeInput
-          value={code}
-          onChange={setCode}
-          label={t('auth.codeLabel')}
-          autoFocus
-          disabled={state === 'verifying'}
-        />
-        <FormError message={error} />
-        <Button type="submit" busy={state === 'verifying'}>
-          {t('auth.verify')}
-        </Button>
-        <div className="flex justify-between text-sm">
-          <button type="button" onClick={onBack} className="text-slate-600 hover:text-slate-900">
-            {t('auth.back')}
-          </button>
-          <button type="button" onClick={onResend} className="font-medium text-brand-700 hover:underline">
-            {t('auth.resendCode')}
-          </button>
-        </div>
-      </form>
+      <CodeStep
+        testId="login-code-form"
+        intro={t('auth.codeSentTo', { email })}
+        submitLabel={t('auth.verify')}
+        busy={state === 'verifying'}
+        error={error}
+        onSubmit={onSubmitCode}
+        actions={
+          <>
+            <TextButton onClick={onBack}>{t('auth.back')}</TextButton>
+            <TextButton onClick={onResend} emphasis>
+              {t('auth.resendCode')}
+            </TextButton>
+          </>
+        }
+      />
     )
   }
 

@@ -6,7 +6,8 @@ type Props = { open: boolean; onClose: () => void; children?: ReactNode; isEmpty
 
 /**
  * A 320 px dropdown (at most 24rem high) 65 px from the inline end on desktop; a full-screen
- * overlay under 768 px. In Arabic the offset is measured from the left, as SPEC says.
+ * overlay under 768 px. In Arabic the offset is measured from the left, as SPEC says. Fixed to
+ * the window, like the sticky header it drops from, so a scrolled page still shows it.
  */
 export function NotificationsPanel({ open, onClose, children, isEmpty }: Props) {
   const { t } = useI18n()
@@ -16,7 +17,7 @@ export function NotificationsPanel({ open, onClose, children, isEmpty }: Props) 
       role="dialog"
       aria-label={t('notifications.title')}
       data-testid="notifications-panel"
-      className="fixed inset-0 z-40 flex flex-col bg-white md:absolute md:inset-auto md:top-14 md:end-[65px] md:max-h-[24rem] md:w-[320px] md:rounded-2xl md:border md:border-slate-200 md:shadow-xl"
+      className="fixed inset-0 z-40 flex flex-col bg-white md:fixed md:inset-auto md:top-14 md:end-[65px] md:max-h-[24rem] md:w-[320px] md:rounded-2xl md:border md:border-slate-200 md:shadow-xl"
     >
       <header className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
         <h2 className="text-sm font-semibold">{t('notifications.title')}</h2>

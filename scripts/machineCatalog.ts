@@ -1,0 +1,230 @@
+import type { AnyMachineSnapshot, AnyStateMachine, EventFrom, InputFrom } from 'xstate'
+import { adminUserActionMachine } from '../src/machines/adminUserAction.ts'
+import { connectPlatformMachine } from '../src/machines/connectPlatform.ts'
+import { deleteAccountMachine } from '../src/machines/deleteAccount.ts'
+import { forgotPasswordMachine } from '../src/machines/forgotPassword.ts'
+import { loginMachine } from '../src/machines/login.ts'
+import { notificationToggleMachine } from '../src/machines/notificationToggle.ts'
+import { profileFormMachine } from '../src/machines/profileForm.ts'
+import { registrationMachine } from '../src/machines/registration.ts'
+import { resetPasswordMachine } from '../src/machines/resetPassword.ts'
+import { twoFactorSetupMachine } from '../src/machines/twoFactorSetup.ts'
+
+/**
+ * Sample events for the account flows: the model-based tests in tests/machines walk the paths
+ * they open, and `npm run machines:export` lists the same paths for QA in docs/machines.
+ */
+export const SAMPLE = {
+  email: 'host@example.com',
+  newEmail: 'new-host@example.com',
+  password: 'Manzil-2026!',
+  weakPassword: 'manzil',
+  code: '012345',
+  token: 'reset-token-from-the-mail',
+  serverMessage: 'Message from the server',
+  reason: 'Listing properties that do not exist',
+  calendarLink: 'https://www.vrbo.com/icalendar/4f2a.ics',
+} as const
+
+export const SAMPLE_PROFILE = {
+  name: 'Huda Al-Harbi',
+  phone: '+966 50 123 4567',
+  email: SAMPLE.email,
+  residentalAddress: 'Riyadh, Olaya Street 12',
+}
+
+/** What the world does to a flow: an invoked actor settles, a delay passes. */
+type SystemEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown }
+/** One way to start a machine: its input and the events that may happen from there. */
+export type Variant<TMachine extends AnyStateMachine = AnyStateMachine> = {
+  name: string
+  input?: InputFrom<TMachine>
+  events: (EventFrom<TMachine> | SystemEvent)[]
+}
+export type CatalogEntry = { machine: AnyStateMachine; variants: Variant[] }
+
+/** Typed where it is written, listed untyped: each entry's events must be its machine's. */
+const entry = <TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  variants: Variant<TMachine>[],
+): CatalogEntry => ({
+  machine,
+  variants: variants as Variant[],
+})
+
+const failure = (id: string): SystemEvent => ({
+  type: `xstate.error.actor.${id}`,
+  error: new Error(SAMPLE.serverMessage),
+})
+const success = (id: string, output: unknown = {}): SystemEvent => ({
+  type: `xstate.done.actor.${id}`,
+  output,
+})
+const codeEvents = [
+  { type: 'submitCode', code: '12' },
+  { type: 'submitCode', code: SAMPLE.code },
+] as const
+
+/**
+ * A reached state is its value and the message it shows: the same state with another message is
+ * another screen to check, and another path for QA.
+ */
+export const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const error = (snapshot.context as { error?: { key: string } }).error
+  return `${JSON.stringify(snapshot.value)}${error ? ` [${error.key}]` : ''}`
+}
+
+export const MACHINE_CATALOG: CatalogEntry[] = [
+  entry(loginMachine, [
+    {
+      name: 'sign in',
+      events: [
+        { type: 'submit', email: '', password: '' },
+        { type: 'submit', email: SAMPLE.email, password: SAMPLE.password },
+        success('sendLoginCode'),
+        failure('sendLoginCode'),
+        success('signIn'),
+        failure('signIn'),
+        ...codeEvents,
+        { type: 'resend' },
+        { type: 'back' },
+        { type: 'xstate.after.welcome.login.welcome' },
+      ],
+    },
+  ]),
+  entry(registrationMachine, [
+    {
+      name: 'register',
+      events: [
+        { type: 'submit', email: '', password: SAMPLE.password, confirmPassword: SAMPLE.password },
+        {
+          type: 'submit',
+          email: SAMPLE.email,
+          password: SAMPLE.weakPassword,
+          confirmPassword: SAMPLE.weakPassword,
+        },
+        { type: 'submit', email: SAMPLE.email, password: SAMPLE.password, confirmPassword: 'Manzil-2025!' },
+        { type: 'submit', email: SAMPLE.email, password: SAMPLE.password, confirmPassword: SAMPLE.password },
+        success('sendCode'),
+        failure('sendCode'),
+        ...codeEvents,
+        { type: 'resend' },
+        { type: 'back' },
+        success('register'),
+        failure('register'),
+        { type: 'xstate.after.splash.registration.success' },
+      ],
+    },
+  ]),
+  entry(forgotPasswordMachine, [
+    {
+      name: 'request a reset link',
+      events: [
+        { type: 'submit', email: '' },
+        { type: 'submit', email: SAMPLE.email },
+        success('sendLink', { message: SAMPLE.serverMessage }),
+        failure('sendLink'),
+        { type: 'retry' },
+      ],
+    },
+  ]),
+  entry(
+    resetPasswordMachine,
+    [
+      { name: 'from a mailed link', token: SAMPLE.token },
+      { name: 'without a token', token: '' },
+    ].map(({ name, token }) => ({
+      name,
+      input: { token },
+      events: [
+        { type: 'submit', password: '', confirmation: '' },
+        { type: 'submit', password: SAMPLE.password, confirmation: 'Manzil-2025!' },
+        { type: 'submit', password: SAMPLE.password, confirmation: SAMPLE.password },
+        success('changePassword'),
+        failure('changePassword'),
+        { type: 'xstate.after.redirect.resetPassword.changed' },
+      ],
+    })),
+  ),
+  entry(
+    twoFactorSetupMachine,
+    [false, true].map((enabled) => ({
+      name: enabled ? 'turn off' : 'turn on',
+      input: { enabled },
+      events: [
+        { type: 'start' },
+        success('sendCode'),
+        failure('sendCode'),
+        { type: 'submitCode', code: '' },
+        { type: 'submitCode', code: SAMPLE.code },
+        { type: 'cancel' },
+        success('toggle', { twofactorMode: !enabled }),
+        failure('toggle'),
+      ],
+    })),
+  ),
+  entry(notificationToggleMachine, [
+    {
+      name: 'switch off',
+      input: { enabled: true },
+      events: [{ type: 'toggle' }, success('save', { enabled: false }), failure('save')],
+    },
+  ]),
+  entry(profileFormMachine, [
+    {
+      name: 'edit the profile',
+      input: SAMPLE_PROFILE,
+      events: [
+        { type: 'change', field: 'name', value: 'Huda Al-Otaibi' },
+        { type: 'change', field: 'email', value: '' },
+        { type: 'save' },
+        success('save', { ...SAMPLE_PROFILE, name: 'Huda Al-Otaibi' }),
+        success('save', { ...SAMPLE_PROFILE, pendingEmail: SAMPLE.newEmail }),
+        failure('save'),
+        ...codeEvents,
+        { type: 'cancelEmailChange' },
+        success('confirmEmail', { ...SAMPLE_PROFILE, email: SAMPLE.newEmail }),
+        failure('confirmEmail'),
+      ],
+    },
+  ]),
+  entry(deleteAccountMachine, [
+    {
+      name: 'delete the account',
+      events: [
+        { type: 'open' },
+        { type: 'cancel' },
+        { type: 'confirm' },
+        success('deleteAccount'),
+        failure('deleteAccount'),
+      ],
+    },
+  ]),
+  entry(
+    adminUserActionMachine,
+    (['deactivate', 'delete'] as const).map((action) => ({
+      name: `${action} a user`,
+      events: [
+        { type: 'open', userId: 'user-1', action },
+        { type: 'submit', reason: '   ' },
+        { type: 'submit', reason: SAMPLE.reason },
+        { type: 'cancel' },
+        success('performAction'),
+        failure('performAction'),
+      ],
+    })),
+  ),
+  entry(connectPlatformMachine, [
+    {
+      name: 'connect a platform',
+      events: [
+        { type: 'open', platformName: 'Vrbo', propertyId: 'property-1' },
+        { type: 'submit', propertyId: 'property-2', urlPath: 'not a link' },
+        { type: 'submit', propertyId: 'property-2', urlPath: SAMPLE.calendarLink },
+        { type: 'cancel' },
+        success('connect'),
+        failure('connect'),
+      ],
+    },
+  ]),
+]

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import type { User } from '../db/schema.ts'
+import { Profile } from '../user/schemas.ts'
+
+const Id = z.string().min(1).max(64)
+export const UserParams = z.object({ userId: Id })
+export const AdminPropertyParams = z.object({ propertyId: Id })
+export const AdminImageParams = z.object({ propertyId: Id, imageId: Id })
+
+/** SPEC 3's user of the admin list, plus the admin flag and when the account was made. */
+export const ManagedUser = Profile.pick({
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  residentalAddress: true,
+  accountState: true,
+  isAdmin: true,
+}).extend({ createdAt: z.string() })
+export type ManagedUser = z.infer<typeof ManagedUser>
+
+export const toManagedUser = (user: User): ManagedUser => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  phone: user.phone,
+  residentalAddress: user.residental_address,
+  accountState: user.account_state,
+  isAdmin: user.is_admin === 1,
+  createdAt: user.created_at,
+})
+
+/** The shape only: a blank reason is refused by the service with a message in the reader's language. */
+export const ReasonBody = z.object({ reason: z.string().max(1000) })
+
+const pageNumber = (fallback: number, max: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback)
+
+export const LogQuery = z.object({
+  kind: z.string().max(64).optional(),
+  page: pageNumber(1, 1_000_000),
+  pageSize: pageNumber(20, 100),
+})
+export type LogQuery = z.infer<typeof LogQuery>
+
+export const LogEntry = z.object({
+  id: z.string(),
+  kind: z.string(),
+  actorId: z.string().nullable(),
+  subjectId: z.string().nullable(),
+  message: z.string(),
+  data: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type LogEntry = z.infer<typeof LogEntry>
+
+export const LogPage = z.object({
+  items: z.array(LogEntry),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+})
+export type LogPage = z.infer<typeof LogPage>

@@ -1,0 +1,210 @@
+import type { DatabaseHandle, Db } from '../db/database.ts'
+import { isUniqueViolation } from '../db/errors.ts'
+import { lockActiveAdmins } from '../db/locks.ts'
+import type { User, UserUpdate } from '../db/schema.ts'
+import { badRequest, conflict, notFound } from '../errors.ts'
+import { recordAudit } from '../audit/service.ts'
+import { revokeSessions } from '../auth/session.ts'
+import type { PropertyService } from '../property/service.ts'
+import type { ProfileUpdate } from '../user/schemas.ts'
+import { setNotifications } from '../user/service.ts'
+import { toManagedUser, type LogEntry, type LogPage, type LogQuery, type ManagedUser } from './schemas.ts'
+
+export async function findUser(db: Db, userId: string): Promise<User> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+  if (!user) throw notFound()
+  return user
+}
+
+export async function listUsers(db: Db): Promise<ManagedUser[]> {
+  const users = await db.selectFrom('users').selectAll().orderBy('created_at').orderBy('email').execute()
+  return users.map(toManagedUser)
+}
+
+/**
+ * SPEC 2's profile dialog for another user. Unlike one's own profile, a new e-mail address is
+ * applied at once: the admin vouches for it, and there is no one to type a mailed code.
+ */
+export async function updateUser(
+  db: Db,
+  actor: User,
+  userId: string,
+  { name, phone, email, residentalAddress }: ProfileUpdate,
+): Promise<ManagedUser> {
+  const before = await findUser(db, userId)
+  const changes: UserUpdate = { name, phone, email, residental_address: residentalAddress }
+  const changed = Object.entries(changes)
+    .filter(([column, value]) => value !== undefined && value !== before[column as keyof User])
+    .map(([column]) => column)
+  if (changed.length > 0) {
+    try {
+      await db
+        .updateTable('users')
+        .set({ ...changes, updated_at: new Date().toISOString() })
+        .where('id', '=', userId)
+        .execute()
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken')
+      throw error
+    }
+    await recordAudit(db, {
+      kind: 'admin.user-updated',
+      actorId: actor.id,
+      subjectId: userId,
+      message: `${actor.email} updated ${changed.join(', ')} of ${before.email}`,
+      data: { fields: changed },
+    })
+  }
+  return toManagedUser(await findUser(db, userId))
+}
+
+export async function setUserNotifications(
+  db: Db,
+  actor: User,
+  userId: string,
+  enabled: boolean,
+): Promise<boolean> {
+  const user = await findUser(db, userId)
+  await setNotifications(db, user, enabled)
+  await recordAudit(db, {
+    kind: 'admin.notifications-toggled',
+    actorId: actor.id,
+    subjectId: userId,
+    message: `${actor.email} turned notifications ${enabled ? 'on' : 'off'} for ${user.email}`,
+    data: { enabled },
+  })
+  return enabled
+}
+
+function reasonOf(text: string): string {
+  const reason = text.trim()
+  if (reason === '') throw badRequest('errors.admin.reasonRequired')
+  return reason
+}
+
+/**
+ * Deactivates the account and ends its sessions, refusing the admin's own account and the last
+ * active admin. Deletion starts the same way, so the account cannot add anything meanwhile.
+ */
+async function retire(database: DatabaseHandle, actor: User, userId: string): Promise<User> {
+  if (userId === actor.id) throw badRequest('errors.admin.notYourself')
+  const user = await findUser(database.db, userId)
+  await database.db.transaction().execute(async (trx) => {
+    await lockActiveAdmins(trx, database.engine)
+    await trx
+      .updateTable('users')
+      .set({ account_state: 'deactivated', updated_at: new Date().toISOString() })
+      .where('id', '=', userId)
+      .execute()
+    const admins = await trx
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('is_admin', '=', 1)
+      .where('account_state', '=', 'active')
+      .executeTakeFirstOrThrow()
+    if (Number(admins.count) === 0) throw conflict('errors.admin.lastAdmin')
+    await revokeSessions(trx, userId)
+  })
+  return user
+}
+
+export async function deactivateUser(
+  database: DatabaseHandle,
+  actor: User,
+  userId: string,
+  reasonText: string,
+): Promise<ManagedUser> {
+  const reason = reasonOf(reasonText)
+  const user = await retire(database, actor, userId)
+  await recordAudit(database.db, {
+    kind: 'admin.user-deactivated',
+    actorId: actor.id,
+    subjectId: userId,
+    message: `${actor.email} deactivated ${user.email}: ${reason}`,
+    data: { reason, email: user.email },
+  })
+  return toManagedUser(await findUser(database.db, userId))
+}
+
+/**
+ * Deletes the account with its properties, their photos (files included) and bookings, through
+ * the property service, then the account itself (sessions, codes, notifications by cascade).
+ */
+export async function deleteUser(
+  database: DatabaseHandle,
+  properties: PropertyService,
+  actor: User,
+  userId: string,
+  reasonText: string,
+): Promise<void> {
+  const reason = reasonOf(reasonText)
+  const user = await retire(database, actor, userId)
+  for (const property of await properties.list(userId)) await properties.remove(userId, property.id)
+  await database.db.deleteFrom('users').where('id', '=', userId).execute()
+  await recordAudit(database.db, {
+    kind: 'admin.user-deleted',
+    actorId: actor.id,
+    subjectId: userId,
+    message: `${actor.email} deleted ${user.email}: ${reason}`,
+    data: { reason, email: user.email },
+  })
+}
+
+export type PropertyChange = {
+  action: 'created' | 'updated' | 'deleted' | 'photo-removed' | 'calendar-linked'
+  propertyId: string
+  propertyName: string
+  ownerId: string
+  detail?: string
+}
+
+export async function recordPropertyChange(db: Db, actor: User, change: PropertyChange): Promise<void> {
+  const detail = change.detail ? ` (${change.detail})` : ''
+  await recordAudit(db, {
+    kind: 'admin.property-changed',
+    actorId: actor.id,
+    subjectId: change.propertyId,
+    message: `${actor.email}: property "${change.propertyName}" ${change.action}${detail}`,
+    data: {
+      action: change.action,
+      ownerId: change.ownerId,
+      ...(change.detail ? { detail: change.detail } : {}),
+    },
+  })
+}
+
+function parseData(text: string | null): unknown {
+  if (text === null) return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+/** The audit log, newest first, a page at a time, narrowed to one kind when asked. */
+export async function listLog(db: Db, { kind, page, pageSize }: LogQuery): Promise<LogPage> {
+  let entries = db.selectFrom('audit_log')
+  if (kind) entries = entries.where('kind', '=', kind)
+  const [rows, counted] = await Promise.all([
+    entries
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    entries.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+  ])
+  const items = rows.map((row): LogEntry => ({
+    id: row.id,
+    kind: row.kind,
+    actorId: row.actor_id,
+    subjectId: row.subject_id,
+    message: row.message,
+    data: parseData(row.data),
+    ip: row.ip,
+    createdAt: row.created_at,
+  }))
+  return { items, total: Number(counted.count), page, pageSize }
+}

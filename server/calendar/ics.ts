@@ -1,0 +1,51 @@
+import ICAL from 'ical.js'
+import type { BookingsTable } from '../db/schema.ts'
+
+// ical.js folds once a line reaches foldLength octets and then writes the continuation's leading
+// space on top; 74 keeps every line within RFC 5545's 75 octets.
+ICAL.foldLength = 74
+
+export const PRODID = '-//Manzil//Booking calendar//EN'
+
+export type IcsStay = Pick<
+  BookingsTable,
+  'id' | 'summary' | 'start_date' | 'end_date' | 'status' | 'guest_name' | 'platform' | 'updated_at'
+> & { conflict: boolean }
+
+type JCalProperty = [string, Record<string, string>, string, string]
+type JCalComponent = [string, JCalProperty[], JCalComponent[]]
+
+/** "2026-03-01T10:00:00.000Z" → jCal's UTC date-time "2026-03-01T10:00:00Z". */
+const utcDateTime = (iso: string) => `${iso.slice(0, 19)}Z`
+
+/**
+ * One stay as an all-day VEVENT. The UID is the booking's own id, so it stays the same across
+ * exports; X-MANZIL-* carry what the calendar screen shows (DESIGN 6.1) and other calendar
+ * programs ignore.
+ */
+function stayEvent(stay: IcsStay): JCalComponent {
+  const properties: JCalProperty[] = [
+    ['uid', {}, 'text', `${stay.id}@manzil`],
+    ['dtstamp', {}, 'date-time', utcDateTime(stay.updated_at)],
+    ['dtstart', {}, 'date', stay.start_date],
+    ['dtend', {}, 'date', stay.end_date],
+    ['summary', {}, 'text', stay.summary],
+    ['x-manzil-platform', {}, 'text', stay.platform],
+    ['x-manzil-status', {}, 'text', stay.status],
+    ['x-manzil-guest', {}, 'text', stay.guest_name],
+  ]
+  if (stay.conflict) properties.push(['x-manzil-conflict', {}, 'unknown', 'TRUE'])
+  return ['vevent', properties, []]
+}
+
+/** An RFC 5545 calendar of all-day stays: CRLF line endings, lines folded at 75 octets. */
+export function calendarText(stays: readonly IcsStay[], name?: string): string {
+  const properties: JCalProperty[] = [
+    ['version', {}, 'text', '2.0'],
+    ['prodid', {}, 'text', PRODID],
+    ['calscale', {}, 'text', 'GREGORIAN'],
+    ['method', {}, 'text', 'PUBLISH'],
+  ]
+  if (name) properties.push(['x-wr-calname', {}, 'text', name])
+  return ICAL.stringify(['vcalendar', properties, stays.map(stayEvent)])
+}

@@ -1,0 +1,42 @@
+import type { Selectable } from 'kysely'
+import type { DatabaseHandle } from './database.ts'
+import type { ExternalCalendarsTable } from './schema.ts'
+
+export type CalendarRow = Selectable<ExternalCalendarsTable>
+
+export type LeaseRequest = {
+  now: string
+  /** When the lease runs out if its holder dies mid-sync. */
+  leaseUntil: string
+  limit: number
+  /** These calendars whether due or not (a "sync now"); otherwise the due ones, oldest first. */
+  ids?: string[]
+}
+
+/**
+ * Leases external calendars to this process so no other process syncs them at the same time.
+ * One UPDATE takes only rows whose lease is free. PostgreSQL's `FOR UPDATE SKIP LOCKED` lets
+ * concurrent claimers pass over each other's candidate rows instead of queueing on them; SQLite
+ * has one writer at a time, so the plain statement is already exclusive.
+ */
+export async function claimCalendars(handle: DatabaseHandle, request: LeaseRequest): Promise<CalendarRow[]> {
+  if (request.ids?.length === 0) return []
+  const { db } = handle
+  let candidates = db
+    .selectFrom('external_calendars')
+    .select('id')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', request.now)]))
+    .orderBy('next_sync_at')
+    .limit(request.limit)
+  candidates = request.ids
+    ? candidates.where('id', 'in', request.ids)
+    : candidates.where('next_sync_at', '<=', request.now)
+  if (handle.engine === 'postgres') candidates = candidates.forUpdate().skipLocked()
+  return db
+    .updateTable('external_calendars')
+    .set({ lease_until: request.leaseUntil })
+    .where('id', 'in', candidates)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', request.now)]))
+    .returningAll()
+    .execute()
+}

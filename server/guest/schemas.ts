@@ -1,0 +1,12 @@
+import { z } from 'zod'
+
+/** SPEC 3's guest; feeds carry no contact details, so e-mail and phone are null. */
+export const Guest = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  totalBookings: z.number(),
+  lastStay: z.string().nullable(),
+  nextStay: z.string().nullable(),
+  totalSpent: z.number(),
+})

@@ -1,0 +1,35 @@
+import type { DateOnly } from '../../src/domain/dates.ts'
+import { summariseGuests, type Guest } from '../../src/domain/guests.ts'
+import type { Db } from '../db/database.ts'
+import type { User } from '../db/schema.ts'
+
+/**
+ * DESIGN 6.3: the guests of the bookings on the viewer's properties, or on every property for an
+ * admin; src/domain/guests.ts decides who counts and how guests are told apart.
+ */
+export async function listGuests(db: Db, viewer: User, today: DateOnly): Promise<Guest[]> {
+  let query = db
+    .selectFrom('bookings')
+    .innerJoin('properties', 'properties.id', 'bookings.property_id')
+    .select([
+      'bookings.guest_name',
+      'bookings.start_date',
+      'bookings.end_date',
+      'bookings.kind',
+      'bookings.cancelled_at',
+      'properties.cost_per_night',
+    ])
+  if (viewer.is_admin !== 1) query = query.where('properties.owner_id', '=', viewer.id)
+  const rows = await query.execute()
+  return summariseGuests(
+    rows.map((row) => ({
+      guestName: row.guest_name,
+      start: row.start_date,
+      end: row.end_date,
+      kind: row.kind,
+      cancelled: row.cancelled_at !== null,
+      costPerNight: row.cost_per_night === null ? null : Number(row.cost_per_night),
+    })),
+    today,
+  )
+}

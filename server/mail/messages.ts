@@ -1,0 +1,78 @@
+import type { EmailCodePurpose } from '../db/schema.ts'
+import { translatorFor } from '../i18n.ts'
+import { directionOf, type Language, type Translate } from '../../src/domain/translator.ts'
+import type { Mail } from './mailer.ts'
+
+export type MailContent =
+  { kind: 'code'; purpose: EmailCodePurpose; code: string } | { kind: 'reset-link'; link: string }
+
+const CODE_TEXTS: Record<EmailCodePurpose, string> = {
+  register: 'mail.registerCode',
+  login: 'mail.loginCode',
+  'tfa-enable': 'mail.tfaCode',
+  'email-change': 'mail.emailChangeCode',
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+type Body = { subject: string; intro: string; highlight: string; href?: string; expiry: string }
+
+function bodyOf(t: Translate, to: string, content: MailContent): Body {
+  if (content.kind === 'reset-link') {
+    return {
+      subject: t('mail.resetLink.subject'),
+      intro: t('mail.resetLink.intro'),
+      highlight: content.link,
+      href: content.link,
+      expiry: t('mail.resetLink.expiry'),
+    }
+  }
+  const texts = CODE_TEXTS[content.purpose]
+  return {
+    subject: t(`${texts}.subject`),
+    intro: t(`${texts}.intro`, { email: to }),
+    highlight: content.code,
+    expiry: t('mail.codeExpiry'),
+  }
+}
+
+function htmlOf(t: Translate, language: Language, body: Body): string {
+  const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`
+  // The code and the link stay left-to-right inside an Arabic mail.
+  const highlight = body.href
+    ? `<p dir="ltr"><a href="${escapeHtml(body.href)}">${escapeHtml(t('mail.resetLink.action'))}</a><br>${escapeHtml(body.highlight)}</p>`
+    : `<p dir="ltr" style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(body.highlight)}</p>`
+  return [
+    '<!doctype html>',
+    `<html lang="${language}" dir="${directionOf(language)}">`,
+    `<head><meta charset="utf-8"><title>${escapeHtml(body.subject)}</title></head>`,
+    '<body style="font-family:sans-serif;line-height:1.5">',
+    paragraph(t('mail.greeting')),
+    paragraph(body.intro),
+    highlight,
+    paragraph(body.expiry),
+    paragraph(t('mail.ignore')),
+    paragraph(t('mail.signature')),
+    '</body>',
+    '</html>',
+  ].join('\n')
+}
+
+/** One mail in the reader's language, as plain text and as simple HTML. */
+export function composeMail(language: Language, to: string, content: MailContent): Mail {
+  const t = translatorFor(language)
+  const body = bodyOf(t, to, content)
+  const text = [
+    t('mail.greeting'),
+    '',
+    body.intro,
+    '',
+    body.highlight,
+    '',
+    body.expiry,
+    t('mail.ignore'),
+    '',
+    t('mail.signature'),
+  ].join('\n')
+  return { to, subject: body.subject, text, html: htmlOf(t, language, body) }
+}

@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { PLATFORMS } from '../../src/domain/platforms.ts'
+import { currentUser, requireUser } from '../auth/session.ts'
+import { readPropertyForm, registerPropertyMultipart } from './form.ts'
+import { createImageStore, uploadsDirOf } from './images.ts'
+import {
+  CalendarParams,
+  checkExternalCalendar,
+  ExternalCalendar,
+  ExternalCalendarBody,
+  ImageParams,
+  InternalCalendar,
+  Platform,
+  Property,
+  PropertyImage,
+  PropertyParams,
+} from './schemas.ts'
+import { createPropertyService, type CalendarsChangedHook } from './service.ts'
+
+export type PropertyRoutesOptions = {
+  /** Wired to the sync engine once it exists; see CalendarsChangedHook. */
+  onCalendarsChanged?: CalendarsChangedHook
+}
+
+/** The body of POST and PATCH is multipart (SPEC 7), read by `readPropertyForm`, not by a schema. */
+const multipartBody = { consumes: ['multipart/form-data'] }
+
+export const propertyRoutes: FastifyPluginAsyncZod<PropertyRoutesOptions> = async (app, options) => {
+  await registerPropertyMultipart(app)
+  app.addHook('preHandler', requireUser)
+  const images = createImageStore(uploadsDirOf(app.config), app.log)
+  const properties = createPropertyService({
+    db: app.db,
+    images,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+    onCalendarsChanged: options.onCalendarsChanged,
+  })
+  const ownerOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id
+
+  app.get('/property/list', { schema: { response: { 200: z.array(Property) } } }, async (request) =>
+    properties.list(ownerOf(request)),
+  )
+
+  app.get('/property/platform/list', { schema: { response: { 200: z.array(Platform) } } }, async () => [
+    ...PLATFORMS,
+  ])
+
+  app.get(
+    '/property/:id',
+    { schema: { params: PropertyParams, response: { 200: Property } } },
+    async (request) => properties.get(ownerOf(request), request.params.id),
+  )
+
+  app.post(
+    '/property',
+    { schema: { ...multipartBody, response: { 201: Property } } },
+    async (request, reply) => {
+      const form = await readPropertyForm(request, images)
+      return reply.code(201).send(await properties.create(ownerOf(request), form))
+    },
+  )
+
+  app.patch(
+    '/property/:id',
+    { schema: { ...multipartBody, params: PropertyParams, response: { 200: Property } } },
+    async (request) => {
+      // Refuse someone else's property before spending time on their photos.
+      await properties.assertOwned(ownerOf(request), request.params.id)
+      const form = await readPropertyForm(request, images)
+      return properties.update(ownerOf(request), request.params.id, form)
+    },
+  )
+
+  app.delete('/property/:id', { schema: { params: PropertyParams } }, async (request, reply) => {
+    await properties.remove(ownerOf(request), request.params.id)
+    return reply.code(204).send()
+  })
+
+  app.get(
+    '/property/:id/image/list',
+    { schema: { params: PropertyParams, response: { 200: z.array(PropertyImage) } } },
+    async (request) => properties.listImages(ownerOf(request), request.params.id),
+  )
+
+  app.delete('/property/:id/image/:imageId', { schema: { params: ImageParams } }, async (request, reply) => {
+    await properties.removeImage(ownerOf(request), request.params.id, request.params.imageId)
+    return reply.code(204).send()
+  })
+
+  app.get(
+    '/property/:id/calendar/external',
+    { schema: { params: PropertyParams, response: { 200: z.array(ExternalCalendar) } } },
+    async (request) => properties.listExternalCalendars(ownerOf(request), request.params.id),
+  )
+
+  app.post(
+    '/property/:id/calendar/external',
+    { schema: { params: PropertyParams, body: ExternalCalendarBody, response: { 200: ExternalCalendar } } },
+    async (request) =>
+      properties.upsertExternalCalendar(
+        ownerOf(request),
+        request.params.id,
+        checkExternalCalendar(request.body),
+      ),
+  )
+
+  app.delete(
+    '/property/:id/calendar/external/:calendarId',
+    { schema: { params: CalendarParams } },
+    async (request, reply) => {
+      await properties.removeExternalCalendar(ownerOf(request), request.params.id, request.params.calendarId)
+      return reply.code(204).send()
+    },
+  )
+
+  app.get(
+    '/property/:id/calendar/internal',
+    { schema: { params: PropertyParams, response: { 200: InternalCalendar } } },
+    async (request) => properties.internalCalendar(ownerOf(request), request.params.id),
+  )
+
+  app.post(
+    '/property/:id/calendar/internal/rotate',
+    { schema: { params: PropertyParams, response: { 200: InternalCalendar } } },
+    async (request) => properties.rotateInternalCalendar(ownerOf(request), request.params.id),
+  )
+}

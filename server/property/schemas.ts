@@ -1,0 +1,170 @@
+import { z } from 'zod'
+import { isPlatformName } from '../../src/domain/platforms.ts'
+import { badRequest } from '../errors.ts'
+
+/** SPEC 3's badge values; stored lower-case in properties.status. */
+export const PropertyStatus = z.enum(['Available', 'Booked', 'Maintenance'])
+export type PropertyStatus = z.infer<typeof PropertyStatus>
+
+export const PropertyImage = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  propertyId: z.string(),
+})
+export type PropertyImage = z.infer<typeof PropertyImage>
+
+export const ExternalCalendar = z.object({
+  id: z.string(),
+  platformName: z.string(),
+  urlPath: z.string(),
+  lastSyncedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+})
+export type ExternalCalendar = z.infer<typeof ExternalCalendar>
+
+/** DESIGN 5's property, plus each image's thumbnailUrl. */
+export const Property = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string(),
+  address: z.string(),
+  description: z.string().nullable(),
+  capacity: z.number(),
+  costPerNight: z.number().nullable(),
+  status: PropertyStatus,
+  images: z.array(PropertyImage),
+  externalCalendars: z.array(ExternalCalendar),
+  createdAt: z.string(),
+})
+export type Property = z.infer<typeof Property>
+
+export const InternalCalendar = z.object({ url: z.string() })
+export const Platform = z.object({ name: z.string(), domain: z.string() })
+
+const Id = z.string().min(1).max(64)
+export const PropertyParams = z.object({ id: Id })
+export const ImageParams = z.object({ id: Id, imageId: Id })
+export const CalendarParams = z.object({ id: Id, calendarId: Id })
+
+/** The shape only; `checkExternalCalendar` applies the rules with messages in the reader's language. */
+export const ExternalCalendarBody = z.object({
+  platformName: z.string().max(100),
+  urlPath: z.string().max(2048),
+})
+export type ExternalCalendarInput = z.infer<typeof ExternalCalendarBody>
+
+const MAX_URL_LENGTH = 2048
+
+/** Each failure names the field through its locale key (errors.property.*). */
+export function checkExternalCalendar(input: ExternalCalendarInput): ExternalCalendarInput {
+  const platformName = input.platformName.trim()
+  const urlPath = input.urlPath.trim()
+  if (!isPlatformName(platformName))
+    throw badRequest('errors.property.platformName', { platform: platformName })
+  let url: URL | undefined
+  try {
+    url = new URL(urlPath)
+  } catch {
+    url = undefined
+  }
+  const isWebUrl = url && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  if (!isWebUrl || urlPath.length > MAX_URL_LENGTH)
+    throw badRequest('errors.property.urlPath', { platform: platformName })
+  return { platformName, urlPath }
+}
+
+/** The multipart `externalCalendars` field: JSON text of `[{platformName, urlPath}]`, one per platform. */
+function parseExternalCalendars(text: string): ExternalCalendarInput[] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw badRequest('errors.property.externalCalendars')
+  }
+  const list = z.array(ExternalCalendarBody).safeParse(parsed)
+  if (!list.success) throw badRequest('errors.property.externalCalendars')
+  const seen = new Set<string>()
+  return list.data.map((item) => {
+    const calendar = checkExternalCalendar(item)
+    if (seen.has(calendar.platformName))
+      throw badRequest('errors.property.duplicatePlatform', { platform: calendar.platformName })
+    seen.add(calendar.platformName)
+    return calendar
+  })
+}
+
+const MAX_CAPACITY = 10_000
+const MAX_COST_PER_NIGHT = 1_000_000
+
+/** A text field whose every failure (missing, too long) reports one locale key. */
+const text = (key: string, max: number) => z.string({ error: key }).trim().max(max, { error: key })
+/** Absent or blank reads as null. */
+const optionalText = (key: string, max: number) =>
+  text(key, max)
+    .optional()
+    .transform((value) => value || null)
+
+/**
+ * The create/update form as multipart text fields (SPEC 3). The issue message of every rule is
+ * the locale key that names the field, so `parsePropertyFields` can throw it as it is.
+ */
+const PropertyFieldsSchema = z.object({
+  name: z
+    .string({ error: 'errors.property.nameRequired' })
+    .trim()
+    .min(1, { error: 'errors.property.nameRequired' })
+    .max(120, { error: 'errors.property.nameTooLong' }),
+  // SPEC 5: the add form refuses an address whose first word (the country) is empty.
+  country: text('errors.property.country', 120).min(1, { error: 'errors.property.country' }),
+  region: optionalText('errors.property.region', 120),
+  city: text('errors.property.city', 120).default(''),
+  address: text('errors.property.address', 300).default(''),
+  description: optionalText('errors.property.description', 300),
+  capacity: z
+    .string({ error: 'errors.property.capacity' })
+    .trim()
+    .regex(/^\d{1,6}$/, { error: 'errors.property.capacity' })
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= MAX_CAPACITY, { error: 'errors.property.capacity' }),
+  // The client sends a number as text; SPEC 3 lets it be null, which arrives absent, blank or "null".
+  costPerNight: z
+    .string({ error: 'errors.property.costPerNight' })
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' || value === 'null' ? null : value))
+    .refine((value) => value === null || /^\d{1,9}(\.\d+)?$/.test(value), {
+      error: 'errors.property.costPerNight',
+    })
+    .transform((value) => (value === null ? null : Number(value)))
+    .refine((value) => value === null || value <= MAX_COST_PER_NIGHT, {
+      error: 'errors.property.costPerNight',
+    }),
+  externalCalendars: z.string({ error: 'errors.property.externalCalendars' }).optional(),
+})
+
+export type PropertyFields = Omit<z.infer<typeof PropertyFieldsSchema>, 'externalCalendars'> & {
+  /** Absent: leave the property's links as they are (PATCH); present: the whole new set. */
+  externalCalendars: ExternalCalendarInput[] | undefined
+}
+
+/** Validates the form's text fields; a 400 whose message names the first bad field. */
+export function parsePropertyFields(raw: Record<string, string>): PropertyFields {
+  const result = PropertyFieldsSchema.safeParse(raw)
+  if (result.success) {
+    const { externalCalendars, ...fields } = result.data
+    return {
+      ...fields,
+      externalCalendars:
+        externalCalendars === undefined ? undefined : parseExternalCalendars(externalCalendars),
+    }
+  }
+  const issue = result.error.issues[0]
+  if (issue?.message.startsWith('errors.')) throw badRequest(issue.message)
+  throw badRequest('errors.invalidField', {
+    field: issue?.path.join('.') || 'body',
+    detail: issue?.message ?? 'Invalid input',
+  })
+}

@@ -1,0 +1,406 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Selectable, Transaction } from 'kysely'
+import type { Db } from '../db/database.ts'
+import type { Database, ExternalCalendarsTable, PropertiesTable, PropertyImagesTable } from '../db/schema.ts'
+import { notFound } from '../errors.ts'
+import type { PropertyForm } from './form.ts'
+import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
+import type {
+  ExternalCalendar,
+  ExternalCalendarInput,
+  Property,
+  PropertyImage,
+  PropertyStatus,
+} from './schemas.ts'
+
+type PropertyRow = Selectable<PropertiesTable>
+type ImageRow = Selectable<PropertyImagesTable>
+type CalendarRow = Selectable<ExternalCalendarsTable>
+
+/**
+ * Told the ids of external calendars that were added or whose link changed, after the change is
+ * committed, so the sync engine can fetch them now instead of at its next round. Not awaited by
+ * the request; a failure is logged.
+ */
+export type CalendarsChangedHook = (calendarIds: string[]) => void | Promise<void>
+
+export type PropertyServiceDeps = {
+  db: Db
+  images: ImageStore
+  publicUrl: string
+  log: FastifyBaseLogger
+  onCalendarsChanged?: CalendarsChangedHook
+}
+
+const STATUS_BADGE: Record<PropertyRow['status'], PropertyStatus> = {
+  available: 'Available',
+  booked: 'Booked',
+  maintenance: 'Maintenance',
+}
+
+/** The per-property secret of the export feed URL (DESIGN 5). */
+const newExportToken = () => randomBytes(32).toString('base64url')
+
+const toImage = (row: ImageRow): PropertyImage => ({
+  id: row.id,
+  url: uploadUrl(row.file_name),
+  thumbnailUrl: uploadUrl(row.thumb_name),
+  propertyId: row.property_id,
+})
+
+const toCalendar = (row: CalendarRow): ExternalCalendar => ({
+  id: row.id,
+  platformName: row.platform_name,
+  urlPath: row.url,
+  lastSyncedAt: row.last_synced_at,
+  lastError: row.last_error,
+})
+
+function toProperty(row: PropertyRow, images: ImageRow[], calendars: CalendarRow[]): Property {
+  return {
+    id: row.id,
+    name: row.name,
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    address: row.address,
+    description: row.description,
+    capacity: row.capacity,
+    costPerNight: row.cost_per_night,
+    status: STATUS_BADGE[row.status],
+    images: images.map(toImage),
+    externalCalendars: calendars.map(toCalendar),
+    createdAt: row.created_at,
+  }
+}
+
+function groupByProperty<Row extends { property_id: string }>(rows: Row[]): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>()
+  for (const row of rows) {
+    const group = groups.get(row.property_id)
+    if (group) group.push(row)
+    else groups.set(row.property_id, [row])
+  }
+  return groups
+}
+
+/** The ids of one owner's properties, or of one of them: ownership is part of every query. */
+const ownedIds = (db: Db, ownerId: string, propertyId?: string) => {
+  const query = db.selectFrom('properties').select('properties.id').where('properties.owner_id', '=', ownerId)
+  return propertyId === undefined ? query : query.where('properties.id', '=', propertyId)
+}
+
+/**
+ * Inserts the calendar of a platform or changes its link (one per platform), returning its id
+ * when the sync engine has something new to fetch. A changed link starts its sync state afresh.
+ */
+async function upsertCalendar(
+  trx: Db,
+  propertyId: string,
+  input: ExternalCalendarInput,
+  now: string,
+): Promise<{ row: CalendarRow; changed: boolean }> {
+  const id = randomUUID()
+  await trx
+    .insertInto('external_calendars')
+    .values({
+      id,
+      property_id: propertyId,
+      platform_name: input.platformName,
+      url: input.urlPath,
+      next_sync_at: now,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['property_id', 'platform_name']).doNothing())
+    .execute()
+  const row = await trx
+    .selectFrom('external_calendars')
+    .selectAll()
+    .where('property_id', '=', propertyId)
+    .where('platform_name', '=', input.platformName)
+    .executeTakeFirstOrThrow()
+  if (row.id === id) return { row, changed: true }
+  if (row.url === input.urlPath) return { row, changed: false }
+  const fresh = {
+    url: input.urlPath,
+    etag: null,
+    last_modified: null,
+    content_hash: null,
+    last_error: null,
+    failure_count: 0,
+    next_sync_at: now,
+  }
+  await trx.updateTable('external_calendars').set(fresh).where('id', '=', row.id).execute()
+  return { row: { ...row, ...fresh }, changed: true }
+}
+
+/** Makes the property's links exactly `calendars`; unchanged links keep their id and sync state. */
+async function replaceCalendars(
+  trx: Db,
+  propertyId: string,
+  calendars: ExternalCalendarInput[],
+  now: string,
+): Promise<string[]> {
+  let removal = trx.deleteFrom('external_calendars').where('property_id', '=', propertyId)
+  if (calendars.length > 0)
+    removal = removal.where(
+      'platform_name',
+      'not in',
+      calendars.map((calendar) => calendar.platformName),
+    )
+  await removal.execute()
+  const changed: string[] = []
+  for (const calendar of calendars) {
+    const { row, changed: isChanged } = await upsertCalendar(trx, propertyId, calendar, now)
+    if (isChanged) changed.push(row.id)
+  }
+  return changed
+}
+
+async function insertImages(trx: Db, propertyId: string, images: StoredImage[], now: string) {
+  if (images.length === 0) return
+  const last = await trx
+    .selectFrom('property_images')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('property_id', '=', propertyId)
+    .executeTakeFirst()
+  const start = last?.position == null ? 0 : Number(last.position) + 1
+  await trx
+    .insertInto('property_images')
+    .values(
+      images.map((image, index) => ({
+        id: randomUUID(),
+        property_id: propertyId,
+        file_name: image.fileName,
+        thumb_name: image.thumbName,
+        width: image.width,
+        height: image.height,
+        position: start + index,
+        created_at: now,
+      })),
+    )
+    .execute()
+}
+
+const propertyColumns = (form: PropertyForm) => ({
+  name: form.fields.name,
+  country: form.fields.country,
+  region: form.fields.region,
+  city: form.fields.city,
+  address: form.fields.address,
+  description: form.fields.description,
+  capacity: form.fields.capacity,
+  cost_per_night: form.fields.costPerNight,
+})
+
+/**
+ * The properties of an owner. Every function takes the owner's id and finds only that owner's
+ * rows, so another user's property is a 404; admin routes pass the owner that
+ * `ownerOfProperty` resolves.
+ */
+export function createPropertyService(deps: PropertyServiceDeps) {
+  const { db, images } = deps
+
+  function announce(calendarIds: string[]) {
+    if (calendarIds.length === 0 || !deps.onCalendarsChanged) return
+    Promise.resolve()
+      .then(() => deps.onCalendarsChanged?.(calendarIds))
+      .catch((error: unknown) => deps.log.error({ err: error, calendarIds }, 'calendar change hook failed'))
+  }
+
+  async function findOwned(ownerId: string, propertyId: string): Promise<PropertyRow> {
+    const row = await db
+      .selectFrom('properties')
+      .selectAll()
+      .where('id', '=', propertyId)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst()
+    if (!row) throw notFound()
+    return row
+  }
+
+  /** Properties with their images and links: one query each, whatever the number of properties. */
+  async function load(ownerId: string, propertyId?: string): Promise<Property[]> {
+    let query = db.selectFrom('properties').selectAll().where('owner_id', '=', ownerId)
+    if (propertyId !== undefined) query = query.where('id', '=', propertyId)
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+    if (rows.length === 0) return []
+    const [imageRows, calendarRows] = await Promise.all([
+      db
+        .selectFrom('property_images')
+        .selectAll()
+        .where('property_id', 'in', ownedIds(db, ownerId, propertyId))
+        .orderBy('position')
+        .orderBy('created_at')
+        .execute(),
+      db
+        .selectFrom('external_calendars')
+        .selectAll()
+        .where('property_id', 'in', ownedIds(db, ownerId, propertyId))
+        .orderBy('created_at')
+        .orderBy('platform_name')
+        .execute(),
+    ])
+    const imagesOf = groupByProperty(imageRows)
+    const calendarsOf = groupByProperty(calendarRows)
+    return rows.map((row) => toProperty(row, imagesOf.get(row.id) ?? [], calendarsOf.get(row.id) ?? []))
+  }
+
+  async function get(ownerId: string, propertyId: string): Promise<Property> {
+    const [property] = await load(ownerId, propertyId)
+    if (!property) throw notFound()
+    return property
+  }
+
+  /** Runs `work` in one transaction; on failure the form's photos leave the disk too. */
+  async function writeWithImages<T>(form: PropertyForm, work: (trx: Transaction<Database>) => Promise<T>) {
+    try {
+      return await db.transaction().execute(work)
+    } catch (error) {
+      await images.remove(form.images)
+      throw error
+    }
+  }
+
+  const internalUrl = (token: string) => ({ url: `${deps.publicUrl}/api/calendar/${token}.ics` })
+
+  return {
+    list: (ownerId: string) => load(ownerId),
+    get,
+    /** 404 unless the owner has this property; cheap, for checks before expensive work. */
+    assertOwned: async (ownerId: string, propertyId: string) => void (await findOwned(ownerId, propertyId)),
+
+    async create(ownerId: string, form: PropertyForm): Promise<Property> {
+      const id = randomUUID()
+      const now = new Date().toISOString()
+      const changed = await writeWithImages(form, async (trx) => {
+        await trx
+          .insertInto('properties')
+          .values({
+            id,
+            owner_id: ownerId,
+            ...propertyColumns(form),
+            export_token: newExportToken(),
+            created_at: now,
+            updated_at: now,
+          })
+          .execute()
+        await insertImages(trx, id, form.images, now)
+        return replaceCalendars(trx, id, form.fields.externalCalendars ?? [], now)
+      })
+      announce(changed)
+      return get(ownerId, id)
+    },
+
+    /** Replaces the fields, adds the new photos, and replaces the links when the form has them. */
+    async update(ownerId: string, propertyId: string, form: PropertyForm): Promise<Property> {
+      const now = new Date().toISOString()
+      const changed = await writeWithImages(form, async (trx) => {
+        const result = await trx
+          .updateTable('properties')
+          .set({ ...propertyColumns(form), updated_at: now })
+          .where('id', '=', propertyId)
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) === 0) throw notFound()
+        await insertImages(trx, propertyId, form.images, now)
+        const calendars = form.fields.externalCalendars
+        return calendars === undefined ? [] : replaceCalendars(trx, propertyId, calendars, now)
+      })
+      announce(changed)
+      return get(ownerId, propertyId)
+    },
+
+    /** Deletes the property with its photos, links and bookings; the photo files follow. */
+    async remove(ownerId: string, propertyId: string): Promise<void> {
+      const files = await db.transaction().execute(async (trx) => {
+        const owned = await trx
+          .selectFrom('property_images')
+          .select(['file_name as fileName', 'thumb_name as thumbName'])
+          .where('property_id', 'in', ownedIds(trx, ownerId, propertyId))
+          .execute()
+        const result = await trx
+          .deleteFrom('properties')
+          .where('id', '=', propertyId)
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirst()
+        if (Number(result.numDeletedRows) === 0) throw notFound()
+        return owned
+      })
+      await images.remove(files)
+    },
+
+    async listImages(ownerId: string, propertyId: string): Promise<PropertyImage[]> {
+      return (await get(ownerId, propertyId)).images
+    },
+
+    async removeImage(ownerId: string, propertyId: string, imageId: string): Promise<void> {
+      const removed = await db
+        .deleteFrom('property_images')
+        .where('id', '=', imageId)
+        .where('property_id', 'in', ownedIds(db, ownerId, propertyId))
+        .returning(['file_name as fileName', 'thumb_name as thumbName'])
+        .executeTakeFirst()
+      if (!removed) throw notFound()
+      await images.remove([removed])
+    },
+
+    async listExternalCalendars(ownerId: string, propertyId: string): Promise<ExternalCalendar[]> {
+      return (await get(ownerId, propertyId)).externalCalendars
+    },
+
+    /** SPEC 7: adds the platform's link, or changes it if the platform is already linked. */
+    async upsertExternalCalendar(
+      ownerId: string,
+      propertyId: string,
+      input: ExternalCalendarInput,
+    ): Promise<ExternalCalendar> {
+      await findOwned(ownerId, propertyId)
+      const { row, changed } = await db
+        .transaction()
+        .execute((trx) => upsertCalendar(trx, propertyId, input, new Date().toISOString()))
+      if (changed) announce([row.id])
+      return toCalendar(row)
+    },
+
+    async removeExternalCalendar(ownerId: string, propertyId: string, calendarId: string): Promise<void> {
+      const result = await db
+        .deleteFrom('external_calendars')
+        .where('id', '=', calendarId)
+        .where('property_id', 'in', ownedIds(db, ownerId, propertyId))
+        .executeTakeFirst()
+      if (Number(result.numDeletedRows) === 0) throw notFound()
+    },
+
+    async internalCalendar(ownerId: string, propertyId: string): Promise<{ url: string }> {
+      return internalUrl((await findOwned(ownerId, propertyId)).export_token)
+    },
+
+    /** A new secret for the export feed; the old URL stops working at once. */
+    async rotateInternalCalendar(ownerId: string, propertyId: string): Promise<{ url: string }> {
+      const token = newExportToken()
+      const result = await db
+        .updateTable('properties')
+        .set({ export_token: token, updated_at: new Date().toISOString() })
+        .where('id', '=', propertyId)
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) === 0) throw notFound()
+      return internalUrl(token)
+    },
+  }
+}
+
+export type PropertyService = ReturnType<typeof createPropertyService>
+
+/** For admin routes: the owner of any property, so they can call the service on the owner's behalf. */
+export async function ownerOfProperty(db: Db, propertyId: string): Promise<string> {
+  const row = await db
+    .selectFrom('properties')
+    .select('owner_id')
+    .where('id', '=', propertyId)
+    .executeTakeFirst()
+  if (!row) throw notFound()
+  return row.owner_id
+}

@@ -1,0 +1,116 @@
+import { localToday, type DateOnly } from '../../src/domain/dates.ts'
+import {
+  dashboardFigures,
+  dashboardWindow,
+  monthlyFigures,
+  monthOf,
+  monthsEndingWith,
+  monthWindow,
+  periodFigures,
+  spanning,
+  type DashboardFigures,
+  type MonthFigures,
+  type NightWindow,
+  type PeriodFigures,
+  type StatStay,
+} from '../../src/domain/statistics.ts'
+import type { Db } from '../db/database.ts'
+import { notFound } from '../errors.ts'
+
+/** Whose properties are measured: all of an owner's, or one of them (still only if theirs). */
+type Scope = { ownerId: string; propertyId?: string }
+
+const CHART_MONTHS = 12
+
+function propertiesIn(db: Db, { ownerId, propertyId }: Scope) {
+  let query = db.selectFrom('properties').where('owner_id', '=', ownerId)
+  if (propertyId !== undefined) query = query.where('id', '=', propertyId)
+  return query
+}
+
+async function pricedProperties(db: Db, scope: Scope) {
+  const rows = await propertiesIn(db, scope).select(['id', 'cost_per_night', 'created_at']).execute()
+  return rows.map((row) => ({
+    id: row.id,
+    costPerNight: row.cost_per_night === null ? null : Number(row.cost_per_night),
+    createdOn: localToday(new Date(row.created_at)),
+  }))
+}
+
+/**
+ * Only the stays overlapping the window, found through the (property_id, start_date, end_date)
+ * index; src/domain/statistics.ts does the counting, so the rules live in one place.
+ */
+async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Promise<StatStay[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['property_id', 'start_date', 'end_date', 'kind', 'cancelled_at'])
+    .where('property_id', 'in', propertiesIn(db, scope).select('id'))
+    .where('start_date', '<', window.end)
+    .where('end_date', '>', window.start)
+    .execute()
+  return rows.map((row) => ({
+    propertyId: row.property_id,
+    start: row.start_date,
+    end: row.end_date,
+    kind: row.kind,
+    cancelled: row.cancelled_at !== null,
+  }))
+}
+
+async function connectionCount(db: Db, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('external_calendars')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('property_id', 'in', propertiesIn(db, { ownerId }).select('id'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/**
+ * "Today" and so "this month" and "this week" follow the server's local calendar (set TZ to the
+ * hosts' zone); stays are dates and need no zone. See docs/decisions.md.
+ */
+export const serverToday = (): DateOnly => localToday()
+
+export async function dashboardStatistics(
+  db: Db,
+  ownerId: string,
+  today: DateOnly,
+): Promise<DashboardFigures> {
+  const scope = { ownerId }
+  const [properties, stays, platformConnections] = await Promise.all([
+    pricedProperties(db, scope),
+    staysOverlapping(db, scope, dashboardWindow(today)),
+    connectionCount(db, ownerId),
+  ])
+  return dashboardFigures({ properties, stays, platformConnections, today })
+}
+
+/** The last 12 calendar months, this one included, oldest first. */
+export async function monthlyStatistics(db: Db, ownerId: string, today: DateOnly): Promise<MonthFigures[]> {
+  const months = monthsEndingWith(monthOf(today), CHART_MONTHS)
+  const scope = { ownerId }
+  const window = spanning(monthWindow(months[0] ?? monthOf(today)), monthWindow(monthOf(today)))
+  const [properties, stays] = await Promise.all([
+    pricedProperties(db, scope),
+    staysOverlapping(db, scope, window),
+  ])
+  return monthlyFigures(properties, stays, months)
+}
+
+/** One property's figures; 404 unless the owner has it. */
+export async function periodStatistics(
+  db: Db,
+  ownerId: string,
+  propertyId: string,
+  window: NightWindow,
+): Promise<PeriodFigures> {
+  const scope = { ownerId, propertyId }
+  const [properties, stays] = await Promise.all([
+    pricedProperties(db, scope),
+    staysOverlapping(db, scope, window),
+  ])
+  if (properties.length === 0) throw notFound()
+  return periodFigures(properties, stays, window)
+}

@@ -1,0 +1,240 @@
+import dns from 'node:dns/promises'
+import http from 'node:http'
+import https from 'node:https'
+import net from 'node:net'
+import zlib from 'node:zlib'
+import type { Readable } from 'node:stream'
+import { FeedError } from './feedError.ts'
+
+export const FETCH_TIMEOUT_MS = 10_000
+export const MAX_FEED_BYTES = 5 * 1024 * 1024
+export const MAX_REDIRECTS = 3
+
+// Everything that is not the public internet. BlockList also matches IPv4-mapped IPv6
+// (::ffff:127.0.0.1) against the IPv4 rules.
+const NOT_PUBLIC: Array<[string, number, 'ipv4' | 'ipv6']> = [
+  ['0.0.0.0', 8, 'ipv4'], // "this network"
+  ['10.0.0.0', 8, 'ipv4'], // private
+  ['100.64.0.0', 10, 'ipv4'], // carrier-grade NAT
+  ['127.0.0.0', 8, 'ipv4'], // loopback
+  ['169.254.0.0', 16, 'ipv4'], // link-local, cloud metadata 169.254.169.254
+  ['172.16.0.0', 12, 'ipv4'], // private
+  ['192.0.0.0', 24, 'ipv4'], // IETF protocol assignments
+  ['192.0.2.0', 24, 'ipv4'], // documentation
+  ['192.88.99.0', 24, 'ipv4'], // 6to4 relay
+  ['192.168.0.0', 16, 'ipv4'], // private
+  ['198.18.0.0', 15, 'ipv4'], // benchmarking
+  ['198.51.100.0', 24, 'ipv4'], // documentation
+  ['203.0.113.0', 24, 'ipv4'], // documentation
+  ['224.0.0.0', 4, 'ipv4'], // multicast
+  ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
+  ['::', 128, 'ipv6'], // unspecified
+  ['::1', 128, 'ipv6'], // loopback
+  ['64:ff9b::', 96, 'ipv6'], // NAT64: would reach any IPv4, private ones included
+  ['64:ff9b:1::', 48, 'ipv6'], // local-use NAT64
+  ['100::', 64, 'ipv6'], // discard
+  ['2001::', 23, 'ipv6'], // IETF protocol assignments (Teredo among them)
+  ['2001:db8::', 32, 'ipv6'], // documentation
+  ['2002::', 16, 'ipv6'], // 6to4: embeds an IPv4 address
+  ['fc00::', 7, 'ipv6'], // unique-local, AWS metadata fd00:ec2::254
+  ['fe80::', 10, 'ipv6'], // link-local
+  ['fec0::', 10, 'ipv6'], // old site-local
+  ['ff00::', 8, 'ipv6'], // multicast
+]
+
+const notPublic = new net.BlockList()
+for (const [network, prefix, family] of NOT_PUBLIC) notPublic.addSubnet(network, prefix, family)
+
+/** Whether an IP address is on the public internet (DESIGN 7). */
+export function isPublicAddress(address: string): boolean {
+  const family = net.isIP(address)
+  if (family === 0) return false
+  return !notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+/** "[::1]" → "::1"; the WHATWG parser has already turned 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1. */
+const bareHost = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
+
+type Address = { address: string; family: number }
+
+/**
+ * The addresses to connect to: every one the name resolves to must be public, unless the host is
+ * on SYNC_ALLOW_HOSTS (matched as written in the link, so a redirect to another spelling of the
+ * same machine is checked again).
+ */
+async function resolveChecked(url: URL, allowHosts: readonly string[]): Promise<Address[]> {
+  const host = bareHost(url.hostname)
+  const allowed = allowHosts.some((entry) => bareHost(entry) === host)
+  const family = net.isIP(host)
+  let addresses: Address[]
+  if (family !== 0) addresses = [{ address: host, family }]
+  else {
+    try {
+      addresses = await dns.lookup(host, { all: true, verbatim: true })
+    } catch (error) {
+      throw new FeedError('unresolvable', `${host}: ${(error as Error).message}`)
+    }
+  }
+  if (addresses.length === 0) throw new FeedError('unresolvable', host)
+  if (!allowed) {
+    const refused = addresses.find((entry) => !isPublicAddress(entry.address))
+    if (refused) throw new FeedError('blockedAddress', `${host} is ${refused.address}`)
+  }
+  return addresses
+}
+
+/** The resolver cannot be cancelled; a lookup still pending when the deadline passes is abandoned. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted()
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason)
+    signal.addEventListener('abort', abort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
+}
+
+/** A lookup that answers only the addresses already checked, so DNS cannot change its mind in between. */
+const pinnedLookup =
+  (addresses: Address[]): net.LookupFunction =>
+  (_hostname, options, callback) => {
+    if (options.all) callback(null, addresses)
+    else {
+      const first = addresses[0] as Address
+      callback(null, first.address, first.family)
+    }
+  }
+
+export type Validators = { etag?: string | null; lastModified?: string | null }
+
+export type FeedResponse =
+  | { status: 'not-modified' }
+  | { status: 'ok'; body: string; etag: string | null; lastModified: string | null }
+
+type Options = Validators & {
+  allowHosts: readonly string[]
+  /** Aborts the fetch when the server shuts down. */
+  signal?: AbortSignal
+  userAgent?: string
+  timeoutMs?: number
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+function parseFeedUrl(raw: string, base?: URL): URL {
+  let url: URL
+  try {
+    url = new URL(raw, base)
+  } catch {
+    throw new FeedError('invalidUrl', 'not a URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FeedError('invalidUrl', `scheme ${url.protocol} is not http(s)`)
+  return url
+}
+
+function decoded(response: http.IncomingMessage): Readable {
+  const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase()
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined
+  if (!decoder) return response
+  response.on('error', (error) => decoder.destroy(error))
+  return response.pipe(decoder)
+}
+
+/** The body as text, refusing more than MAX_FEED_BYTES after decompression (no zip bombs). */
+async function readCapped(response: http.IncomingMessage): Promise<string> {
+  const declared = Number(response.headers['content-length'])
+  if (declared > MAX_FEED_BYTES) {
+    response.destroy()
+    throw new FeedError('tooLarge', `declared ${declared} bytes`)
+  }
+  const body = decoded(response)
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length
+    if (size > MAX_FEED_BYTES) {
+      body.destroy()
+      response.destroy()
+      throw new FeedError('tooLarge', `more than ${MAX_FEED_BYTES} bytes`)
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function request(url: URL, addresses: Address[], headers: http.OutgoingHttpHeaders, signal: AbortSignal) {
+  const client = url.protocol === 'https:' ? https : http
+  return new Promise<http.IncomingMessage>((resolve, reject) => {
+    const outgoing = client.request(url, {
+      method: 'GET',
+      headers,
+      lookup: pinnedLookup(addresses),
+      signal,
+      // No pooled socket: each connection goes to an address checked for this very request.
+      agent: false,
+    })
+    outgoing.on('response', resolve)
+    outgoing.on('error', reject)
+    outgoing.end()
+  })
+}
+
+/**
+ * GETs a feed the way DESIGN 7 allows: http(s) only, public addresses only (checked after DNS
+ * and pinned for the connection, again on every redirect, at most 3), 10 s for the whole fetch,
+ * 5 MiB at most. Sends the validators the feed gave last time; a 304 is `not-modified`.
+ */
+export async function fetchFeed(link: string, options: Options): Promise<FeedResponse> {
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS)
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline
+  const headers: http.OutgoingHttpHeaders = {
+    accept: 'text/calendar, text/plain;q=0.9, */*;q=0.5',
+    'accept-encoding': 'gzip, deflate, br',
+    'user-agent': options.userAgent ?? 'Manzil calendar sync',
+  }
+  if (options.etag) headers['if-none-match'] = options.etag
+  if (options.lastModified) headers['if-modified-since'] = options.lastModified
+
+  let url = parseFeedUrl(link)
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const addresses = await untilAborted(resolveChecked(url, options.allowHosts), signal)
+      const response = await request(url, addresses, headers, signal)
+      const status = response.statusCode ?? 0
+      const location = response.headers.location
+      if (REDIRECTS.has(status) && location) {
+        response.destroy()
+        if (redirects >= MAX_REDIRECTS) throw new FeedError('tooManyRedirects', `after ${url.host}`)
+        url = parseFeedUrl(location, url)
+        continue
+      }
+      if (status === 304) {
+        response.destroy()
+        return { status: 'not-modified' }
+      }
+      if (status < 200 || status > 299) {
+        response.destroy()
+        throw new FeedError('httpStatus', `HTTP ${status} from ${url.host}`)
+      }
+      const body = await readCapped(response)
+      return {
+        status: 'ok',
+        body,
+        etag: response.headers.etag ?? null,
+        lastModified: response.headers['last-modified'] ?? null,
+      }
+    }
+  } catch (error) {
+    if (error instanceof FeedError) throw error
+    if (deadline.aborted) throw new FeedError('timeout', `no complete answer from ${url.host} in time`)
+    if (options.signal?.aborted) throw error
+    throw new FeedError('network', `${url.host}: ${(error as Error).message}`)
+  }
+}

@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto'
+import ICAL from 'ical.js'
+import { addDays, nightsBetween, normaliseDate, type DateOnly } from '../../src/domain/dates.ts'
+import { FeedError } from './feedError.ts'
+
+/** One stay of a feed, its times reduced to check-in and check-out days. */
+export type FeedEvent = {
+  uid: string
+  summary: string
+  description: string | null
+  location: string | null
+  start: DateOnly
+  end: DateOnly
+}
+
+/** How far ahead a repeating event is expanded: 18 months. */
+const RECURRENCE_HORIZON_DAYS = 548
+/** A guard against rules that never end and never advance far (FREQ=SECONDLY and the like). */
+const MAX_OCCURRENCES = 5000
+
+// jCal: a component is [name, properties, subcomponents]; a property is [name, params, type, value…].
+type JCalProperty = [string, Record<string, unknown>, string, ...unknown[]]
+type JCalComponent = [string, JCalProperty[], JCalComponent[]]
+
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>()
+
+/** The calendar's zone (X-WR-TIMEZONE) as a formatter of days, when it is a zone Intl knows. */
+function dayFormatIn(zone: string | undefined): Intl.DateTimeFormat | null {
+  if (!zone) return null
+  let format = dayFormats.get(zone)
+  if (format === undefined) {
+    try {
+      // en-CA writes dates as YYYY-MM-DD.
+      format = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      })
+    } catch {
+      format = null
+    }
+    dayFormats.set(zone, format)
+  }
+  return format
+}
+
+// normaliseDate validates through Date, which shows on large feeds; they repeat the same few
+// hundred days, so each distinct value is checked once (the bound keeps the memory small).
+const knownDays = new Map<string, DateOnly | null>()
+function normalisedDay(value: string): DateOnly | null {
+  let day = knownDays.get(value)
+  if (day === undefined) {
+    if (knownDays.size >= 10_000) knownDays.clear()
+    day = normaliseDate(value)
+    knownDays.set(value, day)
+  }
+  return day
+}
+
+const firstOf = (properties: JCalProperty[], name: string) =>
+  properties.find((property) => property[0] === name)
+
+const textOf = (property: JCalProperty | undefined): string | null => {
+  const value = property?.[3]
+  return typeof value === 'string' ? value : null
+}
+
+/**
+ * The day a DTSTART/DTEND falls on where the event happens: a date as written; a TZID or floating
+ * time by its own wall clock; a UTC time in the calendar's zone when it names one.
+ */
+function dayOf(property: JCalProperty | undefined, zone: Intl.DateTimeFormat | null): DateOnly | null {
+  const value = textOf(property)
+  if (value === null) return null
+  if (zone && value.endsWith('Z') && !property?.[1].tzid) {
+    const instant = new Date(value)
+    if (!Number.isNaN(instant.getTime())) return zone.format(instant)
+  }
+  return normalisedDay(value)
+}
+
+function dayOfTime(time: ICAL.Time, zone: Intl.DateTimeFormat | null): DateOnly {
+  if (zone && !time.isDate && time.zone === ICAL.Timezone.utcTimezone) return zone.format(time.toJSDate())
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`
+}
+
+// "DTSTART:20260301" (a date without VALUE=DATE, common in the wild) reaches jCal as the
+// date-time "2026-03-01T::". Its first ten characters are the day, which is all `dayOf` reads;
+// recurrence, though, needs it to be the date it is.
+function repairBareDates(properties: JCalProperty[]) {
+  for (const property of properties) {
+    const value = property[3]
+    if (property[2] === 'date-time' && typeof value === 'string' && value.endsWith('T::')) {
+      property[2] = 'date'
+      property[3] = value.slice(0, 10)
+    }
+  }
+}
+
+/** The event's check-out: DTEND, else DTSTART + DURATION, else one night; never before check-in + 1. */
+function endOf(properties: JCalProperty[], start: DateOnly, zone: Intl.DateTimeFormat | null): DateOnly {
+  let end = dayOf(firstOf(properties, 'dtend'), zone)
+  const duration = textOf(firstOf(properties, 'duration'))
+  if (end === null && duration) {
+    const days = ICAL.Duration.fromString(duration).toSeconds() / 86_400
+    end = addDays(start, Math.floor(days))
+  }
+  return end !== null && end > start ? end : addDays(start, 1)
+}
+
+const fallbackUid = (properties: JCalProperty[]) =>
+  createHash('sha256')
+    .update(properties.map((property) => `${property[0]}=${String(property[3])}`).join('\n'))
+    .digest('hex')
+    .slice(0, 32)
+
+function expand(
+  vevent: JCalComponent,
+  base: FeedEvent,
+  zone: Intl.DateTimeFormat | null,
+  today: DateOnly,
+): FeedEvent[] {
+  const nights = Math.max(1, nightsBetween(base.start, base.end))
+  const horizon = addDays(today, RECURRENCE_HORIZON_DAYS)
+  repairBareDates(vevent[1])
+  const iterator = new ICAL.Event(new ICAL.Component(vevent)).iterator()
+  const occurrences: FeedEvent[] = []
+  for (let count = 0; count < MAX_OCCURRENCES; count++) {
+    const next = iterator.next()
+    if (!next) break
+    const start = dayOfTime(next, zone)
+    if (start > horizon) break
+    const end = addDays(start, nights)
+    if (end <= today) continue
+    occurrences.push({ ...base, uid: `${base.uid}#${start}`, start, end })
+  }
+  return occurrences
+}
+
+/** Every VCALENDAR of the text (a feed may concatenate several). */
+function calendarsOf(text: string): JCalComponent[] {
+  const trimmed = text.replace(/^\uFEFF/, '').trim()
+  // A download cut short still parses as far as it goes; only a complete calendar is trusted.
+  if (!/^BEGIN:VCALENDAR/i.test(trimmed) || !/END:VCALENDAR$/i.test(trimmed))
+    throw new FeedError('notCalendar', 'not a complete VCALENDAR')
+  let parsed: unknown
+  try {
+    parsed = ICAL.parse(trimmed)
+  } catch (error) {
+    throw new FeedError('notCalendar', (error as Error).message)
+  }
+  const list = (typeof (parsed as unknown[])[0] === 'string' ? [parsed] : parsed) as JCalComponent[]
+  if (!list.every((component) => component[0] === 'vcalendar'))
+    throw new FeedError('notCalendar', 'a top-level component is not a VCALENDAR')
+  return list
+}
+
+/** A moved (or, with `event: null`, cancelled) occurrence of a repeating event. */
+type Instance = { kind: 'instance'; key: string; event: FeedEvent | null }
+type ReadEvent = Instance | { kind: 'events'; events: FeedEvent[] }
+
+function readEvent(
+  vevent: JCalComponent,
+  zone: Intl.DateTimeFormat | null,
+  today: DateOnly,
+): ReadEvent | null {
+  const properties = vevent[1]
+  const start = dayOf(firstOf(properties, 'dtstart'), zone)
+  if (start === null) return null
+  const cancelled = textOf(firstOf(properties, 'status'))?.toUpperCase() === 'CANCELLED'
+  const uid = textOf(firstOf(properties, 'uid')) ?? fallbackUid(properties)
+  const event: FeedEvent = {
+    uid,
+    summary: textOf(firstOf(properties, 'summary')) ?? '',
+    description: textOf(firstOf(properties, 'description')),
+    location: textOf(firstOf(properties, 'location')),
+    start,
+    end: endOf(properties, start, zone),
+  }
+  const recurrenceId = firstOf(properties, 'recurrence-id')
+  if (recurrenceId) {
+    const day = dayOf(recurrenceId, zone)
+    if (day === null) return null
+    const key = `${uid}#${day}`
+    return { kind: 'instance', key, event: cancelled ? null : { ...event, uid: key } }
+  }
+  if (cancelled) return null
+  const repeats = firstOf(properties, 'rrule') || firstOf(properties, 'rdate')
+  return { kind: 'events', events: repeats ? expand(vevent, event, zone, today) : [event] }
+}
+
+/**
+ * The stays of an iCalendar feed (RFC 5545). Dates are the days the event has where it happens;
+ * a repeating event becomes one stay per occurrence (`uid#date`) from today to 18 months ahead,
+ * its moved or cancelled instances (RECURRENCE-ID) applied. Events without a start are skipped;
+ * a text that is not a whole calendar throws FeedError('notCalendar').
+ *
+ * Plain events are read straight from the parsed jCal arrays: building ical.js objects for each
+ * of thousands of events is what would make a large feed slow.
+ */
+export function parseFeed(text: string, today: DateOnly): FeedEvent[] {
+  const events = new Map<string, FeedEvent>()
+  const instances: Instance[] = []
+
+  for (const calendar of calendarsOf(text)) {
+    const zone = dayFormatIn(textOf(firstOf(calendar[1], 'x-wr-timezone')) ?? undefined)
+    for (const vevent of calendar[2]) {
+      if (vevent[0] !== 'vevent') continue
+      let read: ReadEvent | null
+      try {
+        read = readEvent(vevent, zone, today)
+      } catch {
+        // One unreadable event (a broken RRULE or DURATION) is skipped, not the whole feed.
+        continue
+      }
+      if (read?.kind === 'instance') instances.push(read)
+      for (const occurrence of read?.kind === 'events' ? read.events : []) {
+        // Two events sharing a UID (a broken feed) must still be two rows.
+        const key = events.has(occurrence.uid) ? `${occurrence.uid}#${occurrence.start}` : occurrence.uid
+        if (!events.has(key)) events.set(key, { ...occurrence, uid: key })
+      }
+    }
+  }
+  for (const { key, event } of instances) {
+    if (event === null) events.delete(key)
+    else if (event.end > today) events.set(key, event)
+  }
+  return [...events.values()]
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify'
+import { claimCalendars } from '../db/lease.ts'
+import { syncCalendar, type SyncContext, type SyncOutcome } from './service.ts'
+
+export const SYNC_CONCURRENCY = 8
+/** Longer than any one sync can take (a 10 s fetch, then parse and store), so a live holder keeps it. */
+const LEASE_MS = 2 * 60_000
+const TICK_MS = 15_000
+
+/** At most `size` tasks at a time; the others wait their turn in order. */
+function createSlots(size: number) {
+  let free = size
+  const waiting: Array<() => void> = []
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await task()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else free++
+    }
+  }
+}
+
+/**
+ * Keeps every external calendar fresh: each due calendar (next_sync_at passed) is leased and
+ * synced, at most SYNC_CONCURRENCY at a time over the whole process. Every worker takes the next
+ * due calendar as soon as it is done, so a slow or dead feed (10 s at most) occupies one worker,
+ * never a whole round.
+ */
+export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CONCURRENCY) {
+  const shutdown = new AbortController()
+  const inFlight = new Set<Promise<unknown>>()
+  const slot = createSlots(concurrency)
+  let timer: NodeJS.Timeout | undefined
+  let round: Promise<unknown> | undefined
+
+  const context = (): SyncContext => ({
+    db: app.db,
+    allowHosts: app.config.syncAllowHosts,
+    intervalMinutes: app.config.syncIntervalMinutes,
+    log: app.log,
+    announce: app.notifications.announce,
+    signal: shutdown.signal,
+    userAgent: `Manzil calendar sync (+${app.config.publicUrl})`,
+  })
+
+  const leaseWindow = () => {
+    const now = Date.now()
+    return { now: new Date(now).toISOString(), leaseUntil: new Date(now + LEASE_MS).toISOString() }
+  }
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work)
+    void work.finally(() => inFlight.delete(work)).catch(() => {})
+    return work
+  }
+
+  /** Syncs due calendars until none is due; resolves with how many were synced. */
+  function runDue(): Promise<number> {
+    let synced = 0
+    const worker = async () => {
+      while (!shutdown.signal.aborted) {
+        const outcome = await slot(async () => {
+          const [calendar] = await claimCalendars(app.database, { ...leaseWindow(), limit: 1 })
+          return calendar ? syncCalendar(context(), calendar) : null
+        })
+        if (!outcome) return
+        synced++
+      }
+    }
+    return track(Promise.all(Array.from({ length: concurrency }, worker)).then(() => synced))
+  }
+
+  /**
+   * Syncs these calendars now, due or not, and resolves once each is done. A calendar another
+   * worker or process is syncing at this moment is left to it (it is not in the outcomes).
+   */
+  async function syncNow(calendarIds: string[]): Promise<SyncOutcome[]> {
+    if (shutdown.signal.aborted || calendarIds.length === 0) return []
+    const claimed = await claimCalendars(app.database, {
+      ...leaseWindow(),
+      ids: calendarIds,
+      limit: calendarIds.length,
+    })
+    return track(Promise.all(claimed.map((calendar) => slot(() => syncCalendar(context(), calendar)))))
+  }
+
+  function tick() {
+    if (round) return
+    round = runDue()
+      .catch((error: unknown) => app.log.error({ err: error }, 'sync round failed'))
+      .finally(() => (round = undefined))
+  }
+
+  return {
+    runDue,
+    syncNow,
+    /** Checks for due calendars now and every 15 s; started by server/main.ts, not by tests. */
+    start() {
+      timer ??= setInterval(tick, Math.min(TICK_MS, app.config.syncIntervalMinutes * 60_000))
+      timer.unref()
+      tick()
+    },
+    /** Stops the timer, aborts the fetches in flight and waits for them to release their leases. */
+    async stop() {
+      clearInterval(timer)
+      shutdown.abort()
+      await Promise.allSettled(inFlight)
+    },
+  }
+}
+
+export type SyncScheduler = ReturnType<typeof createSyncScheduler>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    syncScheduler: SyncScheduler
+    /**
+     * Syncs these external calendars now (a link was added or changed, or "sync now"); never
+     * rejects for a feed's failure, which is kept on its calendar.
+     */
+    syncCalendarsNow(calendarIds: string[]): Promise<SyncOutcome[]>
+  }
+}
+
+/** Decorates the root app with the scheduler (idle until `start()`) and stops it before the app closes. */
+export function installSync(app: FastifyInstance) {
+  const scheduler = createSyncScheduler(app)
+  app.decorate('syncScheduler', scheduler)
+  app.decorate('syncCalendarsNow', scheduler.syncNow)
+  app.addHook('preClose', () => scheduler.stop())
+}

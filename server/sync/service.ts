@@ -1,0 +1,215 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Updateable } from 'kysely'
+import { detectPlatform } from '../../src/domain/platforms.ts'
+import { recordAudit } from '../audit/service.ts'
+import { sha256 } from '../auth/session.ts'
+import { calendarText } from '../calendar/ics.ts'
+import type { Db } from '../db/database.ts'
+import type { CalendarRow } from '../db/lease.ts'
+import type { ExternalCalendarsTable } from '../db/schema.ts'
+import { translatorFor } from '../i18n.ts'
+import { createNotification } from '../notification/service.ts'
+import { conflictsFor } from './conflicts.ts'
+import { FeedError } from './feedError.ts'
+import { fetchFeed } from './fetch.ts'
+import { parseFeed } from './parse.ts'
+import { storeFeed, type BookingRow } from './store.ts'
+
+export type SyncContext = {
+  db: Db
+  allowHosts: readonly string[]
+  intervalMinutes: number
+  log: FastifyBaseLogger
+  /** Tells every server process that a notification was stored (see NotificationCenter). */
+  announce: (notificationId: string) => Promise<void>
+  /** Aborted when the server shuts down. */
+  signal: AbortSignal
+  userAgent: string
+}
+
+export type SyncOutcome = {
+  calendarId: string
+  /** `unchanged`: a 304 or the same text as last time, so nothing was parsed or written. */
+  result: 'imported' | 'unchanged' | 'failed' | 'interrupted'
+  added: number
+  cancelled: number
+  /** The locale key kept as the calendar's last error. */
+  error?: string
+}
+
+const MINUTE_MS = 60_000
+export const MAX_BACKOFF_FACTOR = 8
+
+// Each delay is drawn from its last quarter, so feeds that were fetched together drift apart
+// while none waits longer than its interval.
+const jittered = (ms: number, random: () => number) => Math.round(ms * (1 - 0.25 * random()))
+
+/** When a healthy feed is fetched again. */
+export const nextRoundDelayMs = (intervalMinutes: number, random = Math.random) =>
+  jittered(intervalMinutes * MINUTE_MS, random)
+
+/** After `failures` failures in a row: 1, 2, 4, then 8 intervals at most. */
+export const backoffDelayMs = (failures: number, intervalMinutes: number, random = Math.random) =>
+  jittered(Math.min(2 ** Math.max(0, failures - 1), MAX_BACKOFF_FACTOR) * intervalMinutes * MINUTE_MS, random)
+
+const later = (from: Date, ms: number) => new Date(from.getTime() + ms).toISOString()
+
+type CalendarUpdate = Updateable<ExternalCalendarsTable>
+
+const updateCalendar = (db: Db, calendarId: string, update: CalendarUpdate) =>
+  db.updateTable('external_calendars').set(update).where('id', '=', calendarId).executeTakeFirst()
+
+/** Whose the calendar is and what its property is called. */
+const ownerOf = (db: Db, propertyId: string) =>
+  db
+    .selectFrom('properties')
+    .innerJoin('users', 'users.id', 'properties.owner_id')
+    .select([
+      'properties.name as propertyName',
+      'users.id as userId',
+      'users.notifications_enabled as notificationsEnabled',
+      'users.language',
+    ])
+    .where('properties.id', '=', propertyId)
+    .executeTakeFirst()
+
+/**
+ * One notification for the bookings a feed gained after its first import, when the owner has
+ * notifications on. Its calendar text holds those bookings; `conflict` says one of them shares
+ * nights with another platform's booking.
+ */
+async function notifyNewBookings(
+  trx: Db,
+  calendar: CalendarRow,
+  added: BookingRow[],
+  platformName: string,
+  now: string,
+): Promise<string | null> {
+  const owner = await ownerOf(trx, calendar.property_id)
+  if (!owner || !owner.notificationsEnabled) return null
+  const conflicts = await conflictsFor(trx, [calendar.property_id])
+  const stays = added.map((booking) => ({ ...booking, conflict: conflicts.has(booking.id) }))
+  const title = translatorFor(owner.language)('sync.newBookings', {
+    count: added.length,
+    property: owner.propertyName,
+  })
+  return createNotification(trx, {
+    userId: owner.userId,
+    title,
+    data: {
+      ical: calendarText(stays),
+      platformName,
+      propertyName: owner.propertyName,
+      conflict: stays.some((stay) => stay.conflict),
+    },
+    now,
+  })
+}
+
+async function recordFailure(ctx: SyncContext, calendar: CalendarRow, error: unknown, started: Date) {
+  const failure = error instanceof FeedError ? error : null
+  if (!failure) ctx.log.error({ err: error, calendarId: calendar.id }, 'feed sync failed unexpectedly')
+  const messageKey = failure?.messageKey ?? 'sync.errors.unexpected'
+  const detail = failure?.detail ?? 'internal error'
+  const failures = calendar.failure_count + 1
+  const updated = await updateCalendar(ctx.db, calendar.id, {
+    last_error: messageKey,
+    failure_count: failures,
+    next_sync_at: later(started, backoffDelayMs(failures, ctx.intervalMinutes)),
+    lease_until: null,
+  })
+  // A link removed while it was being fetched has nobody to tell.
+  if (updated.numUpdatedRows === 0n) return messageKey
+  await recordAudit(ctx.db, {
+    kind: 'sync.failed',
+    message: `Syncing the ${calendar.platform_name} calendar failed: ${detail}`,
+    subjectId: calendar.property_id,
+    // The host only: feed links carry their own secret tokens.
+    data: { calendarId: calendar.id, host: hostOf(calendar.url), error: messageKey, detail, failures },
+  })
+  return messageKey
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Fetches one leased calendar and brings its bookings up to date; the lease is released and the
+ * next fetch scheduled whatever happens. A feed's failure (unreachable, refused, not iCalendar)
+ * is kept on the calendar, audited and backed off, and leaves its known bookings untouched.
+ */
+export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Promise<SyncOutcome> {
+  const started = new Date()
+  const now = started.toISOString()
+  const outcome = { calendarId: calendar.id, added: 0, cancelled: 0 }
+  const fetched = {
+    first_synced_at: calendar.first_synced_at ?? now,
+    last_synced_at: now,
+    last_error: null,
+    failure_count: 0,
+    next_sync_at: later(started, nextRoundDelayMs(ctx.intervalMinutes)),
+    lease_until: null,
+  }
+  try {
+    const response = await fetchFeed(calendar.url, {
+      allowHosts: ctx.allowHosts,
+      etag: calendar.etag,
+      lastModified: calendar.last_modified,
+      signal: ctx.signal,
+      userAgent: ctx.userAgent,
+    })
+    if (response.status === 'not-modified') {
+      await updateCalendar(ctx.db, calendar.id, fetched)
+      return { ...outcome, result: 'unchanged' }
+    }
+    const validators = { etag: response.etag, last_modified: response.lastModified }
+    const contentHash = sha256(response.body)
+    if (contentHash === calendar.content_hash) {
+      await updateCalendar(ctx.db, calendar.id, { ...fetched, ...validators })
+      return { ...outcome, result: 'unchanged' }
+    }
+    const today = now.slice(0, 10)
+    const events = parseFeed(response.body, today)
+    const platform = detectPlatform(response.body, calendar.platform_name)
+    const { changes, notificationId } = await ctx.db.transaction().execute(async (trx) => {
+      const changes = await storeFeed(trx, calendar, events, platform, now, today)
+      // The first import of a link is silent; so is the first after its URL changed (the
+      // property service then clears the content hash).
+      const notificationId =
+        calendar.first_synced_at !== null && calendar.content_hash !== null && changes.added.length > 0
+          ? await notifyNewBookings(trx, calendar, changes.added, platform, now)
+          : null
+      await updateCalendar(trx, calendar.id, { ...fetched, ...validators, content_hash: contentHash })
+      return { changes, notificationId }
+    })
+    if (notificationId)
+      await ctx
+        .announce(notificationId)
+        .catch((error: unknown) =>
+          ctx.log.error({ err: error, notificationId }, 'could not announce a notification'),
+        )
+    return { ...outcome, result: 'imported', added: changes.added.length, cancelled: changes.cancelled }
+  } catch (error) {
+    if (ctx.signal.aborted) {
+      await updateCalendar(ctx.db, calendar.id, { lease_until: null })
+      return { ...outcome, result: 'interrupted' }
+    }
+    return { ...outcome, result: 'failed', error: await recordFailure(ctx, calendar, error, started) }
+  }
+}
+
+/** The external calendars of every property the user owns. */
+export async function calendarIdsOfOwner(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('external_calendars')
+    .innerJoin('properties', 'properties.id', 'external_calendars.property_id')
+    .select('external_calendars.id')
+    .where('properties.owner_id', '=', userId)
+    .execute()
+  return rows.map((row) => row.id)
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto'
+import type { Insertable, Selectable } from 'kysely'
+import { classifySummary } from '../../src/domain/bookings.ts'
+import type { DateOnly } from '../../src/domain/dates.ts'
+import type { Db } from '../db/database.ts'
+import type { BookingsTable } from '../db/schema.ts'
+import type { FeedEvent } from './parse.ts'
+
+export type BookingRow = Selectable<BookingsTable>
+
+type FeedCalendar = { id: string; property_id: string }
+
+export type StoredChanges = {
+  /** Bookings this calendar never had before. */
+  added: BookingRow[]
+  /** Known bookings whose fields changed, re-appeared ones included. */
+  changed: number
+  cancelled: number
+}
+
+// Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (16 columns each).
+const BATCH = 500
+
+const CONTENT = [
+  'summary',
+  'description',
+  'location',
+  'start_date',
+  'end_date',
+  'status',
+  'guest_name',
+  'kind',
+  'platform',
+] as const
+
+const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) => items.slice(i * BATCH, (i + 1) * BATCH))
+
+const sameContent = (a: Insertable<BookingsTable>, b: BookingRow) =>
+  CONTENT.every((column) => (a[column] ?? null) === b[column])
+
+/**
+ * Makes a calendar's bookings what its feed says, inside the caller's transaction. Only rows that
+ * differ are written (a feed whose text changed but whose stays did not costs no writes); an
+ * event gone from the feed is cancelled, not deleted, unless its stay is over (platforms drop
+ * past stays from their feeds; those stay on record as they were).
+ */
+export async function storeFeed(
+  trx: Db,
+  calendar: FeedCalendar,
+  events: FeedEvent[],
+  platform: string,
+  now: string,
+  today: DateOnly,
+): Promise<StoredChanges> {
+  const known = await trx.selectFrom('bookings').selectAll().where('calendar_id', '=', calendar.id).execute()
+  const byUid = new Map(known.map((row) => [row.uid, row]))
+
+  const added: BookingRow[] = []
+  const upserts: Insertable<BookingsTable>[] = []
+  let changed = 0
+  for (const event of events) {
+    const classified = classifySummary(event.summary)
+    const row: BookingRow = {
+      id: randomUUID(),
+      calendar_id: calendar.id,
+      property_id: calendar.property_id,
+      uid: event.uid,
+      summary: event.summary,
+      description: event.description,
+      location: event.location,
+      start_date: event.start,
+      end_date: event.end,
+      status: classified.status,
+      guest_name: classified.guestName,
+      kind: classified.kind,
+      platform,
+      cancelled_at: null,
+      first_seen_at: now,
+      updated_at: now,
+    }
+    const existing = byUid.get(event.uid)
+    if (!existing) added.push(row)
+    else if (existing.cancelled_at === null && sameContent(row, existing)) continue
+    else changed++
+    upserts.push(row)
+  }
+
+  for (const batch of chunks(upserts)) {
+    await trx
+      .insertInto('bookings')
+      .values(batch)
+      .onConflict((conflict) =>
+        conflict.columns(['calendar_id', 'uid']).doUpdateSet((eb) => ({
+          summary: eb.ref('excluded.summary'),
+          description: eb.ref('excluded.description'),
+          location: eb.ref('excluded.location'),
+          start_date: eb.ref('excluded.start_date'),
+          end_date: eb.ref('excluded.end_date'),
+          status: eb.ref('excluded.status'),
+          guest_name: eb.ref('excluded.guest_name'),
+          kind: eb.ref('excluded.kind'),
+          platform: eb.ref('excluded.platform'),
+          cancelled_at: null,
+          updated_at: now,
+        })),
+      )
+      .execute()
+  }
+
+  const present = new Set(events.map((event) => event.uid))
+  const vanished = known
+    .filter((row) => row.cancelled_at === null && row.end_date > today && !present.has(row.uid))
+    .map((row) => row.id)
+  for (const batch of chunks(vanished)) {
+    await trx
+      .updateTable('bookings')
+      .set({ cancelled_at: now, updated_at: now })
+      .where('id', 'in', batch)
+      .execute()
+  }
+  return { added, changed, cancelled: vanished.length }
+}

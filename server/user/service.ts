@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../db/database.ts'
+import { isUniqueViolation } from '../db/errors.ts'
+import type { User, UserUpdate } from '../db/schema.ts'
+import { conflict } from '../errors.ts'
+import { consumeCode, sendCode } from '../auth/codes.ts'
+import { assertAddressFree } from '../auth/service.ts'
+import type { Language } from '../../src/domain/translator.ts'
+import type { ProfileUpdate } from './schemas.ts'
+
+const findUser = (db: Db, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+/**
+ * Saves name, phone and address at once. A new e-mail address is not applied: it gets a code,
+ * and `confirmEmailChange` applies it (docs/decisions.md, "Changing the e-mail address").
+ */
+export async function updateProfile(
+  app: FastifyInstance,
+  user: User,
+  { email, name, phone, residentalAddress }: ProfileUpdate,
+  language: Language,
+): Promise<{ user: User; pendingEmail?: string }> {
+  const pendingEmail = email !== undefined && email !== user.email ? email : undefined
+  if (pendingEmail) await assertAddressFree(app.db, pendingEmail)
+  const changes: UserUpdate = { name, phone, residental_address: residentalAddress }
+  if (Object.values(changes).some((value) => value !== undefined))
+    await app.db
+      .updateTable('users')
+      .set({ ...changes, updated_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute()
+  if (pendingEmail)
+    await sendCode(app, { purpose: 'email-change', userId: user.id, email: pendingEmail }, language)
+  return { user: await findUser(app.db, user.id), ...(pendingEmail ? { pendingEmail } : {}) }
+}
+
+/** Applies the address the code was mailed to; 409 if an account took it meanwhile. */
+export async function confirmEmailChange(db: Db, user: User, code: string): Promise<User> {
+  const email = await consumeCode(db, { purpose: 'email-change', userId: user.id }, code)
+  try {
+    await db
+      .updateTable('users')
+      .set({ email, updated_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken')
+    throw error
+  }
+  return findUser(db, user.id)
+}
+
+/** Deletes the account and, by cascade, its sessions, codes, properties and notifications. */
+export async function deleteAccount(db: Db, user: User): Promise<void> {
+  if (user.is_admin === 1) {
+    const otherAdmin = await db
+      .selectFrom('users')
+      .select('id')
+      .where('is_admin', '=', 1)
+      .where('account_state', '=', 'active')
+      .where('id', '!=', user.id)
+      .executeTakeFirst()
+    if (!otherAdmin) throw conflict('errors.user.lastAdmin')
+  }
+  await db.deleteFrom('users').where('id', '=', user.id).execute()
+}
+
+export const sendTwofactorCode = (app: FastifyInstance, user: User, language: Language) =>
+  sendCode(app, { purpose: 'tfa-enable', userId: user.id, email: user.email }, language)
+
+/** Turns two-factor on when it is off and off when it is on, with a mailed code either way. */
+export async function toggleTwofactor(db: Db, user: User, code: string): Promise<boolean> {
+  await consumeCode(db, { purpose: 'tfa-enable', userId: user.id }, code)
+  const enabled = user.twofactor_enabled !== 1
+  await db
+    .updateTable('users')
+    .set({ twofactor_enabled: enabled ? 1 : 0, updated_at: new Date().toISOString() })
+    .where('id', '=', user.id)
+    .execute()
+  return enabled
+}
+
+export async function setNotifications(db: Db, user: User, enabled: boolean): Promise<boolean> {
+  await db
+    .updateTable('users')
+    .set({ notifications_enabled: enabled ? 1 : 0, updated_at: new Date().toISOString() })
+    .where('id', '=', user.id)
+    .execute()
+  return enabled
+}

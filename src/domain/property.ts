@@ -1,0 +1,105 @@
+import { addressPartsFor, joinAddress, splitAddress } from './address.ts'
+import { linksToSend, type PlatformLink } from './platformSelection.ts'
+
+/** The parts of a stored property (DESIGN 5) that the form rules read. */
+export type EditableProperty = {
+  name: string
+  country: string
+  region: string | null
+  city: string
+  address: string
+  description: string | null
+  capacity: number
+  costPerNight: number | null
+  images: { id: string }[]
+  externalCalendars: PlatformLink[]
+}
+
+/** SPEC 5 */
+export const DESCRIPTION_MAX = 300
+
+/** What the host types in the add and edit forms, before it becomes the multipart payload. */
+export type PropertyDraft = {
+  name: string
+  addressText: string
+  capacity: string
+  costPerNight: string
+  description: string
+  platforms: PlatformLink[]
+}
+
+/** The create/update payload of SPEC 3, minus the photos. */
+export type PropertyFields = {
+  name: string
+  country: string
+  region?: string
+  city: string
+  address: string
+  capacity: number
+  costPerNight: number | null
+  description?: string
+  externalCalendars: PlatformLink[]
+}
+
+export const EMPTY_DRAFT: PropertyDraft = {
+  name: '',
+  addressText: '',
+  capacity: '',
+  costPerNight: '',
+  description: '',
+  platforms: [],
+}
+
+export const draftFrom = (property: EditableProperty): PropertyDraft => ({
+  name: property.name,
+  addressText: joinAddress(property),
+  capacity: String(property.capacity),
+  costPerNight: property.costPerNight === null ? '' : String(property.costPerNight),
+  description: property.description ?? '',
+  platforms: property.externalCalendars.map(({ platformName, urlPath }) => ({ platformName, urlPath })),
+})
+
+/** SPEC 5: adding needs a name and a first word (the country) in the address. */
+export const canCreate = (draft: PropertyDraft) =>
+  draft.name.trim() !== '' && splitAddress(draft.addressText).country !== ''
+
+/** SPEC 5: saving needs a name and some address text. */
+export const canSave = (draft: PropertyDraft) => draft.name.trim() !== '' && draft.addressText.trim() !== ''
+
+/** The payload for a draft; for an edit, `original` keeps an untouched address as it is stored. */
+export function fieldsFrom(draft: PropertyDraft, original?: EditableProperty): PropertyFields {
+  const parts = addressPartsFor(draft.addressText, original)
+  const description = draft.description.trim()
+  const cost = draft.costPerNight.trim()
+  return {
+    name: draft.name.trim(),
+    country: parts.country,
+    ...(parts.region ? { region: parts.region } : {}),
+    city: parts.city,
+    address: parts.address,
+    capacity: Number(draft.capacity),
+    costPerNight: cost === '' ? null : Number(cost),
+    ...(description ? { description } : {}),
+    externalCalendars: linksToSend(draft.platforms),
+  }
+}
+
+/** What the list shows while an update is on its way (SPEC 4: updating replaces the item). */
+export function withChanges<T extends EditableProperty>(
+  property: T,
+  fields: PropertyFields,
+  removedImageIds: string[],
+): T {
+  return {
+    ...property,
+    name: fields.name,
+    country: fields.country,
+    region: fields.region ?? null,
+    city: fields.city,
+    address: fields.address,
+    capacity: fields.capacity,
+    costPerNight: fields.costPerNight,
+    description: fields.description ?? null,
+    images: property.images.filter((image) => !removedImageIds.includes(image.id)),
+  }
+}

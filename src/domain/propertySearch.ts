@@ -1,0 +1,13 @@
+/** SPEC 2, /properties: `search` filters case-insensitively on name or city; blank shows all. */
+export function filterProperties<T extends { name: string; city: string }>(
+  properties: T[],
+  query: string,
+): T[] {
+  const needle = query.trim().toLocaleLowerCase()
+  if (needle === '') return properties
+  return properties.filter(
+    (property) =>
+      property.name.toLocaleLowerCase().includes(needle) ||
+      property.city.toLocaleLowerCase().includes(needle),
+  )
+}

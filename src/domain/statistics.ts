@@ -1,0 +1,243 @@
+import type { BookingKind, Stay } from './bookings.ts'
+import { addDays, daysInMonth, nightsBetween, type DateOnly } from './dates.ts'
+
+/**
+ * The nights from `start` up to, not including, `end`: `{ start: '2026-03-01', end: '2026-04-01' }`
+ * is March's 31 nights. A night belongs to the date it begins on, so a stay counts the nights
+ * from its check-in day to the day before its check-out.
+ */
+export type NightWindow = { start: DateOnly; end: DateOnly }
+
+/** A calendar month as `YYYY-MM`. */
+export type YearMonth = string
+
+/** A row of the bookings table, as much of it as the figures need. */
+export type StatStay = Stay & { propertyId: string; kind: BookingKind; cancelled: boolean }
+
+export type PricedProperty = { id: string; costPerNight: number | null }
+
+/** DESIGN 5: one property's (or several's) figures for a window. Rates are percentages, 0–100. */
+export type PeriodFigures = {
+  revenue: number
+  occupancyRate: number
+  bookedNights: number
+  bookings: number
+  averageNightlyRate: number
+}
+
+/** SPEC 3's dashboard statistics. */
+export type DashboardFigures = {
+  monthlyRevenue: { current: number; percentDiffLastMonth: number }
+  propertyCount: { total: number; thisMonthIncrease: number }
+  platformConnections: number
+  occupancyRate: { current: number; percentDiffLastMonth: number }
+  activeBookings: { prevWeek: number; currWeek: number }
+}
+
+export type MonthFigures = { month: YearMonth; revenue: number; occupancyRate: number }
+
+const earlier = (a: DateOnly, b: DateOnly) => (a < b ? a : b)
+const later = (a: DateOnly, b: DateOnly) => (a > b ? a : b)
+
+/** Money in halalas and rates to a hundredth of a percent; enough for any card or chart. */
+const round2 = (value: number) => Math.round(value * 100) / 100
+
+export const nightsInWindow = (stay: Stay, window: NightWindow): number =>
+  nightsBetween(later(stay.start, window.start), earlier(stay.end, window.end))
+
+export const windowLength = (window: NightWindow): number => nightsBetween(window.start, window.end)
+
+/** The nights from `first` to `last`, both included (how a date-range picker means them). */
+export const nightsFromTo = (first: DateOnly, last: DateOnly): NightWindow => ({
+  start: first,
+  end: addDays(last, 1),
+})
+
+export const monthOf = (date: DateOnly): YearMonth => date.slice(0, 7)
+
+export function addMonths(month: YearMonth, count: number): YearMonth {
+  const [year = 0, monthNumber = 1] = month.split('-').map(Number)
+  const index = year * 12 + (monthNumber - 1) + count
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`
+}
+
+export function monthWindow(month: YearMonth): NightWindow {
+  const [year = 0, monthNumber = 1] = month.split('-').map(Number)
+  const start = `${month}-01`
+  return { start, end: addDays(start, daysInMonth(year, monthNumber)) }
+}
+
+/** The Sunday-to-Saturday week holding `date` (SPEC 9: weeks start on Sunday). */
+export function weekWindow(date: DateOnly): NightWindow {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay()
+  const start = addDays(date, -weekday)
+  return { start, end: addDays(start, 7) }
+}
+
+/** The smallest window holding all of these: what the server fetches before computing. */
+export const spanning = (first: NightWindow, ...rest: NightWindow[]): NightWindow =>
+  rest.reduce(
+    (all, window) => ({ start: earlier(all.start, window.start), end: later(all.end, window.end) }),
+    first,
+  )
+
+/**
+ * The change from `previous` to `current` in percent. From a zero baseline there is no ratio, so
+ * the rule is: nothing to nothing is 0 %, nothing to something is +100 % (never NaN or Infinity).
+ */
+export function percentChange(previous: number, current: number): number {
+  if (previous === 0) return current === 0 ? 0 : Math.sign(current) * 100
+  return round2(((current - previous) / previous) * 100)
+}
+
+/** Cancelled stays count for nothing; so do stays of properties not among those measured. */
+function liveStays(properties: readonly PricedProperty[], stays: readonly StatStay[]) {
+  const ids = new Set(properties.map((property) => property.id))
+  return stays.filter((stay) => !stay.cancelled && ids.has(stay.propertyId))
+}
+
+/**
+ * Nights on which a property is taken by a booking or a block, each night once per property:
+ * platforms re-export each other's bookings as blocks, so one night often appears twice.
+ */
+function occupiedNights(stays: readonly StatStay[], window: NightWindow): number {
+  const byProperty = new Map<string, NightWindow[]>()
+  for (const stay of stays) {
+    const start = later(stay.start, window.start)
+    const end = earlier(stay.end, window.end)
+    if (start >= end) continue
+    const list = byProperty.get(stay.propertyId) ?? []
+    list.push({ start, end })
+    byProperty.set(stay.propertyId, list)
+  }
+  let nights = 0
+  for (const intervals of byProperty.values()) {
+    intervals.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+    let covered: DateOnly | undefined
+    for (const { start, end } of intervals) {
+      const from = covered && covered > start ? covered : start
+      if (end > from) nights += nightsBetween(from, end)
+      covered = covered && covered > end ? covered : end
+    }
+  }
+  return nights
+}
+
+type Measured = { revenue: number; occupancyRate: number; bookedNights: number; bookings: number }
+
+/**
+ * DESIGN 6.2: revenue is each booking's nights in the window times its property's cost per night
+ * (a night sold twice earns twice until one sale is cancelled); blocks occupy but earn nothing;
+ * occupancy is occupied nights over every property's nights in the window.
+ */
+function measure(
+  properties: readonly PricedProperty[],
+  stays: readonly StatStay[],
+  window: NightWindow,
+): Measured {
+  const live = liveStays(properties, stays)
+  const cost = new Map(properties.map((property) => [property.id, property.costPerNight ?? 0]))
+  let revenue = 0
+  let bookedNights = 0
+  let bookings = 0
+  for (const stay of live) {
+    const nights = nightsInWindow(stay, window)
+    if (stay.kind !== 'booking' || nights === 0) continue
+    bookings++
+    bookedNights += nights
+    revenue += nights * (cost.get(stay.propertyId) ?? 0)
+  }
+  const available = properties.length * windowLength(window)
+  const occupancyRate = available === 0 ? 0 : (occupiedNights(live, window) / available) * 100
+  return { revenue, occupancyRate, bookedNights, bookings }
+}
+
+export function periodFigures(
+  properties: readonly PricedProperty[],
+  stays: readonly StatStay[],
+  window: NightWindow,
+): PeriodFigures {
+  const { revenue, occupancyRate, bookedNights, bookings } = measure(properties, stays, window)
+  return {
+    revenue: round2(revenue),
+    occupancyRate: round2(occupancyRate),
+    bookedNights,
+    bookings,
+    averageNightlyRate: bookedNights === 0 ? 0 : round2(revenue / bookedNights),
+  }
+}
+
+/** Bookings (not blocks, not cancelled) holding at least one night of the window. */
+export const activeBookings = (
+  properties: readonly PricedProperty[],
+  stays: readonly StatStay[],
+  window: NightWindow,
+): number => measure(properties, stays, window).bookings
+
+/** Every window `dashboardFigures` looks at for `today`, as one. */
+export function dashboardWindow(today: DateOnly): NightWindow {
+  const thisWeek = weekWindow(today)
+  return spanning(
+    monthWindow(addMonths(monthOf(today), -1)),
+    monthWindow(monthOf(today)),
+    weekWindow(addDays(thisWeek.start, -7)),
+    thisWeek,
+  )
+}
+
+export type DashboardInput = {
+  /** `createdOn`: the local date the property was added, for "added this month". */
+  properties: readonly (PricedProperty & { createdOn: DateOnly })[]
+  /** At least the stays overlapping `dashboardWindow(today)`. */
+  stays: readonly StatStay[]
+  platformConnections: number
+  today: DateOnly
+}
+
+/** SPEC 2's five cards: this calendar month against the last, this Sunday-first week against the last. */
+export function dashboardFigures({
+  properties,
+  stays,
+  platformConnections,
+  today,
+}: DashboardInput): DashboardFigures {
+  const month = monthOf(today)
+  const current = measure(properties, stays, monthWindow(month))
+  const previous = measure(properties, stays, monthWindow(addMonths(month, -1)))
+  const thisWeek = weekWindow(today)
+  return {
+    monthlyRevenue: {
+      current: round2(current.revenue),
+      percentDiffLastMonth: percentChange(previous.revenue, current.revenue),
+    },
+    propertyCount: {
+      total: properties.length,
+      thisMonthIncrease: properties.filter((property) => monthOf(property.createdOn) === month).length,
+    },
+    platformConnections,
+    occupancyRate: {
+      current: round2(current.occupancyRate),
+      percentDiffLastMonth: percentChange(previous.occupancyRate, current.occupancyRate),
+    },
+    activeBookings: {
+      prevWeek: activeBookings(properties, stays, weekWindow(addDays(thisWeek.start, -7))),
+      currWeek: activeBookings(properties, stays, thisWeek),
+    },
+  }
+}
+
+/** The `count` calendar months ending with `lastMonth`, oldest first. */
+export const monthsEndingWith = (lastMonth: YearMonth, count: number): YearMonth[] =>
+  Array.from({ length: count }, (_, index) => addMonths(lastMonth, index - count + 1))
+
+/** Revenue and occupancy per month, for the dashboard's chart. */
+export function monthlyFigures(
+  properties: readonly PricedProperty[],
+  stays: readonly StatStay[],
+  months: readonly YearMonth[],
+): MonthFigures[] {
+  return months.map((month) => {
+    const { revenue, occupancyRate } = periodFigures(properties, stays, monthWindow(month))
+    return { month, revenue, occupancyRate }
+  })
+}

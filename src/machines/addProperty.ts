@@ -1,0 +1,62 @@
+import { fromPromise, setup } from 'xstate'
+import { canCreate, type PropertyDraft } from '../domain/property.ts'
+import { failureFrom, type Notice } from './feedback.ts'
+
+/** What the add form submits: the typed fields and the picked photos, first one the main photo. */
+export type NewProperty = { draft: PropertyDraft; photos: File[] }
+
+type Events = { type: 'submit'; property: NewProperty } | { type: 'close' }
+
+/** SPEC 2 and 4, the add-property modal: editing, then creating; success closes it, failure keeps it open. */
+export const addPropertyMachine = setup({
+  types: {} as { events: Events },
+  actors: {
+    createProperty: fromPromise<unknown, NewProperty>(async () => {
+      throw new Error('provided by the route')
+    }),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => {},
+  },
+  guards: {
+    isCreatable: ({ event }) => event.type === 'submit' && canCreate(event.property.draft),
+  },
+}).createMachine({
+  id: 'addProperty',
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        submit: { guard: 'isCreatable', target: 'creating' },
+        close: 'closed',
+      },
+    },
+    creating: {
+      invoke: {
+        id: 'create',
+        src: 'createProperty',
+        input: ({ event }) => {
+          if (event.type !== 'submit') throw new Error('creating starts with a submit event')
+          return event.property
+        },
+        onDone: {
+          target: 'closed',
+          actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'property.created' } } },
+        },
+        onError: {
+          target: 'editing',
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({
+              kind: 'error',
+              feedback: failureFrom('property.createFailed', event.error),
+            }),
+          },
+        },
+      },
+    },
+    closed: { type: 'final' },
+  },
+})
+
+export type AddPropertyState = 'editing' | 'creating' | 'closed'

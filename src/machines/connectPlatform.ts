@@ -1,0 +1,100 @@
+import { assign, fromPromise, not, setup } from 'xstate'
+import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+
+export type PlatformLink = { propertyId: string; platformName: string; urlPath: string }
+
+type Context = PlatformLink & { error?: Feedback }
+type Events =
+  | { type: 'open'; platformName: string; propertyId: string }
+  | { type: 'submit'; propertyId: string; urlPath: string }
+  | { type: 'cancel' }
+
+const isWebLink = (text: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(text.trim()).protocol)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * DESIGN 6.4: Connect on the integration page adds a platform's calendar link to one of the
+ * host's properties. Choose the property, paste the link, connect; a failure keeps the dialog.
+ */
+export const connectPlatformMachine = setup({
+  types: {} as { context: Context; events: Events },
+  actors: {
+    connect: fromPromise<unknown, PlatformLink>(async () => {
+      throw new Error('provided by the route')
+    }),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => {},
+    /** The route reloads what shows the links: the property list, the dashboard's count. */
+    connected: (_, _link: PlatformLink) => {},
+  },
+  guards: {
+    hasProperty: ({ event }) => event.type === 'submit' && event.propertyId !== '',
+    hasWebLink: ({ event }) => event.type === 'submit' && isWebLink(event.urlPath),
+  },
+}).createMachine({
+  id: 'connectPlatform',
+  initial: 'closed',
+  context: { propertyId: '', platformName: '', urlPath: '' },
+  states: {
+    closed: {
+      on: {
+        open: {
+          target: 'editing',
+          actions: assign(({ event }) => ({
+            platformName: event.platformName,
+            propertyId: event.propertyId,
+            urlPath: '',
+            error: undefined,
+          })),
+        },
+      },
+    },
+    editing: {
+      on: {
+        submit: [
+          { guard: not('hasProperty'), actions: assign({ error: { key: 'integration.chooseProperty' } }) },
+          { guard: not('hasWebLink'), actions: assign({ error: { key: 'integration.invalidLink' } }) },
+          {
+            target: 'connecting',
+            actions: assign(({ event }) => ({
+              propertyId: event.propertyId,
+              urlPath: event.urlPath.trim(),
+              error: undefined,
+            })),
+          },
+        ],
+        cancel: { target: 'closed', actions: assign({ error: undefined }) },
+      },
+    },
+    connecting: {
+      invoke: {
+        id: 'connect',
+        src: 'connect',
+        input: ({ context }) => ({
+          propertyId: context.propertyId,
+          platformName: context.platformName,
+          urlPath: context.urlPath,
+        }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'connected', params: ({ context }) => context },
+            { type: 'notify', params: { kind: 'success', feedback: { key: 'integration.connected' } } },
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({ error: ({ event }) => failureFrom('integration.connectFailed', event.error) }),
+        },
+      },
+    },
+  },
+})
+
+export type ConnectPlatformState = 'closed' | 'editing' | 'connecting'

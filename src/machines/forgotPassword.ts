@@ -1,0 +1,75 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+
+/** `message` is the server's answer, shown on step 2 (SPEC 7). */
+type Context = { email: string; message?: string; error?: Feedback }
+type Events = { type: 'submit'; email: string } | { type: 'retry' }
+
+const sendFailed = (error: unknown) => failureFrom('forgot.sendFailed', error)
+
+/**
+ * SPEC 4 and 5, Forgot password: an e-mail, the link requested, then step 2 says it was sent.
+ * An empty address is refused without a call. The settings modal's "send a reset link" is the
+ * same flow with the signed-in address.
+ */
+export const forgotPasswordMachine = setup({
+  types: {} as { context: Context; events: Events },
+  actors: {
+    sendLink: fromPromise<{ message: string }, { email: string }>(async () => {
+      throw new Error('provided by the route')
+    }),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => {},
+    takeEmail: assign(({ event }) =>
+      event.type === 'submit' ? { email: event.email.trim(), error: undefined } : {},
+    ),
+  },
+  guards: {
+    hasEmail: ({ event }) => event.type === 'submit' && event.email.trim() !== '',
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  initial: 'enteringEmail',
+  context: { email: '' },
+  states: {
+    enteringEmail: {
+      on: {
+        submit: [
+          { guard: 'hasEmail', target: 'sending', actions: 'takeEmail' },
+          { actions: assign({ error: { key: 'auth.enterEmail' } }) },
+        ],
+      },
+    },
+    sending: {
+      invoke: {
+        id: 'sendLink',
+        src: 'sendLink',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: {
+          target: 'linkSent',
+          actions: [
+            assign({ message: ({ event }) => event.output.message }),
+            { type: 'notify', params: { kind: 'success', feedback: { key: 'forgot.checkEmail' } } },
+          ],
+        },
+        onError: {
+          target: 'enteringEmail',
+          actions: [
+            assign({ error: ({ event }) => sendFailed(event.error) }),
+            { type: 'notify', params: ({ event }) => ({ kind: 'error', feedback: sendFailed(event.error) }) },
+          ],
+        },
+      },
+    },
+    linkSent: {
+      on: {
+        // Step 2 offers the same address again, or going back to type another one.
+        submit: { guard: 'hasEmail', target: 'sending', actions: 'takeEmail' },
+        retry: 'enteringEmail',
+      },
+    },
+  },
+})
+
+export type ForgotPasswordState = 'enteringEmail' | 'sending' | 'linkSent'

@@ -1,0 +1,73 @@
+import { assign, fromCallback, setup } from 'xstate'
+
+/** DESIGN 5: what the stream's `notification` event carries. */
+export type StreamNotification = {
+  id: string
+  title?: string | null
+  ical: string
+  platformName: string
+  propertyName: string
+  createdAt: string
+}
+
+/** What the connection reports back to the machine. */
+export type ConnectionEvent =
+  { type: 'opened' } | { type: 'dropped' } | { type: 'received'; notification: StreamNotification }
+
+type Events = ConnectionEvent | { type: 'close' }
+
+export const FIRST_RETRY_MS = 1000
+export const MAX_RETRY_MS = 30_000
+
+/** 1 s, 2 s, 4 s … after each failed try in a row, never more than 30 s. */
+export const retryDelay = (failures: number) =>
+  Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS)
+
+/**
+ * The live notification stream while someone is signed in: one connection at a time, a new one
+ * after a drop with growing pauses (reset once a connection opens), none after `close`.
+ * The connection itself (an EventSource in the browser) is the injected `connect` actor; it
+ * lives as long as the `live` state, so leaving that state closes it.
+ */
+export const notificationStreamMachine = setup({
+  types: {} as { context: { failures: number }; events: Events },
+  actors: {
+    connect: fromCallback<{ type: 'close' }>(() => {
+      throw new Error('provided by the route')
+    }),
+  },
+  actions: {
+    deliver: (_, _notification: StreamNotification) => {},
+  },
+  delays: {
+    retry: ({ context }) => retryDelay(context.failures),
+  },
+}).createMachine({
+  id: 'notificationStream',
+  context: { failures: 0 },
+  initial: 'live',
+  states: {
+    live: {
+      invoke: { src: 'connect' },
+      initial: 'connecting',
+      states: {
+        connecting: { on: { opened: 'open' } },
+        open: { entry: assign({ failures: 0 }) },
+      },
+      on: {
+        received: {
+          actions: { type: 'deliver', params: ({ event }) => event.notification },
+        },
+        dropped: {
+          target: 'reconnecting',
+          actions: assign({ failures: ({ context }) => context.failures + 1 }),
+        },
+      },
+    },
+    reconnecting: { after: { retry: 'live' } },
+    closed: { type: 'final' },
+  },
+  on: { close: '.closed' },
+})
+
+export type NotificationStreamState = 'live.connecting' | 'live.open' | 'reconnecting' | 'closed'

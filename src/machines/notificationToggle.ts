@@ -1,0 +1,55 @@
+import { assign, fromPromise, setup } from 'xstate'
+
+type Context = { enabled: boolean }
+type Events = { type: 'toggle' }
+
+/**
+ * SPEC 4, the notifications toggle: the switch flips at once (optimistic), the server's answer
+ * sets the flag (SPEC 4: "set from the enabled field of the response"), and a failure flips it
+ * back. SPEC 8: the failure is only logged.
+ */
+export const notificationToggleMachine = setup({
+  types: {} as { context: Context; events: Events; input: { enabled: boolean } },
+  actors: {
+    save: fromPromise<{ enabled: boolean }, { enabled: boolean }>(async () => {
+      throw new Error('provided by the route')
+    }),
+  },
+  actions: {
+    /** The route keeps the profile in step with the saved flag. */
+    changed: (_, _enabled: boolean) => {},
+    logFailure: (_, _failure: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'notificationToggle',
+  initial: 'idle',
+  context: ({ input }) => ({ enabled: input.enabled }),
+  states: {
+    idle: {
+      on: { toggle: { target: 'saving', actions: assign({ enabled: ({ context }) => !context.enabled }) } },
+    },
+    saving: {
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({ enabled: context.enabled }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            assign({ enabled: ({ event }) => event.output.enabled }),
+            { type: 'changed', params: ({ context }) => context.enabled },
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            assign({ enabled: ({ context }) => !context.enabled }),
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+  },
+})
+
+export type NotificationToggleState = 'idle' | 'saving'

@@ -1,0 +1,81 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { failureFrom, type Feedback } from './feedback.ts'
+
+export const LOGIN_REDIRECT_MS = 1500
+
+type Context = { token: string; password: string; error?: Feedback }
+type Events = { type: 'submit'; password: string; confirmation: string }
+
+/** SPEC 5: the three checks that run before the call, in this order; undefined when all pass. */
+function formProblem(token: string, event: Events): string | undefined {
+  if (event.password === '' || event.confirmation === '') return 'auth.fillAllFields'
+  if (event.password !== event.confirmation) return 'auth.passwordsDoNotMatch'
+  if (token.trim() === '') return 'reset.invalidToken'
+  return undefined
+}
+
+/**
+ * SPEC 2 and 5, Reset password (/reset-password/{token}): a new password twice, the change,
+ * a success message, then /login after 1.5 s. On failure the server's message shows, else
+ * "Failed to change password".
+ */
+export const resetPasswordMachine = setup({
+  types: {} as { context: Context; events: Events; input: { token: string } },
+  actors: {
+    changePassword: fromPromise<unknown, { token: string; password: string }>(async () => {
+      throw new Error('provided by the route')
+    }),
+  },
+  guards: {
+    isValid: ({ context, event }) => formProblem(context.token, event) === undefined,
+  },
+  delays: { redirect: LOGIN_REDIRECT_MS },
+}).createMachine({
+  id: 'resetPassword',
+  initial: 'editing',
+  context: ({ input }) => ({ token: input.token, password: '' }),
+  states: {
+    editing: {
+      on: {
+        submit: [
+          {
+            guard: 'isValid',
+            target: 'changing',
+            actions: assign(({ event }) => ({ password: event.password, error: undefined })),
+          },
+          {
+            actions: assign({
+              error: ({ context, event }) => ({
+                key: formProblem(context.token, event) ?? 'auth.fillAllFields',
+              }),
+            }),
+          },
+        ],
+      },
+    },
+    changing: {
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => ({ token: context.token, password: context.password }),
+        onDone: {
+          target: 'changed',
+          actions: assign({ password: '' }),
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({
+            password: '',
+            error: ({ event }) => failureFrom('reset.changeFailed', event.error),
+          }),
+        },
+      },
+    },
+    changed: {
+      after: { redirect: 'done' },
+    },
+    done: { type: 'final' },
+  },
+})
+
+export type ResetPasswordState = 'editing' | 'changing' | 'changed' | 'done'

@@ -1,0 +1,42 @@
+import { fromPromise } from 'xstate'
+import { api } from '../actors/api.ts'
+import { useI18n } from '../i18n.tsx'
+import { forgotPasswordMachine, type ForgotPasswordState } from '../machines/forgotPassword.ts'
+import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
+import { ForgotPasswordView } from '../ui/auth/ForgotPasswordView.tsx'
+import { feedbackText, showNotice } from './notify.ts'
+import { useFlow, type FlowImplementations } from './useFlow.ts'
+
+type Props = { implementations?: FlowImplementations<typeof forgotPasswordMachine> }
+
+/** /forgot-password: ask for a reset link, then say it was sent (SPEC 2). */
+export default function ForgotPasswordRoute({ implementations = {} }: Props) {
+  const { t, language, setLanguage } = useI18n()
+  const [state, send] = useFlow(
+    forgotPasswordMachine
+      .provide({
+        actors: { sendLink: fromPromise(({ input }) => api.auth.sendResetLink(input)) },
+        actions: { notify: (_, notice) => showNotice(t, notice) },
+      })
+      .provide(implementations),
+  )
+  const step = state.value as ForgotPasswordState
+  const sent = step === 'linkSent'
+  return (
+    <AuthLayout
+      title={t(sent ? 'forgot.sentTitle' : 'forgot.title')}
+      subtitle={sent ? undefined : t('forgot.subtitle')}
+      language={language}
+      onLanguageChange={setLanguage}
+    >
+      <ForgotPasswordView
+        state={step}
+        email={state.context.email}
+        message={state.context.message}
+        error={feedbackText(t, state.context.error)}
+        onSubmit={(email) => send({ type: 'submit', email })}
+        onRetry={() => send({ type: 'retry' })}
+      />
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,84 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMachine } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { api } from '../actors/api.ts'
+import { useI18n } from '../i18n.tsx'
+import { connectPlatformMachine } from '../machines/connectPlatform.ts'
+import { ConnectPlatformDialog } from '../ui/integration/ConnectPlatformDialog.tsx'
+import { PlatformCard } from '../ui/integration/PlatformCard.tsx'
+import { INTEGRATION_PLATFORMS } from '../ui/integration/PlatformLogo.tsx'
+import { ConnectedProperties } from '../ui/integration/ConnectedProperties.tsx'
+import { PageHeader } from '../ui/PageHeader.tsx'
+import { PROPERTIES_KEY } from './properties/queries.ts'
+import { DASHBOARD_STATISTICS_KEY } from './dashboard/StatisticsSection.tsx'
+import { showNotice } from './notify.ts'
+import { QueryStatus } from './QueryStatus.tsx'
+
+/** DESIGN 6.4: the four platform cards; Connect links a platform's calendar to a chosen property. */
+export default function IntegrationRoute() {
+  const { t } = useI18n()
+  const queryClient = useQueryClient()
+  const properties = useQuery({ queryKey: PROPERTIES_KEY, queryFn: api.property.list })
+  const [state, send] = useMachine(
+    connectPlatformMachine.provide({
+      actors: {
+        connect: fromPromise(({ input }) =>
+          api.property.addExternalCalendar(input.propertyId, {
+            platformName: input.platformName,
+            urlPath: input.urlPath,
+          }),
+        ),
+      },
+      actions: {
+        notify: (_, notice) => showNotice(t, notice),
+        // The dashboard counts platform connections, so its figures go stale too.
+        connected: () =>
+          void Promise.all([
+            queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY }),
+            queryClient.invalidateQueries({ queryKey: DASHBOARD_STATISTICS_KEY }),
+          ]),
+      },
+    }),
+  )
+  const { platformName, propertyId, error } = state.context
+
+  return (
+    <>
+      <PageHeader title={t('pages.integration.title')} subtitle={t('integration.subtitle')} />
+      <QueryStatus query={properties}>
+        {(list) => (
+          <div className="flex flex-col gap-8">
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              {INTEGRATION_PLATFORMS.map((platform) => (
+                <PlatformCard
+                  key={platform.name}
+                  platform={platform}
+                  connectedProperties={list
+                    .filter((property) =>
+                      property.externalCalendars.some((calendar) => calendar.platformName === platform.name),
+                    )
+                    .map((property) => property.name)}
+                  canConnect={list.length > 0}
+                  onConnect={() =>
+                    send({ type: 'open', platformName: platform.name, propertyId: list[0]?.id ?? '' })
+                  }
+                />
+              ))}
+            </ul>
+            <ConnectedProperties properties={list} />
+            <ConnectPlatformDialog
+              open={!state.matches('closed')}
+              platformName={platformName}
+              properties={list}
+              propertyId={propertyId}
+              error={error && (error.detail ?? t(error.key))}
+              busy={state.matches('connecting')}
+              onSubmit={(link) => send({ type: 'submit', ...link })}
+              onCancel={() => send({ type: 'cancel' })}
+            />
+          </div>
+        )}
+      </QueryStatus>
+    </>
+  )
+}

@@ -1,0 +1,35 @@
+import { filterProperties } from '../domain/propertySearch.ts'
+import { useI18n } from '../i18n.tsx'
+import { Button } from '../ui/form.tsx'
+import { PlusIcon } from '../ui/icons.tsx'
+import { PageHeader } from '../ui/PageHeader.tsx'
+import { PropertyGrid } from '../ui/property/PropertyGrid.tsx'
+import { useProperties } from './properties/queries.ts'
+import { usePropertyDialogs } from './properties/usePropertyDialogs.tsx'
+import { QueryStatus } from './QueryStatus.tsx'
+import { useGlobalSearch } from './useGlobalSearch.ts'
+
+/** SPEC 2, /properties: the grid and an add button; `?search=` (the header's box) filters it. */
+export default function PropertiesRoute() {
+  const { t } = useI18n()
+  const [search] = useGlobalSearch()
+  const properties = useProperties()
+  const { openAdd, openProperty, dialogs } = usePropertyDialogs(properties.data)
+  return (
+    <>
+      <PageHeader
+        title={t('pages.properties.title')}
+        actions={
+          <Button type="button" onClick={openAdd} data-testid="add-property">
+            <PlusIcon width={18} height={18} />
+            {t('property.add')}
+          </Button>
+        }
+      />
+      <QueryStatus query={properties}>
+        {(list) => <PropertyGrid properties={filterProperties(list, search)} onOpen={openProperty} />}
+      </QueryStatus>
+      {dialogs}
+    </>
+  )
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import toast from 'react-hot-toast'
+import { api, type DateRange } from '../actors/api.ts'
+import { daysInMonth, localToday } from '../domain/dates.ts'
+import { useI18n } from '../i18n.tsx'
+import { DateRangePicker } from '../ui/statistics/DateRangePicker.tsx'
+import { PeriodStatCards } from '../ui/statistics/PeriodStatCards.tsx'
+
+export type StatisticsScope = 'owner' | 'admin'
+
+const fetchers = { owner: api.statistics.ownPeriod, admin: api.statistics.adminPeriod }
+
+export const propertyStatisticsKey = (scope: StatisticsScope, propertyId: string, range?: DateRange) =>
+  ['property-statistics', scope, propertyId, ...(range ? [range.start, range.end] : [])] as const
+
+/** The current calendar month, first night to last. */
+export function thisMonth(today = localToday()): DateRange {
+  const [year = 0, month = 1] = today.split('-').map(Number)
+  const prefix = today.slice(0, 7)
+  return { start: `${prefix}-01`, end: `${prefix}-${String(daysInMonth(year, month)).padStart(2, '0')}` }
+}
+
+/**
+ * The property modal's Statistics tab: pick the dates, see the five figures, asked again on every
+ * change. SPEC 8: a failure clears the figures and toasts "Failed to fetch statistics".
+ */
+export function PropertyStatisticsTab({ propertyId, scope }: { propertyId: string; scope: StatisticsScope }) {
+  const { t } = useI18n()
+  const [range, setRange] = useState(thisMonth)
+  const statistics = useQuery({
+    queryKey: propertyStatisticsKey(scope, propertyId, range),
+    queryFn: () => fetchers[scope](propertyId, range),
+    retry: false,
+  })
+
+  const failedAt = statistics.isError ? statistics.errorUpdatedAt : 0
+  useEffect(() => {
+    if (failedAt) toast.error(t('statistics.fetchFailed'))
+  }, [failedAt, t])
+
+  return (
+    <div className="flex flex-col gap-5" data-testid="property-statistics">
+      <DateRangePicker range={range} onChange={setRange} />
+      <PeriodStatCards statistics={statistics.data ?? null} loading={statistics.isPending} />
+    </div>
+  )
+}

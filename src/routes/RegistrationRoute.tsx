@@ -1,0 +1,64 @@
+import { useEffect } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
+import { fromPromise } from 'xstate'
+import { api } from '../actors/api.ts'
+import { useI18n } from '../i18n.tsx'
+import { registrationMachine, type RegistrationState } from '../machines/registration.ts'
+import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
+import { RegistrationView } from '../ui/auth/RegistrationView.tsx'
+import { feedbackText, showNotice } from './notify.ts'
+import { PROFILE_KEY } from './session.ts'
+import { useFlow, type FlowImplementations } from './useFlow.ts'
+
+type Props = { implementations?: FlowImplementations<typeof registrationMachine> }
+
+/** /registration: sign up, confirm the e-mailed code, then the dashboard (SPEC 2). */
+export default function RegistrationRoute({ implementations = {} }: Props) {
+  const { t, language, setLanguage } = useI18n()
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  const [state, send] = useFlow(
+    registrationMachine
+      .provide({
+        actors: {
+          sendCode: fromPromise(({ input }) => api.auth.sendRegistrationCode(input)),
+          register: fromPromise(({ input }) => api.auth.register(input)),
+        },
+        actions: { notify: (_, notice) => showNotice(t, notice) },
+      })
+      .provide(implementations),
+  )
+  const step = state.value as RegistrationState
+
+  useEffect(() => {
+    if (step !== 'done') return
+    void queryClient.invalidateQueries({ queryKey: PROFILE_KEY })
+    navigate('/dashboard', { replace: true })
+  }, [step, navigate, queryClient])
+
+  const onForm = step === 'editing' || step === 'sendingCode'
+  const title = onForm
+    ? 'registration.title'
+    : step === 'success' || step === 'done'
+      ? 'registration.welcomeTitle'
+      : 'registration.codeTitle'
+  return (
+    <AuthLayout
+      title={t(title)}
+      subtitle={onForm ? t('registration.subtitle') : undefined}
+      language={language}
+      onLanguageChange={setLanguage}
+    >
+      <RegistrationView
+        state={step}
+        email={state.context.email}
+        error={feedbackText(t, state.context.error)}
+        onSubmit={(fields) => send({ type: 'submit', ...fields })}
+        onSubmitCode={(code) => send({ type: 'submitCode', code })}
+        onResend={() => send({ type: 'resend' })}
+        onBack={() => send({ type: 'back' })}
+      />
+    </AuthLayout>
+  )
+}

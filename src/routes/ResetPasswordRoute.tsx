@@ -1,0 +1,52 @@
+import { useEffect } from 'react'
+import { useLocation, useParams } from 'wouter'
+import { fromPromise } from 'xstate'
+import { api } from '../actors/api.ts'
+import { useI18n } from '../i18n.tsx'
+import { resetPasswordMachine, type ResetPasswordState } from '../machines/resetPassword.ts'
+import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
+import { ResetPasswordView } from '../ui/auth/ResetPasswordView.tsx'
+import { feedbackText } from './notify.ts'
+import { useFlow, type FlowImplementations } from './useFlow.ts'
+
+type Props = { implementations?: FlowImplementations<typeof resetPasswordMachine> }
+
+/** /reset-password/{token}: a new password, then /login after 1.5 s (SPEC 2). */
+export default function ResetPasswordRoute({ implementations = {} }: Props) {
+  const { t, language, setLanguage } = useI18n()
+  const [, navigate] = useLocation()
+  const { token = '' } = useParams<{ token?: string }>()
+  const [state, send] = useFlow(
+    resetPasswordMachine
+      .provide({
+        actors: {
+          changePassword: fromPromise(({ input }) =>
+            api.auth.changePassword(input.token, { password: input.password }),
+          ),
+        },
+      })
+      .provide(implementations),
+    { input: { token } },
+  )
+  const step = state.value as ResetPasswordState
+
+  useEffect(() => {
+    if (step === 'done') navigate('/login', { replace: true })
+  }, [step, navigate])
+
+  const changed = step === 'changed' || step === 'done'
+  return (
+    <AuthLayout
+      title={t(changed ? 'reset.doneTitle' : 'reset.title')}
+      subtitle={changed ? undefined : t('reset.subtitle')}
+      language={language}
+      onLanguageChange={setLanguage}
+    >
+      <ResetPasswordView
+        state={step}
+        error={feedbackText(t, state.context.error)}
+        onSubmit={(password, confirmation) => send({ type: 'submit', password, confirmation })}
+      />
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,75 @@
+import { useMemo, useState } from 'react'
+import { useQueries } from '@tanstack/react-query'
+import { createActor } from 'xstate'
+import { fetchPropertyBookings, type FeedBooking } from '../actors/calendarFeed.ts'
+import { currentStays, upcomingStays, type Booking } from '../domain/bookings.ts'
+import { localToday, type DateOnly } from '../domain/dates.ts'
+import { colorPaletteMachine } from '../machines/colorPalette.ts'
+import { bookingKey } from '../ui/calendar/calendarDays.ts'
+import { shiftMonth } from '../ui/statistics/DateRangePicker.tsx'
+import { BOOKINGS_KEY } from './bookingKeys.ts'
+import { useProperties } from './properties/queries.ts'
+
+// One palette for the page's life, so a booking keeps its colour across screens and refetches.
+const palette = createActor(colorPaletteMachine, { input: {} }).start()
+
+export function colorBookings(bookings: readonly FeedBooking[]): Booking[] {
+  palette.send({ type: 'colorize', keys: bookings.map(bookingKey) })
+  const { colors } = palette.getSnapshot().context
+  return bookings.map((booking) => ({ ...booking, color: colors[bookingKey(booking)] ?? '' }))
+}
+
+type PropertyRef = { id: string; name: string }
+
+async function loadBookings(property: PropertyRef): Promise<Booking[]> {
+  try {
+    return colorBookings(await fetchPropertyBookings(property))
+  } catch (failure) {
+    // SPEC 8: one property's failure is logged and that property skipped; the others show.
+    console.error(`Skipped the calendar of "${property.name}"`, failure)
+    throw failure
+  }
+}
+
+/** Every property's bookings from its export feed, one query per property. */
+export function useBookings() {
+  const properties = useProperties()
+  const feeds = useQueries({
+    queries: (properties.data ?? []).map((property) => ({
+      queryKey: [...BOOKINGS_KEY, property.id],
+      queryFn: () => loadBookings(property),
+      retry: false,
+      staleTime: 30_000,
+      // The server re-syncs feeds in the background; the calendar follows within a minute.
+      refetchInterval: 60_000,
+    })),
+    combine: (results) => ({
+      bookings: results.flatMap((result) => result.data ?? []),
+      isPending: results.some((result) => result.isPending),
+    }),
+  })
+  return {
+    properties: properties.data ?? [],
+    propertiesError: properties.error,
+    isPending: properties.isPending || feeds.isPending,
+    bookings: feeds.bookings,
+  }
+}
+
+/** SPEC 4: the host's own today splits current from upcoming stays. */
+export function useStayLists(bookings: readonly Booking[], today: DateOnly) {
+  return useMemo(
+    () => ({ current: currentStays(bookings, today), upcoming: upcomingStays(bookings, today) }),
+    [bookings, today],
+  )
+}
+
+/** A shown month ("YYYY-MM"), starting at today's. */
+export function useMonth(today: DateOnly = localToday()) {
+  const [month, setMonth] = useState(today.slice(0, 7))
+  return {
+    month,
+    previous: () => setMonth((current) => shiftMonth(current, -1)),
+    next: () => setMonth((current) => shiftMonth(current, 1)),
+  }
+}

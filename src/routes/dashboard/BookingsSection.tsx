@@ -1,0 +1,55 @@
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { localToday, type DateOnly } from '../../domain/dates.ts'
+import { useI18n } from '../../i18n.tsx'
+import { BookingsModal } from '../../ui/calendar/BookingsModal.tsx'
+import { bookingsOn } from '../../ui/calendar/calendarDays.ts'
+import { MonthCalendar } from '../../ui/calendar/MonthCalendar.tsx'
+import { StayListCard } from '../../ui/calendar/StayListCard.tsx'
+import { ChevronEndIcon } from '../../ui/icons.tsx'
+import { useBookings, useMonth, useStayLists } from '../bookings.ts'
+
+/** SPEC 2, dashboard: the "bookings calendar" section, its month calendar and the two stay lists. */
+export function BookingsSection() {
+  const { t } = useI18n()
+  const today = localToday()
+  const { bookings } = useBookings()
+  const stays = useStayLists(bookings, today)
+  const month = useMonth(today)
+  const [openDay, setOpenDay] = useState<DateOnly | null>(null)
+  return (
+    <section aria-labelledby="bookings-title" data-testid="bookings-section" className="mb-8">
+      <header className="mb-4 flex items-center justify-between gap-4">
+        <h2 id="bookings-title" className="text-lg font-semibold text-slate-900">
+          {t('pages.calendar.title')}
+        </h2>
+        <Link
+          href="/calendar"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
+        >
+          {t('calendar.openCalendar')}
+          <ChevronEndIcon width={16} height={16} />
+        </Link>
+      </header>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-[372px_minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="md:col-span-2 xl:col-span-1">
+          <MonthCalendar
+            month={month.month}
+            today={today}
+            bookings={bookings}
+            onPrevious={month.previous}
+            onNext={month.next}
+            onDayClick={setOpenDay}
+          />
+        </div>
+        <StayListCard title={t('calendar.current')} bookings={stays.current} testId="dashboard-current" />
+        <StayListCard title={t('calendar.upcoming')} bookings={stays.upcoming} testId="dashboard-upcoming" />
+      </div>
+      <BookingsModal
+        day={openDay}
+        bookings={openDay ? bookingsOn(bookings, openDay) : []}
+        onClose={() => setOpenDay(null)}
+      />
+    </section>
+  )
+}

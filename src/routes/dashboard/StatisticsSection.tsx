@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { DashboardStatCards } from '../../ui/dashboard/DashboardStatCards.tsx'
+import { RevenueChart } from '../../ui/dashboard/RevenueChart.tsx'
+
+export const DASHBOARD_STATISTICS_KEY = ['dashboard', 'statistics'] as const
+export const MONTHLY_STATISTICS_KEY = ['dashboard', 'statistics', 'monthly'] as const
+
+/** The dashboard's figures: five cards, then revenue and occupancy over the last twelve months. */
+export function StatisticsSection() {
+  const { t } = useI18n()
+  const statistics = useQuery({ queryKey: DASHBOARD_STATISTICS_KEY, queryFn: api.statistics.dashboard })
+  const monthly = useQuery({ queryKey: MONTHLY_STATISTICS_KEY, queryFn: api.statistics.monthly })
+  return (
+    <section aria-labelledby="statistics-title" className="mb-8 flex flex-col gap-6">
+      <h2 id="statistics-title" className="sr-only">
+        {t('statistics.title')}
+      </h2>
+      <DashboardStatCards
+        statistics={statistics.data}
+        loading={statistics.isPending}
+        error={statistics.error ? statistics.error.message || t('app.unexpectedError') : undefined}
+      />
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h3 className="mb-4 font-semibold text-slate-900">{t('chart.title')}</h3>
+        {monthly.isPending ? (
+          <p role="status" className="text-sm text-slate-500">
+            {t('app.loading')}
+          </p>
+        ) : monthly.error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {monthly.error.message || t('app.unexpectedError')}
+          </p>
+        ) : (
+          <RevenueChart months={monthly.data} />
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react'
+import { useMachine } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { useI18n } from '../../i18n.tsx'
+import { addPropertyMachine, type AddPropertyState } from '../../machines/addProperty.ts'
+import { AddPropertyModal } from '../../ui/property/AddPropertyModal.tsx'
+import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
+import { showNotice } from '../notify.ts'
+import { useCreateProperty, usePlatformChoices } from './queries.ts'
+
+type FlowProps = {
+  /** The add machine with its createProperty actor: the real one, or a test's fake. */
+  machine: typeof addPropertyMachine
+  choices: PlatformChoices
+  onClosed: () => void
+}
+
+/** Binds the add-property machine to its modal; tells the page once the machine has closed. */
+export function AddPropertyFlow({ machine, choices, onClosed }: FlowProps) {
+  const { t } = useI18n()
+  const [state, send] = useMachine(
+    machine.provide({ actions: { notify: (_, notice) => showNotice(t, notice) } }),
+  )
+  const step = state.value as AddPropertyState
+  useEffect(() => {
+    if (step === 'closed') onClosed()
+  }, [step, onClosed])
+  if (step === 'closed') return null
+  return (
+    <AddPropertyModal
+      busy={step === 'creating'}
+      choices={choices}
+      onSubmit={(property) => send({ type: 'submit', property })}
+      onClose={() => send({ type: 'close' })}
+    />
+  )
+}
+
+/** The owner's add-property modal, creating through the API. */
+export function AddPropertyDialog({ onClosed }: { onClosed: () => void }) {
+  const create = useCreateProperty()
+  const choices = usePlatformChoices()
+  const machine = addPropertyMachine.provide({
+    actors: { createProperty: fromPromise(({ input }) => create.mutateAsync(input)) },
+  })
+  return <AddPropertyFlow machine={machine} choices={choices} onClosed={onClosed} />
+}

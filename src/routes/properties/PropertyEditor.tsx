@@ -1,0 +1,76 @@
+import { useEffect, type ReactNode } from 'react'
+import { useMachine } from '@xstate/react'
+import type { Property } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { propertyModalMachine, type PropertyModalState } from '../../machines/propertyModal.ts'
+import {
+  EditViewModal,
+  type EditorActivity,
+  type InternalCalendarLink,
+} from '../../ui/property/EditViewModal.tsx'
+import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
+import { showNotice } from '../notify.ts'
+
+const ACTIVITIES: Partial<Record<PropertyModalState, EditorActivity>> = {
+  'editing.confirmingDelete': 'confirmingDelete',
+  'editing.saving': 'saving',
+  'editing.deleting': 'deleting',
+}
+
+const stateName = (value: unknown): PropertyModalState =>
+  (typeof value === 'string'
+    ? value
+    : Object.entries(value as Record<string, string>)[0]?.join('.')) as PropertyModalState
+
+type Props = {
+  /** The modal's machine with its save and delete actors: the real ones, or a test's fakes. */
+  machine: typeof propertyModalMachine
+  property: Property
+  choices: PlatformChoices
+  internalCalendar: InternalCalendarLink
+  statistics: ReactNode
+  syncNow?: ReactNode
+  onClosed: () => void
+}
+
+/** Binds the edit/view modal's machine to its view; tells the page once the machine has closed. */
+export function PropertyEditor({
+  machine,
+  property,
+  choices,
+  internalCalendar,
+  statistics,
+  syncNow,
+  onClosed,
+}: Props) {
+  const { t } = useI18n()
+  const [state, send] = useMachine(
+    machine.provide({ actions: { notify: (_, notice) => showNotice(t, notice) } }),
+    { input: { propertyId: property.id } },
+  )
+  const name = stateName(state.value)
+  useEffect(() => {
+    if (name === 'closed') onClosed()
+  }, [name, onClosed])
+  if (name === 'closed') return null
+
+  return (
+    <EditViewModal
+      property={property}
+      mode={name === 'viewing' ? 'view' : 'edit'}
+      tab={state.context.tab}
+      activity={ACTIVITIES[name] ?? 'idle'}
+      choices={choices}
+      internalCalendar={internalCalendar}
+      statistics={statistics}
+      syncNow={syncNow}
+      onToggleMode={() => send({ type: 'toggleMode' })}
+      onSelectTab={(tab) => send({ type: 'selectTab', tab })}
+      onSave={(changes) => send({ type: 'save', changes })}
+      onRequestDelete={() => send({ type: 'requestDelete' })}
+      onCancelDelete={() => send({ type: 'cancelDelete' })}
+      onConfirmDelete={() => send({ type: 'confirmDelete' })}
+      onClose={() => send({ type: 'close' })}
+    />
+  )
+}

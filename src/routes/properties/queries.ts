@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api, type Property } from '../../actors/api.ts'
+import { fieldsFrom, withChanges } from '../../domain/property.ts'
+import type { NewProperty } from '../../machines/addProperty.ts'
+import type { PropertyChanges } from '../../machines/propertyModal.ts'
+import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
+
+/** SPEC 4: the property list is loading, then loaded; react-query owns it under this key. */
+export const PROPERTIES_KEY = ['properties'] as const
+export const PLATFORMS_KEY = ['property', 'platforms'] as const
+export const internalCalendarKey = (propertyId: string) =>
+  ['property', propertyId, 'calendar', 'internal'] as const
+// The dashboard's figures count properties and platform links, so they go stale with the list.
+const DASHBOARD_KEY = ['dashboard'] as const
+
+export const useProperties = () => useQuery({ queryKey: PROPERTIES_KEY, queryFn: api.property.list })
+
+/** The platforms a host can link; the list is fixed for a server's life. */
+export const usePlatforms = () =>
+  useQuery({ queryKey: PLATFORMS_KEY, queryFn: api.property.platforms, staleTime: Infinity, retry: 1 })
+
+/** The platform list as the selector shows it: "Loading...", the failure, or the names. */
+export function usePlatformChoices(): PlatformChoices {
+  const platforms = usePlatforms()
+  if (platforms.isPending) return { status: 'loading' }
+  if (platforms.isError) return { status: 'failed' }
+  return { status: 'ready', names: platforms.data.map((platform) => platform.name) }
+}
+
+export const useInternalCalendar = (propertyId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: internalCalendarKey(propertyId),
+    queryFn: () => api.property.internalCalendar(propertyId),
+    enabled,
+    staleTime: Infinity,
+  })
+
+const reloadAfterChange = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY }),
+    queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+  ])
+
+/** Shows `change` at once and returns how to undo it if the server refuses. */
+async function changeListOptimistically(
+  queryClient: QueryClient,
+  change: (list: Property[]) => Property[],
+): Promise<{ previous: Property[] | undefined }> {
+  await queryClient.cancelQueries({ queryKey: PROPERTIES_KEY })
+  const previous = queryClient.getQueryData<Property[]>(PROPERTIES_KEY)
+  if (previous) queryClient.setQueryData<Property[]>(PROPERTIES_KEY, change(previous))
+  return { previous }
+}
+
+const rollBack = (queryClient: QueryClient, context: { previous: Property[] | undefined } | undefined) => {
+  if (context?.previous) queryClient.setQueryData(PROPERTIES_KEY, context.previous)
+}
+
+export function useCreateProperty() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ draft, photos }: NewProperty) => api.property.create(fieldsFrom(draft), photos),
+    onSettled: () => reloadAfterChange(queryClient),
+  })
+}
+
+/**
+ * Saving: the photos the host removed go first (one DELETE each), then the form as one PATCH, so
+ * closing the modal without saving never loses a photo. SPEC 4: updating replaces the item.
+ */
+export function useUpdateProperty() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ property, changes }: { property: Property; changes: PropertyChanges }) => {
+      for (const imageId of changes.removedImageIds) await api.property.removeImage(property.id, imageId)
+      return api.property.update(property.id, fieldsFrom(changes.draft, property), changes.newPhotos)
+    },
+    onMutate: ({ property, changes }) =>
+      changeListOptimistically(queryClient, (list) =>
+        list.map((item) =>
+          item.id === property.id
+            ? withChanges(item, fieldsFrom(changes.draft, property), changes.removedImageIds)
+            : item,
+        ),
+      ),
+    onError: (_error, _input, context) => rollBack(queryClient, context),
+    onSettled: () => reloadAfterChange(queryClient),
+  })
+}
+
+/** SPEC 4: deleting removes the item at once; a refusal puts it back. */
+export function useDeleteProperty() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (propertyId: string) => api.property.remove(propertyId),
+    onMutate: (propertyId) =>
+      changeListOptimistically(queryClient, (list) => list.filter((item) => item.id !== propertyId)),
+    onError: (_error, _propertyId, context) => rollBack(queryClient, context),
+    onSettled: () => reloadAfterChange(queryClient),
+  })
+}

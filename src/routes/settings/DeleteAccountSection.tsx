@@ -1,0 +1,45 @@
+import { useEffect } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { fromPromise } from 'xstate'
+import { useLocation } from 'wouter'
+import { api } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { deleteAccountMachine, type DeleteAccountState } from '../../machines/deleteAccount.ts'
+import { DeleteAccountRow } from '../../ui/settings/DeleteAccountRow.tsx'
+import { feedbackText, showNotice } from '../notify.ts'
+import { useFlow, type FlowImplementations } from '../useFlow.ts'
+
+type Props = { implementations?: FlowImplementations<typeof deleteAccountMachine> }
+
+export function DeleteAccountSection({ implementations = {} }: Props) {
+  const { t } = useI18n()
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  const [state, send] = useFlow(
+    deleteAccountMachine
+      .provide({
+        actors: { deleteAccount: fromPromise<unknown, void>(() => api.user.deleteAccount()) },
+        actions: { notify: (_, notice) => showNotice(t, notice) },
+      })
+      .provide(implementations),
+  )
+  const step = state.value as DeleteAccountState
+
+  useEffect(() => {
+    if (step !== 'deleted') return
+    // The server ended the session with the account. Leave first, so that nothing refetched for
+    // the signed-in screens meets a 401 on the way out; then forget every cached answer.
+    navigate('/login', { replace: true })
+    queryClient.clear()
+  }, [step, navigate, queryClient])
+
+  return (
+    <DeleteAccountRow
+      state={step}
+      error={feedbackText(t, state.context.error)}
+      onOpen={() => send({ type: 'open' })}
+      onConfirm={() => send({ type: 'confirm' })}
+      onCancel={() => send({ type: 'cancel' })}
+    />
+  )
+}

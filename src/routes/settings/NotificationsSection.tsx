@@ -1,0 +1,31 @@
+import { fromPromise } from 'xstate'
+import { api, type Profile } from '../../actors/api.ts'
+import { notificationToggleMachine } from '../../machines/notificationToggle.ts'
+import { NotificationsRow } from '../../ui/settings/NotificationsRow.tsx'
+import { useFlow, type FlowImplementations } from '../useFlow.ts'
+import { useProfileUpdater } from './profileCache.ts'
+
+type Props = { profile: Profile; implementations?: FlowImplementations<typeof notificationToggleMachine> }
+
+export function NotificationsSection({ profile, implementations = {} }: Props) {
+  const updateProfile = useProfileUpdater()
+  const [state, send] = useFlow(
+    notificationToggleMachine
+      .provide({
+        actors: { save: fromPromise(({ input }) => api.user.setNotifications(input.enabled)) },
+        actions: {
+          changed: (_, notifications) => updateProfile({ settings: { notifications } }),
+          logFailure: (_, { error }) => console.error('Switching notifications failed', error),
+        },
+      })
+      .provide(implementations),
+    { input: { enabled: profile.settings.notifications } },
+  )
+  return (
+    <NotificationsRow
+      enabled={state.context.enabled}
+      saving={state.matches('saving')}
+      onToggle={() => send({ type: 'toggle' })}
+    />
+  )
+}

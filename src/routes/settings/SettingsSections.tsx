@@ -1,0 +1,29 @@
+import type { Profile } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { SettingsSection } from '../../ui/settings/SettingsLayout.tsx'
+import { DeleteAccountSection } from './DeleteAccountSection.tsx'
+import { NotificationsSection } from './NotificationsSection.tsx'
+import { ProfileSection } from './ProfileSection.tsx'
+import { ResetLinkSection, TwoFactorSection } from './SecuritySection.tsx'
+
+/** The settings modal's sections, each bound to its own flow. */
+export default function SettingsSections({ profile }: { profile: Profile }) {
+  const { t } = useI18n()
+  return (
+    <div className="flex flex-col gap-8">
+      <SettingsSection title={t('settings.personalInfo')} testId="settings-personal">
+        <ProfileSection profile={profile} />
+      </SettingsSection>
+      <SettingsSection title={t('settings.security')} testId="settings-security">
+        <ResetLinkSection email={profile.email} />
+        <TwoFactorSection profile={profile} />
+      </SettingsSection>
+      <SettingsSection title={t('settings.notifications')} testId="settings-notifications">
+        <NotificationsSection profile={profile} />
+      </SettingsSection>
+      <SettingsSection title={t('settings.deleteTitle')} testId="settings-delete">
+        <DeleteAccountSection />
+      </SettingsSection>
+    </div>
+  )
+}

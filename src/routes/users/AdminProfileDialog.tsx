@@ -1,0 +1,117 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { fromPromise } from 'xstate'
+import { api, type ManagedUser, type Profile } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import type { AdminUserAction } from '../../machines/adminUserAction.ts'
+import { Button } from '../../ui/form.tsx'
+import { Modal } from '../../ui/Modal.tsx'
+import { SettingRow, SettingsSection } from '../../ui/settings/SettingsLayout.tsx'
+import { NotificationsSection } from '../settings/NotificationsSection.tsx'
+import { ProfileSection } from '../settings/ProfileSection.tsx'
+import { ResetLinkSection } from '../settings/SecuritySection.tsx'
+import { useProfile } from '../session.ts'
+import { adminUsersCache } from './adminCache.ts'
+
+/**
+ * The admin list does not say whether the user's notifications are on; new accounts have them on,
+ * and a toggle sets the switch from the server's answer (SPEC 4).
+ */
+const profileOf = (user: ManagedUser): Profile => ({
+  ...user,
+  settings: { notifications: true, twofactorMode: false },
+})
+
+type Props = {
+  user: ManagedUser | null
+  onClose: () => void
+  /** Opens the reason dialog; the profile dialog closes first so only one dialog is open. */
+  onAction: (userId: string, action: AdminUserAction) => void
+}
+
+/**
+ * SPEC 2, Users → Edit: the settings modal for another user, through the admin API. The
+ * two-factor row is the user's own business (SPEC 6); deactivation and deletion take a reason.
+ */
+export function AdminProfileDialog({ user, onClose, onAction }: Props) {
+  const { t } = useI18n()
+  const queryClient = useQueryClient()
+  const me = useProfile().data
+  const label = user ? user.name?.trim() || user.email : ''
+  const isSelf = user !== null && user.id === me?.id
+  return (
+    <Modal
+      open={user !== null}
+      onClose={onClose}
+      title={t('users.profileTitle', { user: label })}
+      testId="admin-profile"
+    >
+      {user && (
+        <div key={user.id} className="flex flex-col gap-8">
+          <SettingsSection title={t('settings.personalInfo')} testId="settings-personal">
+            <ProfileSection
+              profile={profileOf(user)}
+              implementations={{
+                actors: { save: fromPromise(({ input }) => api.admin.updateUser(user.id, input)) },
+                actions: {
+                  saved: (_, { name, phone, email, residentalAddress }) =>
+                    adminUsersCache.updated(queryClient, user.id, { name, phone, email, residentalAddress }),
+                },
+              }}
+            />
+          </SettingsSection>
+          <SettingsSection title={t('settings.security')} testId="settings-security">
+            <ResetLinkSection email={user.email} />
+          </SettingsSection>
+          <SettingsSection title={t('settings.notifications')} testId="settings-notifications">
+            <NotificationsSection
+              profile={profileOf(user)}
+              implementations={{
+                actors: {
+                  save: fromPromise(({ input }) => api.admin.toggleNotifications(user.id, input.enabled)),
+                },
+                // The signed-in admin's own profile must not change with another user's switch.
+                actions: { changed: () => {} },
+              }}
+            />
+          </SettingsSection>
+          <SettingsSection title={t('userActions.accountTitle')} testId="settings-account">
+            <SettingRow
+              title={t('userActions.deactivate.title')}
+              description={
+                user.accountState === 'deactivated'
+                  ? t('userActions.alreadyDeactivated')
+                  : isSelf
+                    ? t('userActions.notYourself')
+                    : t('userActions.deactivate.hint')
+              }
+              action={
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={isSelf || user.accountState === 'deactivated'}
+                  onClick={() => onAction(user.id, 'deactivate')}
+                >
+                  {t('userActions.deactivate.confirm')}
+                </Button>
+              }
+            />
+            <SettingRow
+              title={t('userActions.delete.title')}
+              description={isSelf ? t('userActions.notYourself') : t('userActions.delete.hint')}
+              action={
+                <Button
+                  type="button"
+                  variant="danger"
+                  disabled={isSelf}
+                  onClick={() => onAction(user.id, 'delete')}
+                >
+                  {t('userActions.delete.confirm')}
+                </Button>
+              }
+            />
+          </SettingsSection>
+        </div>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,54 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { fromPromise, type ActorRefFrom } from 'xstate'
+import { api } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { adminUserActionMachine, type AdminUserTarget } from '../../machines/adminUserAction.ts'
+import { ReasonDialog } from '../../ui/users/ReasonDialog.tsx'
+import { showNotice } from '../notify.ts'
+import { adminUsersCache } from './adminCache.ts'
+
+export type AdminUserActionRef = ActorRefFrom<typeof adminUserActionMachine>
+
+const performAction = ({ userId, action, reason }: AdminUserTarget & { reason: string }) =>
+  action === 'deactivate' ? api.admin.deactivateUser(userId, reason) : api.admin.deleteUser(userId, reason)
+
+/** The deactivate/delete machine with the real calls; the users list follows what it did. */
+export function useAdminUserAction(): AdminUserActionRef {
+  const { t } = useI18n()
+  const queryClient = useQueryClient()
+  return useActorRef(
+    adminUserActionMachine.provide({
+      actors: { performAction: fromPromise(({ input }) => performAction(input)) },
+      actions: {
+        notify: (_, notice) => showNotice(t, notice),
+        completed: (_, { userId, action }) =>
+          adminUsersCache[action === 'deactivate' ? 'deactivated' : 'deleted'](queryClient, userId),
+      },
+    }),
+  )
+}
+
+/** Shows the machine's dialog; `userLabel` names the user the admin is acting on. */
+export function UserActionDialog({
+  actor,
+  userLabel,
+}: {
+  actor: AdminUserActionRef
+  userLabel: (userId: string) => string
+}) {
+  const { t } = useI18n()
+  const snapshot = useSelector(actor, (state) => state)
+  const { target, error } = snapshot.context
+  return (
+    <ReasonDialog
+      open={snapshot.matches('open')}
+      action={target.action}
+      userLabel={userLabel(target.userId)}
+      error={error && (error.detail ?? t(error.key))}
+      busy={snapshot.matches({ open: 'submitting' })}
+      onSubmit={(reason) => actor.send({ type: 'submit', reason })}
+      onCancel={() => actor.send({ type: 'cancel' })}
+    />
+  )
+}

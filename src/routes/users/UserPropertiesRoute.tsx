@@ -1,0 +1,62 @@
+import { useMemo } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'wouter'
+import { api } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { Button } from '../../ui/form.tsx'
+import { ChevronStartIcon, PlusIcon } from '../../ui/icons.tsx'
+import { PageHeader } from '../../ui/PageHeader.tsx'
+import { PropertyGrid } from '../../ui/property/PropertyGrid.tsx'
+import { usePropertyDialogs, type PropertyDialogComponents } from '../properties/usePropertyDialogs.tsx'
+import { QueryStatus } from '../QueryStatus.tsx'
+import { ADMIN_USERS_KEY } from './adminCache.ts'
+import { AdminAddPropertyDialog, AdminEditPropertyDialog } from './UserPropertyDialogs.tsx'
+import { useUserProperties } from './userPropertyQueries.ts'
+
+/** The property dialogs bound to one user, made once per user so React keeps them mounted. */
+const adminDialogsFor = (userId: string): PropertyDialogComponents => ({
+  Add: ({ onClosed }) => <AdminAddPropertyDialog userId={userId} onClosed={onClosed} />,
+  Edit: ({ property, onClosed }) => (
+    <AdminEditPropertyDialog userId={userId} property={property} onClosed={onClosed} />
+  ),
+})
+
+/** SPEC 2, Users → Manage property: that user's grid, add and edit, with a way back. */
+export default function UserPropertiesRoute() {
+  const { t } = useI18n()
+  const { userId = '' } = useParams<{ userId: string }>()
+  const users = useQuery({ queryKey: ADMIN_USERS_KEY, queryFn: api.admin.users })
+  const owner = users.data?.find((user) => user.id === userId)
+  const properties = useUserProperties(userId)
+  const components = useMemo(() => adminDialogsFor(userId), [userId])
+  const { openAdd, openProperty, dialogs } = usePropertyDialogs(properties.data, components)
+  return (
+    <>
+      <Link
+        href="/users"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ChevronStartIcon width={16} height={16} />
+        {t('users.backToUsers')}
+      </Link>
+      <PageHeader
+        title={
+          owner
+            ? t('users.propertiesOf', { user: owner.name?.trim() || owner.email })
+            : t('pages.properties.title')
+        }
+        subtitle={owner?.email}
+        actions={
+          <Button type="button" onClick={openAdd} data-testid="add-property">
+            <PlusIcon width={18} height={18} />
+            {t('property.add')}
+          </Button>
+        }
+      />
+      <QueryStatus query={properties}>
+        {(list) => <PropertyGrid properties={list} onOpen={openProperty} />}
+      </QueryStatus>
+      {dialogs}
+    </>
+  )
+}

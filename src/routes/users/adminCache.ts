@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { ManagedUser, ProfileChanges } from '../../actors/api.ts'
+
+export const ADMIN_USERS_KEY = ['admin', 'users'] as const
+
+const updateUsers = (queryClient: QueryClient, change: (users: ManagedUser[]) => ManagedUser[]) =>
+  queryClient.setQueryData<ManagedUser[]>(ADMIN_USERS_KEY, (users) => users && change(users))
+
+/** SPEC 4, Admin: the user list follows each action without being asked again. */
+export const adminUsersCache = {
+  deactivated: (queryClient: QueryClient, userId: string) =>
+    updateUsers(queryClient, (users) =>
+      users.map((user) => (user.id === userId ? { ...user, accountState: 'deactivated' as const } : user)),
+    ),
+  deleted: (queryClient: QueryClient, userId: string) =>
+    updateUsers(queryClient, (users) => users.filter((user) => user.id !== userId)),
+  updated: (queryClient: QueryClient, userId: string, changes: Partial<ProfileChanges>) =>
+    updateUsers(queryClient, (users) =>
+      users.map((user) => (user.id === userId ? { ...user, ...changes } : user)),
+    ),
+}

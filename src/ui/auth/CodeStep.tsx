@@ -1,0 +1,65 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { useI18n } from '../../i18n.tsx'
+import { CodeInput } from '../CodeInput.tsx'
+import { Button, FormError } from '../form.tsx'
+
+type Props = {
+  /** Where the code went, in words. */
+  intro: ReactNode
+  submitLabel: string
+  busy: boolean
+  error?: string
+  onSubmit: (code: string) => void
+  /** The row under the button: back, resend, cancel. */
+  actions: ReactNode
+  testId: string
+}
+
+/** The six-box code entry of every flow that mails a code: sign-in, registration, settings. */
+export function CodeStep({ intro, submitLabel, busy, error, onSubmit, actions, testId }: Props) {
+  const { t } = useI18n()
+  const [code, setCode] = useState('')
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSubmit(code)
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-5" data-testid={testId} noValidate>
+      <p className="text-sm text-slate-600">{intro}</p>
+      <CodeInput value={code} onChange={setCode} label={t('auth.codeLabel')} autoFocus disabled={busy} />
+      <FormError message={error} />
+      <Button type="submit" busy={busy}>
+        {submitLabel}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">{actions}</div>
+    </form>
+  )
+}
+
+/** A quiet text button for the code step's row. */
+export function TextButton({
+  onClick,
+  children,
+  emphasis,
+  disabled,
+}: {
+  onClick: () => void
+  children: ReactNode
+  emphasis?: boolean
+  disabled?: boolean
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className={
+        emphasis
+          ? 'font-medium text-brand-700 hover:underline disabled:text-slate-400'
+          : 'text-slate-600 hover:text-slate-900 disabled:text-slate-400'
+      }
+    >
+      {children}
+    </button>
+  )
+}

@@ -1,0 +1,116 @@
+import type { Booking } from '../../domain/bookings.ts'
+import type { DateOnly } from '../../domain/dates.ts'
+import { useI18n } from '../../i18n.tsx'
+import { intlLocale, useFormat } from '../format.ts'
+import { bookingLabels } from './bookingLabels.ts'
+import { bookingKey, bookingsOn, calendarDays, textColorOn, weekdayHeaders } from './calendarDays.ts'
+import { MonthNavigator } from './MonthNavigator.tsx'
+
+/** SPEC 9: at most two events a day, then "+ N more". */
+export const EVENTS_PER_DAY = 2
+
+type Props = {
+  month: string
+  today: DateOnly
+  bookings: readonly Booking[]
+  onPrevious: () => void
+  onNext: () => void
+  onDayClick: (day: DateOnly) => void
+}
+
+function EventBar({ booking }: { booking: Booking }) {
+  const { t } = useI18n()
+  const labels = bookingLabels(t, booking)
+  const title = t('calendar.eventTitle', { guest: labels.guest, status: labels.status })
+  return (
+    <span
+      data-testid="event-bar"
+      data-conflict={booking.conflict || undefined}
+      title={booking.conflict ? `${title} · ${t('calendar.conflict')}` : title}
+      className={`flex items-center gap-1 truncate rounded-md px-1.5 py-0.5 text-start text-xs font-medium ${
+        booking.conflict ? 'ring-2 ring-red-600 ring-offset-1' : ''
+      }`}
+      style={{ backgroundColor: booking.color, color: textColorOn(booking.color) }}
+    >
+      {booking.conflict && (
+        // The word stays for screen readers; the narrow bar keeps its room for the guest's name.
+        <span className="flex size-3.5 shrink-0 items-center justify-center rounded-full bg-red-600 text-[10px] leading-none font-bold text-white">
+          <span aria-hidden="true">!</span>
+          <span className="sr-only">{t('calendar.conflict')}</span>
+        </span>
+      )}
+      {/* Guest names come in any script: each bar takes its own text's direction. */}
+      <span dir="auto" className="truncate">
+        {title}
+      </span>
+    </span>
+  )
+}
+
+/** SPEC 2, /calendar: the month, Sunday to Saturday, each night's bookings as coloured bars. */
+export function CalendarGrid({ month, today, bookings, onPrevious, onNext, onDayClick }: Props) {
+  const { t, language } = useI18n()
+  const format = useFormat()
+  return (
+    <section
+      data-testid="calendar-grid"
+      aria-label={t('pages.calendar.title')}
+      className="hidden rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:block"
+    >
+      <MonthNavigator month={month} onPrevious={onPrevious} onNext={onNext} titleClassName="text-lg" />
+      <div role="grid" aria-label={format.monthYear(month)} className="mt-4 grid min-w-[340px] grid-cols-7">
+        {weekdayHeaders(intlLocale(language)).map((name) => (
+          <span
+            key={name}
+            role="columnheader"
+            className="border-b border-slate-200 pb-2 text-center text-xs font-semibold tracking-wide text-slate-500"
+          >
+            {name}
+          </span>
+        ))}
+        {calendarDays(month).map((day) => {
+          const dayBookings = bookingsOn(bookings, day)
+          const hidden = dayBookings.length - EVENTS_PER_DAY
+          const outside = !day.startsWith(month)
+          return (
+            <div
+              key={day}
+              role="gridcell"
+              data-day={day}
+              aria-current={day === today ? 'date' : undefined}
+              className={`min-h-28 border-b border-slate-100 p-1 ${outside ? 'bg-slate-50/70' : ''}`}
+            >
+              <button
+                type="button"
+                disabled={dayBookings.length === 0}
+                onClick={() => onDayClick(day)}
+                aria-label={`${format.date(day)}: ${t('calendar.bookingsCount', { count: dayBookings.length })}`}
+                className="flex h-full w-full flex-col gap-1 rounded-lg p-1 text-start enabled:hover:bg-slate-100 disabled:cursor-default"
+              >
+                <span
+                  className={`flex size-7 items-center justify-center rounded-full text-sm tabular-nums ${
+                    day === today
+                      ? 'bg-brand-700 font-semibold text-white'
+                      : outside
+                        ? 'text-slate-300'
+                        : 'text-slate-700'
+                  }`}
+                >
+                  {format.number(Number(day.slice(8)))}
+                </span>
+                {dayBookings.slice(0, EVENTS_PER_DAY).map((booking) => (
+                  <EventBar key={bookingKey(booking)} booking={booking} />
+                ))}
+                {hidden > 0 && (
+                  <span className="px-1 text-xs font-semibold whitespace-nowrap text-slate-500">
+                    {t('calendar.more', { count: hidden })}
+                  </span>
+                )}
+              </button>
+            </div>
+          )
+        })}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,67 @@
+import type { Booking } from '../../domain/bookings.ts'
+import { useI18n } from '../../i18n.tsx'
+import { useFormat } from '../format.ts'
+import { ConflictBadge, PlatformBadge, StatusBadge } from './badges.tsx'
+import { bookingLabels } from './bookingLabels.ts'
+import { bookingKey } from './calendarDays.ts'
+
+type Props = { title: string; bookings: readonly Booking[]; testId?: string }
+
+/** SPEC 2: a 341 px card listing stays (current or upcoming), scrolling when they do not fit. */
+export function StayListCard({ title, bookings, testId }: Props) {
+  const { t } = useI18n()
+  const format = useFormat()
+  return (
+    <section
+      data-testid={testId}
+      aria-label={title}
+      className="flex h-[341px] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      <header className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+        <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600 tabular-nums">
+          {format.number(bookings.length)}
+        </span>
+      </header>
+      {bookings.length === 0 ? (
+        <p className="flex flex-1 items-center justify-center text-sm text-slate-400">{t('app.empty')}</p>
+      ) : (
+        <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto">
+          {bookings.map((booking) => {
+            const labels = bookingLabels(t, booking)
+            return (
+              <li
+                key={bookingKey(booking)}
+                className={`flex gap-3 px-4 py-3 ${booking.conflict ? 'bg-red-50/60' : ''}`}
+                data-conflict={booking.conflict || undefined}
+              >
+                <span
+                  aria-hidden="true"
+                  className="w-1 shrink-0 self-stretch rounded-full"
+                  style={{ backgroundColor: booking.color }}
+                />
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-start justify-between gap-2">
+                    <p className="truncate text-sm font-semibold text-slate-900">{labels.property}</p>
+                    <StatusBadge label={labels.status} kind={booking.kind} />
+                  </div>
+                  <p className="truncate text-sm text-slate-600">{labels.guest}</p>
+                  <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <PlatformBadge label={labels.platform} />
+                    {booking.conflict && <ConflictBadge />}
+                    <span className="text-xs text-slate-500 tabular-nums">
+                      {t('calendar.dateRange', {
+                        start: format.date(booking.start),
+                        end: format.date(booking.end),
+                      })}
+                    </span>
+                  </div>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,239 @@
+import { useEffect, useRef, useState, type RefObject } from 'react'
+import type { MonthlyFigures } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { useFormat } from '../format.ts'
+
+/** Laid out in CSS pixels at the width it gets, so its text stays 12 px on a phone too. */
+export const DEFAULT_CHART_WIDTH = 720
+export const CHART_HEIGHT = 280
+const TOP = 16
+const BOTTOM = 44
+const TICKS = 4
+/** Below this width the axes take less room and every other month is named. */
+const NARROW = 480
+const MIN_LABELLED_SLOT = 30
+
+/** The smallest 1, 2, 2.5 or 5 × 10ⁿ at or above `value`, so the revenue axis reads in round steps. */
+export function roundAxisMaximum(value: number): number {
+  if (!(value > 0)) return 1000
+  const magnitude = 10 ** Math.floor(Math.log10(value))
+  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= value) ?? 10
+  return step * magnitude
+}
+
+export type ChartLayout = ReturnType<typeof chartLayout>
+
+/**
+ * Where every mark goes. Months run from the reading direction's start, so in Arabic the oldest
+ * month sits on the right and the revenue axis too; only positions mirror, never the text.
+ */
+export function chartLayout(months: readonly MonthlyFigures[], rtl: boolean, width = DEFAULT_CHART_WIDTH) {
+  const startInset = width < NARROW ? 44 : 64
+  const endInset = width < NARROW ? 40 : 52
+  const plotWidth = width - startInset - endInset
+  const plotBottom = CHART_HEIGHT - BOTTOM
+  const plotHeight = plotBottom - TOP
+  const slot = plotWidth / Math.max(months.length, 1)
+  const barWidth = slot * 0.56
+  const revenueMax = roundAxisMaximum(Math.max(0, ...months.map((month) => month.revenue)))
+  const mirror = (x: number) => (rtl ? width - x : x)
+  // The latest month is always named; on a narrow chart every other one before it.
+  const labelEvery = slot < MIN_LABELLED_SLOT ? 2 : 1
+  const yOfRevenue = (revenue: number) => plotBottom - (Math.max(0, revenue) / revenueMax) * plotHeight
+  const yOfRate = (rate: number) => plotBottom - (Math.min(100, Math.max(0, rate)) / 100) * plotHeight
+
+  const points = months.map((month, index) => {
+    const centre = mirror(startInset + (index + 0.5) * slot)
+    const top = yOfRevenue(month.revenue)
+    return {
+      month,
+      centre,
+      bar: { x: centre - barWidth / 2, y: top, width: barWidth, height: plotBottom - top },
+      rateY: yOfRate(month.occupancyRate),
+      labelled: (months.length - 1 - index) % labelEvery === 0,
+    }
+  })
+  const ticks = Array.from({ length: TICKS + 1 }, (_, index) => ({
+    y: plotBottom - (index / TICKS) * plotHeight,
+    revenue: (revenueMax * index) / TICKS,
+    rate: (100 * index) / TICKS,
+  }))
+  return {
+    width,
+    points,
+    ticks,
+    plotBottom,
+    gridFrom: mirror(startInset),
+    gridTo: mirror(width - endInset),
+    revenueAxis: { x: mirror(startInset - 8), anchor: rtl ? 'start' : 'end' } as const,
+    rateAxis: { x: mirror(width - endInset + 8), anchor: rtl ? 'end' : 'start' } as const,
+    line: points.map((point) => `${point.centre.toFixed(1)},${point.rateY.toFixed(1)}`).join(' '),
+  }
+}
+
+/** The element's width in CSS pixels, followed as it changes; the default until measured. */
+function useWidth(): [RefObject<HTMLDivElement | null>, number] {
+  const box = useRef<HTMLDivElement>(null)
+  const [width, setWidth] = useState(DEFAULT_CHART_WIDTH)
+  useEffect(() => {
+    const element = box.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0)
+      if (measured > 0) setWidth(measured)
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  return [box, width]
+}
+
+/** Revenue as bars and occupancy as a line over the last twelve months, hand-drawn in SVG. */
+export function RevenueChart({ months }: { months: readonly MonthlyFigures[] }) {
+  const { t, dir } = useI18n()
+  const format = useFormat()
+  const [box, width] = useWidth()
+  const layout = chartLayout(months, dir === 'rtl', width)
+
+  const first = months[0]
+  const last = months[months.length - 1]
+  const best = months.reduce<MonthlyFigures | undefined>(
+    (top, month) => (!top || month.revenue > top.revenue ? month : top),
+    undefined,
+  )
+  const averageRate = months.reduce((sum, month) => sum + month.occupancyRate, 0) / Math.max(months.length, 1)
+  const summary =
+    first && last && best
+      ? t('chart.summary', {
+          from: format.monthYear(first.month),
+          to: format.monthYear(last.month),
+          total: format.sar(months.reduce((sum, month) => sum + month.revenue, 0)),
+          bestMonth: format.monthYear(best.month),
+          best: format.sar(best.revenue),
+          average: format.percent(averageRate),
+        })
+      : t('chart.empty')
+
+  return (
+    <figure className="flex flex-col gap-3">
+      <div className="flex flex-wrap gap-4 text-xs text-slate-600" aria-hidden="true">
+        <span className="flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-brand-500" />
+          {t('chart.revenue')}
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="h-0.5 w-4 rounded bg-amber-500" />
+          {t('chart.occupancy')}
+        </span>
+      </div>
+      <div ref={box}>
+        <svg
+          role="img"
+          aria-label={summary}
+          viewBox={`0 0 ${layout.width} ${CHART_HEIGHT}`}
+          className="block w-full"
+          // Positions are mirrored by hand; text keeps its own direction.
+          style={{ direction: 'ltr' }}
+          fontSize={12}
+          data-testid="revenue-chart"
+        >
+          {layout.ticks.map((tick) => (
+            <g key={tick.y}>
+              <line
+                x1={layout.gridFrom}
+                x2={layout.gridTo}
+                y1={tick.y}
+                y2={tick.y}
+                stroke="#e2e8f0"
+                strokeDasharray={tick.revenue === 0 ? undefined : '3 4'}
+              />
+              <text
+                x={layout.revenueAxis.x}
+                y={tick.y + 4}
+                textAnchor={layout.revenueAxis.anchor}
+                fill="#64748b"
+              >
+                {format.compactNumber(tick.revenue)}
+              </text>
+              <text x={layout.rateAxis.x} y={tick.y + 4} textAnchor={layout.rateAxis.anchor} fill="#b45309">
+                {format.percent(tick.rate)}
+              </text>
+            </g>
+          ))}
+          {layout.points.map((point, index) => (
+            <g key={point.month.month} data-testid="revenue-bar" data-month={point.month.month}>
+              <title>
+                {t('chart.tooltip', {
+                  month: format.monthYear(point.month.month),
+                  revenue: format.sar(point.month.revenue),
+                  occupancy: format.percent(point.month.occupancyRate),
+                })}
+              </title>
+              <rect
+                x={point.bar.x}
+                y={point.bar.y}
+                width={point.bar.width}
+                height={point.bar.height}
+                rx={3}
+                fill={index === layout.points.length - 1 ? '#0f766e' : '#14b8a6'}
+              />
+              {point.labelled && (
+                <text x={point.centre} y={layout.plotBottom + 18} textAnchor="middle" fill="#475569">
+                  {format.shortMonth(point.month.month)}
+                </text>
+              )}
+              {point.labelled && (index === 0 || point.month.month.endsWith('-01')) && (
+                <text
+                  x={point.centre}
+                  y={layout.plotBottom + 33}
+                  textAnchor="middle"
+                  fill="#94a3b8"
+                  fontSize={10}
+                >
+                  {format.year(point.month.month)}
+                </text>
+              )}
+            </g>
+          ))}
+          <polyline
+            points={layout.line}
+            fill="none"
+            stroke="#f59e0b"
+            strokeWidth={2.5}
+            strokeLinejoin="round"
+          />
+          {layout.points.map((point) => (
+            <circle
+              key={point.month.month}
+              cx={point.centre}
+              cy={point.rateY}
+              r={3.5}
+              fill="#fff"
+              stroke="#f59e0b"
+              strokeWidth={2}
+            />
+          ))}
+        </svg>
+      </div>
+      <table className="sr-only">
+        <caption>{t('chart.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('chart.month')}</th>
+            <th scope="col">{t('chart.revenue')}</th>
+            <th scope="col">{t('chart.occupancy')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((month) => (
+            <tr key={month.month}>
+              <th scope="row">{format.monthYear(month.month)}</th>
+              <td>{format.sar(month.revenue)}</td>
+              <td>{format.percent(month.occupancyRate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  )
+}

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react'
+import { useI18n } from '../../i18n.tsx'
+
+export type Trend = { change: number; text: string; caption: string }
+
+/** Up and green, down and red, or level and grey, with its caption ("vs last month"). */
+export function TrendLine({ trend }: { trend: Trend }) {
+  const direction = trend.change > 0 ? 'up' : trend.change < 0 ? 'down' : 'flat'
+  const tone = {
+    up: 'bg-emerald-50 text-emerald-700',
+    down: 'bg-red-50 text-red-700',
+    flat: 'bg-slate-100 text-slate-600',
+  }[direction]
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-xs" data-trend={direction}>
+      <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold ${tone}`}>
+        {direction !== 'flat' && (
+          <svg viewBox="0 0 12 12" width={10} height={10} aria-hidden="true" fill="currentColor">
+            <path d={direction === 'up' ? 'M6 1.5 11 8H1z' : 'M6 10.5 1 4h10z'} />
+          </svg>
+        )}
+        <span>{trend.text}</span>
+      </span>
+      <span className="opacity-80">{trend.caption}</span>
+    </p>
+  )
+}
+
+type StatCardProps = {
+  label: string
+  value: string
+  icon: ReactNode
+  highlighted?: boolean
+  trend?: Trend
+  detail?: string
+}
+
+/** One figure: its label and mark, the value, and how it compares or what it adds. */
+export function StatCard({ label, value, icon, highlighted = false, trend, detail }: StatCardProps) {
+  return (
+    <li
+      data-testid="stat-card"
+      data-highlighted={highlighted || undefined}
+      className={`flex flex-col gap-3 rounded-2xl border p-5 shadow-sm ${
+        highlighted ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white text-slate-900'
+      }`}
+    >
+      <div className="flex items-center gap-3">
+        <span
+          className={`flex size-9 items-center justify-center rounded-xl ${
+            highlighted ? 'bg-white/15 text-white' : 'bg-brand-50 text-brand-700'
+          }`}
+        >
+          {icon}
+        </span>
+        <h3 className={`text-sm font-medium ${highlighted ? 'text-brand-50' : 'text-slate-500'}`}>{label}</h3>
+      </div>
+      <p className="text-2xl font-semibold tracking-tight" data-testid="stat-value">
+        {value}
+      </p>
+      {trend && <TrendLine trend={trend} />}
+      {detail && <p className={`text-xs ${highlighted ? 'text-brand-50' : 'text-slate-500'}`}>{detail}</p>}
+    </li>
+  )
+}
+
+type StatCardRowProps = {
+  label: string
+  loading: boolean
+  error?: string
+  /** The dashboard's scrollable row, or a grid where all five fit (the property modal). */
+  layout?: 'row' | 'grid'
+  children: ReactNode
+}
+
+const LAYOUTS = {
+  row: '-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pb-2 [&>li]:min-w-60 [&>li]:flex-1 [&>li]:shrink-0 [&>li]:snap-start',
+  grid: 'grid grid-cols-2 gap-3 sm:grid-cols-3',
+}
+
+/** SPEC 2: a horizontally scrollable row of cards; "Loading..." meanwhile, red text on failure. */
+export function StatCardRow({ label, loading, error, layout = 'row', children }: StatCardRowProps) {
+  const { t } = useI18n()
+  if (loading) {
+    return (
+      <p role="status" className="py-6 text-sm text-slate-500">
+        {t('app.loading')}
+      </p>
+    )
+  }
+  if (error) {
+    return (
+      <p role="alert" className="py-6 text-sm text-red-600">
+        {error}
+      </p>
+    )
+  }
+  return (
+    <ul aria-label={label} className={LAYOUTS[layout]}>
+      {children}
+    </ul>
+  )
+}

@@ -1,0 +1,79 @@
+import { useMemo } from 'react'
+import type { Language } from '../domain/translator.ts'
+import { useI18n } from '../i18n.tsx'
+
+/** Arabic figures in Saudi style, but on the Gregorian calendar that stays and months use. */
+export const intlLocale = (language: Language) => (language === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB')
+
+export const MISSING = '-'
+
+/** SPEC 2: a missing name, address, phone or e-mail shows "-". */
+export const orMissing = (value: string | null | undefined) => (value?.trim() ? value : MISSING)
+
+/** Date-only text (YYYY-MM-DD) as a UTC midnight, so no time zone moves it by a day. */
+const utcDate = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00Z`)
+
+export type Formatters = ReturnType<typeof formattersFor>
+
+/** Every number, amount, rate and date the interface shows, in the reader's language. */
+export function formattersFor(language: Language) {
+  const locale = intlLocale(language)
+  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })
+  // "SAR 1,200" in English, "١٬٢٠٠ ر.س." in Arabic; halalas only when there are some.
+  const sarWith = (fractionDigits: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'SAR',
+      currencyDisplay: language === 'ar' ? 'symbol' : 'code',
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    })
+  const wholeSar = sarWith(0)
+  const sarWithHalalas = sarWith(2)
+  const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
+  const signedRate = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  })
+  const signedInteger = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' })
+  const list = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+  const numericDay = new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+  const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const shortMonth = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' })
+  const year = new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC' })
+  const monthYear = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return {
+    number: (value: number) => integer.format(value),
+    signedNumber: (value: number) => signedInteger.format(value),
+    compactNumber: (value: number) => compact.format(value),
+    /** SPEC 1: amounts are always SAR, written "SAR 1,200". */
+    sar: (value: number) => (Number.isInteger(value) ? wholeSar : sarWithHalalas).format(value),
+    /** A percentage given as 0–100. */
+    percent: (value: number) => rate.format(value / 100),
+    signedPercent: (value: number) => signedRate.format(value / 100),
+    list: (items: readonly string[]) => list.format(items),
+    /** A stay date (YYYY-MM-DD) as "12 Mar 2026". */
+    date: (date: string) => day.format(utcDate(date)),
+    /** SPEC 2: the statistics pickers show day/month/year the en-GB way in both languages. */
+    numericDate: (date: string) => numericDay.format(utcDate(date)),
+    /** A moment (ISO timestamp) in the reader's time zone. */
+    dateTime: (iso: string) => moment.format(new Date(iso)),
+    /** "YYYY-MM" as "Mar", "March 2026" and "2026". */
+    shortMonth: (month: string) => shortMonth.format(utcDate(`${month}-01`)),
+    monthYear: (month: string) => monthYear.format(utcDate(`${month}-01`)),
+    year: (month: string) => year.format(utcDate(`${month}-01`)),
+  }
+}
+
+export function useFormat(): Formatters {
+  const { language } = useI18n()
+  return useMemo(() => formattersFor(language), [language])
+}

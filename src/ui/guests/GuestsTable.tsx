@@ -1,0 +1,90 @@
+import type { Guest } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { MISSING, orMissing, useFormat } from '../format.ts'
+
+function Contact({ guest }: { guest: Guest }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <span className="text-slate-700">{orMissing(guest.email)}</span>
+      <span className="self-start text-slate-500 tabular-nums" dir="ltr">
+        {orMissing(guest.phone)}
+      </span>
+    </div>
+  )
+}
+
+/** SPEC 2, Guests: who stayed, how often, when, and what they spent; cards on phones. */
+export function GuestsTable({ guests }: { guests: readonly Guest[] }) {
+  const { t } = useI18n()
+  const format = useFormat()
+  const stay = (date: string | null) => (date ? format.date(date) : MISSING)
+  const columns = ['guest', 'contact', 'totalBookings', 'lastStay', 'nextStay', 'totalSpent'] as const
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+        <table className="w-full text-sm" data-testid="guests-table">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col" className="px-4 py-3 text-start">
+                  {t(`guests.columns.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {guests.map((guest, index) => (
+              <tr key={`${guest.name}-${guest.email ?? ''}-${index}`} data-testid="guest-row">
+                <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
+                  {guest.name}
+                </th>
+                <td className="px-4 py-3">
+                  <Contact guest={guest} />
+                </td>
+                <td className="px-4 py-3 text-slate-700 tabular-nums">
+                  {format.number(guest.totalBookings)}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{stay(guest.lastStay)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{stay(guest.nextStay)}</td>
+                <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
+                  {format.sar(guest.totalSpent)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="flex flex-col gap-3 md:hidden">
+        {guests.map((guest, index) => (
+          <li
+            key={`${guest.name}-${guest.email ?? ''}-${index}`}
+            data-testid="guest-card"
+            className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="flex min-w-0 flex-col gap-1">
+                <span className="font-medium text-slate-900">{guest.name}</span>
+                <Contact guest={guest} />
+              </div>
+              <span className="shrink-0 font-semibold text-slate-900">{format.sar(guest.totalSpent)}</span>
+            </div>
+            <dl className="grid grid-cols-3 gap-2 text-xs">
+              {(
+                [
+                  ['totalBookings', format.number(guest.totalBookings)],
+                  ['lastStay', stay(guest.lastStay)],
+                  ['nextStay', stay(guest.nextStay)],
+                ] as const
+              ).map(([column, value]) => (
+                <div key={column} className="flex flex-col gap-0.5 rounded-xl bg-slate-50 p-2">
+                  <dt className="text-slate-500">{t(`guests.columns.${column}`)}</dt>
+                  <dd className="font-medium text-slate-800">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react'
+import { useI18n } from '../../i18n.tsx'
+import { Button, FormError, TextField } from '../form.tsx'
+import { Modal } from '../Modal.tsx'
+
+type Props = {
+  open: boolean
+  platformName: string
+  properties: readonly { id: string; name: string }[]
+  /** The property chosen when the dialog opens. */
+  propertyId: string
+  error?: string
+  busy: boolean
+  onSubmit: (link: { propertyId: string; urlPath: string }) => void
+  onCancel: () => void
+}
+
+type FormProps = Omit<Props, 'open'>
+
+/** Lives inside the dialog, so each opening starts from the first property and an empty link. */
+function ConnectForm({ platformName, properties, propertyId, error, busy, onSubmit, onCancel }: FormProps) {
+  const { t } = useI18n()
+  const [chosen, setChosen] = useState(propertyId)
+  const [urlPath, setUrlPath] = useState('')
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSubmit({ propertyId: chosen, urlPath })
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="connect-property" className="text-sm font-medium text-slate-700">
+          {t('integration.property')}
+        </label>
+        <select
+          id="connect-property"
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
+          className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        >
+          {properties.map((property) => (
+            <option key={property.id} value={property.id}>
+              {property.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        name="urlPath"
+        type="url"
+        dir="ltr"
+        label={t('integration.link', { platform: platformName })}
+        placeholder="https://…/calendar.ics"
+        value={urlPath}
+        onChange={(event) => setUrlPath(event.target.value)}
+        hint={
+          <p className="text-xs text-slate-500">{t('integration.linkHint', { platform: platformName })}</p>
+        }
+      />
+      <FormError message={error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
+          {t('app.cancel')}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {t('integration.connect')}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** Choose one of the host's properties and paste the platform's calendar (iCal) link. */
+export function ConnectPlatformDialog({ open, ...form }: Props) {
+  const { t } = useI18n()
+  return (
+    <Modal
+      open={open}
+      onClose={form.busy ? () => {} : form.onCancel}
+      title={t('integration.dialogTitle', { platform: form.platformName })}
+      widthClass="md:max-w-[480px]"
+      testId="connect-dialog"
+    >
+      <ConnectForm {...form} />
+    </Modal>
+  )
+}

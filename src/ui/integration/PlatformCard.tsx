@@ -1,0 +1,65 @@
+import { useI18n } from '../../i18n.tsx'
+import { Button } from '../form.tsx'
+import { useFormat } from '../format.ts'
+import { PlatformLogo, type IntegrationPlatform } from './PlatformLogo.tsx'
+
+type Props = {
+  platform: IntegrationPlatform
+  /** Names of the host's properties that link this platform; any makes the card Connected. */
+  connectedProperties: readonly string[]
+  canConnect: boolean
+  onConnect: () => void
+}
+
+/** SPEC 2, Integration page: logo, sync text and Connect, or a disabled "Connected". */
+export function PlatformCard({ platform, connectedProperties, canConnect, onConnect }: Props) {
+  const { t } = useI18n()
+  const format = useFormat()
+  const connected = connectedProperties.length > 0
+  return (
+    <li
+      data-testid="platform-card"
+      data-platform={platform.name}
+      data-connected={connected || undefined}
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex items-center gap-3">
+        <PlatformLogo platform={platform} />
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{platform.name}</h3>
+          <p className={`text-xs font-medium ${connected ? 'text-emerald-700' : 'text-slate-400'}`}>
+            {connected
+              ? t('integration.linkedTo', { properties: format.list(connectedProperties) })
+              : t('integration.notLinked')}
+          </p>
+        </div>
+      </div>
+      <p className="flex-1 text-sm leading-relaxed text-slate-600">
+        {t('integration.syncText', { platform: platform.name })}
+      </p>
+      {connected ? (
+        <Button variant="secondary" disabled className="w-full">
+          <svg viewBox="0 0 16 16" width={16} height={16} aria-hidden="true" className="text-emerald-600">
+            <path
+              d="m3.5 8.5 3 3 6-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+            />
+          </svg>
+          {t('integration.connectedLabel')}
+        </Button>
+      ) : (
+        <Button
+          onClick={onConnect}
+          disabled={!canConnect}
+          className="w-full"
+          aria-label={t('integration.connectTo', { platform: platform.name })}
+        >
+          {t('integration.connect')}
+        </Button>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,300 @@
+import { useState, type ReactNode } from 'react'
+import type { Property } from '../../actors/api.ts'
+import { locationLine } from '../../domain/address.ts'
+import { canSave, draftFrom } from '../../domain/property.ts'
+import { useI18n } from '../../i18n.tsx'
+import { EDIT_TABS, VIEW_TABS, type PropertyChanges, type PropertyTab } from '../../machines/propertyModal.ts'
+import { Button } from '../form.tsx'
+import { useFormat } from '../format.ts'
+import { EyeIcon, PencilIcon } from '../icons.tsx'
+import { Modal } from '../Modal.tsx'
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
+import { CopyField } from './CopyField.tsx'
+import { StatusBadge } from './PropertyCard.tsx'
+import { PhotoGallery, type GalleryPhoto } from './PhotoGallery.tsx'
+import { PlatformLinks, platformLabel, type PlatformChoices } from './PlatformLinks.tsx'
+import { PropertyFormFields } from './PropertyFormFields.tsx'
+import { usePickedPhotos } from './usePickedPhotos.ts'
+
+export type EditorMode = 'edit' | 'view'
+export type EditorActivity = 'idle' | 'confirmingDelete' | 'saving' | 'deleting'
+export type InternalCalendarLink = { url?: string; loading: boolean; error?: string }
+
+type Props = {
+  property: Property
+  mode: EditorMode
+  tab: PropertyTab
+  activity: EditorActivity
+  choices: PlatformChoices
+  internalCalendar: InternalCalendarLink
+  /** The Statistics tab's content, which the statistics work provides. */
+  statistics: ReactNode
+  /** The Connections tab's "sync now" action, for the owner's own calendars. */
+  syncNow?: ReactNode
+  onToggleMode: () => void
+  onSelectTab: (tab: PropertyTab) => void
+  onSave: (changes: PropertyChanges) => void
+  onRequestDelete: () => void
+  onCancelDelete: () => void
+  onConfirmDelete: () => void
+  onClose: () => void
+}
+
+const storedPhotos = (property: Property, removed: string[]): GalleryPhoto[] =>
+  property.images
+    .filter((image) => !removed.includes(image.id))
+    .map((image) => ({ key: image.id, url: image.url, thumbnailUrl: image.thumbnailUrl }))
+
+function ModeSwitch({ mode, onToggle }: { mode: EditorMode; onToggle: () => void }) {
+  const { t } = useI18n()
+  const option = (value: EditorMode, icon: ReactNode) => (
+    <button
+      type="button"
+      aria-pressed={mode === value}
+      onClick={() => mode !== value && onToggle()}
+      data-testid={`mode-${value}`}
+      className={`flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium transition-colors ${
+        mode === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'
+      }`}
+    >
+      {icon}
+      {t(`property.mode.${value}`)}
+    </button>
+  )
+  return (
+    <div
+      role="group"
+      aria-label={t('property.modeLabel')}
+      className="inline-flex self-start rounded-xl bg-slate-100 p-1"
+    >
+      {option('edit', <PencilIcon width={16} height={16} />)}
+      {option('view', <EyeIcon width={16} height={16} />)}
+    </div>
+  )
+}
+
+function Tabs({
+  tabs,
+  tab,
+  onSelect,
+}: {
+  tabs: PropertyTab[]
+  tab: PropertyTab
+  onSelect: (tab: PropertyTab) => void
+}) {
+  const { t } = useI18n()
+  return (
+    <div role="tablist" className="flex gap-1 border-b border-slate-200">
+      {tabs.map((option) => (
+        <button
+          key={option}
+          type="button"
+          role="tab"
+          aria-selected={option === tab}
+          onClick={() => onSelect(option)}
+          data-testid={`tab-${option}`}
+          className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition-colors ${
+            option === tab
+              ? 'border-brand-600 text-brand-700'
+              : 'border-transparent text-slate-500 hover:text-slate-800'
+          }`}
+        >
+          {t(`property.tabs.${option}`)}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+      <dt className="shrink-0 text-sm text-slate-500 sm:w-36">{label}</dt>
+      <dd className="min-w-0 text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+/** View mode, About: the property as it is stored. */
+function PropertyDetails({ property }: { property: Property }) {
+  const { t } = useI18n()
+  const format = useFormat()
+  return (
+    <dl data-testid="property-details" className="flex flex-col gap-3">
+      <Detail label={t('property.statusLabel')}>
+        <StatusBadge status={property.status} />
+      </Detail>
+      <Detail label={t('property.name')}>{property.name}</Detail>
+      <Detail label={t('property.address')}>
+        {locationLine(property, t('property.locationSeparator')) || t('app.empty')}
+      </Detail>
+      <Detail label={t('property.capacity')}>{t('property.guests', { count: property.capacity })}</Detail>
+      <Detail label={t('property.costPerNight')}>
+        {property.costPerNight === null
+          ? t('property.noPrice')
+          : `${format.sar(property.costPerNight)} ${t('property.perNight')}`}
+      </Detail>
+      <Detail label={t('property.description')}>
+        {property.description || <span className="text-slate-400 italic">{t('property.noDescription')}</span>}
+      </Detail>
+    </dl>
+  )
+}
+
+/** View mode, Connections: each connected platform with its link, or the empty-value text. */
+function ConnectionList({ property, syncNow }: { property: Property; syncNow?: ReactNode }) {
+  const { t } = useI18n()
+  const format = useFormat()
+  if (property.externalCalendars.length === 0) {
+    return (
+      <p
+        data-testid="no-connections"
+        className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-500"
+      >
+        {t('property.noConnections')}
+      </p>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      {syncNow}
+      <ul
+        data-testid="connection-list"
+        className="flex flex-col divide-y divide-slate-100 rounded-xl border border-slate-200"
+      >
+        {property.externalCalendars.map((calendar) => (
+          <li key={calendar.id} className="flex flex-col gap-1 px-4 py-3">
+            <span className="text-sm font-medium text-slate-900">
+              {platformLabel(t, calendar.platformName)}
+            </span>
+            <span dir="ltr" className="max-w-full self-start font-mono text-xs break-all text-slate-500">
+              {calendar.urlPath}
+            </span>
+            <span data-testid="last-synced" className="text-xs text-slate-500">
+              {calendar.lastSyncedAt
+                ? t('calendar.lastSynced', { time: format.dateTime(calendar.lastSyncedAt) })
+                : t('calendar.neverSynced')}
+            </span>
+            {calendar.lastError && (
+              <span data-testid="last-error" className="text-xs text-red-600">
+                {t(calendar.lastError)}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** SPEC 2, edit/view modal. The form's draft lives here until Save hands it over. */
+export function EditViewModal(props: Props) {
+  const { property, mode, tab, activity, choices, internalCalendar } = props
+  const { t } = useI18n()
+  const [draft, setDraft] = useState(() => draftFrom(property))
+  const [removedImageIds, setRemovedImageIds] = useState<string[]>([])
+  const [mainKey, setMainKey] = useState<string>()
+  const picked = usePickedPhotos()
+  const editing = mode === 'edit'
+  const busy = activity === 'saving' || activity === 'deleting'
+
+  const photos = editing
+    ? [
+        ...storedPhotos(property, removedImageIds),
+        ...picked.photos.map(({ key, url }) => ({ key, url, thumbnailUrl: url })),
+      ]
+    : storedPhotos(property, [])
+  const removePhoto = (key: string) => {
+    if (picked.photos.some((photo) => photo.key === key)) picked.remove(key)
+    else setRemovedImageIds((ids) => [...ids, key])
+  }
+  const save = () =>
+    props.onSave({ draft, newPhotos: picked.photos.map((photo) => photo.file), removedImageIds })
+
+  return (
+    <Modal
+      open
+      onClose={props.onClose}
+      title={property.name}
+      // SPEC 9: 728 px wide on wide screens; on a phone the whole screen.
+      widthClass="max-md:h-dvh max-md:max-h-none max-md:rounded-none md:max-w-[728px]"
+      testId="property-modal"
+    >
+      <div className="flex flex-col gap-5" data-mode={mode} data-tab={tab}>
+        <ModeSwitch mode={mode} onToggle={props.onToggleMode} />
+        <PhotoGallery
+          photos={photos}
+          mainKey={mainKey}
+          onSelect={setMainKey}
+          onRemove={editing && !busy ? removePhoto : undefined}
+          onAdd={editing && !busy ? picked.add : undefined}
+        />
+        <Tabs tabs={editing ? EDIT_TABS : VIEW_TABS} tab={tab} onSelect={props.onSelectTab} />
+        <div role="tabpanel" data-testid={`panel-${tab}`}>
+          {tab === 'about' &&
+            (editing ? (
+              <PropertyFormFields draft={draft} onChange={setDraft} stored={property} />
+            ) : (
+              <PropertyDetails property={property} />
+            ))}
+          {tab === 'connections' &&
+            (editing ? (
+              <div className="flex flex-col gap-6">
+                <section className="flex flex-col gap-2">
+                  <h3 className="text-sm font-semibold text-slate-900">{t('property.externalTitle')}</h3>
+                  <p className="text-sm text-slate-500">{t('property.externalExplanation')}</p>
+                  <PlatformLinks
+                    links={draft.platforms}
+                    onChange={(platforms) => setDraft({ ...draft, platforms })}
+                    choices={choices}
+                  />
+                </section>
+                <section className="flex flex-col gap-2">
+                  <h3 className="text-sm font-semibold text-slate-900">{t('property.internalTitle')}</h3>
+                  <p className="text-sm text-slate-500">{t('property.internalExplanation')}</p>
+                  <CopyField
+                    label={t('property.internalLink')}
+                    value={internalCalendar.url}
+                    loading={internalCalendar.loading}
+                    error={internalCalendar.error}
+                  />
+                </section>
+              </div>
+            ) : (
+              <ConnectionList property={property} syncNow={props.syncNow} />
+            ))}
+          {tab === 'statistics' && props.statistics}
+        </div>
+        {editing && (
+          <footer className="sticky -bottom-5 -mx-6 -mb-5 flex items-center justify-between gap-3 border-t border-slate-100 bg-white px-6 py-4">
+            <button
+              type="button"
+              onClick={props.onRequestDelete}
+              disabled={busy}
+              data-testid="delete-property"
+              className="text-sm font-medium text-red-600 hover:underline disabled:text-slate-400"
+            >
+              {t('property.deleteLink')}
+            </button>
+            <Button
+              type="button"
+              onClick={save}
+              busy={activity === 'saving'}
+              disabled={!canSave(draft) || busy}
+              data-testid="save-property"
+            >
+              {t('app.save')}
+            </Button>
+          </footer>
+        )}
+      </div>
+      <ConfirmDeleteDialog
+        open={activity === 'confirmingDelete' || activity === 'deleting'}
+        name={property.name}
+        busy={activity === 'deleting'}
+        onCancel={props.onCancelDelete}
+        onConfirm={props.onConfirmDelete}
+      />
+    </Modal>
+  )
+}

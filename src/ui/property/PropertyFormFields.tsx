@@ -1,0 +1,105 @@
+import { addressPartsFor, type StoredAddress } from '../../domain/address.ts'
+import { DESCRIPTION_MAX, type PropertyDraft } from '../../domain/property.ts'
+import { useI18n } from '../../i18n.tsx'
+import { TextField } from '../form.tsx'
+
+type Props = {
+  draft: PropertyDraft
+  onChange: (draft: PropertyDraft) => void
+  /** The stored address of the property being edited. */
+  stored?: StoredAddress
+  disabled?: boolean
+}
+
+const PREVIEW_PARTS = ['country', 'region', 'city', 'address'] as const
+
+/** SPEC 5: the address is one text; this shows how it will be split, so the saved parts hold no surprise. */
+function AddressPreview({ text, stored }: { text: string; stored?: StoredAddress }) {
+  const { t } = useI18n()
+  const parts = addressPartsFor(text, stored)
+  return (
+    <div data-testid="address-preview" className="rounded-xl bg-slate-50 px-3.5 py-2.5 text-xs">
+      <p className="mb-1.5 text-slate-500">{t('property.addressPreview')}</p>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+        {PREVIEW_PARTS.map((part) => (
+          <div key={part} className="min-w-0">
+            <dt className="text-slate-400">{t(`property.addressParts.${part}`)}</dt>
+            <dd data-testid={`address-${part}`} className="truncate font-medium text-slate-700">
+              {parts[part] || '—'}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}
+
+/** The property's own fields, shared by the add form and the editor's About tab. */
+export function PropertyFormFields({ draft, onChange, stored, disabled }: Props) {
+  const { t } = useI18n()
+  const set = (field: keyof Omit<PropertyDraft, 'platforms'>) => (value: string) =>
+    onChange({ ...draft, [field]: value })
+  return (
+    <div className="flex flex-col gap-4">
+      <TextField
+        label={t('property.name')}
+        name="name"
+        value={draft.name}
+        onChange={(event) => set('name')(event.target.value)}
+        disabled={disabled}
+        autoComplete="off"
+      />
+      <TextField
+        label={t('property.address')}
+        name="address"
+        value={draft.addressText}
+        placeholder={t('property.addressPlaceholder')}
+        onChange={(event) => set('addressText')(event.target.value)}
+        disabled={disabled}
+        autoComplete="off"
+        hint={<AddressPreview text={draft.addressText} stored={stored} />}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label={t('property.capacity')}
+          name="capacity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={draft.capacity}
+          onChange={(event) => set('capacity')(event.target.value)}
+          disabled={disabled}
+        />
+        <TextField
+          label={t('property.costPerNight')}
+          name="costPerNight"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          value={draft.costPerNight}
+          onChange={(event) => set('costPerNight')(event.target.value)}
+          disabled={disabled}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="field-description" className="text-sm font-medium text-slate-700">
+          {t('property.description')}
+        </label>
+        <textarea
+          id="field-description"
+          name="description"
+          rows={3}
+          maxLength={DESCRIPTION_MAX}
+          value={draft.description}
+          onChange={(event) => set('description')(event.target.value)}
+          disabled={disabled}
+          className="resize-y rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100"
+        />
+        <p data-testid="description-counter" className="text-end text-xs text-slate-400" dir="ltr">
+          {draft.description.length}/{DESCRIPTION_MAX}
+        </p>
+      </div>
+    </div>
+  )
+}

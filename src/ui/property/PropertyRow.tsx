@@ -1,0 +1,38 @@
+import type { Property } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { PlusIcon } from '../icons.tsx'
+import { PropertyCard } from './PropertyCard.tsx'
+
+/** SPEC 9: carousel cards are at most 400 px wide (and at least 326 px, like every card). */
+const CAROUSEL_CARD = 'w-[min(400px,85vw)] max-w-[400px] shrink-0 snap-start'
+
+/** The dashboard's "your properties" row: the cards, then a card that adds one (SPEC 2). */
+export function PropertyRow({
+  properties,
+  onOpen,
+  onAdd,
+}: {
+  properties: Property[]
+  onOpen: (property: Property) => void
+  onAdd: () => void
+}) {
+  const { t } = useI18n()
+  return (
+    <div data-testid="property-row" className="-mx-1 flex snap-x gap-5 overflow-x-auto px-1 pt-1 pb-3">
+      {properties.map((property) => (
+        <PropertyCard key={property.id} property={property} onOpen={onOpen} className={CAROUSEL_CARD} />
+      ))}
+      <button
+        type="button"
+        onClick={onAdd}
+        data-testid="add-property-card"
+        className={`${CAROUSEL_CARD} flex min-h-[22rem] min-w-[326px] flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-slate-300 bg-white text-slate-500 transition hover:border-brand-500 hover:text-brand-700`}
+      >
+        <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <PlusIcon />
+        </span>
+        <span className="font-medium">{t('property.add')}</span>
+      </button>
+    </div>
+  )
+}

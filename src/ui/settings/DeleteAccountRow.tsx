@@ -1,0 +1,52 @@
+import type { DeleteAccountState } from '../../machines/deleteAccount.ts'
+import { useI18n } from '../../i18n.tsx'
+import { Button, FormError } from '../form.tsx'
+import { Modal } from '../Modal.tsx'
+import { SettingRow } from './SettingsLayout.tsx'
+
+type Props = {
+  state: DeleteAccountState
+  error?: string
+  onOpen: () => void
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/** Delete one's own account, after a confirmation without a reason (SPEC 6). */
+export function DeleteAccountRow({ state, error, onOpen, onConfirm, onCancel }: Props) {
+  const { t } = useI18n()
+  const deleting = state === 'deleting'
+  return (
+    <>
+      <SettingRow
+        title={t('settings.deleteTitle')}
+        description={t('settings.deleteHint')}
+        action={
+          <Button type="button" variant="danger" onClick={onOpen}>
+            {t('settings.deleteTitle')}
+          </Button>
+        }
+      />
+      <Modal
+        open={state === 'confirming' || deleting}
+        onClose={deleting ? () => {} : onCancel}
+        title={t('settings.deleteConfirmTitle')}
+        widthClass="md:max-w-[400px]"
+        testId="delete-account-dialog"
+      >
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-slate-600">{t('settings.deleteConfirmText')}</p>
+          <FormError message={error} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="secondary" onClick={onCancel} disabled={deleting}>
+              {t('app.cancel')}
+            </Button>
+            <Button type="button" variant="danger" busy={deleting} onClick={onConfirm}>
+              {t('settings.deleteConfirm')}
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    </>
+  )
+}

@@ -1,0 +1,35 @@
+import { useId } from 'react'
+import { useI18n } from '../../i18n.tsx'
+import { Switch } from '../Switch.tsx'
+import { SettingRow } from './SettingsLayout.tsx'
+
+/** The notifications on/off toggle (SPEC 2). */
+export function NotificationsRow({
+  enabled,
+  saving,
+  onToggle,
+}: {
+  enabled: boolean
+  saving: boolean
+  onToggle: () => void
+}) {
+  const { t } = useI18n()
+  const id = useId()
+  const ids = { title: `${id}-title`, description: `${id}-description` }
+  return (
+    <SettingRow
+      ids={ids}
+      title={t('settings.notificationsLabel')}
+      description={t('settings.notificationsHint')}
+      action={
+        <Switch
+          checked={enabled}
+          onChange={onToggle}
+          busy={saving}
+          labelledBy={ids.title}
+          describedBy={ids.description}
+        />
+      }
+    />
+  )
+}

@@ -1,0 +1,106 @@
+import type { FormEvent } from 'react'
+import type { ProfileField, ProfileFields, ProfileFormState } from '../../machines/profileForm.ts'
+import { useI18n } from '../../i18n.tsx'
+import { CodeStep, TextButton } from '../auth/CodeStep.tsx'
+import { Badge } from '../Badge.tsx'
+import { Button, FormError, TextField } from '../form.tsx'
+
+type Props = {
+  state: ProfileFormState
+  fields: ProfileFields
+  savedEmail: string
+  pendingEmail?: string
+  error?: string
+  onChange: (field: ProfileField, value: string) => void
+  onSave: () => void
+  onSubmitCode: (code: string) => void
+  onCancelEmailChange: () => void
+}
+
+/** SPEC 2, Settings: name, address, e-mail (with its verify button) and phone, then Save. */
+export function PersonalInfoForm(props: Props) {
+  const { state, fields, savedEmail, pendingEmail, error, onChange } = props
+  const { t } = useI18n()
+  const confirmingEmail = state === 'enteringEmailCode' || state === 'confirmingEmail'
+  const saving = state === 'saving'
+  const locked = saving || confirmingEmail
+  const emailChanged = fields.email.trim() !== savedEmail
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    props.onSave()
+  }
+  const field = (name: ProfileField) => ({
+    name,
+    value: fields[name],
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+    disabled: locked,
+    id: `settings-${name}`,
+  })
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-4 md:grid-cols-2"
+        data-testid="personal-info-form"
+      >
+        <TextField label={t('settings.name')} autoComplete="name" {...field('name')} />
+        <TextField label={t('settings.phone')} type="tel" autoComplete="tel" dir="ltr" {...field('phone')} />
+        <TextField
+          label={t('settings.address')}
+          autoComplete="street-address"
+          className="md:col-span-2"
+          {...field('residentalAddress')}
+        />
+        <div className="flex flex-col gap-1.5 md:col-span-2">
+          <div className="flex items-end gap-2">
+            <TextField
+              label={t('settings.email')}
+              type="email"
+              autoComplete="email"
+              dir="ltr"
+              className="min-w-0 flex-1"
+              {...field('email')}
+            />
+            {emailChanged && !confirmingEmail ? (
+              <Button type="submit" variant="secondary" busy={saving}>
+                {t('settings.verifyEmail')}
+              </Button>
+            ) : (
+              <span className="flex h-11 items-center">
+                <Badge tone="green">{t('users.verified')}</Badge>
+              </span>
+            )}
+          </div>
+          {emailChanged && !confirmingEmail && (
+            <p className="text-xs text-slate-500">{t('settings.verifyHint')}</p>
+          )}
+        </div>
+        {!confirmingEmail && (
+          <>
+            <FormError message={error} />
+            <div className="flex justify-end md:col-span-2">
+              <Button type="submit" busy={saving} className="w-full md:w-auto">
+                {t('app.save')}
+              </Button>
+            </div>
+          </>
+        )}
+      </form>
+      {confirmingEmail && (
+        <div className="rounded-2xl bg-slate-50 p-4">
+          <CodeStep
+            testId="email-code-form"
+            intro={t('settings.emailCodeSentTo', { email: pendingEmail ?? '' })}
+            submitLabel={t('settings.confirm')}
+            busy={state === 'confirmingEmail'}
+            error={error}
+            onSubmit={props.onSubmitCode}
+            actions={<TextButton onClick={props.onCancelEmailChange}>{t('app.cancel')}</TextButton>}
+          />
+        </div>
+      )}
+    </div>
+  )
+}

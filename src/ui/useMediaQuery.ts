@@ -1,0 +1,17 @@
+import { useCallback, useSyncExternalStore } from 'react'
+
+/** SPEC 9: at 768 px or less the interface takes its phone-sized form. */
+export const PHONE_QUERY = '(max-width: 768px)'
+
+/** Whether the viewport matches `query`, following it as the window is resized. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query)
+      list.addEventListener('change', onChange)
+      return () => list.removeEventListener('change', onChange)
+    },
+    [query],
+  )
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches)
+}

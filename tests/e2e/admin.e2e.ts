@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { addDays, daysInMonth, localToday } from '../../src/domain/dates.ts'
+import { calendarOf, startFeedServer } from '../fixtures/feedServer.ts'
+import { chooseLanguage, DESKTOP, launchBrowser, PHONE, screenshot } from './browser.ts'
+import { startServer, type RunningServer } from './server.ts'
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin-Pass-2026!' }
+const HOST = { email: 'huda@example.com', password: 'Huda-Pass-2026!' }
+const LEAVER = { email: 'omar@example.com', password: 'Omar-Pass-2026!' }
+const COST_PER_NIGHT = 400
+
+let server: RunningServer
+let feeds: Awaited<ReturnType<typeof startFeedServer>>
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+/** Registers through the API, reading the code from the mail the server prints. */
+async function register(account: { email: string; password: string }) {
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(body),
+    })
+  expect((await post('/auth/register/send-code', { email: account.email })).status).toBe(200)
+  for (let tries = 0; !server.logs().includes(`To: ${account.email}`) && tries < 50; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const mail = server.logs().slice(server.logs().lastIndexOf(`To: ${account.email}`))
+  const code = /\\n(\d{6})\\n/.exec(mail)?.[1]
+  expect((await post('/auth/register', { ...account, code })).status).toBe(200)
+}
+
+const signInStatus = async (account: { email: string; password: string }) =>
+  (
+    await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(account),
+    })
+  ).status
+
+async function signInAsAdmin() {
+  await page.goto(`${server.url}/login`)
+  await page.getByLabel(/e-mail/i).fill(ADMIN.email)
+  await page.getByLabel(/^password/i).fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/\/dashboard$/, { timeout: 15_000 })
+}
+
+/** The signed-in admin's own calls, with the page's session cookie. */
+const adminApi = {
+  get: async <T>(path: string): Promise<T> => (await page.request.get(`${server.url}/api${path}`)).json(),
+  post: (path: string, data: unknown) =>
+    page.request.post(`${server.url}/api${path}`, { data, headers: { origin: server.url } }),
+}
+
+const userRow = (email: string) => page.getByTestId('user-row').filter({ hasText: email })
+
+beforeAll(async () => {
+  feeds = await startFeedServer()
+  server = await startServer({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SYNC_ALLOW_HOSTS: '127.0.0.1',
+  })
+  browser = await launchBrowser()
+  context = await browser.newContext({ viewport: DESKTOP })
+  page = await context.newPage()
+  await register(HOST)
+  await register(LEAVER)
+  await signInAsAdmin()
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await server?.stop()
+  await feeds?.close()
+})
+
+describe('administration in the browser', () => {
+  it('shows dashboard figures that match a hand computation', async () => {
+    // Three nights this month and two last month, at 400 a night, on one linked property.
+    const today = localToday()
+    const [year, month] = today.split('-').map(Number) as [number, number]
+    const firstOfMonth = `${today.slice(0, 7)}-01`
+    const lastMonthTenth = `${addDays(firstOfMonth, -1).slice(0, 7)}-10`
+    feeds.serve(
+      '/airbnb.ics',
+      calendarOf([
+        {
+          uid: 'this-month',
+          start: addDays(firstOfMonth, 1),
+          end: addDays(firstOfMonth, 4),
+          summary: 'Reserved - Sara',
+        },
+        {
+          uid: 'last-month',
+          start: lastMonthTenth,
+          end: addDays(lastMonthTenth, 2),
+          summary: 'Reserved - Omar',
+        },
+      ]),
+    )
+    const created = await page.request.post(`${server.url}/api/property`, {
+      headers: { origin: server.url },
+      multipart: {
+        name: 'Palm Villa',
+        country: 'Saudi',
+        city: 'Riyadh',
+        address: 'Olaya Street 12',
+        capacity: '4',
+        costPerNight: String(COST_PER_NIGHT),
+        externalCalendars: JSON.stringify([{ platformName: 'Airbnb', urlPath: feeds.url('/airbnb.ics') }]),
+      },
+    })
+    expect(created.status()).toBe(201)
+    await adminApi.post('/notification/trigger', {})
+    await expect
+      .poll(
+        async () =>
+          (await adminApi.get<{ monthlyRevenue: { current: number } }>('/dashboard/statistics'))
+            .monthlyRevenue.current,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(3 * COST_PER_NIGHT)
+
+    await page.goto(`${server.url}/dashboard`)
+    const values = page.getByTestId('stat-value')
+    await expect.poll(() => values.allInnerTexts()).toHaveLength(5)
+    const occupancy = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 }).format(
+      3 / daysInMonth(year, month),
+    )
+    // Intl writes a no-break space between "SAR" and the amount.
+    const [revenue, properties, connections, rate] = (await values.allInnerTexts()).map((text) =>
+      text.replace(/\u00a0/g, ' '),
+    )
+    expect(revenue).toBe('SAR 1,200')
+    expect(properties).toBe('1')
+    expect(connections).toBe('1')
+    expect(rate).toBe(occupancy)
+    expect(await page.getByTestId('stat-card').first().innerText()).toContain('+50%')
+    expect(await page.getByTestId('revenue-bar').count()).toBe(12)
+    await screenshot(page, 'dashboard-statistics-desktop-en')
+    await chooseLanguage(page, 'ar')
+    await screenshot(page, 'dashboard-statistics-desktop-ar')
+    await chooseLanguage(page, 'en')
+  })
+
+  it('connects a platform to a property from the integration page', async () => {
+    feeds.serve('/vrbo.ics', calendarOf([]))
+    await page.goto(`${server.url}/integration`)
+    const card = (platform: string) => page.getByTestId('platform-card').filter({ hasText: platform })
+    await card('Airbnb').getByRole('button', { name: 'Connected' }).waitFor()
+    await card('Vrbo').getByRole('button', { name: 'Connect Vrbo' }).click()
+    const dialog = page.getByTestId('connect-dialog')
+    await dialog.getByLabel('Vrbo calendar link').fill('not a link')
+    await dialog.getByRole('button', { name: 'Connect' }).click()
+    expect(await dialog.getByRole('alert').innerText()).toBe('Paste a link that starts with https://')
+    await dialog.getByLabel('Vrbo calendar link').fill(feeds.url('/vrbo.ics'))
+    await dialog.getByRole('button', { name: 'Connect' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await card('Vrbo').getByRole('button', { name: 'Connected' }).isDisabled()).toBe(true)
+    await screenshot(page, 'integration-desktop-en')
+    const [property] =
+      await adminApi.get<{ externalCalendars: { platformName: string }[] }[]>('/property/list')
+    expect(property?.externalCalendars.map((calendar) => calendar.platformName).sort()).toEqual([
+      'Airbnb',
+      'Vrbo',
+    ])
+  })
+
+  it('adds a property for another user from Manage property', async () => {
+    await page.goto(`${server.url}/users`)
+    await userRow(HOST.email)
+      .getByRole('link', { name: /Manage the properties of/ })
+      .click()
+    await page.waitForURL(/\/users\/[^/]+\/properties$/)
+    await page.getByText('No properties yet').waitFor()
+    await page.getByTestId('add-property').click()
+    await page.getByLabel('Property name').fill('Corniche Flat')
+    await page.getByLabel('Address').fill('Saudi Makkah Jeddah Corniche Road 5')
+    await page.getByLabel('Capacity (guests)').fill('3')
+    await page.getByLabel('Cost per night (SAR)').fill('500')
+    await page.getByTestId('submit-property').click()
+    await page.getByTestId('property-card').filter({ hasText: 'Corniche Flat' }).waitFor()
+    await screenshot(page, 'manage-property-desktop-en')
+
+    const users = await adminApi.get<{ id: string; email: string }[]>('/admin/user/list')
+    const host = users.find((user) => user.email === HOST.email)!
+    const theirs = await adminApi.get<{ name: string }[]>(`/admin/user/${host.id}/property/list`)
+    expect(theirs.map((property) => property.name)).toEqual(['Corniche Flat'])
+    const mine = await adminApi.get<{ name: string }[]>('/property/list')
+    expect(mine.map((property) => property.name)).not.toContain('Corniche Flat')
+  })
+
+  it('shows a host who types an admin address "not allowed", not the data', async () => {
+    const hostContext = await browser.newContext({ viewport: DESKTOP })
+    const signIn = await hostContext.request.post(`${server.url}/api/auth/login`, {
+      data: HOST,
+      headers: { origin: server.url },
+    })
+    expect(signIn.status()).toBe(200)
+    const hostPage = await hostContext.newPage()
+    for (const path of ['/users', '/guests', '/logs', '/users/someone/properties']) {
+      await hostPage.goto(`${server.url}${path}`)
+      await hostPage.getByText('You are not allowed to see this page.').waitFor()
+      expect(await hostPage.getByTestId('user-row').count()).toBe(0)
+    }
+    expect(await hostPage.getByRole('link', { name: 'Users' }).count()).toBe(0)
+    await hostContext.close()
+  })
+
+  it('deactivates a user with a reason, who then cannot sign in', async () => {
+    expect(await signInStatus(HOST)).toBe(200)
+    await page.goto(`${server.url}/users`)
+    await userRow(HOST.email).getByRole('button', { name: /^Edit/ }).click()
+    const profile = page.getByTestId('admin-profile')
+    await profile.waitFor()
+    await profile.getByTestId('settings-account').getByRole('button', { name: 'Deactivate' }).click()
+
+    const dialog = page.getByTestId('reason-dialog')
+    await dialog.getByRole('button', { name: 'Deactivate' }).click()
+    expect(await dialog.getByRole('alert').innerText()).toBe('Please give a reason')
+    await dialog.getByLabel('Reason').fill('Listing properties that do not exist')
+    await screenshot(page, 'deactivate-dialog-desktop-en')
+    await dialog.getByRole('button', { name: 'Deactivate' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await userRow(HOST.email).getByText('deactivated').waitFor()
+    await screenshot(page, 'users-desktop-en')
+
+    expect(await signInStatus(HOST)).toBe(403)
+    const log = await adminApi.get<{ items: { kind: string; message: string }[] }>(
+      '/admin/log/list?kind=admin.user-deactivated',
+    )
+    expect(JSON.stringify(log.items)).toContain('Listing properties that do not exist')
+  })
+
+  it('deletes a user with a reason: the row goes, and so does the account', async () => {
+    await page.goto(`${server.url}/users`)
+    await userRow(LEAVER.email).getByRole('button', { name: /^Edit/ }).click()
+    await page.getByTestId('settings-account').getByRole('button', { name: 'Delete user' }).click()
+    const dialog = page.getByTestId('reason-dialog')
+    await dialog.getByLabel('Reason').fill('Asked to leave by e-mail')
+    await dialog.getByRole('button', { name: 'Delete user' }).click()
+    await userRow(LEAVER.email).waitFor({ state: 'detached' })
+    expect(await signInStatus(LEAVER)).toBe(400)
+  })
+
+  it('lays the users screen out as cards on a phone, in Arabic', async () => {
+    const phone = await browser.newContext({ viewport: PHONE, storageState: await context.storageState() })
+    await phone.addInitScript(() => localStorage.setItem('manzil.language', 'ar'))
+    const phonePage = await phone.newPage()
+    await phonePage.goto(`${server.url}/users`)
+    await phonePage.getByTestId('user-card').first().waitFor()
+    expect(await phonePage.getByTestId('users-table').isVisible()).toBe(false)
+    await screenshot(phonePage, 'users-mobile-ar')
+    await phone.close()
+  })
+})

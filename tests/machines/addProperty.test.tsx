@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import toast, { Toaster } from 'react-hot-toast'
+import { fromPromise, type EventFrom } from 'xstate'
+import { EMPTY_DRAFT } from '../../src/domain/property.ts'
+import {
+  addPropertyMachine,
+  type AddPropertyState,
+  type NewProperty,
+} from '../../src/machines/addProperty.ts'
+import { AddPropertyFlow } from '../../src/routes/properties/AddPropertyDialog.tsx'
+import { renderWithProviders } from '../ui/providers.tsx'
+import { everyPath } from './everyPath.ts'
+
+const SERVER_MESSAGE = 'capacity: must be a whole number of at least 1'
+const NEW_PROPERTY: NewProperty = {
+  draft: { ...EMPTY_DRAFT, name: 'Sea Breeze', addressText: 'Saudi Makkah Jeddah Corniche 9' },
+  photos: [],
+}
+
+type Event = EventFrom<typeof addPropertyMachine>
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
+
+const EVENTS = [
+  { type: 'submit', property: NEW_PROPERTY },
+  { type: 'close' },
+  { type: 'xstate.done.actor.create' },
+  { type: 'xstate.error.actor.create', error: new Error(SERVER_MESSAGE) },
+] as Event[]
+
+async function renderFlow() {
+  const pending: Pending[] = []
+  const create = vi.fn(
+    (_input: NewProperty) => new Promise((resolve, reject) => pending.push({ resolve, reject })),
+  )
+  const onClosed = vi.fn()
+  const machine = addPropertyMachine.provide({
+    actors: { createProperty: fromPromise(({ input }) => create(input)) },
+  })
+  await renderWithProviders(
+    <>
+      <AddPropertyFlow
+        machine={machine}
+        choices={{ status: 'ready', names: ['Airbnb'] }}
+        onClosed={onClosed}
+      />
+      <Toaster />
+    </>,
+  )
+  return { pending, create, onClosed }
+}
+
+type Rendered = Awaited<ReturnType<typeof renderFlow>>
+const user = userEvent.setup()
+const modal = () => screen.getByTestId('add-property-modal')
+
+async function perform(rendered: Rendered, event: { type: string }) {
+  switch (event.type) {
+    case 'xstate.init':
+      return
+    case 'submit':
+      fireEvent.change(within(modal()).getByLabelText('Property name'), { target: { value: 'Sea Breeze' } })
+      fireEvent.change(within(modal()).getByLabelText('Address'), {
+        target: { value: 'Saudi Makkah Jeddah Corniche 9' },
+      })
+      return user.click(within(modal()).getByTestId('submit-property'))
+    case 'close':
+      return user.click(within(modal()).getByRole('button', { name: 'Close' }))
+    case 'xstate.done.actor.create':
+      return act(async () => rendered.pending.shift()?.resolve({}))
+    case 'xstate.error.actor.create':
+      return act(async () => rendered.pending.shift()?.reject(new Error(SERVER_MESSAGE)))
+    default:
+      throw new Error(`no way to perform ${event.type}`)
+  }
+}
+
+type Check = (rendered: Rendered, lastEvent: { type: string }) => void | Promise<void>
+
+/** One entry per state of the machine: a state without an entry fails the test. */
+const SCREEN_FOR: Record<AddPropertyState, Check> = {
+  editing: async (_rendered, lastEvent) => {
+    const submit = within(modal()).getByTestId('submit-property')
+    expect(submit.getAttribute('aria-busy')).toBeNull()
+    if (lastEvent.type === 'xstate.error.actor.create') {
+      expect(await screen.findAllByText(SERVER_MESSAGE)).toHaveLength(1)
+      expect((within(modal()).getByLabelText('Property name') as HTMLInputElement).value).toBe('Sea Breeze')
+    }
+  },
+  creating: (rendered) => {
+    expect(within(modal()).getByTestId('submit-property').getAttribute('aria-busy')).toBe('true')
+    expect(rendered.create).toHaveBeenLastCalledWith({
+      draft: { ...NEW_PROPERTY.draft, capacity: '', costPerNight: '' },
+      photos: [],
+    })
+  },
+  closed: async (rendered, lastEvent) => {
+    expect(screen.queryByTestId('add-property-modal')).toBeNull()
+    expect(rendered.onClosed).toHaveBeenCalled()
+    if (lastEvent.type === 'xstate.done.actor.create')
+      expect(await screen.findAllByText('Property added!')).toHaveLength(1)
+  },
+}
+
+const TRAVERSAL = { events: EVENTS }
+
+describe('add-property modal', () => {
+  afterEach(() => toast.remove())
+  const paths = everyPath(addPropertyMachine, TRAVERSAL)
+
+  it('reaches every state of the machine', () => {
+    const reached = new Set(paths.map((path) => String(path.state.value)))
+    expect([...reached].sort()).toEqual(Object.keys(SCREEN_FOR).sort())
+  })
+
+  for (const path of paths) {
+    const steps = path.steps.map((step) => step.event.type).filter((type) => type !== 'xstate.init')
+    it(`${steps.join(' → ') || 'opening'} ⇒ ${String(path.state.value)}`, async () => {
+      const rendered = await renderFlow()
+      for (const step of path.steps) await perform(rendered, step.event)
+      await SCREEN_FOR[path.state.value as AddPropertyState](
+        rendered,
+        path.steps.at(-1)?.event ?? { type: '' },
+      )
+    })
+  }
+})

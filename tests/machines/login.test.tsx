@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react'
+import { expect } from 'vitest'
+import { fromPromise } from 'xstate'
+import type { Notice } from '../../src/machines/feedback.ts'
+import { loginMachine } from '../../src/machines/login.ts'
+import LoginRoute from '../../src/routes/LoginRoute.tsx'
+import { SAMPLE } from '../../scripts/machineCatalog.ts'
+import { renderRoute } from '../ui/render.tsx'
+import { byTestId, enterCode, expectMessage, fill, isBusy } from './screenHelpers.ts'
+import { noWayToPerform, walkMachine } from './walk.tsx'
+
+const form = () => byTestId('login-form')
+const codeForm = () => byTestId('login-code-form')
+const WANTED = '/calendar?property=p-1'
+
+walkMachine({
+  machine: loginMachine,
+  render: async (pending) => {
+    const notices: Notice[] = []
+    const rendered = await renderRoute(
+      <LoginRoute
+        implementations={{
+          actors: {
+            sendLoginCode: fromPromise(({ input }) => pending.add('sendLoginCode', input)),
+            signIn: fromPromise(({ input }) => pending.add('signIn', input)),
+          },
+          actions: { notify: (_, notice) => void notices.push(notice) },
+        }}
+      />,
+      { path: `/login?next=${encodeURIComponent(WANTED)}` },
+    )
+    return { ...rendered, notices }
+  },
+  perform: async (event, { user }) => {
+    switch (event.type) {
+      case 'submit':
+        await fill(user, within(form()).getByLabelText('E-mail'), event.email)
+        await fill(user, within(form()).getByLabelText('Password'), event.password)
+        return user.click(within(form()).getByRole('button', { name: 'Sign in' }))
+      case 'submitCode':
+        await enterCode(user, codeForm(), event.code)
+        return user.click(within(codeForm()).getByRole('button', { name: 'Verify' }))
+      case 'resend':
+        return user.click(within(codeForm()).getByRole('button', { name: 'Send a new code' }))
+      case 'back':
+        return user.click(within(codeForm()).getByRole('button', { name: 'Back' }))
+      default:
+        return noWayToPerform(event)
+    }
+  },
+  expectScreen: {
+    editing: ({ snapshot }) => {
+      expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy()
+      expect(within(form()).getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+        '/forgot-password',
+      )
+      expect(within(form()).getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+        '/registration',
+      )
+      expectMessage(form(), snapshot.context.error)
+    },
+    sendingCode: ({ pending }) => {
+      expect(isBusy(within(form()).getByRole('button', { name: 'Sign in' }))).toBe(true)
+      expect(pending.lastInput('sendLoginCode')).toEqual({ email: SAMPLE.email, password: SAMPLE.password })
+    },
+    // Sending the code failed: no two-factor, so the client signs in with the password alone.
+    signingIn: ({ pending }) => {
+      expect(isBusy(within(form()).getByRole('button', { name: 'Sign in' }))).toBe(true)
+      expect(pending.lastInput('signIn')).toEqual({ email: SAMPLE.email, password: SAMPLE.password })
+    },
+    enteringCode: ({ snapshot }) => {
+      expect(screen.getByRole('heading', { name: 'Two-factor verification' })).toBeTruthy()
+      expect(within(codeForm()).getByText(new RegExp(SAMPLE.email))).toBeTruthy()
+      expectMessage(codeForm(), snapshot.context.error)
+    },
+    verifying: ({ pending }) => {
+      expect(isBusy(within(codeForm()).getByRole('button', { name: 'Verify' }))).toBe(true)
+      // SPEC 5: the code travels as a number.
+      expect(pending.lastInput('signIn')).toEqual({
+        email: SAMPLE.email,
+        password: SAMPLE.password,
+        tfaCode: Number(SAMPLE.code),
+      })
+    },
+    welcome: ({ screen: rendered }) => {
+      expect(within(byTestId('splash')).getByText('Welcome!')).toBeTruthy()
+      expect(rendered.notices.at(-1)).toEqual({ kind: 'success', feedback: { key: 'auth.loginSuccess' } })
+    },
+    done: ({ screen: rendered }) => {
+      expect(rendered.currentPath()).toBe(WANTED)
+    },
+  },
+})

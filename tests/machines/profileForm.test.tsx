@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react'
+import { expect } from 'vitest'
+import { fromPromise } from 'xstate'
+import type { Notice } from '../../src/machines/feedback.ts'
+import { profileFormMachine, type ProfileField } from '../../src/machines/profileForm.ts'
+import { ProfileSection } from '../../src/routes/settings/ProfileSection.tsx'
+import { SAMPLE } from '../../scripts/machineCatalog.ts'
+import { renderWithProviders } from '../ui/providers.tsx'
+import { byTestId, enterCode, expectMessage, fill, isBusy } from './screenHelpers.ts'
+import { aProfile } from './settingsFixtures.ts'
+import { noWayToPerform, walkMachine } from './walk.tsx'
+
+const form = () => byTestId('personal-info-form')
+const codeForm = () => byTestId('email-code-form')
+const LABELS: Record<ProfileField, string> = {
+  name: 'Full name',
+  phone: 'Phone',
+  email: 'E-mail',
+  residentalAddress: 'Residential address',
+}
+const input = (field: ProfileField) => within(form()).getByLabelText(LABELS[field]) as HTMLInputElement
+
+walkMachine({
+  machine: profileFormMachine,
+  render: async (pending) => {
+    const notices: Notice[] = []
+    const saved: unknown[] = []
+    const rendered = await renderWithProviders(
+      <ProfileSection
+        profile={aProfile()}
+        implementations={{
+          actors: {
+            save: fromPromise(({ input: fields }) => pending.add('save', fields)),
+            confirmEmail: fromPromise(({ input: code }) => pending.add('confirmEmail', code)),
+          },
+          actions: {
+            notify: (_, notice) => void notices.push(notice),
+            saved: (_, profile) => void saved.push(profile),
+          },
+        }}
+      />,
+    )
+    return { ...rendered, notices, saved }
+  },
+  perform: async (event, { user }) => {
+    switch (event.type) {
+      case 'change':
+        return fill(user, input(event.field), event.value)
+      case 'save':
+        return user.click(within(form()).getByRole('button', { name: 'Save' }))
+      case 'submitCode':
+        await enterCode(user, codeForm(), event.code)
+        return user.click(within(codeForm()).getByRole('button', { name: 'Confirm' }))
+      case 'cancelEmailChange':
+        return user.click(within(codeForm()).getByRole('button', { name: 'Cancel' }))
+      default:
+        return noWayToPerform(event)
+    }
+  },
+  expectScreen: {
+    editing: ({ snapshot, screen: rendered }) => {
+      const { fields, savedEmail, error } = snapshot.context
+      for (const field of Object.keys(LABELS) as ProfileField[])
+        expect(input(field).value).toBe(fields[field])
+      const changed = fields.email !== savedEmail
+      expect(Boolean(within(form()).queryByRole('button', { name: 'Verify' }))).toBe(changed)
+      expect(Boolean(within(form()).queryByText('Verified'))).toBe(!changed)
+      expect(screen.queryByTestId('email-code-form')).toBeNull()
+      expectMessage(form(), error)
+      const last = rendered.notices.at(-1)?.feedback.key
+      if (last) expect(['settings.saved', 'settings.emailChanged']).toContain(last)
+      if (last === 'settings.emailChanged') expect(input('email').value).toBe(SAMPLE.newEmail)
+    },
+    saving: ({ pending }) => {
+      expect(isBusy(within(form()).getByRole('button', { name: 'Save' }))).toBe(true)
+      expect(pending.lastInput('save')).toEqual({
+        name: input('name').value,
+        phone: input('phone').value,
+        email: input('email').value,
+        residentalAddress: input('residentalAddress').value,
+      })
+    },
+    enteringEmailCode: ({ snapshot, screen: rendered }) => {
+      // The new address waits for its code: the form keeps the one in effect, locked meanwhile.
+      expect(within(codeForm()).getByText(new RegExp(SAMPLE.newEmail))).toBeTruthy()
+      expect(input('email').value).toBe(SAMPLE.email)
+      expect(input('name').disabled).toBe(true)
+      expectMessage(codeForm(), snapshot.context.error)
+      expect(rendered.saved.length).toBeGreaterThan(0)
+    },
+    confirmingEmail: ({ pending }) => {
+      expect(isBusy(within(codeForm()).getByRole('button', { name: 'Confirm' }))).toBe(true)
+      expect(pending.lastInput('confirmEmail')).toEqual({ code: Number(SAMPLE.code) })
+    },
+  },
+})

@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react'
+import { expect } from 'vitest'
+import { fromPromise } from 'xstate'
+import type { Notice } from '../../src/machines/feedback.ts'
+import { registrationMachine } from '../../src/machines/registration.ts'
+import RegistrationRoute from '../../src/routes/RegistrationRoute.tsx'
+import { SAMPLE } from '../../scripts/machineCatalog.ts'
+import { renderRoute } from '../ui/render.tsx'
+import { byTestId, enterCode, expectMessage, fill, isBusy } from './screenHelpers.ts'
+import { noWayToPerform, walkMachine } from './walk.tsx'
+
+const form = () => byTestId('registration-form')
+const codeForm = () => byTestId('registration-code-form')
+
+walkMachine({
+  machine: registrationMachine,
+  render: async (pending) => {
+    const notices: Notice[] = []
+    const rendered = await renderRoute(
+      <RegistrationRoute
+        implementations={{
+          actors: {
+            sendCode: fromPromise(({ input }) => pending.add('sendCode', input)),
+            register: fromPromise(({ input }) => pending.add('register', input)),
+          },
+          actions: { notify: (_, notice) => void notices.push(notice) },
+        }}
+      />,
+      { path: '/registration' },
+    )
+    return { ...rendered, notices }
+  },
+  perform: async (event, { user }) => {
+    switch (event.type) {
+      case 'submit':
+        await fill(user, within(form()).getByLabelText('E-mail'), event.email)
+        await fill(user, within(form()).getByLabelText('Password'), event.password)
+        await fill(user, within(form()).getByLabelText('Confirm password'), event.confirmPassword)
+        return user.click(within(form()).getByRole('button', { name: 'Create account' }))
+      case 'submitCode':
+        await enterCode(user, codeForm(), event.code)
+        return user.click(within(codeForm()).getByRole('button', { name: 'Confirm' }))
+      case 'resend':
+        return user.click(within(codeForm()).getByRole('button', { name: 'Send a new code' }))
+      case 'back':
+        return user.click(within(codeForm()).getByRole('button', { name: 'Change e-mail' }))
+      default:
+        return noWayToPerform(event)
+    }
+  },
+  expectScreen: {
+    editing: ({ snapshot }) => {
+      expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy()
+      expect(within(form()).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login')
+      expectMessage(form(), snapshot.context.error)
+    },
+    sendingCode: ({ pending }) => {
+      expect(isBusy(within(form()).getByRole('button', { name: 'Create account' }))).toBe(true)
+      expect(pending.lastInput('sendCode')).toEqual({ email: SAMPLE.email })
+    },
+    enteringCode: ({ snapshot }) => {
+      expect(screen.getByRole('heading', { name: 'Confirm your e-mail' })).toBeTruthy()
+      expect(within(codeForm()).getByText(new RegExp(SAMPLE.email))).toBeTruthy()
+      expect(within(codeForm()).getAllByRole('textbox')).toHaveLength(6)
+      expectMessage(codeForm(), snapshot.context.error)
+    },
+    resendingCode: ({ pending }) => {
+      expect(
+        (within(codeForm()).getByRole('button', { name: 'Send a new code' }) as HTMLButtonElement).disabled,
+      ).toBe(true)
+      expect(pending.calls.filter((call) => call.id === 'sendCode')).toHaveLength(2)
+    },
+    confirming: ({ pending }) => {
+      expect(isBusy(within(codeForm()).getByRole('button', { name: 'Confirm' }))).toBe(true)
+      expect(pending.lastInput('register')).toEqual({
+        email: SAMPLE.email,
+        password: SAMPLE.password,
+        code: SAMPLE.code,
+      })
+    },
+    success: ({ screen: rendered }) => {
+      expect(within(byTestId('splash')).getByText('Registration confirmed')).toBeTruthy()
+      expect(rendered.notices.at(-1)).toEqual({
+        kind: 'success',
+        feedback: { key: 'registration.confirmed' },
+      })
+      expect(rendered.currentPath()).toBe('/registration')
+    },
+    done: ({ screen: rendered }) => {
+      expect(rendered.currentPath()).toBe('/dashboard')
+    },
+  },
+})

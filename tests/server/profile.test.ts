@@ -1,0 +1,190 @@
+import { afterAll, expect, it } from 'vitest'
+import { describeEachDatabase } from './harness.ts'
+import { aUser, signIn, STRONG_PASSWORD, uniqueEmail } from './builders.ts'
+import { codeIn, startMailbox } from './mailbox.ts'
+import { post, profileWith } from './accounts.ts'
+
+const mailbox = await startMailbox()
+afterAll(() => mailbox.stop())
+
+describeEachDatabase(
+  'profile',
+  (ctx) => {
+    const patch = (cookie: string, payload: object, language?: 'ar') =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/user/profile',
+        payload,
+        headers: { cookie, ...(language ? { 'accept-language': language } : {}) },
+      })
+    const confirm = (cookie: string, code: string | number) =>
+      post(ctx.app, '/api/user/email/confirm', { code }, { cookie })
+
+    it('needs a session (401)', async () => {
+      for (const method of ['GET', 'PATCH', 'DELETE'] as const)
+        expect((await ctx.app.inject({ method, url: '/api/user/profile' })).statusCode).toBe(401)
+      expect((await post(ctx.app, '/api/user/email/confirm', { code: 1 })).statusCode).toBe(401)
+      expect((await post(ctx.app, '/api/user/toggle-notifications', { enabled: true })).statusCode).toBe(401)
+    })
+
+    it('saves name, phone and address, and clears a blank one', async () => {
+      const user = await aUser(ctx.db)
+      const cookie = await signIn(ctx.app, user.email)
+      const saved = await patch(cookie, {
+        name: '  Sara Al-Harbi ',
+        phone: '+966 55 123 4567',
+        email: user.email,
+        residentalAddress: 'Saudi Riyadh Olaya Street 5',
+      })
+      expect(saved.statusCode).toBe(200)
+      expect(saved.json()).toEqual({
+        id: user.id,
+        name: 'Sara Al-Harbi',
+        email: user.email,
+        phone: '+966 55 123 4567',
+        residentalAddress: 'Saudi Riyadh Olaya Street 5',
+        isAdmin: false,
+        accountState: 'active',
+        settings: { notifications: true, twofactorMode: false },
+      })
+      const cleared = await patch(cookie, { phone: '', residentalAddress: null })
+      expect(cleared.json()).toMatchObject({ name: 'Sara Al-Harbi', phone: null, residentalAddress: null })
+      expect((await profileWith(ctx.app, cookie)).json()).toEqual(cleared.json())
+      expect(mailbox.unread(user.email)).toBe(0)
+    })
+
+    it('refuses fields that are too long or malformed, naming the field', async () => {
+      const user = await aUser(ctx.db)
+      const cookie = await signIn(ctx.app, user.email)
+      const cases: [object, string][] = [
+        [{ name: 'x'.repeat(101) }, 'name'],
+        [{ phone: 'call me maybe' }, 'phone'],
+        [{ phone: '1'.repeat(33) }, 'phone'],
+        [{ residentalAddress: 'x'.repeat(301) }, 'residentalAddress'],
+        [{ email: 'not-an-address' }, 'email'],
+        [{ name: 42 }, 'name'],
+      ]
+      for (const [payload, field] of cases) {
+        const response = await patch(cookie, payload)
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400)
+        expect(response.json().message).toMatch(new RegExp(`^${field}: `))
+      }
+    })
+
+    it('changes the e-mail address only after the code mailed to the new one', async () => {
+      const user = await aUser(ctx.db)
+      const cookie = await signIn(ctx.app, user.email)
+      const newEmail = uniqueEmail('moved')
+      const saved = await patch(cookie, { name: 'Omar', email: newEmail.toUpperCase() })
+      expect(saved.statusCode).toBe(200)
+      expect(saved.json()).toMatchObject({ name: 'Omar', email: user.email, pendingEmail: newEmail })
+      expect((await profileWith(ctx.app, cookie)).json().email).toBe(user.email)
+
+      const mail = await mailbox.waitForMail(newEmail)
+      expect(mail.subject).toBe('Confirm your new Manzil e-mail address')
+      expect(mail.text).toContain(newEmail)
+      expect(mailbox.unread(user.email)).toBe(0)
+
+      const wrong = await confirm(cookie, (Number(codeIn(mail)) + 1) % 1_000_000)
+      expect(wrong.statusCode).toBe(400)
+      const confirmed = await confirm(cookie, Number(codeIn(mail)))
+      expect(confirmed.statusCode).toBe(200)
+      expect(confirmed.json()).toMatchObject({ id: user.id, email: newEmail, name: 'Omar' })
+      expect(
+        (await post(ctx.app, '/api/auth/login', { email: user.email, password: user.password })).statusCode,
+      ).toBe(400)
+      await signIn(ctx.app, newEmail)
+      // The code was spent.
+      expect((await confirm(cookie, codeIn(mail))).statusCode).toBe(400)
+    })
+
+    it('refuses a new address that another account has (409), now or by the time of confirming', async () => {
+      const user = await aUser(ctx.db)
+      const other = await aUser(ctx.db)
+      const cookie = await signIn(ctx.app, user.email)
+      const taken = await patch(cookie, { name: 'Not saved', email: other.email })
+      expect(taken.statusCode).toBe(409)
+      expect(taken.json()).toEqual({ message: 'An account with this e-mail address already exists' })
+      expect((await profileWith(ctx.app, cookie)).json().name).toBeNull()
+
+      const newEmail = uniqueEmail('raced')
+      await patch(cookie, { email: newEmail })
+      const code = codeIn(await mailbox.waitForMail(newEmail))
+      await aUser(ctx.db, { email: newEmail })
+      const late = await confirm(cookie, code)
+      expect(late.statusCode).toBe(409)
+      expect((await profileWith(ctx.app, cookie)).json().email).toBe(user.email)
+    })
+
+    it('refuses to confirm without a pending change', async () => {
+      const user = await aUser(ctx.db)
+      const cookie = await signIn(ctx.app, user.email)
+      const response = await confirm(cookie, 123456)
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ message: 'There is no code waiting; request a new one' })
+    })
+
+    it('mails the confirmation code in Arabic when asked in Arabic', async () => {
+      const user = await aUser(ctx.db)
+      const cookie = await signIn(ctx.app, user.email)
+      const newEmail = uniqueEmail('arabic')
+      await patch(cookie, { email: newEmail }, 'ar')
+      const mail = await mailbox.waitForMail(newEmail)
+      expect(mail.subject).toBe('أكّد بريدك الإلكتروني الجديد في منزل')
+      expect(mail.html).toContain('dir="rtl"')
+    })
+
+    it('sets the notifications flag to the value sent', async () => {
+      const user = await aUser(ctx.db)
+      const cookie = await signIn(ctx.app, user.email)
+      const off = await post(ctx.app, '/api/user/toggle-notifications', { enabled: false }, { cookie })
+      expect(off.json()).toEqual({ enabled: false })
+      expect((await profileWith(ctx.app, cookie)).json().settings.notifications).toBe(false)
+      const on = await post(ctx.app, '/api/user/toggle-notifications', { enabled: true }, { cookie })
+      expect(on.json()).toEqual({ enabled: true })
+      const bad = await post(ctx.app, '/api/user/toggle-notifications', { enabled: 'yes' }, { cookie })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toMatch(/^enabled: /)
+    })
+
+    it('deletes one’s own account and signs out', async () => {
+      const user = await aUser(ctx.db)
+      const cookie = await signIn(ctx.app, user.email)
+      const other = await signIn(ctx.app, user.email)
+      const response = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/user/profile',
+        headers: { cookie },
+      })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ message: 'Your account has been deleted' })
+      const cleared = response.cookies.find((c) => c.name === 'manzil_session')
+      expect(cleared?.value).toBe('')
+      expect((await profileWith(ctx.app, other)).statusCode).toBe(401)
+      expect(
+        await ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst(),
+      ).toBeUndefined()
+      expect(
+        await ctx.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute(),
+      ).toEqual([])
+      const login = await post(ctx.app, '/api/auth/login', { email: user.email, password: STRONG_PASSWORD })
+      expect(login.statusCode).toBe(400)
+    })
+
+    it('keeps the last administrator', async () => {
+      await ctx.db.updateTable('users').set({ is_admin: 0 }).execute()
+      const admin = await aUser(ctx.db, { isAdmin: true })
+      const cookie = await signIn(ctx.app, admin.email)
+      const refused = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/user/profile',
+        headers: { cookie },
+      })
+      expect(refused.statusCode).toBe(409)
+      await aUser(ctx.db, { isAdmin: true })
+      const done = await ctx.app.inject({ method: 'DELETE', url: '/api/user/profile', headers: { cookie } })
+      expect(done.statusCode).toBe(200)
+    })
+  },
+  { env: { SMTP_URL: mailbox.smtpUrl } },
+)

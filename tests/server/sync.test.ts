@@ -1,0 +1,444 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import ICAL from 'ical.js'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { conflictsFor } from '../../server/sync/conflicts.ts'
+import { backoffDelayMs, MAX_BACKOFF_FACTOR } from '../../server/sync/service.ts'
+import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
+import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
+import { describeEachDatabase, type TestContext } from './harness.ts'
+
+let feeds: FeedServer
+beforeAll(async () => {
+  feeds = await startFeedServer()
+})
+afterAll(() => feeds.close())
+
+const AIRBNB_RESERVED = '1418fb94e984-8b2c7a1d5e3f4b6a9c0d1e2f3a4b5c6d@airbnb.com'
+
+/** The sync engine's view of one test's world, on the suite's database. */
+function syncWorld(ctx: TestContext) {
+  const db = () => ctx.db
+  return {
+    sync: async (calendarId: string) => {
+      const [outcome] = await ctx.app.syncCalendarsNow([calendarId])
+      if (!outcome) throw new Error('the calendar was not synced')
+      return outcome
+    },
+    bookingsOf: (calendarId: string) =>
+      db()
+        .selectFrom('bookings')
+        .selectAll()
+        .where('calendar_id', '=', calendarId)
+        .orderBy('start_date')
+        .orderBy('uid')
+        .execute(),
+    calendar: (calendarId: string) =>
+      db()
+        .selectFrom('external_calendars')
+        .selectAll()
+        .where('id', '=', calendarId)
+        .executeTakeFirstOrThrow(),
+    notificationsOf: (userId: string) =>
+      db().selectFrom('notifications').selectAll().where('user_id', '=', userId).execute(),
+    /** A new owner, property and calendar linked to a fixture served at a route of its own. */
+    async linked(
+      fixture: string,
+      options: { platform?: string; etag?: boolean; notifications?: boolean } = {},
+    ) {
+      const route = `/${randomUUID()}.ics`
+      feeds.serveFixture(route, fixture, { etag: options.etag })
+      const owner = await aUser(db())
+      if (options.notifications === false)
+        await db().updateTable('users').set({ notifications_enabled: 0 }).where('id', '=', owner.id).execute()
+      const property = await aPropertyRow(db(), owner.id)
+      const calendarId = await aCalendarRow(db(), property.id, feeds.url(route), options.platform)
+      return { route, owner, property, calendarId }
+    },
+  }
+}
+
+describeEachDatabase(
+  'feed sync',
+  (ctx) => {
+    const world = syncWorld(ctx)
+
+    it('imports every stay of a feed, classified, and silently the first time', async () => {
+      const { calendarId, owner } = await world.linked('airbnb.ics')
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 3 })
+      const bookings = await world.bookingsOf(calendarId)
+      expect(
+        bookings.map(({ start_date, end_date, status, guest_name, kind, platform }) => ({
+          start_date,
+          end_date,
+          status,
+          guest_name,
+          kind,
+          platform,
+        })),
+      ).toEqual([
+        {
+          start_date: '2030-03-10',
+          end_date: '2030-03-15',
+          status: 'Reserved',
+          guest_name: 'Blocked',
+          kind: 'booking',
+          platform: 'Airbnb',
+        },
+        {
+          start_date: '2030-04-01',
+          end_date: '2030-04-06',
+          status: 'Reserved',
+          guest_name: 'Blocked',
+          kind: 'booking',
+          platform: 'Airbnb',
+        },
+        {
+          start_date: '2030-04-20',
+          end_date: '2030-05-01',
+          status: 'Blocked',
+          guest_name: 'Blocked',
+          kind: 'block',
+          platform: 'Airbnb',
+        },
+      ])
+      expect(bookings[0]?.description).toContain('HMQ4XK2Z9P')
+      const calendar = await world.calendar(calendarId)
+      expect(calendar).toMatchObject({ last_error: null, failure_count: 0, lease_until: null })
+      expect(calendar.first_synced_at).not.toBeNull()
+      expect(calendar.etag).not.toBeNull()
+      expect(await world.notificationsOf(owner.id)).toEqual([])
+    })
+
+    it('names the guest and status from " - " summaries and keeps the link\'s platform', async () => {
+      const { calendarId } = await world.linked('vrbo.ics', { platform: 'Vrbo' })
+      await world.sync(calendarId)
+      expect(
+        (await world.bookingsOf(calendarId)).map((b) => [b.status, b.guest_name, b.kind, b.platform]),
+      ).toEqual([
+        ['Reserved', 'Layla Haddad', 'booking', 'Vrbo'],
+        ['Blocked', 'Blocked', 'block', 'Vrbo'],
+      ])
+    })
+
+    it('re-fetches an unchanged feed conditionally and writes nothing', async () => {
+      const { calendarId, route } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      const before = await world.bookingsOf(calendarId)
+      const first = await world.calendar(calendarId)
+      await sleep(5)
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'unchanged' })
+      const [, second] = feeds.requestsTo(route)
+      expect(second?.headers['if-none-match']).toBe(first.etag)
+      expect(second?.status).toBe(304)
+      expect(await world.bookingsOf(calendarId)).toEqual(before)
+      const after = await world.calendar(calendarId)
+      expect(after.last_synced_at! > first.last_synced_at!).toBe(true)
+      expect(after.content_hash).toBe(first.content_hash)
+    })
+
+    it('recognises an unchanged feed without validators by its hash', async () => {
+      const { calendarId, route } = await world.linked('booking.ics', {
+        etag: false,
+        platform: 'Booking.com',
+      })
+      await world.sync(calendarId)
+      const before = await world.bookingsOf(calendarId)
+      await sleep(5)
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'unchanged' })
+      expect(feeds.requestsTo(route).map((request) => request.status)).toEqual([200, 200])
+      expect(await world.bookingsOf(calendarId)).toEqual(before)
+    })
+
+    it('writes only what changed when the text changed but the stays did not', async () => {
+      const { calendarId, route } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      const before = await world.bookingsOf(calendarId)
+      // Airbnb stamps every download anew.
+      feeds.serve(
+        route,
+        (await fetch(feeds.url(route)).then((r) => r.text())).replaceAll(
+          '20261120T081512Z',
+          '20261121T000000Z',
+        ),
+      )
+      await sleep(5)
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 0, cancelled: 0 })
+      expect(await world.bookingsOf(calendarId)).toEqual(before)
+    })
+
+    it('announces new bookings after the first import in exactly one notification', async () => {
+      const { calendarId, route, owner } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      feeds.addEvent(route, {
+        uid: 'new-1@airbnb.com',
+        start: '2030-08-01',
+        end: '2030-08-05',
+        summary: 'Reserved',
+      })
+      feeds.addEvent(route, {
+        uid: 'new-2@airbnb.com',
+        start: '2030-09-01',
+        end: '2030-09-03',
+        summary: 'Reserved',
+      })
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 2 })
+      await world.sync(calendarId)
+      const notifications = await world.notificationsOf(owner.id)
+      expect(notifications).toHaveLength(1)
+      const [notification] = notifications
+      expect(notification?.title).toBe('2 new bookings at Villa Rawdah')
+      const data = JSON.parse(notification!.data)
+      expect(data).toMatchObject({ platformName: 'Airbnb', propertyName: 'Villa Rawdah', conflict: false })
+      const events = new ICAL.Component(ICAL.parse(data.ical))
+        .getAllSubcomponents('vevent')
+        .map((vevent) => new ICAL.Event(vevent))
+      expect(
+        events.map((event) => [event.startDate.toString(), event.endDate.toString(), event.summary]),
+      ).toEqual([
+        ['2030-08-01', '2030-08-05', 'Reserved'],
+        ['2030-09-01', '2030-09-03', 'Reserved'],
+      ])
+    })
+
+    it('imports silently again when the link changes', async () => {
+      const { calendarId, owner } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      const route = `/${randomUUID()}.ics`
+      feeds.serveFixture(route, 'vrbo.ics')
+      // What the property service does to a changed link.
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ url: feeds.url(route), etag: null, last_modified: null, content_hash: null })
+        .where('id', '=', calendarId)
+        .execute()
+      expect(await world.sync(calendarId)).toMatchObject({ added: 2, cancelled: 3 })
+      expect(await world.notificationsOf(owner.id)).toEqual([])
+    })
+
+    it("writes the title in the owner's language", async () => {
+      const { calendarId, route, owner } = await world.linked('airbnb.ics')
+      await ctx.db.updateTable('users').set({ language: 'ar' }).where('id', '=', owner.id).execute()
+      await world.sync(calendarId)
+      feeds.addEvent(route, {
+        uid: 'ar-1@airbnb.com',
+        start: '2030-08-01',
+        end: '2030-08-05',
+        summary: 'Reserved',
+      })
+      await world.sync(calendarId)
+      expect((await world.notificationsOf(owner.id))[0]?.title).toBe('حجز جديد في Villa Rawdah')
+    })
+
+    it('stays quiet for an owner whose notifications are off', async () => {
+      const { calendarId, route, owner } = await world.linked('airbnb.ics', { notifications: false })
+      await world.sync(calendarId)
+      feeds.addEvent(route, {
+        uid: 'quiet@airbnb.com',
+        start: '2030-08-01',
+        end: '2030-08-05',
+        summary: 'Reserved',
+      })
+      expect(await world.sync(calendarId)).toMatchObject({ added: 1 })
+      expect(await world.notificationsOf(owner.id)).toEqual([])
+    })
+
+    it('cancels a booking that left the feed, keeps it, and restores it when it returns', async () => {
+      const { calendarId, route, owner } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      const original = (await world.bookingsOf(calendarId)).find((b) => b.uid === AIRBNB_RESERVED)
+      feeds.dropEvent(route, AIRBNB_RESERVED)
+      expect(await world.sync(calendarId)).toMatchObject({ cancelled: 1 })
+      let row = (await world.bookingsOf(calendarId)).find((b) => b.uid === AIRBNB_RESERVED)
+      expect(row?.cancelled_at).not.toBeNull()
+      feeds.addEvent(route, {
+        uid: AIRBNB_RESERVED,
+        start: '2030-03-10',
+        end: '2030-03-15',
+        summary: 'Reserved',
+      })
+      await world.sync(calendarId)
+      row = (await world.bookingsOf(calendarId)).find((b) => b.uid === AIRBNB_RESERVED)
+      expect(row).toMatchObject({
+        id: original?.id,
+        cancelled_at: null,
+        first_seen_at: original?.first_seen_at,
+      })
+      expect(await world.notificationsOf(owner.id)).toEqual([])
+    })
+
+    it('moves a booking whose dates changed, keeping its id', async () => {
+      const { calendarId, route } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      const before = (await world.bookingsOf(calendarId)).find((b) => b.uid === AIRBNB_RESERVED)
+      feeds.moveEvent(route, AIRBNB_RESERVED, '2030-03-11', '2030-03-17')
+      await world.sync(calendarId)
+      const after = (await world.bookingsOf(calendarId)).find((b) => b.uid === AIRBNB_RESERVED)
+      expect(after).toMatchObject({ id: before?.id, start_date: '2030-03-11', end_date: '2030-03-17' })
+    })
+
+    it('leaves stays that are over alone when the platform stops listing them', async () => {
+      const { calendarId, route } = await world.linked('airbnb.ics')
+      feeds.addEvent(route, {
+        uid: 'past@airbnb.com',
+        start: '2026-01-01',
+        end: '2026-01-04',
+        summary: 'Reserved',
+      })
+      await world.sync(calendarId)
+      feeds.dropEvent(route, 'past@airbnb.com')
+      expect(await world.sync(calendarId)).toMatchObject({ cancelled: 0 })
+      expect(
+        (await world.bookingsOf(calendarId)).find((b) => b.uid === 'past@airbnb.com')?.cancelled_at,
+      ).toBeNull()
+    })
+
+    it('finds bookings from two platforms sharing nights, and says so when a new one clashes', async () => {
+      const { calendarId: airbnb, property, owner } = await world.linked('airbnb.ics')
+      const vrboRoute = `/${randomUUID()}.ics`
+      feeds.serveFixture(vrboRoute, 'vrbo.ics')
+      const vrbo = await aCalendarRow(ctx.db, property.id, feeds.url(vrboRoute), 'Vrbo')
+      const bookingRoute = `/${randomUUID()}.ics`
+      feeds.serveFixture(bookingRoute, 'booking.ics')
+      const booking = await aCalendarRow(ctx.db, property.id, feeds.url(bookingRoute), 'Booking.com')
+      await ctx.app.syncCalendarsNow([airbnb, vrbo, booking])
+
+      const airbnbStay = (await world.bookingsOf(airbnb)).find((b) => b.start_date === '2030-03-10')
+      const vrboStay = (await world.bookingsOf(vrbo)).find((b) => b.start_date === '2030-03-12')
+      // Booking.com's "CLOSED - Not available" is a block: the mirror of a sale elsewhere.
+      expect([...(await conflictsFor(ctx.db, [property.id]))].sort()).toEqual(
+        [airbnbStay?.id, vrboStay?.id].sort(),
+      )
+
+      feeds.addEvent(vrboRoute, {
+        uid: 'clash',
+        start: '2030-04-03',
+        end: '2030-04-08',
+        summary: 'Reserved - Sam Lee',
+      })
+      await world.sync(vrbo)
+      const [notification] = await world.notificationsOf(owner.id)
+      expect(JSON.parse(notification!.data)).toMatchObject({ platformName: 'Vrbo', conflict: true })
+      expect(JSON.parse(notification!.data).ical).toContain('X-MANZIL-CONFLICT:TRUE')
+    })
+
+    it.each([
+      ['a truncated feed', 'truncated.ics', 'sync.errors.notCalendar'],
+      ['a page that is not iCalendar', 'not-ical.html', 'sync.errors.notCalendar'],
+    ])('keeps the known bookings when %s arrives, and records why', async (_, fixture, error) => {
+      const { calendarId, route } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      const before = await world.bookingsOf(calendarId)
+      feeds.serveFixture(route, fixture)
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'failed', error })
+      expect(await world.bookingsOf(calendarId)).toEqual(before)
+      expect(await world.calendar(calendarId)).toMatchObject({ last_error: error, failure_count: 1 })
+      // Healthy again: the error goes, the count restarts.
+      feeds.serveFixture(route, 'airbnb.ics')
+      await world.sync(calendarId)
+      expect(await world.calendar(calendarId)).toMatchObject({ last_error: null, failure_count: 0 })
+    })
+
+    it('records an HTTP failure on the calendar and in the audit log', async () => {
+      const { calendarId, property } = await world.linked('airbnb.ics')
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ url: feeds.url('/status/500') })
+        .where('id', '=', calendarId)
+        .execute()
+      expect(await world.sync(calendarId)).toMatchObject({
+        result: 'failed',
+        error: 'sync.errors.httpStatus',
+      })
+      const audit = await ctx.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('kind', '=', 'sync.failed')
+        .where('subject_id', '=', property.id)
+        .execute()
+      expect(audit).toHaveLength(1)
+      expect(audit[0]?.message).toContain('HTTP 500')
+      expect(JSON.parse(audit[0]!.data!)).toMatchObject({
+        calendarId,
+        error: 'sync.errors.httpStatus',
+        failures: 1,
+      })
+    })
+
+    it('backs a failing feed off exponentially, up to eight intervals', async () => {
+      const { calendarId } = await world.linked('airbnb.ics')
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ url: feeds.url('/status/503') })
+        .where('id', '=', calendarId)
+        .execute()
+      const interval = ctx.config.syncIntervalMinutes * 60_000
+      const factors: number[] = []
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const started = Date.now()
+        await world.sync(calendarId)
+        const delay = Date.parse((await world.calendar(calendarId)).next_sync_at) - started
+        factors.push(delay / interval)
+      }
+      const expected = [1, 2, 4, 8, 8]
+      factors.forEach((factor, index) => {
+        // Jitter draws each delay from the last quarter of its span.
+        expect(factor).toBeGreaterThanOrEqual(expected[index]! * 0.75 - 0.001)
+        expect(factor).toBeLessThanOrEqual(expected[index]! + 0.001)
+      })
+      expect((await world.calendar(calendarId)).failure_count).toBe(5)
+      expect(backoffDelayMs(50, 15, () => 0)).toBe(MAX_BACKOFF_FACTOR * 15 * 60_000)
+    })
+
+    it('refuses a feed larger than 5 MiB', async () => {
+      const { calendarId } = await world.linked('airbnb.ics')
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ url: feeds.url('/huge') })
+        .where('id', '=', calendarId)
+        .execute()
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'failed', error: 'sync.errors.tooLarge' })
+    })
+
+    it('imports an empty calendar as no bookings', async () => {
+      const { calendarId } = await world.linked('empty.ics')
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 0 })
+      expect((await world.calendar(calendarId)).first_synced_at).not.toBeNull()
+    })
+
+    it("syncs the caller's calendars, and only those, on POST /api/notification/trigger", async () => {
+      const mine = await world.linked('airbnb.ics')
+      const secondRoute = `/${randomUUID()}.ics`
+      feeds.serveFixture(secondRoute, 'not-ical.html')
+      const broken = await aCalendarRow(ctx.db, mine.property.id, feeds.url(secondRoute), 'Vrbo')
+      const theirs = await world.linked('booking.ics')
+      const cookie = await signIn(ctx.app, mine.owner.email)
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notification/trigger',
+        headers: { cookie },
+      })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ message: 'Synced 1 calendar', synced: 1, failed: 1 })
+      expect((await world.bookingsOf(mine.calendarId)).length).toBe(3)
+      expect((await world.calendar(broken)).last_error).toBe('sync.errors.notCalendar')
+      expect((await world.calendar(theirs.calendarId)).last_synced_at).toBeNull()
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/notification/trigger' })).statusCode).toBe(
+        401,
+      )
+    })
+
+    it('leaves a calendar that is being synced elsewhere to its lease holder', async () => {
+      const { calendarId } = await world.linked('airbnb.ics')
+      const held = new Date(Date.now() + 60_000).toISOString()
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ lease_until: held })
+        .where('id', '=', calendarId)
+        .execute()
+      expect(await ctx.app.syncCalendarsNow([calendarId])).toEqual([])
+      expect((await world.calendar(calendarId)).last_synced_at).toBeNull()
+    })
+  },
+  { env: { SYNC_ALLOW_HOSTS: '127.0.0.1' } },
+)

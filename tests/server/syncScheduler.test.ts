@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { claimCalendars } from '../../server/db/lease.ts'
+import { createSyncScheduler } from '../../server/sync/scheduler.ts'
+import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
+import { aCalendarRow, aPropertyRow, aUser } from './builders.ts'
+import { describeEachDatabase, type TestContext } from './harness.ts'
+
+let feeds: FeedServer
+beforeAll(async () => {
+  feeds = await startFeedServer()
+})
+afterAll(() => feeds.close())
+
+async function dueCalendars(ctx: TestContext, urls: string[]) {
+  const owner = await aUser(ctx.db)
+  const property = await aPropertyRow(ctx.db, owner.id)
+  return Promise.all(urls.map((url, index) => aCalendarRow(ctx.db, property.id, url, `Platform ${index}`)))
+}
+
+const fastFeed = () => {
+  const route = `/${randomUUID()}.ics`
+  feeds.serveFixture(route, 'airbnb.ics')
+  return feeds.url(route)
+}
+
+const syncedAt = (ctx: TestContext, ids: string[]) =>
+  ctx.db
+    .selectFrom('external_calendars')
+    .select(['id', 'last_synced_at', 'lease_until'])
+    .where('id', 'in', ids)
+    .execute()
+
+describeEachDatabase(
+  'sync scheduling',
+  (ctx) => {
+    beforeEach(async () => {
+      // Each test starts with nothing due but its own calendars.
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ next_sync_at: '9999-12-31T00:00:00.000Z' })
+        .execute()
+      feeds.load.peak = 0
+    })
+
+    it('syncs every due calendar, a slow feed holding up none of the others', async () => {
+      const slow = feeds.url('/slow?ms=3000')
+      const [slowId, ...fastIds] = await dueCalendars(ctx, [slow, ...Array.from({ length: 11 }, fastFeed)])
+      const scheduler = createSyncScheduler(ctx.app)
+      const started = Date.now()
+      const round = scheduler.runDue()
+      while ((await syncedAt(ctx, fastIds)).some((row) => row.last_synced_at === null)) await sleep(20)
+      expect(Date.now() - started).toBeLessThan(2500)
+      expect(await round).toBe(12)
+      expect((await syncedAt(ctx, [slowId!]))[0]?.last_synced_at).not.toBeNull()
+    })
+
+    it('fetches at most eight feeds at a time', async () => {
+      await dueCalendars(
+        ctx,
+        Array.from({ length: 20 }, () => feeds.url(`/slow?ms=150&${randomUUID()}`)),
+      )
+      expect(await createSyncScheduler(ctx.app).runDue()).toBe(20)
+      expect(feeds.load.peak).toBeLessThanOrEqual(8)
+      expect(feeds.load.peak).toBeGreaterThan(1)
+    })
+
+    it('leaves calendars that are not due alone', async () => {
+      const [id] = await dueCalendars(ctx, [fastFeed()])
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ next_sync_at: '9999-12-31T00:00:00.000Z' })
+        .where('id', '=', id!)
+        .execute()
+      expect(await createSyncScheduler(ctx.app).runDue()).toBe(0)
+    })
+
+    it('never leases one calendar to two claimers', async () => {
+      const ids = await dueCalendars(ctx, Array.from({ length: 20 }, fastFeed))
+      const now = new Date().toISOString()
+      const leaseUntil = new Date(Date.now() + 60_000).toISOString()
+      const claims = await Promise.all(
+        Array.from({ length: 4 }, () => claimCalendars(ctx.app.database, { now, leaseUntil, limit: 10 })),
+      )
+      const claimed = claims.flat().map((row) => row.id)
+      expect(new Set(claimed).size).toBe(claimed.length)
+      expect(claimed.sort()).toEqual([...ids].sort())
+    })
+
+    it('runs in the background once started and stops without waiting for a slow feed', async () => {
+      const [fastId, slowId] = await dueCalendars(ctx, [fastFeed(), feeds.url('/slow?ms=20000')])
+      const scheduler = createSyncScheduler(ctx.app)
+      scheduler.start()
+      while ((await syncedAt(ctx, [fastId!]))[0]?.last_synced_at === null) await sleep(20)
+      const stopping = Date.now()
+      await scheduler.stop()
+      expect(Date.now() - stopping).toBeLessThan(1000)
+      // The interrupted feed is free for the next process, and not blamed for the shutdown.
+      expect(await syncedAt(ctx, [slowId!])).toEqual([
+        { id: slowId, last_synced_at: null, lease_until: null },
+      ])
+      expect(await scheduler.syncNow([slowId!])).toEqual([])
+    })
+  },
+  { env: { SYNC_ALLOW_HOSTS: '127.0.0.1' } },
+)

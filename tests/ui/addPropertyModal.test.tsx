@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { NewProperty } from '../../src/machines/addProperty.ts'
+import { AddPropertyModal } from '../../src/ui/property/AddPropertyModal.tsx'
+import type { PlatformChoices } from '../../src/ui/property/PlatformLinks.tsx'
+import { renderWithProviders } from './providers.tsx'
+
+const PLATFORMS: PlatformChoices = { status: 'ready', names: ['Airbnb', 'Booking.com', 'Other'] }
+const user = userEvent.setup()
+const modal = () => screen.getByTestId('add-property-modal')
+const field = (label: string) => within(modal()).getByLabelText(label) as HTMLInputElement
+const submit = () => within(modal()).getByTestId('submit-property') as HTMLButtonElement
+
+async function renderModal(choices: PlatformChoices = PLATFORMS) {
+  const onSubmit = vi.fn<(property: NewProperty) => void>()
+  const rendered = await renderWithProviders(
+    <AddPropertyModal busy={false} choices={choices} onSubmit={onSubmit} onClose={() => {}} />,
+  )
+  return { ...rendered, onSubmit }
+}
+
+async function choosePlatform(name: string) {
+  await user.click(within(modal()).getByTestId('platform-selector'))
+  await user.click(await screen.findByRole('menuitem', { name }))
+}
+
+describe('add-property form', () => {
+  it('enables submit only with a name and a first word in the address', async () => {
+    await renderModal()
+    expect(submit().disabled).toBe(true)
+    fireEvent.change(field('Property name'), { target: { value: 'Sea Breeze' } })
+    expect(submit().disabled).toBe(true)
+    fireEvent.change(field('Address'), { target: { value: '   ' } })
+    expect(submit().disabled).toBe(true)
+    fireEvent.change(field('Address'), { target: { value: 'Saudi' } })
+    expect(submit().disabled).toBe(false)
+    fireEvent.change(field('Property name'), { target: { value: '  ' } })
+    expect(submit().disabled).toBe(true)
+  })
+
+  it('shows under the address how it will be saved', async () => {
+    await renderModal()
+    const preview = () => within(modal()).getByTestId('address-preview')
+    expect(within(preview()).getByTestId('address-country').textContent).toBe('—')
+    fireEvent.change(field('Address'), { target: { value: 'Saudi Makkah Jeddah Corniche Road 9' } })
+    expect(within(preview()).getByTestId('address-country').textContent).toBe('Saudi')
+    expect(within(preview()).getByTestId('address-region').textContent).toBe('Makkah')
+    expect(within(preview()).getByTestId('address-city').textContent).toBe('Jeddah')
+    expect(within(preview()).getByTestId('address-address').textContent).toBe('Corniche Road 9')
+  })
+
+  it('counts the description against its 300 characters', async () => {
+    await renderModal()
+    const description = within(modal()).getByLabelText('Description') as HTMLTextAreaElement
+    expect(description.maxLength).toBe(300)
+    fireEvent.change(description, { target: { value: 'Sea view' } })
+    expect(within(modal()).getByTestId('description-counter').textContent).toBe('8/300')
+  })
+})
+
+describe('platform selector', () => {
+  it('adds a link input per chosen platform; choosing it again does nothing', async () => {
+    await renderModal()
+    await choosePlatform('Airbnb')
+    await choosePlatform('Airbnb')
+    expect(within(modal()).getAllByTestId('platform-link')).toHaveLength(1)
+    await choosePlatform('Other')
+    expect(within(modal()).getAllByTestId('platform-link')).toHaveLength(2)
+    expect(field('Other calendar link')).toBeTruthy()
+  })
+
+  it('drops the link together with the removed platform', async () => {
+    await renderModal()
+    await choosePlatform('Airbnb')
+    fireEvent.change(field('Airbnb calendar link'), { target: { value: 'https://airbnb.com/1.ics' } })
+    await user.click(within(modal()).getByRole('button', { name: 'Remove Airbnb' }))
+    expect(within(modal()).queryByTestId('platform-link')).toBeNull()
+    await choosePlatform('Airbnb')
+    expect(field('Airbnb calendar link').value).toBe('')
+  })
+
+  it.each([
+    [{ status: 'loading' } as const, 'Loading...'],
+    [{ status: 'failed' } as const, 'Failed to load platform list'],
+    [{ status: 'ready', names: [] } as PlatformChoices, 'No platforms available'],
+  ])('says so when the list is %j', async (choices, text) => {
+    await renderModal(choices)
+    await user.click(within(modal()).getByTestId('platform-selector'))
+    expect(await screen.findByText(text)).toBeTruthy()
+  })
+
+  it('closes on a click outside', async () => {
+    await renderModal()
+    await user.click(within(modal()).getByTestId('platform-selector'))
+    expect(await screen.findByRole('menu')).toBeTruthy()
+    await user.click(field('Property name'))
+    expect(screen.queryByRole('menu')).toBeNull()
+  })
+})
+
+describe('photo picker', () => {
+  let made = 0
+  beforeEach(() => {
+    made = 0
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:photo-${(made += 1)}`)
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+  })
+  afterEach(() => vi.restoreAllMocks())
+  const photo = (name: string) => new File(['jpeg bytes'], name, { type: 'image/jpeg' })
+
+  it('shows the first photo large and the rest as thumbnails, and submits them in order', async () => {
+    const { onSubmit } = await renderModal()
+    const files = [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]
+    await user.upload(within(modal()).getByTestId('photo-input'), files)
+    expect(within(modal()).getByTestId('main-photo').getAttribute('src')).toBe('blob:photo-1')
+    expect(within(modal()).getAllByTestId('photo-thumbnail')).toHaveLength(2)
+    fireEvent.change(field('Property name'), { target: { value: 'Sea Breeze' } })
+    fireEvent.change(field('Address'), { target: { value: 'Saudi' } })
+    await user.click(submit())
+    expect(onSubmit.mock.calls[0]?.[0].photos).toEqual(files)
+  })
+
+  it('removes a picked photo and revokes its preview, and the rest when the form closes', async () => {
+    const { unmount } = await renderModal()
+    await user.upload(within(modal()).getByTestId('photo-input'), [photo('a.jpg'), photo('b.jpg')])
+    await user.click(within(modal()).getAllByRole('button', { name: 'Remove photo' })[0] as HTMLElement)
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:photo-1')
+    expect(within(modal()).getByTestId('main-photo').getAttribute('src')).toBe('blob:photo-2')
+    unmount()
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:photo-2')
+  })
+})

@@ -1,0 +1,203 @@
+import { useState } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import type { Booking } from '../../src/domain/bookings.ts'
+import type { DateOnly } from '../../src/domain/dates.ts'
+import { BookingsModal } from '../../src/ui/calendar/BookingsModal.tsx'
+import { bookingsOn } from '../../src/ui/calendar/calendarDays.ts'
+import { CalendarGrid } from '../../src/ui/calendar/CalendarGrid.tsx'
+import { MonthCalendar } from '../../src/ui/calendar/MonthCalendar.tsx'
+import { StayListCard } from '../../src/ui/calendar/StayListCard.tsx'
+import { renderWithProviders } from './providers.tsx'
+
+const aBooking = (overrides: Partial<Booking>): Booking => ({
+  uid: 'uid-1',
+  propertyId: 'p1',
+  propertyName: 'Palm Villa',
+  guestName: 'Sara Ali',
+  status: 'Confirmed',
+  platform: 'Airbnb',
+  color: '#9E1946',
+  kind: 'booking',
+  conflict: false,
+  start: '2026-03-10',
+  end: '2026-03-12',
+  ...overrides,
+})
+
+const BOOKINGS = [
+  aBooking({}),
+  aBooking({ uid: 'uid-2', guestName: 'Omar', platform: 'Booking.com', color: '#10B785', conflict: true }),
+  aBooking({ uid: 'uid-3', guestName: 'Lina', start: '2026-03-09', end: '2026-03-11', color: '#648DE5' }),
+  aBooking({
+    uid: 'uid-4',
+    propertyName: '',
+    guestName: '',
+    status: '',
+    platform: '',
+    color: '#FCE48C',
+    start: '2026-03-20',
+    end: '2026-03-21',
+  }),
+]
+
+/** The grid and the modal wired as /calendar wires them. */
+function CalendarWithModal({ bookings }: { bookings: Booking[] }) {
+  const [day, setDay] = useState<DateOnly | null>(null)
+  return (
+    <>
+      <CalendarGrid
+        month="2026-03"
+        today="2026-03-05"
+        bookings={bookings}
+        onPrevious={() => {}}
+        onNext={() => {}}
+        onDayClick={setDay}
+      />
+      <BookingsModal day={day} bookings={day ? bookingsOn(bookings, day) : []} onClose={() => setDay(null)} />
+    </>
+  )
+}
+
+const cell = (day: string) =>
+  document.querySelector<HTMLElement>(`[data-testid="calendar-grid"] [data-day="${day}"]`)!
+
+describe('the calendar grid', () => {
+  it('lays out March 2026 from Sunday with SUN to SAT headers', async () => {
+    await renderWithProviders(<CalendarWithModal bookings={BOOKINGS} />)
+    const grid = screen.getByTestId('calendar-grid')
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'])
+    expect(screen.getByTestId('month-title').textContent).toBe('March 2026')
+    expect(within(grid).getAllByRole('gridcell')[0]!.dataset.day).toBe('2026-03-01')
+    expect(cell('2026-03-05').getAttribute('aria-current')).toBe('date')
+  })
+
+  it('shows at most two bars a day, titled "guest (status)", then "+ N more"', async () => {
+    await renderWithProviders(<CalendarWithModal bookings={BOOKINGS} />)
+    const busy = cell('2026-03-10')
+    expect(
+      within(busy)
+        .getAllByTestId('event-bar')
+        .map((bar) => bar.textContent),
+    ).toEqual(['Sara Ali (Confirmed)', '!ConflictOmar (Confirmed)'])
+    expect(within(busy).getByText('+ 1 more')).toBeTruthy()
+    expect(within(cell('2026-03-09')).getAllByTestId('event-bar')).toHaveLength(1)
+    expect(within(cell('2026-03-09')).queryByText(/more/)).toBeNull()
+    // The check-out day is free.
+    expect(within(cell('2026-03-12')).queryAllByTestId('event-bar')).toHaveLength(0)
+  })
+
+  it('marks a conflict on the bar', async () => {
+    await renderWithProviders(<CalendarWithModal bookings={BOOKINGS} />)
+    const [, conflicted] = within(cell('2026-03-10')).getAllByTestId('event-bar')
+    expect(conflicted!.dataset.conflict).toBe('true')
+    expect(conflicted!.className).toContain('ring-red-600')
+  })
+
+  it('opens the Bookings modal with every field of every booking of the day', async () => {
+    await renderWithProviders(<CalendarWithModal bookings={BOOKINGS} />)
+    fireEvent.click(within(cell('2026-03-10')).getByRole('button'))
+    const modal = await screen.findByTestId('bookings-modal')
+    expect(within(modal).getByRole('heading').textContent).toBe('Bookings on 10 Mar 2026')
+    const details = within(modal).getAllByTestId('booking-details')
+    expect(details).toHaveLength(3)
+    const fields = (element: HTMLElement) =>
+      Object.fromEntries(
+        within(element)
+          .getAllByRole('term')
+          .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      )
+    expect(fields(details[0]!)).toEqual({
+      Property: 'Palm Villa',
+      Guest: 'Sara Ali',
+      Start: '10 Mar 2026',
+      End: '12 Mar 2026',
+      Status: 'Confirmed',
+      Platform: 'Airbnb',
+      Colour: '#9E1946',
+    })
+    expect(within(details[1]!).getByText('Conflict')).toBeTruthy()
+  })
+
+  it('falls back to "Unknown property", "Unknown guest", "Pending" and "Manual"', async () => {
+    await renderWithProviders(<CalendarWithModal bookings={BOOKINGS} />)
+    expect(within(cell('2026-03-20')).getByTestId('event-bar').textContent).toBe('Unknown guest (Pending)')
+    fireEvent.click(within(cell('2026-03-20')).getByRole('button'))
+    const modal = await screen.findByTestId('bookings-modal')
+    for (const text of ['Unknown property', 'Unknown guest', 'Pending', 'Manual', '#FCE48C']) {
+      expect(within(modal).getByText(text)).toBeTruthy()
+    }
+  })
+
+  it('says "No bookings" for a day without any, and a bare grid day cannot be opened', async () => {
+    await renderWithProviders(<BookingsModal day="2026-03-02" bookings={[]} onClose={() => {}} />)
+    expect(within(await screen.findByTestId('bookings-modal')).getByText('No bookings')).toBeTruthy()
+  })
+
+  it('shows Arabic headers and labels right to left', async () => {
+    await renderWithProviders(<CalendarWithModal bookings={BOOKINGS} />, { language: 'ar' })
+    expect(document.documentElement.dir).toBe('rtl')
+    expect(within(screen.getByTestId('calendar-grid')).getAllByRole('columnheader')[0]!.textContent).toBe(
+      'الأحد',
+    )
+    expect(within(cell('2026-03-10')).getByText('+ ١ آخر')).toBeTruthy()
+  })
+})
+
+describe('the dashboard booking widgets', () => {
+  it('month calendar: arrows, greyed neighbours, today, dots on start days and day clicks', async () => {
+    const onPrevious = vi.fn()
+    const onNext = vi.fn()
+    const onDayClick = vi.fn()
+    await renderWithProviders(
+      <MonthCalendar
+        month="2026-04"
+        today="2026-04-15"
+        bookings={BOOKINGS.map((b) => ({
+          ...b,
+          start: b.start.replace('-03-', '-04-'),
+          end: b.end.replace('-03-', '-04-'),
+        }))}
+        onPrevious={onPrevious}
+        onNext={onNext}
+        onDayClick={onDayClick}
+      />,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }))
+    expect([onPrevious.mock.calls.length, onNext.mock.calls.length]).toEqual([1, 1])
+    const day = (date: string) => document.querySelector<HTMLElement>(`[data-day="${date}"]`)!
+    expect(day('2026-03-29').querySelector('span')!.className).toContain('text-slate-300')
+    expect(day('2026-04-15').getAttribute('aria-current')).toBe('date')
+    expect(day('2026-04-10').getAttribute('aria-label')).toBe('10 Apr 2026: 2 check-ins')
+    expect(day('2026-04-10').querySelectorAll('span > span[style]')).toHaveLength(2)
+    fireEvent.click(day('2026-04-09'))
+    expect(onDayClick).toHaveBeenCalledWith('2026-04-09')
+  })
+
+  it('stay list: property, guest, platform, dates and status; "empty" without stays', async () => {
+    await renderWithProviders(
+      <>
+        <StayListCard title="Current" bookings={[BOOKINGS[0]!, BOOKINGS[1]!]} testId="current" />
+        <StayListCard title="Upcoming" bookings={[]} testId="upcoming" />
+      </>,
+    )
+    const current = screen.getByTestId('current')
+    expect(current.className).toContain('h-[341px]')
+    for (const text of [
+      'Palm Villa',
+      'Sara Ali',
+      'Airbnb',
+      'Booking.com',
+      '10 Mar 2026 – 12 Mar 2026',
+      'Conflict',
+    ]) {
+      expect(within(current).getAllByText(text).length).toBeGreaterThan(0)
+    }
+    expect(within(screen.getByTestId('upcoming')).getByText('empty')).toBeTruthy()
+  })
+})

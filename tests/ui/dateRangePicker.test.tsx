@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { DateRangePicker, monthGrid, shiftMonth } from '../../src/ui/statistics/DateRangePicker.tsx'
+import { renderWithProviders } from './providers.tsx'
+
+describe('the month grid', () => {
+  it('starts on Sunday and pads to whole weeks', () => {
+    const days = monthGrid('2026-02')
+    expect(days.slice(0, 1)).toEqual(['2026-02-01'])
+    expect(days).toHaveLength(28)
+    const march = monthGrid('2026-03')
+    expect(march.indexOf('2026-03-01')).toBe(0)
+    expect(march.length % 7).toBe(0)
+    expect(monthGrid('2024-02').filter(Boolean)).toHaveLength(29)
+  })
+
+  it('moves across years', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12')
+    expect(shiftMonth('2025-12', 1)).toBe('2026-01')
+  })
+})
+
+describe('the statistics date range', () => {
+  it('shows day/month/year and picks a start no later than the end', async () => {
+    const onChange = vi.fn()
+    await renderWithProviders(
+      <DateRangePicker range={{ start: '2026-03-01', end: '2026-03-15' }} onChange={onChange} />,
+    )
+    const start = screen.getByRole('button', { name: 'Start date: 01/03/2026' })
+    expect(screen.getByRole('button', { name: 'End date: 15/03/2026' })).toBeTruthy()
+    await userEvent.click(start)
+    const grid = await screen.findByRole('grid', { name: 'March 2026' })
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'])
+    expect(within(grid).getByRole('gridcell', { name: '20 Mar 2026' }).hasAttribute('disabled')).toBe(true)
+    await userEvent.click(within(grid).getByRole('gridcell', { name: '10 Mar 2026' }))
+    expect(onChange).toHaveBeenCalledWith({ start: '2026-03-10', end: '2026-03-15' })
+  })
+})

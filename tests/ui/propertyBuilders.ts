@@ -1,0 +1,41 @@
+import type { ExternalCalendar, Property, PropertyImage } from '../../src/actors/api.ts'
+
+let sequence = 0
+
+export const anImage = (propertyId: string, overrides: Partial<PropertyImage> = {}): PropertyImage => {
+  sequence += 1
+  return {
+    id: `image-${sequence}`,
+    url: `/uploads/${sequence}.webp`,
+    thumbnailUrl: `/uploads/${sequence}-thumb.webp`,
+    propertyId,
+    ...overrides,
+  }
+}
+
+export const aCalendar = (overrides: Partial<ExternalCalendar> = {}): ExternalCalendar => ({
+  id: 'calendar-1',
+  platformName: 'Airbnb',
+  urlPath: 'https://www.airbnb.com/calendar/ical/42.ics',
+  lastSyncedAt: null,
+  lastError: null,
+  ...overrides,
+})
+
+/** A stored property as the API answers it; every field can be overridden. */
+export const aProperty = (overrides: Partial<Property> = {}): Property => ({
+  id: 'property-1',
+  name: 'Palm Villa',
+  country: 'Saudi',
+  region: 'Riyadh',
+  city: 'Olaya',
+  address: 'King Fahd Road 12',
+  description: 'A quiet villa with a garden.',
+  capacity: 6,
+  costPerNight: 1200,
+  status: 'Available',
+  images: [],
+  externalCalendars: [],
+  createdAt: '2026-01-05T10:00:00.000Z',
+  ...overrides,
+})

@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { PropertyCard } from '../../src/ui/property/PropertyCard.tsx'
+import { aProperty, anImage } from './propertyBuilders.ts'
+import { renderWithProviders } from './providers.tsx'
+
+const card = () => screen.getByTestId('property-card')
+
+describe('property card', () => {
+  it('shows a grey box when the property has no photo, and "No description yet"', async () => {
+    await renderWithProviders(<PropertyCard property={aProperty({ description: null })} onOpen={() => {}} />)
+    expect(within(card()).getByTestId('card-no-photo')).toBeTruthy()
+    expect(within(card()).getByTestId('card-description').textContent).toBe('No description yet')
+  })
+
+  it('shows a spinner until the first photo has loaded', async () => {
+    const property = aProperty()
+    property.images = [anImage(property.id), anImage(property.id)]
+    await renderWithProviders(<PropertyCard property={property} onOpen={() => {}} />)
+    const photo = within(card()).getByRole('img')
+    expect(photo.getAttribute('src')).toBe(property.images[0]?.thumbnailUrl)
+    expect(within(card()).getByRole('status')).toBeTruthy()
+    fireEvent.load(photo)
+    expect(within(card()).queryByRole('status')).toBeNull()
+  })
+
+  it('falls back to the grey box when the photo cannot be loaded', async () => {
+    const property = aProperty()
+    property.images = [anImage(property.id)]
+    await renderWithProviders(<PropertyCard property={property} onOpen={() => {}} />)
+    fireEvent.error(within(card()).getByRole('img'))
+    expect(within(card()).getByTestId('card-no-photo')).toBeTruthy()
+  })
+
+  it('joins the location with commas, skipping empty parts', async () => {
+    await renderWithProviders(
+      <PropertyCard
+        property={aProperty({ region: null, city: '', address: 'Corniche 4' })}
+        onOpen={() => {}}
+      />,
+    )
+    expect(within(card()).getByTestId('card-location').textContent).toBe('Saudi, Corniche 4')
+  })
+
+  it('shows the status badge, capacity and "SAR {cost}" with the per-night label', async () => {
+    await renderWithProviders(<PropertyCard property={aProperty()} onOpen={() => {}} />)
+    expect(within(card()).getByText('Available')).toBeTruthy()
+    expect(within(card()).getByTestId('card-capacity').textContent).toBe('6 guests')
+    expect(within(card()).getByTestId('card-cost').textContent).toMatch(/^SAR\s1,200 per night$/)
+  })
+
+  it('reads in Arabic: badge, guests, price and the Arabic comma', async () => {
+    await renderWithProviders(<PropertyCard property={aProperty({ capacity: 2 })} onOpen={() => {}} />, {
+      language: 'ar',
+    })
+    expect(within(card()).getByText('متاح')).toBeTruthy()
+    expect(within(card()).getByTestId('card-capacity').textContent).toBe('ضيفان')
+    expect(within(card()).getByTestId('card-location').textContent).toBe(
+      'Saudi، Riyadh، Olaya، King Fahd Road 12',
+    )
+    expect(within(card()).getByTestId('card-cost').textContent).toContain('لليلة')
+  })
+
+  it('opens on a click, but not when the click ended a text selection', async () => {
+    const onOpen = vi.fn()
+    const property = aProperty()
+    await renderWithProviders(<PropertyCard property={property} onOpen={onOpen} />)
+    const selection = vi.spyOn(window, 'getSelection')
+    selection.mockReturnValue({ toString: () => 'Palm Villa' } as Selection)
+    fireEvent.click(card())
+    expect(onOpen).not.toHaveBeenCalled()
+    selection.mockRestore()
+    fireEvent.click(within(card()).getByText('Palm Villa'))
+    expect(onOpen).toHaveBeenCalledWith(property)
+  })
+})

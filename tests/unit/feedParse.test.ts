@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { FeedError } from '../../server/sync/feedError.ts'
+import { parseFeed } from '../../server/sync/parse.ts'
+import { calendarOf, readFixture } from '../fixtures/feedServer.ts'
+
+const TODAY = '2026-11-23'
+
+describe('parsing a feed', () => {
+  it("reads Airbnb's all-day stays, folded description included", () => {
+    const events = parseFeed(readFixture('airbnb.ics'), TODAY)
+    expect(events).toHaveLength(3)
+    expect(events[0]).toEqual({
+      uid: '1418fb94e984-8b2c7a1d5e3f4b6a9c0d1e2f3a4b5c6d@airbnb.com',
+      summary: 'Reserved',
+      description:
+        'Reservation URL: https://www.airbnb.com/hosting/reservations/details/HMQ4XK2Z9P\nPhone Number (Last 4 Digits): 4821',
+      location: null,
+      start: '2030-03-10',
+      end: '2030-03-15',
+    })
+    expect(events[2]).toMatchObject({
+      summary: 'Airbnb (Not available)',
+      start: '2030-04-20',
+      end: '2030-05-01',
+    })
+  })
+
+  it('reads Booking.com and Vrbo feeds', () => {
+    expect(parseFeed(readFixture('booking.ics'), TODAY).map((event) => event.summary)).toEqual([
+      'CLOSED - Not available',
+      'CLOSED - Not available',
+    ])
+    const [reserved] = parseFeed(readFixture('vrbo.ics'), TODAY)
+    expect(reserved).toMatchObject({
+      summary: 'Reserved - Layla Haddad',
+      start: '2030-03-12',
+      end: '2030-03-16',
+      description: expect.stringContaining('Reservation HA-7Q2M9X through vrbo.com.'),
+    })
+  })
+
+  it('takes the day a time has in its own zone, UTC ones in the calendar zone', () => {
+    const events = parseFeed(readFixture('google-recurring.ics'), TODAY)
+    // 22:00 UTC on 1 April is 01:00 on 2 April in Riyadh.
+    expect(events.find((event) => event.uid === '0h1j2k3l4m5n6o7p8q9r@google.com')).toMatchObject({
+      start: '2030-04-02',
+      end: '2030-04-03',
+    })
+  })
+
+  it('expands a weekly rule over the next 18 months, with moved and cancelled instances', () => {
+    const weekly = parseFeed(readFixture('google-recurring.ics'), '2030-01-01').filter((event) =>
+      event.uid.startsWith('5kq2m9c1v0b3n5x8z4a6s1d2f3@google.com#'),
+    )
+    // The Monday stay of 31 December checks out today: it is over.
+    expect(weekly[0]).toMatchObject({
+      uid: '5kq2m9c1v0b3n5x8z4a6s1d2f3@google.com#2030-01-07',
+      start: '2030-01-07',
+      end: '2030-01-08',
+      summary: 'Maintenance - Cleaning crew',
+      location: 'Villa Rawdah, Riyadh',
+    })
+    const starts = weekly.map((event) => event.start)
+    expect(starts.at(-1)! <= '2031-07-03').toBe(true)
+    expect(starts.length).toBeGreaterThanOrEqual(77)
+    expect(starts).not.toContain('2030-10-21')
+    expect(weekly.find((event) => event.uid.endsWith('#2030-10-14'))).toMatchObject({
+      start: '2030-10-15',
+      end: '2030-10-16',
+      summary: 'Maintenance - Cleaning crew (moved)',
+    })
+  })
+
+  it('gives a stay without DTEND, or ending before it starts, one night', () => {
+    const text = calendarOf([]).replace(
+      'END:VCALENDAR',
+      [
+        'BEGIN:VEVENT',
+        'UID:a',
+        'DTSTART:20300301',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:b',
+        'DTSTART;VALUE=DATE:20300310',
+        'DTEND;VALUE=DATE:20300305',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:c',
+        'DTSTART;VALUE=DATE:20300320',
+        'DURATION:P3D',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
+    )
+    expect(parseFeed(text, TODAY).map(({ uid, start, end }) => ({ uid, start, end }))).toEqual([
+      { uid: 'a', start: '2030-03-01', end: '2030-03-02' },
+      { uid: 'b', start: '2030-03-10', end: '2030-03-11' },
+      { uid: 'c', start: '2030-03-20', end: '2030-03-23' },
+    ])
+  })
+
+  it('reads an empty calendar as no stays', () => {
+    expect(parseFeed(readFixture('empty.ics'), TODAY)).toEqual([])
+  })
+
+  it.each(['truncated.ics', 'not-ical.html'])('refuses %s as not a calendar', (fixture) => {
+    expect(() => parseFeed(readFixture(fixture), TODAY)).toThrow(FeedError)
+  })
+})
