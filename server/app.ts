@@ -1,6 +1,12 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
@@ -14,7 +20,7 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { DatabaseHandle, Db } from './db/database.ts'
-import { HttpError } from './errors.ts'
+import { HttpError, refuseNulCharacters } from './errors.ts'
 import { languageOf, translatorFor } from './i18n.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -70,21 +76,20 @@ function validationMessage(error: FastifyError): { field: string; detail: string
   return { field, detail: first?.message ?? 'Invalid input' }
 }
 
-function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const t = translatorFor(languageOf(request))
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ message: t('errors.invalidField', validationMessage(error)) })
-    }
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: t(error.messageKey, error.params) })
-    }
-    const status = error.statusCode ?? 500
-    if (status === 429) return reply.code(429).send({ message: t('errors.tooManyRequests') })
-    if (status < 500) return reply.code(status).send({ message: error.message })
-    request.log.error({ err: error }, 'unexpected error')
-    return reply.code(500).send({ message: t('errors.unexpected') })
-  })
+/** Every failure as `{message}`: the routes' errors, and the router's own (a malformed URL). */
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const t = translatorFor(languageOf(request))
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return reply.code(400).send({ message: t('errors.invalidField', validationMessage(error)) })
+  }
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send({ message: t(error.messageKey, error.params) })
+  }
+  const status = error.statusCode ?? 500
+  if (status === 429) return reply.code(429).send({ message: t('errors.tooManyRequests') })
+  if (status < 500) return reply.code(status).send({ message: error.message })
+  request.log.error({ err: error }, 'unexpected error')
+  return reply.code(500).send({ message: t('errors.unexpected') })
 }
 
 /** An empty JSON body (a bodyless POST from the client) reads as no body instead of failing. */
@@ -102,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: deps.config.logLevel, redact: ['req.headers.cookie'] },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: sendError,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -110,7 +116,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database)
   app.decorate('db', deps.database.db)
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config, app.log))
-  installErrorHandling(app)
+  app.setErrorHandler(sendError)
+  app.addHook('preValidation', async (request) => {
+    refuseNulCharacters(request.params, '')
+    refuseNulCharacters(request.query, '')
+    refuseNulCharacters(request.body, '')
+  })
   installJsonParser(app)
 
   app.decorateRequest('user', null)

@@ -7,7 +7,10 @@ export const UserParams = z.object({ userId: Id })
 export const AdminPropertyParams = z.object({ propertyId: Id })
 export const AdminImageParams = z.object({ propertyId: Id, imageId: Id })
 
-/** SPEC 3's user of the admin list, plus the admin flag and when the account was made. */
+/**
+ * SPEC 3's user of the admin list, plus the admin flag, when the account was made, and the
+ * notifications flag the admin's settings dialog shows and toggles (SPEC 6).
+ */
 export const ManagedUser = Profile.pick({
   id: true,
   name: true,
@@ -16,7 +19,10 @@ export const ManagedUser = Profile.pick({
   residentalAddress: true,
   accountState: true,
   isAdmin: true,
-}).extend({ createdAt: z.string() })
+}).extend({
+  createdAt: z.string(),
+  settings: Profile.shape.settings.pick({ notifications: true }),
+})
 export type ManagedUser = z.infer<typeof ManagedUser>
 
 export const toManagedUser = (user: User): ManagedUser => ({
@@ -28,6 +34,7 @@ export const toManagedUser = (user: User): ManagedUser => ({
   accountState: user.account_state,
   isAdmin: user.is_admin === 1,
   createdAt: user.created_at,
+  settings: { notifications: user.notifications_enabled === 1 },
 })
 
 /** The shape only: a blank reason is refused by the service with a message in the reader's language. */

@@ -139,7 +139,7 @@ export async function deleteUser(
 ): Promise<void> {
   const reason = reasonOf(reasonText)
   const user = await retire(database, actor, userId)
-  for (const property of await properties.list(userId)) await properties.remove(userId, property.id)
+  await properties.removeAll(userId)
   await database.db.deleteFrom('users').where('id', '=', userId).execute()
   await recordAudit(database.db, {
     kind: 'admin.user-deleted',

@@ -1,4 +1,6 @@
+import { sha256 } from '../auth/session.ts'
 import type { Db } from '../db/database.ts'
+import { cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
 import { conflictingIds } from '../sync/conflicts.ts'
 import { calendarText } from './ics.ts'
 
@@ -7,7 +9,7 @@ import { calendarText } from './ics.ts'
  * blocks from every platform, conflicts marked; null for an unknown token. One query, and a
  * second only to tell an empty property from a wrong token.
  */
-export async function exportFeed(db: Db, token: string): Promise<string | null> {
+async function exportFeed(db: Db, token: string): Promise<string | null> {
   const stays = await db
     .selectFrom('bookings')
     .innerJoin('properties', 'properties.id', 'bookings.property_id')
@@ -41,4 +43,28 @@ export async function exportFeed(db: Db, token: string): Promise<string | null> 
     stays.map((stay) => ({ ...stay, conflict: conflicts.has(stay.id) })),
     propertyName,
   )
+}
+
+export type ExportFeed = { body: CachedBody; etag: string }
+
+/**
+ * The export feeds, each computed once per version of its owner's data (migration 0002), which
+ * one indexed query reads per request; null for an unknown token. The ETag comes with the text.
+ */
+export function createExportFeeds(db: Db) {
+  const feeds = createStampedCache<ExportFeed | null>(500)
+  return async (token: string): Promise<ExportFeed | null> => {
+    const owner = await db
+      .selectFrom('properties')
+      .innerJoin('users', 'users.id', 'properties.owner_id')
+      .select('users.data_version')
+      .where('properties.export_token', '=', token)
+      .executeTakeFirst()
+    if (!owner) return null
+    return feeds(token, String(owner.data_version), async () => {
+      const text = await exportFeed(db, token)
+      // Weak: the same validator stands for the plain and the gzipped bytes (RFC 9110 8.8.1).
+      return text === null ? null : { body: cachedBody(text), etag: `W/"${sha256(text).slice(0, 32)}"` }
+    })
+  }
 }

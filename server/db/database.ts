@@ -2,7 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely'
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type MigrationProvider,
+  type SqliteDatabase,
+} from 'kysely'
 import type { DatabaseConfig } from '../config.ts'
 import type { Database } from './schema.ts'
 import { migrations } from './migrations.ts'
@@ -19,6 +27,31 @@ export type DatabaseHandle = {
   close(): Promise<void>
 }
 
+/** How many compiled statements are kept; far more than the distinct queries the server runs. */
+const STATEMENT_CACHE_SIZE = 1000
+
+/**
+ * Kysely prepares every query it runs, and better-sqlite3 compiles a statement on each prepare:
+ * the compiled statements are kept by their text (the parameters change, the text repeats), so
+ * the sync's and the API's steady queries are compiled once. Kysely holds the one connection for
+ * a whole query, so a statement is never run twice at the same time.
+ */
+function withStatementCache(connection: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => connection.close(),
+    prepare(text) {
+      let statement = statements.get(text)
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
+        statement = connection.prepare(text)
+        statements.set(text, statement)
+      }
+      return statement
+    },
+  }
+}
+
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const connection = new SQLite(file)
@@ -26,7 +59,9 @@ function openSqlite(file: string): DatabaseHandle {
   connection.pragma('foreign_keys = ON')
   connection.pragma('synchronous = NORMAL')
   connection.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) })
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+  })
   return {
     db,
     engine: 'sqlite',

@@ -40,3 +40,17 @@ export async function claimCalendars(handle: DatabaseHandle, request: LeaseReque
     .returningAll()
     .execute()
 }
+
+/**
+ * At start: an SQLite file has one server process, so any lease still held was this process's
+ * before it died and is released now rather than left to run out (the sync resumes at once).
+ * PostgreSQL may have other live processes holding leases; theirs run out on their own.
+ */
+export async function releaseOrphanedLeases(handle: DatabaseHandle): Promise<void> {
+  if (handle.engine !== 'sqlite') return
+  await handle.db
+    .updateTable('external_calendars')
+    .set({ lease_until: null })
+    .where('lease_until', 'is not', null)
+    .execute()
+}

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely'
+import { ownerDataVersion } from './migrations/0002_owner_data_version.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -181,4 +182,5 @@ const initialSchema: Migration = {
 
 export const migrations: Record<string, Migration> = {
   '0001_initial_schema': initialSchema,
+  '0002_owner_data_version': ownerDataVersion,
 }

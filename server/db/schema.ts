@@ -19,6 +19,8 @@ export interface UsersTable {
   notifications_enabled: Generated<Flag>
   twofactor_enabled: Generated<Flag>
   language: Generated<'en' | 'ar'>
+  /** Bumped by triggers on every write to this user's properties and bookings (migration 0002). */
+  data_version: Generated<number>
   created_at: string
   updated_at: string
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import multipart, { type MultipartFile } from '@fastify/multipart'
-import { HttpError, badRequest } from '../errors.ts'
+import { HttpError, badRequest, refuseNulCharacters } from '../errors.ts'
 import { IMAGE_LIMITS, type ImageStore, type StoredImage } from './images.ts'
 import { parsePropertyFields, type PropertyFields } from './schemas.ts'
 
@@ -29,20 +29,32 @@ export async function registerPropertyMultipart(app: FastifyInstance) {
 
 const tooLarge = (key: string, params?: Record<string, string | number>) => new HttpError(413, key, params)
 
-/** @fastify/multipart's limit errors, in the reader's language. */
+/**
+ * @fastify/multipart's limit errors, and the parser's plain errors about a body that is no
+ * multipart form (no boundary, cut short), in the reader's language.
+ */
 function translateMultipartError(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code
   if (code === 'FST_FILES_LIMIT')
     return tooLarge('errors.upload.tooManyFiles', { max: IMAGE_LIMITS.maxFiles })
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
     return tooLarge('errors.upload.tooManyFields')
+  const isParserError =
+    error instanceof Error &&
+    !(error instanceof HttpError) &&
+    code === undefined &&
+    /multipart/i.test(error.message)
+  if (isParserError) return badRequest('errors.upload.malformed')
   return error
 }
+
+/** A part whose file name is empty arrives without one, whatever the type says. */
+const fileNameOf = (part: MultipartFile): string => (part.filename as string | undefined) ?? ''
 
 async function readFile(part: MultipartFile): Promise<Buffer> {
   const refuse = () =>
     tooLarge('errors.upload.tooLarge', {
-      file: part.filename,
+      file: fileNameOf(part),
       max: `${IMAGE_LIMITS.maxBytes / (1024 * 1024)} MiB`,
     })
   let bytes: Buffer
@@ -82,10 +94,11 @@ export async function readPropertyForm(request: FastifyRequest, store: ImageStor
           throw badRequest('errors.upload.unexpectedFile', { field: part.fieldname })
         const bytes = await readFile(part)
         // An empty file input still sends one nameless, empty part.
-        if (bytes.length === 0 && part.filename === '') continue
-        images.push(await store.store(bytes, part.filename))
+        if (bytes.length === 0 && fileNameOf(part) === '') continue
+        images.push(await store.store(bytes, fileNameOf(part)))
       } else {
         if (part.valueTruncated) throw badRequest('errors.upload.fieldTooLong', { field: part.fieldname })
+        refuseNulCharacters(part.value, part.fieldname)
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value)
       }
     }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import sharp from 'sharp'
 import type { Config } from '../config.ts'
+import type { Db } from '../db/database.ts'
 import { badRequest } from '../errors.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
 
@@ -26,14 +27,25 @@ export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif'
 /** Names of one stored photo: the re-encoded image and its thumbnail, both under the uploads dir. */
 export type StoredImage = { fileName: string; thumbName: string; width: number; height: number }
 
+type ImageFiles = Pick<StoredImage, 'fileName' | 'thumbName'>
+
+/**
+ * A new upload is written to the incoming dir and moves into the uploads dir only once the rows
+ * naming it are committed (`publish`), so a crash mid-request leaves no stray file where photos
+ * are served; `recoverUploads` tidies what a crash left at the next start.
+ */
 export type ImageStore = {
-  /** Checks, re-encodes and writes one upload; a 400 naming the file when it is no usable image. */
+  /** Checks, re-encodes and writes one upload (unpublished); a 400 naming the file when it is no usable image. */
   store(bytes: Buffer, originalName: string): Promise<StoredImage>
+  /** Moves stored uploads into the uploads dir; call after the rows naming them are committed. */
+  publish(images: readonly ImageFiles[]): Promise<void>
   /** Best effort: a file that cannot be removed is logged, never thrown (it runs in cleanups). */
-  remove(images: readonly Pick<StoredImage, 'fileName' | 'thumbName'>[]): Promise<void>
+  remove(images: readonly ImageFiles[]): Promise<void>
 }
 
 export const uploadsDirOf = (config: Config) => path.join(config.dataDir, 'uploads')
+/** DATA_DIR/incoming, next to DATA_DIR/uploads (same file system, so a move is a rename). */
+const incomingDirOf = (uploadsDir: string) => path.join(path.dirname(uploadsDir), 'incoming')
 export const uploadUrl = (fileName: string) => `/uploads/${fileName}`
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -67,6 +79,7 @@ async function encode(bytes: Buffer, size: number) {
 
 export function createImageStore(dir: string, log: FastifyBaseLogger): ImageStore {
   const randomName = () => randomBytes(16).toString('hex')
+  const incoming = incomingDirOf(dir)
 
   async function decode(bytes: Buffer, originalName: string) {
     try {
@@ -83,10 +96,12 @@ export function createImageStore(dir: string, log: FastifyBaseLogger): ImageStor
     }
   }
 
-  async function remove(images: readonly Pick<StoredImage, 'fileName' | 'thumbName'>[]) {
+  async function remove(images: readonly ImageFiles[]) {
     const files = images.flatMap((image) => [image.fileName, image.thumbName])
     const results = await Promise.allSettled(
-      files.map((file) => fs.promises.rm(path.join(dir, file), { force: true })),
+      files.flatMap((file) =>
+        [dir, incoming].map((folder) => fs.promises.rm(path.join(folder, file), { force: true })),
+      ),
     )
     for (const result of results) {
       if (result.status === 'rejected')
@@ -106,18 +121,69 @@ export function createImageStore(dir: string, log: FastifyBaseLogger): ImageStor
         width: main.info.width,
         height: main.info.height,
       }
-      await fs.promises.mkdir(dir, { recursive: true })
+      await fs.promises.mkdir(incoming, { recursive: true })
       try {
-        await fs.promises.writeFile(path.join(dir, stored.fileName), main.data, { flag: 'wx' })
-        await fs.promises.writeFile(path.join(dir, stored.thumbName), thumbnail.data, { flag: 'wx' })
+        await fs.promises.writeFile(path.join(incoming, stored.fileName), main.data, { flag: 'wx' })
+        await fs.promises.writeFile(path.join(incoming, stored.thumbName), thumbnail.data, { flag: 'wx' })
       } catch (error) {
         await remove([stored])
         throw error
       }
       return stored
     },
+    async publish(images) {
+      await fs.promises.mkdir(dir, { recursive: true })
+      for (const file of images.flatMap((image) => [image.fileName, image.thumbName])) {
+        await moveIn(incoming, dir, file)
+      }
+    },
     remove,
   }
+}
+
+/** Moves one file; one already moved (by a start-up recovery running meanwhile) is fine. */
+async function moveIn(from: string, to: string, file: string) {
+  try {
+    await fs.promises.rename(path.join(from, file), path.join(to, file))
+  } catch (error) {
+    const moved = fs.existsSync(path.join(to, file))
+    if (!moved) throw error
+  }
+}
+
+/** A staged upload this old belongs to no request still running (in this or another process). */
+const STALE_INCOMING_MS = 60 * 60_000
+
+/**
+ * After a crash, at start: a staged upload whose rows were committed is moved in (the crash came
+ * between commit and move); a file in the uploads dir that no row names is deleted (the crash
+ * came between a row's deletion and its file's); a staged upload no row names is deleted once
+ * stale. The folder is read before the rows, so a file published meanwhile is always named.
+ */
+export async function recoverUploads(db: Db, dir: string, log: FastifyBaseLogger) {
+  const incoming = incomingDirOf(dir)
+  const list = (folder: string) => fs.promises.readdir(folder).catch(() => [] as string[])
+  const [published, staged] = await Promise.all([list(dir), list(incoming)])
+  const rows = await db.selectFrom('property_images').select(['file_name', 'thumb_name']).execute()
+  const named = new Set(rows.flatMap((row) => [row.file_name, row.thumb_name]))
+  const counts = { movedIn: 0, removed: 0 }
+  if (staged.some((file) => named.has(file))) await fs.promises.mkdir(dir, { recursive: true })
+  for (const file of staged) {
+    const source = path.join(incoming, file)
+    if (named.has(file)) {
+      await moveIn(incoming, dir, file)
+      counts.movedIn++
+    } else if (Date.now() - (await fs.promises.stat(source)).mtimeMs > STALE_INCOMING_MS) {
+      await fs.promises.rm(source, { force: true })
+      counts.removed++
+    }
+  }
+  for (const file of published) {
+    if (named.has(file)) continue
+    await fs.promises.rm(path.join(dir, file), { force: true, recursive: true })
+    counts.removed++
+  }
+  if (counts.movedIn + counts.removed > 0) log.warn(counts, 'tidied the uploads a crash left behind')
 }
 
 /**

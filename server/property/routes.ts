@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { PLATFORMS } from '../../src/domain/platforms.ts'
 import { currentUser, requireUser } from '../auth/session.ts'
 import { readPropertyForm, registerPropertyMultipart } from './form.ts'
+import { JSON_TYPE, sendBody } from '../db/stampedCache.ts'
 import { createImageStore, uploadsDirOf } from './images.ts'
 import {
   CalendarParams,
@@ -39,8 +40,8 @@ export const propertyRoutes: FastifyPluginAsyncZod<PropertyRoutesOptions> = asyn
   })
   const ownerOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id
 
-  app.get('/property/list', { schema: { response: { 200: z.array(Property) } } }, async (request) =>
-    properties.list(ownerOf(request)),
+  app.get('/property/list', { schema: { response: { 200: z.array(Property) } } }, async (request, reply) =>
+    sendBody(request, reply, await properties.listBody(currentUser(request)), JSON_TYPE),
   )
 
   app.get('/property/platform/list', { schema: { response: { 200: z.array(Platform) } } }, async () => [

@@ -1,17 +1,25 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Selectable, Transaction } from 'kysely'
+import { z } from 'zod'
 import type { Db } from '../db/database.ts'
-import type { Database, ExternalCalendarsTable, PropertiesTable, PropertyImagesTable } from '../db/schema.ts'
+import type {
+  Database,
+  ExternalCalendarsTable,
+  PropertiesTable,
+  PropertyImagesTable,
+  User,
+} from '../db/schema.ts'
+import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
 import type { PropertyForm } from './form.ts'
 import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
-import type {
-  ExternalCalendar,
-  ExternalCalendarInput,
+import {
   Property,
-  PropertyImage,
-  PropertyStatus,
+  type ExternalCalendar,
+  type ExternalCalendarInput,
+  type PropertyImage,
+  type PropertyStatus,
 } from './schemas.ts'
 
 type PropertyRow = Selectable<PropertiesTable>
@@ -201,6 +209,7 @@ const propertyColumns = (form: PropertyForm) => ({
  */
 export function createPropertyService(deps: PropertyServiceDeps) {
   const { db, images } = deps
+  const listBodies = createStampedCache<CachedBody>(200)
 
   function announce(calendarIds: string[]) {
     if (calendarIds.length === 0 || !deps.onCalendarsChanged) return
@@ -253,20 +262,51 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     return property
   }
 
-  /** Runs `work` in one transaction; on failure the form's photos leave the disk too. */
+  /**
+   * Runs `work` in one transaction; the form's photos are published once it commits, and leave
+   * the disk when it fails.
+   */
   async function writeWithImages<T>(form: PropertyForm, work: (trx: Transaction<Database>) => Promise<T>) {
+    let result: T
     try {
-      return await db.transaction().execute(work)
+      result = await db.transaction().execute(work)
     } catch (error) {
       await images.remove(form.images)
       throw error
     }
+    await images.publish(form.images)
+    return result
+  }
+
+  /**
+   * Deletes the owner's properties (or one of them) with their photos, links and bookings, then
+   * the photo files; answers how many properties went.
+   */
+  async function removeOwned(ownerId: string, propertyId?: string): Promise<number> {
+    const { files, count } = await db.transaction().execute(async (trx) => {
+      const owned = await trx
+        .selectFrom('property_images')
+        .select(['file_name as fileName', 'thumb_name as thumbName'])
+        .where('property_id', 'in', ownedIds(trx, ownerId, propertyId))
+        .execute()
+      let removal = trx.deleteFrom('properties').where('owner_id', '=', ownerId)
+      if (propertyId !== undefined) removal = removal.where('id', '=', propertyId)
+      const result = await removal.executeTakeFirst()
+      return { files: owned, count: Number(result.numDeletedRows) }
+    })
+    await images.remove(files)
+    return count
   }
 
   const internalUrl = (token: string) => ({ url: `${deps.publicUrl}/api/calendar/${token}.ics` })
 
   return {
     list: (ownerId: string) => load(ownerId),
+    /** The signed-in owner's list as JSON, computed once per version of their data (migration 0002). */
+    listBody: (owner: Pick<User, 'id' | 'data_version'>) =>
+      listBodies(owner.id, String(owner.data_version), async () =>
+        jsonBody(z.array(Property), await load(owner.id)),
+      ),
     get,
     /** 404 unless the owner has this property; cheap, for checks before expensive work. */
     assertOwned: async (ownerId: string, propertyId: string) => void (await findOwned(ownerId, propertyId)),
@@ -314,22 +354,11 @@ export function createPropertyService(deps: PropertyServiceDeps) {
 
     /** Deletes the property with its photos, links and bookings; the photo files follow. */
     async remove(ownerId: string, propertyId: string): Promise<void> {
-      const files = await db.transaction().execute(async (trx) => {
-        const owned = await trx
-          .selectFrom('property_images')
-          .select(['file_name as fileName', 'thumb_name as thumbName'])
-          .where('property_id', 'in', ownedIds(trx, ownerId, propertyId))
-          .execute()
-        const result = await trx
-          .deleteFrom('properties')
-          .where('id', '=', propertyId)
-          .where('owner_id', '=', ownerId)
-          .executeTakeFirst()
-        if (Number(result.numDeletedRows) === 0) throw notFound()
-        return owned
-      })
-      await images.remove(files)
+      if ((await removeOwned(ownerId, propertyId)) === 0) throw notFound()
     },
+
+    /** Deletes every property of the owner, as `remove` does one (an account's deletion). */
+    removeAll: async (ownerId: string): Promise<void> => void (await removeOwned(ownerId)),
 
     async listImages(ownerId: string, propertyId: string): Promise<PropertyImage[]> {
       return (await get(ownerId, propertyId)).images

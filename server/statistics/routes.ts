@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { currentUser, requireUser } from '../auth/session.ts'
+import { JSON_TYPE, sendBody } from '../db/stampedCache.ts'
 import { PropertyParams } from '../property/schemas.ts'
 import { DashboardStatistics, MonthlyStatistics, PeriodQuery, PeriodStatistics, periodOf } from './schemas.ts'
-import { dashboardStatistics, monthlyStatistics, periodStatistics, serverToday } from './service.ts'
+import { createDashboardStatistics, monthlyStatistics, periodStatistics, serverToday } from './service.ts'
 
 /** SPEC 7's statistics calls of a host: the dashboard's, and one property's (404 unless theirs). */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser)
+  const dashboardBody = createDashboardStatistics(app.db)
 
-  app.get('/dashboard/statistics', { schema: { response: { 200: DashboardStatistics } } }, async (request) =>
-    dashboardStatistics(app.db, currentUser(request).id, serverToday()),
+  app.get(
+    '/dashboard/statistics',
+    { schema: { response: { 200: DashboardStatistics } } },
+    async (request, reply) =>
+      sendBody(request, reply, await dashboardBody(currentUser(request), serverToday()), JSON_TYPE),
   )
 
   app.get(

@@ -15,7 +15,10 @@ import {
   type StatStay,
 } from '../../src/domain/statistics.ts'
 import type { Db } from '../db/database.ts'
+import type { User } from '../db/schema.ts'
+import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
+import { DashboardStatistics } from './schemas.ts'
 
 /** Whose properties are measured: all of an owner's, or one of them (still only if theirs). */
 type Scope = { ownerId: string; propertyId?: string }
@@ -73,11 +76,7 @@ async function connectionCount(db: Db, ownerId: string): Promise<number> {
  */
 export const serverToday = (): DateOnly => localToday()
 
-export async function dashboardStatistics(
-  db: Db,
-  ownerId: string,
-  today: DateOnly,
-): Promise<DashboardFigures> {
+async function dashboardStatistics(db: Db, ownerId: string, today: DateOnly): Promise<DashboardFigures> {
   const scope = { ownerId }
   const [properties, stays, platformConnections] = await Promise.all([
     pricedProperties(db, scope),
@@ -85,6 +84,18 @@ export async function dashboardStatistics(
     connectionCount(db, ownerId),
   ])
   return dashboardFigures({ properties, stays, platformConnections, today })
+}
+
+/**
+ * The dashboard's answer as JSON, computed once per owner, version of their data (migration
+ * 0002) and day: the figures depend on nothing else.
+ */
+export function createDashboardStatistics(db: Db) {
+  const bodies = createStampedCache<CachedBody>()
+  return (owner: Pick<User, 'id' | 'data_version'>, today: DateOnly) =>
+    bodies(owner.id, `${owner.data_version}:${today}`, async () =>
+      jsonBody(DashboardStatistics, await dashboardStatistics(db, owner.id, today)),
+    )
 }
 
 /** The last 12 calendar months, this one included, oldest first. */

@@ -223,9 +223,12 @@ export function parseFeed(text: string, today: DateOnly): FeedEvent[] {
       }
     }
   }
+  // A moved instance replaces its occurrence; it counts only if it now falls within the window
+  // (a stay moved into the past, or beyond 18 months, is no longer listed).
+  const horizon = addDays(today, RECURRENCE_HORIZON_DAYS)
   for (const { key, event } of instances) {
-    if (event === null) events.delete(key)
-    else if (event.end > today) events.set(key, event)
+    if (event && event.end > today && event.start <= horizon) events.set(key, event)
+    else events.delete(key)
   }
   return [...events.values()]
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { claimCalendars } from '../db/lease.ts'
+import { claimCalendars, type CalendarRow } from '../db/lease.ts'
 import { syncCalendar, type SyncContext, type SyncOutcome } from './service.ts'
 
 export const SYNC_CONCURRENCY = 8
@@ -58,20 +58,48 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     return work
   }
 
-  /** Syncs due calendars until none is due; resolves with how many were synced. */
+  /**
+   * Syncs due calendars until none is due; resolves with how many were synced. Leases are taken
+   * `concurrency` at a time (one statement, not one per calendar), so a leased calendar waits
+   * for one sync at most before its own starts: well within its lease.
+   */
   function runDue(): Promise<number> {
     let synced = 0
+    const leased: CalendarRow[] = []
+    let claiming: Promise<number> | undefined
+    let drained = false
+    const nextCalendar = async () => {
+      while (leased.length === 0 && !drained && !shutdown.signal.aborted) {
+        claiming ??= claimCalendars(app.database, { ...leaseWindow(), limit: concurrency })
+          .then((calendars) => leased.push(...calendars))
+          .finally(() => (claiming = undefined))
+        if ((await claiming) === 0) drained = true
+      }
+      return shutdown.signal.aborted ? undefined : leased.shift()
+    }
     const worker = async () => {
       while (!shutdown.signal.aborted) {
         const outcome = await slot(async () => {
-          const [calendar] = await claimCalendars(app.database, { ...leaseWindow(), limit: 1 })
+          const calendar = await nextCalendar()
           return calendar ? syncCalendar(context(), calendar) : null
         })
         if (!outcome) return
         synced++
       }
     }
-    return track(Promise.all(Array.from({ length: concurrency }, worker)).then(() => synced))
+    const workers = Promise.all(Array.from({ length: concurrency }, worker))
+    // Leases taken but not started when the server stops are freed for the next process.
+    const released = workers.then(() => releaseLeases(leased.splice(0).map((calendar) => calendar.id)))
+    return track(released.then(() => synced))
+  }
+
+  async function releaseLeases(calendarIds: string[]) {
+    if (calendarIds.length === 0) return
+    await app.db
+      .updateTable('external_calendars')
+      .set({ lease_until: null })
+      .where('id', 'in', calendarIds)
+      .execute()
   }
 
   /**

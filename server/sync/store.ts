@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import type { Insertable, Selectable } from 'kysely'
 import { classifySummary } from '../../src/domain/bookings.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
 import type { Db } from '../db/database.ts'
+import { timeOrderedId } from '../db/ids.ts'
 import type { BookingsTable } from '../db/schema.ts'
 import type { FeedEvent } from './parse.ts'
 
@@ -62,7 +62,7 @@ export async function storeFeed(
   for (const event of events) {
     const classified = classifySummary(event.summary)
     const row: BookingRow = {
-      id: randomUUID(),
+      id: timeOrderedId(),
       calendar_id: calendar.id,
       property_id: calendar.property_id,
       uid: event.uid,

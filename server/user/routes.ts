@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { MessageResponse } from '../auth/schemas.ts'
 import { currentUser, endSession, requireUser } from '../auth/session.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
+import { createImageStore, uploadsDirOf } from '../property/images.ts'
+import { createPropertyService } from '../property/service.ts'
 import {
   CodeBody,
   NotificationsBody,
@@ -24,6 +26,12 @@ import {
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the body is read: without a session the answer is 401 whatever the body says.
   app.addHook('onRequest', requireUser)
+  const properties = createPropertyService({
+    db: app.db,
+    images: createImageStore(uploadsDirOf(app.config), app.log),
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  })
 
   app.get('/user/profile', { schema: { response: { 200: Profile } } }, async (request) =>
     toProfile(currentUser(request)),
@@ -43,7 +51,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.delete('/user/profile', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
-    await deleteAccount(app.db, currentUser(request))
+    await deleteAccount(app.db, properties, currentUser(request))
     await endSession(app, request, reply)
     return { message: translatorFor(languageOf(request))('api.accountDeleted') }
   })

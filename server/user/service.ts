@@ -5,6 +5,7 @@ import type { User, UserUpdate } from '../db/schema.ts'
 import { conflict } from '../errors.ts'
 import { consumeCode, sendCode } from '../auth/codes.ts'
 import { assertAddressFree } from '../auth/service.ts'
+import type { PropertyService } from '../property/service.ts'
 import type { Language } from '../../src/domain/translator.ts'
 import type { ProfileUpdate } from './schemas.ts'
 
@@ -51,8 +52,11 @@ export async function confirmEmailChange(db: Db, user: User, code: string): Prom
   return findUser(db, user.id)
 }
 
-/** Deletes the account and, by cascade, its sessions, codes, properties and notifications. */
-export async function deleteAccount(db: Db, user: User): Promise<void> {
+/**
+ * Deletes the account: its properties through the property service (photo files included), then
+ * the account and, by cascade, its sessions, codes and notifications.
+ */
+export async function deleteAccount(db: Db, properties: PropertyService, user: User): Promise<void> {
   if (user.is_admin === 1) {
     const otherAdmin = await db
       .selectFrom('users')
@@ -63,6 +67,7 @@ export async function deleteAccount(db: Db, user: User): Promise<void> {
       .executeTakeFirst()
     if (!otherAdmin) throw conflict('errors.user.lastAdmin')
   }
+  await properties.removeAll(user.id)
   await db.deleteFrom('users').where('id', '=', user.id).execute()
 }
 

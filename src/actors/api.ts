@@ -192,6 +192,9 @@ export const api = {
     removeExternalCalendar: (id: string, calendarId: string) =>
       request<unknown>('delete', `/property/${id}/calendar/external/${calendarId}`),
     internalCalendar: (id: string) => request<{ url: string }>('get', `/property/${id}/calendar/internal`),
+    /** A new secret export link; the old one stops working. */
+    rotateInternalCalendar: (id: string) =>
+      request<{ url: string }>('post', `/property/${id}/calendar/internal/rotate`),
     platforms: () => request<PlatformOption[]>('get', '/property/platform/list'),
   },
 }

@@ -1,6 +1,6 @@
-import ICAL from 'ical.js'
 import { classifySummary, nightsOverlap, type Booking } from '../domain/bookings.ts'
 import { addDays, type DateOnly } from '../domain/dates.ts'
+import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../domain/icalendar.ts'
 import { detectPlatform } from '../domain/platforms.ts'
 import { api } from './api.ts'
 import { REQUEST_TIMEOUT_MS } from './http.ts'
@@ -25,40 +25,59 @@ export type FeedBooking = Omit<Booking, 'color'>
 
 export const FEED_FETCH_FAILED = 'Failed to fetch calendar'
 
-// Feeds in the wild write "DTSTART:20260301" without VALUE=DATE (SPEC 3: "dates may appear as
-// YYYYMMDD"); ical.js would read that as a broken date-time, so such lines are marked as dates.
-const BARE_DATE = /^(DTSTART|DTEND)((?:;[^:\r\n]*)?):(\d{8})(?=\r?$)/gim
+// A DATE is YYYYMMDD; a DATE-TIME adds THHMMSS, and Z for UTC. The day is taken as written (a
+// TZID or UTC time keeps its own wall-clock date), so the browser's time zone never moves a stay.
+const DATE_OR_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/
 
-const markBareDates = (text: string) =>
-  text.replace(BARE_DATE, (line, name: string, params: string, date: string) =>
-    /;VALUE=/i.test(params) ? line : `${name}${params};VALUE=DATE:${date}`,
-  )
+type Written = { day: DateOnly; timeMs: number | null }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-
-// The day as the feed wrote it (a TZID or UTC time keeps its own wall-clock date), so the
-// browser's time zone never moves a stay by a day.
-const dayOf = (time: ICAL.Time): DateOnly => `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`
-
-const text = (component: ICAL.Component, name: string): string | undefined => {
-  const value = component.getFirstPropertyValue(name)
-  return typeof value === 'string' ? value : undefined
+function writtenTime(value: string | undefined): Written | null {
+  const match = DATE_OR_TIME.exec(value?.trim() ?? '')
+  if (!match) return null
+  const [, year = '', month = '', day = '', hour, minute, second] = match
+  const timeMs =
+    hour === undefined ? null : Date.UTC(+year, +month - 1, +day, +hour, Number(minute), Number(second))
+  return { day: `${year}-${month}-${day}`, timeMs }
 }
 
-function toFeedEvent(vevent: ICAL.Component): FeedEvent[] {
-  if (!vevent.hasProperty('dtstart') || text(vevent, 'status')?.toUpperCase() === 'CANCELLED') return []
-  const event = new ICAL.Event(vevent)
-  const start = dayOf(event.startDate)
-  const endDay = vevent.hasProperty('dtend') || vevent.hasProperty('duration') ? dayOf(event.endDate) : start
+const DURATION = /^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/
+
+/** The day a DURATION after `start` falls on; null when the duration does not parse. */
+function dayAfter(start: Written, duration: string): DateOnly | null {
+  const match = DURATION.exec(duration.trim())
+  if (!match) return null
+  const [, sign, weeks, days, hours, minutes, seconds] = match.map((part) => part ?? '0')
+  const direction = sign === '-' ? -1 : 1
+  const wholeDays = direction * (Number(weeks) * 7 + Number(days))
+  if (start.timeMs === null) return addDays(start.day, wholeDays)
+  const ms = (Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)) * 1000 * direction
+  return new Date(start.timeMs + wholeDays * 86_400_000 + ms).toISOString().slice(0, 10)
+}
+
+const text = (vevent: ICalComponent, name: string): string | undefined => {
+  const property = firstProperty(vevent, name)
+  return property && unescapeText(property.value)
+}
+
+function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
+  const start = writtenTime(firstProperty(vevent, 'dtstart')?.value)
+  if (!start || text(vevent, 'status')?.toUpperCase() === 'CANCELLED') return []
+  const dtend = firstProperty(vevent, 'dtend')
+  const duration = firstProperty(vevent, 'duration')
+  const endDay = dtend
+    ? writtenTime(dtend.value)?.day
+    : duration
+      ? dayAfter(start, duration.value)
+      : start.day
   return [
     {
-      uid: event.uid ?? '',
-      summary: event.summary ?? '',
-      description: event.description ?? '',
-      location: event.location ?? '',
-      start,
+      uid: text(vevent, 'uid') ?? '',
+      summary: text(vevent, 'summary') ?? '',
+      description: text(vevent, 'description') ?? '',
+      location: text(vevent, 'location') ?? '',
+      start: start.day,
       // A missing or empty end means one night.
-      end: endDay > start ? endDay : addDays(start, 1),
+      end: endDay && endDay > start.day ? endDay : addDays(start.day, 1),
       platform: text(vevent, 'x-manzil-platform'),
       status: text(vevent, 'x-manzil-status'),
       guestName: text(vevent, 'x-manzil-guest'),
@@ -69,12 +88,9 @@ function toFeedEvent(vevent: ICAL.Component): FeedEvent[] {
 
 /** Every VEVENT of an iCalendar text; throws when the text is not one. */
 export function parseFeed(feed: string): FeedEvent[] {
-  const parsed: unknown = ICAL.parse(markBareDates(feed))
-  const calendars = (Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed : [parsed]) as unknown[]
-  return calendars.flatMap((jcal) => {
-    const calendar = new ICAL.Component(jcal as unknown[])
-    if (calendar.name !== 'vcalendar') throw new Error('Not an iCalendar feed')
-    return calendar.getAllSubcomponents('vevent').flatMap(toFeedEvent)
+  return parseICalendar(feed).flatMap((calendar) => {
+    if (calendar.name !== 'VCALENDAR') throw new Error('Not an iCalendar feed')
+    return calendar.components.filter((component) => component.name === 'VEVENT').flatMap(toFeedEvent)
   })
 }
 

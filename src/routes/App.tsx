@@ -6,10 +6,21 @@ import { I18nProvider, useI18n } from '../i18n.tsx'
 import { ComingUpdate } from '../ui/ComingUpdate.tsx'
 import { FullPageSpinner, Spinner } from '../ui/Spinner.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
-import { AppShell } from './AppShell.tsx'
 import { SignedIn, SignedOutOnly } from './guards.tsx'
-import { useNotificationStream } from './notifications.ts'
 import { useProfile } from './session.ts'
+
+// The signed-in frame (menus, panels, notifications) and the live stream are chunks of their own
+// too: the sign-in screens never load them.
+const AppShell = lazy(() => import('./AppShell.tsx').then((module) => ({ default: module.AppShell })))
+const NotificationStream = lazy(async () => {
+  const { useNotificationStream } = await import('./notifications.ts')
+  return {
+    default: function NotificationStream() {
+      useNotificationStream()
+      return null
+    },
+  }
+})
 
 // Each screen is its own chunk, loaded when first visited.
 const LoginRoute = lazy(() => import('./LoginRoute.tsx'))
@@ -67,15 +78,20 @@ function SignedInScreen({ screen }: { screen: Screen }) {
   )
 }
 
-function NotificationStream() {
-  useNotificationStream()
-  return null
-}
-
 /** SPEC 7: the notification stream is open once while someone is signed in, whatever the screen. */
 function SignedInStream() {
   const profile = useProfile()
-  return profile.data ? <NotificationStream /> : null
+  return profile.data ? (
+    <Suspense fallback={null}>
+      <NotificationStream />
+    </Suspense>
+  ) : null
+}
+
+/** While the signed-in frame's chunk loads, the first time only. */
+function PageLoading() {
+  const { t } = useI18n()
+  return <FullPageSpinner label={t('app.loading')} />
 }
 
 /** Any other path: "coming update...", inside the shell for a signed-in person. */
@@ -163,7 +179,9 @@ export function App() {
   return (
     <I18nProvider fallback={<FullPageSpinner />}>
       <QueryClientProvider client={queryClient}>
-        <Routes />
+        <Suspense fallback={<PageLoading />}>
+          <Routes />
+        </Suspense>
         <SignedInStream />
         <Toaster
           position="top-center"

@@ -38,7 +38,7 @@ export default function CalendarRoute() {
         </p>
       )}
       {isPending && <Spinner label={t('app.loading')} className="mb-4" />}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_372px]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_372px]">
         <CalendarGrid
           month={grid.month}
           today={today}
@@ -49,7 +49,7 @@ export default function CalendarRoute() {
         />
         <aside
           aria-label={t('calendar.sidePanel')}
-          className="grid content-start gap-4 md:grid-cols-2 xl:grid-cols-1"
+          className="grid grid-cols-1 content-start gap-4 md:grid-cols-2 xl:grid-cols-1"
         >
           <div className="md:col-span-2 xl:col-span-1">
             <MonthCalendar

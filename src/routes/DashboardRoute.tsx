@@ -1,20 +1,21 @@
 import { useI18n } from '../i18n.tsx'
-import { PlaceholderPage } from '../ui/PlaceholderPage.tsx'
+import { PageHeader } from '../ui/PageHeader.tsx'
 import { BookingsSection } from './dashboard/BookingsSection.tsx'
 import { PropertiesSection } from './dashboard/PropertiesSection.tsx'
 import { StatisticsSection } from './dashboard/StatisticsSection.tsx'
 import { useProfile } from './session.ts'
 
+/** SPEC 2, dashboard: a header with the title and a welcome line, then the figures, properties and bookings. */
 export default function DashboardRoute() {
   const { t } = useI18n()
   const profile = useProfile()
   const name = profile.data?.name
   return (
     <>
-      <p className="mb-1 text-sm text-slate-500">
-        {name ? t('pages.dashboard.welcome', { name }) : t('pages.dashboard.welcomeAnonymous')}
-      </p>
-      <PlaceholderPage title={t('pages.dashboard.title')} emptyText={t('pages.dashboard.empty')} />
+      <PageHeader
+        title={t('pages.dashboard.title')}
+        subtitle={name ? t('pages.dashboard.welcome', { name }) : t('pages.dashboard.welcomeAnonymous')}
+      />
       <StatisticsSection />
       <PropertiesSection />
       <BookingsSection />

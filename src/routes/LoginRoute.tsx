@@ -41,9 +41,10 @@ export default function LoginRoute({ implementations = {} }: Props) {
   }, [step, navigate, destination, queryClient])
 
   const onCodeStep = step === 'enteringCode' || step === 'verifying'
+  const welcome = step === 'welcome' || step === 'done'
   return (
     <AuthLayout
-      title={t(onCodeStep ? 'auth.codeTitle' : 'auth.loginTitle')}
+      title={welcome ? undefined : t(onCodeStep ? 'auth.codeTitle' : 'auth.loginTitle')}
       subtitle={onCodeStep ? undefined : t('auth.loginSubtitle')}
       language={language}
       onLanguageChange={setLanguage}

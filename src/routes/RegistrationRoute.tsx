@@ -38,14 +38,10 @@ export default function RegistrationRoute({ implementations = {} }: Props) {
   }, [step, navigate, queryClient])
 
   const onForm = step === 'editing' || step === 'sendingCode'
-  const title = onForm
-    ? 'registration.title'
-    : step === 'success' || step === 'done'
-      ? 'registration.welcomeTitle'
-      : 'registration.codeTitle'
+  const splash = step === 'success' || step === 'done'
   return (
     <AuthLayout
-      title={t(title)}
+      title={splash ? undefined : t(onForm ? 'registration.title' : 'registration.codeTitle')}
       subtitle={onForm ? t('registration.subtitle') : undefined}
       language={language}
       onLanguageChange={setLanguage}

@@ -37,8 +37,8 @@ export default function ResetPasswordRoute({ implementations = {} }: Props) {
   const changed = step === 'changed' || step === 'done'
   return (
     <AuthLayout
-      title={t(changed ? 'reset.doneTitle' : 'reset.title')}
-      subtitle={changed ? undefined : t('reset.subtitle')}
+      title={changed ? undefined : t('reset.title')}
+      subtitle={t('reset.subtitle')}
       language={language}
       onLanguageChange={setLanguage}
     >

@@ -15,7 +15,7 @@ export function SyncNowButton() {
   const queryClient = useQueryClient()
   const sync = useMutation({
     mutationFn: api.notification.trigger,
-    onSuccess: (result) => toast.success(result.message),
+    onSuccess: (result) => toast.success(t('calendar.synced', { count: result.synced })),
     onError: (failure) => toast.error(failure.message || t('calendar.syncFailed')),
     onSettled: () =>
       Promise.all([

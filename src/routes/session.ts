@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { api, type Profile } from '../actors/api.ts'
 
 export const PROFILE_KEY = ['profile'] as const
@@ -13,15 +13,15 @@ export function useProfile() {
   })
 }
 
-/** Signs out, forgets every cached answer and leaves for /login. */
+/**
+ * Signs out and leaves for /login by a full page load, which forgets every cached answer. The
+ * cache is not cleared first: that would refetch the profile, and its 401 would race this
+ * navigation with one to /login?next=… (the page the person just left on purpose).
+ */
 export function useLogout() {
-  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: api.auth.logout,
     onError: (error) => console.error('Sign-out failed', error),
-    onSettled: () => {
-      queryClient.clear()
-      window.location.assign('/login')
-    },
+    onSettled: () => window.location.assign('/login'),
   })
 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, daysInMonth, localToday } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer } from '../fixtures/feedServer.ts'
-import { chooseLanguage, DESKTOP, launchBrowser, PHONE, screenshot } from './browser.ts'
-import { startServer, type RunningServer } from './server.ts'
+import { chooseLanguage, DESKTOP, launchBrowser, PHONE, screenshot, signInThroughForm } from './browser.ts'
+import { registerAccount, startServer, type RunningServer } from './server.ts'
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Pass-2026!' }
 const HOST = { email: 'huda@example.com', password: 'Huda-Pass-2026!' }
@@ -16,23 +16,6 @@ let browser: Browser
 let context: BrowserContext
 let page: Page
 
-/** Registers through the API, reading the code from the mail the server prints. */
-async function register(account: { email: string; password: string }) {
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify(body),
-    })
-  expect((await post('/auth/register/send-code', { email: account.email })).status).toBe(200)
-  for (let tries = 0; !server.logs().includes(`To: ${account.email}`) && tries < 50; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  const mail = server.logs().slice(server.logs().lastIndexOf(`To: ${account.email}`))
-  const code = /\\n(\d{6})\\n/.exec(mail)?.[1]
-  expect((await post('/auth/register', { ...account, code })).status).toBe(200)
-}
-
 const signInStatus = async (account: { email: string; password: string }) =>
   (
     await fetch(`${server.url}/api/auth/login`, {
@@ -41,14 +24,6 @@ const signInStatus = async (account: { email: string; password: string }) =>
       body: JSON.stringify(account),
     })
   ).status
-
-async function signInAsAdmin() {
-  await page.goto(`${server.url}/login`)
-  await page.getByLabel(/e-mail/i).fill(ADMIN.email)
-  await page.getByLabel(/^password/i).fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL(/\/dashboard$/, { timeout: 15_000 })
-}
 
 /** The signed-in admin's own calls, with the page's session cookie. */
 const adminApi = {
@@ -69,9 +44,9 @@ beforeAll(async () => {
   browser = await launchBrowser()
   context = await browser.newContext({ viewport: DESKTOP })
   page = await context.newPage()
-  await register(HOST)
-  await register(LEAVER)
-  await signInAsAdmin()
+  await registerAccount(server, HOST)
+  await registerAccount(server, LEAVER)
+  await signInThroughForm(page, server.url, ADMIN)
 })
 
 afterAll(async () => {
@@ -178,7 +153,7 @@ describe('administration in the browser', () => {
   it('adds a property for another user from Manage property', async () => {
     await page.goto(`${server.url}/users`)
     await userRow(HOST.email)
-      .getByRole('link', { name: /Manage the properties of/ })
+      .getByRole('link', { name: /^Manage property: / })
       .click()
     await page.waitForURL(/\/users\/[^/]+\/properties$/)
     await page.getByText('No properties yet').waitFor()

@@ -38,3 +38,16 @@ export async function chooseLanguage(page: Page, language: 'en' | 'ar') {
   await page.locator(`[role="menuitem"][lang="${language}"]`).click()
   await page.waitForFunction((lang) => document.documentElement.lang === lang, language)
 }
+
+/** Signs in through the login form and waits for the dashboard it leads to. */
+export async function signInThroughForm(
+  page: Page,
+  serverUrl: string,
+  account: { email: string; password: string },
+) {
+  await page.goto(`${serverUrl}/login`)
+  await page.getByLabel(/e-mail/i).fill(account.email)
+  await page.getByLabel(/^password/i).fill(account.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/\/dashboard$/, { timeout: 15_000 })
+}

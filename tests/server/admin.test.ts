@@ -68,6 +68,7 @@ describeEachDatabase('administration', (ctx) => {
         accountState: 'active',
         isAdmin: false,
         createdAt: expect.any(String),
+        settings: { notifications: true },
       })
       expect(users.find((user) => user.id === admin.id)?.isAdmin).toBe(true)
     })
@@ -113,6 +114,8 @@ describeEachDatabase('administration', (ctx) => {
       expect(off.json()).toEqual({ enabled: false })
       const profile = await as(host.cookie).get('/user/profile')
       expect(profile.json()).toMatchObject({ settings: { notifications: false } })
+      const listed = (await as(admin.cookie).get('/admin/user/list')).json<ManagedUser[]>()
+      expect(listed.find((user) => user.id === host.id)?.settings).toEqual({ notifications: false })
       const [entry] = (await logOf(ctx, admin.cookie, '?kind=admin.notifications-toggled')).items
       expect(entry).toMatchObject({ actorId: admin.id, subjectId: host.id, data: { enabled: false } })
     })

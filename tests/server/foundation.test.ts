@@ -83,6 +83,31 @@ describeEachDatabase('foundation', (ctx) => {
     expect(Object.keys(response.json())).toEqual(['message'])
   })
 
+  it('answers a malformed URL with a 400 {message}', async () => {
+    const response = await ctx.app.inject({ url: '/api/property/%zz' })
+    expect(response.statusCode).toBe(400)
+    expect(Object.keys(response.json())).toEqual(['message'])
+  })
+
+  it('refuses a NUL character in a path, a query or a body with a 400 naming where', async () => {
+    const cookie = await signIn(ctx.app, (await aUser(ctx.db)).email)
+    const inPath = await ctx.app.inject({ url: '/api/property/a%00b', headers: { cookie } })
+    const inQuery = await ctx.app.inject({
+      url: '/api/property/x/statistics/period?start=%00',
+      headers: { cookie },
+    })
+    const inBody = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      payload: { name: 'a\u0000b' },
+      headers: { cookie },
+    })
+    expect([inPath.statusCode, inQuery.statusCode, inBody.statusCode]).toEqual([400, 400, 400])
+    expect(inPath.json()).toEqual({ message: 'id contains a character that is not allowed' })
+    expect(inQuery.json()).toEqual({ message: 'start contains a character that is not allowed' })
+    expect(inBody.json()).toEqual({ message: 'name contains a character that is not allowed' })
+  })
+
   it('names the field of a schema failure', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -170,6 +170,39 @@ describeEachDatabase(
         }
       },
     )
+
+    it.skipIf(ctx.engine !== 'postgres')(
+      "carries a booking one process's sync found to the owner's stream on another",
+      async () => {
+        const other = await secondServer(ctx)
+        try {
+          const { user, stream } = await listening(other)
+          const route = `/${randomUUID()}.ics`
+          feeds.serveFixture(route, 'vrbo.ics')
+          const property = await aPropertyRow(ctx.db, user.id, { name: 'Corniche Loft' })
+          const calendarId = await aCalendarRow(ctx.db, property.id, feeds.url(route), 'Vrbo')
+          await ctx.app.syncCalendarsNow([calendarId])
+          feeds.addEvent(route, {
+            uid: 'far@vrbo.com',
+            start: '2030-09-01',
+            end: '2030-09-05',
+            summary: 'Reserved',
+          })
+          expect(await ctx.app.syncCalendarsNow([calendarId])).toMatchObject([
+            { result: 'imported', added: 1 },
+          ])
+          const frame = await stream.next()
+          expect(frame?.event).toBe('notification')
+          expect(JSON.parse(frame!.data!)).toMatchObject({
+            platformName: 'Vrbo',
+            propertyName: 'Corniche Loft',
+            ical: expect.stringContaining('DTSTART;VALUE=DATE:20300901'),
+          })
+        } finally {
+          await other.close()
+        }
+      },
+    )
   },
   { env: { SYNC_ALLOW_HOSTS: '127.0.0.1' } },
 )

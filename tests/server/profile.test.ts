@@ -1,8 +1,11 @@
+import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
+import type { Property } from '../../server/property/schemas.ts'
 import { describeEachDatabase } from './harness.ts'
 import { aUser, signIn, STRONG_PASSWORD, uniqueEmail } from './builders.ts'
 import { codeIn, startMailbox } from './mailbox.ts'
 import { post, profileWith } from './accounts.ts'
+import { aJpeg, aPng, aProperty, uploadedFiles } from './multipart.ts'
 
 const mailbox = await startMailbox()
 afterAll(() => mailbox.stop())
@@ -169,6 +172,37 @@ describeEachDatabase(
       ).toEqual([])
       const login = await post(ctx.app, '/api/auth/login', { email: user.email, password: STRONG_PASSWORD })
       expect(login.statusCode).toBe(400)
+    })
+
+    it('deletes one’s own properties with their photo files', async () => {
+      const user = await aUser(ctx.db)
+      const cookie = await signIn(ctx.app, user.email)
+      const neighbour = await signIn(ctx.app, (await aUser(ctx.db)).email)
+      const kept = await aProperty(ctx.app, neighbour, {}, [await aJpeg()])
+      const properties = [
+        await aProperty(ctx.app, cookie, {}, [await aJpeg(), await aPng()]),
+        await aProperty(ctx.app, cookie, { name: 'Second flat' }, [await aJpeg()]),
+      ]
+      const filesOf = (property: Property) =>
+        property.images.flatMap((image) => [image.url, image.thumbnailUrl].map((url) => path.basename(url)))
+      const files = properties.flatMap(filesOf)
+      expect(uploadedFiles(ctx.config.dataDir)).toEqual(expect.arrayContaining([...files, ...filesOf(kept)]))
+
+      const response = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/user/profile',
+        headers: { cookie },
+      })
+      expect(response.statusCode).toBe(200)
+      const left = uploadedFiles(ctx.config.dataDir)
+      for (const file of files) expect(left).not.toContain(file)
+      expect(left).toEqual(expect.arrayContaining(filesOf(kept)))
+      const rows = await ctx.db
+        .selectFrom('properties')
+        .select('id')
+        .where('owner_id', '=', user.id)
+        .execute()
+      expect(rows).toEqual([])
     })
 
     it('keeps the last administrator', async () => {

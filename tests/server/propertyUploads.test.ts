@@ -227,6 +227,41 @@ describeEachDatabase('property photos', (ctx) => {
     })
   }
 
+  it('refuses a body that is no multipart form, or one cut short, with a 400', async () => {
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'no boundary'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nFlat'],
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/property',
+        payload,
+        headers: { cookie, 'content-type': contentType },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ message: 'The form could not be read; send it again' })
+    }
+  })
+
+  it('skips the empty part of an empty file input, and names no file in a refusal', async () => {
+    const empty = propertyForm(aPropertyFields())
+    empty.append('images', new Blob([], { type: 'application/octet-stream' }), '')
+    const created = await create(empty)
+    expect(created.statusCode).toBe(201)
+    expect(created.json<Property>().images).toEqual([])
+    const junk = propertyForm(aPropertyFields())
+    junk.append('images', new Blob([Buffer.from([0xff, 0xd8, 0xff, 0x00, 1, 2, 3])]), '')
+    const refused = await create(junk)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toBe('Photo "" could not be read as an image')
+  })
+
+  it('refuses a NUL character in a form field', async () => {
+    const response = await create(propertyForm(aPropertyFields({ name: 'Flat\u0000' })))
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ message: 'name contains a character that is not allowed' })
+  })
+
   it('refuses a file in a field other than images', async () => {
     const form = propertyForm(aPropertyFields())
     form.append('description', new Blob([Buffer.from('text')], { type: 'text/plain' }), 'notes.txt')

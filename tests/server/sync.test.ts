@@ -44,10 +44,10 @@ function syncWorld(ctx: TestContext) {
     /** A new owner, property and calendar linked to a fixture served at a route of its own. */
     async linked(
       fixture: string,
-      options: { platform?: string; etag?: boolean; notifications?: boolean } = {},
+      options: { platform?: string; etag?: boolean; lastModified?: boolean; notifications?: boolean } = {},
     ) {
       const route = `/${randomUUID()}.ics`
-      feeds.serveFixture(route, fixture, { etag: options.etag })
+      feeds.serveFixture(route, fixture, { etag: options.etag, lastModified: options.lastModified })
       const owner = await aUser(db())
       if (options.notifications === false)
         await db().updateTable('users').set({ notifications_enabled: 0 }).where('id', '=', owner.id).execute()
@@ -135,6 +135,34 @@ describeEachDatabase(
       const after = await world.calendar(calendarId)
       expect(after.last_synced_at! > first.last_synced_at!).toBe(true)
       expect(after.content_hash).toBe(first.content_hash)
+    })
+
+    it('re-fetches a feed that gives only Last-Modified with If-Modified-Since', async () => {
+      const { calendarId, route } = await world.linked('vrbo.ics', {
+        etag: false,
+        lastModified: true,
+        platform: 'Vrbo',
+      })
+      await world.sync(calendarId)
+      const first = await world.calendar(calendarId)
+      expect(first.etag).toBeNull()
+      expect(first.last_modified).not.toBeNull()
+      const before = await world.bookingsOf(calendarId)
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'unchanged' })
+      const [, second] = feeds.requestsTo(route)
+      expect(second?.headers['if-modified-since']).toBe(first.last_modified)
+      expect(second?.headers['if-none-match']).toBeUndefined()
+      expect(second?.status).toBe(304)
+      expect(await world.bookingsOf(calendarId)).toEqual(before)
+      // Once the feed changes, its date moves on and the new text is fetched and imported.
+      feeds.addEvent(route, {
+        uid: 'later@vrbo.com',
+        start: '2030-09-01',
+        end: '2030-09-05',
+        summary: 'Reserved',
+      })
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 1 })
+      expect(feeds.requestsTo(route).at(-1)?.status).toBe(200)
     })
 
     it('recognises an unchanged feed without validators by its hash', async () => {

@@ -88,6 +88,30 @@ describeEachDatabase(
       expect(claimed.sort()).toEqual([...ids].sort())
     })
 
+    it('frees on stopping the leases it took but had not started', async () => {
+      // Two workers lease two calendars at a time: once the fast one is done, the next two are
+      // leased, one starts and the other waits for a free worker.
+      const urls = [
+        fastFeed(),
+        ...Array.from({ length: 3 }, () => feeds.url(`/slow?ms=20000&${randomUUID()}`)),
+      ]
+      const ids = await dueCalendars(ctx, urls)
+      for (const [index, id] of ids.entries())
+        await ctx.db
+          .updateTable('external_calendars')
+          .set({ next_sync_at: `2020-01-0${index + 1}T00:00:00.000Z` })
+          .where('id', '=', id)
+          .execute()
+      const scheduler = createSyncScheduler(ctx.app, 2)
+      void scheduler.runDue()
+      while (feeds.load.active < 2 || (await syncedAt(ctx, [ids[0]!]))[0]?.last_synced_at === null)
+        await sleep(20)
+      const leased = (await syncedAt(ctx, ids)).filter((row) => row.lease_until !== null)
+      expect(leased).toHaveLength(3)
+      await scheduler.stop()
+      expect((await syncedAt(ctx, ids)).map((row) => row.lease_until)).toEqual([null, null, null, null])
+    })
+
     it('runs in the background once started and stops without waiting for a slow feed', async () => {
       const [fastId, slowId] = await dueCalendars(ctx, [fastFeed(), feeds.url('/slow?ms=20000')])
       const scheduler = createSyncScheduler(ctx.app)

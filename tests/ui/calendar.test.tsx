@@ -171,7 +171,7 @@ describe('the dashboard booking widgets', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next month' }))
     expect([onPrevious.mock.calls.length, onNext.mock.calls.length]).toEqual([1, 1])
     const day = (date: string) => document.querySelector<HTMLElement>(`[data-day="${date}"]`)!
-    expect(day('2026-03-29').querySelector('span')!.className).toContain('text-slate-300')
+    expect(day('2026-03-29').querySelector('span')!.className).toContain('text-slate-500')
     expect(day('2026-04-15').getAttribute('aria-current')).toBe('date')
     expect(day('2026-04-10').getAttribute('aria-label')).toBe('10 Apr 2026: 2 check-ins')
     expect(day('2026-04-10').querySelectorAll('span > span[style]')).toHaveLength(2)

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { Property } from '../../src/actors/api.ts'
+import type { Language } from '../../src/domain/translator.ts'
 import type { PropertyChanges } from '../../src/machines/propertyModal.ts'
 import { EditViewModal, type EditorMode } from '../../src/ui/property/EditViewModal.tsx'
 import { aCalendar, anImage, aProperty } from './propertyBuilders.ts'
@@ -12,11 +14,15 @@ const INTERNAL_URL = 'http://127.0.0.1:3000/api/calendar/secret.ics'
 const user = userEvent.setup()
 const modal = () => screen.getByTestId('property-modal')
 
-async function renderModal(mode: EditorMode, tab: 'about' | 'connections' = 'about') {
+async function renderModal(
+  mode: EditorMode,
+  tab: 'about' | 'connections' = 'about',
+  { shown = property, language = 'en' }: { shown?: Property; language?: Language } = {},
+) {
   const onSave = vi.fn<(changes: PropertyChanges) => void>()
   await renderWithProviders(
     <EditViewModal
-      property={property}
+      property={shown}
       mode={mode}
       tab={tab}
       activity="idle"
@@ -31,6 +37,7 @@ async function renderModal(mode: EditorMode, tab: 'about' | 'connections' = 'abo
       onConfirmDelete={() => {}}
       onClose={() => {}}
     />,
+    { language },
   )
   return { onSave }
 }
@@ -41,6 +48,14 @@ describe('edit/view modal', () => {
     expect(within(modal()).getAllByTestId('photo-thumbnail')).toHaveLength(3)
     await user.click(within(modal()).getByRole('button', { name: 'Show photo 3' }))
     expect(within(modal()).getByTestId('main-photo').getAttribute('src')).toBe(property.images[2]?.url)
+  })
+
+  it('shows a lone photo large, without a thumbnail of itself', async () => {
+    const single = aProperty({ id: 'property-2' })
+    single.images = [anImage(single.id)]
+    await renderModal('view', 'about', { shown: single })
+    expect(within(modal()).getByTestId('main-photo').getAttribute('src')).toBe(single.images[0]?.url)
+    expect(within(modal()).queryAllByTestId('photo-thumbnail')).toHaveLength(0)
   })
 
   it('sends the removed stored photos with the edited fields on save', async () => {
@@ -78,5 +93,50 @@ describe('edit/view modal', () => {
     const list = within(modal()).getByTestId('connection-list')
     expect(list.textContent).toContain('Airbnb')
     expect(list.textContent).toContain(property.externalCalendars[0]?.urlPath)
+  })
+
+  describe("a link's sync state", () => {
+    const failing = aProperty({
+      externalCalendars: [
+        aCalendar({ lastSyncedAt: '2026-11-20T08:15:00.000Z', lastError: 'sync.errors.timeout' }),
+      ],
+    })
+    const texts = {
+      en: { synced: 'Last synced', error: 'The calendar did not answer within 10 seconds' },
+      ar: { synced: 'آخر مزامنة', error: 'لم يستجب التقويم خلال 10 ثوانٍ' },
+    }
+
+    for (const language of ['en', 'ar'] as const) {
+      for (const mode of ['view', 'edit'] as const) {
+        it(`shows the last sync and the translated failure in ${mode} mode, in ${language}`, async () => {
+          await renderModal(mode, 'connections', { shown: failing, language })
+          expect(within(modal()).getByTestId('last-synced').textContent).toContain(texts[language].synced)
+          expect(within(modal()).getByTestId('last-error').textContent).toBe(texts[language].error)
+          expect(modal().textContent).not.toContain('sync.errors')
+        })
+      }
+    }
+
+    it('reads an error key this build does not know as the generic failure', async () => {
+      const unknown = aProperty({ externalCalendars: [aCalendar({ lastError: 'sync.errors.brandNew' })] })
+      await renderModal('view', 'connections', { shown: unknown })
+      expect(within(modal()).getByTestId('last-error').textContent).toBe('The calendar could not be synced')
+      expect(within(modal()).getByTestId('last-synced').textContent).toBe('Not synced yet')
+    })
+
+    it('hides the stored state under a link the host has changed', async () => {
+      await renderModal('edit', 'connections', { shown: failing })
+      fireEvent.change(within(modal()).getByLabelText('Airbnb calendar link'), {
+        target: { value: 'https://www.airbnb.com/calendar/ical/43.ics' },
+      })
+      expect(within(modal()).queryByTestId('last-error')).toBeNull()
+    })
+
+    it('offers the internal link to copy in view mode too', async () => {
+      await renderModal('view', 'connections')
+      expect((within(modal()).getByTestId('internal-calendar-url') as HTMLInputElement).value).toBe(
+        INTERNAL_URL,
+      )
+    })
   })
 })

@@ -14,6 +14,7 @@ const aUser = (overrides: Partial<ManagedUser> = {}): ManagedUser => ({
   accountState: 'active',
   isAdmin: false,
   createdAt: '2026-01-05T10:00:00.000Z',
+  settings: { notifications: true },
   ...overrides,
 })
 
@@ -66,9 +67,9 @@ describe('the users table', () => {
     expect(row.getByText('deactivated')).toBeTruthy()
     await userEvent.click(row.getByRole('button', { name: 'Edit Huda Al-Harbi' }))
     expect(onEdit).toHaveBeenCalledWith(deactivated)
-    expect(
-      row.getByRole('link', { name: 'Manage the properties of Huda Al-Harbi' }).getAttribute('href'),
-    ).toBe('/users/user-1/properties')
+    expect(row.getByRole('link', { name: 'Manage property: Huda Al-Harbi' }).getAttribute('href')).toBe(
+      '/users/user-1/properties',
+    )
   })
 
   it('has a card per user for phones, with the same fallbacks', async () => {

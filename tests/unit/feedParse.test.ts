@@ -61,14 +61,44 @@ describe('parsing a feed', () => {
       location: 'Villa Rawdah, Riyadh',
     })
     const starts = weekly.map((event) => event.start)
-    expect(starts.at(-1)! <= '2031-07-03').toBe(true)
-    expect(starts.length).toBeGreaterThanOrEqual(77)
+    // Every Monday up to 18 months ahead (2031-07-01), the cancelled one excepted.
+    expect(starts.at(-1)).toBe('2031-06-30')
+    expect(starts).toHaveLength(77)
     expect(starts).not.toContain('2030-10-21')
     expect(weekly.find((event) => event.uid.endsWith('#2030-10-14'))).toMatchObject({
       start: '2030-10-15',
       end: '2030-10-16',
       summary: 'Maintenance - Cleaning crew (moved)',
     })
+  })
+
+  it('leaves out moved instances that now fall outside the window, and their occurrences', () => {
+    // From 2026, the instance moved in October 2030 is years beyond the 18 months.
+    const weekly = parseFeed(readFixture('google-recurring.ics'), TODAY).filter((event) =>
+      event.uid.startsWith('5kq2m9c1v0b3n5x8z4a6s1d2f3@google.com#'),
+    )
+    expect(weekly.map((event) => event.start).filter((start) => start > '2028-05-23')).toEqual([])
+    const movedToThePast = calendarOf([]).replace(
+      'END:VCALENDAR',
+      [
+        'BEGIN:VEVENT',
+        'UID:weekly',
+        'DTSTART;VALUE=DATE:20261130',
+        'DTEND;VALUE=DATE:20261201',
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        'SUMMARY:Reserved - Weekly guest',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:weekly',
+        'RECURRENCE-ID;VALUE=DATE:20261207',
+        'DTSTART;VALUE=DATE:20261110',
+        'DTEND;VALUE=DATE:20261111',
+        'SUMMARY:Reserved - Weekly guest',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
+    )
+    expect(parseFeed(movedToThePast, TODAY).map((event) => event.start)).toEqual(['2026-11-30', '2026-12-14'])
   })
 
   it('gives a stay without DTEND, or ending before it starts, one night', () => {

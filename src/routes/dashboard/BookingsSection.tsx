@@ -31,7 +31,7 @@ export function BookingsSection() {
           <ChevronEndIcon width={16} height={16} />
         </Link>
       </header>
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-[372px_minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[372px_minmax(0,1fr)_minmax(0,1fr)]">
         <div className="md:col-span-2 xl:col-span-1">
           <MonthCalendar
             month={month.month}

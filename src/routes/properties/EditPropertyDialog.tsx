@@ -5,6 +5,7 @@ import { propertyModalMachine } from '../../machines/propertyModal.ts'
 import { PropertyStatisticsTab } from '../PropertyStatisticsTab.tsx'
 import { SyncNowButton } from '../SyncNowButton.tsx'
 import { PropertyEditor } from './PropertyEditor.tsx'
+import { RotateCalendarLinkButton } from './RotateCalendarLinkButton.tsx'
 import { useDeleteProperty, useInternalCalendar, usePlatformChoices, useUpdateProperty } from './queries.ts'
 
 /** The owner's edit/view modal for one property, with the real save and delete. */
@@ -32,6 +33,7 @@ export function EditPropertyDialog({ property, onClosed }: { property: Property;
       }}
       statistics={<PropertyStatisticsTab propertyId={property.id} scope="owner" />}
       syncNow={<SyncNowButton />}
+      rotateLink={<RotateCalendarLinkButton propertyId={property.id} />}
       onClosed={onClosed}
     />
   )

@@ -30,6 +30,7 @@ type Props = {
   internalCalendar: InternalCalendarLink
   statistics: ReactNode
   syncNow?: ReactNode
+  rotateLink?: ReactNode
   onClosed: () => void
 }
 
@@ -41,6 +42,7 @@ export function PropertyEditor({
   internalCalendar,
   statistics,
   syncNow,
+  rotateLink,
   onClosed,
 }: Props) {
   const { t } = useI18n()
@@ -64,6 +66,7 @@ export function PropertyEditor({
       internalCalendar={internalCalendar}
       statistics={statistics}
       syncNow={syncNow}
+      rotateLink={rotateLink}
       onToggleMode={() => send({ type: 'toggleMode' })}
       onSelectTab={(tab) => send({ type: 'selectTab', tab })}
       onSave={(changes) => send({ type: 'save', changes })}

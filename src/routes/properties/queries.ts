@@ -35,6 +35,15 @@ export const useInternalCalendar = (propertyId: string, enabled: boolean) =>
     staleTime: Infinity,
   })
 
+/** Replaces the export link: the modal shows the new one at once. */
+export function useRotateInternalCalendar(propertyId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.property.rotateInternalCalendar(propertyId),
+    onSuccess: (link) => queryClient.setQueryData(internalCalendarKey(propertyId), link),
+  })
+}
+
 const reloadAfterChange = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY }),

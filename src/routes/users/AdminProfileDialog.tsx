@@ -12,13 +12,10 @@ import { ResetLinkSection } from '../settings/SecuritySection.tsx'
 import { useProfile } from '../session.ts'
 import { adminUsersCache } from './adminCache.ts'
 
-/**
- * The admin list does not say whether the user's notifications are on; new accounts have them on,
- * and a toggle sets the switch from the server's answer (SPEC 4).
- */
+/** The two-factor row is not shown for another user (SPEC 6), so its flag is never read. */
 const profileOf = (user: ManagedUser): Profile => ({
   ...user,
-  settings: { notifications: true, twofactorMode: false },
+  settings: { ...user.settings, twofactorMode: false },
 })
 
 type Props = {
@@ -70,7 +67,10 @@ export function AdminProfileDialog({ user, onClose, onAction }: Props) {
                   save: fromPromise(({ input }) => api.admin.toggleNotifications(user.id, input.enabled)),
                 },
                 // The signed-in admin's own profile must not change with another user's switch.
-                actions: { changed: () => {} },
+                actions: {
+                  changed: (_, notifications) =>
+                    adminUsersCache.updated(queryClient, user.id, { settings: { notifications } }),
+                },
               }}
             />
           </SettingsSection>

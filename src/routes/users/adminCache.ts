@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { ManagedUser, ProfileChanges } from '../../actors/api.ts'
+import type { ManagedUser } from '../../actors/api.ts'
 
 export const ADMIN_USERS_KEY = ['admin', 'users'] as const
 
@@ -14,7 +14,7 @@ export const adminUsersCache = {
     ),
   deleted: (queryClient: QueryClient, userId: string) =>
     updateUsers(queryClient, (users) => users.filter((user) => user.id !== userId)),
-  updated: (queryClient: QueryClient, userId: string, changes: Partial<ProfileChanges>) =>
+  updated: (queryClient: QueryClient, userId: string, changes: Partial<Omit<ManagedUser, 'id'>>) =>
     updateUsers(queryClient, (users) =>
       users.map((user) => (user.id === userId ? { ...user, ...changes } : user)),
     ),

@@ -5,7 +5,8 @@ import { Logo } from '../Logo.tsx'
 import { LanguageMenu } from '../shell/LanguageMenu.tsx'
 
 type Props = {
-  title: string
+  /** Left out while a splash fills the card: its own title is then the page's heading. */
+  title?: string
   subtitle?: ReactNode
   children: ReactNode
   language: Language
@@ -43,9 +44,13 @@ export function AuthLayout({ title, subtitle, children, language, onLanguageChan
           <LanguageMenu language={language} onChange={onLanguageChange} />
         </div>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
-          {subtitle && <div className="mt-2 text-sm text-slate-500">{subtitle}</div>}
-          <div className="mt-8">{children}</div>
+          {title && (
+            <>
+              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+              {subtitle && <div className="mt-2 text-sm text-slate-500">{subtitle}</div>}
+            </>
+          )}
+          <div className={title ? 'mt-8' : undefined}>{children}</div>
         </div>
       </main>
     </div>

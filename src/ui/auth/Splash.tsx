@@ -1,3 +1,4 @@
+/** The short success screen before a redirect; it stands alone, so its title is the page's h1. */
 export function Splash({ title, text }: { title: string; text: string }) {
   return (
     <div role="status" className="flex flex-col items-center gap-4 py-8 text-center" data-testid="splash">
@@ -14,7 +15,7 @@ export function Splash({ title, text }: { title: string; text: string }) {
           <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </span>
-      <p className="text-xl font-semibold text-slate-900">{title}</p>
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
       <p className="text-sm text-slate-500">{text}</p>
     </div>
   )

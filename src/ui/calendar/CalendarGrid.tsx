@@ -3,7 +3,7 @@ import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { intlLocale, useFormat } from '../format.ts'
 import { bookingLabels } from './bookingLabels.ts'
-import { bookingKey, bookingsOn, calendarDays, textColorOn, weekdayHeaders } from './calendarDays.ts'
+import { bookingKey, bookingsOn, calendarDays, weeksOf, textColorOn, weekdayHeaders } from './calendarDays.ts'
 import { MonthNavigator } from './MonthNavigator.tsx'
 
 /** SPEC 9: at most two events a day, then "+ N more". */
@@ -27,14 +27,15 @@ function EventBar({ booking }: { booking: Booking }) {
       data-testid="event-bar"
       data-conflict={booking.conflict || undefined}
       title={booking.conflict ? `${title} · ${t('calendar.conflict')}` : title}
-      className={`flex items-center gap-1 truncate rounded-md px-1.5 py-0.5 text-start text-xs font-medium ${
+      className={`relative flex min-w-0 items-center rounded-md px-1 py-0.5 text-start text-xs font-medium ${
         booking.conflict ? 'ring-2 ring-red-600 ring-offset-1' : ''
       }`}
       style={{ backgroundColor: booking.color, color: textColorOn(booking.color) }}
     >
       {booking.conflict && (
-        // The word stays for screen readers; the narrow bar keeps its room for the guest's name.
-        <span className="flex size-3.5 shrink-0 items-center justify-center rounded-full bg-red-600 text-[10px] leading-none font-bold text-white">
+        // A badge on the corner, so that the narrow bar keeps its room for the guest's name; the
+        // word stays for screen readers.
+        <span className="absolute -end-1.5 -top-1.5 flex size-3.5 items-center justify-center rounded-full bg-red-600 text-[10px] leading-none font-bold text-white ring-2 ring-white">
           <span aria-hidden="true">!</span>
           <span className="sr-only">{t('calendar.conflict')}</span>
         </span>
@@ -59,57 +60,68 @@ export function CalendarGrid({ month, today, bookings, onPrevious, onNext, onDay
     >
       <MonthNavigator month={month} onPrevious={onPrevious} onNext={onNext} titleClassName="text-lg" />
       <div role="grid" aria-label={format.monthYear(month)} className="mt-4 grid min-w-[340px] grid-cols-7">
-        {weekdayHeaders(intlLocale(language)).map((name) => (
-          <span
-            key={name}
-            role="columnheader"
-            className="border-b border-slate-200 pb-2 text-center text-xs font-semibold tracking-wide text-slate-500"
-          >
-            {name}
-          </span>
-        ))}
-        {calendarDays(month).map((day) => {
-          const dayBookings = bookingsOn(bookings, day)
-          const hidden = dayBookings.length - EVENTS_PER_DAY
-          const outside = !day.startsWith(month)
-          return (
-            <div
-              key={day}
-              role="gridcell"
-              data-day={day}
-              aria-current={day === today ? 'date' : undefined}
-              className={`min-h-28 border-b border-slate-100 p-1 ${outside ? 'bg-slate-50/70' : ''}`}
+        {/* Rows that leave the layout to the grid: a grid's cells belong to rows (ARIA). */}
+        <div role="row" className="contents">
+          {weekdayHeaders(intlLocale(language)).map((name) => (
+            <span
+              key={name}
+              role="columnheader"
+              className="border-b border-slate-200 pb-2 text-center text-xs font-semibold tracking-wide text-slate-500"
             >
-              <button
-                type="button"
-                disabled={dayBookings.length === 0}
-                onClick={() => onDayClick(day)}
-                aria-label={`${format.date(day)}: ${t('calendar.bookingsCount', { count: dayBookings.length })}`}
-                className="flex h-full w-full flex-col gap-1 rounded-lg p-1 text-start enabled:hover:bg-slate-100 disabled:cursor-default"
-              >
-                <span
-                  className={`flex size-7 items-center justify-center rounded-full text-sm tabular-nums ${
-                    day === today
-                      ? 'bg-brand-700 font-semibold text-white'
-                      : outside
-                        ? 'text-slate-300'
-                        : 'text-slate-700'
-                  }`}
+              {name}
+            </span>
+          ))}
+        </div>
+        {weeksOf(calendarDays(month)).map((week) => (
+          <div key={week[0]} role="row" className="contents">
+            {week.map((day) => {
+              const dayBookings = bookingsOn(bookings, day)
+              const hidden = dayBookings.length - EVENTS_PER_DAY
+              const outside = !day.startsWith(month)
+              return (
+                <div
+                  key={day}
+                  role="gridcell"
+                  data-day={day}
+                  aria-current={day === today ? 'date' : undefined}
+                  className={`min-h-28 border-b border-slate-100 p-0.5 ${outside ? 'bg-slate-50/70' : ''}`}
                 >
-                  {format.number(Number(day.slice(8)))}
-                </span>
-                {dayBookings.slice(0, EVENTS_PER_DAY).map((booking) => (
-                  <EventBar key={bookingKey(booking)} booking={booking} />
-                ))}
-                {hidden > 0 && (
-                  <span className="px-1 text-xs font-semibold whitespace-nowrap text-slate-500">
-                    {t('calendar.more', { count: hidden })}
-                  </span>
-                )}
-              </button>
-            </div>
-          )
-        })}
+                  <button
+                    type="button"
+                    disabled={dayBookings.length === 0}
+                    onClick={() => onDayClick(day)}
+                    className="flex h-full w-full flex-col gap-1 rounded-lg p-1 text-start enabled:hover:bg-slate-100 disabled:cursor-default"
+                  >
+                    {/* The name: the date and count, then what the bars show (their text is in the name too). */}
+                    <span className="sr-only">
+                      {`${format.date(day)}: ${t('calendar.bookingsCount', { count: dayBookings.length })}`}
+                    </span>
+                    <span
+                      aria-hidden="true"
+                      className={`flex size-7 items-center justify-center rounded-full text-sm tabular-nums ${
+                        day === today
+                          ? 'bg-brand-700 font-semibold text-white'
+                          : outside
+                            ? 'text-slate-500'
+                            : 'text-slate-700'
+                      }`}
+                    >
+                      {format.number(Number(day.slice(8)))}
+                    </span>
+                    {dayBookings.slice(0, EVENTS_PER_DAY).map((booking) => (
+                      <EventBar key={bookingKey(booking)} booking={booking} />
+                    ))}
+                    {hidden > 0 && (
+                      <span className="px-1 text-xs font-semibold whitespace-nowrap text-slate-500">
+                        {t('calendar.more', { count: hidden })}
+                      </span>
+                    )}
+                  </button>
+                </div>
+              )
+            })}
+          </div>
+        ))}
       </div>
     </section>
   )

@@ -24,7 +24,7 @@ export function StayListCard({ title, bookings, testId }: Props) {
         </span>
       </header>
       {bookings.length === 0 ? (
-        <p className="flex flex-1 items-center justify-center text-sm text-slate-400">{t('app.empty')}</p>
+        <p className="flex flex-1 items-center justify-center text-sm text-slate-500">{t('app.empty')}</p>
       ) : (
         <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto">
           {bookings.map((booking) => {

@@ -10,6 +10,10 @@ export function calendarDays(month: string): DateOnly[] {
   return days.map((_, index) => addDays(first, index - leading))
 }
 
+/** The days in weeks of seven: the grid's rows. */
+export const weeksOf = (days: readonly DateOnly[]) =>
+  Array.from({ length: Math.ceil(days.length / 7) }, (_, week) => days.slice(week * 7, week * 7 + 7))
+
 /** SPEC 2: SUN to SAT, in the reader's language (4 January 1970 was a Sunday). */
 export const weekdayHeaders = (locale: string) =>
   Array.from({ length: 7 }, (_, index) =>

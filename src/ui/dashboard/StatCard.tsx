@@ -21,7 +21,7 @@ export function TrendLine({ trend }: { trend: Trend }) {
         )}
         <span>{trend.text}</span>
       </span>
-      <span className="opacity-80">{trend.caption}</span>
+      <span>{trend.caption}</span>
     </p>
   )
 }
@@ -96,7 +96,8 @@ export function StatCardRow({ label, loading, error, layout = 'row', children }:
     )
   }
   return (
-    <ul aria-label={label} className={LAYOUTS[layout]}>
+    // A row that scrolls sideways takes the focus, so the keyboard can scroll it too.
+    <ul aria-label={label} tabIndex={layout === 'row' ? 0 : undefined} className={LAYOUTS[layout]}>
       {children}
     </ul>
   )

@@ -1,6 +1,7 @@
 import type { Guest } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { MISSING, orMissing, useFormat } from '../format.ts'
+import { TableFrame } from '../TableFrame.tsx'
 
 function Contact({ guest }: { guest: Guest }) {
   return (
@@ -21,39 +22,24 @@ export function GuestsTable({ guests }: { guests: readonly Guest[] }) {
   const columns = ['guest', 'contact', 'totalBookings', 'lastStay', 'nextStay', 'totalSpent'] as const
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full text-sm" data-testid="guests-table">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col" className="px-4 py-3 text-start">
-                  {t(`guests.columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {guests.map((guest, index) => (
-              <tr key={`${guest.name}-${guest.email ?? ''}-${index}`} data-testid="guest-row">
-                <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
-                  {guest.name}
-                </th>
-                <td className="px-4 py-3">
-                  <Contact guest={guest} />
-                </td>
-                <td className="px-4 py-3 text-slate-700 tabular-nums">
-                  {format.number(guest.totalBookings)}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{stay(guest.lastStay)}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{stay(guest.nextStay)}</td>
-                <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
-                  {format.sar(guest.totalSpent)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableFrame testId="guests-table" headings={columns.map((column) => t(`guests.columns.${column}`))}>
+        {guests.map((guest, index) => (
+          <tr key={`${guest.name}-${guest.email ?? ''}-${index}`} data-testid="guest-row">
+            <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
+              {guest.name}
+            </th>
+            <td className="px-4 py-3">
+              <Contact guest={guest} />
+            </td>
+            <td className="px-4 py-3 text-slate-700 tabular-nums">{format.number(guest.totalBookings)}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{stay(guest.lastStay)}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{stay(guest.nextStay)}</td>
+            <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
+              {format.sar(guest.totalSpent)}
+            </td>
+          </tr>
+        ))}
+      </TableFrame>
       <ul className="flex flex-col gap-3 md:hidden">
         {guests.map((guest, index) => (
           <li

@@ -27,7 +27,7 @@ export function PlatformCard({ platform, connectedProperties, canConnect, onConn
         <PlatformLogo platform={platform} />
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900">{platform.name}</h3>
-          <p className={`text-xs font-medium ${connected ? 'text-emerald-700' : 'text-slate-400'}`}>
+          <p className={`text-xs font-medium ${connected ? 'text-emerald-700' : 'text-slate-500'}`}>
             {connected
               ? t('integration.linkedTo', { properties: format.list(connectedProperties) })
               : t('integration.notLinked')}

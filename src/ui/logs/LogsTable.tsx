@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { Badge, type BadgeTone } from '../Badge.tsx'
 import { orMissing, useFormat } from '../format.ts'
 import { ChevronEndIcon, ChevronStartIcon } from '../icons.tsx'
+import { TableFrame } from '../TableFrame.tsx'
 
 /** Every kind the audit log records, in the order the filter offers them. */
 export const LOG_KINDS = [
@@ -61,42 +62,29 @@ export function LogsTable({ entries, actorLabel }: LogsTableProps) {
   const columns = ['time', 'kind', 'message', 'actor'] as const
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full text-sm" data-testid="logs-table">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col" className="px-4 py-3 text-start">
-                  {t(`logs.columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {entries.map((entry) => (
-              <tr key={entry.id} data-testid="log-row">
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600 tabular-nums">
-                  <time dateTime={entry.createdAt}>{format.dateTime(entry.createdAt)}</time>
-                </td>
-                <td className="px-4 py-3">
-                  <Badge tone={toneOf(entry.kind)}>{kindLabel(entry.kind)}</Badge>
-                </td>
-                <td className="px-4 py-3 wrap-anywhere text-slate-800">{entry.message}</td>
-                <td className="px-4 py-3 text-slate-600">
-                  <div className="flex flex-col">
-                    <span>{actorLabel(entry.actorId)}</span>
-                    {entry.ip && (
-                      <span className="self-start text-xs text-slate-400" dir="ltr">
-                        {entry.ip}
-                      </span>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableFrame testId="logs-table" headings={columns.map((column) => t(`logs.columns.${column}`))}>
+        {entries.map((entry) => (
+          <tr key={entry.id} data-testid="log-row">
+            <td className="px-4 py-3 whitespace-nowrap text-slate-600 tabular-nums">
+              <time dateTime={entry.createdAt}>{format.dateTime(entry.createdAt)}</time>
+            </td>
+            <td className="px-4 py-3">
+              <Badge tone={toneOf(entry.kind)}>{kindLabel(entry.kind)}</Badge>
+            </td>
+            <td className="px-4 py-3 wrap-anywhere text-slate-800">{entry.message}</td>
+            <td className="px-4 py-3 text-slate-600">
+              <div className="flex flex-col">
+                <span>{actorLabel(entry.actorId)}</span>
+                {entry.ip && (
+                  <span className="self-start text-xs text-slate-500" dir="ltr">
+                    {entry.ip}
+                  </span>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </TableFrame>
       <ul className="flex flex-col gap-3 md:hidden">
         {entries.map((entry) => (
           <li

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
 import { locationLine } from '../../domain/address.ts'
+import type { PlatformLink } from '../../domain/platformSelection.ts'
 import { canSave, draftFrom } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EDIT_TABS, VIEW_TABS, type PropertyChanges, type PropertyTab } from '../../machines/propertyModal.ts'
@@ -14,6 +15,7 @@ import { StatusBadge } from './PropertyCard.tsx'
 import { PhotoGallery, type GalleryPhoto } from './PhotoGallery.tsx'
 import { PlatformLinks, platformLabel, type PlatformChoices } from './PlatformLinks.tsx'
 import { PropertyFormFields } from './PropertyFormFields.tsx'
+import { SyncStatus } from './SyncStatus.tsx'
 import { usePickedPhotos } from './usePickedPhotos.ts'
 
 export type EditorMode = 'edit' | 'view'
@@ -31,6 +33,8 @@ type Props = {
   statistics: ReactNode
   /** The Connections tab's "sync now" action, for the owner's own calendars. */
   syncNow?: ReactNode
+  /** The owner's "new link" action under the internal calendar link. */
+  rotateLink?: ReactNode
   onToggleMode: () => void
   onSelectTab: (tab: PropertyTab) => void
   onSave: (changes: PropertyChanges) => void
@@ -135,16 +139,15 @@ function PropertyDetails({ property }: { property: Property }) {
           : `${format.sar(property.costPerNight)} ${t('property.perNight')}`}
       </Detail>
       <Detail label={t('property.description')}>
-        {property.description || <span className="text-slate-400 italic">{t('property.noDescription')}</span>}
+        {property.description || <span className="text-slate-500 italic">{t('property.noDescription')}</span>}
       </Detail>
     </dl>
   )
 }
 
-/** View mode, Connections: each connected platform with its link, or the empty-value text. */
+/** View mode, Connections: each connected platform with its link and sync state, or the empty text. */
 function ConnectionList({ property, syncNow }: { property: Property; syncNow?: ReactNode }) {
   const { t } = useI18n()
-  const format = useFormat()
   if (property.externalCalendars.length === 0) {
     return (
       <p
@@ -170,20 +173,29 @@ function ConnectionList({ property, syncNow }: { property: Property; syncNow?: R
             <span dir="ltr" className="max-w-full self-start font-mono text-xs break-all text-slate-500">
               {calendar.urlPath}
             </span>
-            <span data-testid="last-synced" className="text-xs text-slate-500">
-              {calendar.lastSyncedAt
-                ? t('calendar.lastSynced', { time: format.dateTime(calendar.lastSyncedAt) })
-                : t('calendar.neverSynced')}
-            </span>
-            {calendar.lastError && (
-              <span data-testid="last-error" className="text-xs text-red-600">
-                {t(calendar.lastError)}
-              </span>
-            )}
+            <SyncStatus calendar={calendar} />
           </li>
         ))}
       </ul>
     </div>
+  )
+}
+
+/** The product's own calendar link with its copy button: the same in both modes. */
+function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: ReactNode }) {
+  const { t } = useI18n()
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-slate-900">{t('property.internalTitle')}</h3>
+      <p className="text-sm text-slate-500">{t('property.internalExplanation')}</p>
+      <CopyField
+        label={t('property.internalLink')}
+        value={link.url}
+        loading={link.loading}
+        error={link.error}
+      />
+      {rotate}
+    </section>
   )
 }
 
@@ -207,6 +219,13 @@ export function EditViewModal(props: Props) {
   const removePhoto = (key: string) => {
     if (picked.photos.some((photo) => photo.key === key)) picked.remove(key)
     else setRemovedImageIds((ids) => [...ids, key])
+  }
+  // A stored link's sync state, while the host has not changed that link in the form.
+  const statusOf = (link: PlatformLink) => {
+    const stored = property.externalCalendars.find(
+      (calendar) => calendar.platformName === link.platformName && calendar.urlPath === link.urlPath.trim(),
+    )
+    return stored && <SyncStatus calendar={stored} />
   }
   const save = () =>
     props.onSave({ draft, newPhotos: picked.photos.map((photo) => photo.file), removedImageIds })
@@ -237,9 +256,9 @@ export function EditViewModal(props: Props) {
             ) : (
               <PropertyDetails property={property} />
             ))}
-          {tab === 'connections' &&
-            (editing ? (
-              <div className="flex flex-col gap-6">
+          {tab === 'connections' && (
+            <div className="flex flex-col gap-6">
+              {editing ? (
                 <section className="flex flex-col gap-2">
                   <h3 className="text-sm font-semibold text-slate-900">{t('property.externalTitle')}</h3>
                   <p className="text-sm text-slate-500">{t('property.externalExplanation')}</p>
@@ -247,22 +266,15 @@ export function EditViewModal(props: Props) {
                     links={draft.platforms}
                     onChange={(platforms) => setDraft({ ...draft, platforms })}
                     choices={choices}
+                    statusOf={statusOf}
                   />
                 </section>
-                <section className="flex flex-col gap-2">
-                  <h3 className="text-sm font-semibold text-slate-900">{t('property.internalTitle')}</h3>
-                  <p className="text-sm text-slate-500">{t('property.internalExplanation')}</p>
-                  <CopyField
-                    label={t('property.internalLink')}
-                    value={internalCalendar.url}
-                    loading={internalCalendar.loading}
-                    error={internalCalendar.error}
-                  />
-                </section>
-              </div>
-            ) : (
-              <ConnectionList property={property} syncNow={props.syncNow} />
-            ))}
+              ) : (
+                <ConnectionList property={property} syncNow={props.syncNow} />
+              )}
+              <InternalLink link={internalCalendar} rotate={props.rotateLink} />
+            </div>
+          )}
           {tab === 'statistics' && props.statistics}
         </div>
         {editing && (

@@ -11,7 +11,10 @@ type Props = {
   photos: GalleryPhoto[]
   /** The photo shown large; the first one when absent. */
   mainKey?: string
-  /** Given: every photo is a thumbnail and a click shows it large. Absent: the rest after the first. */
+  /**
+   * Given: every photo is a thumbnail and a click shows it large (a lone photo needs no thumbnail).
+   * Absent: the rest after the first.
+   */
   onSelect?: (key: string) => void
   onRemove?: (key: string) => void
   onAdd?: (files: File[]) => void
@@ -43,7 +46,7 @@ export function PhotoGallery({ photos, mainKey, onSelect, onRemove, onAdd }: Pro
   const { t } = useI18n()
   const input = useRef<HTMLInputElement>(null)
   const main = photos.find((photo) => photo.key === mainKey) ?? photos[0]
-  const thumbnails = onSelect ? photos : photos.slice(1)
+  const thumbnails = onSelect && photos.length > 1 ? photos : photos.slice(1)
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? [])
     // Cleared so that picking the same file again after removing it still reports a change.

@@ -1,4 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
+import type { ReactNode } from 'react'
 import {
   removePlatform,
   selectPlatform,
@@ -35,11 +36,14 @@ export function PlatformLinks({
   onChange,
   choices,
   disabled,
+  statusOf,
 }: {
   links: PlatformLink[]
   onChange: (links: PlatformLink[]) => void
   choices: PlatformChoices
   disabled?: boolean
+  /** What is known of a stored link (when it last synced, why it failed), shown under its input. */
+  statusOf?: (link: PlatformLink) => ReactNode
 }) {
   const { t } = useI18n()
   const chosen = new Set(links.map((link) => link.platformName))
@@ -108,6 +112,7 @@ export function PlatformLinks({
                 <TrashIcon width={18} height={18} />
               </button>
             </div>
+            {statusOf?.(link)}
           </div>
         )
       })}

@@ -101,7 +101,7 @@ export function PropertyCard({ property, onOpen, className = '' }: Props) {
         )}
         <p
           data-testid="card-description"
-          className={`line-clamp-2 min-h-10 text-sm ${property.description ? 'text-slate-600' : 'text-slate-400 italic'}`}
+          className={`line-clamp-2 min-h-10 text-sm ${property.description ? 'text-slate-600' : 'text-slate-500 italic'}`}
         >
           {property.description || t('property.noDescription')}
         </p>

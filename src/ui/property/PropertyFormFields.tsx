@@ -23,7 +23,7 @@ function AddressPreview({ text, stored }: { text: string; stored?: StoredAddress
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
         {PREVIEW_PARTS.map((part) => (
           <div key={part} className="min-w-0">
-            <dt className="text-slate-400">{t(`property.addressParts.${part}`)}</dt>
+            <dt className="text-slate-500">{t(`property.addressParts.${part}`)}</dt>
             <dd data-testid={`address-${part}`} className="truncate font-medium text-slate-700">
               {parts[part] || '—'}
             </dd>
@@ -96,7 +96,7 @@ export function PropertyFormFields({ draft, onChange, stored, disabled }: Props)
           disabled={disabled}
           className="resize-y rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100"
         />
-        <p data-testid="description-counter" className="text-end text-xs text-slate-400" dir="ltr">
+        <p data-testid="description-counter" className="text-end text-xs text-slate-500" dir="ltr">
           {draft.description.length}/{DESCRIPTION_MAX}
         </p>
       </div>

@@ -16,11 +16,12 @@ export function LanguageMenu({
   return (
     <Menu as="div" className="relative">
       <MenuButton
-        aria-label={t('header.language')}
         data-testid="language-menu"
         className="flex h-10 items-center gap-1.5 rounded-xl border border-slate-200 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-50"
       >
         <GlobeIcon width={18} height={18} />
+        {/* The name says what the button is and holds the visible text (WCAG 2.5.3). */}
+        <span className="sr-only">{t('header.language')}: </span>
         {t(SHORT[language])}
         <ChevronDownIcon width={16} height={16} />
       </MenuButton>
@@ -38,7 +39,7 @@ export function LanguageMenu({
               className="flex w-full items-center justify-between rounded-lg px-3 py-2 text-sm text-slate-700 data-[focus]:bg-slate-100"
             >
               <span>{t(`language.${option}`)}</span>
-              <span className="text-xs text-slate-400">{t(SHORT[option])}</span>
+              <span className="text-xs text-slate-500">{t(SHORT[option])}</span>
             </button>
           </MenuItem>
         ))}

@@ -39,7 +39,7 @@ export function NavigationList({ items, currentPath, collapsed = false, onNaviga
       {items.admin.length > 0 && (
         <div>
           <p
-            className={`mb-2 px-3 text-xs font-semibold tracking-wide text-slate-400 uppercase ${collapsed ? 'sr-only' : ''}`}
+            className={`mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase ${collapsed ? 'sr-only' : ''}`}
           >
             {t('nav.admin')}
           </p>

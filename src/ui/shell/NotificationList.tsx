@@ -30,7 +30,7 @@ export function NotificationList({ items }: { items: readonly NotificationItem[]
           <div className="min-w-0 flex-1">
             <div className="flex items-baseline justify-between gap-2">
               <p className="text-sm font-semibold text-slate-900">{t('notifications.newBooking')}</p>
-              <time dateTime={item.createdAt} className="shrink-0 text-[11px] text-slate-400">
+              <time dateTime={item.createdAt} className="shrink-0 text-[11px] text-slate-500">
                 {format.dateTime(item.createdAt)}
               </time>
             </div>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { CloseIcon } from '../icons.tsx'
 
@@ -11,6 +11,15 @@ type Props = { open: boolean; onClose: () => void; children?: ReactNode; isEmpty
  */
 export function NotificationsPanel({ open, onClose, children, isEmpty }: Props) {
   const { t } = useI18n()
+  useEffect(() => {
+    if (!open) return
+    // Like every other overlay, Escape closes the panel (keyboard users have no outside click).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open, onClose])
   if (!open) return null
   return (
     <section

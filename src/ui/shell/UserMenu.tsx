@@ -14,10 +14,11 @@ export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => 
   return (
     <Menu as="div" className="relative">
       <MenuButton
-        aria-label={t('header.userMenu')}
         data-testid="user-menu"
         className="flex h-10 items-center gap-2 rounded-xl px-1.5 text-sm text-slate-700 hover:bg-slate-100"
       >
+        {/* The name says what the button is and holds the visible text (WCAG 2.5.3). */}
+        <span className="sr-only">{t('header.userMenu')}: </span>
         <Avatar user={user} />
         <span className="hidden max-w-40 truncate font-medium lg:inline">{user.name || user.email}</span>
         <ChevronDownIcon width={16} height={16} />

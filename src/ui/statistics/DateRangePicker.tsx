@@ -75,7 +75,7 @@ export function DatePicker({ label, value, onChange, min, max, testId }: DatePic
               className="grid grid-cols-7 gap-0.5 text-center"
             >
               {weekdayHeaders(intlLocale(language)).map((name) => (
-                <span key={name} role="columnheader" className="py-1 text-xs font-medium text-slate-400">
+                <span key={name} role="columnheader" className="py-1 text-xs font-medium text-slate-500">
                   {name}
                 </span>
               ))}

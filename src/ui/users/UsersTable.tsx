@@ -3,6 +3,7 @@ import type { ManagedUser } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge } from '../Badge.tsx'
 import { orMissing } from '../format.ts'
+import { TableFrame } from '../TableFrame.tsx'
 
 function UserIdentity({ user }: { user: ManagedUser }) {
   const { t } = useI18n()
@@ -80,49 +81,36 @@ export function UsersTable({ users, onEdit, manageHref }: Props) {
   const columns = ['user', 'address', 'email', 'emailStatus', 'phone', 'action'] as const
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full text-start text-sm" data-testid="users-table">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col" className="px-3 py-3 text-start whitespace-nowrap">
-                  {t(`users.columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {users.map((user) => (
-              <tr
-                key={user.id}
-                data-testid="user-row"
-                data-state={user.accountState}
-                className={user.accountState === 'deactivated' ? 'bg-slate-50/70' : undefined}
-              >
-                <td className="px-3 py-3">
-                  <UserIdentity user={user} />
-                </td>
-                <td className="max-w-56 px-3 py-3 text-slate-600">{orMissing(user.residentalAddress)}</td>
-                <td className="px-3 py-3 text-slate-700">{user.email}</td>
-                <td className="px-3 py-3">
-                  <Badge tone="green">{t('users.verified')}</Badge>
-                </td>
-                <td className="px-3 py-3">
-                  <div className="flex flex-col items-start gap-1">
-                    <span className="whitespace-nowrap text-slate-700 tabular-nums" dir="ltr">
-                      {orMissing(user.phone)}
-                    </span>
-                    <PhoneStatus phone={user.phone} />
-                  </div>
-                </td>
-                <td className="px-3 py-3">
-                  <Actions user={user} onEdit={onEdit} manageHref={manageHref} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableFrame testId="users-table" headings={columns.map((column) => t(`users.columns.${column}`))}>
+        {users.map((user) => (
+          <tr
+            key={user.id}
+            data-testid="user-row"
+            data-state={user.accountState}
+            className={user.accountState === 'deactivated' ? 'bg-slate-50/70' : undefined}
+          >
+            <td className="px-3 py-3">
+              <UserIdentity user={user} />
+            </td>
+            <td className="max-w-56 px-3 py-3 text-slate-600">{orMissing(user.residentalAddress)}</td>
+            <td className="px-3 py-3 text-slate-700">{user.email}</td>
+            <td className="px-3 py-3">
+              <Badge tone="green">{t('users.verified')}</Badge>
+            </td>
+            <td className="px-3 py-3">
+              <div className="flex flex-col items-start gap-1">
+                <span className="whitespace-nowrap text-slate-700 tabular-nums" dir="ltr">
+                  {orMissing(user.phone)}
+                </span>
+                <PhoneStatus phone={user.phone} />
+              </div>
+            </td>
+            <td className="px-3 py-3">
+              <Actions user={user} onEdit={onEdit} manageHref={manageHref} />
+            </td>
+          </tr>
+        ))}
+      </TableFrame>
       <ul className="flex flex-col gap-3 md:hidden" data-testid="users-cards">
         {users.map((user) => (
           <li

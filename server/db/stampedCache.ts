@@ -1,0 +1,69 @@
+import { gzipSync } from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+
+/**
+ * Answers computed once per key and stamp, e.g. a host's property list under their
+ * `users.data_version` (migration 0002). The stamp changes in the same transaction as any write
+ * the answer depends on, so a cached answer is exact while its stamp is current; callers read
+ * the stamp before computing, so an answer is never older than the stamp it is kept under.
+ * Concurrent misses share one computation; a failed one is not kept. At most `capacity` keys,
+ * the least recently used leaving first.
+ */
+export function createStampedCache<T>(capacity = 1000) {
+  const entries = new Map<string, { stamp: string; value: Promise<T> }>()
+
+  return function cached(key: string, stamp: string, compute: () => Promise<T>): Promise<T> {
+    const entry = entries.get(key)
+    entries.delete(key)
+    if (entry?.stamp === stamp) {
+      entries.set(key, entry)
+      return entry.value
+    }
+    const value = compute()
+    entries.set(key, { stamp, value })
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key)
+    })
+    const oldest = entries.keys().next().value
+    if (entries.size > capacity && oldest !== undefined) entries.delete(oldest)
+    return value
+  }
+}
+
+/** A body computed once and sent many times: its text, and gzipped once when that pays. */
+export type CachedBody = { text: string; gzipped: Buffer | null }
+
+const GZIP_FROM_BYTES = 1024
+
+export const cachedBody = (text: string): CachedBody => ({
+  text,
+  gzipped: Buffer.byteLength(text) >= GZIP_FROM_BYTES ? gzipSync(text) : null,
+})
+
+/** The JSON of an answer, encoded by its response schema as the route's serializer would. */
+export const jsonBody = <S extends z.ZodType>(schema: S, value: z.output<S>): CachedBody =>
+  cachedBody(JSON.stringify(schema.encode(value)))
+
+/** Whether the client takes gzip: listed in Accept-Encoding (or `*`), without `q=0`. */
+function acceptsGzip(header: string | undefined): boolean {
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim())
+    if (coding !== 'gzip' && coding !== '*') continue
+    return !params.some((param) => /^q=0(\.0*)?$/.test(param))
+  }
+  return false
+}
+
+/**
+ * Sends a cached body, gzipped when the client takes it. Fastify sends a string or buffer as
+ * is, so a route's response schema still documents the answer without serializing it again.
+ */
+export function sendBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody, type: string) {
+  reply.type(type).header('vary', 'accept-encoding')
+  if (body.gzipped && acceptsGzip(request.headers['accept-encoding']))
+    return reply.header('content-encoding', 'gzip').send(body.gzipped)
+  return reply.send(body.text)
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8'

@@ -1,0 +1,36 @@
+import type { ExternalCalendar } from '../../actors/api.ts'
+import type { Translate } from '../../domain/translator.ts'
+import { useI18n } from '../../i18n.tsx'
+import { useFormat } from '../format.ts'
+
+const SYNC_ERROR_PREFIX = 'sync.errors.'
+
+/**
+ * The server keeps a failed fetch's reason as a locale key (`sync.errors.<reason>`); this is its
+ * text in the host's language. A key this build does not know reads as the generic failure, never
+ * as the raw key.
+ */
+export function syncErrorText(t: Translate, key: string): string {
+  const known = key.startsWith(SYNC_ERROR_PREFIX) ? t(key) : key
+  return known === key ? t(`${SYNC_ERROR_PREFIX}unexpected`) : known
+}
+
+/** When an external calendar last synced, and why its last fetch failed if it did. */
+export function SyncStatus({ calendar }: { calendar: Pick<ExternalCalendar, 'lastSyncedAt' | 'lastError'> }) {
+  const { t } = useI18n()
+  const format = useFormat()
+  return (
+    <span className="flex flex-col gap-0.5 text-xs">
+      <span data-testid="last-synced" className="text-slate-500">
+        {calendar.lastSyncedAt
+          ? t('calendar.lastSynced', { time: format.dateTime(calendar.lastSyncedAt) })
+          : t('calendar.neverSynced')}
+      </span>
+      {calendar.lastError && (
+        <span data-testid="last-error" role="status" className="text-red-600">
+          {syncErrorText(t, calendar.lastError)}
+        </span>
+      )}
+    </span>
+  )
+}

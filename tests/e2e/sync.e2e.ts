@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { addDays, localToday } from '../../src/domain/dates.ts'
+import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './browser.ts'
+import { registerAccount, startServer, type RunningServer } from './server.ts'
+
+const HOST = { email: 'nora.host@example.com', password: 'Nora-Pass-2026!' }
+const PROPERTY = 'Villa Rawdah'
+
+// The stays are laid around today, so that the current and upcoming lists always have some and
+// today's cell always holds three of them (two bars, then "+ 1 more").
+const today = localToday()
+const day = (offset: number) => addDays(today, offset)
+const AIRBNB = '/airbnb/villa-rawdah.ics'
+const VRBO = '/vrbo/villa-rawdah.ics'
+const SARA: StayEvent = {
+  uid: 'sara@airbnb.com',
+  start: day(-2),
+  end: day(3),
+  summary: 'Reserved - Sara Al-Harbi',
+}
+const CLOSED: StayEvent = {
+  uid: 'closed@airbnb.com',
+  start: day(0),
+  end: day(2),
+  summary: 'Airbnb (Not available)',
+}
+const OMAR: StayEvent = {
+  uid: 'omar@airbnb.com',
+  start: day(8),
+  end: day(12),
+  summary: 'Reserved - Omar Khalid',
+}
+// Vrbo sold nights that Airbnb had sold already: a conflict on both.
+const LAYLA: StayEvent = {
+  uid: 'layla@vrbo.com',
+  start: day(-1),
+  end: day(2),
+  summary: 'Confirmed - Layla Haddad',
+}
+const YOUSEF: StayEvent = {
+  uid: 'yousef@airbnb.com',
+  start: day(15),
+  end: day(18),
+  summary: 'Reserved - Yousef Nasser',
+}
+const HALA: StayEvent = {
+  uid: 'hala@airbnb.com',
+  start: day(20),
+  end: day(22),
+  summary: 'Reserved - Hala Saeed',
+}
+
+let feeds: FeedServer
+let server: RunningServer
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  feeds = await startFeedServer()
+  feeds.serve(AIRBNB, calendarOf([SARA, CLOSED, OMAR]))
+  feeds.serve(VRBO, calendarOf([LAYLA]))
+  server = await startServer({ SYNC_ALLOW_HOSTS: '127.0.0.1' })
+  await registerAccount(server, HOST)
+  browser = await launchBrowser()
+  context = await browser.newContext({ viewport: DESKTOP })
+  const signIn = await context.request.post(`${server.url}/api/auth/login`, {
+    data: HOST,
+    headers: { origin: server.url },
+  })
+  expect(signIn.status()).toBe(200)
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await server?.stop()
+  await feeds?.close()
+})
+
+const todayCell = (page: Page) => page.getByTestId('calendar-grid').locator(`[data-day="${today}"]`)
+const bar = (page: Page, title: string) => page.getByTestId('event-bar').filter({ hasText: title })
+const visibleBell = (page: Page) => page.getByTestId('bell').filter({ visible: true })
+
+/** How many of the host's external calendars have synced at least once. */
+async function syncedCalendars() {
+  const response = await context.request.get(`${server.url}/api/property/list`)
+  const properties = (await response.json()) as { externalCalendars: { lastSyncedAt: string | null }[] }[]
+  return properties.flatMap((property) => property.externalCalendars).filter((c) => c.lastSyncedAt).length
+}
+
+/** How many times the server has been asked for a notification stream so far. */
+const streamRequests = () => server.logs().split('/api/notification/sse').length - 1
+
+async function chooseConnection(page: Page, platform: string, link: string) {
+  await page.getByTestId('platform-selector').click()
+  await page.getByTestId('platform-options').getByRole('menuitem', { name: platform }).click()
+  await page.getByLabel(`${platform} calendar link`).fill(link)
+}
+
+describe('calendar sync in the browser', () => {
+  it('shows the bookings of a property linked through the add-property modal on /calendar', async () => {
+    const page = await context.newPage()
+    await page.goto(`${server.url}/properties`)
+    await page.getByTestId('add-property').click()
+    const modal = page.getByTestId('add-property-modal')
+    await modal.getByLabel('Property name').fill(PROPERTY)
+    await modal.getByLabel('Address').fill('Saudi Riyadh Riyadh Al Malqa 12')
+    await modal.getByLabel('Capacity (guests)').fill('6')
+    await modal.getByLabel('Cost per night (SAR)').fill('900')
+    await chooseConnection(page, 'Airbnb', feeds.url(AIRBNB))
+    await chooseConnection(page, 'Vrbo', feeds.url(VRBO))
+    await modal.getByTestId('submit-property').click()
+    await page.getByTestId('property-card').filter({ hasText: PROPERTY }).waitFor()
+    // Adding the links fetches both feeds at once, in the background.
+    await expect.poll(() => feeds.requestsTo(AIRBNB).length).toBe(1)
+    await expect.poll(() => feeds.requestsTo(VRBO).length).toBe(1)
+    await expect.poll(syncedCalendars).toBe(2)
+
+    await page.goto(`${server.url}/calendar`)
+    await bar(page, 'Sara Al-Harbi (Reserved)').first().waitFor()
+    const cell = todayCell(page)
+    expect(await cell.getByTestId('event-bar').count()).toBe(2)
+    expect(await cell.getByText('+ 1 more').isVisible()).toBe(true)
+    // Both sides of the double booking are marked; the platform's own block is not.
+    expect(await bar(page, 'Layla Haddad (Confirmed)').first().getAttribute('data-conflict')).toBe('true')
+    expect(await bar(page, 'Sara Al-Harbi (Reserved)').first().getAttribute('data-conflict')).toBe('true')
+    expect(await page.getByTestId('current-stays').locator('[data-conflict]').allInnerTexts()).toHaveLength(2)
+    expect(await page.getByTestId('current-stays').innerText()).toContain('Blocked')
+    const upcoming = await page.getByTestId('upcoming-stays').innerText()
+    expect(upcoming).toContain('Omar Khalid')
+    expect(upcoming).not.toContain('Sara Al-Harbi')
+    await screenshot(page, 'calendar-desktop-en')
+
+    await cell.getByRole('button').click()
+    const bookings = page.getByTestId('bookings-modal')
+    await bookings.waitFor()
+    const details = bookings.getByTestId('booking-details')
+    expect(await details.count()).toBe(3)
+    const text = await bookings.innerText()
+    for (const expected of [PROPERTY, 'Sara Al-Harbi', 'Layla Haddad', 'Airbnb', 'Vrbo', 'Blocked']) {
+      expect(text).toContain(expected)
+    }
+    expect(await bookings.getByText('These nights are booked on two platforms').count()).toBe(2)
+    await screenshot(page, 'bookings-modal-desktop-en')
+    await page.keyboard.press('Escape')
+    await bookings.waitFor({ state: 'detached' })
+    await page.close()
+  })
+
+  it('lists the current and upcoming stays in the dashboard widgets', async () => {
+    const page = await context.newPage()
+    await page.goto(`${server.url}/dashboard`)
+    const current = page.getByTestId('dashboard-current')
+    await current.getByText('Sara Al-Harbi').waitFor()
+    expect(await current.getByText('Layla Haddad').isVisible()).toBe(true)
+    expect(await page.getByTestId('dashboard-upcoming').innerText()).toContain('Omar Khalid')
+    expect(Math.round((await current.boundingBox())?.height ?? 0)).toBe(341)
+    await page.getByTestId('bookings-section').scrollIntoViewIfNeeded()
+    await screenshot(page, 'dashboard-bookings-desktop-en')
+    await page.close()
+  })
+
+  it('announces a booking found by "sync now" in the open panel, live, and counts it on the bell', async () => {
+    // One tab watches the calendar with the panel open; another presses "sync now".
+    const watcher = await context.newPage()
+    await watcher.goto(`${server.url}/calendar`)
+    await bar(watcher, 'Sara Al-Harbi (Reserved)').first().waitFor()
+    await visibleBell(watcher).click()
+    const panel = watcher.getByTestId('notifications-panel')
+    // The first import of a new link is silent.
+    await panel.getByText('No notifications').waitFor()
+
+    feeds.addEvent(AIRBNB, YOUSEF)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/properties`)
+    await page.getByTestId('property-card').filter({ hasText: PROPERTY }).click()
+    await page.getByTestId('mode-view').click()
+    await page.getByTestId('tab-connections').click()
+    expect(await page.getByTestId('last-synced').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Last synced/),
+      expect.stringMatching(/^Last synced/),
+    ])
+    await page.getByTestId('sync-now').click()
+    await page.getByText('2 calendars synced').waitFor()
+
+    const item = panel.getByTestId('notification')
+    await item.waitFor()
+    const announced = await item.innerText()
+    for (const expected of ['New booking', 'Airbnb', PROPERTY, 'Reserved - Yousef Nasser']) {
+      expect(announced).toContain(expected)
+    }
+    // The calendar reloaded with it, without a reload of the page.
+    await watcher.getByTestId('upcoming-stays').getByText('Yousef Nasser').waitFor()
+    await expect.poll(() => visibleBell(page).getAttribute('aria-label')).toBe('1 unread notification')
+    expect(await visibleBell(page).innerText()).toBe('1')
+    await screenshot(watcher, 'notifications-desktop-en')
+
+    // The export link is a secret: a new one replaces it, and the old one stops working.
+    const link = page.getByTestId('internal-calendar-url')
+    await expect.poll(() => link.inputValue()).toMatch(/\/api\/calendar\/.+\.ics$/)
+    const oldLink = await link.inputValue()
+    await page.getByTestId('rotate-calendar-link').click()
+    await page.getByText('A new calendar link replaced the old one').waitFor()
+    const newLink = await link.inputValue()
+    expect(newLink).not.toBe(oldLink)
+    expect((await fetch(oldLink)).status).toBe(404)
+    const exported = await fetch(newLink)
+    expect(exported.headers.get('content-type')).toContain('text/calendar')
+    expect(await exported.text()).toContain('SUMMARY:Reserved - Yousef Nasser')
+    await screenshot(page, 'property-connections-desktop-en')
+    await page.close()
+
+    // The connection drops (the server restarts); the stream comes back by itself and carries the next one.
+    const before = streamRequests()
+    await server.restart()
+    await expect.poll(streamRequests, { timeout: 20_000 }).toBeGreaterThan(before)
+    // The request is logged as it arrives; give the server a moment to check the session.
+    await watcher.waitForTimeout(300)
+    feeds.addEvent(AIRBNB, HALA)
+    const sync = await watcher.request.post(`${server.url}/api/notification/trigger`, {
+      headers: { origin: server.url },
+    })
+    expect(sync.status()).toBe(200)
+    await panel.getByText('Reserved - Hala Saeed').waitFor()
+    expect(await panel.getByTestId('notification').count()).toBe(2)
+    // Newest first.
+    expect(await panel.getByTestId('notification').first().innerText()).toContain('Hala Saeed')
+    await watcher.close()
+  })
+
+  it.each([
+    ['desktop', 'ar'],
+    ['mobile', 'en'],
+    ['mobile', 'ar'],
+  ] as const)('lays the calendar screens out on %s in %s', async (device, language) => {
+    const shots = await browser.newContext({
+      viewport: device === 'desktop' ? DESKTOP : PHONE,
+      storageState: await context.storageState(),
+    })
+    await shots.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
+    const page = await shots.newPage()
+    const name = (screen: string) => `${screen}-${device}-${language}`
+    await page.goto(`${server.url}/calendar`)
+    await page.getByTestId('current-stays').getByText('Sara Al-Harbi').waitFor()
+    expect(await page.getByTestId('calendar-grid').isVisible()).toBe(device === 'desktop')
+    // Nothing is wider than the screen (the month keeps its 340 px on a phone).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+      device === 'desktop' ? DESKTOP.width : PHONE.width,
+    )
+    await screenshot(page, name('calendar'))
+
+    const days =
+      device === 'desktop'
+        ? todayCell(page)
+        : page.getByTestId('month-calendar').locator(`[data-day="${today}"]`)
+    await (device === 'desktop' ? days.getByRole('button') : days).click()
+    const bookings = page.getByTestId('bookings-modal')
+    await bookings.waitFor()
+    expect(await bookings.getByTestId('booking-details').count()).toBe(3)
+    await screenshot(page, name('bookings-modal'))
+    await page.keyboard.press('Escape')
+    await bookings.waitFor({ state: 'detached' })
+
+    await page.goto(`${server.url}/dashboard`)
+    await page.getByTestId('dashboard-upcoming').getByText('Omar Khalid').waitFor()
+    await page.getByTestId('bookings-section').scrollIntoViewIfNeeded()
+    await screenshot(page, name('dashboard-bookings'))
+
+    await visibleBell(page).click()
+    const panel = page.getByTestId('notifications-panel')
+    await panel.getByTestId('notification').first().waitFor()
+    if (device === 'mobile') {
+      // A full-screen overlay on a phone.
+      expect(await panel.boundingBox()).toMatchObject({
+        x: 0,
+        y: 0,
+        width: PHONE.width,
+        height: PHONE.height,
+      })
+    }
+    await screenshot(page, name('notifications'))
+    await shots.close()
+  })
+})

@@ -1,0 +1,301 @@
+import { beforeAll, expect, it } from 'vitest'
+import { createNotification } from '../../server/notification/service.ts'
+import { post, profileWith } from '../server/accounts.ts'
+import { aCalendarRow, aStay } from '../server/bookingBuilders.ts'
+import { aUser, signIn, STRONG_PASSWORD, uniqueEmail } from '../server/builders.ts'
+import { openEventStream, originOf } from '../server/eventStream.ts'
+import { describeEachDatabase, type TestContext } from '../server/harness.ts'
+import { aJpeg, aProperty, aPropertyFields, propertyForm } from '../server/multipart.ts'
+import { apiRoutesOf } from './routes.ts'
+
+/**
+ * DESIGN 7 as a table: every /api route, called by each kind of caller on host A's resources,
+ * answers the status in its row. A route without a row fails the first test.
+ */
+
+const ROLES = ['anonymous', 'hostA', 'hostB', 'deactivated', 'admin'] as const
+type Role = (typeof ROLES)[number]
+type Expected = Record<Role, number>
+
+/** Public: the same answer whoever calls. */
+const everyone = (status: number): Expected => ({
+  anonymous: status,
+  hostA: status,
+  hostB: status,
+  deactivated: status,
+  admin: status,
+})
+/** Any active session; a deactivated account's session is gone. */
+const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401, deactivated: 401 })
+/** Host A's own resource: anyone else's session does not find it, an admin's included (admin routes exist). */
+const ownerOnly = (status: number): Expected => ({ ...signedIn(status), hostB: 404, admin: 404 })
+const adminOnly = (status: number): Expected => ({ ...signedIn(status), hostA: 403, hostB: 403 })
+
+type Account = { id: string; email: string; cookie: string }
+
+/** Host A's resources that one cell acts on, made afresh for every cell. */
+type Target = {
+  propertyId: string
+  imageId: string
+  calendarId: string
+  exportToken: string
+  notificationId: string
+  /** Another account, for the admin's user routes. */
+  userId: string
+  /** Accounts to sign in as: a plain one and one with two-factor on (password STRONG_PASSWORD). */
+  loginEmail: string
+  twofactorEmail: string
+}
+
+type Payload = Record<string, unknown> | FormData
+
+type Row = {
+  expected: Expected
+  /** Path parameters that do not follow the defaults of `paramsOf`. */
+  params?: (target: Target) => Record<string, string>
+  query?: string
+  payload?: (target: Target) => Promise<Payload> | Payload
+  /** The call ends or replaces the caller's session: each cell signs in a caller of its own. */
+  endsSession?: boolean
+  /** An event stream: the status is read from the headers of a real connection. */
+  stream?: boolean
+}
+
+const propertyPayload = async () => propertyForm(aPropertyFields(), [await aJpeg()])
+// A loopback link: the sync it starts is refused at once instead of reaching the network.
+const linkPayload = () => ({ platformName: 'Vrbo', urlPath: 'http://127.0.0.1:9/feed.ics' })
+const reason = () => ({ reason: 'Repeated spam listings' })
+const wrongCode = () => ({ code: '000000' })
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { expected: everyone(200) },
+  'GET /api/docs': { expected: everyone(200) },
+  'POST /api/auth/register/send-code': { expected: everyone(200), payload: () => ({ email: uniqueEmail() }) },
+  'POST /api/auth/register': {
+    expected: everyone(400),
+    payload: () => ({ email: uniqueEmail(), password: STRONG_PASSWORD, code: '000000' }),
+  },
+  'POST /api/auth/login': {
+    expected: everyone(200),
+    payload: (target) => ({ email: target.loginEmail, password: STRONG_PASSWORD }),
+    endsSession: true,
+  },
+  'POST /api/auth/logout': { expected: everyone(200), endsSession: true },
+  'POST /api/auth/tfa/send-code': {
+    expected: everyone(200),
+    payload: (target) => ({ email: target.twofactorEmail, password: STRONG_PASSWORD }),
+  },
+  'POST /api/auth/forgot-password/send-link': {
+    expected: everyone(200),
+    payload: () => ({ email: uniqueEmail() }),
+  },
+  'POST /api/auth/forgot-password/change/:token': {
+    expected: everyone(400),
+    payload: () => ({ password: STRONG_PASSWORD }),
+  },
+
+  'GET /api/user/profile': { expected: signedIn(200) },
+  'PATCH /api/user/profile': { expected: signedIn(200), payload: () => ({ name: 'Renamed' }) },
+  'DELETE /api/user/profile': { expected: signedIn(200), endsSession: true },
+  'POST /api/user/email/confirm': { expected: signedIn(400), payload: wrongCode },
+  'POST /api/user/tfa/send-code': { expected: signedIn(200) },
+  'POST /api/user/tfa/toggle': { expected: signedIn(400), payload: wrongCode },
+  'POST /api/user/toggle-notifications': { expected: signedIn(200), payload: () => ({ enabled: false }) },
+
+  'GET /api/property/list': { expected: signedIn(200) },
+  'GET /api/property/platform/list': { expected: signedIn(200) },
+  'POST /api/property': { expected: signedIn(201), payload: propertyPayload },
+  'GET /api/property/:id': { expected: ownerOnly(200) },
+  'PATCH /api/property/:id': { expected: ownerOnly(200), payload: propertyPayload },
+  'DELETE /api/property/:id': { expected: ownerOnly(204) },
+  'GET /api/property/:id/image/list': { expected: ownerOnly(200) },
+  'DELETE /api/property/:id/image/:imageId': { expected: ownerOnly(204) },
+  'GET /api/property/:id/calendar/external': { expected: ownerOnly(200) },
+  'POST /api/property/:id/calendar/external': { expected: ownerOnly(200), payload: linkPayload },
+  'DELETE /api/property/:id/calendar/external/:calendarId': { expected: ownerOnly(204) },
+  'GET /api/property/:id/calendar/internal': { expected: ownerOnly(200) },
+  'POST /api/property/:id/calendar/internal/rotate': { expected: ownerOnly(200) },
+  'GET /api/property/:id/statistics': { expected: ownerOnly(200) },
+  'GET /api/property/:id/statistics/period': {
+    expected: ownerOnly(200),
+    query: '?start=2026-01-01&end=2026-01-31',
+  },
+  'GET /api/dashboard/statistics': { expected: signedIn(200) },
+  'GET /api/dashboard/statistics/monthly': { expected: signedIn(200) },
+  'GET /api/guest/list': { expected: signedIn(200) },
+  'GET /api/notification/list': { expected: signedIn(200) },
+  'POST /api/notification/:id/read': {
+    expected: ownerOnly(200),
+    params: (target) => ({ id: target.notificationId }),
+  },
+  'GET /api/notification/sse': { expected: signedIn(200), stream: true },
+  'POST /api/notification/trigger': { expected: signedIn(200) },
+  // The export feed's token is its only key (DESIGN 5).
+  'GET /api/calendar/:file': { expected: everyone(200) },
+
+  'GET /api/admin/user/list': { expected: adminOnly(200) },
+  'PATCH /api/admin/user/:userId': { expected: adminOnly(200), payload: () => ({ name: 'Renamed' }) },
+  'POST /api/admin/user/:userId/toggle-notifications': {
+    expected: adminOnly(200),
+    payload: () => ({ enabled: false }),
+  },
+  'POST /api/admin/user/:userId/deactivate': { expected: adminOnly(200), payload: reason },
+  'POST /api/admin/user/:userId/delete': { expected: adminOnly(204), payload: reason },
+  'GET /api/admin/user/:userId/property/list': { expected: adminOnly(200) },
+  'POST /api/admin/user/:userId/property': { expected: adminOnly(201), payload: propertyPayload },
+  'PATCH /api/admin/property/:propertyId': { expected: adminOnly(200), payload: propertyPayload },
+  'DELETE /api/admin/property/:propertyId': { expected: adminOnly(204) },
+  'GET /api/admin/property/:propertyId/image/list': { expected: adminOnly(200) },
+  'DELETE /api/admin/property/:propertyId/image/:imageId': { expected: adminOnly(204) },
+  'GET /api/admin/property/:propertyId/statistics/period': { expected: adminOnly(200) },
+  'GET /api/admin/property/:propertyId/calendar/external': { expected: adminOnly(200) },
+  'POST /api/admin/property/:propertyId/calendar/external': {
+    expected: adminOnly(200),
+    payload: linkPayload,
+  },
+  'GET /api/admin/property/:propertyId/calendar/internal': { expected: adminOnly(200) },
+  'GET /api/admin/log/list': { expected: adminOnly(200) },
+}
+
+const paramsOf = (target: Target): Record<string, string> => ({
+  id: target.propertyId,
+  propertyId: target.propertyId,
+  imageId: target.imageId,
+  calendarId: target.calendarId,
+  userId: target.userId,
+  file: `${target.exportToken}.ics`,
+  token: 'no-such-reset-token',
+})
+
+function urlOf(route: string, row: Row, target: Target): string {
+  const params = { ...paramsOf(target), ...row.params?.(target) }
+  const path = route
+    .split(' ')[1]
+    ?.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? name))
+  return `${path}${row.query ?? ''}`
+}
+
+const NOTIFICATION = { ical: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR', platformName: 'Airbnb', propertyName: 'x' }
+
+describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
+  const shared: Partial<Record<Role, Account>> = {}
+  /** What host A owns beyond each cell's target: nobody else's answer may mention it. */
+  const secretsOfA: string[] = []
+  const signInAs = { loginEmail: '', twofactorEmail: '' }
+
+  async function anAccount(isAdmin = false): Promise<Account> {
+    const { id, email } = await aUser(ctx.db, { isAdmin })
+    return { id, email, cookie: await signIn(ctx.app, email) }
+  }
+
+  async function callerFor(role: Role, fresh: boolean): Promise<Account | undefined> {
+    if (role === 'anonymous') return undefined
+    if (!fresh || role === 'deactivated') return shared[role]
+    return anAccount(role === 'admin')
+  }
+
+  /** Only what the route's path names is made, and the photo through the real upload. */
+  async function aTarget(route: string, owner: Account): Promise<Target> {
+    const needsProperty = /:(id|propertyId|imageId|calendarId|file)\b/.test(route)
+    const property = needsProperty ? await aProperty(ctx.app, owner.cookie, {}, [await aJpeg()]) : undefined
+    const propertyId = property?.id ?? 'none'
+    const calendar = route.includes(':calendarId') ? await aCalendarRow(ctx.db, propertyId) : undefined
+    const exportToken = route.includes(':file')
+      ? (
+          await ctx.db
+            .selectFrom('properties')
+            .select('export_token')
+            .where('id', '=', propertyId)
+            .executeTakeFirstOrThrow()
+        ).export_token
+      : 'none'
+    const notificationId = route.includes('/notification/:id')
+      ? await createNotification(ctx.db, {
+          userId: owner.id,
+          title: null,
+          data: NOTIFICATION,
+          now: new Date().toISOString(),
+        })
+      : 'none'
+    const userId = route.includes(':userId') ? (await aUser(ctx.db)).id : 'none'
+    return {
+      propertyId,
+      imageId: property?.images[0]?.id ?? 'none',
+      calendarId: calendar?.id ?? 'none',
+      exportToken,
+      notificationId,
+      userId,
+      ...signInAs,
+    }
+  }
+
+  async function statusOf(route: string, row: Row, target: Target, caller?: Account) {
+    const [method] = route.split(' ')
+    const url = urlOf(route, row, target)
+    if (row.stream) {
+      const stream = await openEventStream(`${originOf(ctx.app)}${url}`, caller?.cookie)
+      stream.close()
+      return { status: stream.response.status, body: '' }
+    }
+    const payload = await row.payload?.(target)
+    const response = await ctx.app.inject({
+      method: method as 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      url,
+      ...(payload ? { payload } : {}),
+      headers: caller ? { cookie: caller.cookie } : {},
+    })
+    return { status: response.statusCode, body: response.body }
+  }
+
+  beforeAll(async () => {
+    shared.admin = await anAccount(true)
+    shared.hostA = await anAccount()
+    shared.hostB = await anAccount()
+    const deactivated = await anAccount()
+    const refused = await post(ctx.app, `/api/admin/user/${deactivated.id}/deactivate`, reason(), {
+      cookie: shared.admin.cookie,
+    })
+    expect(refused.statusCode).toBe(200)
+    expect((await profileWith(ctx.app, deactivated.cookie)).statusCode).toBe(401)
+    shared.deactivated = deactivated
+
+    signInAs.loginEmail = (await aUser(ctx.db)).email
+    signInAs.twofactorEmail = (await aUser(ctx.db, { twofactor: true })).email
+
+    // Host A's standing property with a booked guest, and a notification.
+    const standing = await aProperty(ctx.app, shared.hostA.cookie, { name: 'Standing flat' })
+    const calendar = await aCalendarRow(ctx.db, standing.id)
+    const guestName = `Guest of A ${standing.id.slice(0, 8)}`
+    await aStay(ctx.db, calendar, '2026-03-01', '2026-03-04', { guestName })
+    const notificationId = await createNotification(ctx.db, {
+      userId: shared.hostA.id,
+      title: null,
+      data: NOTIFICATION,
+      now: new Date().toISOString(),
+    })
+    secretsOfA.push(standing.id, calendar.id, guestName, notificationId, shared.hostA.email)
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+  })
+
+  it('has a row for every registered /api route, and none for a route that is gone', () => {
+    expect(apiRoutesOf(ctx.app)).toEqual(Object.keys(MATRIX).sort())
+  })
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    for (const role of ROLES) {
+      const status = row.expected[role]
+      it(`${route} as ${role}: ${status}`, async () => {
+        const caller = await callerFor(role, row.endsSession === true)
+        const owner = role === 'hostA' && caller ? caller : (shared.hostA as Account)
+        const target = await aTarget(route, owner)
+        const answer = await statusOf(route, row, target, caller)
+        expect(answer.status, answer.body).toBe(status)
+        if (role !== 'hostA' && role !== 'admin') {
+          const ownedByA = [...secretsOfA, target.propertyId, target.imageId, target.notificationId]
+          for (const secret of ownedByA.filter((value) => value !== 'none'))
+            expect(answer.body).not.toContain(secret)
+        }
+      })
+    }
+  }
+})

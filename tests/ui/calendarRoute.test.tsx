@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { api } from '../../src/actors/api.ts'
+import { addDays, localToday } from '../../src/domain/dates.ts'
+import CalendarRoute from '../../src/routes/CalendarRoute.tsx'
+import { calendarOf } from '../fixtures/feedServer.ts'
+import { aProperty } from './propertyBuilders.ts'
+import { renderRoute } from './render.tsx'
+
+const today = localToday()
+const VILLA = aProperty({ id: 'villa', name: 'Palm Villa' })
+const LOFT = aProperty({ id: 'loft', name: 'Corniche Loft' })
+const feedUrl = (id: string) => `http://localhost:3000/api/calendar/${id}-token.ics`
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+describe('/calendar', () => {
+  it("shows every other property's bookings when one property's feed fails, and logs that one", async () => {
+    vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
+    vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({ url: feedUrl(id) }))
+    const villaFeed = calendarOf([
+      {
+        uid: 'stay@airbnb.com',
+        start: addDays(today, -1),
+        end: addDays(today, 2),
+        summary: 'Reserved - Sara Ali',
+      },
+    ])
+    const fetched: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        fetched.push(path)
+        return path.includes('villa')
+          ? new Response(villaFeed, { headers: { 'content-type': 'text/calendar' } })
+          : new Response('failure', { status: 500 })
+      }),
+    )
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+
+    await renderRoute(<CalendarRoute />, { path: '/calendar' })
+
+    const current = await screen.findByTestId('current-stays')
+    await waitFor(() => expect(within(current).getByText('Sara Ali')).toBeTruthy())
+    expect(fetched.sort()).toEqual(['/api/calendar/loft-token.ics', '/api/calendar/villa-token.ics'])
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('Skipped the calendar of "Corniche Loft"', expect.any(Error)),
+    )
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+})

@@ -1,0 +1,93 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { calendarText } from '../../server/calendar/ics.ts'
+import { parseFeed } from '../../src/actors/calendarFeed.ts'
+import { parseICalendar } from '../../src/domain/icalendar.ts'
+
+const calendar = (...lines: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR'].join('\r\n')
+
+describe("the browser's iCalendar reader", () => {
+  it("reads back every stay of the server's export feed (ical.js wrote it), whatever the texts", () => {
+    const texts = fc.string({ unit: 'grapheme', maxLength: 120 })
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ summary: texts, guest: texts, platform: texts, conflict: fc.boolean() }), {
+          maxLength: 5,
+        }),
+        (stays) => {
+          const rows = stays.map((stay, index) => ({
+            id: `stay-${index}`,
+            summary: stay.summary,
+            start_date: '2026-03-01',
+            end_date: '2026-03-04',
+            status: 'Reserved',
+            guest_name: stay.guest,
+            platform: stay.platform,
+            updated_at: '2026-02-01T10:00:00.000Z',
+            conflict: stay.conflict,
+          }))
+          expect(parseFeed(calendarText(rows, 'Villa, "Rawdah"; فيلا'))).toEqual(
+            stays.map((stay, index) => ({
+              uid: `stay-${index}@manzil`,
+              summary: stay.summary,
+              description: '',
+              location: '',
+              start: '2026-03-01',
+              end: '2026-03-04',
+              platform: stay.platform,
+              status: 'Reserved',
+              guestName: stay.guest,
+              conflict: stay.conflict,
+            })),
+          )
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
+  it('ends a stay after its DURATION, on the day the duration reaches', () => {
+    const feed = calendar(
+      'BEGIN:VEVENT',
+      'UID:a',
+      'DTSTART;VALUE=DATE:20260301',
+      'DURATION:P1W',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:b',
+      'DTSTART:20260301T220000Z',
+      'DURATION:PT3H',
+      'END:VEVENT',
+    )
+    expect(parseFeed(feed).map(({ start, end }) => [start, end])).toEqual([
+      ['2026-03-01', '2026-03-08'],
+      ['2026-03-01', '2026-03-02'],
+    ])
+  })
+
+  it("keeps an alarm's fields out of its event, and reads quoted parameters holding : and ;", () => {
+    const feed = calendar(
+      'BEGIN:VEVENT',
+      'UID:a',
+      'DTSTART;VALUE=DATE:20260301',
+      'SUMMARY;ALTREP="cid:part1;x@example.com":Reserved - Lina',
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'DESCRIPTION:Not the event',
+      'END:VALARM',
+      'END:VEVENT',
+    )
+    expect(parseFeed(feed)).toEqual([
+      expect.objectContaining({ summary: 'Reserved - Lina', description: '', end: '2026-03-02' }),
+    ])
+    const [root] = parseICalendar(feed)
+    expect(root?.components[0]?.components[0]?.name).toBe('VALARM')
+  })
+
+  it('refuses mismatched components and lines without a value', () => {
+    expect(() => parseICalendar('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR')).toThrow()
+    expect(() => parseICalendar('BEGIN:VCALENDAR\r\nSUMMARY\r\nEND:VCALENDAR')).toThrow()
+    expect(() => parseICalendar('')).toThrow()
+  })
+})
