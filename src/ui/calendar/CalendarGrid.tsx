@@ -1,9 +1,10 @@
 import type { Booking } from '../../domain/bookings.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { intlLocale, useFormat } from '../format.ts'
+import { useFormat } from '../format.ts'
 import { bookingLabels } from './bookingLabels.ts'
-import { bookingKey, bookingsOn, calendarDays, weeksOf, textColorOn, weekdayHeaders } from './calendarDays.ts'
+import { bookingKey, bookingsOn, textColorOn } from './calendarDays.ts'
+import { MonthGrid } from './MonthGrid.tsx'
 import { MonthNavigator } from './MonthNavigator.tsx'
 
 /** SPEC 9: at most two events a day, then "+ N more". */
@@ -50,7 +51,7 @@ function EventBar({ booking }: { booking: Booking }) {
 
 /** SPEC 2, /calendar: the month, Sunday to Saturday, each night's bookings as coloured bars. */
 export function CalendarGrid({ month, today, bookings, onPrevious, onNext, onDayClick }: Props) {
-  const { t, language } = useI18n()
+  const { t } = useI18n()
   const format = useFormat()
   return (
     <section
@@ -59,70 +60,57 @@ export function CalendarGrid({ month, today, bookings, onPrevious, onNext, onDay
       className="hidden rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:block"
     >
       <MonthNavigator month={month} onPrevious={onPrevious} onNext={onNext} titleClassName="text-lg" />
-      <div role="grid" aria-label={format.monthYear(month)} className="mt-4 grid min-w-[340px] grid-cols-7">
-        {/* Rows that leave the layout to the grid: a grid's cells belong to rows (ARIA). */}
-        <div role="row" className="contents">
-          {weekdayHeaders(intlLocale(language)).map((name) => (
-            <span
-              key={name}
-              role="columnheader"
-              className="border-b border-slate-200 pb-2 text-center text-xs font-semibold tracking-wide text-slate-500"
+      <MonthGrid
+        month={month}
+        className="mt-4 grid min-w-[340px] grid-cols-7"
+        headerClassName="border-b border-slate-200 pb-2 text-center text-xs font-semibold tracking-wide text-slate-500"
+        renderDay={(day) => {
+          const dayBookings = bookingsOn(bookings, day)
+          const hidden = dayBookings.length - EVENTS_PER_DAY
+          const outside = !day.startsWith(month)
+          return (
+            <div
+              key={day}
+              role="gridcell"
+              data-day={day}
+              aria-current={day === today ? 'date' : undefined}
+              className={`min-h-28 border-b border-slate-100 p-0.5 ${outside ? 'bg-slate-50/70' : ''}`}
             >
-              {name}
-            </span>
-          ))}
-        </div>
-        {weeksOf(calendarDays(month)).map((week) => (
-          <div key={week[0]} role="row" className="contents">
-            {week.map((day) => {
-              const dayBookings = bookingsOn(bookings, day)
-              const hidden = dayBookings.length - EVENTS_PER_DAY
-              const outside = !day.startsWith(month)
-              return (
-                <div
-                  key={day}
-                  role="gridcell"
-                  data-day={day}
-                  aria-current={day === today ? 'date' : undefined}
-                  className={`min-h-28 border-b border-slate-100 p-0.5 ${outside ? 'bg-slate-50/70' : ''}`}
+              <button
+                type="button"
+                disabled={dayBookings.length === 0}
+                onClick={() => onDayClick(day)}
+                className="flex h-full w-full flex-col gap-1 rounded-lg p-1 text-start enabled:hover:bg-slate-100 disabled:cursor-default"
+              >
+                {/* The name: the date and count, then what the bars show (their text is in the name too). */}
+                <span className="sr-only">
+                  {`${format.date(day)}: ${t('calendar.bookingsCount', { count: dayBookings.length })}`}
+                </span>
+                <span
+                  aria-hidden="true"
+                  className={`flex size-7 items-center justify-center rounded-full text-sm tabular-nums ${
+                    day === today
+                      ? 'bg-brand-700 font-semibold text-white'
+                      : outside
+                        ? 'text-slate-500'
+                        : 'text-slate-700'
+                  }`}
                 >
-                  <button
-                    type="button"
-                    disabled={dayBookings.length === 0}
-                    onClick={() => onDayClick(day)}
-                    className="flex h-full w-full flex-col gap-1 rounded-lg p-1 text-start enabled:hover:bg-slate-100 disabled:cursor-default"
-                  >
-                    {/* The name: the date and count, then what the bars show (their text is in the name too). */}
-                    <span className="sr-only">
-                      {`${format.date(day)}: ${t('calendar.bookingsCount', { count: dayBookings.length })}`}
-                    </span>
-                    <span
-                      aria-hidden="true"
-                      className={`flex size-7 items-center justify-center rounded-full text-sm tabular-nums ${
-                        day === today
-                          ? 'bg-brand-700 font-semibold text-white'
-                          : outside
-                            ? 'text-slate-500'
-                            : 'text-slate-700'
-                      }`}
-                    >
-                      {format.number(Number(day.slice(8)))}
-                    </span>
-                    {dayBookings.slice(0, EVENTS_PER_DAY).map((booking) => (
-                      <EventBar key={bookingKey(booking)} booking={booking} />
-                    ))}
-                    {hidden > 0 && (
-                      <span className="px-1 text-xs font-semibold whitespace-nowrap text-slate-500">
-                        {t('calendar.more', { count: hidden })}
-                      </span>
-                    )}
-                  </button>
-                </div>
-              )
-            })}
-          </div>
-        ))}
-      </div>
+                  {format.number(Number(day.slice(8)))}
+                </span>
+                {dayBookings.slice(0, EVENTS_PER_DAY).map((booking) => (
+                  <EventBar key={bookingKey(booking)} booking={booking} />
+                ))}
+                {hidden > 0 && (
+                  <span className="px-1 text-xs font-semibold whitespace-nowrap text-slate-500">
+                    {t('calendar.more', { count: hidden })}
+                  </span>
+                )}
+              </button>
+            </div>
+          )
+        }}
+      />
     </section>
   )
 }

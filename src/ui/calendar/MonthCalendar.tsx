@@ -1,9 +1,10 @@
 import type { Booking } from '../../domain/bookings.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { intlLocale, useFormat } from '../format.ts'
+import { useFormat } from '../format.ts'
 import { ColorSwatch } from './badges.tsx'
-import { arrivalsOn, bookingKey, calendarDays, weekdayHeaders, weeksOf } from './calendarDays.ts'
+import { arrivalsOn, bookingKey } from './calendarDays.ts'
+import { MonthGrid } from './MonthGrid.tsx'
 import { MonthNavigator } from './MonthNavigator.tsx'
 
 const MAX_DOTS = 4
@@ -22,7 +23,7 @@ type Props = {
  * neighbouring months' days greyed, today highlighted, a dot per booking that starts that day.
  */
 export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDayClick }: Props) {
-  const { t, language } = useI18n()
+  const { t } = useI18n()
   const format = useFormat()
   return (
     <section
@@ -33,86 +34,69 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
     >
       <MonthNavigator month={month} onPrevious={onPrevious} onNext={onNext} />
       <div className="mt-3 overflow-x-auto">
-        <div
-          role="grid"
-          aria-label={format.monthYear(month)}
+        <MonthGrid
+          month={month}
           className="grid min-w-[340px] grid-cols-7 gap-1"
-        >
-          {/* Rows that leave the layout to the grid: a grid's cells belong to rows (ARIA). */}
-          <div role="row" className="contents">
-            {weekdayHeaders(intlLocale(language)).map((name) => (
-              <span
-                key={name}
-                role="columnheader"
-                className="py-1 text-center text-[11px] font-semibold text-slate-500"
+          headerClassName="py-1 text-center text-[11px] font-semibold text-slate-500"
+          renderDay={(day) => {
+            const arrivals = arrivalsOn(bookings, day)
+            const outside = !day.startsWith(month)
+            const isToday = day === today
+            const label = arrivals.length
+              ? `${format.date(day)}: ${t('calendar.arrivals', { count: arrivals.length })}`
+              : format.date(day)
+            const content = (
+              <>
+                <span
+                  className={`flex size-8 items-center justify-center rounded-full text-sm tabular-nums ${
+                    isToday
+                      ? 'bg-brand-700 font-semibold text-white'
+                      : outside
+                        ? 'text-slate-500'
+                        : 'text-slate-700'
+                  }`}
+                >
+                  {format.number(Number(day.slice(8)))}
+                </span>
+                <span className="flex h-1.5 items-center gap-0.5">
+                  {arrivals.slice(0, MAX_DOTS).map((booking) => (
+                    <ColorSwatch
+                      key={bookingKey(booking)}
+                      color={booking.color}
+                      className="size-1.5 ring-0"
+                    />
+                  ))}
+                </span>
+              </>
+            )
+            const cell = 'flex flex-col items-center gap-0.5 rounded-xl py-1'
+            return onDayClick ? (
+              <button
+                key={day}
+                type="button"
+                role="gridcell"
+                aria-label={label}
+                aria-current={isToday ? 'date' : undefined}
+                data-day={day}
+                onClick={() => onDayClick(day)}
+                className={`${cell} hover:bg-slate-100`}
               >
-                {name}
-              </span>
-            ))}
-          </div>
-          {weeksOf(calendarDays(month)).map((week) => (
-            <div key={week[0]} role="row" className="contents">
-              {week.map((day) => {
-                const arrivals = arrivalsOn(bookings, day)
-                const outside = !day.startsWith(month)
-                const isToday = day === today
-                const label = arrivals.length
-                  ? `${format.date(day)}: ${t('calendar.arrivals', { count: arrivals.length })}`
-                  : format.date(day)
-                const content = (
-                  <>
-                    <span
-                      className={`flex size-8 items-center justify-center rounded-full text-sm tabular-nums ${
-                        isToday
-                          ? 'bg-brand-700 font-semibold text-white'
-                          : outside
-                            ? 'text-slate-500'
-                            : 'text-slate-700'
-                      }`}
-                    >
-                      {format.number(Number(day.slice(8)))}
-                    </span>
-                    <span className="flex h-1.5 items-center gap-0.5">
-                      {arrivals.slice(0, MAX_DOTS).map((booking) => (
-                        <ColorSwatch
-                          key={bookingKey(booking)}
-                          color={booking.color}
-                          className="size-1.5 ring-0"
-                        />
-                      ))}
-                    </span>
-                  </>
-                )
-                const cell = 'flex flex-col items-center gap-0.5 rounded-xl py-1'
-                return onDayClick ? (
-                  <button
-                    key={day}
-                    type="button"
-                    role="gridcell"
-                    aria-label={label}
-                    aria-current={isToday ? 'date' : undefined}
-                    data-day={day}
-                    onClick={() => onDayClick(day)}
-                    className={`${cell} hover:bg-slate-100`}
-                  >
-                    {content}
-                  </button>
-                ) : (
-                  <div
-                    key={day}
-                    role="gridcell"
-                    aria-label={label}
-                    aria-current={isToday ? 'date' : undefined}
-                    data-day={day}
-                    className={cell}
-                  >
-                    {content}
-                  </div>
-                )
-              })}
-            </div>
-          ))}
-        </div>
+                {content}
+              </button>
+            ) : (
+              <div
+                key={day}
+                role="gridcell"
+                aria-label={label}
+                aria-current={isToday ? 'date' : undefined}
+                data-day={day}
+                className={cell}
+              >
+                {content}
+              </div>
+            )
+          }}
+        />
       </div>
     </section>
   )
