@@ -237,4 +237,32 @@ describe('administration in the browser', () => {
     await screenshot(phonePage, 'users-mobile-ar')
     await phone.close()
   })
+
+  it('fits every admin screen to the window, in both languages, on desktop and phone', async () => {
+    const screens = ['dashboard', 'users', 'guests', 'logs', 'integration'] as const
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', PHONE],
+    ] as const) {
+      for (const language of ['en', 'ar'] as const) {
+        const visit = await browser.newContext({ viewport, storageState: await context.storageState() })
+        await visit.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
+        const visitPage = await visit.newPage()
+        for (const screen of screens) {
+          await visitPage.goto(`${server.url}/${screen}`)
+          await visitPage.locator('main h1').waitFor()
+          await visitPage.waitForLoadState('networkidle')
+          const overflow = await visitPage.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          )
+          expect(overflow, `/${screen} ${size} ${language} is wider than the window`).toBeLessThanOrEqual(0)
+          await screenshot(
+            visitPage,
+            `${screen === 'dashboard' ? 'dashboard-statistics' : screen}-${size}-${language}`,
+          )
+        }
+        await visit.close()
+      }
+    }
+  })
 })

@@ -22,7 +22,7 @@ describe('the revenue and occupancy chart', () => {
       'Revenue and occupancy from April 2025 to March 2026: SAR 78,000 in total, the highest in March 2026 (SAR 12,000); average occupancy 44%.',
     )
     const table = screen.getByRole('table')
-    expect(table.className).toContain('sr-only')
+    expect(table.parentElement?.className).toContain('sr-only')
     expect(screen.getAllByRole('row')).toHaveLength(13)
   })
 
