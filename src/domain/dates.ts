@@ -38,3 +38,22 @@ export function normaliseDate(text: string): DateOnly | null {
 
 export const daysInMonth = (year: number, month: number): number =>
   new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/** "YYYY-MM" moved by `count` months. */
+export function addMonths(month: string, count: number): string {
+  const [year = 0, monthNumber = 1] = month.split('-').map(Number)
+  const index = year * 12 + (monthNumber - 1) + count
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`
+}
+
+const WEEK_DAYS = 7
+
+/** The days of a month laid out Sunday first (SPEC 9), `null` before the 1st and after the last. */
+export function monthGrid(month: string): (DateOnly | null)[] {
+  const first = `${month}-01`
+  const leading = new Date(`${first}T00:00:00Z`).getUTCDay()
+  const days: (DateOnly | null)[] = Array.from({ length: leading }, () => null)
+  for (let day = first; day.startsWith(month); day = addDays(day, 1)) days.push(day)
+  while (days.length % WEEK_DAYS !== 0) days.push(null)
+  return days
+}

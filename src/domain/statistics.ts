@@ -1,5 +1,5 @@
 import type { BookingKind, Stay } from './bookings.ts'
-import { addDays, daysInMonth, nightsBetween, type DateOnly } from './dates.ts'
+import { addDays, addMonths, daysInMonth, nightsBetween, type DateOnly } from './dates.ts'
 
 /**
  * The nights from `start` up to, not including, `end`: `{ start: '2026-03-01', end: '2026-04-01' }`
@@ -54,12 +54,6 @@ export const nightsFromTo = (first: DateOnly, last: DateOnly): NightWindow => ({
 })
 
 export const monthOf = (date: DateOnly): YearMonth => date.slice(0, 7)
-
-export function addMonths(month: YearMonth, count: number): YearMonth {
-  const [year = 0, monthNumber = 1] = month.split('-').map(Number)
-  const index = year * 12 + (monthNumber - 1) + count
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`
-}
 
 export function monthWindow(month: YearMonth): NightWindow {
   const [year = 0, monthNumber = 1] = month.split('-').map(Number)

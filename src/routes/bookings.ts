@@ -3,10 +3,9 @@ import { useQueries } from '@tanstack/react-query'
 import { createActor } from 'xstate'
 import { fetchPropertyBookings, type FeedBooking } from '../actors/calendarFeed.ts'
 import { currentStays, upcomingStays, type Booking } from '../domain/bookings.ts'
-import { localToday, type DateOnly } from '../domain/dates.ts'
+import { addMonths, localToday, type DateOnly } from '../domain/dates.ts'
 import { colorPaletteMachine } from '../machines/colorPalette.ts'
 import { bookingKey } from '../ui/calendar/calendarDays.ts'
-import { shiftMonth } from '../ui/statistics/DateRangePicker.tsx'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
 import { useProperties } from './properties/queries.ts'
 
@@ -69,7 +68,7 @@ export function useMonth(today: DateOnly = localToday()) {
   const [month, setMonth] = useState(today.slice(0, 7))
   return {
     month,
-    previous: () => setMonth((current) => shiftMonth(current, -1)),
-    next: () => setMonth((current) => shiftMonth(current, 1)),
+    previous: () => setMonth((current) => addMonths(current, -1)),
+    next: () => setMonth((current) => addMonths(current, 1)),
   }
 }

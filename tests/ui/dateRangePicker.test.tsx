@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { DateRangePicker, monthGrid, shiftMonth } from '../../src/ui/statistics/DateRangePicker.tsx'
+import { addMonths, monthGrid } from '../../src/domain/dates.ts'
+import { DateRangePicker } from '../../src/ui/statistics/DateRangePicker.tsx'
 import { renderWithProviders } from './providers.tsx'
 
 describe('the month grid', () => {
@@ -16,8 +17,8 @@ describe('the month grid', () => {
   })
 
   it('moves across years', () => {
-    expect(shiftMonth('2026-01', -1)).toBe('2025-12')
-    expect(shiftMonth('2025-12', 1)).toBe('2026-01')
+    expect(addMonths('2026-01', -1)).toBe('2025-12')
+    expect(addMonths('2025-12', 1)).toBe('2026-01')
   })
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { addMonths } from '../../src/domain/dates.ts'
 import {
-  addMonths,
   dashboardFigures,
   dashboardWindow,
   monthlyFigures,

@@ -1,6 +1,5 @@
 import type { Booking } from '../../domain/bookings.ts'
-import { addDays, type DateOnly } from '../../domain/dates.ts'
-import { monthGrid } from '../statistics/DateRangePicker.tsx'
+import { addDays, monthGrid, type DateOnly } from '../../domain/dates.ts'
 
 /** Whole Sunday-first weeks around a month ("YYYY-MM"), the neighbours' days included. */
 export function calendarDays(month: string): DateOnly[] {

@@ -1,31 +1,12 @@
 import { useState } from 'react'
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
 import type { DateRange } from '../../actors/api.ts'
-import { addDays, localToday, type DateOnly } from '../../domain/dates.ts'
+import { addMonths, localToday, monthGrid, type DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { intlLocale, useFormat } from '../format.ts'
 import { weekdayHeaders } from '../calendar/calendarDays.ts'
 import { MonthNavigator } from '../calendar/MonthNavigator.tsx'
 import { CalendarIcon } from '../icons.tsx'
-
-const WEEK_DAYS = 7
-
-/** "YYYY-MM" moved by `delta` months. */
-export function shiftMonth(month: string, delta: number): string {
-  const [year = 0, monthNumber = 1] = month.split('-').map(Number)
-  const date = new Date(Date.UTC(year, monthNumber - 1 + delta, 1))
-  return date.toISOString().slice(0, 7)
-}
-
-/** The days of a month laid out Sunday first (SPEC 9), `null` before the 1st and after the last. */
-export function monthGrid(month: string): (DateOnly | null)[] {
-  const first = `${month}-01`
-  const leading = new Date(`${first}T00:00:00Z`).getUTCDay()
-  const days: (DateOnly | null)[] = Array.from({ length: leading }, () => null)
-  for (let day = first; day.startsWith(month); day = addDays(day, 1)) days.push(day)
-  while (days.length % WEEK_DAYS !== 0) days.push(null)
-  return days
-}
 
 type DatePickerProps = {
   label: string
@@ -65,8 +46,8 @@ export function DatePicker({ label, value, onChange, min, max, testId }: DatePic
               <MonthNavigator
                 month={month}
                 titleClassName="text-sm"
-                onPrevious={() => setMonth((current) => shiftMonth(current, -1))}
-                onNext={() => setMonth((current) => shiftMonth(current, 1))}
+                onPrevious={() => setMonth((current) => addMonths(current, -1))}
+                onNext={() => setMonth((current) => addMonths(current, 1))}
               />
             </div>
             <div
