@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
 import { bookingLabels } from './bookingLabels.ts'
 import { bookingKey, bookingsOn, textColorOn } from './calendarDays.ts'
-import { MonthGrid } from './MonthGrid.tsx'
+import { DayNumber, MonthGrid } from './MonthGrid.tsx'
 import { MonthNavigator } from './MonthNavigator.tsx'
 
 /** SPEC 9: at most two events a day, then "+ N more". */
@@ -86,18 +86,7 @@ export function CalendarGrid({ month, today, bookings, onPrevious, onNext, onDay
                 <span className="sr-only">
                   {`${format.date(day)}: ${t('calendar.bookingsCount', { count: dayBookings.length })}`}
                 </span>
-                <span
-                  aria-hidden="true"
-                  className={`flex size-7 items-center justify-center rounded-full text-sm tabular-nums ${
-                    day === today
-                      ? 'bg-brand-700 font-semibold text-white'
-                      : outside
-                        ? 'text-slate-500'
-                        : 'text-slate-700'
-                  }`}
-                >
-                  {format.number(Number(day.slice(8)))}
-                </span>
+                <DayNumber day={day} today={today} month={month} className="size-7" />
                 {dayBookings.slice(0, EVENTS_PER_DAY).map((booking) => (
                   <EventBar key={bookingKey(booking)} booking={booking} />
                 ))}

@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
 import { ColorSwatch } from './badges.tsx'
 import { arrivalsOn, bookingKey } from './calendarDays.ts'
-import { MonthGrid } from './MonthGrid.tsx'
+import { DayNumber, MonthGrid } from './MonthGrid.tsx'
 import { MonthNavigator } from './MonthNavigator.tsx'
 
 const MAX_DOTS = 4
@@ -40,24 +40,13 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
           headerClassName="py-1 text-center text-[11px] font-semibold text-slate-500"
           renderDay={(day) => {
             const arrivals = arrivalsOn(bookings, day)
-            const outside = !day.startsWith(month)
             const isToday = day === today
             const label = arrivals.length
               ? `${format.date(day)}: ${t('calendar.arrivals', { count: arrivals.length })}`
               : format.date(day)
             const content = (
               <>
-                <span
-                  className={`flex size-8 items-center justify-center rounded-full text-sm tabular-nums ${
-                    isToday
-                      ? 'bg-brand-700 font-semibold text-white'
-                      : outside
-                        ? 'text-slate-500'
-                        : 'text-slate-700'
-                  }`}
-                >
-                  {format.number(Number(day.slice(8)))}
-                </span>
+                <DayNumber day={day} today={today} month={month} className="size-8" />
                 <span className="flex h-1.5 items-center gap-0.5">
                   {arrivals.slice(0, MAX_DOTS).map((booking) => (
                     <ColorSwatch

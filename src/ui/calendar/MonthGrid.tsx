@@ -34,3 +34,32 @@ export function MonthGrid({ month, className, headerClassName, renderDay }: Prop
     </div>
   )
 }
+
+/** A day's number in a month grid: filled for today, faded outside the month. */
+export function DayNumber({
+  day,
+  today,
+  month,
+  className,
+}: {
+  day: DateOnly
+  today: DateOnly
+  month: string
+  className: string
+}) {
+  const format = useFormat()
+  const tone =
+    day === today
+      ? 'bg-brand-700 font-semibold text-white'
+      : day.startsWith(month)
+        ? 'text-slate-700'
+        : 'text-slate-500'
+  return (
+    <span
+      aria-hidden="true"
+      className={`flex items-center justify-center rounded-full text-sm tabular-nums ${className} ${tone}`}
+    >
+      {format.number(Number(day.slice(8)))}
+    </span>
+  )
+}
