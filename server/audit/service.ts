@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/database.ts'
+import { timeOrderedId } from '../db/ids.ts'
 
 export type AuditKind =
   | 'auth.sign-in'
@@ -25,7 +25,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
-      id: randomUUID(),
+      id: timeOrderedId(),
       kind: entry.kind,
       actor_id: entry.actorId ?? null,
       subject_id: entry.subjectId ?? null,

@@ -13,4 +13,9 @@ describe('time-ordered ids', () => {
     expect([...ids].sort()).toEqual(ids)
     expect(new Set(Array.from({ length: 5000 }, () => timeOrderedId())).size).toBe(5000)
   })
+
+  it('sort in the order they were made within one millisecond', () => {
+    const ids = Array.from({ length: 100 }, () => timeOrderedId(1_900_000_000_000))
+    expect([...ids].sort()).toEqual(ids)
+  })
 })
