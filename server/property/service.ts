@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Selectable, Transaction } from 'kysely'
 import { z } from 'zod'
 import type { Db } from '../db/database.ts'
+import { writeTransaction } from '../db/errors.ts'
 import type {
   Database,
   ExternalCalendarsTable,
@@ -269,7 +270,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
   async function writeWithImages<T>(form: PropertyForm, work: (trx: Transaction<Database>) => Promise<T>) {
     let result: T
     try {
-      result = await db.transaction().execute(work)
+      result = await writeTransaction(db, work)
     } catch (error) {
       await images.remove(form.images)
       throw error
@@ -283,7 +284,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
    * the photo files; answers how many properties went.
    */
   async function removeOwned(ownerId: string, propertyId?: string): Promise<number> {
-    const { files, count } = await db.transaction().execute(async (trx) => {
+    const { files, count } = await writeTransaction(db, async (trx) => {
       const owned = await trx
         .selectFrom('property_images')
         .select(['file_name as fileName', 'thumb_name as thumbName'])
@@ -386,9 +387,9 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       input: ExternalCalendarInput,
     ): Promise<ExternalCalendar> {
       await findOwned(ownerId, propertyId)
-      const { row, changed } = await db
-        .transaction()
-        .execute((trx) => upsertCalendar(trx, propertyId, input, new Date().toISOString()))
+      const { row, changed } = await writeTransaction(db, (trx) =>
+        upsertCalendar(trx, propertyId, input, new Date().toISOString()),
+      )
       if (changed) announce([row.id])
       return toCalendar(row)
     },

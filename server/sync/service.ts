@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/service.ts'
 import { sha256 } from '../auth/session.ts'
 import { calendarText } from '../calendar/ics.ts'
 import type { Db } from '../db/database.ts'
+import { writeTransaction } from '../db/errors.ts'
 import type { CalendarRow } from '../db/lease.ts'
 import type { ExternalCalendarsTable } from '../db/schema.ts'
 import { translatorFor } from '../i18n.ts'
@@ -176,7 +177,7 @@ export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Pro
     const today = now.slice(0, 10)
     const events = parseFeed(response.body, today)
     const platform = detectPlatform(response.body, calendar.platform_name)
-    const { changes, notificationId } = await ctx.db.transaction().execute(async (trx) => {
+    const { changes, notificationId } = await writeTransaction(ctx.db, async (trx) => {
       const changes = await storeFeed(trx, calendar, events, platform, now, today)
       // The first import of a link is silent; so is the first after its URL changed (the
       // property service then clears the content hash).
