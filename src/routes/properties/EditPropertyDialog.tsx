@@ -1,24 +1,40 @@
+import type { ReactNode } from 'react'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import type { Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { propertyModalMachine } from '../../machines/propertyModal.ts'
+import { propertyModalMachine, type PropertyChanges } from '../../machines/propertyModal.ts'
 import { PropertyStatisticsTab } from '../PropertyStatisticsTab.tsx'
 import { SyncNowButton } from '../SyncNowButton.tsx'
 import { PropertyEditor } from './PropertyEditor.tsx'
 import { RotateCalendarLinkButton } from './RotateCalendarLinkButton.tsx'
 import { useDeleteProperty, useInternalCalendar, usePlatformChoices, useUpdateProperty } from './queries.ts'
 
-/** The owner's edit/view modal for one property, with the real save and delete. */
-export function EditPropertyDialog({ property, onClosed }: { property: Property; onClosed: () => void }) {
+type PropertyEditorDialogProps = {
+  property: Property
+  save: (changes: PropertyChanges) => Promise<unknown>
+  remove: (propertyId: string) => Promise<unknown>
+  internalCalendar: UseQueryResult<{ url: string }, Error>
+  statistics: ReactNode
+  syncNow?: ReactNode
+  rotateLink?: ReactNode
+  onClosed: () => void
+}
+
+/** The edit/view modal wired to real save and delete calls: the owner's or an admin's. */
+export function PropertyEditorDialog({
+  property,
+  save,
+  remove,
+  internalCalendar,
+  ...slots
+}: PropertyEditorDialogProps) {
   const { t } = useI18n()
-  const update = useUpdateProperty()
-  const remove = useDeleteProperty()
   const choices = usePlatformChoices()
-  const internal = useInternalCalendar(property.id, true)
   const machine = propertyModalMachine.provide({
     actors: {
-      saveProperty: fromPromise(({ input }) => update.mutateAsync({ property, changes: input.changes })),
-      deleteProperty: fromPromise(({ input }) => remove.mutateAsync(input.propertyId)),
+      saveProperty: fromPromise(({ input }) => save(input.changes)),
+      deleteProperty: fromPromise(({ input }) => remove(input.propertyId)),
     },
   })
   return (
@@ -27,10 +43,28 @@ export function EditPropertyDialog({ property, onClosed }: { property: Property;
       property={property}
       choices={choices}
       internalCalendar={{
-        url: internal.data?.url,
-        loading: internal.isPending,
-        error: internal.isError ? internal.error.message || t('app.unexpectedError') : undefined,
+        url: internalCalendar.data?.url,
+        loading: internalCalendar.isPending,
+        error: internalCalendar.isError
+          ? internalCalendar.error.message || t('app.unexpectedError')
+          : undefined,
       }}
+      {...slots}
+    />
+  )
+}
+
+/** The owner's edit/view modal for one property, with the real save and delete. */
+export function EditPropertyDialog({ property, onClosed }: { property: Property; onClosed: () => void }) {
+  const update = useUpdateProperty()
+  const remove = useDeleteProperty()
+  const internalCalendar = useInternalCalendar(property.id, true)
+  return (
+    <PropertyEditorDialog
+      property={property}
+      save={(changes) => update.mutateAsync({ property, changes })}
+      remove={remove.mutateAsync}
+      internalCalendar={internalCalendar}
       statistics={<PropertyStatisticsTab propertyId={property.id} scope="owner" />}
       syncNow={<SyncNowButton />}
       rotateLink={<RotateCalendarLinkButton propertyId={property.id} />}
