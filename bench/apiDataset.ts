@@ -133,7 +133,5 @@ export async function seedApiDataset(db: Db) {
     await insertAll(trx, 'external_calendars', calendars)
     await insertAll(trx, 'bookings', bookings)
   })
-  const feedProperty = properties[0]
-  if (!feedProperty) throw new Error('no property')
-  return { host, exportToken: feedProperty.export_token }
+  return { host, exportTokens: properties.map((property) => property.export_token) }
 }

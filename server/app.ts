@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import {
@@ -42,6 +41,7 @@ import { serveUploads } from './property/images.ts'
 import { propertyRoutes } from './property/routes.ts'
 import { userRoutes } from './user/routes.ts'
 import { statisticsRoutes } from './statistics/routes.ts'
+import { installSecurityHeaders } from './web/securityHeaders.ts'
 import { registerSpa } from './web/spa.ts'
 
 declare module 'fastify' {
@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   app.decorate('rateLimits', createRateLimiters(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS))
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],

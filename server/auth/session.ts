@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
 import { unauthorized } from '../errors.ts'
+import { batchedLookup } from '../db/batchedLookup.ts'
 
 export const SESSION_COOKIE = 'manzil_session'
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000
@@ -16,11 +17,11 @@ declare module 'fastify' {
   }
 }
 
-/** Creates a session (32 random bytes; only the hash is stored) and sets its cookie. */
-export async function startSession(app: FastifyInstance, reply: FastifyReply, userId: string): Promise<void> {
+/** Creates a session and answers its id: 32 random bytes, of which only the hash is stored. */
+export async function createSession(db: Db, userId: string): Promise<string> {
   const id = randomBytes(32).toString('base64url')
   const now = Date.now()
-  await app.db
+  await db
     .insertInto('sessions')
     .values({
       id_hash: sha256(id),
@@ -29,6 +30,12 @@ export async function startSession(app: FastifyInstance, reply: FastifyReply, us
       expires_at: new Date(now + SESSION_LIFETIME_MS).toISOString(),
     })
     .execute()
+  return id
+}
+
+/** Creates a session and sets its cookie. */
+export async function startSession(app: FastifyInstance, reply: FastifyReply, userId: string): Promise<void> {
+  const id = await createSession(app.db, userId)
   reply.setCookie(SESSION_COOKIE, id, {
     path: '/',
     httpOnly: true,
@@ -61,17 +68,23 @@ export async function revokeSessions(db: Db, userId: string) {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
 }
 
-export async function userOfSession(db: Db, sessionId: string | undefined): Promise<User | null> {
-  if (!sessionId) return null
-  const row = await db
+// Every API request runs it: the lookups of requests that arrive together share one query.
+const activeUsersOfSessions = batchedLookup<User>(async (db, idHashes) => {
+  const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .where('sessions.id_hash', '=', sha256(sessionId))
+    .select('sessions.id_hash as session_hash')
+    .where('sessions.id_hash', 'in', idHashes)
     .where('sessions.expires_at', '>', new Date().toISOString())
     .where('users.account_state', '=', 'active')
-    .executeTakeFirst()
-  return row ?? null
+    .execute()
+  return rows.map(({ session_hash, ...user }) => ({ key: session_hash, row: user }))
+})
+
+export async function userOfSession(db: Db, sessionId: string | undefined): Promise<User | null> {
+  if (!sessionId) return null
+  return (await activeUsersOfSessions(db, sha256(sessionId))) ?? null
 }
 
 /** preHandler: 401 unless the request carries a valid session of an active account. */

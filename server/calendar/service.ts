@@ -1,5 +1,6 @@
 import { sha256 } from '../auth/session.ts'
 import type { Db } from '../db/database.ts'
+import { batchedLookup } from '../db/batchedLookup.ts'
 import { cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
 import { conflictingIds } from '../sync/conflicts.ts'
 import { calendarText } from './ics.ts'
@@ -47,6 +48,17 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
 
 export type ExportFeed = { body: CachedBody; etag: string }
 
+// Every feed request runs it: the lookups of requests that arrive together share one query.
+const dataVersionsOfFeeds = batchedLookup<number>(async (db, tokens) => {
+  const rows = await db
+    .selectFrom('properties')
+    .innerJoin('users', 'users.id', 'properties.owner_id')
+    .select(['properties.export_token', 'users.data_version'])
+    .where('properties.export_token', 'in', tokens)
+    .execute()
+  return rows.map((row) => ({ key: row.export_token, row: row.data_version }))
+})
+
 /**
  * The export feeds, each computed once per version of its owner's data (migration 0002), which
  * one indexed query reads per request; null for an unknown token. The ETag comes with the text.
@@ -54,14 +66,9 @@ export type ExportFeed = { body: CachedBody; etag: string }
 export function createExportFeeds(db: Db) {
   const feeds = createStampedCache<ExportFeed | null>(500)
   return async (token: string): Promise<ExportFeed | null> => {
-    const owner = await db
-      .selectFrom('properties')
-      .innerJoin('users', 'users.id', 'properties.owner_id')
-      .select('users.data_version')
-      .where('properties.export_token', '=', token)
-      .executeTakeFirst()
-    if (!owner) return null
-    return feeds(token, String(owner.data_version), async () => {
+    const dataVersion = await dataVersionsOfFeeds(db, token)
+    if (dataVersion === undefined) return null
+    return feeds(token, String(dataVersion), async () => {
       const text = await exportFeed(db, token)
       // Weak: the same validator stands for the plain and the gzipped bytes (RFC 9110 8.8.1).
       return text === null ? null : { body: cachedBody(text), etag: `W/"${sha256(text).slice(0, 32)}"` }

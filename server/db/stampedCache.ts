@@ -31,15 +31,18 @@ export function createStampedCache<T>(capacity = 1000) {
   }
 }
 
-/** A body computed once and sent many times: its text, and gzipped once when that pays. */
-export type CachedBody = { text: string; gzipped: Buffer | null }
+/**
+ * A body computed once and sent many times: its UTF-8 bytes (encoded once, not on every send),
+ * and gzipped once when that pays.
+ */
+export type CachedBody = { plain: Buffer; gzipped: Buffer | null }
 
 const GZIP_FROM_BYTES = 1024
 
-export const cachedBody = (text: string): CachedBody => ({
-  text,
-  gzipped: Buffer.byteLength(text) >= GZIP_FROM_BYTES ? gzipSync(text) : null,
-})
+export const cachedBody = (text: string): CachedBody => {
+  const plain = Buffer.from(text)
+  return { plain, gzipped: plain.length >= GZIP_FROM_BYTES ? gzipSync(plain) : null }
+}
 
 /** The JSON of an answer, encoded by its response schema as the route's serializer would. */
 export const jsonBody = <S extends z.ZodType>(schema: S, value: z.output<S>): CachedBody =>
@@ -63,7 +66,7 @@ export function sendBody(request: FastifyRequest, reply: FastifyReply, body: Cac
   reply.type(type).header('vary', 'accept-encoding')
   if (body.gzipped && acceptsGzip(request.headers['accept-encoding']))
     return reply.header('content-encoding', 'gzip').send(body.gzipped)
-  return reply.send(body.text)
+  return reply.send(body.plain)
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8'

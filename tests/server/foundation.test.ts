@@ -83,6 +83,28 @@ describeEachDatabase('foundation', (ctx) => {
     expect(Object.keys(response.json())).toEqual(['message'])
   })
 
+  it("sends helmet's security headers with the SPA's policy on answers and errors alike", async () => {
+    const answers = await Promise.all([
+      ctx.app.inject({ url: '/api/health' }),
+      ctx.app.inject({ url: '/api/no/such/route' }),
+      ctx.app.inject({ url: '/api/property/list' }),
+    ])
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 401])
+    for (const { headers } of answers) {
+      expect(headers['content-security-policy']).toContain("img-src 'self' data: blob:")
+      expect(headers['content-security-policy']).toContain("script-src 'self';")
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'self'")
+      expect(headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+      })
+    }
+  })
+
   it('answers a malformed URL with a 400 {message}', async () => {
     const response = await ctx.app.inject({ url: '/api/property/%zz' })
     expect(response.statusCode).toBe(400)
@@ -133,6 +155,22 @@ describeEachDatabase('foundation', (ctx) => {
     await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })
     const after = await ctx.app.inject({ url: '/api/user/profile', headers: { cookie } })
     expect(after.statusCode).toBe(401)
+  })
+
+  it('answers each of many concurrent requests as its own session, a revoked one refused', async () => {
+    const users = await Promise.all(['Sara', 'Omar', 'Lina'].map((name) => aUser(ctx.db, { name })))
+    const cookies = await Promise.all(users.map((user) => signIn(ctx.app, user.email)))
+    const revoked = await signIn(ctx.app, users[0]!.email)
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: revoked } })
+    const callers = Array.from({ length: 30 }, (_, index) => index % 4)
+    const answers = await Promise.all(
+      callers.map((caller) =>
+        ctx.app.inject({ url: '/api/user/profile', headers: { cookie: cookies[caller] ?? revoked } }),
+      ),
+    )
+    expect(answers.map((answer) => answer.statusCode)).toEqual(callers.map((c) => (c === 3 ? 401 : 200)))
+    const emails = answers.map((answer) => (answer.statusCode === 200 ? answer.json().email : null))
+    expect(emails).toEqual(callers.map((caller) => users[caller]?.email ?? null))
   })
 
   it('refuses wrong credentials with a 400, not a 401', async () => {
