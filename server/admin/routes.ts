@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { currentUser, requireUser } from '../auth/session.ts'
 import { forbidden } from '../errors.ts'
+import { languageOf } from '../i18n.ts'
 import { readPropertyForm, registerPropertyMultipart } from '../property/form.ts'
 import { createImageStore, uploadsDirOf } from '../property/images.ts'
 import {
@@ -130,7 +131,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         propertyId: property.id,
         propertyName: property.name,
         ownerId: owner.id,
-        detail: `for ${owner.email}`,
+        values: { owner: owner.email },
       })
       return reply.code(201).send(property)
     },
@@ -242,7 +243,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         propertyId,
         propertyName: name,
         ownerId,
-        detail: calendar.platformName,
+        values: { platform: calendar.platformName },
       })
       return calendar
     },
@@ -260,6 +261,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   app.get(
     '/admin/log/list',
     { schema: { querystring: LogQuery, response: { 200: LogPage } } },
-    async (request) => listLog(app.db, request.query),
+    async (request) => listLog(app.db, request.query, languageOf(request)),
   )
 }

@@ -1,9 +1,10 @@
+import type { Language } from '../../src/domain/translator.ts'
 import type { DatabaseHandle, Db } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { lockActiveAdmins } from '../db/locks.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
-import { recordAudit } from '../audit/service.ts'
+import { auditMessageOf, recordAudit, renderAuditMessage } from '../audit/service.ts'
 import { revokeSessions } from '../auth/session.ts'
 import type { PropertyService } from '../property/service.ts'
 import type { ProfileUpdate } from '../user/schemas.ts'
@@ -51,7 +52,11 @@ export async function updateUser(
       kind: 'admin.user-updated',
       actorId: actor.id,
       subjectId: userId,
-      message: `${actor.email} updated ${changed.join(', ')} of ${before.email}`,
+      message: {
+        key: 'userUpdated',
+        values: { actor: actor.email, email: before.email },
+        translated: { fields: changed.map((field) => `logs.fields.${field}`) },
+      },
       data: { fields: changed },
     })
   }
@@ -70,7 +75,10 @@ export async function setUserNotifications(
     kind: 'admin.notifications-toggled',
     actorId: actor.id,
     subjectId: userId,
-    message: `${actor.email} turned notifications ${enabled ? 'on' : 'off'} for ${user.email}`,
+    message: {
+      key: enabled ? 'notificationsOn' : 'notificationsOff',
+      values: { actor: actor.email, email: user.email },
+    },
     data: { enabled },
   })
   return enabled
@@ -120,7 +128,7 @@ export async function deactivateUser(
     kind: 'admin.user-deactivated',
     actorId: actor.id,
     subjectId: userId,
-    message: `${actor.email} deactivated ${user.email}: ${reason}`,
+    message: { key: 'userDeactivated', values: { actor: actor.email, email: user.email, reason } },
     data: { reason, email: user.email },
   })
   return toManagedUser(await findUser(database.db, userId))
@@ -145,7 +153,7 @@ export async function deleteUser(
     kind: 'admin.user-deleted',
     actorId: actor.id,
     subjectId: userId,
-    message: `${actor.email} deleted ${user.email}: ${reason}`,
+    message: { key: 'userDeleted', values: { actor: actor.email, email: user.email, reason } },
     data: { reason, email: user.email },
   })
 }
@@ -155,20 +163,31 @@ export type PropertyChange = {
   propertyId: string
   propertyName: string
   ownerId: string
-  detail?: string
+  /** What the action's message names besides the property: the owner, the platform. */
+  values?: { owner?: string; platform?: string }
 }
 
+const PROPERTY_CHANGE_MESSAGES = {
+  created: 'propertyCreated',
+  updated: 'propertyUpdated',
+  deleted: 'propertyDeleted',
+  'photo-removed': 'propertyPhotoRemoved',
+  'calendar-linked': 'propertyCalendarLinked',
+} as const
+
 export async function recordPropertyChange(db: Db, actor: User, change: PropertyChange): Promise<void> {
-  const detail = change.detail ? ` (${change.detail})` : ''
   await recordAudit(db, {
     kind: 'admin.property-changed',
     actorId: actor.id,
     subjectId: change.propertyId,
-    message: `${actor.email}: property "${change.propertyName}" ${change.action}${detail}`,
+    message: {
+      key: PROPERTY_CHANGE_MESSAGES[change.action],
+      values: { actor: actor.email, property: change.propertyName, ...change.values },
+    },
     data: {
       action: change.action,
       ownerId: change.ownerId,
-      ...(change.detail ? { detail: change.detail } : {}),
+      ...change.values,
     },
   })
 }
@@ -182,8 +201,17 @@ function parseData(text: string | null): unknown {
   }
 }
 
+const renderedOrKept = (template: string | null, kept: string, language: Language) => {
+  const message = auditMessageOf(template)
+  return message ? renderAuditMessage(message, language) : kept
+}
+
 /** The audit log, newest first, a page at a time, narrowed to one kind when asked. */
-export async function listLog(db: Db, { kind, page, pageSize }: LogQuery): Promise<LogPage> {
+export async function listLog(
+  db: Db,
+  { kind, page, pageSize }: LogQuery,
+  language: Language,
+): Promise<LogPage> {
   let entries = db.selectFrom('audit_log')
   if (kind) entries = entries.where('kind', '=', kind)
   const [rows, counted] = await Promise.all([
@@ -201,7 +229,7 @@ export async function listLog(db: Db, { kind, page, pageSize }: LogQuery): Promi
     kind: row.kind,
     actorId: row.actor_id,
     subjectId: row.subject_id,
-    message: row.message,
+    message: renderedOrKept(row.message_template, row.message, language),
     data: parseData(row.data),
     ip: row.ip,
     createdAt: row.created_at,

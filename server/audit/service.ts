@@ -1,5 +1,7 @@
+import type { Language } from '../../src/domain/translator.ts'
 import type { Db } from '../db/database.ts'
 import { timeOrderedId } from '../db/ids.ts'
+import { translatorFor } from '../i18n.ts'
 
 export type AuditKind =
   | 'auth.sign-in'
@@ -12,9 +14,19 @@ export type AuditKind =
   | 'admin.property-changed'
   | 'sync.failed'
 
+/**
+ * A log line as its locale key under `logs.messages` and its values. Values that are themselves
+ * locale keys (`translated`; a list of keys reads as a list) are put in the reader's language too.
+ */
+export type AuditMessage = {
+  key: string
+  values?: Record<string, string>
+  translated?: Record<string, string | string[]>
+}
+
 export type AuditEntry = {
   kind: AuditKind
-  message: string
+  message: AuditMessage
   actorId?: string | null
   subjectId?: string | null
   data?: Record<string, unknown>
@@ -29,10 +41,47 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       kind: entry.kind,
       actor_id: entry.actorId ?? null,
       subject_id: entry.subjectId ?? null,
-      message: entry.message,
+      message: renderAuditMessage(entry.message, 'en'),
+      message_template: JSON.stringify(entry.message),
       data: entry.data ? JSON.stringify(entry.data) : null,
       ip: entry.ip ?? null,
       created_at: new Date().toISOString(),
     })
     .execute()
+}
+
+/**
+ * In Arabic each value is a bidi isolate (FSI … PDI): an e-mail address or a reason typed in
+ * English would otherwise pull the punctuation around it out of place.
+ */
+const isolated = (values: Record<string, string>, language: Language) =>
+  language === 'ar'
+    ? Object.fromEntries(Object.entries(values).map(([name, value]) => [name, `\u2068${value}\u2069`]))
+    : values
+
+/** The message in this language. */
+export function renderAuditMessage(message: AuditMessage, language: Language): string {
+  const t = translatorFor(language)
+  const list = new Intl.ListFormat(language, { type: 'conjunction' })
+  const translated = Object.entries(message.translated ?? {}).map(([name, keys]) => [
+    name,
+    Array.isArray(keys) ? list.format(keys.map((key) => t(key))) : t(keys),
+  ])
+  return t(`logs.messages.${message.key}`, {
+    ...isolated(message.values ?? {}, language),
+    ...Object.fromEntries(translated),
+  })
+}
+
+/** The message an entry keeps (migration 0003); null for an entry from before it. */
+export function auditMessageOf(template: string | null): AuditMessage | null {
+  if (template === null) return null
+  try {
+    const message: unknown = JSON.parse(template)
+    return typeof message === 'object' && message !== null && 'key' in message
+      ? (message as AuditMessage)
+      : null
+  } catch {
+    return null
+  }
 }

@@ -52,7 +52,7 @@ export async function signIn(
     }
     await recordAudit(db, {
       kind: 'auth.sign-in',
-      message: `${user.email} signed in`,
+      message: { key: 'signIn', values: { email: user.email } },
       actorId: user.id,
       ip: attempt.ip,
     })
@@ -61,7 +61,7 @@ export async function signIn(
     if (error instanceof HttpError)
       await recordAudit(db, {
         kind: 'auth.sign-in-failed',
-        message: `Failed sign-in for ${attempt.email}`,
+        message: { key: 'signInFailed', values: { email: attempt.email } },
         data: { email: attempt.email, reason: error.messageKey },
         ip: attempt.ip,
       })
@@ -140,7 +140,7 @@ export async function resetPassword(
   await revokeSessions(db, userId)
   await recordAudit(db, {
     kind: 'auth.password-reset',
-    message: `${user.email} reset the password`,
+    message: { key: 'passwordReset', values: { email: user.email } },
     actorId: userId,
     subjectId: userId,
     ip,

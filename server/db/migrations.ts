@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely'
 import { ownerDataVersion } from './migrations/0002_owner_data_version.ts'
+import { auditMessageTemplate } from './migrations/0003_audit_message_template.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -183,4 +184,5 @@ const initialSchema: Migration = {
 export const migrations: Record<string, Migration> = {
   '0001_initial_schema': initialSchema,
   '0002_owner_data_version': ownerDataVersion,
+  '0003_audit_message_template': auditMessageTemplate,
 }

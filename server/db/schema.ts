@@ -131,7 +131,10 @@ export interface AuditLogTable {
   kind: string
   actor_id: string | null
   subject_id: string | null
+  /** English; entries from before migration 0003 have only this. */
   message: string
+  /** JSON of the AuditMessage: its locale key and values, read in the reader's language. */
+  message_template: string | null
   data: string | null
   ip: string | null
   created_at: string

@@ -123,7 +123,11 @@ async function recordFailure(ctx: SyncContext, calendar: CalendarRow, error: unk
   if (updated.numUpdatedRows === 0n) return messageKey
   await recordAudit(ctx.db, {
     kind: 'sync.failed',
-    message: `Syncing the ${calendar.platform_name} calendar failed: ${detail}`,
+    message: {
+      key: 'syncFailed',
+      values: { platform: calendar.platform_name },
+      translated: { error: messageKey },
+    },
     subjectId: calendar.property_id,
     // The host only: feed links carry their own secret tokens.
     data: { calendarId: calendar.id, host: hostOf(calendar.url), error: messageKey, detail, failures },

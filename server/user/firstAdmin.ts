@@ -13,9 +13,15 @@ function generatePassword(): string {
 
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD create or promote that admin. Without them, an empty database gets
- * admin@localhost with a random password, printed once so a new user can sign in at once.
+ * admin@localhost with a random password, printed once (`print`, the terminal) so a new user can
+ * sign in at once.
  */
-export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function ensureFirstAdmin(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  print: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<void> {
   const now = new Date().toISOString()
   if (config.adminEmail && config.adminPassword) {
     const passwordHash = await hashPassword(config.adminPassword)
@@ -64,15 +70,21 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
       updated_at: now,
     })
     .execute()
+  const lines = [
+    'First admin created — sign in with:',
+    `  e-mail:    ${DEFAULT_ADMIN_EMAIL}`,
+    `  password:  ${password}`,
+    'This is printed once; change it in Settings after signing in.',
+  ]
+  const width = Math.max(...lines.map((line) => line.length))
   const banner = [
     '',
-    '  ┌────────────────────────────────────────────────────────────┐',
-    '  │  First admin created — sign in with:                        ',
-    `  │    e-mail:    ${DEFAULT_ADMIN_EMAIL}`,
-    `  │    password:  ${password}`,
-    '  │  This is printed once; change it in Settings after signing in.',
-    '  └────────────────────────────────────────────────────────────┘',
+    `  ┌${'─'.repeat(width + 4)}┐`,
+    ...lines.map((line) => `  │  ${line.padEnd(width)}  │`),
+    `  └${'─'.repeat(width + 4)}┘`,
     '',
   ].join('\n')
-  log.warn({ email: DEFAULT_ADMIN_EMAIL, password }, `first admin created${banner}`)
+  // The box goes to the terminal as it is: inside a JSON log line its lines would arrive escaped.
+  print(`${banner}\n`)
+  log.warn({ email: DEFAULT_ADMIN_EMAIL }, 'first admin created; its password is printed once, above')
 }

@@ -13,11 +13,12 @@ export const LOG_PAGE_SIZE = 20
 
 /** DESIGN 6.5: the audit log, newest first, a page at a time, narrowed by kind. */
 export default function LogsRoute() {
-  const { t } = useI18n()
+  const { t, language } = useI18n()
   const [kind, setKind] = useState('')
   const [page, setPage] = useState(1)
   const logs = useQuery({
-    queryKey: ['admin', 'logs', kind, page],
+    // The server writes the messages in the reader's language.
+    queryKey: ['admin', 'logs', language, kind, page],
     queryFn: () => api.admin.logs({ kind: kind || undefined, page, pageSize: LOG_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   })

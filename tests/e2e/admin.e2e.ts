@@ -256,6 +256,11 @@ describe('administration in the browser', () => {
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           )
           expect(overflow, `/${screen} ${size} ${language} is wider than the window`).toBeLessThanOrEqual(0)
+          if (screen === 'logs') {
+            // The server writes the log's messages in the reader's language.
+            const log = await visitPage.locator('main').innerText()
+            expect(log.includes('signed in'), `English log lines in ${language}`).toBe(language === 'en')
+          }
           await screenshot(
             visitPage,
             `${screen === 'dashboard' ? 'dashboard-statistics' : screen}-${size}-${language}`,

@@ -21,7 +21,7 @@ const logOf = async (ctx: TestContext, cookie: string, query = '') =>
   (await ctx.app.inject({ url: `/api/admin/log/list${query}`, headers: { cookie } })).json<LogPage>()
 
 describeEachDatabase('administration', (ctx) => {
-  let admin = { id: '', cookie: '' }
+  let admin = { id: '', email: '', cookie: '' }
 
   const as = (cookie: string) => ({
     get: (url: string) => ctx.app.inject({ url: `/api${url}`, headers: { cookie } }),
@@ -50,7 +50,7 @@ describeEachDatabase('administration', (ctx) => {
 
   beforeAll(async () => {
     const account = await aUser(ctx.db, { isAdmin: true, name: 'Chief' })
-    admin = { id: account.id, cookie: await signIn(ctx.app, account.email) }
+    admin = { id: account.id, email: account.email, cookie: await signIn(ctx.app, account.email) }
   })
 
   describe('users', () => {
@@ -346,11 +346,52 @@ describeEachDatabase('administration', (ctx) => {
       expect(firstPage.total).toBeGreaterThanOrEqual(3)
       expect(firstPage.items.map((entry) => entry.data)).toEqual([{ enabled: false }, { enabled: true }])
       expect(firstPage.items.every((entry) => entry.kind === 'admin.notifications-toggled')).toBe(true)
+      expect(firstPage.items[0]?.message).toBe(`${admin.email} turned notifications off for ${host.email}`)
 
       const everything = await logOf(ctx, admin.cookie, '?pageSize=100')
       const times = everything.items.map((entry) => (entry as unknown as { createdAt: string }).createdAt)
       expect(times).toEqual([...times].sort().reverse())
       expect(everything.items.some((entry) => entry.kind === 'auth.sign-in')).toBe(true)
+    })
+
+    it("reads every entry in the admin's language, and an entry from before templates as kept", async () => {
+      const host = await aHost()
+      await as(admin.cookie).patch(`/admin/user/${host.id}`, {
+        name: 'Renamed',
+        phone: '+966500000001',
+      })
+      await ctx.db
+        .insertInto('audit_log')
+        .values({
+          id: 'zz-older-entry',
+          kind: 'auth.sign-in',
+          actor_id: null,
+          subject_id: null,
+          message: 'kept as written',
+          message_template: null,
+          data: null,
+          ip: null,
+          created_at: '2000-01-01T00:00:00.000Z',
+        })
+        .execute()
+      const read = async (language: 'en' | 'ar', kind: string) => {
+        const response = await ctx.app.inject({
+          url: `/api/admin/log/list?kind=${kind}&pageSize=100`,
+          headers: { cookie: admin.cookie, 'accept-language': language },
+        })
+        return response.json<LogPage>().items.map((entry) => entry.message)
+      }
+      expect((await read('en', 'admin.user-updated'))[0]).toBe(
+        `${admin.email} updated the name and the phone of ${host.email}`,
+      )
+      // Values are bidi isolates in Arabic, so that an address keeps its punctuation in place.
+      const isolate = (value: string) => `\u2068${value}\u2069`
+      expect((await read('ar', 'admin.user-updated'))[0]).toBe(
+        `عدّل ${isolate(admin.email)} الاسم والهاتف للمستخدم ${isolate(host.email)}`,
+      )
+      const signIns = await read('ar', 'auth.sign-in')
+      expect(signIns).toContain(`سجّل ${isolate(admin.email)} الدخول`)
+      expect(signIns.at(-1)).toBe('kept as written')
     })
 
     it('answers an empty page past the end and refuses bad paging', async () => {

@@ -385,10 +385,13 @@ describeEachDatabase(
         .where('subject_id', '=', property.id)
         .execute()
       expect(audit).toHaveLength(1)
-      expect(audit[0]?.message).toContain('HTTP 500')
+      expect(audit[0]?.message).toBe(
+        "Syncing the Airbnb calendar failed: The calendar's server refused the request",
+      )
       expect(JSON.parse(audit[0]!.data!)).toMatchObject({
         calendarId,
         error: 'sync.errors.httpStatus',
+        detail: expect.stringContaining('HTTP 500'),
         failures: 1,
       })
     })
