@@ -61,7 +61,8 @@ const dataVersionsOfFeeds = batchedLookup<number>(async (db, tokens) => {
 
 /**
  * The export feeds, each computed once per version of its owner's data (migration 0002), which
- * one indexed query reads per request; null for an unknown token. The ETag comes with the text.
+ * an indexed query reads for each request (one query for the requests that arrive together);
+ * null for an unknown token. The ETag comes with the text.
  */
 export function createExportFeeds(db: Db) {
   const feeds = createStampedCache<ExportFeed | null>(500)

@@ -169,19 +169,39 @@ async function readCapped(response: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-function request(url: URL, addresses: Address[], headers: http.OutgoingHttpHeaders, signal: AbortSignal) {
-  const client = url.protocol === 'https:' ? https : http
+/**
+ * Connections are kept for the next feed of the same host, as many links point at the same
+ * platform. A new connection goes to the addresses checked for the request that opens it (the
+ * pinned lookup); a kept one is still connected to the address checked when it was opened, and
+ * every request is checked before it may use either. Idle sockets close after 5 s.
+ */
+const keptConnections = { keepAlive: true, timeout: 5_000, maxFreeSockets: 8 }
+const httpAgent = new http.Agent(keptConnections)
+const httpsAgent = new https.Agent(keptConnections)
+
+function request(
+  url: URL,
+  addresses: Address[],
+  headers: http.OutgoingHttpHeaders,
+  signal: AbortSignal,
+  fresh = false,
+): Promise<http.IncomingMessage> {
+  const [client, kept] = url.protocol === 'https:' ? [https, httpsAgent] : [http, httpAgent]
   return new Promise<http.IncomingMessage>((resolve, reject) => {
     const outgoing = client.request(url, {
       method: 'GET',
       headers,
       lookup: pinnedLookup(addresses),
       signal,
-      // No pooled socket: each connection goes to an address checked for this very request.
-      agent: false,
+      agent: fresh ? false : kept,
     })
     outgoing.on('response', resolve)
-    outgoing.on('error', reject)
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      // The server closed a kept connection just as it was reused; the GET never reached it.
+      if (outgoing.reusedSocket && error.code === 'ECONNRESET')
+        resolve(request(url, addresses, headers, signal, true))
+      else reject(error)
+    })
     outgoing.end()
   })
 }
@@ -216,7 +236,8 @@ export async function fetchFeed(link: string, options: Options): Promise<FeedRes
         continue
       }
       if (status === 304) {
-        response.destroy()
+        // Read to its (empty) end, so that the connection can serve the next feed.
+        response.resume()
         return { status: 'not-modified' }
       }
       if (status < 200 || status > 299) {

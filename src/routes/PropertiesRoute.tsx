@@ -4,15 +4,19 @@ import { Button } from '../ui/form.tsx'
 import { PlusIcon } from '../ui/icons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { PropertyGrid } from '../ui/property/PropertyGrid.tsx'
+import { SearchBox } from '../ui/shell/SearchBox.tsx'
 import { useProperties } from './properties/queries.ts'
 import { usePropertyDialogs } from './properties/usePropertyDialogs.tsx'
 import { QueryStatus } from './QueryStatus.tsx'
 import { useGlobalSearch } from './useGlobalSearch.ts'
 
-/** SPEC 2, /properties: the grid and an add button; `?search=` (the header's box) filters it. */
+/**
+ * SPEC 2, /properties: the grid and an add button; `?search=` (the header's box, or the page's
+ * own on a phone) filters it.
+ */
 export default function PropertiesRoute() {
   const { t } = useI18n()
-  const [search] = useGlobalSearch()
+  const [search, setSearch] = useGlobalSearch()
   const properties = useProperties()
   const { openAdd, openProperty, dialogs } = usePropertyDialogs(properties.data)
   return (
@@ -26,6 +30,10 @@ export default function PropertiesRoute() {
           </Button>
         }
       />
+      {/* A phone's top bar has no room for the header's search box (SPEC 2), so it sits here. */}
+      <div className="mb-4 md:hidden">
+        <SearchBox value={search} onChange={setSearch} testId="properties-search" />
+      </div>
       <QueryStatus query={properties}>
         {(list) => <PropertyGrid properties={filterProperties(list, search)} onOpen={openProperty} />}
       </QueryStatus>

@@ -103,6 +103,23 @@ describeEachDatabase(
       })
     })
 
+    it('keeps the connection for the next feed of the same host', async () => {
+      const options = { allowHosts: ['localhost'] }
+      await fetchFeed(viaLocalhost('/feed.ics'), options)
+      await fetchFeed(viaLocalhost('/feed.ics'), options)
+      const [first, second] = feeds.requestsTo('/feed.ics').slice(-2)
+      expect(second?.remotePort).toBe(first?.remotePort)
+    })
+
+    it('asks again on a new connection when the server closed the kept one as it was reused', async () => {
+      const options = { allowHosts: ['localhost'] }
+      const route = '/drops-kept-connections'
+      await expect(fetchFeed(viaLocalhost(route), options)).resolves.toMatchObject({ status: 'ok' })
+      await expect(fetchFeed(viaLocalhost(route), options)).resolves.toMatchObject({ status: 'ok' })
+      const [first, second] = feeds.requestsTo(route).slice(-2)
+      expect(second?.remotePort).not.toBe(first?.remotePort)
+    })
+
     it('gives up on a feed that does not answer in time', async () => {
       const started = Date.now()
       const fetching = fetchFeed(viaLocalhost('/slow?ms=60000'), {

@@ -6,7 +6,8 @@ import {
   toBookings,
   type FeedBooking,
 } from '../../src/actors/calendarFeed.ts'
-import { calendarDays, textColorOn } from '../../src/ui/calendar/calendarDays.ts'
+import { calendarDays, contrastRatio, textColorOn } from '../../src/ui/calendar/calendarDays.ts'
+import { EVENT_COLORS } from '../../src/machines/colorPalette.ts'
 
 const calendar = (...lines: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR'].join('\r\n')
@@ -190,5 +191,18 @@ describe('calendar helpers', () => {
   it('writes dark text on light palette colours', () => {
     expect(textColorOn('#FCE48C')).toBe('#0f172a')
     expect(textColorOn('#7411D0')).toBe('#ffffff')
+  })
+
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5)
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5)
+    expect(contrastRatio('#777777', '#777777')).toBe(1)
+    // WebAIM's checker: #767676 on white is the lightest grey that passes AA, at 4.54.
+    expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2)
+  })
+
+  it('writes every bar of every palette colour at WCAG AA contrast or better', () => {
+    for (const color of EVENT_COLORS)
+      expect(contrastRatio(color, textColorOn(color)), color).toBeGreaterThanOrEqual(4.5)
   })
 })

@@ -29,16 +29,36 @@ export const bookingsOn = (bookings: readonly Booking[], day: DateOnly) =>
 export const arrivalsOn = (bookings: readonly Booking[], day: DateOnly) =>
   bookings.filter((booking) => booking.start === day)
 
-/** Dark text on the palette's light colours (yellows, light green), white on the rest. */
+/** WCAG 2's relative luminance of a #rrggbb colour. */
+function relativeLuminance(color: string): number {
+  const hex = color.replace('#', '')
+  const [r, g, b] = [0, 2, 4].map((at) => {
+    const channel = parseInt(hex.slice(at, at + 2), 16) / 255
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4
+  }) as [number, number, number]
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/** WCAG 2's contrast ratio of two #rrggbb colours, from 1 to 21. */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a)
+  return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05)
+}
+
+const INK = '#0f172a'
+const WHITE = '#ffffff'
+const BLACK = '#000000'
+/** WCAG AA for the bars' small text. */
+const MIN_CONTRAST = 4.5
+
+/**
+ * The text colour that reads best on a bar: white or the page's ink, whichever contrasts more,
+ * and black where even the ink falls short of AA (SPEC 9's #DB4C40 gives 4.1 with white, 4.35
+ * with the ink, 5.1 with black).
+ */
 export function textColorOn(background: string): string {
-  const hex = background.replace('#', '')
-  const [r, g, b] = [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255) as [
-    number,
-    number,
-    number,
-  ]
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-  return luminance > 0.55 ? '#0f172a' : '#ffffff'
+  if (contrastRatio(background, WHITE) >= contrastRatio(background, INK)) return WHITE
+  return contrastRatio(background, INK) >= MIN_CONTRAST ? INK : BLACK
 }
 
 /** UIDs are unique within one feed; two properties may import the same feed. */
