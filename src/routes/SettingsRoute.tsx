@@ -16,7 +16,7 @@ type Props = { open: boolean; onClose: () => void; profile: Profile }
 export function SettingsRoute({ open, onClose, profile }: Props) {
   const { t } = useI18n()
   return (
-    <Modal open={open} onClose={onClose} title={t('header.settings')} testId="settings-modal">
+    <Modal open={open} onClose={onClose} title={t('header.settings')} placement="top" testId="settings-modal">
       <Suspense fallback={<Spinner label={t('app.loading')} className="m-4" />}>
         <SettingsSections profile={profile} />
       </Suspense>

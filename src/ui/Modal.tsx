@@ -10,16 +10,30 @@ type Props = {
   children: ReactNode
   /** Tailwind max-width class of the panel on wide screens. */
   widthClass?: string
+  /**
+   * On wide screens, `centre` (the default) or `top`: a panel whose content changes height
+   * (modes, tabs) keeps its top edge still instead of moving up and down with every change.
+   */
+  placement?: 'centre' | 'top'
   testId?: string
 }
 
-/** A centred dialog on wide screens that fills the phone-sized screen from the bottom. */
-export function Modal({ open, onClose, title, children, widthClass = 'md:max-w-[728px]', testId }: Props) {
+/** A dialog centred (or held near the top) on wide screens that fills a phone's screen from the bottom. */
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  widthClass = 'md:max-w-[728px]',
+  placement = 'centre',
+  testId,
+}: Props) {
   const { t } = useI18n()
+  const wide = placement === 'top' ? 'md:items-start md:px-6 md:pt-[6vh]' : 'md:items-center md:p-6'
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center md:items-center md:p-6">
+      <div className={`fixed inset-0 flex items-end justify-center ${wide}`}>
         <DialogPanel
           data-testid={testId}
           className={`flex max-h-[92vh] w-full flex-col overflow-hidden rounded-t-3xl bg-white shadow-2xl md:rounded-3xl ${widthClass}`}

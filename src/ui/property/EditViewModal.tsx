@@ -237,6 +237,7 @@ export function EditViewModal(props: Props) {
       title={property.name}
       // SPEC 9: 728 px wide on wide screens; on a phone the whole screen.
       widthClass="max-md:h-dvh max-md:max-h-none max-md:rounded-none md:max-w-[728px]"
+      placement="top"
       testId="property-modal"
     >
       <div className="flex flex-col gap-5" data-mode={mode} data-tab={tab}>
