@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/errors.ts'
 import { lockActiveAdmins } from '../db/locks.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
-import { auditMessageOf, recordAudit, renderAuditMessage } from '../audit/service.ts'
+import { auditEntryMessage, recordAudit } from '../audit/service.ts'
 import { revokeSessions } from '../auth/session.ts'
 import type { PropertyService } from '../property/service.ts'
 import type { ProfileUpdate } from '../user/schemas.ts'
@@ -201,11 +201,6 @@ function parseData(text: string | null): unknown {
   }
 }
 
-const renderedOrKept = (template: string | null, kept: string, language: Language) => {
-  const message = auditMessageOf(template)
-  return message ? renderAuditMessage(message, language) : kept
-}
-
 /** The audit log, newest first, a page at a time, narrowed to one kind when asked. */
 export async function listLog(
   db: Db,
@@ -229,7 +224,7 @@ export async function listLog(
     kind: row.kind,
     actorId: row.actor_id,
     subjectId: row.subject_id,
-    message: renderedOrKept(row.message_template, row.message, language),
+    message: auditEntryMessage(row, language),
     data: parseData(row.data),
     ip: row.ip,
     createdAt: row.created_at,

@@ -59,10 +59,15 @@ const isolated = (values: Record<string, string>, language: Language) =>
     ? Object.fromEntries(Object.entries(values).map(([name, value]) => [name, `\u2068${value}\u2069`]))
     : values
 
+const listFormats: Record<Language, Intl.ListFormat> = {
+  en: new Intl.ListFormat('en', { type: 'conjunction' }),
+  ar: new Intl.ListFormat('ar', { type: 'conjunction' }),
+}
+
 /** The message in this language. */
-export function renderAuditMessage(message: AuditMessage, language: Language): string {
+function renderAuditMessage(message: AuditMessage, language: Language): string {
   const t = translatorFor(language)
-  const list = new Intl.ListFormat(language, { type: 'conjunction' })
+  const list = listFormats[language]
   const translated = Object.entries(message.translated ?? {}).map(([name, keys]) => [
     name,
     Array.isArray(keys) ? list.format(keys.map((key) => t(key))) : t(keys),
@@ -74,7 +79,7 @@ export function renderAuditMessage(message: AuditMessage, language: Language): s
 }
 
 /** The message an entry keeps (migration 0003); null for an entry from before it. */
-export function auditMessageOf(template: string | null): AuditMessage | null {
+function auditMessageOf(template: string | null): AuditMessage | null {
   if (template === null) return null
   try {
     const message: unknown = JSON.parse(template)
@@ -84,4 +89,13 @@ export function auditMessageOf(template: string | null): AuditMessage | null {
   } catch {
     return null
   }
+}
+
+/** A stored entry's message in the reader's language; one from before 0003 as it was kept. */
+export function auditEntryMessage(
+  entry: { message: string; message_template: string | null },
+  language: Language,
+): string {
+  const message = auditMessageOf(entry.message_template)
+  return message ? renderAuditMessage(message, language) : entry.message
 }
