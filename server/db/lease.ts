@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
 import type { DatabaseHandle } from './database.ts'
 import type { ExternalCalendarsTable } from './schema.ts'
 
@@ -9,7 +10,10 @@ export type LeaseRequest = {
   /** When the lease runs out if its holder dies mid-sync. */
   leaseUntil: string
   limit: number
-  /** These calendars whether due or not (a "sync now"); otherwise the due ones, oldest first. */
+  /**
+   * These calendars whether due or not (a "sync now"); otherwise the due ones, oldest first,
+   * leaving out the feeds paused for failing their budgets.
+   */
   ids?: string[]
 }
 
@@ -30,7 +34,9 @@ export async function claimCalendars(handle: DatabaseHandle, request: LeaseReque
     .limit(request.limit)
   candidates = request.ids
     ? candidates.where('id', 'in', request.ids)
-    : candidates.where('next_sync_at', '<=', request.now)
+    : candidates
+        .where('next_sync_at', '<=', request.now)
+        .where('budget_failures', '<', PAUSE_AFTER_BUDGET_FAILURES)
   if (handle.engine === 'postgres') candidates = candidates.forUpdate().skipLocked()
   return db
     .updateTable('external_calendars')

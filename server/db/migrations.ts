@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely'
 import { ownerDataVersion } from './migrations/0002_owner_data_version.ts'
 import { auditMessageTemplate } from './migrations/0003_audit_message_template.ts'
+import { feedBudgets } from './migrations/0004_feed_budgets.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -185,4 +186,5 @@ export const migrations: Record<string, Migration> = {
   '0001_initial_schema': initialSchema,
   '0002_owner_data_version': ownerDataVersion,
   '0003_audit_message_template': auditMessageTemplate,
+  '0004_feed_budgets': feedBudgets,
 }

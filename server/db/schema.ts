@@ -21,6 +21,8 @@ export interface UsersTable {
   language: Generated<'en' | 'ar'>
   /** Bumped by triggers on every write to this user's properties and bookings (migration 0002). */
   data_version: Generated<number>
+  /** When the user last pressed Sync now (its per-account limit, migration 0004). */
+  sync_requested_at: string | null
   created_at: string
   updated_at: string
 }
@@ -93,6 +95,8 @@ export interface ExternalCalendarsTable {
   last_synced_at: string | null
   last_error: string | null
   failure_count: Generated<number>
+  /** Syncs in a row that failed a parsing budget; paused from PAUSE_AFTER_BUDGET_FAILURES on. */
+  budget_failures: Generated<number>
   next_sync_at: string
   lease_until: string | null
   created_at: string

@@ -20,6 +20,8 @@ export const ExternalCalendar = z.object({
   urlPath: z.string(),
   lastSyncedAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** Failed its parsing budget three times running: not fetched again until edited or synced by hand. */
+  paused: z.boolean(),
 })
 export type ExternalCalendar = z.infer<typeof ExternalCalendar>
 

@@ -15,6 +15,7 @@ import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCach
 import { notFound } from '../errors.ts'
 import type { PropertyForm } from './form.ts'
 import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
+import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
 import {
   Property,
   type ExternalCalendar,
@@ -64,6 +65,7 @@ const toCalendar = (row: CalendarRow): ExternalCalendar => ({
   urlPath: row.url,
   lastSyncedAt: row.last_synced_at,
   lastError: row.last_error,
+  paused: row.budget_failures >= PAUSE_AFTER_BUDGET_FAILURES,
 })
 
 function toProperty(row: PropertyRow, images: ImageRow[], calendars: CalendarRow[]): Property {
@@ -138,6 +140,7 @@ async function upsertCalendar(
     content_hash: null,
     last_error: null,
     failure_count: 0,
+    budget_failures: 0,
     next_sync_at: now,
   }
   await trx.updateTable('external_calendars').set(fresh).where('id', '=', row.id).execute()

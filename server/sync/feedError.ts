@@ -9,6 +9,25 @@ export type FeedFailure =
   | 'httpStatus'
   | 'network'
   | 'notCalendar'
+  | BudgetFailure
+
+/** The feed is readable in principle but asks more work than a feed may (issue 12's budgets). */
+export type BudgetFailure =
+  | 'lineTooLong'
+  | 'tooManyParameters'
+  | 'tooManyStays'
+  | 'recurrenceTooComplex'
+  | 'parseTimeout'
+  | 'parseMemory'
+
+const BUDGET_FAILURES: ReadonlySet<FeedFailure> = new Set<BudgetFailure>([
+  'lineTooLong',
+  'tooManyParameters',
+  'tooManyStays',
+  'recurrenceTooComplex',
+  'parseTimeout',
+  'parseMemory',
+])
 
 /**
  * A feed's own failure (bad link, refused address, broken text): recorded on its calendar, never
@@ -25,5 +44,10 @@ export class FeedError extends Error {
   /** What `external_calendars.last_error` keeps: a locale key the interface translates. */
   get messageKey(): string {
     return `sync.errors.${this.reason}`
+  }
+
+  /** A budget failure counts towards pausing the feed; a network one does not. */
+  get isBudgetFailure(): boolean {
+    return BUDGET_FAILURES.has(this.reason)
   }
 }

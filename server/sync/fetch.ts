@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import dns from 'node:dns/promises'
 import http from 'node:http'
 import https from 'node:https'
@@ -10,8 +11,8 @@ export const FETCH_TIMEOUT_MS = 10_000
 export const MAX_FEED_BYTES = 5 * 1024 * 1024
 export const MAX_REDIRECTS = 3
 
-// Everything that is not the public internet. BlockList also matches IPv4-mapped IPv6
-// (::ffff:127.0.0.1) against the IPv4 rules.
+// Everything that is not the public internet. The IPv6 forms that embed an IPv4 address are
+// judged by that address instead (EMBEDDING_IPV4 below).
 const NOT_PUBLIC: Array<[string, number, 'ipv4' | 'ipv6']> = [
   ['0.0.0.0', 8, 'ipv4'], // "this network"
   ['10.0.0.0', 8, 'ipv4'], // private
@@ -30,12 +31,10 @@ const NOT_PUBLIC: Array<[string, number, 'ipv4' | 'ipv6']> = [
   ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
   ['::', 128, 'ipv6'], // unspecified
   ['::1', 128, 'ipv6'], // loopback
-  ['64:ff9b::', 96, 'ipv6'], // NAT64: would reach any IPv4, private ones included
   ['64:ff9b:1::', 48, 'ipv6'], // local-use NAT64
   ['100::', 64, 'ipv6'], // discard
   ['2001::', 23, 'ipv6'], // IETF protocol assignments (Teredo among them)
   ['2001:db8::', 32, 'ipv6'], // documentation
-  ['2002::', 16, 'ipv6'], // 6to4: embeds an IPv4 address
   ['fc00::', 7, 'ipv6'], // unique-local, AWS metadata fd00:ec2::254
   ['fe80::', 10, 'ipv6'], // link-local
   ['fec0::', 10, 'ipv6'], // old site-local
@@ -45,11 +44,49 @@ const NOT_PUBLIC: Array<[string, number, 'ipv4' | 'ipv6']> = [
 const notPublic = new net.BlockList()
 for (const [network, prefix, family] of NOT_PUBLIC) notPublic.addSubnet(network, prefix, family)
 
+/** The 16 bytes of an IPv6 text that net.isIP accepted (without a zone id). */
+export function ipv6Bytes(text: string): Uint8Array {
+  // A trailing dotted quad (::ffff:127.0.0.1) is the last two groups written in decimal.
+  const hex = text.replace(/\d+\.\d+\.\d+\.\d+$/, (quad) => {
+    const [a = 0, b = 0, c = 0, d = 0] = quad.split('.').map(Number)
+    return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  })
+  // "::" stands for as many zero groups as are missing from the eight.
+  const [head = [], tail] = hex.split('::').map((part) => (part === '' ? [] : part.split(':')))
+  const groups = tail ? [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail] : head
+  const bytes = new Uint8Array(16)
+  const view = new DataView(bytes.buffer)
+  groups.forEach((group, index) => view.setUint16(index * 2, parseInt(group, 16)))
+  return bytes
+}
+
+// IPv6 forms that carry an IPv4 address right after their prefix and reach (or are translated
+// to) that machine, so [::7f00:1] must be refused like 127.0.0.1 and 64:ff9b::808:808 allowed
+// like 8.8.8.8. BlockList itself only applies the IPv4 rules to ::ffff:a.b.c.d.
+const EMBEDDING_IPV4 = (
+  [
+    ['::', 96], // IPv4-compatible ::a.b.c.d (deprecated, but some stacks still connect to a.b.c.d)
+    ['::ffff:0:0', 96], // IPv4-mapped
+    ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
+    ['64:ff9b::', 96], // NAT64 well-known prefix
+    ['2002::', 16], // 6to4: the IPv4 address is in bits 16–47
+  ] as const
+).map(([network, bits]) => ipv6Bytes(network).subarray(0, bits / 8))
+
+function embeddedIPv4(bytes: Uint8Array): string | undefined {
+  const prefix = EMBEDDING_IPV4.find((candidate) => candidate.every((byte, index) => bytes[index] === byte))
+  return prefix && bytes.subarray(prefix.length, prefix.length + 4).join('.')
+}
+
 /** Whether an IP address is on the public internet (DESIGN 7). */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address)
-  if (family === 0) return false
-  return !notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  if (family === 4) return !notPublic.check(address, 'ipv4')
+  // A zone id (fe80::1%eth0) scopes the address to one local link.
+  if (family === 0 || address.includes('%')) return false
+  if (notPublic.check(address, 'ipv6')) return false
+  const embedded = embeddedIPv4(ipv6Bytes(address))
+  return embedded === undefined || isPublicAddress(embedded)
 }
 
 /** "[::1]" → "::1"; the WHATWG parser has already turned 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1. */
@@ -108,7 +145,15 @@ export type Validators = { etag?: string | null; lastModified?: string | null }
 
 export type FeedResponse =
   | { status: 'not-modified' }
-  | { status: 'ok'; body: string; etag: string | null; lastModified: string | null }
+  | {
+      status: 'ok'
+      /** The body, decompressed, undecoded: a buffer of its own. */
+      bytes: Uint8Array
+      /** SHA-256 of `bytes`, hex. */
+      contentHash: string
+      etag: string | null
+      lastModified: string | null
+    }
 
 type Options = Validators & {
   allowHosts: readonly string[]
@@ -147,14 +192,22 @@ function decoded(response: http.IncomingMessage): Readable {
   return response.pipe(decoder)
 }
 
-/** The body as text, refusing more than MAX_FEED_BYTES after decompression (no zip bombs). */
-async function readCapped(response: http.IncomingMessage): Promise<string> {
+/**
+ * The body's bytes, refusing more than MAX_FEED_BYTES after decompression (no zip bombs), and
+ * their SHA-256, taken chunk by chunk as they arrive: no step here costs the event loop more
+ * than one chunk's work. The bytes are a buffer of their own, so they can be moved to a parse
+ * worker without a copy; decoding them is the worker's work.
+ */
+async function readCapped(
+  response: http.IncomingMessage,
+): Promise<{ bytes: Uint8Array; contentHash: string }> {
   const declared = Number(response.headers['content-length'])
   if (declared > MAX_FEED_BYTES) {
     response.destroy()
     throw new FeedError('tooLarge', `declared ${declared} bytes`)
   }
   const body = decoded(response)
+  const hash = createHash('sha256')
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body) {
@@ -164,9 +217,16 @@ async function readCapped(response: http.IncomingMessage): Promise<string> {
       response.destroy()
       throw new FeedError('tooLarge', `more than ${MAX_FEED_BYTES} bytes`)
     }
+    hash.update(chunk as Buffer)
     chunks.push(chunk as Buffer)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.length
+  }
+  return { bytes, contentHash: hash.digest('hex') }
 }
 
 /**
@@ -244,10 +304,9 @@ export async function fetchFeed(link: string, options: Options): Promise<FeedRes
         response.destroy()
         throw new FeedError('httpStatus', `HTTP ${status} from ${url.host}`)
       }
-      const body = await readCapped(response)
       return {
         status: 'ok',
-        body,
+        ...(await readCapped(response)),
         etag: response.headers.etag ?? null,
         lastModified: response.headers['last-modified'] ?? null,
       }

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto'
 import ICAL from 'ical.js'
 import { addDays, nightsBetween, normaliseDate, type DateOnly } from '../../src/domain/dates.ts'
+import { MAX_STAYS } from './budgets.ts'
 import { FeedError } from './feedError.ts'
+import { checkLines } from './feedLines.ts'
+import { withRecurrenceSteps } from './recurrenceSteps.ts'
 
 /** One stay of a feed, its times reduced to check-in and check-out days. */
 export type FeedEvent = {
@@ -15,8 +18,32 @@ export type FeedEvent = {
 
 /** How far ahead a repeating event is expanded: 18 months. */
 const RECURRENCE_HORIZON_DAYS = 548
-/** A guard against rules that never end and never advance far (FREQ=SECONDLY and the like). */
-const MAX_OCCURRENCES = 5000
+/** How far back a stay that is over is still read (last year's statistics); older ones are left. */
+const PAST_DAYS = 365
+
+/**
+ * Which stays a feed is read for, and how many were found so far (MAX_STAYS at most): stays that
+ * end within the last year or later, repeating ones from today to 18 months ahead. A plain
+ * stay further ahead is still read: platforms let guests book two or three years out.
+ */
+class StayWindow {
+  readonly from: DateOnly
+  readonly recurrenceHorizon: DateOnly
+  private stays = 0
+
+  constructor(readonly today: DateOnly) {
+    this.from = addDays(today, -PAST_DAYS)
+    this.recurrenceHorizon = addDays(today, RECURRENCE_HORIZON_DAYS)
+  }
+
+  /** Whether a stay ends after `from`; counts it when it does, and refuses one too many. */
+  admits(stay: { end: DateOnly }, from = this.from): boolean {
+    if (stay.end <= from) return false
+    if (++this.stays > MAX_STAYS)
+      throw new FeedError('tooManyStays', `more than ${MAX_STAYS} stays ending after ${this.from}`)
+    return true
+  }
+}
 
 // jCal: a component is [name, properties, subcomponents]; a property is [name, params, type, value…].
 type JCalProperty = [string, Record<string, unknown>, string, ...unknown[]]
@@ -116,27 +143,26 @@ const fallbackUid = (properties: JCalProperty[]) =>
     .digest('hex')
     .slice(0, 32)
 
+/** A repeating event's occurrences from today to the recurrence horizon. */
 function expand(
   vevent: JCalComponent,
   base: FeedEvent,
   zone: Intl.DateTimeFormat | null,
-  today: DateOnly,
-): FeedEvent[] {
+  window: StayWindow,
+) {
   const nights = Math.max(1, nightsBetween(base.start, base.end))
-  const horizon = addDays(today, RECURRENCE_HORIZON_DAYS)
   repairBareDates(vevent[1])
-  const iterator = new ICAL.Event(new ICAL.Component(vevent)).iterator()
-  const occurrences: FeedEvent[] = []
-  for (let count = 0; count < MAX_OCCURRENCES; count++) {
-    const next = iterator.next()
-    if (!next) break
-    const start = dayOfTime(next, zone)
-    if (start > horizon) break
-    const end = addDays(start, nights)
-    if (end <= today) continue
-    occurrences.push({ ...base, uid: `${base.uid}#${start}`, start, end })
-  }
-  return occurrences
+  return withRecurrenceSteps(() => {
+    const iterator = new ICAL.Event(new ICAL.Component(vevent)).iterator()
+    const occurrences: FeedEvent[] = []
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      const start = dayOfTime(next, zone)
+      if (start > window.recurrenceHorizon) break
+      const occurrence = { ...base, uid: `${base.uid}#${start}`, start, end: addDays(start, nights) }
+      if (window.admits(occurrence, window.today)) occurrences.push(occurrence)
+    }
+    return occurrences
+  })
 }
 
 /** Every VCALENDAR of the text (a feed may concatenate several). */
@@ -145,6 +171,7 @@ function calendarsOf(text: string): JCalComponent[] {
   // A download cut short still parses as far as it goes; only a complete calendar is trusted.
   if (!/^BEGIN:VCALENDAR/i.test(trimmed) || !/END:VCALENDAR$/i.test(trimmed))
     throw new FeedError('notCalendar', 'not a complete VCALENDAR')
+  checkLines(trimmed)
   let parsed: unknown
   try {
     parsed = ICAL.parse(trimmed)
@@ -164,7 +191,7 @@ type ReadEvent = Instance | { kind: 'events'; events: FeedEvent[] }
 function readEvent(
   vevent: JCalComponent,
   zone: Intl.DateTimeFormat | null,
-  today: DateOnly,
+  window: StayWindow,
 ): ReadEvent | null {
   const properties = vevent[1]
   const start = dayOf(firstOf(properties, 'dtstart'), zone)
@@ -187,15 +214,17 @@ function readEvent(
     return { kind: 'instance', key, event: cancelled ? null : { ...event, uid: key } }
   }
   if (cancelled) return null
-  const repeats = firstOf(properties, 'rrule') || firstOf(properties, 'rdate')
-  return { kind: 'events', events: repeats ? expand(vevent, event, zone, today) : [event] }
+  if (firstOf(properties, 'rrule') || firstOf(properties, 'rdate'))
+    return { kind: 'events', events: expand(vevent, event, zone, window) }
+  return { kind: 'events', events: window.admits(event) ? [event] : [] }
 }
 
 /**
  * The stays of an iCalendar feed (RFC 5545). Dates are the days the event has where it happens;
- * a repeating event becomes one stay per occurrence (`uid#date`) from today to 18 months ahead,
- * its moved or cancelled instances (RECURRENCE-ID) applied. Events without a start are skipped;
- * a text that is not a whole calendar throws FeedError('notCalendar').
+ * stays that ended more than a year ago are left out, and a repeating event becomes one stay per
+ * occurrence (`uid#date`) from today to 18 months ahead, its moved or cancelled instances
+ * (RECURRENCE-ID) applied. Events without a start are skipped; a text that is not a whole calendar throws
+ * FeedError('notCalendar'), one past a budget (budgets.ts) the FeedError of that budget.
  *
  * Plain events are read straight from the parsed jCal arrays: building ical.js objects for each
  * of thousands of events is what would make a large feed slow.
@@ -203,6 +232,7 @@ function readEvent(
 export function parseFeed(text: string, today: DateOnly): FeedEvent[] {
   const events = new Map<string, FeedEvent>()
   const instances: Instance[] = []
+  const window = new StayWindow(today)
 
   for (const calendar of calendarsOf(text)) {
     const zone = dayFormatIn(textOf(firstOf(calendar[1], 'x-wr-timezone')) ?? undefined)
@@ -210,9 +240,10 @@ export function parseFeed(text: string, today: DateOnly): FeedEvent[] {
       if (vevent[0] !== 'vevent') continue
       let read: ReadEvent | null
       try {
-        read = readEvent(vevent, zone, today)
-      } catch {
-        // One unreadable event (a broken RRULE or DURATION) is skipped, not the whole feed.
+        read = readEvent(vevent, zone, window)
+      } catch (error) {
+        // One unreadable event (a broken RRULE or DURATION) is skipped; a budget ends the feed.
+        if (error instanceof FeedError) throw error
         continue
       }
       if (read?.kind === 'instance') instances.push(read)
@@ -225,9 +256,8 @@ export function parseFeed(text: string, today: DateOnly): FeedEvent[] {
   }
   // A moved instance replaces its occurrence; it counts only if it now falls within the window
   // (a stay moved into the past, or beyond 18 months, is no longer listed).
-  const horizon = addDays(today, RECURRENCE_HORIZON_DAYS)
   for (const { key, event } of instances) {
-    if (event && event.end > today && event.start <= horizon) events.set(key, event)
+    if (event && event.end > today && event.start <= window.recurrenceHorizon) events.set(key, event)
     else events.delete(key)
   }
   return [...events.values()]

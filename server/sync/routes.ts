@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { currentUser, requireUser } from '../auth/session.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
 import { TriggerResponse } from './schemas.ts'
-import { calendarIdsOfOwner } from './service.ts'
+import { calendarIdsOfOwner, resumePausedCalendars } from './service.ts'
+import { limitSyncNow } from './syncNowLimit.ts'
 
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser)
@@ -10,17 +11,25 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * SPEC 7 "sync now": fetches the caller's calendars at once and answers when they are done
    * (each fetch is bounded by 10 s); new bookings arrive as notifications on the stream.
+   * At most once a minute per account: sooner is a 429 with `Retry-After` (syncNowLimit.ts).
+   * Feeds paused for failing their budgets are tried again.
    */
-  app.post('/notification/trigger', { schema: { response: { 200: TriggerResponse } } }, async (request) => {
-    const outcomes = await app.syncCalendarsNow(await calendarIdsOfOwner(app.db, currentUser(request).id))
-    const failed = outcomes.filter((outcome) => outcome.result === 'failed').length
-    const synced = outcomes.filter(
-      (outcome) => outcome.result === 'imported' || outcome.result === 'unchanged',
-    ).length
-    return {
-      message: translatorFor(languageOf(request))('sync.triggered', { count: synced }),
-      synced,
-      failed,
-    }
-  })
+  app.post(
+    '/notification/trigger',
+    { schema: { response: { 200: TriggerResponse } }, preHandler: limitSyncNow },
+    async (request) => {
+      const calendarIds = await calendarIdsOfOwner(app.db, currentUser(request).id)
+      await resumePausedCalendars(app.db, calendarIds)
+      const outcomes = await app.syncCalendarsNow(calendarIds)
+      const failed = outcomes.filter((outcome) => outcome.result === 'failed').length
+      const synced = outcomes.filter(
+        (outcome) => outcome.result === 'imported' || outcome.result === 'unchanged',
+      ).length
+      return {
+        message: translatorFor(languageOf(request))('sync.triggered', { count: synced }),
+        synced,
+        failed,
+      }
+    },
+  )
 }

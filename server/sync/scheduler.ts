@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { claimCalendars, type CalendarRow } from '../db/lease.ts'
+import { createParsePool } from './parsePool.ts'
 import { syncCalendar, type SyncContext, type SyncOutcome } from './service.ts'
 
 export const SYNC_CONCURRENCY = 8
 /** Longer than any one sync can take (a 10 s fetch, then parse and store), so a live holder keeps it. */
 const LEASE_MS = 2 * 60_000
 const TICK_MS = 15_000
+/** The first round waits this long after the server listens: a start never waits on a feed. */
+const FIRST_ROUND_DELAY_MS = 1_000
 
 /** At most `size` tasks at a time; the others wait their turn in order. */
 function createSlots(size: number) {
@@ -34,6 +37,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
   const shutdown = new AbortController()
   const inFlight = new Set<Promise<unknown>>()
   const slot = createSlots(concurrency)
+  const parsePool = createParsePool()
   let timer: NodeJS.Timeout | undefined
   let round: Promise<unknown> | undefined
 
@@ -45,6 +49,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     announce: app.notifications.announce,
     signal: shutdown.signal,
     userAgent: `Manzil calendar sync (+${app.config.publicUrl})`,
+    parse: parsePool.parse,
   })
 
   const leaseWindow = () => {
@@ -126,17 +131,22 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
   return {
     runDue,
     syncNow,
-    /** Checks for due calendars now and every 15 s; started by server/main.ts, not by tests. */
+    /** Checks for due calendars in a second and every 15 s; started by server/serve.ts, not by tests. */
     start() {
-      timer ??= setInterval(tick, Math.min(TICK_MS, app.config.syncIntervalMinutes * 60_000))
+      if (timer) return
+      timer = setInterval(tick, Math.min(TICK_MS, app.config.syncIntervalMinutes * 60_000))
       timer.unref()
-      tick()
+      setTimeout(tick, FIRST_ROUND_DELAY_MS).unref()
     },
-    /** Stops the timer, aborts the fetches in flight and waits for them to release their leases. */
+    /**
+     * Stops the timer, aborts the fetches in flight, waits for them to release their leases, and
+     * ends the parse workers.
+     */
     async stop() {
       clearInterval(timer)
       shutdown.abort()
       await Promise.allSettled(inFlight)
+      await parsePool.close()
     },
   }
 }

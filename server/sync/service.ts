@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Updateable } from 'kysely'
-import { detectPlatform } from '../../src/domain/platforms.ts'
 import { recordAudit } from '../audit/service.ts'
-import { sha256 } from '../auth/session.ts'
 import { calendarText } from '../calendar/ics.ts'
 import type { Db } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
@@ -10,10 +8,11 @@ import type { CalendarRow } from '../db/lease.ts'
 import type { ExternalCalendarsTable } from '../db/schema.ts'
 import { translatorFor } from '../i18n.ts'
 import { createNotification } from '../notification/service.ts'
+import { PAUSE_AFTER_BUDGET_FAILURES } from './budgets.ts'
 import { conflictsFor } from './conflicts.ts'
 import { FeedError } from './feedError.ts'
 import { fetchFeed } from './fetch.ts'
-import { parseFeed } from './parse.ts'
+import type { ParseResult, ParseTask } from './parsePool.ts'
 import { storeFeed, type BookingRow } from './store.ts'
 
 export type SyncContext = {
@@ -26,6 +25,8 @@ export type SyncContext = {
   /** Aborted when the server shuts down. */
   signal: AbortSignal
   userAgent: string
+  /** Reads a fetched feed off the main thread, within its budgets (the parse pool). */
+  parse: (task: ParseTask) => Promise<ParseResult>
 }
 
 export type SyncOutcome = {
@@ -116,6 +117,8 @@ async function recordFailure(ctx: SyncContext, calendar: CalendarRow, error: unk
   const updated = await updateCalendar(ctx.db, calendar.id, {
     last_error: messageKey,
     failure_count: failures,
+    // Only a success clears the count: a feed that also fails in other ways is no less costly.
+    budget_failures: calendar.budget_failures + (failure?.isBudgetFailure ? 1 : 0),
     next_sync_at: later(started, backoffDelayMs(failures, ctx.intervalMinutes)),
     lease_until: null,
   })
@@ -157,6 +160,7 @@ export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Pro
     last_synced_at: now,
     last_error: null,
     failure_count: 0,
+    budget_failures: 0,
     next_sync_at: later(started, nextRoundDelayMs(ctx.intervalMinutes)),
     lease_until: null,
   }
@@ -173,14 +177,17 @@ export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Pro
       return { ...outcome, result: 'unchanged' }
     }
     const validators = { etag: response.etag, last_modified: response.lastModified }
-    const contentHash = sha256(response.body)
+    const { contentHash } = response
     if (contentHash === calendar.content_hash) {
       await updateCalendar(ctx.db, calendar.id, { ...fetched, ...validators })
       return { ...outcome, result: 'unchanged' }
     }
     const today = now.slice(0, 10)
-    const events = parseFeed(response.body, today)
-    const platform = detectPlatform(response.body, calendar.platform_name)
+    const { events, platform } = await ctx.parse({
+      bytes: response.bytes,
+      today,
+      calendarPlatform: calendar.platform_name,
+    })
     const { changes, notificationId } = await writeTransaction(ctx.db, async (trx) => {
       const changes = await storeFeed(trx, calendar, events, platform, now, today)
       // The first import of a link is silent; so is the first after its URL changed (the
@@ -217,4 +224,18 @@ export async function calendarIdsOfOwner(db: Db, userId: string): Promise<string
     .where('properties.owner_id', '=', userId)
     .execute()
   return rows.map((row) => row.id)
+}
+
+/**
+ * "Sync now" gives the feeds paused for failing their budgets a new start: each is fetched now
+ * and may fail PAUSE_AFTER_BUDGET_FAILURES times again before it is paused again.
+ */
+export async function resumePausedCalendars(db: Db, calendarIds: string[]): Promise<void> {
+  if (calendarIds.length === 0) return
+  await db
+    .updateTable('external_calendars')
+    .set({ budget_failures: 0 })
+    .where('id', 'in', calendarIds)
+    .where('budget_failures', '>=', PAUSE_AFTER_BUDGET_FAILURES)
+    .execute()
 }

@@ -9,11 +9,15 @@ const PUBLIC_PATHS = ['/login', '/registration', '/forgot-password', '/reset-pas
 export const isPublicPath = (pathname: string) =>
   PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
 
-/** What every failed call becomes: the server's message (or the caller's fallback) and the status. */
+/**
+ * What every failed call becomes: the server's message (or the caller's fallback), the status,
+ * and, when the server said when to try again (a 429's `Retry-After`), that wait in seconds.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -41,12 +45,18 @@ const fetchWithTimeout: typeof fetch = (input, init) =>
 const client = redaxios.create({ baseURL: API_BASE, withCredentials: true, fetch: fetchWithTimeout })
 
 type Method = 'get' | 'post' | 'patch' | 'delete'
-type ErrorResponse = { status?: number; data?: unknown }
+type ErrorResponse = { status?: number; data?: unknown; headers?: Headers }
 
 const messageOf = (data: unknown): string | undefined =>
   typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string'
     ? (data as { message: string }).message
     : undefined
+
+/** `Retry-After` in its delay form, whole seconds (the only form the server sends). */
+function retryAfterOf(headers: Headers | undefined): number | undefined {
+  const value = headers?.get('retry-after')?.trim()
+  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined
+}
 
 /**
  * The one way the app talks to the API. Only `message` is read from an error body (SPEC 7);
@@ -69,8 +79,8 @@ export async function request<T>(
   } catch (failure) {
     // A network failure or the timeout: nothing from the server to show.
     if (failure instanceof Error) throw new ApiError(fallback, 0)
-    const { status = 0, data: body } = failure as ErrorResponse
+    const { status = 0, data: body, headers } = failure as ErrorResponse
     if (status === 401) onUnauthorized()
-    throw new ApiError(messageOf(body) ?? fallback, status)
+    throw new ApiError(messageOf(body) ?? fallback, status, retryAfterOf(headers))
   }
 }

@@ -1,7 +1,12 @@
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { openDatabase } from '../../server/db/database.ts'
 import { addDays, localToday } from '../../src/domain/dates.ts'
+import { PAUSE_AFTER_BUDGET_FAILURES } from '../../server/sync/budgets.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
+import { hourlyRules, manyParameters, neverMatchingRule } from '../fixtures/hostileFeeds.ts'
+import { until } from '../reliability/slowHelpers.ts'
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './browser.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
@@ -83,11 +88,35 @@ const todayCell = (page: Page) => page.getByTestId('calendar-grid').locator(`[da
 const bar = (page: Page, title: string) => page.getByTestId('event-bar').filter({ hasText: title })
 const visibleBell = (page: Page) => page.getByTestId('bell').filter({ visible: true })
 
+/** A new window of the signed-in host, at a device's width, in a language. */
+async function hostPage(device: 'desktop' | 'mobile', language: 'en' | 'ar') {
+  const shots = await browser.newContext({
+    viewport: device === 'desktop' ? DESKTOP : PHONE,
+    storageState: await context.storageState(),
+  })
+  await shots.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
+  return { shots, page: await shots.newPage() }
+}
+
 /** How many of the host's external calendars have synced at least once. */
 async function syncedCalendars() {
   const response = await context.request.get(`${server.url}/api/property/list`)
   const properties = (await response.json()) as { externalCalendars: { lastSyncedAt: string | null }[] }[]
   return properties.flatMap((property) => property.externalCalendars).filter((c) => c.lastSyncedAt).length
+}
+
+/** Forgets the host's last "Sync now" in the server's SQLite file, as if a minute had passed. */
+async function allowSyncNowAgain() {
+  const database = await openDatabase({ engine: 'sqlite', file: path.join(server.dataDir, 'manzil.db') })
+  try {
+    await database.db
+      .updateTable('users')
+      .set({ sync_requested_at: null })
+      .where('email', '=', HOST.email)
+      .execute()
+  } finally {
+    await database.close()
+  }
 }
 
 /** How many times the server has been asked for a notification stream so far. */
@@ -219,6 +248,8 @@ describe('calendar sync in the browser', () => {
     // The request is logged as it arrives; give the server a moment to check the session.
     await watcher.waitForTimeout(300)
     feeds.addEvent(AIRBNB, HALA)
+    // "Sync now" was pressed above, less than a minute ago: lift its per-account limit.
+    await allowSyncNowAgain()
     const sync = await watcher.request.post(`${server.url}/api/notification/trigger`, {
       headers: { origin: server.url },
     })
@@ -235,12 +266,7 @@ describe('calendar sync in the browser', () => {
     ['mobile', 'en'],
     ['mobile', 'ar'],
   ] as const)('lays the calendar screens out on %s in %s', async (device, language) => {
-    const shots = await browser.newContext({
-      viewport: device === 'desktop' ? DESKTOP : PHONE,
-      storageState: await context.storageState(),
-    })
-    await shots.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
-    const page = await shots.newPage()
+    const { shots, page } = await hostPage(device, language)
     const name = (screen: string) => `${screen}-${device}-${language}`
     await page.goto(`${server.url}/calendar`)
     await page.getByTestId('current-stays').getByText('Sara Al-Harbi').waitFor()
@@ -282,5 +308,122 @@ describe('calendar sync in the browser', () => {
     }
     await screenshot(page, name('notifications'))
     await shots.close()
+  })
+})
+
+describe('a poisoned calendar in the browser', () => {
+  const POISONED = 'Poisoned Dunes'
+  const HOSTILE = [
+    { platformName: 'Airbnb', route: '/hostile/never-matching.ics', body: neverMatchingRule },
+    { platformName: 'Booking.com', route: '/hostile/hourly.ics', body: hourlyRules },
+    { platformName: 'Vrbo', route: '/hostile/parameters.ics', body: manyParameters },
+  ]
+  const texts = {
+    en: {
+      errors: [
+        'This calendar is too large or too complex to read: a repeating event takes more than 20,000 steps to work out',
+        'This calendar is too large or too complex to read: it has more than 2,000 stays',
+        'This calendar is too large or too complex to read: one of its lines has more than 100 parameters',
+      ],
+      paused: 'Paused after 3 failed attempts. Edit the link or press Sync now to try again.',
+    },
+    ar: {
+      errors: [
+        'هذا التقويم أكبر أو أعقد من أن يُقرأ: حساب أحد أحداثه المتكررة يتطلب أكثر من 20000 خطوة',
+        'هذا التقويم أكبر أو أعقد من أن يُقرأ: فيه أكثر من 2000 إقامة',
+        'هذا التقويم أكبر أو أعقد من أن يُقرأ: في أحد أسطره أكثر من 100 معامل',
+      ],
+      paused: 'متوقف مؤقتًا بعد 3 محاولات فاشلة. عدّل الرابط أو اضغط «مزامنة الآن» لإعادة المحاولة.',
+    },
+  }
+
+  beforeAll(async () => {
+    for (const feed of HOSTILE) feeds.serve(feed.route, feed.body())
+    const created = await context.request.post(`${server.url}/api/property`, {
+      headers: { origin: server.url },
+      multipart: {
+        name: POISONED,
+        country: 'Saudi',
+        city: 'AlUla',
+        address: 'Dune Road',
+        capacity: '2',
+        costPerNight: '400',
+        externalCalendars: JSON.stringify(
+          HOSTILE.map((feed) => ({ platformName: feed.platformName, urlPath: feeds.url(feed.route) })),
+        ),
+      },
+    })
+    expect(created.status()).toBe(201)
+    // A new link is read at once; each of these fails on its budget, the server answering meanwhile.
+    await until(async () => {
+      const health = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(250) })
+      expect(health.status).toBe(200)
+      const response = await context.request.get(`${server.url}/api/property/list`)
+      const properties = (await response.json()) as {
+        name: string
+        externalCalendars: { lastError: string | null }[]
+      }[]
+      const poisoned = properties.find((property) => property.name === POISONED)
+      return poisoned?.externalCalendars.filter((calendar) => calendar.lastError).length === HOSTILE.length
+    }, 20_000)
+    // As after three scheduled rounds (tests/server/hostileFeeds.test.ts proves the count).
+    const database = await openDatabase({ engine: 'sqlite', file: path.join(server.dataDir, 'manzil.db') })
+    try {
+      await database.db
+        .updateTable('external_calendars')
+        .set({ budget_failures: PAUSE_AFTER_BUDGET_FAILURES })
+        .where(
+          'url',
+          'in',
+          HOSTILE.map((feed) => feeds.url(feed.route)),
+        )
+        .execute()
+    } finally {
+      await database.close()
+    }
+  })
+
+  it.each([
+    ['desktop', 'en'],
+    ['desktop', 'ar'],
+    ['mobile', 'en'],
+    ['mobile', 'ar'],
+  ] as const)('shows each link its failure and its pause on %s in %s', async (device, language) => {
+    const { shots, page } = await hostPage(device, language)
+    await page.goto(`${server.url}/properties`)
+    await page.getByTestId('property-card').filter({ hasText: POISONED }).click()
+    await page.getByTestId('mode-view').click()
+    await page.getByTestId('tab-connections').click()
+    await page.getByTestId('sync-paused').first().waitFor()
+    expect(await page.getByTestId('last-error').allInnerTexts()).toEqual(texts[language].errors)
+    expect(await page.getByTestId('sync-paused').allInnerTexts()).toEqual(
+      HOSTILE.map(() => texts[language].paused),
+    )
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+      device === 'desktop' ? DESKTOP.width : PHONE.width,
+    )
+    await page.getByTestId('sync-paused').last().scrollIntoViewIfNeeded()
+    await screenshot(page, `property-connections-poisoned-${device}-${language}`)
+    await shots.close()
+  })
+
+  it('makes "Sync now" wait a minute, and shows the wait on the button', async () => {
+    await allowSyncNowAgain()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/properties`)
+    await page.getByTestId('property-card').filter({ hasText: POISONED }).click()
+    await page.getByTestId('mode-view').click()
+    await page.getByTestId('tab-connections').click()
+    const button = page.getByTestId('sync-now')
+    await button.click()
+    // Sync now resumes the paused links: they are read again, and fail again, but are no longer paused.
+    await page.getByText(/calendars synced/).waitFor()
+    await expect.poll(() => page.getByTestId('sync-paused').count()).toBe(0)
+    await button.click()
+    await page.getByText(/You synced a moment ago/).waitFor()
+    await expect.poll(() => button.innerText()).toMatch(/^Sync again in \d+ s$/)
+    expect(await button.isDisabled()).toBe(true)
+    await screenshot(page, 'sync-now-wait-desktop-en')
+    await page.close()
   })
 })

@@ -88,6 +88,7 @@ describeEachDatabase('properties', (ctx) => {
       'id',
       'lastError',
       'lastSyncedAt',
+      'paused',
       'platformName',
       'urlPath',
     ])

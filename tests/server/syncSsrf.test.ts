@@ -41,6 +41,10 @@ describeEachDatabase('feed fetching without an allow list', (ctx) => {
     ['loopback in hex', () => `http://0x7f.1:${port()}/feed.ics`],
     ['loopback in octal', () => `http://017700000001:${port()}/feed.ics`],
     ['IPv4-mapped IPv6 loopback', () => `http://[::ffff:127.0.0.1]:${port()}/feed.ics`],
+    ['IPv4-compatible IPv6 loopback', () => `http://[::7f00:1]:${port()}/feed.ics`],
+    ['IPv4-translated IPv6 loopback', () => `http://[::ffff:0:7f00:1]:${port()}/feed.ics`],
+    ['NAT64 of loopback', () => `http://[64:ff9b::127.0.0.1]:${port()}/feed.ics`],
+    ['6to4 of loopback', () => `http://[2002:7f00:1::]:${port()}/feed.ics`],
     ['carrier-grade NAT', () => 'http://100.64.0.1/feed.ics'],
     ['"this network"', () => `http://0.0.0.0:${port()}/feed.ics`],
     ['IPv6 link-local', () => 'http://[fe80::1]/feed.ics'],
@@ -54,6 +58,17 @@ describeEachDatabase('feed fetching without an allow list', (ctx) => {
     expect(bookings).toEqual([])
     expect(feeds.requests.length).toBe(before)
   })
+
+  it.each(['::7f00:1', '::ffff:0:7f00:1'])(
+    'fetchFeed refuses [%s], which reaches 127.0.0.1, before connecting',
+    async (address) => {
+      const before = feeds.requests.length
+      const fetching = fetchFeed(`http://[${address}]:${port()}/feed.ics`, { allowHosts: [] })
+      await expect(fetching).rejects.toThrow(FeedError)
+      await expect(fetching).rejects.toMatchObject({ reason: 'blockedAddress' })
+      expect(feeds.requests.length).toBe(before)
+    },
+  )
 
   it.each(['file:///etc/passwd', 'ftp://example.com/feed.ics', 'not a link'])('refuses %s', async (url) => {
     expect((await syncLink(ctx, url)).outcome).toMatchObject({ error: 'sync.errors.invalidUrl' })

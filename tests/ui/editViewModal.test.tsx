@@ -117,6 +117,33 @@ describe('edit/view modal', () => {
       }
     }
 
+    const paused = aProperty({
+      externalCalendars: [aCalendar({ lastError: 'sync.errors.recurrenceTooComplex', paused: true })],
+    })
+    const pausedTexts = {
+      en: {
+        error:
+          'This calendar is too large or too complex to read: a repeating event takes more than 20,000 steps to work out',
+        paused: 'Paused after 3 failed attempts. Edit the link or press Sync now to try again.',
+      },
+      ar: {
+        error: 'هذا التقويم أكبر أو أعقد من أن يُقرأ: حساب أحد أحداثه المتكررة يتطلب أكثر من 20000 خطوة',
+        paused: 'متوقف مؤقتًا بعد 3 محاولات فاشلة. عدّل الرابط أو اضغط «مزامنة الآن» لإعادة المحاولة.',
+      },
+    }
+    for (const language of ['en', 'ar'] as const) {
+      it(`says a feed is paused, and why, naming the limit, in ${language}`, async () => {
+        await renderModal('view', 'connections', { shown: paused, language })
+        expect(within(modal()).getByTestId('last-error').textContent).toBe(pausedTexts[language].error)
+        expect(within(modal()).getByTestId('sync-paused').textContent).toBe(pausedTexts[language].paused)
+      })
+    }
+
+    it('says nothing of a pause while a feed is not paused', async () => {
+      await renderModal('view', 'connections', { shown: failing })
+      expect(within(modal()).queryByTestId('sync-paused')).toBeNull()
+    })
+
     it('reads an error key this build does not know as the generic failure', async () => {
       const unknown = aProperty({ externalCalendars: [aCalendar({ lastError: 'sync.errors.brandNew' })] })
       await renderModal('view', 'connections', { shown: unknown })

@@ -19,6 +19,7 @@ export const aCalendar = (overrides: Partial<ExternalCalendar> = {}): ExternalCa
   urlPath: 'https://www.airbnb.com/calendar/ical/42.ics',
   lastSyncedAt: null,
   lastError: null,
+  paused: false,
   ...overrides,
 })
 

@@ -25,7 +25,14 @@ const stored: Property = {
     { id: 'i2', url: '/u/2.webp', thumbnailUrl: '/u/2-t.webp', propertyId: 'p1' },
   ],
   externalCalendars: [
-    { id: 'c1', platformName: 'Airbnb', urlPath: 'https://a/1.ics', lastSyncedAt: null, lastError: null },
+    {
+      id: 'c1',
+      platformName: 'Airbnb',
+      urlPath: 'https://a/1.ics',
+      lastSyncedAt: null,
+      lastError: null,
+      paused: false,
+    },
   ],
   createdAt: '2026-01-01T00:00:00.000Z',
 }

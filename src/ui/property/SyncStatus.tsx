@@ -15,8 +15,15 @@ export function syncErrorText(t: Translate, key: string): string {
   return known === key ? t(`${SYNC_ERROR_PREFIX}unexpected`) : known
 }
 
-/** When an external calendar last synced, and why its last fetch failed if it did. */
-export function SyncStatus({ calendar }: { calendar: Pick<ExternalCalendar, 'lastSyncedAt' | 'lastError'> }) {
+/**
+ * When an external calendar last synced, why its last fetch failed if it did, and whether it is
+ * paused for failing its parsing budgets.
+ */
+export function SyncStatus({
+  calendar,
+}: {
+  calendar: Pick<ExternalCalendar, 'lastSyncedAt' | 'lastError' | 'paused'>
+}) {
   const { t } = useI18n()
   const format = useFormat()
   return (
@@ -29,6 +36,11 @@ export function SyncStatus({ calendar }: { calendar: Pick<ExternalCalendar, 'las
       {calendar.lastError && (
         <span data-testid="last-error" role="status" className="text-red-600">
           {syncErrorText(t, calendar.lastError)}
+        </span>
+      )}
+      {calendar.paused && (
+        <span data-testid="sync-paused" className="font-medium text-amber-700">
+          {t('calendar.paused')}
         </span>
       )}
     </span>

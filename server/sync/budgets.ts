@@ -1,0 +1,23 @@
+/**
+ * How much work one feed may ask of the server (issue 12). Every feed is untrusted input: these
+ * count the work done, not only what comes out, so that no shape of feed can run unbounded. The
+ * texts that name them to the host are `sync.errors.*` in locales/.
+ */
+
+/** A property line, unfolded, in characters: ical.js holds a whole line several times over. */
+export const MAX_LINE_CHARS = 64 * 1024
+/** Parameters of one property line: ical.js reads them in time that grows with their square. */
+export const MAX_PARAMETERS = 100
+/** Stays one feed may have inside the window read (a year and a half of nights is about 550). */
+export const MAX_STAYS = 2000
+/**
+ * Recurrence iterator steps for one repeating event, matched or not: a daily rule that began 50
+ * years ago takes about 18,000. One step costs ical.js about 10 µs.
+ */
+export const MAX_RECURRENCE_STEPS = 20_000
+/** Wall-clock time a worker may spend reading one feed before it is ended. */
+export const PARSE_TIME_BUDGET_MS = 2000
+/** A parse worker's heap; past it V8 ends the worker. */
+export const PARSE_MEMORY_MB = 256
+/** Budget failures in a row after which a feed is no longer fetched on schedule. */
+export const PAUSE_AFTER_BUDGET_FAILURES = 3

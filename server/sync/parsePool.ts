@@ -1,0 +1,132 @@
+import os from 'node:os'
+import { Worker } from 'node:worker_threads'
+import type { DateOnly } from '../../src/domain/dates.ts'
+import { PARSE_MEMORY_MB, PARSE_TIME_BUDGET_MS } from './budgets.ts'
+import { FeedError, type FeedFailure } from './feedError.ts'
+import type { FeedEvent } from './parse.ts'
+
+/** A fetched feed to read: its undecoded body and what detecting its platform falls back to. */
+export type ParseTask = { bytes: Uint8Array; today: DateOnly; calendarPlatform: string }
+export type ParseResult = { events: FeedEvent[]; platform: string }
+/** A worker's answer; a FeedError travels as its reason and detail (`reason: null`: unexpected). */
+export type ParseReply =
+  ({ ok: true } & ParseResult) | { ok: false; reason: FeedFailure | null; detail: string }
+
+type Job = { task: ParseTask; resolve: (result: ParseResult) => void; reject: (error: Error) => void }
+
+type Thread = {
+  worker: Worker
+  /** Set once the worker has loaded its code: a feed's time budget starts only then. */
+  ready: boolean
+  job: Job | null
+  budget?: NodeJS.Timeout
+  /** Why the pool ended the worker, or what the worker died of. */
+  ending?: Error
+}
+
+const WORKER_URL = new URL('./parseWorker.boot.mjs', import.meta.url)
+
+/** Two threads at least, so that one feed spending its whole budget does not hold up the rest. */
+export const defaultPoolSize = () => Math.min(4, Math.max(2, os.availableParallelism() - 1))
+
+export type ParsePoolOptions = { size?: number; timeBudgetMs?: number; memoryMb?: number }
+
+/**
+ * Feeds are read off the main thread (issue 12), by a pool of worker threads started on first
+ * use. Each feed gets a wall-clock budget and each worker a heap limit; past either, the worker is
+ * ended, the feed fails with FeedError('parseTimeout' | 'parseMemory'), and a new worker takes
+ * its place. The event loop of the server only moves the bytes over and the stays back.
+ */
+export function createParsePool(options: ParsePoolOptions = {}) {
+  const size = options.size ?? defaultPoolSize()
+  const timeBudgetMs = options.timeBudgetMs ?? PARSE_TIME_BUDGET_MS
+  const memoryMb = options.memoryMb ?? PARSE_MEMORY_MB
+  const threads = new Set<Thread>()
+  const waiting: Job[] = []
+  let closed = false
+
+  function spawn() {
+    const worker = new Worker(WORKER_URL, {
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 },
+    })
+    // An idle pool must not keep a finished process (a script, a test run) alive.
+    worker.unref()
+    const thread: Thread = { worker, ready: false, job: null }
+    threads.add(thread)
+    worker.on('message', (message: ParseReply | { ready: true }) => {
+      if ('ready' in message) thread.ready = true
+      else settle(thread, message)
+      dispatch()
+    })
+    worker.on('error', (error: Error & { code?: string }) => {
+      thread.ending ??=
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new FeedError('parseMemory', `reading it needed more than ${memoryMb} MB`)
+          : error
+    })
+    worker.on('exit', () => {
+      threads.delete(thread)
+      clearTimeout(thread.budget)
+      if (thread.job) thread.job.reject(thread.ending ?? new Error('the parse worker stopped'))
+      else if (!thread.ready && !closed)
+        // It died loading its code: another would too, so the feeds waiting fail instead.
+        for (const job of waiting.splice(0))
+          job.reject(thread.ending ?? new Error('the parse worker did not start'))
+      dispatch()
+    })
+  }
+
+  function start(thread: Thread, job: Job) {
+    thread.job = job
+    thread.budget = setTimeout(() => {
+      thread.ending = new FeedError('parseTimeout', `reading it took longer than ${timeBudgetMs} ms`)
+      void thread.worker.terminate()
+    }, timeBudgetMs)
+    const { bytes } = job.task
+    // Moved, not copied, when the bytes own their whole buffer (fetchFeed's do).
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    thread.worker.postMessage(job.task, whole ? [bytes.buffer as ArrayBuffer] : [])
+  }
+
+  function settle(thread: Thread, reply: ParseReply) {
+    clearTimeout(thread.budget)
+    const job = thread.job
+    thread.job = null
+    if (!job) return
+    if (reply.ok) job.resolve({ events: reply.events, platform: reply.platform })
+    else job.reject(reply.reason ? new FeedError(reply.reason, reply.detail) : new Error(reply.detail))
+  }
+
+  function dispatch() {
+    if (closed) return
+    for (const thread of threads) {
+      if (waiting.length === 0) return
+      if (thread.ready && !thread.job) start(thread, waiting.shift() as Job)
+    }
+    const starting = [...threads].filter((thread) => !thread.ready).length
+    for (let more = Math.min(waiting.length - starting, size - threads.size); more > 0; more--) spawn()
+  }
+
+  return {
+    /** The stays of a feed; rejects with a FeedError for the feed's own failures. */
+    parse(task: ParseTask): Promise<ParseResult> {
+      if (closed) return Promise.reject(new Error('the parse pool is closed'))
+      return new Promise<ParseResult>((resolve, reject) => {
+        waiting.push({ task, resolve, reject })
+        dispatch()
+      })
+    },
+    /** Ends every worker; feeds still waiting are refused. */
+    async close() {
+      closed = true
+      for (const job of waiting.splice(0)) job.reject(new Error('the parse pool is closed'))
+      await Promise.all([...threads].map((thread) => thread.worker.terminate()))
+    },
+    /** Workers running now (for tests and the benchmark). */
+    get threads() {
+      return threads.size
+    },
+  }
+}
+
+export type ParsePool = ReturnType<typeof createParsePool>

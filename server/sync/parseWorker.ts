@@ -1,0 +1,25 @@
+import { parentPort } from 'node:worker_threads'
+import { detectPlatform } from '../../src/domain/platforms.ts'
+import { FeedError } from './feedError.ts'
+import { parseFeed } from './parse.ts'
+import type { ParseReply, ParseTask } from './parsePool.ts'
+
+/** One feed read in a worker thread of the parse pool: decoded, parsed, its platform named. */
+function read(task: ParseTask): ParseReply {
+  try {
+    const text = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength).toString('utf8')
+    return {
+      ok: true,
+      events: parseFeed(text, task.today),
+      platform: detectPlatform(text, task.calendarPlatform),
+    }
+  } catch (error) {
+    if (error instanceof FeedError) return { ok: false, reason: error.reason, detail: error.detail }
+    return { ok: false, reason: null, detail: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+const port = parentPort
+if (!port) throw new Error('parseWorker.ts runs in a worker thread of the parse pool')
+port.on('message', (task: ParseTask) => port.postMessage(read(task)))
+port.postMessage({ ready: true })

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { PAUSE_AFTER_BUDGET_FAILURES } from '../../server/sync/budgets.ts'
+import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
+import { hourlyRules, manyParameters, neverMatchingRule } from '../fixtures/hostileFeeds.ts'
+import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
+import { describeEachDatabase, type TestContext } from './harness.ts'
+
+let feeds: FeedServer
+beforeAll(async () => {
+  feeds = await startFeedServer()
+})
+afterAll(() => feeds.close())
+
+/** Issue 12's three feeds, each on its own platform link of one property. */
+const HOSTILE = [
+  { platform: 'Airbnb', body: neverMatchingRule, error: 'sync.errors.recurrenceTooComplex' },
+  { platform: 'Booking.com', body: hourlyRules, error: 'sync.errors.tooManyStays' },
+  { platform: 'Vrbo', body: manyParameters, error: 'sync.errors.tooManyParameters' },
+] as const
+
+async function aHostWithHostileFeeds(ctx: TestContext) {
+  const owner = await aUser(ctx.db)
+  const poisoned = await aPropertyRow(ctx.db, owner.id, { name: 'Poisoned' })
+  const hostile = []
+  for (const feed of HOSTILE) {
+    const route = `/${randomUUID()}.ics`
+    feeds.serve(route, feed.body())
+    hostile.push({
+      ...feed,
+      route,
+      calendarId: await aCalendarRow(ctx.db, poisoned.id, feeds.url(route), feed.platform),
+    })
+  }
+  const honest = await aPropertyRow(ctx.db, owner.id, { name: 'Honest' })
+  const honestRoute = `/${randomUUID()}.ics`
+  feeds.serveFixture(honestRoute, 'airbnb.ics')
+  const honestCalendar = await aCalendarRow(ctx.db, honest.id, feeds.url(honestRoute))
+  return { owner, poisoned, hostile, honestCalendar, cookie: await signIn(ctx.app, owner.email) }
+}
+
+/** Runs a scheduled round over every link (their interval has passed), timing /api/health meanwhile. */
+async function scheduledRound(ctx: TestContext) {
+  await ctx.db.updateTable('external_calendars').set({ next_sync_at: new Date().toISOString() }).execute()
+  const latencies: number[] = []
+  let done = false
+  const round = ctx.app.syncScheduler.runDue().finally(() => (done = true))
+  while (!done) {
+    const asked = performance.now()
+    const health = await ctx.app.inject({ url: '/api/health' })
+    expect(health.statusCode).toBe(200)
+    latencies.push(performance.now() - asked)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  await round
+  return latencies
+}
+
+const calendarsOf = async (ctx: TestContext, cookie: string, propertyId: string) => {
+  const response = await ctx.app.inject({ url: `/api/property/${propertyId}`, headers: { cookie } })
+  return (
+    response.json() as {
+      externalCalendars: { platformName: string; lastError: string | null; paused: boolean }[]
+    }
+  ).externalCalendars
+}
+
+describeEachDatabase(
+  'hostile feeds',
+  (ctx) => {
+    it('import an honest feed beside them, each failing with its budget, /api/health answering throughout', async () => {
+      const host = await aHostWithHostileFeeds(ctx)
+      const latencies = await scheduledRound(ctx)
+      expect(latencies.length).toBeGreaterThan(0)
+      expect(Math.max(...latencies)).toBeLessThan(250)
+      const honestStays = await ctx.db
+        .selectFrom('bookings')
+        .select('uid')
+        .where('calendar_id', '=', host.honestCalendar)
+        .execute()
+      expect(honestStays).toHaveLength(3)
+      const shown = await calendarsOf(ctx, host.cookie, host.poisoned.id)
+      for (const feed of HOSTILE)
+        expect(shown.find((calendar) => calendar.platformName === feed.platform)).toMatchObject({
+          lastError: feed.error,
+          paused: false,
+        })
+      const stored = await ctx.db
+        .selectFrom('bookings')
+        .select('uid')
+        .where('property_id', '=', host.poisoned.id)
+        .execute()
+      expect(stored).toEqual([])
+    })
+
+    it(`pause after ${PAUSE_AFTER_BUDGET_FAILURES} budget failures, until Sync now or an edited link`, async () => {
+      const host = await aHostWithHostileFeeds(ctx)
+      const fetches = (route: string) => feeds.requestsTo(route).length
+      for (let round = 0; round < PAUSE_AFTER_BUDGET_FAILURES; round++) await scheduledRound(ctx)
+      for (const feed of host.hostile) expect(fetches(feed.route)).toBe(PAUSE_AFTER_BUDGET_FAILURES)
+      expect(
+        (await calendarsOf(ctx, host.cookie, host.poisoned.id)).every((calendar) => calendar.paused),
+      ).toBe(true)
+
+      await scheduledRound(ctx)
+      for (const feed of host.hostile) expect(fetches(feed.route)).toBe(PAUSE_AFTER_BUDGET_FAILURES)
+
+      const [neverEnding, hourly] = host.hostile
+      // Sync now tries every paused feed again; they fail again, but start counting anew.
+      const syncNow = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notification/trigger',
+        headers: { cookie: host.cookie },
+      })
+      expect(syncNow.json()).toMatchObject({ failed: HOSTILE.length, synced: 1 })
+      for (const feed of host.hostile) expect(fetches(feed.route)).toBe(PAUSE_AFTER_BUDGET_FAILURES + 1)
+      expect(
+        (await calendarsOf(ctx, host.cookie, host.poisoned.id)).some((calendar) => calendar.paused),
+      ).toBe(false)
+      for (let round = 0; round < PAUSE_AFTER_BUDGET_FAILURES; round++) await scheduledRound(ctx)
+      expect(
+        (await calendarsOf(ctx, host.cookie, host.poisoned.id)).every((calendar) => calendar.paused),
+      ).toBe(true)
+
+      // The host points the never-ending link at an honest feed: it is fetched and imported at once.
+      const mended = `/${randomUUID()}.ics`
+      feeds.serveFixture(mended, 'airbnb.ics')
+      const edited = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/property/${host.poisoned.id}/calendar/external`,
+        headers: { cookie: host.cookie },
+        payload: { platformName: neverEnding!.platform, urlPath: feeds.url(mended) },
+      })
+      expect(edited.statusCode).toBeLessThan(300)
+      const after = await calendarsOf(ctx, host.cookie, host.poisoned.id)
+      expect(after.find((calendar) => calendar.platformName === neverEnding!.platform)).toMatchObject({
+        lastError: null,
+        paused: false,
+      })
+      expect(after.find((calendar) => calendar.platformName === hourly!.platform)?.paused).toBe(true)
+    })
+  },
+  { env: { SYNC_ALLOW_HOSTS: '127.0.0.1' } },
+)

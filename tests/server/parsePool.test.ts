@@ -1,0 +1,102 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FeedError } from '../../server/sync/feedError.ts'
+import { parseFeed } from '../../server/sync/parse.ts'
+import { createParsePool, type ParsePool, type ParsePoolOptions } from '../../server/sync/parsePool.ts'
+import { readFixture } from '../fixtures/feedServer.ts'
+import {
+  hourlyRules,
+  manyParameters,
+  neverMatchingRule,
+  tooManyStays,
+  yearsOfHistory,
+} from '../fixtures/hostileFeeds.ts'
+
+const TODAY = new Date().toISOString().slice(0, 10)
+const bytesOf = (text: string) => new Uint8Array(Buffer.from(text))
+
+let pool: ParsePool | undefined
+afterEach(async () => {
+  await pool?.close()
+  pool = undefined
+})
+const aPool = (options: ParsePoolOptions = {}) => (pool = createParsePool(options))
+const parse = (text: string, calendarPlatform = 'Airbnb') =>
+  pool!.parse({ bytes: bytesOf(text), today: TODAY, calendarPlatform })
+
+async function reasonOf(work: Promise<unknown>) {
+  const error = await work.then(
+    () => null,
+    (failure: unknown) => failure,
+  )
+  if (!(error instanceof FeedError)) throw new Error(`expected a FeedError, got ${String(error)}`)
+  return error.reason
+}
+
+describe('the parse pool', () => {
+  it('reads a feed in a worker thread into the same stays, and names its platform', async () => {
+    aPool()
+    for (const fixture of ['airbnb.ics', 'booking.ics', 'vrbo.ics', 'google-recurring.ics']) {
+      const text = readFixture(fixture)
+      const result = await parse(text, 'Other')
+      expect(result.events).toEqual(parseFeed(text, TODAY))
+    }
+    expect((await parse(readFixture('vrbo.ics'), 'Other')).platform).toBe('Vrbo')
+    expect((await parse(readFixture('empty.ics'), 'Gathern')).platform).toBe('Gathern')
+  })
+
+  it("brings a feed's own failure back as its FeedError", async () => {
+    aPool()
+    expect(await reasonOf(parse(readFixture('not-ical.html')))).toBe('notCalendar')
+    expect(await reasonOf(parse(neverMatchingRule()))).toBe('recurrenceTooComplex')
+    expect(await reasonOf(parse(hourlyRules()))).toBe('tooManyStays')
+  })
+
+  it('ends a worker past its time budget, fails that feed, and reads the next one', async () => {
+    aPool({ size: 1, timeBudgetMs: 100 })
+    const started = performance.now()
+    // About a second of ical.js work.
+    expect(await reasonOf(parse(yearsOfHistory()))).toBe('parseTimeout')
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect((await parse(readFixture('airbnb.ics'))).events).toHaveLength(3)
+  })
+
+  it('ends a worker past its memory limit, fails that feed, and reads the next one', async () => {
+    aPool({ size: 1, memoryMb: 32 })
+    expect(await reasonOf(parse(yearsOfHistory()))).toBe('parseMemory')
+    expect((await parse(readFixture('airbnb.ics'))).events).toHaveLength(3)
+  })
+
+  it('reads several feeds at once, one per worker, each within its own budget', async () => {
+    aPool({ size: 2 })
+    const results = await Promise.allSettled([
+      parse(neverMatchingRule()),
+      parse(readFixture('airbnb.ics')),
+      parse(hourlyRules()),
+      parse(readFixture('vrbo.ics')),
+    ])
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled'])
+    expect(pool!.threads).toBeLessThanOrEqual(2)
+  })
+
+  it('keeps the event loop free while it reads the hostile feeds', async () => {
+    aPool()
+    // Built before the measurement: making 5 MB of text is the test's work, not the server's.
+    const corpus = [
+      neverMatchingRule(),
+      hourlyRules(),
+      manyParameters(),
+      yearsOfHistory(),
+      tooManyStays(),
+    ].map(bytesOf)
+    await parse(readFixture('airbnb.ics')) // the workers are up
+    const loop = monitorEventLoopDelay({ resolution: 5 })
+    loop.enable()
+    await Promise.allSettled(
+      corpus.map((bytes) => pool!.parse({ bytes, today: TODAY, calendarPlatform: 'Airbnb' })),
+    )
+    loop.disable()
+    // The server's own target is 20 ms at p99; a loaded test machine is given more room.
+    expect(loop.percentile(99) / 1e6).toBeLessThan(50)
+  })
+})
