@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { PAUSE_AFTER_BUDGET_FAILURES } from '../../server/sync/budgets.ts'
+import { addDays } from '../../src/domain/dates.ts'
+import { MAX_STAYS, PAUSE_AFTER_BUDGET_FAILURES } from '../../server/sync/budgets.ts'
+import { storeFeed } from '../../server/sync/store.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { hourlyRules, manyParameters, neverMatchingRule } from '../fixtures/hostileFeeds.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
@@ -68,6 +70,45 @@ const calendarsOf = async (ctx: TestContext, cookie: string, propertyId: string)
 describeEachDatabase(
   'hostile feeds',
   (ctx) => {
+    it(`store ${MAX_STAYS} stays in batches, letting the event loop turn between them`, async () => {
+      const owner = await aUser(ctx.db)
+      const property = await aPropertyRow(ctx.db, owner.id)
+      const calendar = {
+        id: await aCalendarRow(ctx.db, property.id, 'https://example.com/a.ics'),
+        property_id: property.id,
+      }
+      const stays = Array.from({ length: MAX_STAYS }, (_, index) => ({
+        uid: `stay-${index}`,
+        summary: `Reserved - Guest ${index}`,
+        description: null,
+        location: null,
+        start: addDays('2030-01-01', index),
+        end: addDays('2030-01-01', index + 1),
+      }))
+      const store = (events: typeof stays) =>
+        ctx.db
+          .transaction()
+          .execute((trx) =>
+            storeFeed(trx, calendar, events, 'Airbnb', new Date().toISOString(), '2026-01-01'),
+          )
+      // Each turn of the loop lets one of these through; one long turn would let a single one.
+      let turns = 0
+      let storing = true
+      const counting = (async () => {
+        while (storing) {
+          await new Promise((resolve) => setImmediate(resolve))
+          turns++
+        }
+      })()
+      const firstImport = await store(stays)
+      const rewrite = await store(stays.map((stay) => ({ ...stay, summary: `${stay.summary}!` })))
+      storing = false
+      await counting
+      expect(firstImport.added).toHaveLength(MAX_STAYS)
+      expect(rewrite.changed).toBe(MAX_STAYS)
+      expect(turns).toBeGreaterThanOrEqual(20)
+    })
+
     it('import an honest feed beside them, each failing with its budget, /api/health answering throughout', async () => {
       const host = await aHostWithHostileFeeds(ctx)
       const latencies = await scheduledRound(ctx)
