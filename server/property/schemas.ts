@@ -78,6 +78,13 @@ export function checkExternalCalendar(input: ExternalCalendarInput): ExternalCal
   return { platformName, urlPath }
 }
 
+/**
+ * One link pasted for two platforms would import every stay twice and double the revenue
+ * (issue 13): a property links a calendar once.
+ */
+export const duplicateLink = (platform: string, other: string) =>
+  badRequest('errors.property.duplicateLink', { platform, other })
+
 /** The multipart `externalCalendars` field: JSON text of `[{platformName, urlPath}]`, one per platform. */
 function parseExternalCalendars(text: string): ExternalCalendarInput[] {
   let parsed: unknown
@@ -89,11 +96,15 @@ function parseExternalCalendars(text: string): ExternalCalendarInput[] {
   const list = z.array(ExternalCalendarBody).safeParse(parsed)
   if (!list.success) throw badRequest('errors.property.externalCalendars')
   const seen = new Set<string>()
+  const platformOfLink = new Map<string, string>()
   return list.data.map((item) => {
     const calendar = checkExternalCalendar(item)
     if (seen.has(calendar.platformName))
       throw badRequest('errors.property.duplicatePlatform', { platform: calendar.platformName })
     seen.add(calendar.platformName)
+    const other = platformOfLink.get(calendar.urlPath)
+    if (other) throw duplicateLink(calendar.platformName, other)
+    platformOfLink.set(calendar.urlPath, calendar.platformName)
     return calendar
   })
 }

@@ -17,6 +17,7 @@ import type { PropertyForm } from './form.ts'
 import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
 import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
 import {
+  duplicateLink,
   Property,
   type ExternalCalendar,
   type ExternalCalendarInput,
@@ -390,9 +391,17 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       input: ExternalCalendarInput,
     ): Promise<ExternalCalendar> {
       await findOwned(ownerId, propertyId)
-      const { row, changed } = await writeTransaction(db, (trx) =>
-        upsertCalendar(trx, propertyId, input, new Date().toISOString()),
-      )
+      const { row, changed } = await writeTransaction(db, async (trx) => {
+        const sameLink = await trx
+          .selectFrom('external_calendars')
+          .select('platform_name')
+          .where('property_id', '=', propertyId)
+          .where('url', '=', input.urlPath)
+          .where('platform_name', '!=', input.platformName)
+          .executeTakeFirst()
+        if (sameLink) throw duplicateLink(input.platformName, sameLink.platform_name)
+        return upsertCalendar(trx, propertyId, input, new Date().toISOString())
+      })
       if (changed) announce([row.id])
       return toCalendar(row)
     },

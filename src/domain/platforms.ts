@@ -17,11 +17,21 @@ export const PLATFORM_NAMES: readonly string[] = PLATFORMS.map((platform) => pla
 export const isPlatformName = (value: string): value is PlatformName => PLATFORM_NAMES.includes(value)
 
 /**
- * DESIGN 6.7: the platform whose domain the feed text (or its URL) mentions; the calendar's own
- * platform name when the text names none.
+ * What a platform's feed may be known by besides its domain: Vrbo's exports still carry
+ * `PRODID:-//HomeAway.com, Inc.//EN`, and their UIDs name no domain at all.
+ */
+const FEED_MARKS: Record<string, readonly string[]> = { Vrbo: ['homeaway.com'] }
+
+/**
+ * DESIGN 6.7: the platform whose domain (or feed mark) the feed text, or its URL, mentions; the
+ * calendar's own platform name when the text names none.
  */
 export function detectPlatform(text: string, calendarPlatform: string): string {
   const lower = text.toLowerCase()
-  const found = PLATFORMS.find((platform) => platform.domain && lower.includes(platform.domain))
+  const found = PLATFORMS.find(
+    (platform) =>
+      platform.domain &&
+      [platform.domain, ...(FEED_MARKS[platform.name] ?? [])].some((mark) => lower.includes(mark)),
+  )
   return found ? found.name : calendarPlatform
 }

@@ -299,6 +299,11 @@ describeEachDatabase('properties', (ctx) => {
       { externalCalendars: JSON.stringify([airbnb, airbnb]) },
       /Airbnb is linked more than once/,
     ],
+    [
+      'one calendar link given for two platforms',
+      { externalCalendars: JSON.stringify([airbnb, { platformName: 'Vrbo', urlPath: airbnb.urlPath }]) },
+      /The Vrbo link is the same as the Airbnb link: a calendar can be linked only once/,
+    ],
   ]
 
   for (const [what, fields, message] of invalidForms) {
@@ -342,6 +347,30 @@ describeEachDatabase('properties', (ctx) => {
     })
     expect(response.statusCode).toBe(400)
     expect(response.json().message).toMatch(/calendar link for Airbnb/i)
+  })
+
+  it("refuses, through the calendar route, a link another platform of the property has, in the reader's language", async () => {
+    const property = await aProperty(ctx.app, cookie)
+    const url = `/api/property/${property.id}/calendar/external`
+    const link = (platformName: string, language: 'en' | 'ar' = 'en') =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, 'accept-language': language },
+        payload: { platformName, urlPath: airbnb.urlPath },
+      })
+    expect((await link('Airbnb')).statusCode).toBe(200)
+    // The same link again for the same platform changes nothing.
+    expect((await link('Airbnb')).statusCode).toBe(200)
+    const twice = await link('Vrbo')
+    expect(twice.statusCode).toBe(400)
+    expect(twice.json().message).toBe(
+      'The Vrbo link is the same as the Airbnb link: a calendar can be linked only once',
+    )
+    expect((await link('Vrbo', 'ar')).json().message).toBe(
+      'رابط Vrbo هو نفسه رابط Airbnb: لا يُربط التقويم الواحد إلا مرة واحدة',
+    )
+    expect((await get(url)).json()).toMatchObject([airbnb])
   })
 
   it('refuses a JSON body where the form is expected', async () => {

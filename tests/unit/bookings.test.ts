@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { classifySummary, currentStays, nightsOverlap, upcomingStays } from '../../src/domain/bookings.ts'
 import { addDays, localToday, nightsBetween, normaliseDate } from '../../src/domain/dates.ts'
 import { detectPlatform } from '../../src/domain/platforms.ts'
+import { readFixture } from '../fixtures/feedServer.ts'
 
 describe('booking classification', () => {
   it.each([
@@ -69,6 +70,10 @@ describe('platform detection', () => {
     ).toBe('Airbnb')
     expect(detectPlatform('URL:https://admin.booking.com/hotel', 'Other')).toBe('Booking.com')
     expect(detectPlatform('https://www.vrbo.com/123', 'Other')).toBe('Vrbo')
+  })
+
+  it('recognises a Vrbo export by its HomeAway PRODID, its UIDs naming no domain', () => {
+    expect(detectPlatform(readFixture('vrbo-homeaway.ics'), 'Other')).toBe('Vrbo')
   })
 
   it("falls back to the calendar's platform", () => {
