@@ -2,6 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely'
 import { ownerDataVersion } from './migrations/0002_owner_data_version.ts'
 import { auditMessageTemplate } from './migrations/0003_audit_message_template.ts'
 import { feedBudgets } from './migrations/0004_feed_budgets.ts'
+import { stayPrices } from './migrations/0005_stay_prices.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -187,4 +188,5 @@ export const migrations: Record<string, Migration> = {
   '0002_owner_data_version': ownerDataVersion,
   '0003_audit_message_template': auditMessageTemplate,
   '0004_feed_budgets': feedBudgets,
+  '0005_stay_prices': stayPrices,
 }

@@ -117,6 +117,8 @@ export interface BookingsTable {
   kind: 'booking' | 'block'
   platform: string
   cancelled_at: string | null
+  /** The property's cost per night when the stay was first seen (migration 0005); null: none. */
+  nightly_price: number | null
   first_seen_at: string
   updated_at: string
 }

@@ -17,7 +17,7 @@ export async function listGuests(db: Db, viewer: User, today: DateOnly): Promise
       'bookings.end_date',
       'bookings.kind',
       'bookings.cancelled_at',
-      'properties.cost_per_night',
+      'bookings.nightly_price',
     ])
   if (viewer.is_admin !== 1) query = query.where('properties.owner_id', '=', viewer.id)
   const rows = await query.execute()
@@ -28,7 +28,7 @@ export async function listGuests(db: Db, viewer: User, today: DateOnly): Promise
       end: row.end_date,
       kind: row.kind,
       cancelled: row.cancelled_at !== null,
-      costPerNight: row.cost_per_night === null ? null : Number(row.cost_per_night),
+      nightlyPrice: row.nightly_price === null ? null : Number(row.nightly_price),
     })),
     today,
   )

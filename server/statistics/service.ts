@@ -31,13 +31,9 @@ function propertiesIn(db: Db, { ownerId, propertyId }: Scope) {
   return query
 }
 
-async function pricedProperties(db: Db, scope: Scope) {
-  const rows = await propertiesIn(db, scope).select(['id', 'cost_per_night', 'created_at']).execute()
-  return rows.map((row) => ({
-    id: row.id,
-    costPerNight: row.cost_per_night === null ? null : Number(row.cost_per_night),
-    createdOn: localToday(new Date(row.created_at)),
-  }))
+async function measuredProperties(db: Db, scope: Scope) {
+  const rows = await propertiesIn(db, scope).select(['id', 'created_at']).execute()
+  return rows.map((row) => ({ id: row.id, createdOn: localToday(new Date(row.created_at)) }))
 }
 
 /**
@@ -47,7 +43,7 @@ async function pricedProperties(db: Db, scope: Scope) {
 async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Promise<StatStay[]> {
   const rows = await db
     .selectFrom('bookings')
-    .select(['property_id', 'start_date', 'end_date', 'kind', 'cancelled_at'])
+    .select(['property_id', 'start_date', 'end_date', 'kind', 'cancelled_at', 'nightly_price'])
     .where('property_id', 'in', propertiesIn(db, scope).select('id'))
     .where('start_date', '<', window.end)
     .where('end_date', '>', window.start)
@@ -58,6 +54,7 @@ async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Prom
     end: row.end_date,
     kind: row.kind,
     cancelled: row.cancelled_at !== null,
+    nightlyPrice: row.nightly_price === null ? null : Number(row.nightly_price),
   }))
 }
 
@@ -79,7 +76,7 @@ export const serverToday = (): DateOnly => localToday()
 async function dashboardStatistics(db: Db, ownerId: string, today: DateOnly): Promise<DashboardFigures> {
   const scope = { ownerId }
   const [properties, stays, platformConnections] = await Promise.all([
-    pricedProperties(db, scope),
+    measuredProperties(db, scope),
     staysOverlapping(db, scope, dashboardWindow(today)),
     connectionCount(db, ownerId),
   ])
@@ -104,7 +101,7 @@ export async function monthlyStatistics(db: Db, ownerId: string, today: DateOnly
   const scope = { ownerId }
   const window = spanning(monthWindow(months[0] ?? monthOf(today)), monthWindow(monthOf(today)))
   const [properties, stays] = await Promise.all([
-    pricedProperties(db, scope),
+    measuredProperties(db, scope),
     staysOverlapping(db, scope, window),
   ])
   return monthlyFigures(properties, stays, months)
@@ -119,7 +116,7 @@ export async function periodStatistics(
 ): Promise<PeriodFigures> {
   const scope = { ownerId, propertyId }
   const [properties, stays] = await Promise.all([
-    pricedProperties(db, scope),
+    measuredProperties(db, scope),
     staysOverlapping(db, scope, window),
   ])
   if (properties.length === 0) throw notFound()

@@ -34,7 +34,7 @@ const PAGE = 500
 /** The calendar's stored bookings, read PAGE at a time in uid order, a turn of the loop apart. */
 async function knownBookings(trx: Db, calendarId: string): Promise<BookingRow[]> {
   const rows: BookingRow[] = []
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const page = await trx
       .selectFrom('bookings')
       .selectAll()
@@ -84,6 +84,13 @@ export async function storeFeed(
   today: DateOnly,
 ): Promise<StoredChanges> {
   const known = await knownBookings(trx, calendar.id)
+  const property = await trx
+    .selectFrom('properties')
+    .select('cost_per_night')
+    .where('id', '=', calendar.property_id)
+    .executeTakeFirst()
+  // A new stay earns the price in force now; a known one keeps its own (the upsert leaves it).
+  const price = property?.cost_per_night == null ? null : Number(property.cost_per_night)
   const byUid = new Map(known.map((row) => [row.uid, row]))
 
   const added: BookingRow[] = []
@@ -107,6 +114,7 @@ export async function storeFeed(
       kind: classified.kind,
       platform,
       cancelled_at: null,
+      nightly_price: price,
       first_seen_at: now,
       updated_at: now,
     }

@@ -5,7 +5,8 @@ export type GuestStay = Stay & {
   guestName: string
   kind: BookingKind
   cancelled: boolean
-  costPerNight: number | null
+  /** The property's cost per night when the stay was first seen. */
+  nightlyPrice: number | null
 }
 
 /** SPEC 3's guest. Feeds never carry contact details, so e-mail and phone are unknown (null). */
@@ -28,7 +29,7 @@ const UNNAMED = guestKey(DEFAULT_LABEL)
  * DESIGN 6.3: guests derived from the bookings that name one (not blocks, not cancelled, not
  * SPEC's "Blocked" default). `lastStay` is the check-in of the latest stay begun by `today`,
  * `nextStay` the check-in of the earliest one after it (SPEC 4's current/upcoming split);
- * `totalSpent` is every such booking's nights times its property's cost per night. The name shown
+ * `totalSpent` is every such booking's nights times its nightly price when first seen. The name shown
  * is the spelling of the guest's latest stay. Sorted by name.
  */
 type Tally = Omit<Guest, 'email' | 'phone'> & { spelledOn: DateOnly }
@@ -47,7 +48,7 @@ export function summariseGuests(stays: readonly GuestStay[], today: DateOnly): G
       totalSpent: 0,
     }
     tally.totalBookings++
-    tally.totalSpent += nightsBetween(stay.start, stay.end) * (stay.costPerNight ?? 0)
+    tally.totalSpent += nightsBetween(stay.start, stay.end) * (stay.nightlyPrice ?? 0)
     if (stay.start > tally.spelledOn) {
       tally.name = stay.guestName.trim()
       tally.spelledOn = stay.start

@@ -11,10 +11,18 @@ export type NightWindow = { start: DateOnly; end: DateOnly }
 /** A calendar month as `YYYY-MM`. */
 export type YearMonth = string
 
-/** A row of the bookings table, as much of it as the figures need. */
-export type StatStay = Stay & { propertyId: string; kind: BookingKind; cancelled: boolean }
+/**
+ * A row of the bookings table, as much of it as the figures need. `nightlyPrice` is its
+ * property's cost per night when the stay was first seen (null: it had none).
+ */
+export type StatStay = Stay & {
+  propertyId: string
+  kind: BookingKind
+  cancelled: boolean
+  nightlyPrice: number | null
+}
 
-export type PricedProperty = { id: string; costPerNight: number | null }
+export type MeasuredProperty = { id: string }
 
 /** DESIGN 5: one property's (or several's) figures for a window. Rates are percentages, 0–100. */
 export type PeriodFigures = {
@@ -85,7 +93,7 @@ export function percentChange(previous: number, current: number): number {
 }
 
 /** Cancelled stays count for nothing; so do stays of properties not among those measured. */
-function liveStays(properties: readonly PricedProperty[], stays: readonly StatStay[]) {
+function liveStays(properties: readonly MeasuredProperty[], stays: readonly StatStay[]) {
   const ids = new Set(properties.map((property) => property.id))
   return stays.filter((stay) => !stay.cancelled && ids.has(stay.propertyId))
 }
@@ -120,17 +128,17 @@ function occupiedNights(stays: readonly StatStay[], window: NightWindow): number
 type Measured = { revenue: number; occupancyRate: number; bookedNights: number; bookings: number }
 
 /**
- * DESIGN 6.2: revenue is each booking's nights in the window times its property's cost per night
- * (a night sold twice earns twice until one sale is cancelled); blocks occupy but earn nothing;
- * occupancy is occupied nights over every property's nights in the window.
+ * DESIGN 6.2: revenue is each booking's nights in the window times the nightly price in force
+ * when it was first seen, so a later price change leaves past months as they were (a night sold
+ * twice earns twice until one sale is cancelled); blocks occupy but earn nothing; occupancy is
+ * occupied nights over every property's nights in the window.
  */
 function measure(
-  properties: readonly PricedProperty[],
+  properties: readonly MeasuredProperty[],
   stays: readonly StatStay[],
   window: NightWindow,
 ): Measured {
   const live = liveStays(properties, stays)
-  const cost = new Map(properties.map((property) => [property.id, property.costPerNight ?? 0]))
   let revenue = 0
   let bookedNights = 0
   let bookings = 0
@@ -139,7 +147,7 @@ function measure(
     if (stay.kind !== 'booking' || nights === 0) continue
     bookings++
     bookedNights += nights
-    revenue += nights * (cost.get(stay.propertyId) ?? 0)
+    revenue += nights * (stay.nightlyPrice ?? 0)
   }
   const available = properties.length * windowLength(window)
   const occupancyRate = available === 0 ? 0 : (occupiedNights(live, window) / available) * 100
@@ -147,7 +155,7 @@ function measure(
 }
 
 export function periodFigures(
-  properties: readonly PricedProperty[],
+  properties: readonly MeasuredProperty[],
   stays: readonly StatStay[],
   window: NightWindow,
 ): PeriodFigures {
@@ -163,7 +171,7 @@ export function periodFigures(
 
 /** Bookings (not blocks, not cancelled) holding at least one night of the window. */
 export const activeBookings = (
-  properties: readonly PricedProperty[],
+  properties: readonly MeasuredProperty[],
   stays: readonly StatStay[],
   window: NightWindow,
 ): number => measure(properties, stays, window).bookings
@@ -181,7 +189,7 @@ export function dashboardWindow(today: DateOnly): NightWindow {
 
 export type DashboardInput = {
   /** `createdOn`: the local date the property was added, for "added this month". */
-  properties: readonly (PricedProperty & { createdOn: DateOnly })[]
+  properties: readonly (MeasuredProperty & { createdOn: DateOnly })[]
   /** At least the stays overlapping `dashboardWindow(today)`. */
   stays: readonly StatStay[]
   platformConnections: number
@@ -226,7 +234,7 @@ export const monthsEndingWith = (lastMonth: YearMonth, count: number): YearMonth
 
 /** Revenue and occupancy per month, for the dashboard's chart. */
 export function monthlyFigures(
-  properties: readonly PricedProperty[],
+  properties: readonly MeasuredProperty[],
   stays: readonly StatStay[],
   months: readonly YearMonth[],
 ): MonthFigures[] {

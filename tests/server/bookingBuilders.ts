@@ -57,6 +57,8 @@ type StayOptions = {
   guestName?: string
   status?: string
   cancelled?: boolean
+  /** Defaults to the property's cost per night now, as the sync engine stores it. */
+  nightlyPrice?: number | null
 }
 
 /** A row of the bookings table as the sync engine writes it: `start`/`end` are check-in/check-out. */
@@ -72,6 +74,13 @@ export async function aStay(
   const kind = options.kind ?? 'booking'
   const guestName = options.guestName ?? (kind === 'block' ? 'Blocked' : 'Guest')
   const status = options.status ?? (kind === 'block' ? 'Blocked' : 'Reserved')
+  const property = await db
+    .selectFrom('properties')
+    .select('cost_per_night')
+    .where('id', '=', calendar.propertyId)
+    .executeTakeFirst()
+  const nightlyPrice =
+    options.nightlyPrice !== undefined ? options.nightlyPrice : (property?.cost_per_night ?? null)
   await db
     .insertInto('bookings')
     .values({
@@ -89,6 +98,7 @@ export async function aStay(
       kind,
       platform: calendar.platformName,
       cancelled_at: options.cancelled ? now : null,
+      nightly_price: nightlyPrice,
       first_seen_at: now,
       updated_at: now,
     })

@@ -6,6 +6,7 @@ import { conflictsFor } from '../../server/sync/conflicts.ts'
 import { backoffDelayMs, MAX_BACKOFF_FACTOR } from '../../server/sync/service.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
+import { aPropertyFields, propertyForm, sendPropertyForm } from './multipart.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 
 let feeds: FeedServer
@@ -457,6 +458,39 @@ describeEachDatabase(
       expect((await ctx.app.inject({ method: 'POST', url: '/api/notification/trigger' })).statusCode).toBe(
         401,
       )
+    })
+
+    it('keeps the price a stay was first seen at: a new price moves no month already earned', async () => {
+      const { calendarId, route, owner, property } = await world.linked('airbnb.ics')
+      const cookie = await signIn(ctx.app, owner.email)
+      const revenueOf = async (start: string, end: string) =>
+        (
+          await ctx.app.inject({
+            url: `/api/property/${property.id}/statistics/period?start=${start}&end=${end}`,
+            headers: { cookie },
+          })
+        ).json().revenue
+      await world.sync(calendarId)
+      // 10 to 15 March 2030: 5 nights at the property's 500.
+      expect(await revenueOf('2030-03-01', '2030-03-31')).toBe(2500)
+
+      const repriced = await sendPropertyForm(
+        ctx.app,
+        'PATCH',
+        `/api/property/${property.id}`,
+        propertyForm(aPropertyFields({ costPerNight: '900' })),
+        { cookie },
+      )
+      expect(repriced.statusCode).toBe(200)
+      feeds.addEvent(route, {
+        uid: 'june@airbnb.com',
+        start: '2030-06-01',
+        end: '2030-06-04',
+        summary: 'Reserved',
+      })
+      await world.sync(calendarId)
+      expect(await revenueOf('2030-03-01', '2030-03-31')).toBe(2500)
+      expect(await revenueOf('2030-06-01', '2030-06-30')).toBe(2700)
     })
 
     it('leaves a calendar that is being synced elsewhere to its lease holder', async () => {

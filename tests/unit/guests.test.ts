@@ -7,7 +7,7 @@ const stay = (guestName: string, start: string, end: string, more: Partial<Guest
   end,
   kind: 'booking',
   cancelled: false,
-  costPerNight: 100,
+  nightlyPrice: 100,
   ...more,
 })
 
@@ -18,7 +18,7 @@ describe('guests from bookings', () => {
     const guests = summariseGuests(
       [
         stay('SARA  Ali', '2026-02-01', '2026-02-04'), // 3 × 100
-        stay('Sara Ali', '2026-03-20', '2026-03-22', { costPerNight: 200 }), // 2 × 200
+        stay('Sara Ali', '2026-03-20', '2026-03-22', { nightlyPrice: 200 }), // 2 × 200
         stay('sara ali', '2026-01-05', '2026-01-06'), // 1 × 100
       ],
       today,
@@ -49,7 +49,7 @@ describe('guests from bookings', () => {
         stay('Closed', '2026-03-01', '2026-03-03', { kind: 'block' }),
         stay('Gone', '2026-03-01', '2026-03-03', { cancelled: true }),
         stay('  ', '2026-03-01', '2026-03-03'),
-        stay('Lina', '2026-04-01', '2026-04-02', { costPerNight: null }),
+        stay('Lina', '2026-04-01', '2026-04-02', { nightlyPrice: null }),
       ],
       today,
     )

@@ -15,17 +15,21 @@ import {
   type StatStay,
 } from '../../src/domain/statistics.ts'
 
+/** Each test property's cost per night when its stays were first seen. */
+const PRICES: Record<string, number | null> = { p: 120, f: null, c: 100, d: 400, A: 100, B: 250, C: null }
+
 const stay = (
   propertyId: string,
   start: string,
   end: string,
-  options: { kind?: StatStay['kind']; cancelled?: boolean } = {},
+  options: { kind?: StatStay['kind']; cancelled?: boolean; nightlyPrice?: number | null } = {},
 ): StatStay => ({
   propertyId,
   start,
   end,
   kind: options.kind ?? 'booking',
   cancelled: options.cancelled ?? false,
+  nightlyPrice: options.nightlyPrice === undefined ? (PRICES[propertyId] ?? null) : options.nightlyPrice,
 })
 
 describe('nights of a stay inside a window', () => {
@@ -119,7 +123,7 @@ describe('percentage difference', () => {
 })
 
 describe('figures for a window', () => {
-  const property = { id: 'p', costPerNight: 120 }
+  const property = { id: 'p' }
   // 25 January to 4 February 2026: 11 nights.
   const window = nightsFromTo('2026-01-25', '2026-02-04')
 
@@ -151,8 +155,20 @@ describe('figures for a window', () => {
     expect(figures.occupancyRate).toBe(45.45) // 25…29: 5 / 11
   })
 
-  it('earns nothing for a property without a cost per night', () => {
-    const free = { id: 'f', costPerNight: null }
+  it('earns each stay the price in force when it was first seen', () => {
+    // The same property, its price raised from 120 to 150 between the two stays.
+    const stays = [
+      stay('p', '2026-01-25', '2026-01-27'),
+      stay('p', '2026-02-01', '2026-02-03', { nightlyPrice: 150 }),
+    ]
+    expect(periodFigures([property], stays, window)).toMatchObject({
+      revenue: 540, // 2 × 120 + 2 × 150
+      averageNightlyRate: 135,
+    })
+  })
+
+  it('earns nothing for a stay first seen while its property had no cost per night', () => {
+    const free = { id: 'f' }
     const figures = periodFigures([free], [stay('f', '2026-01-25', '2026-01-27')], window)
     expect(figures).toEqual({
       revenue: 0,
@@ -170,8 +186,8 @@ describe('figures for a window', () => {
   })
 
   it('averages the nightly rate over several properties', () => {
-    const cheap = { id: 'c', costPerNight: 100 }
-    const dear = { id: 'd', costPerNight: 400 }
+    const cheap = { id: 'c' }
+    const dear = { id: 'd' }
     const stays = [stay('c', '2026-01-25', '2026-01-28'), stay('d', '2026-01-25', '2026-01-26')]
     // (3 × 100 + 1 × 400) / 4 nights = 175; occupancy 4 / (2 × 11) = 18.18 %.
     expect(periodFigures([cheap, dear], stays, window)).toMatchObject({
@@ -186,9 +202,9 @@ describe('dashboard figures', () => {
   // Today is Wednesday 13 March 2024 (a leap year): this week is 10–16 March, last week 3–9 March.
   const today = '2024-03-13'
   const properties = [
-    { id: 'A', costPerNight: 100, createdOn: '2024-01-10' },
-    { id: 'B', costPerNight: 250, createdOn: '2024-03-02' },
-    { id: 'C', costPerNight: null, createdOn: '2024-03-05' },
+    { id: 'A', createdOn: '2024-01-10' },
+    { id: 'B', createdOn: '2024-03-02' },
+    { id: 'C', createdOn: '2024-03-05' },
   ]
   const stays = [
     stay('A', '2024-02-27', '2024-03-02'), // February 27, 28, 29; March 1
