@@ -14,6 +14,11 @@ import {
 import type { DatabaseConfig } from '../config.ts'
 import type { Database } from './schema.ts'
 import { migrations } from './migrations.ts'
+import {
+  MAIN_THREAD_CHECKPOINT_PAGES,
+  startWalCheckpointer,
+  WAL_SIZE_LIMIT_BYTES,
+} from './walCheckpointer.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -59,14 +64,25 @@ function openSqlite(file: string): DatabaseHandle {
   connection.pragma('foreign_keys = ON')
   connection.pragma('synchronous = NORMAL')
   connection.pragma('busy_timeout = 5000')
+  const checkpointer = file === ':memory:' ? null : startWalCheckpointer(file)
+  if (checkpointer) {
+    connection.pragma(`wal_autocheckpoint = ${MAIN_THREAD_CHECKPOINT_PAGES}`)
+    connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
+  }
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
   })
+  // The ping asks the connection itself, not through Kysely, whose one connection a sync's write
+  // transaction may hold for a while: liveness must not wait behind the work it watches.
+  const ping = connection.prepare('select 1')
   return {
     db,
     engine: 'sqlite',
-    ping: async () => void (await sql`select 1`.execute(db)),
-    close: () => db.destroy(),
+    ping: async () => void ping.get(),
+    close: async () => {
+      await checkpointer?.stop()
+      await db.destroy()
+    },
   }
 }
 

@@ -21,7 +21,9 @@ export type StoredChanges = {
 /**
  * Rows per statement. SQLite runs a statement on the event loop (about 50 µs a booking row, its
  * data-version trigger included), and a transaction's awaits never let the loop turn by
- * themselves, so the store yields between batches: 100 rows keep each turn near 5 ms.
+ * themselves, so the store yields between batches: 100 rows keep each turn near 5 ms. Only
+ * between them: the transaction holds the one SQLite connection while the loop turns, so a
+ * feed of one batch (most of them) is stored without a pause.
  */
 const BATCH = 100
 
@@ -83,6 +85,9 @@ export async function storeFeed(
   now: string,
   today: DateOnly,
 ): Promise<StoredChanges> {
+  // Transactions queued on SQLite's one connection would otherwise run back to back, each
+  // started from the last one's microtask, in a single turn of the event loop.
+  await nextTurn()
   const known = await knownBookings(trx, calendar.id)
   const property = await trx
     .selectFrom('properties')
@@ -125,8 +130,8 @@ export async function storeFeed(
     upserts.push(row)
   }
 
-  for (const batch of chunks(upserts)) {
-    await nextTurn()
+  for (const [index, batch] of chunks(upserts).entries()) {
+    if (index > 0) await nextTurn()
     await trx
       .insertInto('bookings')
       .values(batch)
@@ -152,8 +157,8 @@ export async function storeFeed(
   const vanished = known
     .filter((row) => row.cancelled_at === null && row.end_date > today && !present.has(row.uid))
     .map((row) => row.id)
-  for (const batch of chunks(vanished)) {
-    await nextTurn()
+  for (const [index, batch] of chunks(vanished).entries()) {
+    if (index > 0) await nextTurn()
     await trx
       .updateTable('bookings')
       .set({ cancelled_at: now, updated_at: now })
