@@ -43,7 +43,15 @@ async function measuredProperties(db: Db, scope: Scope) {
 async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Promise<StatStay[]> {
   const rows = await db
     .selectFrom('bookings')
-    .select(['property_id', 'start_date', 'end_date', 'kind', 'cancelled_at', 'nightly_price'])
+    .select([
+      'property_id',
+      'start_date',
+      'end_date',
+      'kind',
+      'cancelled_at',
+      'nightly_price',
+      'first_seen_at',
+    ])
     .where('property_id', 'in', propertiesIn(db, scope).select('id'))
     .where('start_date', '<', window.end)
     .where('end_date', '>', window.start)
@@ -55,6 +63,7 @@ async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Prom
     kind: row.kind,
     cancelled: row.cancelled_at !== null,
     nightlyPrice: row.nightly_price === null ? null : Number(row.nightly_price),
+    firstSeenAt: row.first_seen_at,
   }))
 }
 

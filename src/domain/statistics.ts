@@ -13,13 +13,15 @@ export type YearMonth = string
 
 /**
  * A row of the bookings table, as much of it as the figures need. `nightlyPrice` is its
- * property's cost per night when the stay was first seen (null: it had none).
+ * property's cost per night when the stay was first seen (null: it had none), `firstSeenAt`
+ * when that was (ISO): of two sales of one night, the first seen earns it.
  */
 export type StatStay = Stay & {
   propertyId: string
   kind: BookingKind
   cancelled: boolean
   nightlyPrice: number | null
+  firstSeenAt: string
 }
 
 export type MeasuredProperty = { id: string }
@@ -99,58 +101,79 @@ function liveStays(properties: readonly MeasuredProperty[], stays: readonly Stat
 }
 
 /**
- * Nights on which a property is taken by a booking or a block, each night once per property:
- * platforms re-export each other's bookings as blocks, so one night often appears twice.
+ * Nights of one property as disjoint intervals, sorted: `add` answers how many of a stay's
+ * nights were not in it yet. Platforms re-export each other's bookings as blocks, and a night
+ * can be sold on two platforms, so one night often comes from several stays.
  */
-function occupiedNights(stays: readonly StatStay[], window: NightWindow): number {
-  const byProperty = new Map<string, NightWindow[]>()
-  for (const stay of stays) {
-    const start = later(stay.start, window.start)
-    const end = earlier(stay.end, window.end)
-    if (start >= end) continue
-    const list = byProperty.get(stay.propertyId) ?? []
-    list.push({ start, end })
-    byProperty.set(stay.propertyId, list)
-  }
-  let nights = 0
-  for (const intervals of byProperty.values()) {
-    intervals.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
-    let covered: DateOnly | undefined
-    for (const { start, end } of intervals) {
-      const from = covered && covered > start ? covered : start
-      if (end > from) nights += nightsBetween(from, end)
-      covered = covered && covered > end ? covered : end
+class NightSet {
+  private intervals: NightWindow[] = []
+
+  add(start: DateOnly, end: DateOnly): number {
+    if (start >= end) return 0
+    let added = nightsBetween(start, end)
+    let merged = { start, end }
+    const kept: NightWindow[] = []
+    for (const interval of this.intervals) {
+      if (interval.end < merged.start || interval.start > merged.end) {
+        kept.push(interval)
+        continue
+      }
+      added -= nightsBetween(later(interval.start, start), earlier(interval.end, end))
+      merged = { start: earlier(merged.start, interval.start), end: later(merged.end, interval.end) }
     }
+    kept.push(merged)
+    this.intervals = kept.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+    return added
   }
-  return nights
 }
+
+/** One NightSet a property, made on first use. */
+function nightSets() {
+  const sets = new Map<string, NightSet>()
+  return (propertyId: string) => {
+    let set = sets.get(propertyId)
+    if (!set) sets.set(propertyId, (set = new NightSet()))
+    return set
+  }
+}
+
+const byFirstSeen = (a: StatStay, b: StatStay) =>
+  a.firstSeenAt < b.firstSeenAt ? -1 : a.firstSeenAt > b.firstSeenAt ? 1 : 0
 
 type Measured = { revenue: number; occupancyRate: number; bookedNights: number; bookings: number }
 
 /**
- * DESIGN 6.2: revenue is each booking's nights in the window times the nightly price in force
- * when it was first seen, so a later price change leaves past months as they were (a night sold
- * twice earns twice until one sale is cancelled); blocks occupy but earn nothing; occupancy is
- * occupied nights over every property's nights in the window.
+ * DESIGN 6.2: revenue is each booked night in the window times the nightly price in force when
+ * its booking was first seen, so a later price change leaves past months as they were. Each
+ * night counts once, whatever the number of sources: a night sold twice earns the price of the
+ * sale seen first. Blocks occupy but earn nothing; occupancy is occupied nights over every
+ * property's nights in the window.
  */
 function measure(
   properties: readonly MeasuredProperty[],
   stays: readonly StatStay[],
   window: NightWindow,
 ): Measured {
-  const live = liveStays(properties, stays)
+  const live = liveStays(properties, stays).sort(byFirstSeen)
+  const occupied = nightSets()
+  const booked = nightSets()
+  let occupiedNights = 0
   let revenue = 0
   let bookedNights = 0
   let bookings = 0
   for (const stay of live) {
-    const nights = nightsInWindow(stay, window)
-    if (stay.kind !== 'booking' || nights === 0) continue
+    const start = later(stay.start, window.start)
+    const end = earlier(stay.end, window.end)
+    if (start >= end) continue
+    occupiedNights += occupied(stay.propertyId).add(start, end)
+    if (stay.kind !== 'booking') continue
     bookings++
+    const nights = booked(stay.propertyId).add(start, end)
     bookedNights += nights
     revenue += nights * (stay.nightlyPrice ?? 0)
   }
   const available = properties.length * windowLength(window)
-  const occupancyRate = available === 0 ? 0 : (occupiedNights(live, window) / available) * 100
+  const occupancyRate = available === 0 ? 0 : (occupiedNights / available) * 100
   return { revenue, occupancyRate, bookedNights, bookings }
 }
 

@@ -18,11 +18,18 @@ import {
 /** Each test property's cost per night when its stays were first seen. */
 const PRICES: Record<string, number | null> = { p: 120, f: null, c: 100, d: 400, A: 100, B: 250, C: null }
 
+/** Stays are first seen in the order the tests make them, unless one says otherwise. */
+let seen = 0
 const stay = (
   propertyId: string,
   start: string,
   end: string,
-  options: { kind?: StatStay['kind']; cancelled?: boolean; nightlyPrice?: number | null } = {},
+  options: {
+    kind?: StatStay['kind']
+    cancelled?: boolean
+    nightlyPrice?: number | null
+    firstSeenAt?: string
+  } = {},
 ): StatStay => ({
   propertyId,
   start,
@@ -30,6 +37,7 @@ const stay = (
   kind: options.kind ?? 'booking',
   cancelled: options.cancelled ?? false,
   nightlyPrice: options.nightlyPrice === undefined ? (PRICES[propertyId] ?? null) : options.nightlyPrice,
+  firstSeenAt: options.firstSeenAt ?? new Date(Date.UTC(2020, 0, 1) + ++seen * 1000).toISOString(),
 })
 
 describe('nights of a stay inside a window', () => {
@@ -143,16 +151,26 @@ describe('figures for a window', () => {
     })
   })
 
-  it('counts a night once for occupancy when two platforms hold it, and twice for revenue', () => {
+  it('counts a night held by two platforms once, for occupancy and for revenue', () => {
     const stays = [
       stay('p', '2026-01-25', '2026-01-28'), // 3 nights on one platform
       stay('p', '2026-01-26', '2026-01-29'), // 3 nights on another, 2 of them the same
       stay('p', '2026-01-25', '2026-01-30', { kind: 'block' }), // the re-exported block: 5 nights
     ]
     const figures = periodFigures([property], stays, window)
-    expect(figures.bookedNights).toBe(6)
-    expect(figures.revenue).toBe(720)
+    expect(figures.bookedNights).toBe(4) // 25, 26, 27, 28
+    expect(figures.revenue).toBe(480)
+    expect(figures.bookings).toBe(2)
     expect(figures.occupancyRate).toBe(45.45) // 25…29: 5 / 11
+  })
+
+  it('earns a night sold twice at the price of the sale seen first', () => {
+    const stays = [
+      stay('p', '2026-01-26', '2026-01-29', { nightlyPrice: 300, firstSeenAt: '2026-01-02T00:00:00.000Z' }),
+      stay('p', '2026-01-25', '2026-01-28', { nightlyPrice: 100, firstSeenAt: '2026-01-01T00:00:00.000Z' }),
+    ]
+    // 25, 26, 27 at 100 (seen first); 28 at 300.
+    expect(periodFigures([property], stays, window)).toMatchObject({ revenue: 600, bookedNights: 4 })
   })
 
   it('earns each stay the price in force when it was first seen', () => {
