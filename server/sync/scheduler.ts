@@ -39,6 +39,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
   const slot = createSlots(concurrency)
   const parsePool = createParsePool()
   let timer: NodeJS.Timeout | undefined
+  let firstRound: NodeJS.Timeout | undefined
   let round: Promise<unknown> | undefined
 
   const context = (): SyncContext => ({
@@ -136,7 +137,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
       if (timer) return
       timer = setInterval(tick, Math.min(TICK_MS, app.config.syncIntervalMinutes * 60_000))
       timer.unref()
-      setTimeout(tick, FIRST_ROUND_DELAY_MS).unref()
+      firstRound = setTimeout(tick, FIRST_ROUND_DELAY_MS).unref()
     },
     /**
      * Stops the timer, aborts the fetches in flight, waits for them to release their leases, and
@@ -144,6 +145,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
      */
     async stop() {
       clearInterval(timer)
+      clearTimeout(firstRound)
       shutdown.abort()
       await Promise.allSettled(inFlight)
       await parsePool.close()
