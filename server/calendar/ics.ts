@@ -1,4 +1,5 @@
 import ICAL from 'ical.js'
+import { readFeedWarningText } from '../../src/domain/feedWarnings.ts'
 import type { BookingsTable } from '../db/schema.ts'
 
 // ical.js folds once a line reaches foldLength octets and then writes the continuation's leading
@@ -10,7 +11,8 @@ export const PRODID = '-//Manzil//Booking calendar//EN'
 export type IcsStay = Pick<
   BookingsTable,
   'id' | 'summary' | 'start_date' | 'end_date' | 'status' | 'guest_name' | 'platform' | 'updated_at'
-> & { conflict: boolean }
+> &
+  Partial<Pick<BookingsTable, 'feed_warning'>> & { conflict: boolean }
 
 type JCalProperty = [string, Record<string, string>, string, string]
 type JCalComponent = [string, JCalProperty[], JCalComponent[]]
@@ -21,7 +23,8 @@ const utcDateTime = (iso: string) => `${iso.slice(0, 19)}Z`
 /**
  * One stay as an all-day VEVENT. The UID is the booking's own id, so it stays the same across
  * exports; X-MANZIL-* carry what the calendar screen shows (DESIGN 6.1) and other calendar
- * programs ignore.
+ * programs ignore. A feed warning is its kind with the feed's own days as parameters:
+ * `X-MANZIL-WARNING;X-DTSTART=2030-03-10;X-DTEND=2030-03-05:endBeforeStart`.
  */
 function stayEvent(stay: IcsStay): JCalComponent {
   const properties: JCalProperty[] = [
@@ -35,6 +38,14 @@ function stayEvent(stay: IcsStay): JCalComponent {
     ['x-manzil-guest', {}, 'text', stay.guest_name],
   ]
   if (stay.conflict) properties.push(['x-manzil-conflict', {}, 'unknown', 'TRUE'])
+  const warning = readFeedWarningText(stay.feed_warning ?? null)
+  if (warning)
+    properties.push([
+      'x-manzil-warning',
+      { 'x-dtstart': warning.start, 'x-dtend': warning.end },
+      'text',
+      warning.kind,
+    ])
   return ['vevent', properties, []]
 }
 

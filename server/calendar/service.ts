@@ -26,6 +26,7 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
       'bookings.guest_name',
       'bookings.kind',
       'bookings.platform',
+      'bookings.feed_warning',
       'bookings.updated_at',
       'bookings.cancelled_at',
     ])

@@ -3,6 +3,7 @@ import { ownerDataVersion } from './migrations/0002_owner_data_version.ts'
 import { auditMessageTemplate } from './migrations/0003_audit_message_template.ts'
 import { feedBudgets } from './migrations/0004_feed_budgets.ts'
 import { stayPrices } from './migrations/0005_stay_prices.ts'
+import { feedWarnings } from './migrations/0006_feed_warnings.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -189,4 +190,5 @@ export const migrations: Record<string, Migration> = {
   '0003_audit_message_template': auditMessageTemplate,
   '0004_feed_budgets': feedBudgets,
   '0005_stay_prices': stayPrices,
+  '0006_feed_warnings': feedWarnings,
 }

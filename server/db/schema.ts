@@ -119,6 +119,8 @@ export interface BookingsTable {
   cancelled_at: string | null
   /** The property's cost per night when the stay was first seen (migration 0005); null: none. */
   nightly_price: number | null
+  /** What the feed said that could not be taken as written (migration 0006): FeedWarning JSON. */
+  feed_warning: string | null
   first_seen_at: string
   updated_at: string
 }

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto'
 import ICAL from 'ical.js'
 import { addDays, nightsBetween, normaliseDate, type DateOnly } from '../../src/domain/dates.ts'
+import type { FeedWarning } from '../../src/domain/feedWarnings.ts'
 import { MAX_STAYS } from './budgets.ts'
 import { FeedError } from './feedError.ts'
 import { checkLines } from './feedLines.ts'
 import { withRecurrenceSteps } from './recurrenceSteps.ts'
 
-/** One stay of a feed, its times reduced to check-in and check-out days. */
+/**
+ * One stay of a feed, its times reduced to check-in and check-out days; `warning` says what of
+ * the feed's own dates could not be taken as written (plain data: it crosses from the worker).
+ */
 export type FeedEvent = {
   uid: string
   summary: string
@@ -14,6 +18,7 @@ export type FeedEvent = {
   location: string | null
   start: DateOnly
   end: DateOnly
+  warning: FeedWarning | null
 }
 
 /** How far ahead a repeating event is expanded: 18 months. */
@@ -126,15 +131,27 @@ function repairBareDates(properties: JCalProperty[]) {
   }
 }
 
-/** The event's check-out: DTEND, else DTSTART + DURATION, else one night; never before check-in + 1. */
-function endOf(properties: JCalProperty[], start: DateOnly, zone: Intl.DateTimeFormat | null): DateOnly {
-  let end = dayOf(firstOf(properties, 'dtend'), zone)
+/**
+ * The event's check-out: DTEND, else DTSTART + DURATION, else one night; never before check-in
+ * + 1. A DTEND before DTSTART (real Airbnb feeds have them) is one night too, with a warning
+ * that keeps both days; a DTEND on the day of DTSTART (a one-day block) is one night silently.
+ */
+function endOf(
+  properties: JCalProperty[],
+  start: DateOnly,
+  zone: Intl.DateTimeFormat | null,
+): { end: DateOnly; warning: FeedWarning | null } {
+  const dtend = dayOf(firstOf(properties, 'dtend'), zone)
+  let end = dtend
   const duration = textOf(firstOf(properties, 'duration'))
   if (end === null && duration) {
     const days = ICAL.Duration.fromString(duration).toSeconds() / 86_400
     end = addDays(start, Math.floor(days))
   }
-  return end !== null && end > start ? end : addDays(start, 1)
+  if (end !== null && end > start) return { end, warning: null }
+  const warning: FeedWarning | null =
+    dtend !== null && dtend < start ? { kind: 'endBeforeStart', start, end: dtend } : null
+  return { end: addDays(start, 1), warning }
 }
 
 const fallbackUid = (properties: JCalProperty[]) =>
@@ -198,13 +215,15 @@ function readEvent(
   if (start === null) return null
   const cancelled = textOf(firstOf(properties, 'status'))?.toUpperCase() === 'CANCELLED'
   const uid = textOf(firstOf(properties, 'uid')) ?? fallbackUid(properties)
+  const { end, warning } = endOf(properties, start, zone)
   const event: FeedEvent = {
     uid,
     summary: textOf(firstOf(properties, 'summary')) ?? '',
     description: textOf(firstOf(properties, 'description')),
     location: textOf(firstOf(properties, 'location')),
     start,
-    end: endOf(properties, start, zone),
+    end,
+    warning,
   }
   const recurrenceId = firstOf(properties, 'recurrence-id')
   if (recurrenceId) {

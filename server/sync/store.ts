@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely'
 import { classifySummary } from '../../src/domain/bookings.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
+import { feedWarningText } from '../../src/domain/feedWarnings.ts'
 import type { Db } from '../db/database.ts'
 import { timeOrderedId } from '../db/ids.ts'
 import type { BookingsTable } from '../db/schema.ts'
@@ -63,6 +64,7 @@ const CONTENT = [
   'guest_name',
   'kind',
   'platform',
+  'feed_warning',
 ] as const
 
 const chunks = <T>(items: T[]) =>
@@ -120,6 +122,7 @@ export async function storeFeed(
       platform,
       cancelled_at: null,
       nightly_price: price,
+      feed_warning: feedWarningText(event.warning),
       first_seen_at: now,
       updated_at: now,
     }
@@ -146,6 +149,7 @@ export async function storeFeed(
           guest_name: eb.ref('excluded.guest_name'),
           kind: eb.ref('excluded.kind'),
           platform: eb.ref('excluded.platform'),
+          feed_warning: eb.ref('excluded.feed_warning'),
           cancelled_at: null,
           updated_at: now,
         })),

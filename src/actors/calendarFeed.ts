@@ -1,5 +1,6 @@
 import { classifySummary, nightsOverlap, type Booking } from '../domain/bookings.ts'
 import { addDays, type DateOnly } from '../domain/dates.ts'
+import { feedWarningOf, type FeedWarning } from '../domain/feedWarnings.ts'
 import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../domain/icalendar.ts'
 import { detectPlatform } from '../domain/platforms.ts'
 import { api } from './api.ts'
@@ -17,6 +18,7 @@ export type FeedEvent = {
   platform?: string
   status?: string
   guestName?: string
+  warning?: FeedWarning
   conflict: boolean
 }
 
@@ -59,6 +61,14 @@ const text = (vevent: ICalComponent, name: string): string | undefined => {
   return property && unescapeText(property.value)
 }
 
+/** X-MANZIL-WARNING;X-DTSTART=…;X-DTEND=…:kind, as the export feed writes it (server/calendar/ics.ts). */
+function warningOf(vevent: ICalComponent): FeedWarning | undefined {
+  const property = firstProperty(vevent, 'x-manzil-warning')
+  if (!property) return undefined
+  const { 'X-DTSTART': start, 'X-DTEND': end } = property.params
+  return feedWarningOf(unescapeText(property.value), start, end) ?? undefined
+}
+
 function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
   const start = writtenTime(firstProperty(vevent, 'dtstart')?.value)
   if (!start || text(vevent, 'status')?.toUpperCase() === 'CANCELLED') return []
@@ -81,6 +91,7 @@ function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
       platform: text(vevent, 'x-manzil-platform'),
       status: text(vevent, 'x-manzil-status'),
       guestName: text(vevent, 'x-manzil-guest'),
+      warning: warningOf(vevent),
       conflict: text(vevent, 'x-manzil-conflict')?.toUpperCase() === 'TRUE',
     },
   ]
@@ -116,6 +127,7 @@ export function toBookings(events: FeedEvent[], property: PropertyRef, feed: str
         event.platform ?? detectPlatform(`${event.uid} ${event.description} ${event.location}`, feedPlatform),
       kind: classified.kind,
       conflict: event.conflict,
+      feedWarning: event.warning ?? null,
     }
   })
 }

@@ -1,4 +1,5 @@
 import type { DateOnly } from './dates.ts'
+import type { FeedWarning } from './feedWarnings.ts'
 
 export const DEFAULT_LABEL = 'Blocked'
 
@@ -51,7 +52,8 @@ export const nightsOverlap = (a: Stay, b: Stay) => a.start < b.end && b.start < 
 /**
  * SPEC 3: a booking as the calendar shows it, derived from a property's export feed. `uid` keeps
  * its colour for the page's life; `conflict` marks nights sold twice (DESIGN: same property,
- * different platforms).
+ * different platforms); `feedWarning` what its platform's feed said that could not be taken as
+ * written.
  */
 export type Booking = Stay & {
   uid: string
@@ -63,4 +65,5 @@ export type Booking = Stay & {
   color: string
   kind: BookingKind
   conflict: boolean
+  feedWarning: FeedWarning | null
 }

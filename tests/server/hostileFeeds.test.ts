@@ -84,6 +84,7 @@ describeEachDatabase(
         location: null,
         start: addDays('2030-01-01', index),
         end: addDays('2030-01-01', index + 1),
+        warning: null,
       }))
       const store = (events: typeof stays) =>
         ctx.db

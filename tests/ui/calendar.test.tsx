@@ -20,6 +20,7 @@ const aBooking = (overrides: Partial<Booking>): Booking => ({
   color: '#9E1946',
   kind: 'booking',
   conflict: false,
+  feedWarning: null,
   start: '2026-03-10',
   end: '2026-03-12',
   ...overrides,

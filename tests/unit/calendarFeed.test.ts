@@ -93,6 +93,36 @@ describe('parseFeed', () => {
     ])
   })
 
+  it("reads the export feed's X-MANZIL-WARNING into the booking, and ignores a malformed one", () => {
+    const feed = calendar(
+      'BEGIN:VEVENT',
+      'UID:w1',
+      'DTSTART;VALUE=DATE:20300310',
+      'DTEND;VALUE=DATE:20300311',
+      'SUMMARY:Reserved',
+      'X-MANZIL-WARNING;X-DTSTART=2030-03-10;X-DTEND=2030-03-05;VALUE=TEXT:endBef',
+      ' oreStart',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:w2',
+      'DTSTART;VALUE=DATE:20300401',
+      'DTEND;VALUE=DATE:20300402',
+      'X-MANZIL-WARNING;X-DTSTART=2030-04-01;X-DTEND=2030-02-30:endBeforeStart',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:w3',
+      'DTSTART;VALUE=DATE:20300501',
+      'DTEND;VALUE=DATE:20300502',
+      'END:VEVENT',
+    )
+    const bookings = toBookings(parseFeed(feed), { id: 'p1', name: 'Palm Villa' }, feed)
+    expect(bookings.map((booking) => booking.feedWarning)).toEqual([
+      { kind: 'endBeforeStart', start: '2030-03-10', end: '2030-03-05' },
+      null,
+      null,
+    ])
+  })
+
   it('refuses text that is not iCalendar', () => {
     expect(() => parseFeed('<html>Sign in</html>')).toThrow()
     expect(() => parseFeed('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x')).toThrow()
@@ -158,6 +188,7 @@ describe('bookings from a feed', () => {
       platform,
       kind,
       conflict: false,
+      feedWarning: null,
       start,
       end,
     }) satisfies FeedBooking

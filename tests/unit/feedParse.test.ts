@@ -17,6 +17,7 @@ describe('parsing a feed', () => {
       location: null,
       start: '2030-03-10',
       end: '2030-03-15',
+      warning: null,
     })
     expect(events[2]).toMatchObject({
       summary: 'Airbnb (Not available)',
@@ -126,6 +127,53 @@ describe('parsing a feed', () => {
       { uid: 'a', start: '2030-03-01', end: '2030-03-02' },
       { uid: 'b', start: '2030-03-10', end: '2030-03-11' },
       { uid: 'c', start: '2030-03-20', end: '2030-03-23' },
+    ])
+  })
+
+  it('keeps a DTEND before its DTSTART as one night, warned with both days; a same-day DTEND silently', () => {
+    const events = parseFeed(readFixture('airbnb-end-before-start.ics'), TODAY)
+    expect(events.map(({ start, end, warning }) => ({ start, end, warning }))).toEqual([
+      {
+        start: '2030-03-10',
+        end: '2030-03-11',
+        warning: { kind: 'endBeforeStart', start: '2030-03-10', end: '2030-03-05' },
+      },
+      { start: '2030-04-01', end: '2030-04-06', warning: null },
+      { start: '2030-04-20', end: '2030-04-21', warning: null },
+    ])
+  })
+
+  it('reduces a date-time DTEND to its day before comparing it with DTSTART', () => {
+    const text = calendarOf([]).replace(
+      'END:VCALENDAR',
+      [
+        'BEGIN:VEVENT',
+        'UID:earlier-day',
+        'DTSTART:20300310T150000Z',
+        'DTEND:20300308T110000Z',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:same-day',
+        'DTSTART:20300320T150000Z',
+        'DTEND:20300320T110000Z',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:negative-duration',
+        'DTSTART;VALUE=DATE:20300401',
+        'DURATION:-P2D',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
+    )
+    expect(parseFeed(text, TODAY).map(({ uid, end, warning }) => ({ uid, end, warning }))).toEqual([
+      {
+        uid: 'earlier-day',
+        end: '2030-03-11',
+        warning: { kind: 'endBeforeStart', start: '2030-03-10', end: '2030-03-08' },
+      },
+      { uid: 'same-day', end: '2030-03-21', warning: null },
+      // Only a DTEND is the feed's own check-out; a DURATION below zero is just one night.
+      { uid: 'negative-duration', end: '2030-04-02', warning: null },
     ])
   })
 

@@ -1,5 +1,6 @@
 import type { Booking } from '../../domain/bookings.ts'
 import type { DateOnly } from '../../domain/dates.ts'
+import type { FeedWarning } from '../../domain/feedWarnings.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
 import { Modal } from '../Modal.tsx'
@@ -8,6 +9,24 @@ import { bookingLabels } from './bookingLabels.ts'
 import { bookingKey } from './calendarDays.ts'
 
 type Props = { day: DateOnly | null; bookings: readonly Booking[]; onClose: () => void }
+
+/** What the stay's feed said that could not be taken as written, with the feed's own days. */
+function FeedWarningNote({ warning }: { warning: FeedWarning }) {
+  const { t } = useI18n()
+  const format = useFormat()
+  return (
+    <p
+      role="note"
+      data-testid="feed-warning"
+      className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200 ring-inset"
+    >
+      {t(`calendar.feedWarnings.${warning.kind}`, {
+        start: format.date(warning.start),
+        end: format.date(warning.end),
+      })}
+    </p>
+  )
+}
 
 /** SPEC 2: every booking of a day with each of its fields, or "No bookings". */
 export function BookingsModal({ day, bookings, onClose }: Props) {
@@ -39,6 +58,7 @@ export function BookingsModal({ day, bookings, onClose }: Props) {
                     {t('calendar.conflictHint')}
                   </p>
                 )}
+                {booking.feedWarning && <FeedWarningNote warning={booking.feedWarning} />}
                 <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
                   <dt className="text-slate-500">{t('calendar.fields.property')}</dt>
                   <dd className="font-semibold text-slate-900">{labels.property}</dd>
