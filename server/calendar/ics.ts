@@ -1,4 +1,5 @@
 import ICAL from 'ical.js'
+import type { Stay } from '../../src/domain/bookings.ts'
 import { readFeedWarningText } from '../../src/domain/feedWarnings.ts'
 import type { BookingsTable } from '../db/schema.ts'
 
@@ -49,8 +50,7 @@ function stayEvent(stay: IcsStay): JCalComponent {
   return ['vevent', properties, []]
 }
 
-/** An RFC 5545 calendar of all-day stays: CRLF line endings, lines folded at 75 octets. */
-export function calendarText(stays: readonly IcsStay[], name?: string): string {
+function calendar(events: JCalComponent[], name?: string): string {
   const properties: JCalProperty[] = [
     ['version', {}, 'text', '2.0'],
     ['prodid', {}, 'text', PRODID],
@@ -58,5 +58,37 @@ export function calendarText(stays: readonly IcsStay[], name?: string): string {
     ['method', {}, 'text', 'PUBLISH'],
   ]
   if (name) properties.push(['x-wr-calname', {}, 'text', name])
-  return ICAL.stringify(['vcalendar', properties, stays.map(stayEvent)])
+  return ICAL.stringify(['vcalendar', properties, events])
+}
+
+/** An RFC 5545 calendar of all-day stays: CRLF line endings, lines folded at 75 octets. */
+export const calendarText = (stays: readonly IcsStay[], name?: string): string =>
+  calendar(stays.map(stayEvent), name)
+
+/** What a platform's availability feed says of every night it may not sell. */
+export const NOT_AVAILABLE = 'Not available'
+
+/**
+ * A platform's availability feed (issue 13): one all-day "Not available" event per run of
+ * occupied nights, and nothing else, no names, no X-MANZIL-*. The UID names the run and the
+ * feed, so it stays the same while the run does.
+ */
+export function availabilityText(
+  feedId: string,
+  runs: readonly Stay[],
+  stamp: string,
+  name?: string,
+): string {
+  const events = runs.map((run): JCalComponent => [
+    'vevent',
+    [
+      ['uid', {}, 'text', `${feedId}-${run.start}-${run.end}@manzil`],
+      ['dtstamp', {}, 'date-time', utcDateTime(stamp)],
+      ['dtstart', {}, 'date', run.start],
+      ['dtend', {}, 'date', run.end],
+      ['summary', {}, 'text', NOT_AVAILABLE],
+    ],
+    [],
+  ])
+  return calendar(events, name)
 }

@@ -3,7 +3,8 @@ import type { Db } from '../db/database.ts'
 import { batchedLookup } from '../db/batchedLookup.ts'
 import { cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
 import { conflictingIds } from '../sync/conflicts.ts'
-import { calendarText } from './ics.ts'
+import { occupiedRuns } from '../../src/domain/bookings.ts'
+import { availabilityText, calendarText } from './ics.ts'
 
 /**
  * DESIGN 5: the export feed of the property behind a secret token: its active bookings and
@@ -47,6 +48,42 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
   )
 }
 
+/**
+ * Issue 13: the availability feed of one platform of a property behind its own token: every
+ * night taken by an active stay of any other source (other platforms' bookings and blocks,
+ * manual stays), as runs of "Not available"; none of that platform's own stays, which it knows,
+ * and no names. Null for an unknown token.
+ */
+async function availabilityFeed(db: Db, token: string): Promise<string | null> {
+  const feed = await db
+    .selectFrom('platform_feeds')
+    .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
+    .select([
+      'platform_feeds.id',
+      'platform_feeds.property_id',
+      'platform_feeds.platform_name',
+      'platform_feeds.created_at',
+      'properties.name',
+    ])
+    .where('platform_feeds.token', '=', token)
+    .executeTakeFirst()
+  if (!feed) return null
+  const stays = await db
+    .selectFrom('bookings')
+    .innerJoin('external_calendars', 'external_calendars.id', 'bookings.calendar_id')
+    .select(['bookings.start_date', 'bookings.end_date', 'bookings.updated_at'])
+    .where('bookings.property_id', '=', feed.property_id)
+    .where('bookings.cancelled_at', 'is', null)
+    .where('external_calendars.platform_name', '!=', feed.platform_name)
+    .execute()
+  const runs = occupiedRuns(stays.map((stay) => ({ start: stay.start_date, end: stay.end_date })))
+  const stamp = stays.reduce(
+    (latest, stay) => (stay.updated_at > latest ? stay.updated_at : latest),
+    feed.created_at,
+  )
+  return availabilityText(feed.id, runs, stamp, feed.name)
+}
+
 export type ExportFeed = { body: CachedBody; etag: string }
 
 // Every feed request runs it: the lookups of requests that arrive together share one query.
@@ -60,20 +97,37 @@ const dataVersionsOfFeeds = batchedLookup<number>(async (db, tokens) => {
   return rows.map((row) => ({ key: row.export_token, row: row.data_version }))
 })
 
+const dataVersionsOfPlatformFeeds = batchedLookup<number>(async (db, tokens) => {
+  const rows = await db
+    .selectFrom('platform_feeds')
+    .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
+    .innerJoin('users', 'users.id', 'properties.owner_id')
+    .select(['platform_feeds.token', 'users.data_version'])
+    .where('platform_feeds.token', 'in', tokens)
+    .execute()
+  return rows.map((row) => ({ key: row.token, row: row.data_version }))
+})
+
 /**
- * The export feeds, each computed once per version of its owner's data (migration 0002), which
- * an indexed query reads for each request (one query for the requests that arrive together);
- * null for an unknown token. The ETag comes with the text.
+ * The export feeds (the private full one, and each platform's availability feed), each
+ * computed once per version of its owner's data (migration 0002), which an indexed query reads
+ * for each request (one query for the requests that arrive together); null for an unknown
+ * token. The ETag comes with the text.
  */
 export function createExportFeeds(db: Db) {
   const feeds = createStampedCache<ExportFeed | null>(500)
-  return async (token: string): Promise<ExportFeed | null> => {
-    const dataVersion = await dataVersionsOfFeeds(db, token)
-    if (dataVersion === undefined) return null
-    return feeds(token, String(dataVersion), async () => {
-      const text = await exportFeed(db, token)
+  const cached = (token: string, dataVersion: number, make: () => Promise<string | null>) =>
+    feeds(token, String(dataVersion), async () => {
+      const text = await make()
       // Weak: the same validator stands for the plain and the gzipped bytes (RFC 9110 8.8.1).
       return text === null ? null : { body: cachedBody(text), etag: `W/"${sha256(text).slice(0, 32)}"` }
     })
+  return async (token: string): Promise<ExportFeed | null> => {
+    const dataVersion = await dataVersionsOfFeeds(db, token)
+    if (dataVersion !== undefined) return cached(token, dataVersion, () => exportFeed(db, token))
+    const platformVersion = await dataVersionsOfPlatformFeeds(db, token)
+    if (platformVersion !== undefined)
+      return cached(token, platformVersion, () => availabilityFeed(db, token))
+    return null
   }
 }

@@ -4,6 +4,7 @@ import { auditMessageTemplate } from './migrations/0003_audit_message_template.t
 import { feedBudgets } from './migrations/0004_feed_budgets.ts'
 import { stayPrices } from './migrations/0005_stay_prices.ts'
 import { feedWarnings } from './migrations/0006_feed_warnings.ts'
+import { platformFeeds } from './migrations/0007_platform_feeds.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -191,4 +192,5 @@ export const migrations: Record<string, Migration> = {
   '0004_feed_budgets': feedBudgets,
   '0005_stay_prices': stayPrices,
   '0006_feed_warnings': feedWarnings,
+  '0007_platform_feeds': platformFeeds,
 }

@@ -125,6 +125,15 @@ export interface BookingsTable {
   updated_at: string
 }
 
+/** An availability feed for one platform of a property (migration 0007). */
+export interface PlatformFeedsTable {
+  id: string
+  property_id: string
+  platform_name: string
+  token: string
+  created_at: string
+}
+
 export interface NotificationsTable {
   id: string
   user_id: string
@@ -157,6 +166,7 @@ export interface Database {
   property_images: PropertyImagesTable
   external_calendars: ExternalCalendarsTable
   bookings: BookingsTable
+  platform_feeds: PlatformFeedsTable
   notifications: NotificationsTable
   audit_log: AuditLogTable
 }

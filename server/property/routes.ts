@@ -13,6 +13,8 @@ import {
   ImageParams,
   InternalCalendar,
   Platform,
+  PlatformFeed,
+  PlatformParams,
   Property,
   PropertyImage,
   PropertyParams,
@@ -120,6 +122,13 @@ export const propertyRoutes: FastifyPluginAsyncZod<PropertyRoutesOptions> = asyn
     '/property/:id/calendar/internal',
     { schema: { params: PropertyParams, response: { 200: InternalCalendar } } },
     async (request) => properties.internalCalendar(ownerOf(request), request.params.id),
+  )
+
+  app.post(
+    '/property/:id/calendar/platform/:platformName/rotate',
+    { schema: { params: PlatformParams, response: { 200: PlatformFeed } } },
+    async (request) =>
+      properties.rotatePlatformFeed(ownerOf(request), request.params.id, request.params.platformName),
   )
 
   app.post(

@@ -43,7 +43,17 @@ export const Property = z.object({
 })
 export type Property = z.infer<typeof Property>
 
-export const InternalCalendar = z.object({ url: z.string() })
+/** The availability feed to paste into one platform (issue 13): no names, none of its own stays. */
+export const PlatformFeed = z.object({ platformName: z.string(), url: z.string() })
+export type PlatformFeed = z.infer<typeof PlatformFeed>
+
+/**
+ * DESIGN 5: `url` is the private full feed the calendar screen reads; `platforms` one
+ * availability feed per platform the property links.
+ */
+export const InternalCalendar = z.object({ url: z.string(), platforms: z.array(PlatformFeed) })
+export type InternalCalendar = z.infer<typeof InternalCalendar>
+export const PlatformParams = z.object({ id: z.string().min(1).max(64), platformName: z.string().max(100) })
 export const Platform = z.object({ name: z.string(), domain: z.string() })
 
 const Id = z.string().min(1).max(64)

@@ -20,6 +20,8 @@ import {
   duplicateLink,
   Property,
   type ExternalCalendar,
+  type InternalCalendar,
+  type PlatformFeed,
   type ExternalCalendarInput,
   type PropertyImage,
   type PropertyStatus,
@@ -303,7 +305,42 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     return count
   }
 
-  const internalUrl = (token: string) => ({ url: `${deps.publicUrl}/api/calendar/${token}.ics` })
+  const feedUrl = (token: string) => `${deps.publicUrl}/api/calendar/${token}.ics`
+
+  /** Each linked platform's availability feed, made on first request (migration 0007). */
+  async function platformFeeds(propertyId: string): Promise<PlatformFeed[]> {
+    const linked = await db
+      .selectFrom('external_calendars')
+      .select('platform_name')
+      .where('property_id', '=', propertyId)
+      .orderBy('platform_name')
+      .execute()
+    if (linked.length === 0) return []
+    const now = new Date().toISOString()
+    await db
+      .insertInto('platform_feeds')
+      .values(
+        linked.map((calendar) => ({
+          id: randomUUID(),
+          property_id: propertyId,
+          platform_name: calendar.platform_name,
+          token: newExportToken(),
+          created_at: now,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['property_id', 'platform_name']).doNothing())
+      .execute()
+    const feeds = await db
+      .selectFrom('platform_feeds')
+      .select(['platform_name', 'token'])
+      .where('property_id', '=', propertyId)
+      .execute()
+    const tokenOf = new Map(feeds.map((feed) => [feed.platform_name, feed.token]))
+    return linked.map((calendar) => ({
+      platformName: calendar.platform_name,
+      url: feedUrl(tokenOf.get(calendar.platform_name) as string),
+    }))
+  }
 
   return {
     list: (ownerId: string) => load(ownerId),
@@ -415,12 +452,32 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       if (Number(result.numDeletedRows) === 0) throw notFound()
     },
 
-    async internalCalendar(ownerId: string, propertyId: string): Promise<{ url: string }> {
-      return internalUrl((await findOwned(ownerId, propertyId)).export_token)
+    async internalCalendar(ownerId: string, propertyId: string): Promise<InternalCalendar> {
+      const property = await findOwned(ownerId, propertyId)
+      return { url: feedUrl(property.export_token), platforms: await platformFeeds(propertyId) }
+    },
+
+    /** A new secret for one platform's availability feed; the old URL stops working at once. */
+    async rotatePlatformFeed(
+      ownerId: string,
+      propertyId: string,
+      platformName: string,
+    ): Promise<PlatformFeed> {
+      await findOwned(ownerId, propertyId)
+      await platformFeeds(propertyId)
+      const token = newExportToken()
+      const result = await db
+        .updateTable('platform_feeds')
+        .set({ token })
+        .where('property_id', '=', propertyId)
+        .where('platform_name', '=', platformName)
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) === 0) throw notFound()
+      return { platformName, url: feedUrl(token) }
     },
 
     /** A new secret for the export feed; the old URL stops working at once. */
-    async rotateInternalCalendar(ownerId: string, propertyId: string): Promise<{ url: string }> {
+    async rotateInternalCalendar(ownerId: string, propertyId: string): Promise<InternalCalendar> {
       const token = newExportToken()
       const result = await db
         .updateTable('properties')
@@ -429,7 +486,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
         .where('owner_id', '=', ownerId)
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) === 0) throw notFound()
-      return internalUrl(token)
+      return { url: feedUrl(token), platforms: await platformFeeds(propertyId) }
     },
   }
 }

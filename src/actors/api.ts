@@ -1,6 +1,7 @@
 import type { Profile, ProfileUpdateResponse } from '../../server/user/schemas.ts'
 import type {
   ExternalCalendar,
+  InternalCalendar,
   Platform,
   Property,
   PropertyImage,
@@ -20,6 +21,7 @@ import { request } from './http.ts'
 
 export type {
   ExternalCalendar,
+  InternalCalendar,
   LogEntry,
   LogPage,
   ManagedUser,
@@ -163,7 +165,7 @@ export const api = {
     addExternalCalendar: (id: string, link: PlatformLink) =>
       request<ExternalCalendar>('post', `/admin/property/${id}/calendar/external`, link),
     internalCalendar: (id: string) =>
-      request<{ url: string }>('get', `/admin/property/${id}/calendar/internal`),
+      request<InternalCalendar>('get', `/admin/property/${id}/calendar/internal`),
   },
   guest: {
     list: () => request<Guest[]>('get', '/guest/list'),
@@ -191,10 +193,10 @@ export const api = {
       request<ExternalCalendar>('post', `/property/${id}/calendar/external`, link),
     removeExternalCalendar: (id: string, calendarId: string) =>
       request<unknown>('delete', `/property/${id}/calendar/external/${calendarId}`),
-    internalCalendar: (id: string) => request<{ url: string }>('get', `/property/${id}/calendar/internal`),
+    internalCalendar: (id: string) => request<InternalCalendar>('get', `/property/${id}/calendar/internal`),
     /** A new secret export link; the old one stops working. */
     rotateInternalCalendar: (id: string) =>
-      request<{ url: string }>('post', `/property/${id}/calendar/internal/rotate`),
+      request<InternalCalendar>('post', `/property/${id}/calendar/internal/rotate`),
     platforms: () => request<PlatformOption[]>('get', '/property/platform/list'),
   },
 }

@@ -46,6 +46,20 @@ export function upcomingStays<T extends Stay>(stays: readonly T[], today: DateOn
 
 const byStart = (a: Stay, b: Stay) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0)
 
+/**
+ * The nights these stays occupy, as runs from a check-in to a check-out: stays that overlap or
+ * follow each other without a free night merge into one run.
+ */
+export function occupiedRuns(stays: readonly Stay[]): Stay[] {
+  const runs: Stay[] = []
+  for (const stay of [...stays].sort(byStart)) {
+    const last = runs.at(-1)
+    if (last && stay.start <= last.end) last.end = stay.end > last.end ? stay.end : last.end
+    else runs.push({ start: stay.start, end: stay.end })
+  }
+  return runs
+}
+
 /** Whether two stays share at least one night (check-out day = next check-in day is fine). */
 export const nightsOverlap = (a: Stay, b: Stay) => a.start < b.end && b.start < a.end
 

@@ -115,6 +115,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/property/:id/calendar/external/:calendarId': { expected: ownerOnly(204) },
   'GET /api/property/:id/calendar/internal': { expected: ownerOnly(200) },
   'POST /api/property/:id/calendar/internal/rotate': { expected: ownerOnly(200) },
+  'POST /api/property/:id/calendar/platform/:platformName/rotate': { expected: ownerOnly(200) },
   'GET /api/property/:id/statistics': { expected: ownerOnly(200) },
   'GET /api/property/:id/statistics/period': {
     expected: ownerOnly(200),
@@ -162,6 +163,8 @@ const paramsOf = (target: Target): Record<string, string> => ({
   propertyId: target.propertyId,
   imageId: target.imageId,
   calendarId: target.calendarId,
+  // The platform of the link aCalendarRow makes.
+  platformName: 'Airbnb',
   userId: target.userId,
   file: `${target.exportToken}.ics`,
   token: 'no-such-reset-token',
@@ -196,10 +199,12 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
 
   /** Only what the route's path names is made, and the photo through the real upload. */
   async function aTarget(route: string, owner: Account): Promise<Target> {
-    const needsProperty = /:(id|propertyId|imageId|calendarId|file)\b/.test(route)
+    const needsProperty = /:(id|propertyId|imageId|calendarId|platformName|file)\b/.test(route)
     const property = needsProperty ? await aProperty(ctx.app, owner.cookie, {}, [await aJpeg()]) : undefined
     const propertyId = property?.id ?? 'none'
-    const calendar = route.includes(':calendarId') ? await aCalendarRow(ctx.db, propertyId) : undefined
+    const calendar = /:(calendarId|platformName)\b/.test(route)
+      ? await aCalendarRow(ctx.db, propertyId)
+      : undefined
     const exportToken = route.includes(':file')
       ? (
           await ctx.db

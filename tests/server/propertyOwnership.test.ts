@@ -38,6 +38,7 @@ const attempts: Attempt[] = [
   { method: 'DELETE', route: '/property/:id/calendar/external/:calendarId' },
   { method: 'GET', route: '/property/:id/calendar/internal' },
   { method: 'POST', route: '/property/:id/calendar/internal/rotate' },
+  { method: 'POST', route: '/property/:id/calendar/platform/:platformName/rotate' },
 ]
 
 const urlOf = (route: string, property: Property) =>
@@ -45,6 +46,7 @@ const urlOf = (route: string, property: Property) =>
     .replace(':id', property.id)
     .replace(':imageId', property.images[0]?.id ?? '')
     .replace(':calendarId', property.externalCalendars[0]?.id ?? '')
+    .replace(':platformName', property.externalCalendars[0]?.platformName ?? 'Airbnb')
 
 describeEachDatabase('property ownership', (ctx) => {
   let owner = ''

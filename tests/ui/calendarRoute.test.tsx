@@ -20,7 +20,10 @@ afterEach(() => {
 describe('/calendar', () => {
   it("shows every other property's bookings when one property's feed fails, and logs that one", async () => {
     vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
-    vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({ url: feedUrl(id) }))
+    vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({
+      url: feedUrl(id),
+      platforms: [],
+    }))
     const villaFeed = calendarOf([
       {
         uid: 'stay@airbnb.com',

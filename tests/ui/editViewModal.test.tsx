@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Property } from '../../src/actors/api.ts'
 import type { Language } from '../../src/domain/translator.ts'
 import type { PropertyChanges } from '../../src/machines/propertyModal.ts'
-import { EditViewModal, type EditorMode } from '../../src/ui/property/EditViewModal.tsx'
+import {
+  EditViewModal,
+  type EditorMode,
+  type InternalCalendarLink,
+} from '../../src/ui/property/EditViewModal.tsx'
 import { aCalendar, anImage, aProperty } from './propertyBuilders.ts'
 import { renderWithProviders } from './providers.tsx'
 
@@ -17,7 +21,11 @@ const modal = () => screen.getByTestId('property-modal')
 async function renderModal(
   mode: EditorMode,
   tab: 'about' | 'connections' = 'about',
-  { shown = property, language = 'en' }: { shown?: Property; language?: Language } = {},
+  {
+    shown = property,
+    language = 'en',
+    internalCalendar = { url: INTERNAL_URL, loading: false },
+  }: { shown?: Property; language?: Language; internalCalendar?: InternalCalendarLink } = {},
 ) {
   const onSave = vi.fn<(changes: PropertyChanges) => void>()
   await renderWithProviders(
@@ -27,7 +35,7 @@ async function renderModal(
       tab={tab}
       activity="idle"
       choices={{ status: 'ready', names: ['Airbnb'] }}
-      internalCalendar={{ url: INTERNAL_URL, loading: false }}
+      internalCalendar={internalCalendar}
       statistics={null}
       onToggleMode={() => {}}
       onSelectTab={() => {}}
@@ -86,6 +94,33 @@ describe('edit/view modal', () => {
     await user.click(within(modal()).getByTestId('copy-button'))
     expect(writeText).toHaveBeenCalledWith(INTERNAL_URL)
     expect(await within(modal()).findByText('Copied!')).toBeTruthy()
+  })
+
+  it('gives each linked platform its own link to copy, and says where to paste it, in both languages', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue()
+    const platforms = [
+      { platformName: 'Airbnb', url: 'http://localhost:3000/api/calendar/airbnb-secret.ics' },
+      { platformName: 'Booking.com', url: 'http://localhost:3000/api/calendar/booking-secret.ics' },
+    ]
+    const internalCalendar = { url: INTERNAL_URL, platforms, loading: false }
+    await renderModal('view', 'connections', { internalCalendar })
+    const links = within(modal()).getByTestId('platform-links')
+    const fields = within(links).getAllByTestId('platform-calendar-url') as HTMLInputElement[]
+    expect(fields.map((field) => field.value)).toEqual(platforms.map((feed) => feed.url))
+    expect(within(links).getByLabelText('Booking.com')).toBe(fields[1])
+    expect(links.textContent).toContain("Paste it into Airbnb's calendar import (iCal).")
+    await user.click(within(links).getAllByTestId('copy-button')[1]!)
+    expect(writeText).toHaveBeenCalledWith(platforms[1]!.url)
+    cleanup()
+    await renderModal('view', 'connections', { internalCalendar, language: 'ar' })
+    expect(within(modal()).getByTestId('platform-links').textContent).toContain('رابط لكل منصة')
+  })
+
+  it('shows no platform links before any platform is linked', async () => {
+    await renderModal('view', 'connections', {
+      internalCalendar: { url: INTERNAL_URL, platforms: [], loading: false },
+    })
+    expect(within(modal()).queryByTestId('platform-links')).toBeNull()
   })
 
   it('lists the connected platforms in view mode', async () => {

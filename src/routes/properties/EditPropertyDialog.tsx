@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
-import type { Property } from '../../actors/api.ts'
+import type { InternalCalendar, Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { propertyModalMachine, type PropertyChanges } from '../../machines/propertyModal.ts'
 import { PropertyStatisticsTab } from '../PropertyStatisticsTab.tsx'
@@ -14,7 +14,7 @@ type PropertyEditorDialogProps = {
   property: Property
   save: (changes: PropertyChanges) => Promise<unknown>
   remove: (propertyId: string) => Promise<unknown>
-  internalCalendar: UseQueryResult<{ url: string }, Error>
+  internalCalendar: UseQueryResult<InternalCalendar, Error>
   statistics: ReactNode
   syncNow?: ReactNode
   rotateLink?: ReactNode
@@ -44,6 +44,7 @@ export function PropertyEditorDialog({
       choices={choices}
       internalCalendar={{
         url: internalCalendar.data?.url,
+        platforms: internalCalendar.data?.platforms,
         loading: internalCalendar.isPending,
         error: internalCalendar.isError
           ? internalCalendar.error.message || t('app.unexpectedError')

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { CheckIcon, CopyIcon } from '../icons.tsx'
 
@@ -14,11 +14,19 @@ async function copyText(text: string, input: HTMLInputElement | null) {
   if (!document.execCommand('copy')) throw new Error('copy refused')
 }
 
-type Props = { label: string; value?: string; loading?: boolean; error?: string }
+type Props = {
+  label: string
+  value?: string
+  loading?: boolean
+  error?: string
+  /** Tells one field from another on a screen with several. */
+  testId?: string
+}
 
 /** A read-only value with a copy button that confirms the copy ("Copied!") for two seconds. */
-export function CopyField({ label, value, loading, error }: Props) {
+export function CopyField({ label, value, loading, error, testId = 'internal-calendar-url' }: Props) {
   const { t } = useI18n()
+  const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [copied, setCopied] = useState(false)
   useEffect(() => {
@@ -36,18 +44,18 @@ export function CopyField({ label, value, loading, error }: Props) {
   }
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor="copy-field" className="text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
       <div className="flex gap-2">
         <input
-          id="copy-field"
+          id={id}
           ref={input}
           readOnly
           dir="ltr"
           value={value ?? (loading ? t('app.loading') : '')}
           onFocus={(event) => event.target.select()}
-          data-testid="internal-calendar-url"
+          data-testid={testId}
           className="h-11 min-w-0 flex-1 rounded-xl border border-slate-200 bg-slate-50 px-3.5 font-mono text-xs text-slate-600 focus:outline-none"
         />
         <button

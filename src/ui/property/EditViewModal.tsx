@@ -20,7 +20,13 @@ import { usePickedPhotos } from './usePickedPhotos.ts'
 
 export type EditorMode = 'edit' | 'view'
 export type EditorActivity = 'idle' | 'confirmingDelete' | 'saving' | 'deleting'
-export type InternalCalendarLink = { url?: string; loading: boolean; error?: string }
+export type InternalCalendarLink = {
+  url?: string
+  /** Issue 13: the availability feed to paste into each linked platform. */
+  platforms?: { platformName: string; url: string }[]
+  loading: boolean
+  error?: string
+}
 
 type Props = {
   property: Property
@@ -195,6 +201,24 @@ function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: R
         error={link.error}
       />
       {rotate}
+      {link.platforms && link.platforms.length > 0 && (
+        <div data-testid="platform-links" className="mt-3 flex flex-col gap-3">
+          <h3 className="text-sm font-semibold text-slate-900">{t('property.platformLinksTitle')}</h3>
+          <p className="text-sm text-slate-500">{t('property.platformLinksExplanation')}</p>
+          {link.platforms.map((feed) => (
+            <div key={feed.platformName} className="flex flex-col gap-1">
+              <CopyField
+                label={platformLabel(t, feed.platformName)}
+                value={feed.url}
+                testId="platform-calendar-url"
+              />
+              <p className="text-xs text-slate-500">
+                {t('property.platformLinkWhere', { platform: platformLabel(t, feed.platformName) })}
+              </p>
+            </div>
+          ))}
+        </div>
+      )}
     </section>
   )
 }
