@@ -8,6 +8,7 @@ import { notificationToggleMachine } from '../src/machines/notificationToggle.ts
 import { profileFormMachine } from '../src/machines/profileForm.ts'
 import { registrationMachine } from '../src/machines/registration.ts'
 import { resetPasswordMachine } from '../src/machines/resetPassword.ts'
+import { rotateLinkMachine } from '../src/machines/rotateLink.ts'
 import { twoFactorSetupMachine } from '../src/machines/twoFactorSetup.ts'
 
 /**
@@ -197,6 +198,18 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
         { type: 'confirm' },
         success('deleteAccount'),
         failure('deleteAccount'),
+      ],
+    },
+  ]),
+  entry(rotateLinkMachine, [
+    {
+      name: 'replace a calendar link',
+      events: [
+        { type: 'open' },
+        { type: 'cancel' },
+        { type: 'confirm' },
+        success('rotateLink'),
+        failure('rotateLink'),
       ],
     },
   ]),

@@ -3,6 +3,7 @@ import type {
   ExternalCalendar,
   InternalCalendar,
   Platform,
+  PlatformFeed,
   Property,
   PropertyImage,
   PropertyStatus,
@@ -197,6 +198,12 @@ export const api = {
     /** A new secret export link; the old one stops working. */
     rotateInternalCalendar: (id: string) =>
       request<InternalCalendar>('post', `/property/${id}/calendar/internal/rotate`),
+    /** A new secret availability link for one platform; its old one stops working. */
+    rotatePlatformFeed: (id: string, platformName: string) =>
+      request<PlatformFeed>(
+        'post',
+        `/property/${id}/calendar/platform/${encodeURIComponent(platformName)}/rotate`,
+      ),
     platforms: () => request<PlatformOption[]>('get', '/property/platform/list'),
   },
 }

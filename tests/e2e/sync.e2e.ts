@@ -231,6 +231,9 @@ describe('calendar sync in the browser', () => {
     await expect.poll(() => link.inputValue()).toMatch(/\/api\/calendar\/.+\.ics$/)
     const oldLink = await link.inputValue()
     await page.getByTestId('rotate-calendar-link').click()
+    // It asks first.
+    await page.getByTestId('rotate-link-dialog').getByText('Replace your private calendar link?').waitFor()
+    await page.getByTestId('confirm-rotate').click()
     await page.getByText('A new calendar link replaced the old one').waitFor()
     const newLink = await link.inputValue()
     expect(newLink).not.toBe(oldLink)
@@ -238,6 +241,22 @@ describe('calendar sync in the browser', () => {
     const exported = await fetch(newLink)
     expect(exported.headers.get('content-type')).toContain('text/calendar')
     expect(await exported.text()).toContain('SUMMARY:Reserved - Yousef Nasser')
+
+    // Each platform has a link of its own, with no names, which it alone can be given anew.
+    const platformLinks = page.getByTestId('platform-calendar-url')
+    await expect.poll(() => platformLinks.count()).toBe(2)
+    const airbnbLink = await platformLinks.first().inputValue()
+    const forAirbnb = await (await fetch(airbnbLink)).text()
+    expect(forAirbnb).toContain('SUMMARY:Not available')
+    expect(forAirbnb).not.toMatch(/Layla|Yousef|X-MANZIL/)
+    await page.getByTestId('rotate-platform-link').first().click()
+    const confirmation = page.getByTestId('rotate-link-dialog')
+    await confirmation.getByText('Replace the link for Airbnb?').waitFor()
+    await screenshot(page, 'rotate-platform-link-desktop-en')
+    await page.getByTestId('confirm-rotate').click()
+    await confirmation.waitFor({ state: 'detached' })
+    await expect.poll(() => platformLinks.first().inputValue()).not.toBe(airbnbLink)
+    expect((await fetch(airbnbLink)).status).toBe(404)
     await screenshot(page, 'property-connections-desktop-en')
     await page.close()
 

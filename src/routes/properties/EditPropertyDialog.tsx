@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import type { InternalCalendar, Property } from '../../actors/api.ts'
+import type { RotateLinkSlot } from '../../ui/property/EditViewModal.tsx'
 import { useI18n } from '../../i18n.tsx'
 import { propertyModalMachine, type PropertyChanges } from '../../machines/propertyModal.ts'
 import { PropertyStatisticsTab } from '../PropertyStatisticsTab.tsx'
@@ -17,7 +18,7 @@ type PropertyEditorDialogProps = {
   internalCalendar: UseQueryResult<InternalCalendar, Error>
   statistics: ReactNode
   syncNow?: ReactNode
-  rotateLink?: ReactNode
+  rotateLink?: RotateLinkSlot
   onClosed: () => void
 }
 
@@ -68,7 +69,9 @@ export function EditPropertyDialog({ property, onClosed }: { property: Property;
       internalCalendar={internalCalendar}
       statistics={<PropertyStatisticsTab propertyId={property.id} scope="owner" />}
       syncNow={<SyncNowButton />}
-      rotateLink={<RotateCalendarLinkButton propertyId={property.id} />}
+      rotateLink={(platformName) => (
+        <RotateCalendarLinkButton propertyId={property.id} platformName={platformName} />
+      )}
       onClosed={onClosed}
     />
   )

@@ -7,6 +7,7 @@ import {
   EditViewModal,
   type EditorActivity,
   type InternalCalendarLink,
+  type RotateLinkSlot,
 } from '../../ui/property/EditViewModal.tsx'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
 import { showNotice } from '../notify.ts'
@@ -30,7 +31,7 @@ type Props = {
   internalCalendar: InternalCalendarLink
   statistics: ReactNode
   syncNow?: ReactNode
-  rotateLink?: ReactNode
+  rotateLink?: RotateLinkSlot
   onClosed: () => void
 }
 

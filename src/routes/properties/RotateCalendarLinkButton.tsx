@@ -1,33 +1,46 @@
-import toast from 'react-hot-toast'
+import { fromPromise } from 'xstate'
 import { useI18n } from '../../i18n.tsx'
-import { Button } from '../../ui/form.tsx'
-import { useRotateInternalCalendar } from './queries.ts'
+import { rotateLinkMachine, type RotateLinkState } from '../../machines/rotateLink.ts'
+import { RotateLinkControl } from '../../ui/property/RotateLinkControl.tsx'
+import { feedbackText, showNotice } from '../notify.ts'
+import { useFlow, type FlowImplementations } from '../useFlow.ts'
+import { useRotateInternalCalendar, useRotatePlatformFeed } from './queries.ts'
+
+type Props = {
+  propertyId: string
+  /** The platform whose availability feed to replace; none: the private full feed. */
+  platformName?: string
+  implementations?: FlowImplementations<typeof rotateLinkMachine>
+}
 
 /**
- * DESIGN 5: the export link is a secret that can leak; "New link" replaces it, and the old one
- * stops working at once (the platforms then need the new one).
+ * DESIGN 5: a calendar link is a secret that can leak; "New link" replaces it after a
+ * confirmation, and the old one stops working at once (whoever imports it needs the new one).
  */
-export function RotateCalendarLinkButton({ propertyId }: { propertyId: string }) {
+export function RotateCalendarLinkButton({ propertyId, platformName, implementations = {} }: Props) {
   const { t } = useI18n()
-  const rotate = useRotateInternalCalendar(propertyId)
+  const rotatePrivate = useRotateInternalCalendar(propertyId)
+  const rotatePlatform = useRotatePlatformFeed(propertyId)
+  const [state, send] = useFlow(
+    rotateLinkMachine
+      .provide({
+        actors: {
+          rotateLink: fromPromise<unknown, void>(() =>
+            platformName ? rotatePlatform.mutateAsync(platformName) : rotatePrivate.mutateAsync(),
+          ),
+        },
+        actions: { notify: (_, notice) => showNotice(t, notice) },
+      })
+      .provide(implementations),
+  )
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <Button
-        type="button"
-        variant="secondary"
-        busy={rotate.isPending}
-        onClick={() =>
-          rotate.mutate(undefined, {
-            onSuccess: () => toast.success(t('property.linkRotated')),
-            onError: (failure) => toast.error(failure.message || t('property.rotateFailed')),
-          })
-        }
-        data-testid="rotate-calendar-link"
-        className="h-9"
-      >
-        {t('property.rotateLink')}
-      </Button>
-      <p className="text-xs text-slate-500">{t('property.rotateHint')}</p>
-    </div>
+    <RotateLinkControl
+      state={state.value as RotateLinkState}
+      platform={platformName}
+      error={feedbackText(t, state.context.error)}
+      onOpen={() => send({ type: 'open' })}
+      onConfirm={() => send({ type: 'confirm' })}
+      onCancel={() => send({ type: 'cancel' })}
+    />
   )
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { api, type Property } from '../../actors/api.ts'
+import { api, type InternalCalendar, type Property } from '../../actors/api.ts'
 import { fieldsFrom, withChanges } from '../../domain/property.ts'
 import type { NewProperty } from '../../machines/addProperty.ts'
 import type { PropertyChanges } from '../../machines/propertyModal.ts'
@@ -41,6 +41,23 @@ export function useRotateInternalCalendar(propertyId: string) {
   return useMutation({
     mutationFn: () => api.property.rotateInternalCalendar(propertyId),
     onSuccess: (link) => queryClient.setQueryData(internalCalendarKey(propertyId), link),
+  })
+}
+
+/** Replaces one platform's availability link: the modal shows the new one at once. */
+export function useRotatePlatformFeed(propertyId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (platformName: string) => api.property.rotatePlatformFeed(propertyId, platformName),
+    onSuccess: (feed) =>
+      queryClient.setQueryData<InternalCalendar>(
+        internalCalendarKey(propertyId),
+        (links) =>
+          links && {
+            ...links,
+            platforms: links.platforms.map((old) => (old.platformName === feed.platformName ? feed : old)),
+          },
+      ),
   })
 }
 

@@ -20,6 +20,9 @@ import { usePickedPhotos } from './usePickedPhotos.ts'
 
 export type EditorMode = 'edit' | 'view'
 export type EditorActivity = 'idle' | 'confirmingDelete' | 'saving' | 'deleting'
+/** Renders "new link" for the private full feed, or for one platform's availability feed. */
+export type RotateLinkSlot = (platformName?: string) => ReactNode
+
 export type InternalCalendarLink = {
   url?: string
   /** Issue 13: the availability feed to paste into each linked platform. */
@@ -39,8 +42,8 @@ type Props = {
   statistics: ReactNode
   /** The Connections tab's "sync now" action, for the owner's own calendars. */
   syncNow?: ReactNode
-  /** The owner's "new link" action under the internal calendar link. */
-  rotateLink?: ReactNode
+  /** The owner's "new link" action under the private link, or under one platform's link. */
+  rotateLink?: RotateLinkSlot
   onToggleMode: () => void
   onSelectTab: (tab: PropertyTab) => void
   onSave: (changes: PropertyChanges) => void
@@ -188,7 +191,7 @@ function ConnectionList({ property, syncNow }: { property: Property; syncNow?: R
 }
 
 /** The product's own calendar link with its copy button: the same in both modes. */
-function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: ReactNode }) {
+function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: RotateLinkSlot }) {
   const { t } = useI18n()
   return (
     <section className="flex flex-col gap-2">
@@ -200,7 +203,7 @@ function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: R
         loading={link.loading}
         error={link.error}
       />
-      {rotate}
+      {rotate?.()}
       {link.platforms && link.platforms.length > 0 && (
         <div data-testid="platform-links" className="mt-3 flex flex-col gap-3">
           <h3 className="text-sm font-semibold text-slate-900">{t('property.platformLinksTitle')}</h3>
@@ -215,6 +218,7 @@ function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: R
               <p className="text-xs text-slate-500">
                 {t('property.platformLinkWhere', { platform: platformLabel(t, feed.platformName) })}
               </p>
+              {rotate?.(feed.platformName)}
             </div>
           ))}
         </div>

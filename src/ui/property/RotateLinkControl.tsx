@@ -1,0 +1,62 @@
+import type { RotateLinkState } from '../../machines/rotateLink.ts'
+import { useI18n } from '../../i18n.tsx'
+import { Button, FormError } from '../form.tsx'
+import { Modal } from '../Modal.tsx'
+
+type Props = {
+  state: RotateLinkState
+  /** The platform the link is for; none: the private full feed. */
+  platform?: string
+  error?: string
+  onOpen: () => void
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/** "New link" under a calendar link, and the confirmation that says who needs the new one. */
+export function RotateLinkControl({ state, platform, error, onOpen, onConfirm, onCancel }: Props) {
+  const { t } = useI18n()
+  const rotating = state === 'rotating'
+  const text = platform
+    ? {
+        title: t('property.rotatePlatformTitle', { platform }),
+        body: t('property.rotatePlatformText', { platform }),
+      }
+    : { title: t('property.rotatePrivateTitle'), body: t('property.rotatePrivateText') }
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={onOpen}
+          data-testid={platform ? 'rotate-platform-link' : 'rotate-calendar-link'}
+          className="h-9"
+        >
+          {t('property.rotateLink')}
+        </Button>
+        <p className="text-xs text-slate-500">{t('property.rotateHint')}</p>
+      </div>
+      <Modal
+        open={state === 'confirming' || rotating}
+        onClose={rotating ? () => {} : onCancel}
+        title={text.title}
+        widthClass="md:max-w-[400px]"
+        testId="rotate-link-dialog"
+      >
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-slate-600">{text.body}</p>
+          <FormError message={error} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="secondary" onClick={onCancel} disabled={rotating}>
+              {t('app.cancel')}
+            </Button>
+            <Button type="button" busy={rotating} onClick={onConfirm} data-testid="confirm-rotate">
+              {t('property.rotateConfirm')}
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    </>
+  )
+}
