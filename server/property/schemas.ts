@@ -53,11 +53,11 @@ export type PlatformFeed = z.infer<typeof PlatformFeed>
  */
 export const InternalCalendar = z.object({ url: z.string(), platforms: z.array(PlatformFeed) })
 export type InternalCalendar = z.infer<typeof InternalCalendar>
-export const PlatformParams = z.object({ id: z.string().min(1).max(64), platformName: z.string().max(100) })
 export const Platform = z.object({ name: z.string(), domain: z.string() })
 
 const Id = z.string().min(1).max(64)
 export const PropertyParams = z.object({ id: Id })
+export const PlatformParams = z.object({ id: Id, platformName: z.string().max(100) })
 export const ImageParams = z.object({ id: Id, imageId: Id })
 export const CalendarParams = z.object({ id: Id, calendarId: Id })
 
