@@ -27,7 +27,7 @@ type Thread = {
 const WORKER_URL = new URL('./parseWorker.boot.mjs', import.meta.url)
 
 /** Two threads at least, so that one feed spending its whole budget does not hold up the rest. */
-export const defaultPoolSize = () => Math.min(4, Math.max(2, os.availableParallelism() - 1))
+const defaultPoolSize = () => Math.min(4, Math.max(2, os.availableParallelism() - 1))
 
 export type ParsePoolOptions = { size?: number; timeBudgetMs?: number; memoryMb?: number }
 
@@ -122,7 +122,7 @@ export function createParsePool(options: ParsePoolOptions = {}) {
       for (const job of waiting.splice(0)) job.reject(new Error('the parse pool is closed'))
       await Promise.all([...threads].map((thread) => thread.worker.terminate()))
     },
-    /** Workers running now (for tests and the benchmark). */
+    /** Workers running now (the pool test checks it never exceeds the size). */
     get threads() {
       return threads.size
     },
