@@ -198,6 +198,7 @@ const stayText = calendarText([
     summary: 'Reserved - Layla Haddad',
     start_date: '2030-03-12',
     end_date: '2030-03-16',
+    kind: 'booking',
     status: 'Reserved',
     guest_name: 'Layla Haddad',
     platform: 'Airbnb',

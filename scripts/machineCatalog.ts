@@ -4,6 +4,7 @@ import { connectPlatformMachine } from '../src/machines/connectPlatform.ts'
 import { deleteAccountMachine } from '../src/machines/deleteAccount.ts'
 import { forgotPasswordMachine } from '../src/machines/forgotPassword.ts'
 import { loginMachine } from '../src/machines/login.ts'
+import { manualStayMachine, type ManualStayRef } from '../src/machines/manualStay.ts'
 import { notificationToggleMachine } from '../src/machines/notificationToggle.ts'
 import { profileFormMachine } from '../src/machines/profileForm.ts'
 import { registrationMachine } from '../src/machines/registration.ts'
@@ -26,6 +27,17 @@ export const SAMPLE = {
   reason: 'Listing properties that do not exist',
   calendarLink: 'https://www.vrbo.com/icalendar/4f2a.ics',
 } as const
+
+/** A stay the host entered by hand, as the calendar shows it (issue 13). */
+export const SAMPLE_STAY: ManualStayRef = {
+  propertyId: 'property-1',
+  stayId: 'stay-1',
+  start: '2026-03-10',
+  end: '2026-03-13',
+  kind: 'booking',
+  guestName: 'Huda Al-Harbi',
+  note: 'Paid in cash',
+}
 
 export const SAMPLE_PROFILE = {
   name: 'Huda Al-Harbi',
@@ -227,6 +239,62 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       ],
     })),
   ),
+  entry(manualStayMachine, [
+    {
+      name: 'add a stay',
+      events: [
+        { type: 'add', propertyId: 'property-1', start: '2026-03-10', end: '2026-03-11' },
+        {
+          type: 'submit',
+          propertyId: 'property-2',
+          values: { start: '2026-03-12', end: '2026-03-11', kind: 'block', guestName: '', note: '' },
+        },
+        {
+          type: 'submit',
+          propertyId: 'property-2',
+          values: { start: '2026-03-10', end: '2027-03-11', kind: 'block', guestName: '', note: '' },
+        },
+        {
+          type: 'submit',
+          propertyId: 'property-2',
+          values: {
+            start: '2026-03-10',
+            end: '2026-03-13',
+            kind: 'booking',
+            guestName: 'Omar',
+            note: 'Direct',
+          },
+        },
+        { type: 'cancel' },
+        success('saveStay'),
+        failure('saveStay'),
+      ],
+    },
+    {
+      name: 'edit or delete a manual stay',
+      events: [
+        { type: 'edit', stay: SAMPLE_STAY },
+        { type: 'remove', stay: SAMPLE_STAY },
+        {
+          type: 'submit',
+          propertyId: SAMPLE_STAY.propertyId,
+          values: {
+            start: '2026-03-11',
+            end: '2026-03-14',
+            kind: 'block',
+            guestName: '',
+            note: 'Boiler repair',
+          },
+        },
+        { type: 'cancel' },
+        { type: 'confirm' },
+        success('saveStay'),
+        failure('saveStay'),
+        success('removeStay'),
+        failure('removeStay'),
+      ],
+    },
+  ]),
   entry(connectPlatformMachine, [
     {
       name: 'connect a platform',

@@ -42,6 +42,7 @@ import { propertyRoutes } from './property/routes.ts'
 import { userRoutes } from './user/routes.ts'
 import { statisticsRoutes } from './statistics/routes.ts'
 import { installSecurityHeaders } from './web/securityHeaders.ts'
+import { stayRoutes } from './stay/routes.ts'
 import { registerSpa } from './web/spa.ts'
 
 declare module 'fastify' {
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationRoutes)
       await api.register(syncRoutes)
       await api.register(calendarRoutes)
+      await api.register(stayRoutes)
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger())
     },
     { prefix: '/api' },

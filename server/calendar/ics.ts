@@ -1,7 +1,7 @@
 import ICAL from 'ical.js'
 import type { Stay } from '../../src/domain/bookings.ts'
 import { readFeedWarningText } from '../../src/domain/feedWarnings.ts'
-import type { BookingsTable } from '../db/schema.ts'
+import type { BookingsTable, Flag } from '../db/schema.ts'
 
 // ical.js folds once a line reaches foldLength octets and then writes the continuation's leading
 // space on top; 74 keeps every line within RFC 5545's 75 octets.
@@ -11,9 +11,9 @@ export const PRODID = '-//Manzil//Booking calendar//EN'
 
 export type IcsStay = Pick<
   BookingsTable,
-  'id' | 'summary' | 'start_date' | 'end_date' | 'status' | 'guest_name' | 'platform' | 'updated_at'
+  'id' | 'summary' | 'start_date' | 'end_date' | 'status' | 'guest_name' | 'platform' | 'updated_at' | 'kind'
 > &
-  Partial<Pick<BookingsTable, 'feed_warning'>> & { conflict: boolean }
+  Partial<Pick<BookingsTable, 'feed_warning' | 'description'>> & { conflict: boolean; echo?: Flag }
 
 type JCalProperty = [string, Record<string, string>, string, string]
 type JCalComponent = [string, JCalProperty[], JCalComponent[]]
@@ -24,7 +24,8 @@ const utcDateTime = (iso: string) => `${iso.slice(0, 19)}Z`
 /**
  * One stay as an all-day VEVENT. The UID is the booking's own id, so it stays the same across
  * exports; X-MANZIL-* carry what the calendar screen shows (DESIGN 6.1) and other calendar
- * programs ignore. A feed warning is its kind with the feed's own days as parameters:
+ * programs ignore: the server's kind (a Booking.com closure may be a sale) and whether the stay is
+ * an echo of our own export (issue 13). A feed warning is its kind with the feed's own days as parameters:
  * `X-MANZIL-WARNING;X-DTSTART=2030-03-10;X-DTEND=2030-03-05:endBeforeStart`.
  */
 function stayEvent(stay: IcsStay): JCalComponent {
@@ -37,7 +38,10 @@ function stayEvent(stay: IcsStay): JCalComponent {
     ['x-manzil-platform', {}, 'text', stay.platform],
     ['x-manzil-status', {}, 'text', stay.status],
     ['x-manzil-guest', {}, 'text', stay.guest_name],
+    ['x-manzil-kind', {}, 'text', stay.kind],
   ]
+  if (stay.description) properties.push(['description', {}, 'text', stay.description])
+  if (stay.echo === 1) properties.push(['x-manzil-echo', {}, 'unknown', 'TRUE'])
   if (stay.conflict) properties.push(['x-manzil-conflict', {}, 'unknown', 'TRUE'])
   const warning = readFeedWarningText(stay.feed_warning ?? null)
   if (warning)

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts'
 import { batchedLookup } from '../db/batchedLookup.ts'
 import { cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
 import { conflictingIds } from '../sync/conflicts.ts'
-import { occupiedRuns } from '../../src/domain/bookings.ts'
+import { nightsOf, occupiedRuns, type Stay } from '../../src/domain/bookings.ts'
 import { availabilityText, calendarText } from './ics.ts'
 
 /**
@@ -21,11 +21,13 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
       'bookings.property_id',
       'bookings.calendar_id',
       'bookings.summary',
+      'bookings.description',
       'bookings.start_date',
       'bookings.end_date',
       'bookings.status',
       'bookings.guest_name',
       'bookings.kind',
+      'bookings.echo',
       'bookings.platform',
       'bookings.feed_warning',
       'bookings.updated_at',
@@ -48,11 +50,33 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
   )
 }
 
+/** Rows per statement when recording an export (3 parameters each). */
+const EXPORT_BATCH = 300
+
+/**
+ * Issue 13: what a platform's feed told it is taken, each night with when it was first told: what
+ * the echo rule judges that platform's blocks against. Kept before the feed is served, so a block
+ * the platform makes from it is never seen before its export is on record.
+ */
+async function recordExport(db: Db, feedId: string, runs: readonly Stay[], now: string) {
+  const nights = runs.flatMap(nightsOf)
+  for (let at = 0; at < nights.length; at += EXPORT_BATCH)
+    await db
+      .insertInto('feed_exports')
+      .values(
+        nights
+          .slice(at, at + EXPORT_BATCH)
+          .map((night) => ({ feed_id: feedId, night, first_exported_at: now })),
+      )
+      .onConflict((conflict) => conflict.columns(['feed_id', 'night']).doNothing())
+      .execute()
+}
+
 /**
  * Issue 13: the availability feed of one platform of a property behind its own token: every
- * night taken by an active stay of any other source (other platforms' bookings and blocks,
- * manual stays), as runs of "Not available"; none of that platform's own stays, which it knows,
- * and no names. Null for an unknown token.
+ * night taken by an active stay of any other source (other platforms' bookings, blocks and
+ * closures, manual stays), as runs of "Not available"; none of that platform's own stays, which
+ * it knows, no echoes (our own export coming back), and no names. Null for an unknown token.
  */
 async function availabilityFeed(db: Db, token: string): Promise<string | null> {
   const feed = await db
@@ -70,13 +94,20 @@ async function availabilityFeed(db: Db, token: string): Promise<string | null> {
   if (!feed) return null
   const stays = await db
     .selectFrom('bookings')
-    .innerJoin('external_calendars', 'external_calendars.id', 'bookings.calendar_id')
+    .leftJoin('external_calendars', 'external_calendars.id', 'bookings.calendar_id')
     .select(['bookings.start_date', 'bookings.end_date', 'bookings.updated_at'])
     .where('bookings.property_id', '=', feed.property_id)
     .where('bookings.cancelled_at', 'is', null)
-    .where('external_calendars.platform_name', '!=', feed.platform_name)
+    .where('bookings.echo', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('external_calendars.platform_name', 'is', null),
+        eb('external_calendars.platform_name', '!=', feed.platform_name),
+      ]),
+    )
     .execute()
   const runs = occupiedRuns(stays.map((stay) => ({ start: stay.start_date, end: stay.end_date })))
+  await recordExport(db, feed.id, runs, new Date().toISOString())
   const stamp = stays.reduce(
     (latest, stay) => (stay.updated_at > latest ? stay.updated_at : latest),
     feed.created_at,
@@ -110,7 +141,8 @@ const dataVersionsOfPlatformFeeds = batchedLookup<number>(async (db, tokens) => 
 
 /**
  * The export feeds (the private full one, and each platform's availability feed), each
- * computed once per version of its owner's data (migration 0002), which an indexed query reads
+ * computed once per version of its owner's data (migration 0002) in each process (so an availability
+ * feed's export is recorded once per version and process), which an indexed query reads
  * for each request (one query for the requests that arrive together); null for an unknown
  * token. The ETag comes with the text.
  */

@@ -17,3 +17,14 @@ export async function lockActiveAdmins(trx: Db, engine: Engine): Promise<void> {
     .forUpdate()
     .execute()
 }
+
+/**
+ * Holds a property's row until the transaction ends, so two syncs of its calendars (in two
+ * processes) take turns: each then sees the other's stays when it looks for new conflicts, and
+ * a clash between two feeds that changed at the same moment is found by the later of the two.
+ * SQLite's one writer already takes turns.
+ */
+export async function lockPropertyStays(trx: Db, engine: Engine, propertyId: string): Promise<void> {
+  if (engine !== 'postgres') return
+  await trx.selectFrom('properties').select('id').where('id', '=', propertyId).forUpdate().execute()
+}

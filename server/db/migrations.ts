@@ -5,6 +5,8 @@ import { feedBudgets } from './migrations/0004_feed_budgets.ts'
 import { stayPrices } from './migrations/0005_stay_prices.ts'
 import { feedWarnings } from './migrations/0006_feed_warnings.ts'
 import { platformFeeds } from './migrations/0007_platform_feeds.ts'
+import { manualStaysAndEchoes } from './migrations/0008_manual_stays_and_echoes.ts'
+import { changeNotices } from './migrations/0010_change_notices.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -193,4 +195,6 @@ export const migrations: Record<string, Migration> = {
   '0005_stay_prices': stayPrices,
   '0006_feed_warnings': feedWarnings,
   '0007_platform_feeds': platformFeeds,
+  '0008_manual_stays_and_echoes': manualStaysAndEchoes,
+  '0010_change_notices': changeNotices,
 }

@@ -104,7 +104,8 @@ export interface ExternalCalendarsTable {
 
 export interface BookingsTable {
   id: string
-  calendar_id: string
+  /** The linked calendar it came from; null for a manual stay (migration 0008). */
+  calendar_id: string | null
   property_id: string
   uid: string
   summary: string
@@ -121,6 +122,8 @@ export interface BookingsTable {
   nightly_price: number | null
   /** What the feed said that could not be taken as written (migration 0006): FeedWarning JSON. */
   feed_warning: string | null
+  /** A block that only mirrors what Manzil exported to its platform (migration 0008). */
+  echo: Generated<Flag>
   first_seen_at: string
   updated_at: string
 }
@@ -134,12 +137,32 @@ export interface PlatformFeedsTable {
   created_at: string
 }
 
+/** When each night was first served to a platform's availability feed as taken (migration 0008). */
+export interface FeedExportsTable {
+  feed_id: string
+  night: string
+  first_exported_at: string
+}
+
+export type NoticeKind = 'new' | 'changed' | 'cancelled' | 'conflict'
+
 export interface NotificationsTable {
   id: string
   user_id: string
   title: string | null
   data: string
   read_at: string | null
+  created_at: string
+  /** What changed (migration 0010); null for the notifications from before. */
+  kind: NoticeKind | null
+  /** When its mail was claimed for sending: the outbox (migration 0010). */
+  mailed_at: string | null
+}
+
+/** Pairs of stays whose conflict was announced (migration 0010); `first_id` < `second_id`. */
+export interface AnnouncedConflictsTable {
+  first_id: string
+  second_id: string
   created_at: string
 }
 
@@ -167,7 +190,9 @@ export interface Database {
   external_calendars: ExternalCalendarsTable
   bookings: BookingsTable
   platform_feeds: PlatformFeedsTable
+  feed_exports: FeedExportsTable
   notifications: NotificationsTable
+  announced_conflicts: AnnouncedConflictsTable
   audit_log: AuditLogTable
 }
 

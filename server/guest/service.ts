@@ -19,6 +19,7 @@ export async function listGuests(db: Db, viewer: User, today: DateOnly): Promise
       'bookings.cancelled_at',
       'bookings.nightly_price',
     ])
+    .where('bookings.echo', '=', 0)
   if (viewer.is_admin !== 1) query = query.where('properties.owner_id', '=', viewer.id)
   const rows = await query.execute()
   return summariseGuests(

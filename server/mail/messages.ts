@@ -13,7 +13,7 @@ const CODE_TEXTS: Record<EmailCodePurpose, string> = {
   'email-change': 'mail.emailChangeCode',
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 type Body = { subject: string; intro: string; highlight: string; href?: string; expiry: string }
 
@@ -36,26 +36,33 @@ function bodyOf(t: Translate, to: string, content: MailContent): Body {
   }
 }
 
+export const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`
+
+/** A mail's HTML document around its body's blocks, in the reader's language and direction. */
+export const htmlPage = (language: Language, subject: string, blocks: string[]): string =>
+  [
+    '<!doctype html>',
+    `<html lang="${language}" dir="${directionOf(language)}">`,
+    `<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:sans-serif;line-height:1.5">',
+    ...blocks,
+    '</body>',
+    '</html>',
+  ].join('\n')
+
 function htmlOf(t: Translate, language: Language, body: Body): string {
-  const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`
   // The code and the link stay left-to-right inside an Arabic mail.
   const highlight = body.href
     ? `<p dir="ltr"><a href="${escapeHtml(body.href)}">${escapeHtml(t('mail.resetLink.action'))}</a><br>${escapeHtml(body.highlight)}</p>`
     : `<p dir="ltr" style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(body.highlight)}</p>`
-  return [
-    '<!doctype html>',
-    `<html lang="${language}" dir="${directionOf(language)}">`,
-    `<head><meta charset="utf-8"><title>${escapeHtml(body.subject)}</title></head>`,
-    '<body style="font-family:sans-serif;line-height:1.5">',
+  return htmlPage(language, body.subject, [
     paragraph(t('mail.greeting')),
     paragraph(body.intro),
     highlight,
     paragraph(body.expiry),
     paragraph(t('mail.ignore')),
     paragraph(t('mail.signature')),
-    '</body>',
-    '</html>',
-  ].join('\n')
+  ])
 }
 
 /** One mail in the reader's language, as plain text and as simple HTML. */

@@ -1,14 +1,37 @@
 import { z } from 'zod'
 
+export const NoticeKind = z.enum(['new', 'changed', 'cancelled', 'conflict'])
+
+/** A stay as a notice names it. */
+export const NoticeStay = z.object({
+  guestName: z.string(),
+  start: z.string(),
+  end: z.string(),
+  platform: z.string(),
+  kind: z.enum(['booking', 'block']),
+})
+export type NoticeStay = z.infer<typeof NoticeStay>
+
+const Nights = z.object({ start: z.string(), end: z.string() })
+
 /**
- * SPEC 3: what a notification carries. `ical` is a VCALENDAR of the new bookings' VEVENTs;
- * `conflict` is true when one of them shares nights with a booking from another platform.
+ * SPEC 3: what a notification carries. `ical` is a VCALENDAR of the stays concerned; `conflict`
+ * is true when one of them shares nights with another source's stay. Issue 13: `kind` says what
+ * changed (absent on notifications from before, which announced new bookings); `stay` is the
+ * stay as it is now (as it was, when cancelled), `previous` its dates before they moved, and a
+ * conflict's `other` stay shares the `nights` with it.
  */
 export const NotificationData = z.object({
+  kind: NoticeKind.optional(),
   ical: z.string(),
   platformName: z.string(),
   propertyName: z.string(),
+  propertyId: z.string().optional(),
   conflict: z.boolean().optional(),
+  stay: NoticeStay.optional(),
+  previous: Nights.optional(),
+  other: NoticeStay.optional(),
+  nights: Nights.optional(),
 })
 export type NotificationData = z.infer<typeof NotificationData>
 

@@ -32,6 +32,9 @@ export async function createNotification(
       data: JSON.stringify(notification.data),
       read_at: null,
       created_at: notification.now,
+      kind: notification.data.kind ?? null,
+      // Only a change notice (issue 13) waits in the mail outbox.
+      mailed_at: notification.data.kind ? null : notification.now,
     })
     .execute()
   return id

@@ -53,6 +53,8 @@ async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Prom
       'first_seen_at',
     ])
     .where('property_id', 'in', propertiesIn(db, scope).select('id'))
+    // An echo mirrors a stay that is counted where it came from.
+    .where('echo', '=', 0)
     .where('start_date', '<', window.end)
     .where('end_date', '>', window.start)
     .execute()

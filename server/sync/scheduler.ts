@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { claimCalendars, type CalendarRow } from '../db/lease.ts'
+import { createNoticeMail } from '../notification/outbox.ts'
 import { createParsePool } from './parsePool.ts'
 import { syncCalendar, type SyncContext, type SyncOutcome } from './service.ts'
 
@@ -38,16 +39,19 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
   const inFlight = new Set<Promise<unknown>>()
   const slot = createSlots(concurrency)
   const parsePool = createParsePool()
+  const mail = createNoticeMail(app.db, app.mailer, app.config.publicUrl, app.log)
   let timer: NodeJS.Timeout | undefined
   let firstRound: NodeJS.Timeout | undefined
   let round: Promise<unknown> | undefined
 
   const context = (): SyncContext => ({
     db: app.db,
+    engine: app.database.engine,
     allowHosts: app.config.syncAllowHosts,
     intervalMinutes: app.config.syncIntervalMinutes,
     log: app.log,
     announce: app.notifications.announce,
+    mail,
     signal: shutdown.signal,
     userAgent: `Manzil calendar sync (+${app.config.publicUrl})`,
     parse: parsePool.parse,
@@ -96,8 +100,12 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     const workers = Promise.all(Array.from({ length: concurrency }, worker))
     // Leases taken but not started when the server stops are freed for the next process.
     const released = workers.then(() => releaseLeases(leased.splice(0).map((calendar) => calendar.id)))
-    return track(released.then(() => synced))
+    return track(released.then(mailDigests).then(() => synced))
   }
+
+  /** A round's changes other than conflicts reach each owner as one digest (issue 13). */
+  const mailDigests = () =>
+    mail.sendDigests().catch((error: unknown) => app.log.error({ err: error }, 'could not mail digests'))
 
   async function releaseLeases(calendarIds: string[]) {
     if (calendarIds.length === 0) return
@@ -119,7 +127,12 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
       ids: calendarIds,
       limit: calendarIds.length,
     })
-    return track(Promise.all(claimed.map((calendar) => slot(() => syncCalendar(context(), calendar)))))
+    const outcomes = await track(
+      Promise.all(claimed.map((calendar) => slot(() => syncCalendar(context(), calendar)))),
+    )
+    // The answer does not wait for the mail server.
+    void track(mailDigests())
+    return outcomes
   }
 
   function tick() {

@@ -1,27 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Updateable } from 'kysely'
 import { recordAudit } from '../audit/service.ts'
-import { calendarText } from '../calendar/ics.ts'
-import type { Db } from '../db/database.ts'
+import type { Db, Engine } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
 import type { CalendarRow } from '../db/lease.ts'
+import { lockPropertyStays } from '../db/locks.ts'
 import type { ExternalCalendarsTable } from '../db/schema.ts'
-import { translatorFor } from '../i18n.ts'
-import { createNotification } from '../notification/service.ts'
+import type { NoticeMail } from '../notification/outbox.ts'
 import { PAUSE_AFTER_BUDGET_FAILURES } from './budgets.ts'
-import { conflictsFor } from './conflicts.ts'
 import { FeedError } from './feedError.ts'
 import { fetchFeed } from './fetch.ts'
 import type { ParseResult, ParseTask } from './parsePool.ts'
-import { storeFeed, type BookingRow } from './store.ts'
+import { noticesOfSync, type Notices } from './notices.ts'
+import { storeFeed } from './store.ts'
 
 export type SyncContext = {
   db: Db
+  engine: Engine
   allowHosts: readonly string[]
   intervalMinutes: number
   log: FastifyBaseLogger
   /** Tells every server process that a notification was stored (see NotificationCenter). */
   announce: (notificationId: string) => Promise<void>
+  /** Mails change notices: conflicts at once, the rest as a digest when the round ends. */
+  mail: NoticeMail
   /** Aborted when the server shuts down. */
   signal: AbortSignal
   userAgent: string
@@ -61,51 +63,17 @@ type CalendarUpdate = Updateable<ExternalCalendarsTable>
 const updateCalendar = (db: Db, calendarId: string, update: CalendarUpdate) =>
   db.updateTable('external_calendars').set(update).where('id', '=', calendarId).executeTakeFirst()
 
-/** Whose the calendar is and what its property is called. */
-const ownerOf = (db: Db, propertyId: string) =>
-  db
-    .selectFrom('properties')
-    .innerJoin('users', 'users.id', 'properties.owner_id')
-    .select([
-      'properties.name as propertyName',
-      'users.id as userId',
-      'users.notifications_enabled as notificationsEnabled',
-      'users.language',
-    ])
-    .where('properties.id', '=', propertyId)
-    .executeTakeFirst()
-
-/**
- * One notification for the bookings a feed gained after its first import, when the owner has
- * notifications on. Its calendar text holds those bookings; `conflict` says one of them shares
- * nights with another platform's booking.
- */
-async function notifyNewBookings(
-  trx: Db,
-  calendar: CalendarRow,
-  added: BookingRow[],
-  platformName: string,
-  now: string,
-): Promise<string | null> {
-  const owner = await ownerOf(trx, calendar.property_id)
-  if (!owner || !owner.notificationsEnabled) return null
-  const conflicts = await conflictsFor(trx, [calendar.property_id])
-  const stays = added.map((booking) => ({ ...booking, conflict: conflicts.has(booking.id) }))
-  const title = translatorFor(owner.language)('sync.newBookings', {
-    count: added.length,
-    property: owner.propertyName,
-  })
-  return createNotification(trx, {
-    userId: owner.userId,
-    title,
-    data: {
-      ical: calendarText(stays),
-      platformName,
-      propertyName: owner.propertyName,
-      conflict: stays.some((stay) => stay.conflict),
-    },
-    now,
-  })
+/** Live to every open page, and the conflicts by mail at once; a failure of either is only logged. */
+async function announceNotices(ctx: SyncContext, notices: Notices) {
+  for (const notificationId of notices.ids)
+    await ctx
+      .announce(notificationId)
+      .catch((error: unknown) =>
+        ctx.log.error({ err: error, notificationId }, 'could not announce a notification'),
+      )
+  await ctx.mail
+    .sendConflicts(notices.conflictIds)
+    .catch((error: unknown) => ctx.log.error({ err: error }, 'could not mail a conflict'))
 }
 
 async function recordFailure(ctx: SyncContext, calendar: CalendarRow, error: unknown, started: Date) {
@@ -188,24 +156,23 @@ export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Pro
       today,
       calendarPlatform: calendar.platform_name,
     })
-    const { changes, notificationId } = await writeTransaction(ctx.db, async (trx) => {
+    const { changes, notices } = await writeTransaction(ctx.db, async (trx) => {
+      await lockPropertyStays(trx, ctx.engine, calendar.property_id)
       const changes = await storeFeed(trx, calendar, events, platform, now, today)
-      // The first import of a link is silent; so is the first after its URL changed (the
-      // property service then clears the content hash).
-      const notificationId =
-        calendar.first_synced_at !== null && calendar.content_hash !== null && changes.added.length > 0
-          ? await notifyNewBookings(trx, calendar, changes.added, platform, now)
-          : null
+      // The first import of a link tells no news; so does the first after its URL changed (the
+      // property service then clears the content hash). Its conflicts are still announced.
+      const firstImport = calendar.first_synced_at === null || calendar.content_hash === null
+      const notices = await noticesOfSync(trx, calendar, changes, { firstImport, now })
       await updateCalendar(trx, calendar.id, { ...fetched, ...validators, content_hash: contentHash })
-      return { changes, notificationId }
+      return { changes, notices }
     })
-    if (notificationId)
-      await ctx
-        .announce(notificationId)
-        .catch((error: unknown) =>
-          ctx.log.error({ err: error, notificationId }, 'could not announce a notification'),
-        )
-    return { ...outcome, result: 'imported', added: changes.added.length, cancelled: changes.cancelled }
+    await announceNotices(ctx, notices)
+    return {
+      ...outcome,
+      result: 'imported',
+      added: changes.added.length,
+      cancelled: changes.cancelled.length,
+    }
   } catch (error) {
     if (ctx.signal.aborted) {
       await updateCalendar(ctx.db, calendar.id, { lease_until: null })

@@ -1,5 +1,5 @@
-import type { Insertable, Selectable } from 'kysely'
-import { classifySummary } from '../../src/domain/bookings.ts'
+import type { Selectable } from 'kysely'
+import { classifyStay, classifySummary, nightsOf, type Stay } from '../../src/domain/bookings.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
 import { feedWarningText } from '../../src/domain/feedWarnings.ts'
 import type { Db } from '../db/database.ts'
@@ -9,14 +9,17 @@ import type { FeedEvent } from './parse.ts'
 
 export type BookingRow = Selectable<BookingsTable>
 
-type FeedCalendar = { id: string; property_id: string }
+type FeedCalendar = { id: string; property_id: string; platform_name: string }
 
 export type StoredChanges = {
-  /** Bookings this calendar never had before. */
+  /** Stays this calendar never had before. */
   added: BookingRow[]
-  /** Known bookings whose fields changed, re-appeared ones included. */
+  /** Known stays whose fields changed, re-appeared ones included. */
   changed: number
-  cancelled: number
+  /** Known active stays whose dates moved, as they are now, with the dates they had. */
+  moved: { stay: BookingRow; previous: Stay }[]
+  /** Active stays that left the feed before they were over, as they were. */
+  cancelled: BookingRow[]
 }
 
 /**
@@ -54,15 +57,16 @@ async function knownBookings(trx: Db, calendarId: string): Promise<BookingRow[]>
   }
 }
 
+/**
+ * What the feed itself says of a stay. Status, guest, kind and echo are read from these when the
+ * stay is first seen or changes, so an echo stays an echo (and a sale a sale) until it changes.
+ */
 const CONTENT = [
   'summary',
   'description',
   'location',
   'start_date',
   'end_date',
-  'status',
-  'guest_name',
-  'kind',
   'platform',
   'feed_warning',
 ] as const
@@ -70,8 +74,32 @@ const CONTENT = [
 const chunks = <T>(items: T[]) =>
   Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) => items.slice(i * BATCH, (i + 1) * BATCH))
 
-const sameContent = (a: Insertable<BookingsTable>, b: BookingRow) =>
+const sameContent = (a: Pick<BookingRow, (typeof CONTENT)[number]>, b: BookingRow) =>
   CONTENT.every((column) => (a[column] ?? null) === b[column])
+
+/**
+ * The nights Manzil had served, before now, to this platform's availability feed of the
+ * property as taken: what a block on that platform is an echo of (issue 13, docs/decisions.md).
+ */
+async function nightsExportedTo(
+  trx: Db,
+  calendar: FeedCalendar,
+  within: readonly Stay[],
+): Promise<Set<string>> {
+  if (within.length === 0) return new Set()
+  const from = within.reduce((first, stay) => (stay.start < first ? stay.start : first), within[0]!.start)
+  const until = within.reduce((last, stay) => (stay.end > last ? stay.end : last), within[0]!.end)
+  const rows = await trx
+    .selectFrom('feed_exports')
+    .innerJoin('platform_feeds', 'platform_feeds.id', 'feed_exports.feed_id')
+    .select('feed_exports.night')
+    .where('platform_feeds.property_id', '=', calendar.property_id)
+    .where('platform_feeds.platform_name', '=', calendar.platform_name)
+    .where('feed_exports.night', '>=', from)
+    .where('feed_exports.night', '<', until)
+    .execute()
+  return new Set(rows.map((row) => row.night))
+}
 
 /**
  * Makes a calendar's bookings what its feed says, inside the caller's transaction. Only rows that
@@ -100,14 +128,38 @@ export async function storeFeed(
   const price = property?.cost_per_night == null ? null : Number(property.cost_per_night)
   const byUid = new Map(known.map((row) => [row.uid, row]))
 
-  const added: BookingRow[] = []
-  const upserts: Insertable<BookingsTable>[] = []
-  let changed = 0
+  const fresh: { event: FeedEvent; existing: BookingRow | undefined }[] = []
   for (const [index, event] of events.entries()) {
     if (index > 0 && index % PAGE === 0) await nextTurn()
-    const classified = classifySummary(event.summary)
+    const existing = byUid.get(event.uid)
+    const content = {
+      summary: event.summary,
+      description: event.description,
+      location: event.location,
+      start_date: event.start,
+      end_date: event.end,
+      platform,
+      feed_warning: feedWarningText(event.warning),
+    }
+    if (existing?.cancelled_at === null && sameContent(content, existing)) continue
+    fresh.push({ event, existing })
+  }
+  // Only a block can be an echo: the nights exported to this platform are read for those alone.
+  const exported = await nightsExportedTo(
+    trx,
+    calendar,
+    fresh.flatMap(({ event }) => (classifySummary(event.summary).kind === 'block' ? [event] : [])),
+  )
+
+  const added: BookingRow[] = []
+  const moved: StoredChanges['moved'] = []
+  const upserts: BookingRow[] = []
+  for (const { event, existing } of fresh) {
+    const echo =
+      classifySummary(event.summary).kind === 'block' && nightsOf(event).every((night) => exported.has(night))
+    const classified = classifyStay(event.summary, { platform, echo })
     const row: BookingRow = {
-      id: timeOrderedId(),
+      id: existing?.id ?? timeOrderedId(),
       calendar_id: calendar.id,
       property_id: calendar.property_id,
       uid: event.uid,
@@ -121,17 +173,21 @@ export async function storeFeed(
       kind: classified.kind,
       platform,
       cancelled_at: null,
-      nightly_price: price,
+      nightly_price: existing?.nightly_price ?? price,
       feed_warning: feedWarningText(event.warning),
-      first_seen_at: now,
+      echo: echo ? 1 : 0,
+      first_seen_at: existing?.first_seen_at ?? now,
       updated_at: now,
     }
-    const existing = byUid.get(event.uid)
     if (!existing) added.push(row)
-    else if (existing.cancelled_at === null && sameContent(row, existing)) continue
-    else changed++
+    else if (
+      existing.cancelled_at === null &&
+      (existing.start_date !== row.start_date || existing.end_date !== row.end_date)
+    )
+      moved.push({ stay: row, previous: { start: existing.start_date, end: existing.end_date } })
     upserts.push(row)
   }
+  const changed = upserts.length - added.length
 
   for (const [index, batch] of chunks(upserts).entries()) {
     if (index > 0) await nextTurn()
@@ -150,6 +206,7 @@ export async function storeFeed(
           kind: eb.ref('excluded.kind'),
           platform: eb.ref('excluded.platform'),
           feed_warning: eb.ref('excluded.feed_warning'),
+          echo: eb.ref('excluded.echo'),
           cancelled_at: null,
           updated_at: now,
         })),
@@ -158,16 +215,20 @@ export async function storeFeed(
   }
 
   const present = new Set(events.map((event) => event.uid))
-  const vanished = known
-    .filter((row) => row.cancelled_at === null && row.end_date > today && !present.has(row.uid))
-    .map((row) => row.id)
+  const vanished = known.filter(
+    (row) => row.cancelled_at === null && row.end_date > today && !present.has(row.uid),
+  )
   for (const [index, batch] of chunks(vanished).entries()) {
     if (index > 0) await nextTurn()
     await trx
       .updateTable('bookings')
       .set({ cancelled_at: now, updated_at: now })
-      .where('id', 'in', batch)
+      .where(
+        'id',
+        'in',
+        batch.map((row) => row.id),
+      )
       .execute()
   }
-  return { added, changed, cancelled: vanished.length }
+  return { added, changed, moved, cancelled: vanished }
 }

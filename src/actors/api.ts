@@ -16,6 +16,7 @@ import type {
 import type { LogEntry, LogPage, ManagedUser } from '../../server/admin/schemas.ts'
 import type { Guest as GuestShape } from '../../server/guest/schemas.ts'
 import type { z } from 'zod'
+import type { ManualStay, ManualStayBody } from '../domain/manualStays.ts'
 import type { PlatformLink } from '../domain/platformSelection.ts'
 import type { PropertyFields } from '../domain/property.ts'
 import { request } from './http.ts'
@@ -26,6 +27,7 @@ export type {
   LogEntry,
   LogPage,
   ManagedUser,
+  ManualStay,
   Profile,
   Property,
   PropertyImage,
@@ -205,5 +207,24 @@ export const api = {
         `/property/${id}/calendar/platform/${encodeURIComponent(platformName)}/rotate`,
       ),
     platforms: () => request<PlatformOption[]>('get', '/property/platform/list'),
+    /** Issue 13: stays and blocks the host enters by hand (platform "Manual"); 404 unless the owner's. */
+    stay: {
+      create: (propertyId: string, body: ManualStayBody) =>
+        request<ManualStay>('post', `/property/${propertyId}/stay`, body, NO_FALLBACK),
+      update: (propertyId: string, stayId: string, changes: Partial<ManualStayBody>) =>
+        request<ManualStay>(
+          'patch',
+          `/property/${propertyId}/stay/${encodeURIComponent(stayId)}`,
+          changes,
+          NO_FALLBACK,
+        ),
+      remove: (propertyId: string, stayId: string) =>
+        request<unknown>(
+          'delete',
+          `/property/${propertyId}/stay/${encodeURIComponent(stayId)}`,
+          undefined,
+          NO_FALLBACK,
+        ),
+    },
   },
 }

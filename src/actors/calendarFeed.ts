@@ -1,7 +1,8 @@
-import { classifySummary, nightsOverlap, type Booking } from '../domain/bookings.ts'
+import { classifySummary, type Booking, type BookingKind } from '../domain/bookings.ts'
 import { addDays, type DateOnly } from '../domain/dates.ts'
 import { feedWarningOf, type FeedWarning } from '../domain/feedWarnings.ts'
 import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../domain/icalendar.ts'
+import { MANUAL_PLATFORM } from '../domain/manualStays.ts'
 import { detectPlatform } from '../domain/platforms.ts'
 import { api } from './api.ts'
 import { REQUEST_TIMEOUT_MS } from './http.ts'
@@ -18,8 +19,12 @@ export type FeedEvent = {
   platform?: string
   status?: string
   guestName?: string
+  /** The server's classification (X-MANZIL-KIND): a Booking.com closure may be a sale. */
+  kind?: BookingKind
   warning?: FeedWarning
   conflict: boolean
+  /** X-MANZIL-ECHO: a block that only mirrors what Manzil exported to its platform. */
+  echo: boolean
 }
 
 /** A booking before the palette gives it its colour. */
@@ -61,6 +66,13 @@ const text = (vevent: ICalComponent, name: string): string | undefined => {
   return property && unescapeText(property.value)
 }
 
+const flag = (vevent: ICalComponent, name: string) => text(vevent, name)?.trim().toUpperCase() === 'TRUE'
+
+function kindOf(vevent: ICalComponent): BookingKind | undefined {
+  const kind = text(vevent, 'x-manzil-kind')?.trim().toLowerCase()
+  return kind === 'booking' || kind === 'block' ? kind : undefined
+}
+
 /** X-MANZIL-WARNING;X-DTSTART=…;X-DTEND=…:kind, as the export feed writes it (server/calendar/ics.ts). */
 function warningOf(vevent: ICalComponent): FeedWarning | undefined {
   const property = firstProperty(vevent, 'x-manzil-warning')
@@ -91,8 +103,10 @@ function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
       platform: text(vevent, 'x-manzil-platform'),
       status: text(vevent, 'x-manzil-status'),
       guestName: text(vevent, 'x-manzil-guest'),
+      kind: kindOf(vevent),
       warning: warningOf(vevent),
-      conflict: text(vevent, 'x-manzil-conflict')?.toUpperCase() === 'TRUE',
+      conflict: flag(vevent, 'x-manzil-conflict'),
+      echo: flag(vevent, 'x-manzil-echo'),
     },
   ]
 }
@@ -107,48 +121,46 @@ export function parseFeed(feed: string): FeedEvent[] {
 
 type PropertyRef = { id: string; name: string }
 
+/** Manzil's export writes each stay's UID as `<stayId>@manzil`. */
+const STAY_UID = /^(.+)@manzil$/
+
 /**
- * SPEC 4 and DESIGN 6.7: the export feed's own fields win; otherwise the summary's " - " rule,
- * and the platform from the event's text, then from the whole feed's.
+ * SPEC 4 and DESIGN 6.7: the export feed's own fields win (platform, status, guest, the server's
+ * kind); otherwise the summary's " - " rule, and the platform from the event's text, then from
+ * the whole feed's. Conflicts are the server's to decide (X-MANZIL-CONFLICT), as are echoes. A
+ * manual stay (X-MANZIL-PLATFORM:Manual) keeps its note (DESCRIPTION), and an empty guest stays
+ * empty on a booking (shown as "Unknown guest", and edited as no name).
  */
 export function toBookings(events: FeedEvent[], property: PropertyRef, feed: string): FeedBooking[] {
   const feedPlatform = detectPlatform(feed, '')
   return events.map((event) => {
     const classified = classifySummary(event.summary)
+    const kind = event.kind ?? classified.kind
+    const manual = event.platform === MANUAL_PLATFORM
+    const guestName = event.guestName?.trim()
+      ? event.guestName
+      : manual && kind === 'booking'
+        ? ''
+        : classified.guestName
     return {
       uid: event.uid,
+      stayId: STAY_UID.exec(event.uid)?.[1] ?? null,
+      manual,
+      echo: event.echo,
+      note: manual && event.description.trim() ? event.description : null,
       propertyId: property.id,
       propertyName: property.name,
-      guestName: event.guestName ?? classified.guestName,
+      guestName,
       start: event.start,
       end: event.end,
       status: event.status ?? classified.status,
       platform:
         event.platform ?? detectPlatform(`${event.uid} ${event.description} ${event.location}`, feedPlatform),
-      kind: classified.kind,
+      kind,
       conflict: event.conflict,
       feedWarning: event.warning ?? null,
     }
   })
-}
-
-/**
- * One property's bookings that share a night with a booking from another platform. Blocks do
- * not count: platforms mirror each other's bookings as blocks, which is the point of syncing.
- */
-export function markConflicts<T extends FeedBooking>(bookings: T[]): T[] {
-  const clashes = (a: T, b: T) =>
-    a !== b &&
-    a.kind === 'booking' &&
-    b.kind === 'booking' &&
-    a.propertyId === b.propertyId &&
-    a.platform !== b.platform &&
-    nightsOverlap(a, b)
-  return bookings.map((booking) =>
-    booking.conflict || !bookings.some((other) => clashes(booking, other))
-      ? booking
-      : { ...booking, conflict: true },
-  )
 }
 
 /** The export URL is absolute (PUBLIC_URL); the browser fetches it from its own origin. */
@@ -171,5 +183,5 @@ export async function fetchPropertyBookings(property: PropertyRef): Promise<Feed
   } catch (failure) {
     throw new Error(FEED_FETCH_FAILED, { cause: failure })
   }
-  return markConflicts(toBookings(parseFeed(feed), property, feed))
+  return toBookings(parseFeed(feed), property, feed)
 }

@@ -1,4 +1,4 @@
-import type { DateOnly } from './dates.ts'
+import { addDays, type DateOnly } from './dates.ts'
 import type { FeedWarning } from './feedWarnings.ts'
 
 export const DEFAULT_LABEL = 'Blocked'
@@ -32,7 +32,31 @@ export function classifySummary(summary: string): Classified {
   return { status: status || DEFAULT_LABEL, guestName: guest || DEFAULT_LABEL, kind: 'booking' }
 }
 
+/**
+ * Booking.com writes every reservation in its export as "CLOSED - Not available", the same as a
+ * night the host closed. One that is not our own export coming back (an echo) is taken as a sale
+ * whose guest the feed does not name: it earns, counts as a booking and is a conflict like one.
+ */
+export function classifyStay(summary: string, source: { platform: string; echo: boolean }): Classified {
+  const classified = classifySummary(summary)
+  if (
+    classified.kind === 'block' &&
+    !source.echo &&
+    source.platform === 'Booking.com' &&
+    /^closed\b/i.test(summary.trim())
+  )
+    return { status: 'Not available', guestName: DEFAULT_LABEL, kind: 'booking' }
+  return classified
+}
+
 export type Stay = { start: DateOnly; end: DateOnly }
+
+/** Every night of a stay, by the day it begins. */
+export function nightsOf(stay: Stay): DateOnly[] {
+  const nights: DateOnly[] = []
+  for (let night = stay.start; night < stay.end; night = addDays(night, 1)) nights.push(night)
+  return nights
+}
 
 /** SPEC 4: current when it started on or before today and ends after it; by start ascending. */
 export function currentStays<T extends Stay>(stays: readonly T[], today: DateOnly): T[] {
@@ -65,12 +89,18 @@ export const nightsOverlap = (a: Stay, b: Stay) => a.start < b.end && b.start < 
 
 /**
  * SPEC 3: a booking as the calendar shows it, derived from a property's export feed. `uid` keeps
- * its colour for the page's life; `conflict` marks nights sold twice (DESIGN: same property,
- * different platforms); `feedWarning` what its platform's feed said that could not be taken as
- * written.
+ * its colour for the page's life; `conflict` marks nights sold twice, as the server decides it
+ * (issue 13: any two sources, blocks and closures too); `feedWarning` what its platform's feed
+ * said that could not be taken as written. `stayId` is the server's id of the stay (the UID
+ * before `@manzil`); `manual` a stay the host entered by hand, with its `note`; `echo` a block
+ * that only mirrors what Manzil exported to its platform ("synced from Manzil", never a conflict).
  */
 export type Booking = Stay & {
   uid: string
+  stayId: string | null
+  manual: boolean
+  echo: boolean
+  note: string | null
   propertyId: string
   propertyName: string
   guestName: string

@@ -1,8 +1,8 @@
 /**
  * What a machine tells the person: a locale key, and the server's own (already localised)
- * message when there is one, which wins over the key (SPEC 8).
+ * message when there is one, which wins over the key (SPEC 8); `params` fill the key's text.
  */
-export type Feedback = { key: string; detail?: string }
+export type Feedback = { key: string; detail?: string; params?: Record<string, string | number> }
 
 export const failureFrom = (key: string, error: unknown): Feedback => {
   const detail = error instanceof Error && error.message ? error.message : undefined

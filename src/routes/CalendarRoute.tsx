@@ -7,12 +7,24 @@ import { CalendarGrid } from '../ui/calendar/CalendarGrid.tsx'
 import { MonthCalendar } from '../ui/calendar/MonthCalendar.tsx'
 import { ALL_PROPERTIES, PropertyFilter } from '../ui/calendar/PropertyFilter.tsx'
 import { StayListCard } from '../ui/calendar/StayListCard.tsx'
+import { Button } from '../ui/form.tsx'
+import { PlusIcon } from '../ui/icons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { useBookings, useMonth, useStayLists } from './bookings.ts'
+import { ManualStayDialogs, useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
 
-/** SPEC 2, /calendar: the month grid (wide screens), and a side panel with the stay lists. */
-export default function CalendarRoute() {
+type Props = {
+  /** The manual-stay flow's actors and actions; a test hands in fakes. */
+  manualStay?: ManualStayImplementations
+}
+
+/**
+ * SPEC 2, /calendar: the month grid (wide screens), and a side panel with the stay lists. Issue
+ * 13: a host adds a stay or a block by hand (from the header, or from a day), and edits or
+ * deletes one from the bookings modal.
+ */
+export default function CalendarRoute({ manualStay }: Props = {}) {
   const { t } = useI18n()
   const today = localToday()
   const { properties, propertiesError, isPending, bookings } = useBookings()
@@ -25,12 +37,34 @@ export default function CalendarRoute() {
   const grid = useMonth(today)
   const mini = useMonth(today)
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
+  const stayFlow = useManualStayFlow(manualStay)
+  // A new stay is for the property the calendar shows, else the first one (the form can change it).
+  const stayProperty = propertyId === ALL_PROPERTIES ? properties[0]?.id : propertyId
+  const addStay = (day: DateOnly) => {
+    if (stayProperty === undefined) return
+    setOpenDay(null)
+    stayFlow.add(stayProperty, day)
+  }
 
   return (
     <>
       <PageHeader
         title={t('pages.calendar.title')}
-        actions={<PropertyFilter properties={properties} value={propertyId} onChange={setPropertyId} />}
+        actions={
+          <div className="flex flex-wrap items-end gap-3">
+            <PropertyFilter properties={properties} value={propertyId} onChange={setPropertyId} />
+            <Button
+              type="button"
+              onClick={() => addStay(today)}
+              disabled={stayProperty === undefined}
+              className="h-10"
+              data-testid="add-stay"
+            >
+              <PlusIcon width={18} height={18} />
+              {t('manualStay.add')}
+            </Button>
+          </div>
+        }
       />
       {propertiesError && (
         <p role="alert" className="mb-4 text-sm text-red-600">
@@ -73,7 +107,17 @@ export default function CalendarRoute() {
         day={openDay}
         bookings={openDay ? bookingsOn(shown, openDay) : []}
         onClose={() => setOpenDay(null)}
+        onAdd={stayProperty === undefined ? undefined : addStay}
+        onEdit={(booking) => {
+          setOpenDay(null)
+          stayFlow.edit(booking)
+        }}
+        onDelete={(booking) => {
+          setOpenDay(null)
+          stayFlow.remove(booking)
+        }}
       />
+      <ManualStayDialogs flow={stayFlow} properties={properties} />
     </>
   )
 }

@@ -6,7 +6,7 @@ import type { Translate } from '../domain/translator.ts'
 export function feedbackText(t: Translate, feedback: Feedback): string
 export function feedbackText(t: Translate, feedback: Feedback | undefined): string | undefined
 export function feedbackText(t: Translate, feedback: Feedback | undefined) {
-  return feedback && (feedback.detail ?? t(feedback.key))
+  return feedback && (feedback.detail ?? t(feedback.key, feedback.params))
 }
 
 /** Shows a machine's notice as a toast. */

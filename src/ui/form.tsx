@@ -1,7 +1,13 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react'
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 import { Spinner } from './Spinner.tsx'
+import { useI18n } from '../i18n.tsx'
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode }
+
+/** The frame of every text control: inputs, selects and text areas look alike. */
+export const FIELD_CLASS =
+  'rounded-xl border border-slate-300 bg-white px-3.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100'
 
 export function TextField({ label, hint, id, className = '', ...input }: FieldProps) {
   const fieldId = id ?? `field-${input.name}`
@@ -10,11 +16,20 @@ export function TextField({ label, hint, id, className = '', ...input }: FieldPr
       <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        id={fieldId}
-        {...input}
-        className="h-11 rounded-xl border border-slate-300 bg-white px-3.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100"
-      />
+      <input id={fieldId} {...input} className={`h-11 ${FIELD_CLASS}`} />
+      {hint}
+    </div>
+  )
+}
+
+export function TextAreaField({ label, hint, id, ...textarea }: TextAreaProps) {
+  const fieldId = id ?? `field-${textarea.name}`
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea id={fieldId} {...textarea} className={`resize-y py-2.5 ${FIELD_CLASS}`} />
       {hint}
     </div>
   )
@@ -58,5 +73,43 @@ export function FormError({ message }: { message?: string }) {
     <p role="alert" className="rounded-xl bg-red-50 px-3.5 py-2.5 text-sm text-red-700">
       {message}
     </p>
+  )
+}
+
+type DialogActionsProps = {
+  busy: boolean
+  onCancel: () => void
+  confirmLabel: string
+  variant?: ButtonProps['variant']
+  /** Without it, the confirming button submits the form it sits in. */
+  onConfirm?: () => void
+  confirmTestId?: string
+}
+
+/** A dialog's Cancel and confirming buttons: side by side on wide screens, stacked on a phone. */
+export function DialogActions({
+  busy,
+  onCancel,
+  confirmLabel,
+  variant,
+  onConfirm,
+  confirmTestId,
+}: DialogActionsProps) {
+  const { t } = useI18n()
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
+        {t('app.cancel')}
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        variant={variant}
+        busy={busy}
+        onClick={onConfirm}
+        data-testid={confirmTestId}
+      >
+        {confirmLabel}
+      </Button>
+    </div>
   )
 }

@@ -8,7 +8,7 @@ import type { Feedback } from '../../src/machines/feedback.ts'
 export const english = createTranslator('en', en)
 
 /** What the screen must say for a machine's feedback: the server's words, else the key's text. */
-export const textOf = (feedback: Feedback) => feedback.detail ?? english(feedback.key)
+export const textOf = (feedback: Feedback) => feedback.detail ?? english(feedback.key, feedback.params)
 
 /** The message in `container`, or none when the machine holds no error. */
 export function expectMessage(container: HTMLElement, error: Feedback | undefined) {

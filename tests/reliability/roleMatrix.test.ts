@@ -40,6 +40,8 @@ type Target = {
   calendarId: string
   exportToken: string
   notificationId: string
+  /** A manual stay on the property. */
+  stayId: string
   /** Another account, for the admin's user routes. */
   userId: string
   /** Accounts to sign in as: a plain one and one with two-factor on (password STRONG_PASSWORD). */
@@ -65,6 +67,7 @@ const propertyPayload = async () => propertyForm(aPropertyFields(), [await aJpeg
 // A loopback link: the sync it starts is refused at once instead of reaching the network.
 const linkPayload = () => ({ platformName: 'Vrbo', urlPath: 'http://127.0.0.1:9/feed.ics' })
 const reason = () => ({ reason: 'Repeated spam listings' })
+const manualStay = () => ({ start: '2030-01-01', end: '2030-01-04', kind: 'block' })
 const wrongCode = () => ({ code: '000000' })
 
 const MATRIX: Record<string, Row> = {
@@ -116,6 +119,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/property/:id/calendar/internal': { expected: ownerOnly(200) },
   'POST /api/property/:id/calendar/internal/rotate': { expected: ownerOnly(200) },
   'POST /api/property/:id/calendar/platform/:platformName/rotate': { expected: ownerOnly(200) },
+  'POST /api/property/:id/stay': { expected: ownerOnly(201), payload: manualStay },
+  'PATCH /api/property/:id/stay/:stayId': { expected: ownerOnly(200), payload: () => ({ note: 'Owner' }) },
+  'DELETE /api/property/:id/stay/:stayId': { expected: ownerOnly(204) },
   'GET /api/property/:id/statistics': { expected: ownerOnly(200) },
   'GET /api/property/:id/statistics/period': {
     expected: ownerOnly(200),
@@ -166,6 +172,7 @@ const paramsOf = (target: Target): Record<string, string> => ({
   // The platform of the link aCalendarRow makes.
   platformName: 'Airbnb',
   userId: target.userId,
+  stayId: target.stayId,
   file: `${target.exportToken}.ics`,
   token: 'no-such-reset-token',
 })
@@ -199,7 +206,7 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
 
   /** Only what the route's path names is made, and the photo through the real upload. */
   async function aTarget(route: string, owner: Account): Promise<Target> {
-    const needsProperty = /:(id|propertyId|imageId|calendarId|platformName|file)\b/.test(route)
+    const needsProperty = /:(id|propertyId|imageId|calendarId|platformName|file|stayId)\b/.test(route)
     const property = needsProperty ? await aProperty(ctx.app, owner.cookie, {}, [await aJpeg()]) : undefined
     const propertyId = property?.id ?? 'none'
     const calendar = /:(calendarId|platformName)\b/.test(route)
@@ -223,7 +230,18 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
         })
       : 'none'
     const userId = route.includes(':userId') ? (await aUser(ctx.db)).id : 'none'
+    const stayId = route.includes(':stayId')
+      ? (
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/api/property/${propertyId}/stay`,
+            payload: manualStay(),
+            headers: { cookie: owner.cookie },
+          })
+        ).json<{ id: string }>().id
+      : 'none'
     return {
+      stayId,
       propertyId,
       imageId: property?.images[0]?.id ?? 'none',
       calendarId: calendar?.id ?? 'none',

@@ -55,7 +55,11 @@ export async function signIn(
 }
 
 /** Inserts a property directly, for tests whose subject is not the property routes. */
-export async function aPropertyRow(db: Db, ownerId: string, options: { name?: string } = {}) {
+export async function aPropertyRow(
+  db: Db,
+  ownerId: string,
+  options: { name?: string; costPerNight?: number } = {},
+) {
   const now = new Date().toISOString()
   const id = randomUUID()
   const exportToken = randomBytes(32).toString('base64url')
@@ -71,7 +75,7 @@ export async function aPropertyRow(db: Db, ownerId: string, options: { name?: st
       address: 'King Fahd Road 12',
       description: null,
       capacity: 4,
-      cost_per_night: 500,
+      cost_per_night: options.costPerNight ?? 500,
       export_token: exportToken,
       created_at: now,
       updated_at: now,

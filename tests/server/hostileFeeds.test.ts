@@ -76,6 +76,7 @@ describeEachDatabase(
       const calendar = {
         id: await aCalendarRow(ctx.db, property.id, 'https://example.com/a.ics'),
         property_id: property.id,
+        platform_name: 'Airbnb',
       }
       const stays = Array.from({ length: MAX_STAYS }, (_, index) => ({
         uid: `stay-${index}`,

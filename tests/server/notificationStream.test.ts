@@ -103,10 +103,19 @@ describeEachDatabase(
       expect(event).toEqual({
         id: stored?.id,
         title: 'New booking at Villa Rawdah',
+        kind: 'new',
         ical: expect.stringContaining('DTSTART;VALUE=DATE:20300801'),
         platformName: 'Airbnb',
         propertyName: 'Villa Rawdah',
+        propertyId: property.id,
         conflict: false,
+        stay: {
+          guestName: 'Blocked',
+          start: '2030-08-01',
+          end: '2030-08-04',
+          platform: 'Airbnb',
+          kind: 'booking',
+        },
         createdAt: stored?.created_at,
       })
     })

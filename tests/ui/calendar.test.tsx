@@ -12,6 +12,10 @@ import { renderWithProviders } from './providers.tsx'
 
 const aBooking = (overrides: Partial<Booking>): Booking => ({
   uid: 'uid-1',
+  stayId: null,
+  manual: false,
+  echo: false,
+  note: null,
   propertyId: 'p1',
   propertyName: 'Palm Villa',
   guestName: 'Sara Ali',
@@ -134,9 +138,13 @@ describe('the calendar grid', () => {
     }
   })
 
-  it('says "No bookings" for a day without any, and a bare grid day cannot be opened', async () => {
-    await renderWithProviders(<BookingsModal day="2026-03-02" bookings={[]} onClose={() => {}} />)
-    expect(within(await screen.findByTestId('bookings-modal')).getByText('No bookings')).toBeTruthy()
+  it('says "No bookings" for a day without any, which opens too (a stay can be added from it)', async () => {
+    await renderWithProviders(<CalendarWithModal bookings={BOOKINGS} />)
+    fireEvent.click(within(cell('2026-03-02')).getByRole('button'))
+    const modal = await screen.findByTestId('bookings-modal')
+    expect(within(modal).getByText('No bookings')).toBeTruthy()
+    // Without an add handler (the dashboard), no "Add stay".
+    expect(within(modal).queryByRole('button', { name: 'Add stay' })).toBeNull()
   })
 
   it('shows Arabic headers and labels right to left', async () => {
@@ -146,6 +154,108 @@ describe('the calendar grid', () => {
       'الأحد',
     )
     expect(within(cell('2026-03-10')).getByText('+ ١ آخر')).toBeTruthy()
+  })
+})
+
+describe('manual stays and echoes on the calendar (issue 13)', () => {
+  const MANUAL = aBooking({
+    uid: 'stay-7@manzil',
+    stayId: 'stay-7',
+    manual: true,
+    platform: 'Manual',
+    status: 'Booked',
+    guestName: 'Huda Al-Harbi',
+    note: 'Paid in cash\nLate check-in',
+    color: '#648DE5',
+  })
+  const ECHO = aBooking({
+    uid: 'echo-1@manzil',
+    stayId: 'echo-1',
+    echo: true,
+    kind: 'block',
+    platform: 'Airbnb',
+    status: 'Blocked',
+    guestName: 'Blocked',
+    color: '#10B785',
+  })
+
+  it('shows a manual stay as "Manual" with its note, and Edit and Delete for it alone', async () => {
+    const onEdit = vi.fn()
+    const onDelete = vi.fn()
+    const onAdd = vi.fn()
+    await renderWithProviders(
+      <BookingsModal
+        day="2026-03-10"
+        bookings={[aBooking({}), MANUAL]}
+        onClose={() => {}}
+        onAdd={onAdd}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />,
+    )
+    const modal = await screen.findByTestId('bookings-modal')
+    const [platformStay, manual] = within(modal).getAllByTestId('booking-details')
+    expect(within(platformStay!).queryByRole('button', { name: 'Edit' })).toBeNull()
+    expect(within(platformStay!).queryByText('Note')).toBeNull()
+    const fields = Object.fromEntries(
+      within(manual!)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    )
+    expect(fields).toMatchObject({
+      Guest: 'Huda Al-Harbi',
+      Status: 'Booked',
+      Platform: 'Manual',
+      Note: 'Paid in cash\nLate check-in',
+    })
+    fireEvent.click(within(manual!).getByRole('button', { name: 'Edit' }))
+    fireEvent.click(within(manual!).getByRole('button', { name: 'Delete' }))
+    fireEvent.click(within(modal).getByRole('button', { name: 'Add stay' }))
+    expect(onEdit).toHaveBeenCalledWith(MANUAL)
+    expect(onDelete).toHaveBeenCalledWith(MANUAL)
+    expect(onAdd).toHaveBeenCalledWith('2026-03-10')
+  })
+
+  it('shows a manual stay in Arabic: "يدوي", its status and its note', async () => {
+    await renderWithProviders(<BookingsModal day="2026-03-10" bookings={[MANUAL]} onClose={() => {}} />, {
+      language: 'ar',
+    })
+    const details = within(await screen.findByTestId('bookings-modal')).getByTestId('booking-details')
+    for (const text of ['يدوي', 'محجوز', 'ملاحظة']) expect(within(details).getByText(text)).toBeTruthy()
+    // Without handlers (the dashboard) a manual stay has no buttons.
+    expect(within(details).queryAllByRole('button')).toHaveLength(0)
+  })
+
+  it('mutes an echo: "Synced from Manzil" in the modal, a pale bar, a faded dot, a badge in the lists', async () => {
+    await renderWithProviders(
+      <>
+        <CalendarWithModal bookings={[ECHO]} />
+        <MonthCalendar
+          month="2026-03"
+          today="2026-03-05"
+          bookings={[ECHO]}
+          onPrevious={() => {}}
+          onNext={() => {}}
+        />
+        <StayListCard title="Upcoming" bookings={[ECHO]} testId="upcoming" />
+      </>,
+    )
+    const bar = within(cell('2026-03-10')).getByTestId('event-bar')
+    expect(bar.dataset.echo).toBe('true')
+    expect(bar.className).toContain('bg-slate-100')
+    expect(bar.getAttribute('title')).toBe('Blocked (Blocked) · Synced from Manzil')
+    expect(bar.className).not.toMatch(/\b(?:ml|mr|pl|pr|left|right|border-l|border-r)-/)
+    const dot = screen
+      .getByTestId('month-calendar')
+      .querySelector('[data-day="2026-03-10"] span > span[style]')!
+    expect(dot.getAttribute('class')).toContain('opacity-35')
+    expect(within(screen.getByTestId('upcoming')).getByText('Synced from Manzil')).toBeTruthy()
+    fireEvent.click(within(cell('2026-03-10')).getByRole('button'))
+    const details = within(await screen.findByTestId('bookings-modal')).getByTestId('booking-details')
+    expect(details.dataset.echo).toBe('true')
+    expect(details.className).toContain('bg-slate-50')
+    expect(within(details).getByText('Synced from Manzil')).toBeTruthy()
+    expect(within(details).queryByText('Conflict')).toBeNull()
   })
 })
 

@@ -7,6 +7,10 @@ import { renderWithProviders } from './providers.tsx'
 
 const aBooking = (overrides: Partial<Booking>): Booking => ({
   uid: 'uid-1',
+  stayId: null,
+  manual: false,
+  echo: false,
+  note: null,
   propertyId: 'p1',
   propertyName: 'Palm Villa',
   guestName: 'Blocked',

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  markConflicts,
-  parseFeed,
-  relativePath,
-  toBookings,
-  type FeedBooking,
-} from '../../src/actors/calendarFeed.ts'
+import { parseFeed, relativePath, toBookings } from '../../src/actors/calendarFeed.ts'
 import { calendarDays, contrastRatio, textColorOn } from '../../src/ui/calendar/calendarDays.ts'
 import { EVENT_COLORS } from '../../src/machines/colorPalette.ts'
 
@@ -37,7 +31,9 @@ describe('parseFeed', () => {
         platform: undefined,
         status: undefined,
         guestName: undefined,
+        kind: undefined,
         conflict: false,
+        echo: false,
       },
     ])
   })
@@ -172,36 +168,162 @@ describe('bookings from a feed', () => {
     })
   })
 
-  const booking = (
-    uid: string,
-    platform: string,
-    start: string,
-    end: string,
-    kind: 'booking' | 'block' = 'booking',
-  ) =>
-    ({
-      uid,
-      propertyId: 'p1',
-      propertyName: 'Palm Villa',
-      guestName: 'Guest',
-      status: 'Confirmed',
-      platform,
-      kind,
-      conflict: false,
-      feedWarning: null,
-      start,
-      end,
-    }) satisfies FeedBooking
-
-  it('marks bookings from different platforms that share a night, not blocks nor a changeover day', () => {
-    const marked = markConflicts([
-      booking('a', 'Airbnb', '2026-03-01', '2026-03-04'),
-      booking('b', 'Booking.com', '2026-03-03', '2026-03-05'),
-      booking('c', 'Vrbo', '2026-03-05', '2026-03-07'),
-      booking('d', 'Airbnb', '2026-03-06', '2026-03-08', 'block'),
-      booking('e', 'Airbnb', '2026-03-03', '2026-03-04'),
+  it("takes conflicts from the server's X-MANZIL-CONFLICT only, blocks and closures too", () => {
+    // Two Airbnb bookings on the same nights, which the client once marked itself: the server
+    // did not, so neither is a conflict; a block the server marked is one.
+    const feed = calendar(
+      ...manzilEvent('a', '20260301', '20260304', ['SUMMARY:Reserved - Sara', 'X-MANZIL-PLATFORM:Airbnb']),
+      ...manzilEvent('b', '20260302', '20260305', ['SUMMARY:Reserved - Omar', 'X-MANZIL-PLATFORM:Vrbo']),
+      ...manzilEvent('c', '20260302', '20260303', [
+        'SUMMARY:CLOSED - Not available',
+        'X-MANZIL-PLATFORM:Booking.com',
+        'X-MANZIL-KIND:block',
+        'X-MANZIL-CONFLICT:TRUE',
+      ]),
+    )
+    expect(toBookings(parseFeed(feed), property, feed).map(({ uid, conflict }) => [uid, conflict])).toEqual([
+      ['a@manzil', false],
+      ['b@manzil', false],
+      ['c@manzil', true],
     ])
-    expect(marked.filter((b) => b.conflict).map((b) => b.uid)).toEqual(['a', 'b', 'e'])
+  })
+})
+
+/** One VEVENT of Manzil's private export: UID `<stayId>@manzil`, all-day dates, then `lines`. */
+const manzilEvent = (stayId: string, start: string, end: string, lines: string[]) => [
+  'BEGIN:VEVENT',
+  `UID:${stayId}@manzil`,
+  `DTSTART;VALUE=DATE:${start}`,
+  `DTEND;VALUE=DATE:${end}`,
+  ...lines,
+  'END:VEVENT',
+]
+
+describe("the export feed's issue 13 fields", () => {
+  const property = { id: 'p1', name: 'Palm Villa' }
+  const bookingsOf = (...events: string[][]) => {
+    const feed = calendar(...events.flat())
+    return toBookings(parseFeed(feed), property, feed)
+  }
+
+  it('reads X-MANZIL-KIND and X-MANZIL-ECHO from the event', () => {
+    const feed = calendar(
+      ...manzilEvent('s1', '20260301', '20260303', [
+        'SUMMARY:Not available',
+        'X-MANZIL-KIND:block',
+        'X-MANZIL-ECHO:TRUE',
+      ]),
+      ...manzilEvent('s2', '20260305', '20260306', ['SUMMARY:Reserved', 'X-MANZIL-KIND:BOOKING']),
+      ...manzilEvent('s3', '20260307', '20260308', ['SUMMARY:Reserved', 'X-MANZIL-KIND:maybe']),
+    )
+    expect(parseFeed(feed).map(({ kind, echo }) => ({ kind, echo }))).toEqual([
+      { kind: 'block', echo: true },
+      { kind: 'booking', echo: false },
+      { kind: undefined, echo: false },
+    ])
+  })
+
+  it("takes the server's kind over the summary's: a Booking.com closure that is a sale", () => {
+    const [closure, unknown] = bookingsOf(
+      manzilEvent('s1', '20260301', '20260303', [
+        'SUMMARY:CLOSED - Not available',
+        'X-MANZIL-PLATFORM:Booking.com',
+        'X-MANZIL-STATUS:Not available',
+        'X-MANZIL-KIND:booking',
+      ]),
+      // Without X-MANZIL-KIND (an older export), the summary still decides.
+      manzilEvent('s2', '20260305', '20260306', ['SUMMARY:CLOSED - Not available']),
+    )
+    expect(closure).toMatchObject({ kind: 'booking', platform: 'Booking.com', echo: false, manual: false })
+    expect(unknown).toMatchObject({ kind: 'block' })
+  })
+
+  it('marks an echo, which is never taken as a conflict by the client', () => {
+    const [echo] = bookingsOf(
+      manzilEvent('s1', '20260301', '20260303', [
+        'SUMMARY:Airbnb (Not available)',
+        'X-MANZIL-PLATFORM:Airbnb',
+        'X-MANZIL-KIND:block',
+        'X-MANZIL-ECHO:TRUE',
+      ]),
+    )
+    expect(echo).toMatchObject({ echo: true, conflict: false, kind: 'block', manual: false, note: null })
+  })
+
+  it('reads a manual stay: its stay id, "Manual", its note and its guest', () => {
+    const [booking, block] = bookingsOf(
+      manzilEvent('01J9ZK', '20260310', '20260313', [
+        'SUMMARY:Booked - Huda Al-Harbi',
+        'X-MANZIL-PLATFORM:Manual',
+        'X-MANZIL-STATUS:Booked',
+        'X-MANZIL-GUEST:Huda Al-Harbi',
+        'X-MANZIL-KIND:booking',
+        'DESCRIPTION:Paid in cash\\, 3 nights\\nLate check-in',
+      ]),
+      manzilEvent('01J9ZM', '20260320', '20260322', [
+        'SUMMARY:Blocked',
+        'X-MANZIL-PLATFORM:Manual',
+        'X-MANZIL-STATUS:Blocked',
+        'X-MANZIL-GUEST:',
+        'X-MANZIL-KIND:block',
+      ]),
+    )
+    expect(booking).toMatchObject({
+      uid: '01J9ZK@manzil',
+      stayId: '01J9ZK',
+      manual: true,
+      platform: 'Manual',
+      kind: 'booking',
+      guestName: 'Huda Al-Harbi',
+      note: 'Paid in cash, 3 nights\nLate check-in',
+      start: '2026-03-10',
+      end: '2026-03-13',
+    })
+    expect(block).toMatchObject({
+      stayId: '01J9ZM',
+      manual: true,
+      kind: 'block',
+      guestName: 'Blocked',
+      note: null,
+    })
+  })
+
+  it('treats an empty or missing X-MANZIL-GUEST as no guest', () => {
+    const [emptyGuest, noGuest, platformStay] = bookingsOf(
+      manzilEvent('m1', '20260301', '20260302', [
+        'SUMMARY:Booked',
+        'X-MANZIL-PLATFORM:Manual',
+        'X-MANZIL-GUEST:',
+        'X-MANZIL-KIND:booking',
+      ]),
+      manzilEvent('m2', '20260303', '20260304', [
+        'SUMMARY:Booked',
+        'X-MANZIL-PLATFORM:Manual',
+        'X-MANZIL-KIND:booking',
+      ]),
+      manzilEvent('f1', '20260305', '20260306', [
+        'SUMMARY:Reserved - Sara Ali',
+        'X-MANZIL-PLATFORM:Airbnb',
+        'X-MANZIL-GUEST:',
+      ]),
+    )
+    // A manual booking without a name shows "Unknown guest"; a platform's stay falls back to its summary.
+    expect(emptyGuest!.guestName).toBe('')
+    expect(noGuest!.guestName).toBe('')
+    expect(platformStay!.guestName).toBe('Sara Ali')
+  })
+
+  it("keeps a platform stay's DESCRIPTION out of the note, and gives no stay id to a foreign UID", () => {
+    const [airbnb] = bookingsOf([
+      'BEGIN:VEVENT',
+      'UID:1418fb94e984-abc@airbnb.com',
+      'DTSTART;VALUE=DATE:20260301',
+      'DTEND;VALUE=DATE:20260304',
+      'SUMMARY:Reserved',
+      'DESCRIPTION:Reservation URL: https://www.airbnb.com/hosting/reservations/details/HMABC',
+      'END:VEVENT',
+    ])
+    expect(airbnb).toMatchObject({ stayId: null, manual: false, note: null, echo: false })
   })
 })
 

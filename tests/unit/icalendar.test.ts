@@ -24,6 +24,7 @@ describe("the browser's iCalendar reader", () => {
             status: 'Reserved',
             guest_name: stay.guest,
             platform: stay.platform,
+            kind: 'booking' as const,
             updated_at: '2026-02-01T10:00:00.000Z',
             conflict: stay.conflict,
           }))
@@ -38,7 +39,9 @@ describe("the browser's iCalendar reader", () => {
               platform: stay.platform,
               status: 'Reserved',
               guestName: stay.guest,
+              kind: 'booking',
               conflict: stay.conflict,
+              echo: false,
             })),
           )
         },

@@ -24,8 +24,9 @@ const SHOWN_CALENDAR_COLUMNS = 'url, platform_name, last_synced_at, last_error'
 
 const bump = (owner: string) => `update users set data_version = data_version + 1 where id = ${owner};`
 
-async function sqliteTriggers(db: Kysely<unknown>) {
-  for (const table of TABLES) {
+/** The triggers of these tables on SQLite (also for a table that a later migration rebuilds). */
+export async function sqliteTriggers(db: Kysely<unknown>, tables: readonly Watched[] = TABLES) {
+  for (const table of tables) {
     const owner = OWNER_OF[table]
     const updateOf = table === 'external_calendars' ? ` of ${SHOWN_CALENDAR_COLUMNS}` : ''
     const triggers = {

@@ -23,15 +23,21 @@ function EventBar({ booking }: { booking: Booking }) {
   const { t } = useI18n()
   const labels = bookingLabels(t, booking)
   const title = t('calendar.eventTitle', { guest: labels.guest, status: labels.status })
+  const note = booking.conflict ? t('calendar.conflict') : booking.echo ? t('manualStay.echo') : null
+  // An echo (our own export coming back) is muted: a pale bar edged with the stay's colour.
+  const look = booking.echo
+    ? { className: 'border-s-4 bg-slate-100 text-slate-600', style: { borderColor: booking.color } }
+    : { className: '', style: { backgroundColor: booking.color, color: textColorOn(booking.color) } }
   return (
     <span
       data-testid="event-bar"
       data-conflict={booking.conflict || undefined}
-      title={booking.conflict ? `${title} · ${t('calendar.conflict')}` : title}
+      data-echo={booking.echo || undefined}
+      title={note ? `${title} · ${note}` : title}
       className={`relative flex min-w-0 items-center rounded-md px-1 py-0.5 text-start text-xs font-medium ${
         booking.conflict ? 'ring-2 ring-red-600 ring-offset-1' : ''
-      }`}
-      style={{ backgroundColor: booking.color, color: textColorOn(booking.color) }}
+      } ${look.className}`}
+      style={look.style}
     >
       {booking.conflict && (
         // A badge on the corner, so that the narrow bar keeps its room for the guest's name; the
@@ -76,11 +82,11 @@ export function CalendarGrid({ month, today, bookings, onPrevious, onNext, onDay
               aria-current={day === today ? 'date' : undefined}
               className={`min-h-28 border-b border-slate-100 p-0.5 ${outside ? 'bg-slate-50/70' : ''}`}
             >
+              {/* Every day opens: its bookings, and (issue 13) a stay to add from it. */}
               <button
                 type="button"
-                disabled={dayBookings.length === 0}
                 onClick={() => onDayClick(day)}
-                className="flex h-full w-full flex-col gap-1 rounded-lg p-1 text-start enabled:hover:bg-slate-100 disabled:cursor-default"
+                className="flex h-full w-full flex-col gap-1 rounded-lg p-1 text-start hover:bg-slate-100"
               >
                 {/* The name: the date and count, then what the bars show (their text is in the name too). */}
                 <span className="sr-only">

@@ -52,7 +52,8 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
                     <ColorSwatch
                       key={bookingKey(booking)}
                       color={booking.color}
-                      className="size-1.5 ring-0"
+                      // An echo (synced from Manzil) is a faded dot.
+                      className={`size-1.5 ring-0 ${booking.echo ? 'opacity-35' : ''}`}
                     />
                   ))}
                 </span>

@@ -1,7 +1,7 @@
 import type { Booking } from '../../domain/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
-import { ConflictBadge, PlatformBadge, StatusBadge } from './badges.tsx'
+import { ConflictBadge, EchoBadge, PlatformBadge, StatusBadge } from './badges.tsx'
 import { bookingLabels } from './bookingLabels.ts'
 import { bookingKey } from './calendarDays.ts'
 
@@ -32,12 +32,13 @@ export function StayListCard({ title, bookings, testId }: Props) {
             return (
               <li
                 key={bookingKey(booking)}
-                className={`flex gap-3 px-4 py-3 ${booking.conflict ? 'bg-red-50/60' : ''}`}
+                className={`flex gap-3 px-4 py-3 ${booking.conflict ? 'bg-red-50/60' : booking.echo ? 'bg-slate-50' : ''}`}
                 data-conflict={booking.conflict || undefined}
+                data-echo={booking.echo || undefined}
               >
                 <span
                   aria-hidden="true"
-                  className="w-1 shrink-0 self-stretch rounded-full"
+                  className={`w-1 shrink-0 self-stretch rounded-full ${booking.echo ? 'opacity-35' : ''}`}
                   style={{ backgroundColor: booking.color }}
                 />
                 <div className="min-w-0 flex-1">
@@ -49,6 +50,7 @@ export function StayListCard({ title, bookings, testId }: Props) {
                   <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
                     <PlatformBadge label={labels.platform} />
                     {booking.conflict && <ConflictBadge />}
+                    {booking.echo && <EchoBadge />}
                     <span className="text-xs text-slate-500 tabular-nums">
                       {t('calendar.dateRange', {
                         start: format.date(booking.start),

@@ -14,6 +14,16 @@ export function StatusBadge({ label, kind }: { label: string; kind: BookingKind 
   return <span className={`${pill} ${tone}`}>{label}</span>
 }
 
+/** A block that only mirrors what Manzil exported to its platform: shown, muted, never a conflict. */
+export function EchoBadge() {
+  const { t } = useI18n()
+  return (
+    <span title={t('manualStay.echoHint')} className={`${pill} bg-slate-100 text-slate-600`}>
+      {t('manualStay.echo')}
+    </span>
+  )
+}
+
 /** The same nights are sold on two platforms: the host must act. */
 export function ConflictBadge() {
   const { t } = useI18n()

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useI18n } from '../../i18n.tsx'
-import { Button, FormError, TextField } from '../form.tsx'
+import { FormError, TextField, DialogActions } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
 
 type Props = {
@@ -58,14 +58,7 @@ function ConnectForm({ platformName, properties, propertyId, error, busy, onSubm
         }
       />
       <FormError message={error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-          {t('app.cancel')}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {t('integration.connect')}
-        </Button>
-      </div>
+      <DialogActions busy={busy} onCancel={onCancel} confirmLabel={t('integration.connect')} />
     </form>
   )
 }

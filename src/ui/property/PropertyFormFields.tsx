@@ -1,7 +1,7 @@
 import { addressPartsFor, type StoredAddress } from '../../domain/address.ts'
 import { DESCRIPTION_MAX, type PropertyDraft } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
-import { TextField } from '../form.tsx'
+import { TextAreaField, TextField } from '../form.tsx'
 
 type Props = {
   draft: PropertyDraft
@@ -82,24 +82,21 @@ export function PropertyFormFields({ draft, onChange, stored, disabled }: Props)
           disabled={disabled}
         />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="field-description" className="text-sm font-medium text-slate-700">
-          {t('property.description')}
-        </label>
-        <textarea
-          id="field-description"
-          name="description"
-          rows={3}
-          maxLength={DESCRIPTION_MAX}
-          value={draft.description}
-          onChange={(event) => set('description')(event.target.value)}
-          disabled={disabled}
-          className="resize-y rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100"
-        />
-        <p data-testid="description-counter" className="text-end text-xs text-slate-500" dir="ltr">
-          {draft.description.length}/{DESCRIPTION_MAX}
-        </p>
-      </div>
+      <TextAreaField
+        id="field-description"
+        name="description"
+        label={t('property.description')}
+        rows={3}
+        maxLength={DESCRIPTION_MAX}
+        value={draft.description}
+        onChange={(event) => set('description')(event.target.value)}
+        disabled={disabled}
+        hint={
+          <p data-testid="description-counter" className="text-end text-xs text-slate-500" dir="ltr">
+            {draft.description.length}/{DESCRIPTION_MAX}
+          </p>
+        }
+      />
     </div>
   )
 }

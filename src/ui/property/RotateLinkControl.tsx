@@ -1,6 +1,6 @@
 import type { RotateLinkState } from '../../machines/rotateLink.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button, FormError } from '../form.tsx'
+import { Button, FormError, DialogActions } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
 
 type Props = {
@@ -47,14 +47,13 @@ export function RotateLinkControl({ state, platform, error, onOpen, onConfirm, o
         <div className="flex flex-col gap-4">
           <p className="text-sm text-slate-600">{text.body}</p>
           <FormError message={error} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="secondary" onClick={onCancel} disabled={rotating}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="button" busy={rotating} onClick={onConfirm} data-testid="confirm-rotate">
-              {t('property.rotateConfirm')}
-            </Button>
-          </div>
+          <DialogActions
+            busy={rotating}
+            onCancel={onCancel}
+            confirmLabel={t('property.rotateConfirm')}
+            onConfirm={onConfirm}
+            confirmTestId="confirm-rotate"
+          />
         </div>
       </Modal>
     </>

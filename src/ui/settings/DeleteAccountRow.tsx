@@ -1,6 +1,6 @@
 import type { DeleteAccountState } from '../../machines/deleteAccount.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button, FormError } from '../form.tsx'
+import { Button, FormError, DialogActions } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
 import { SettingRow } from './SettingsLayout.tsx'
 
@@ -37,14 +37,13 @@ export function DeleteAccountRow({ state, error, onOpen, onConfirm, onCancel }: 
         <div className="flex flex-col gap-4">
           <p className="text-sm text-slate-600">{t('settings.deleteConfirmText')}</p>
           <FormError message={error} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="secondary" onClick={onCancel} disabled={deleting}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="button" variant="danger" busy={deleting} onClick={onConfirm}>
-              {t('settings.deleteConfirm')}
-            </Button>
-          </div>
+          <DialogActions
+            busy={deleting}
+            onCancel={onCancel}
+            confirmLabel={t('settings.deleteConfirm')}
+            variant="danger"
+            onConfirm={onConfirm}
+          />
         </div>
       </Modal>
     </>

@@ -38,6 +38,7 @@ export function DatePicker({ label, value, onChange, min, max, testId }: DatePic
       </PopoverButton>
       <PopoverPanel
         anchor={{ to: 'bottom start', gap: 6 }}
+        data-testid={testId && `${testId}-panel`}
         className="z-50 w-72 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl focus:outline-none"
       >
         {({ close }) => (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { AdminUserAction } from '../../machines/adminUserAction.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button, FormError } from '../form.tsx'
+import { DialogActions, FormError } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
 
 type Props = {
@@ -43,14 +43,12 @@ function ReasonForm({ action, userLabel, error, busy, onSubmit, onCancel }: Form
         />
       </div>
       <FormError message={error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-          {t('app.cancel')}
-        </Button>
-        <Button type="submit" variant="danger" busy={busy}>
-          {t(`userActions.${action}.confirm`)}
-        </Button>
-      </div>
+      <DialogActions
+        busy={busy}
+        onCancel={onCancel}
+        confirmLabel={t(`userActions.${action}.confirm`)}
+        variant="danger"
+      />
     </form>
   )
 }

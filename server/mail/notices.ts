@@ -1,0 +1,81 @@
+import type { NoticeKind } from '../db/schema.ts'
+import { translatorFor } from '../i18n.ts'
+import type { NotificationData, NoticeStay } from '../notification/schemas.ts'
+import type { Language, Translate } from '../../src/domain/translator.ts'
+import type { Mail } from './mailer.ts'
+import { escapeHtml, htmlPage, paragraph } from './messages.ts'
+
+/** A change notice as its mail tells it. */
+export type MailedNotice = { kind: NoticeKind; data: NotificationData }
+
+const stayLine = (t: Translate, stay: NoticeStay) =>
+  t('mail.notices.stay', { guest: stay.guestName, platform: stay.platform, start: stay.start, end: stay.end })
+
+/** One line of a digest: what happened, where, and to which stay. */
+function noticeLine(t: Translate, { kind, data }: MailedNotice): string {
+  const values = { property: data.propertyName, stay: data.stay ? stayLine(t, data.stay) : '' }
+  if (kind === 'changed' && data.previous)
+    return t('mail.notices.lines.changed', {
+      ...values,
+      previousStart: data.previous.start,
+      previousEnd: data.previous.end,
+    })
+  return t(`mail.notices.lines.${kind}`, values)
+}
+
+/** The text of a conflict: both platforms, the property, and the nights they share. */
+function conflictText(t: Translate, data: NotificationData): string[] {
+  const [stay, other] = [data.stay, data.other]
+  return [
+    t('mail.notices.conflict.intro', {
+      property: data.propertyName,
+      first: stay?.platform ?? data.platformName,
+      second: other?.platform ?? '',
+      start: data.nights?.start ?? '',
+      end: data.nights?.end ?? '',
+    }),
+    ...[stay, other].flatMap((each) => (each ? [stayLine(t, each)] : [])),
+    t('mail.notices.conflict.action'),
+  ]
+}
+
+/**
+ * Issue 13: the mail of a conflict, sent at once, or the digest of a sync round's other changes
+ * (one mail, however many), in the reader's language; `appUrl` leads to the calendar.
+ */
+export function composeNoticeMail(
+  language: Language,
+  to: string,
+  notices: readonly MailedNotice[],
+  appUrl: string,
+): Mail {
+  const t = translatorFor(language)
+  const only = notices.length === 1 ? notices[0] : undefined
+  const subject =
+    only?.kind === 'conflict'
+      ? t('mail.notices.conflict.subject', { property: only.data.propertyName })
+      : t('mail.notices.digest.subject', { count: notices.length })
+  const lines =
+    only?.kind === 'conflict'
+      ? conflictText(t, only.data)
+      : [t('mail.notices.digest.intro'), ...notices.map((notice) => `• ${noticeLine(t, notice)}`)]
+  const link = `${appUrl.replace(/\/$/, '')}/calendar`
+  const text = [
+    t('mail.greeting'),
+    '',
+    ...lines,
+    '',
+    `${t('mail.notices.open')}: ${link}`,
+    '',
+    t('mail.notices.why'),
+    t('mail.signature'),
+  ].join('\n')
+  const html = htmlPage(language, subject, [
+    paragraph(t('mail.greeting')),
+    ...lines.map(paragraph),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.notices.open'))}</a></p>`,
+    paragraph(t('mail.notices.why')),
+    paragraph(t('mail.signature')),
+  ])
+  return { to, subject, text, html }
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { currentUser, requireUser } from '../auth/session.ts'
+import { ManualStay, ManualStayBody, ManualStayPatch, StayParams, StayPropertyParams } from './schemas.ts'
+import { createStayService } from './service.ts'
+
+/** Issue 13: manual stays and blocks, `POST|PATCH|DELETE /property/{id}/stay[/{stayId}]`. */
+export const stayRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser)
+  const stays = createStayService(app.db)
+  const ownerOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id
+
+  app.post(
+    '/property/:id/stay',
+    { schema: { params: StayPropertyParams, body: ManualStayBody, response: { 201: ManualStay } } },
+    async (request, reply) =>
+      reply.code(201).send(await stays.create(ownerOf(request), request.params.id, request.body)),
+  )
+
+  app.patch(
+    '/property/:id/stay/:stayId',
+    { schema: { params: StayParams, body: ManualStayPatch, response: { 200: ManualStay } } },
+    async (request) => stays.update(ownerOf(request), request.params.id, request.params.stayId, request.body),
+  )
+
+  app.delete('/property/:id/stay/:stayId', { schema: { params: StayParams } }, async (request, reply) => {
+    await stays.remove(ownerOf(request), request.params.id, request.params.stayId)
+    return reply.code(204).send()
+  })
+}

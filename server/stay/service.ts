@@ -1,0 +1,149 @@
+import type { Selectable } from 'kysely'
+import { nightsBetween } from '../../src/domain/dates.ts'
+import type { Db } from '../db/database.ts'
+import { writeTransaction } from '../db/errors.ts'
+import { timeOrderedId } from '../db/ids.ts'
+import type { BookingsTable } from '../db/schema.ts'
+import { badRequest, notFound } from '../errors.ts'
+import { conflictsFor } from '../sync/conflicts.ts'
+import type { ManualStay, ManualStayBody, ManualStayPatch } from './schemas.ts'
+
+/** The longest stay a host may enter by hand, in nights. */
+export const MAX_MANUAL_NIGHTS = 365
+
+/** What a manual stay's platform is, in every feed and on the calendar (SPEC's fallback). */
+export const MANUAL_PLATFORM = 'Manual'
+
+type StayRow = Selectable<BookingsTable>
+
+function checkDates(stay: Pick<ManualStayBody, 'start' | 'end'>) {
+  if (stay.end <= stay.start) throw badRequest('errors.stay.endNotAfterStart')
+  if (nightsBetween(stay.start, stay.end) > MAX_MANUAL_NIGHTS)
+    throw badRequest('errors.stay.tooLong', { count: MAX_MANUAL_NIGHTS })
+}
+
+/**
+ * The feed-shaped columns of a manual stay: SPEC 4's "status - guest" summary, so every feed and
+ * the calendar read it like any platform's; a block names no guest.
+ */
+function stayColumns(stay: ManualStayBody) {
+  const guest = stay.kind === 'booking' ? (stay.guestName ?? '') : ''
+  const status = stay.kind === 'booking' ? 'Booked' : 'Blocked'
+  return {
+    start_date: stay.start,
+    end_date: stay.end,
+    kind: stay.kind,
+    status,
+    guest_name: guest,
+    summary: guest ? `${status} - ${guest}` : status,
+    description: stay.note || null,
+  }
+}
+
+const toManualStay = (row: StayRow, conflict: boolean): ManualStay => ({
+  id: row.id,
+  propertyId: row.property_id,
+  start: row.start_date,
+  end: row.end_date,
+  kind: row.kind,
+  guestName: row.guest_name || null,
+  note: row.description,
+  platform: MANUAL_PLATFORM,
+  conflict,
+  createdAt: row.first_seen_at,
+  updatedAt: row.updated_at,
+})
+
+/**
+ * Issue 13: the stays a host enters by hand. They belong to no linked calendar (calendar_id is
+ * null), show at once in the private feed and in every platform's availability feed, and take
+ * part in conflicts as a source of their own. Only the property's owner reaches them; anyone
+ * else, and any stay a feed brought, is a 404.
+ */
+export function createStayService(db: Db) {
+  const ownedProperty = async (trx: Db, ownerId: string, propertyId: string) => {
+    const property = await trx
+      .selectFrom('properties')
+      .select(['id', 'cost_per_night'])
+      .where('id', '=', propertyId)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst()
+    if (!property) throw notFound()
+    return property
+  }
+
+  const ownedStay = async (trx: Db, ownerId: string, propertyId: string, stayId: string) => {
+    await ownedProperty(trx, ownerId, propertyId)
+    const row = await trx
+      .selectFrom('bookings')
+      .selectAll()
+      .where('id', '=', stayId)
+      .where('property_id', '=', propertyId)
+      .where('calendar_id', 'is', null)
+      .executeTakeFirst()
+    if (!row) throw notFound()
+    return row
+  }
+
+  const withConflict = async (row: StayRow) =>
+    toManualStay(row, (await conflictsFor(db, [row.property_id])).has(row.id))
+
+  return {
+    async create(ownerId: string, propertyId: string, body: ManualStayBody): Promise<ManualStay> {
+      checkDates(body)
+      const row = await writeTransaction(db, async (trx) => {
+        const property = await ownedProperty(trx, ownerId, propertyId)
+        const id = timeOrderedId()
+        const now = new Date().toISOString()
+        const row: StayRow = {
+          id,
+          calendar_id: null,
+          property_id: propertyId,
+          uid: id,
+          location: null,
+          platform: MANUAL_PLATFORM,
+          cancelled_at: null,
+          nightly_price: property.cost_per_night == null ? null : Number(property.cost_per_night),
+          feed_warning: null,
+          echo: 0,
+          first_seen_at: now,
+          updated_at: now,
+          ...stayColumns(body),
+        }
+        await trx.insertInto('bookings').values(row).execute()
+        return row
+      })
+      return withConflict(row)
+    },
+
+    async update(
+      ownerId: string,
+      propertyId: string,
+      stayId: string,
+      patch: ManualStayPatch,
+    ): Promise<ManualStay> {
+      const row = await writeTransaction(db, async (trx) => {
+        const stored = await ownedStay(trx, ownerId, propertyId, stayId)
+        const merged: ManualStayBody = {
+          start: patch.start ?? stored.start_date,
+          end: patch.end ?? stored.end_date,
+          kind: patch.kind ?? stored.kind,
+          guestName: patch.guestName ?? (stored.guest_name || undefined),
+          note: patch.note ?? stored.description ?? undefined,
+        }
+        checkDates(merged)
+        const columns = { ...stayColumns(merged), updated_at: new Date().toISOString() }
+        await trx.updateTable('bookings').set(columns).where('id', '=', stored.id).execute()
+        return { ...stored, ...columns }
+      })
+      return withConflict(row)
+    },
+
+    async remove(ownerId: string, propertyId: string, stayId: string): Promise<void> {
+      await writeTransaction(db, async (trx) => {
+        const stored = await ownedStay(trx, ownerId, propertyId, stayId)
+        await trx.deleteFrom('bookings').where('id', '=', stored.id).execute()
+      })
+    },
+  }
+}

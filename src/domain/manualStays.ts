@@ -1,0 +1,71 @@
+import type { BookingKind } from './bookings.ts'
+import { nightsBetween, type DateOnly } from './dates.ts'
+
+/**
+ * Issue 13: stays a host enters by hand (a direct booking, an owner's stay, a maintenance block).
+ * The rules here are the server's (server/stay) too, so the form refuses what the API would.
+ */
+
+/** The longest stay a host may enter by hand, in nights. */
+export const MAX_MANUAL_NIGHTS = 365
+/** The longest guest name and note the API takes. */
+export const MAX_GUEST_NAME = 120
+export const MAX_NOTE = 500
+
+/** What a manual stay's platform is, in every feed and on the calendar (SPEC's fallback). */
+export const MANUAL_PLATFORM = 'Manual'
+
+/** `POST /api/property/{id}/stay` answers with this (201); `PATCH` with the same (200). */
+export type ManualStay = {
+  id: string
+  propertyId: string
+  start: DateOnly
+  /** The check-out day. */
+  end: DateOnly
+  kind: BookingKind
+  guestName: string | null
+  note: string | null
+  platform: typeof MANUAL_PLATFORM
+  createdAt: string
+  updatedAt: string
+}
+
+/** What the host types: both dates, the kind, and texts that may be empty. */
+export type ManualStayValues = {
+  start: DateOnly
+  end: DateOnly
+  kind: BookingKind
+  guestName: string
+  note: string
+}
+
+/** The request body of `POST …/stay`; `PATCH …/stay/{stayId}` takes any part of it. */
+export type ManualStayBody = {
+  start: DateOnly
+  end: DateOnly
+  kind: BookingKind
+  guestName?: string
+  note?: string
+}
+
+export type StayDatesProblem = 'endNotAfterStart' | 'tooLong'
+
+/** Why these dates cannot be a manual stay, or null: the check-out after the check-in, 365 nights at most. */
+export function stayDatesProblem(start: DateOnly, end: DateOnly): StayDatesProblem | null {
+  if (end <= start) return 'endNotAfterStart'
+  if (nightsBetween(start, end) > MAX_MANUAL_NIGHTS) return 'tooLong'
+  return null
+}
+
+/**
+ * The body to send: texts trimmed, a block with no guest. A new stay leaves out what is empty;
+ * an edit sends every field, an empty text clearing what was there.
+ */
+export function manualStayBody(values: ManualStayValues, purpose: 'create' | 'update'): ManualStayBody {
+  const guestName = values.kind === 'booking' ? values.guestName.trim() : ''
+  const note = values.note.trim()
+  const body: ManualStayBody = { start: values.start, end: values.end, kind: values.kind }
+  if (purpose === 'update' || guestName) body.guestName = guestName
+  if (purpose === 'update' || note) body.note = note
+  return body
+}

@@ -1,0 +1,178 @@
+import { useState, type FormEvent } from 'react'
+import type { BookingKind } from '../../domain/bookings.ts'
+import { addDays, nightsBetween } from '../../domain/dates.ts'
+import { MAX_GUEST_NAME, MAX_NOTE, type ManualStayValues } from '../../domain/manualStays.ts'
+import { useI18n } from '../../i18n.tsx'
+import { DialogActions, FIELD_CLASS, FormError, TextAreaField, TextField } from '../form.tsx'
+import { Modal } from '../Modal.tsx'
+import { DatePicker } from '../statistics/DateRangePicker.tsx'
+
+type Props = {
+  open: boolean
+  /** Adding a new stay, or editing one the host entered before. */
+  mode: 'add' | 'edit'
+  properties: readonly { id: string; name: string }[]
+  /** The property the stay is for; a new stay may move to another. */
+  propertyId: string
+  values: ManualStayValues
+  busy: boolean
+  /** The form's own check of the dates, shown at the dates. */
+  datesError?: string
+  /** The server's refusal, for the whole form. */
+  error?: string
+  onSubmit: (propertyId: string, values: ManualStayValues) => void
+  onCancel: () => void
+}
+
+type FormProps = Omit<Props, 'open'>
+
+const KINDS: BookingKind[] = ['booking', 'block']
+
+/** Lives inside the dialog, so each opening starts from what the flow holds. */
+function StayForm({
+  mode,
+  properties,
+  propertyId,
+  values,
+  busy,
+  datesError,
+  error,
+  onSubmit,
+  onCancel,
+}: FormProps) {
+  const { t } = useI18n()
+  const [chosen, setChosen] = useState(propertyId)
+  const [draft, setDraft] = useState(values)
+  const change = (changes: Partial<ManualStayValues>) => setDraft((current) => ({ ...current, ...changes }))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    // A block names no guest, whatever was typed before switching to it.
+    onSubmit(chosen, draft.kind === 'block' ? { ...draft, guestName: '' } : draft)
+  }
+  const nights = draft.end > draft.start ? nightsBetween(draft.start, draft.end) : 0
+  const propertyName = properties.find((property) => property.id === chosen)?.name
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {mode === 'add' && properties.length > 1 ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="stay-property" className="text-sm font-medium text-slate-700">
+            {t('manualStay.property')}
+          </label>
+          <select
+            id="stay-property"
+            value={chosen}
+            onChange={(event) => setChosen(event.target.value)}
+            className={`h-11 ${FIELD_CLASS}`}
+          >
+            {properties.map((property) => (
+              <option key={property.id} value={property.id}>
+                {property.name || t('calendar.unknownProperty')}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        propertyName && (
+          <p className="text-sm text-slate-600">
+            <span className="font-medium text-slate-700">{t('manualStay.property')}: </span>
+            <span dir="auto">{propertyName}</span>
+          </p>
+        )
+      )}
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('manualStay.kind')}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {KINDS.map((kind) => (
+            <label
+              key={kind}
+              className={`flex h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border text-sm font-semibold ${
+                draft.kind === kind
+                  ? 'border-brand-600 bg-brand-50 text-brand-800'
+                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+              }`}
+            >
+              <input
+                type="radio"
+                name="stay-kind"
+                value={kind}
+                checked={draft.kind === kind}
+                onChange={() => change({ kind })}
+                className="accent-brand-700"
+              />
+              {t(`manualStay.kinds.${kind}`)}
+            </label>
+          ))}
+        </div>
+        <p className="text-xs text-slate-500">{t(`manualStay.kindHints.${draft.kind}`)}</p>
+      </fieldset>
+      <div className="flex flex-col gap-1.5">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <DatePicker
+            label={t('manualStay.checkIn')}
+            value={draft.start}
+            onChange={(start) => change({ start })}
+            testId="stay-start"
+          />
+          <DatePicker
+            label={t('manualStay.checkOut')}
+            value={draft.end}
+            min={addDays(draft.start, 1)}
+            onChange={(end) => change({ end })}
+            testId="stay-end"
+          />
+        </div>
+        {datesError ? (
+          <p role="alert" data-testid="stay-dates-error" className="text-sm text-red-700">
+            {datesError}
+          </p>
+        ) : (
+          nights > 0 && (
+            <p className="text-xs text-slate-500 tabular-nums">{t('manualStay.nights', { count: nights })}</p>
+          )
+        )}
+      </div>
+      {draft.kind === 'booking' && (
+        <TextField
+          name="guestName"
+          id="stay-guest"
+          dir="auto"
+          autoComplete="off"
+          label={t('manualStay.guestName')}
+          maxLength={MAX_GUEST_NAME}
+          value={draft.guestName}
+          onChange={(event) => change({ guestName: event.target.value })}
+        />
+      )}
+      <TextAreaField
+        id="stay-note"
+        name="note"
+        dir="auto"
+        label={t('manualStay.note')}
+        rows={3}
+        maxLength={MAX_NOTE}
+        value={draft.note}
+        onChange={(event) => change({ note: event.target.value })}
+      />
+      <p className="text-xs text-slate-500">{t('manualStay.everywhere')}</p>
+      <FormError message={error} />
+      <DialogActions busy={busy} onCancel={onCancel} confirmLabel={t('manualStay.save')} />
+    </form>
+  )
+}
+
+/** Issue 13: a stay or a block the host enters by hand, for one of their properties. */
+export function ManualStayDialog({ open, ...form }: Props) {
+  const { t } = useI18n()
+  return (
+    <Modal
+      open={open}
+      onClose={form.busy ? () => {} : form.onCancel}
+      title={t(form.mode === 'add' ? 'manualStay.addTitle' : 'manualStay.editTitle')}
+      widthClass="md:max-w-[520px]"
+      placement="top"
+      testId="manual-stay-dialog"
+    >
+      <StayForm {...form} />
+    </Modal>
+  )
+}

@@ -1,0 +1,223 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import toast from 'react-hot-toast'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { EventFrom } from 'xstate'
+import { fromPromise } from 'xstate'
+import { MACHINE_CATALOG, SAMPLE_STAY, type Variant } from '../../scripts/machineCatalog.ts'
+import { manualStayMachine } from '../../src/machines/manualStay.ts'
+import {
+  LOFT,
+  VILLA,
+  openDay,
+  pickStayDates,
+  renderCalendar,
+  serveCalendars,
+  shownDate,
+} from '../ui/calendarScreen.tsx'
+import { everyPath } from './everyPath.ts'
+import { expectMessage, fill, isBusy } from './screenHelpers.ts'
+import { PendingCalls, noWayToPerform, stateName, walkMachine, type Walk } from './walk.tsx'
+
+type Event = EventFrom<typeof manualStayMachine>
+type Screen = { fetched: string[] }
+
+const stayDialog = () => screen.queryByTestId('manual-stay-dialog')
+const deleteDialog = () => screen.queryByTestId('delete-stay-dialog')
+
+/** Palm Villa's export feed holds the sample manual stay; Corniche Loft's is empty. */
+const FEEDS = {
+  [VILLA.id]: [
+    {
+      stayId: SAMPLE_STAY.stayId,
+      start: SAMPLE_STAY.start,
+      end: SAMPLE_STAY.end,
+      summary: `Booked - ${SAMPLE_STAY.guestName}`,
+      platform: 'Manual',
+      status: 'Booked',
+      guest: SAMPLE_STAY.guestName,
+      kind: SAMPLE_STAY.kind,
+      note: SAMPLE_STAY.note,
+    },
+  ],
+}
+
+afterEach(() => {
+  toast.remove()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+/** /calendar itself, its flow's calls answered as the graph's path says. */
+async function render(pending: PendingCalls): Promise<Screen> {
+  const fetched = serveCalendars(FEEDS)
+  await renderCalendar({
+    manualStay: {
+      actors: {
+        saveStay: fromPromise(({ input }) => pending.add('saveStay', input)),
+        removeStay: fromPromise(({ input }) => pending.add('removeStay', input)),
+      },
+    },
+  })
+  return { fetched }
+}
+
+async function perform(event: Event, { user }: Pick<Walk<Screen>, 'user'>) {
+  switch (event.type) {
+    case 'add': {
+      const day = await openDay(user, event.start)
+      return user.click(within(day).getByRole('button', { name: 'Add stay' }))
+    }
+    case 'edit':
+    case 'remove': {
+      const day = await openDay(user, event.stay.start)
+      const stay = within(day)
+        .getAllByTestId('booking-details')
+        .find((details) => details.dataset.manual === 'true')!
+      return user.click(within(stay).getByRole('button', { name: event.type === 'edit' ? 'Edit' : 'Delete' }))
+    }
+    case 'submit': {
+      const form = stayDialog()!
+      const property = within(form).queryByLabelText('Property')
+      if (property) await user.selectOptions(property, event.propertyId)
+      const { values } = event
+      await user.click(
+        within(form).getByRole('radio', { name: values.kind === 'booking' ? 'Booking' : 'Block' }),
+      )
+      await pickStayDates(user, values)
+      if (values.kind === 'booking')
+        await fill(user, within(form).getByLabelText('Guest name (optional)'), values.guestName)
+      await fill(user, within(form).getByLabelText('Note (optional)'), values.note)
+      return user.click(within(form).getByRole('button', { name: 'Save' }))
+    }
+    case 'cancel':
+      return user.click(within(stayDialog() ?? deleteDialog()!).getByRole('button', { name: 'Cancel' }))
+    case 'confirm':
+      return user.click(within(deleteDialog()!).getByRole('button', { name: 'Delete' }))
+    default:
+      return noWayToPerform(event)
+  }
+}
+
+walkMachine({
+  machine: manualStayMachine,
+  render,
+  perform,
+  expectScreen: {
+    closed: () => {
+      expect(stayDialog()).toBeNull()
+      expect(deleteDialog()).toBeNull()
+      expect(screen.getByTestId('calendar-grid')).toBeTruthy()
+    },
+    editing: ({ snapshot }) => {
+      const form = stayDialog()!
+      const { stayId, propertyId, values, error, errorAt } = snapshot.context
+      expect(
+        within(form).getByRole('heading', { name: stayId === null ? 'Add a stay' : 'Edit the stay' }),
+      ).toBeTruthy()
+      // The dates, the kind and the texts are what the flow holds: a refused form keeps them.
+      expect(within(form).getByRole('button', { name: `Check-in: ${shownDate(values.start)}` })).toBeTruthy()
+      expect(within(form).getByRole('button', { name: `Check-out: ${shownDate(values.end)}` })).toBeTruthy()
+      const kind = within(form).getByRole('radio', { name: values.kind === 'booking' ? 'Booking' : 'Block' })
+      expect((kind as HTMLInputElement).checked).toBe(true)
+      const guest = within(form).queryByLabelText<HTMLInputElement>('Guest name (optional)')
+      if (values.kind === 'booking') expect(guest?.value).toBe(values.guestName)
+      else expect(guest).toBeNull()
+      expect(within(form).getByLabelText<HTMLTextAreaElement>('Note (optional)').value).toBe(values.note)
+      // A new stay may go to either property; an edited one stays where it is.
+      const property = within(form).queryByLabelText<HTMLSelectElement>('Property')
+      if (stayId === null) expect(property?.value).toBe(propertyId)
+      else {
+        expect(property).toBeNull()
+        expect(form.textContent).toContain(VILLA.name)
+      }
+      expectMessage(form, error)
+      // The form's own check shows at the dates; the server's refusal for the whole form.
+      expect(within(form).queryByTestId('stay-dates-error') !== null).toBe(errorAt === 'dates')
+      expect(isBusy(within(form).getByRole('button', { name: 'Save' }))).toBe(false)
+    },
+    saving: ({ snapshot, pending }) => {
+      const { propertyId, stayId, values } = snapshot.context
+      expect(isBusy(within(stayDialog()!).getByRole('button', { name: 'Save' }))).toBe(true)
+      expect(pending.lastInput('saveStay')).toEqual({ propertyId, stayId, values })
+    },
+    confirmingDelete: ({ snapshot }) => {
+      const dialog = deleteDialog()!
+      expect(within(dialog).getByRole('heading', { name: 'Delete this stay?' })).toBeTruthy()
+      expect(dialog.textContent).toContain(
+        'The nights from 10 Mar 2026 to 13 Mar 2026 at Palm Villa become free again on every platform.',
+      )
+      expectMessage(dialog, snapshot.context.error)
+      expect(isBusy(within(dialog).getByRole('button', { name: 'Delete' }))).toBe(false)
+    },
+    deleting: ({ pending }) => {
+      expect(isBusy(within(deleteDialog()!).getByRole('button', { name: 'Delete' }))).toBe(true)
+      expect(pending.lastInput('removeStay')).toEqual({ propertyId: VILLA.id, stayId: SAMPLE_STAY.stayId })
+    },
+  },
+})
+
+/**
+ * The shortest paths end where they start for the flow's endings (closed): these are the paths
+ * back to the calendar, one for each way there (cancel, a save, a deletion), from everyPath.
+ */
+describe('the manualStay flow back on the calendar', () => {
+  const entry = MACHINE_CATALOG.find((candidate) => candidate.machine === manualStayMachine)!
+  const endings = (variant: Variant) => {
+    const shortestByLastEvent = new Map<
+      string,
+      ReturnType<typeof everyPath<typeof manualStayMachine>>[number]
+    >()
+    for (const path of everyPath(manualStayMachine, { events: variant.events as Event[] })) {
+      const last = path.steps.at(-1)!.event.type
+      if (stateName(path.state.value) !== 'closed' || path.steps.length < 2) continue
+      const known = shortestByLastEvent.get(last)
+      if (!known || known.steps.length > path.steps.length) shortestByLastEvent.set(last, path)
+    }
+    return [...shortestByLastEvent.values()]
+  }
+
+  for (const variant of entry.variants) {
+    describe(variant.name, () => {
+      const paths = endings(variant)
+      it('can cancel and can succeed', () => {
+        const ways = paths.map((path) => path.steps.at(-1)!.event.type).sort()
+        expect(ways).toContain('cancel')
+        expect(ways).toContain('xstate.done.actor.saveStay')
+      })
+
+      for (const path of paths) {
+        const steps = path.steps.slice(1).map((step) => step.event)
+        const last: string = steps.at(-1)!.type
+        it(`closes after ${steps.map((event) => event.type).join(' → ')}`, async () => {
+          const pending = new PendingCalls()
+          const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+          const { fetched } = await render(pending)
+          const { propertyId, stayId } = path.state.context
+          const feed = `/api/calendar/${propertyId}-token.ics`
+          const loads = () => fetched.filter((fetchedPath) => fetchedPath === feed).length
+          for (const event of steps) {
+            if (event.type.startsWith('xstate.')) await pending.settle(event)
+            else await perform(event as Event, { user })
+          }
+          expect(stayDialog()).toBeNull()
+          expect(deleteDialog()).toBeNull()
+          if (last === 'cancel') {
+            expect(screen.queryByText(/^Stay (added|updated|deleted)$/)).toBeNull()
+            return
+          }
+          const toastText =
+            last === 'xstate.done.actor.removeStay'
+              ? 'Stay deleted'
+              : stayId === null
+                ? 'Stay added'
+                : 'Stay updated'
+          expect(await screen.findByText(toastText)).toBeTruthy()
+          // The property's calendar loads again, so the stay shows (or goes) at once.
+          await vi.waitFor(() => expect(loads()).toBe(2))
+          expect(propertyId).toBe(stayId === null ? LOFT.id : VILLA.id)
+        })
+      }
+    })
+  }
+})

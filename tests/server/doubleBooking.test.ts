@@ -1,0 +1,401 @@
+import ICAL from 'ical.js'
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
+import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
+import { describeEachDatabase, type TestContext } from './harness.ts'
+import { startMailbox } from './mailbox.ts'
+
+let feeds: FeedServer
+beforeAll(async () => {
+  feeds = await startFeedServer()
+})
+afterAll(() => feeds.close())
+const mailbox = await startMailbox()
+afterAll(() => mailbox.stop())
+
+type Internal = { url: string; platforms: { platformName: string; url: string }[] }
+
+/** Each VEVENT of a feed as its properties by upper-case name. */
+function veventsOf(text: string): Record<string, string>[] {
+  return new ICAL.Component(ICAL.parse(text))
+    .getAllSubcomponents('vevent')
+    .map((vevent) =>
+      Object.fromEntries(
+        vevent
+          .getAllProperties()
+          .map((property) => [property.name.toUpperCase(), String(property.getFirstValue())]),
+      ),
+    )
+}
+
+/** One host with one property (100 a night) and the platform feeds they link, served locally. */
+async function aHost(ctx: TestContext, links: Record<string, string | StayEvent[]>) {
+  const owner = await aUser(ctx.db)
+  const cookie = await signIn(ctx.app, owner.email)
+  const property = await aPropertyRow(ctx.db, owner.id, { name: 'Villa Rawdah', costPerNight: 100 })
+  const routes: Record<string, string> = {}
+  const calendars: Record<string, string> = {}
+  for (const [platform, feed] of Object.entries(links)) {
+    const route = `/${randomUUID()}.ics`
+    if (typeof feed === 'string') feeds.serveFixture(route, feed)
+    else feeds.serve(route, calendarOf(feed))
+    routes[platform] = route
+    calendars[platform] = await aCalendarRow(ctx.db, property.id, feeds.url(route), platform)
+  }
+  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
+  const internal = async () =>
+    (await inject('GET', `/api/property/${property.id}/calendar/internal`)).json() as Internal
+  const feedText = async (url: string) => (await ctx.app.inject({ url: new URL(url).pathname })).body
+  return {
+    owner,
+    cookie,
+    property,
+    routes,
+    calendars,
+    inject,
+    sync: (...platforms: string[]) =>
+      ctx.app.syncCalendarsNow(platforms.map((platform) => calendars[platform]!)),
+    /** The private full feed, as the calendar screen reads it. */
+    privateFeed: async () => veventsOf(await feedText((await internal()).url)),
+    /** What the platform is given to import (and, by fetching it, is recorded as exported to it). */
+    platformFeed: async (platform: string) =>
+      veventsOf(
+        await feedText((await internal()).platforms.find((feed) => feed.platformName === platform)!.url),
+      ),
+    stays: () =>
+      ctx.db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('property_id', '=', property.id)
+        .orderBy('start_date')
+        .execute(),
+    notices: async () =>
+      (
+        await ctx.db
+          .selectFrom('notifications')
+          .selectAll()
+          .where('user_id', '=', owner.id)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({ kind: row.kind, title: row.title, data: JSON.parse(row.data) })),
+    period: async (start: string, end: string) =>
+      (
+        await inject('GET', `/api/property/${property.id}/statistics/period?start=${start}&end=${end}`)
+      ).json(),
+  }
+}
+
+const datesOf = (events: Record<string, string>[]) =>
+  events.map((event) => `${event.DTSTART} → ${event.DTEND}`)
+
+describeEachDatabase(
+  'double bookings',
+  (ctx) => {
+    it('flags a Booking.com closure that shares a night with an Airbnb reservation, and counts it as a sale', async () => {
+      const host = await aHost(ctx, { Airbnb: 'airbnb-december.ics', 'Booking.com': 'booking-december.ics' })
+      await host.sync('Airbnb', 'Booking.com')
+
+      const events = await host.privateFeed()
+      const clashing = events.filter((event) => event['X-MANZIL-CONFLICT'] === 'TRUE')
+      expect(
+        clashing.map((event) => `${event['X-MANZIL-PLATFORM']} ${event.DTSTART} → ${event.DTEND}`).sort(),
+      ).toEqual(['Airbnb 2030-12-05 → 2030-12-09', 'Booking.com 2030-12-07 → 2030-12-08'])
+      const closure = events.find((event) => event['X-MANZIL-PLATFORM'] === 'Booking.com')
+      expect(closure?.['X-MANZIL-KIND']).toBe('booking')
+      // Each night counts once: the Airbnb stay, first seen, earns 5–8 December; the closure's
+      // night is one of them. Two bookings all the same.
+      expect(await host.period('2030-12-01', '2030-12-10')).toMatchObject({
+        bookings: 2,
+        bookedNights: 4,
+        revenue: 400,
+      })
+    })
+
+    it('mails the conflict at once, naming the property, both platforms and the nights, and announces it once', async () => {
+      const host = await aHost(ctx, { Airbnb: 'airbnb-december.ics', 'Booking.com': 'booking-december.ics' })
+      await host.sync('Airbnb', 'Booking.com')
+      const mail = await mailbox.waitForMail(host.owner.email)
+      expect(mail.subject).toBe('Double booking at Villa Rawdah')
+      expect(mail.text).toContain('from 2030-12-07 to 2030-12-08')
+      expect(mail.text).toMatch(/Booking\.com and Airbnb|Airbnb and Booking\.com/)
+      const conflicts = (await host.notices()).filter((notice) => notice.kind === 'conflict')
+      expect(conflicts).toHaveLength(1)
+      expect(conflicts[0]).toMatchObject({
+        title: 'Double booking at Villa Rawdah',
+        data: { kind: 'conflict', conflict: true, nights: { start: '2030-12-07', end: '2030-12-08' } },
+      })
+
+      // The same feeds read again, from scratch (what a restart or another process does), and a
+      // stay of the pair that changes: the pair was announced already.
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ content_hash: null, etag: null })
+        .where('property_id', '=', host.property.id)
+        .execute()
+      feeds.serve(
+        host.routes['Booking.com']!,
+        calendarOf([
+          {
+            uid: '7b1e4f9a2c8d3e6f0a5b9c2d7e1f4a8b@booking.com',
+            start: '2030-12-07',
+            end: '2030-12-08',
+            summary: 'CLOSED - Not available',
+          },
+        ]),
+      )
+      await host.sync('Airbnb', 'Booking.com')
+      expect((await host.notices()).filter((notice) => notice.kind === 'conflict')).toHaveLength(1)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(mailbox.unread(host.owner.email)).toBe(0)
+    })
+
+    it('takes a closure as an echo when each of its nights was exported to that platform before it appeared', async () => {
+      const host = await aHost(ctx, {
+        Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
+        'Booking.com': [],
+      })
+      await host.sync('Airbnb', 'Booking.com')
+      // Booking.com imports its feed, then closes those nights in its own export.
+      expect(datesOf(await host.platformFeed('Booking.com'))).toEqual(['2030-12-05 → 2030-12-09'])
+      feeds.serve(
+        host.routes['Booking.com']!,
+        calendarOf([
+          { uid: 'b1', start: '2030-12-05', end: '2030-12-09', summary: 'CLOSED - Not available' },
+        ]),
+      )
+      await host.sync('Booking.com')
+
+      const echo = (await host.privateFeed()).find((event) => event['X-MANZIL-PLATFORM'] === 'Booking.com')
+      expect(echo).toMatchObject({ 'X-MANZIL-ECHO': 'TRUE', 'X-MANZIL-KIND': 'block' })
+      expect((await host.privateFeed()).some((event) => event['X-MANZIL-CONFLICT'])).toBe(false)
+      // Counted once, where it was sold; never sent back to anyone.
+      expect(await host.period('2030-12-01', '2030-12-10')).toMatchObject({
+        bookings: 1,
+        bookedNights: 4,
+        revenue: 400,
+      })
+      expect(await host.platformFeed('Airbnb')).toEqual([])
+      expect((await host.notices()).filter((notice) => notice.kind === 'conflict')).toEqual([])
+
+      // An echo stays one until it changes, even when the stay it mirrors is gone.
+      feeds.serve(host.routes.Airbnb!, calendarOf([]))
+      await host.sync('Airbnb')
+      expect((await host.stays()).find((stay) => stay.uid === 'b1')).toMatchObject({ echo: 1, kind: 'block' })
+      // Changed to take a night Manzil never exported: a closure of Booking.com's own, a sale.
+      feeds.serve(
+        host.routes['Booking.com']!,
+        calendarOf([
+          { uid: 'b1', start: '2030-12-04', end: '2030-12-09', summary: 'CLOSED - Not available' },
+        ]),
+      )
+      await host.sync('Booking.com')
+      expect((await host.stays()).find((stay) => stay.uid === 'b1')).toMatchObject({
+        echo: 0,
+        kind: 'booking',
+      })
+    })
+
+    it('is a conflict when a block takes one night more than was exported, or appeared before the export', async () => {
+      const host = await aHost(ctx, {
+        Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
+        Vrbo: [{ uid: 'v0', start: '2030-12-20', end: '2030-12-22', summary: 'Blocked' }],
+      })
+      await host.sync('Airbnb', 'Vrbo')
+      await host.platformFeed('Vrbo')
+      feeds.serve(
+        host.routes.Vrbo!,
+        calendarOf([
+          { uid: 'v0', start: '2030-12-20', end: '2030-12-22', summary: 'Blocked' },
+          { uid: 'v1', start: '2030-12-08', end: '2030-12-10', summary: 'Blocked' },
+        ]),
+      )
+      await host.sync('Vrbo')
+      const vrbo = (await host.privateFeed()).filter((event) => event['X-MANZIL-PLATFORM'] === 'Vrbo')
+      expect(
+        vrbo.map((event) => [event.DTSTART, event['X-MANZIL-CONFLICT'] ?? '', event['X-MANZIL-ECHO'] ?? '']),
+      ).toEqual([
+        ['2030-12-08', 'TRUE', ''],
+        ['2030-12-20', '', ''],
+      ])
+      // A block is no sale: it earns nothing.
+      expect(await host.period('2030-12-01', '2030-12-31')).toMatchObject({ bookings: 1, revenue: 400 })
+    })
+
+    it('announces a stay whose dates moved and one that was cancelled, and mails them as one digest', async () => {
+      const host = await aHost(ctx, {
+        Airbnb: [
+          { uid: 'a1', start: '2030-11-01', end: '2030-11-05', summary: 'Reserved - Sarah M' },
+          { uid: 'a2', start: '2030-11-10', end: '2030-11-12', summary: 'Reserved - Omar K' },
+        ],
+        Vrbo: [],
+      })
+      await host.sync('Airbnb', 'Vrbo')
+      feeds.serve(
+        host.routes.Airbnb!,
+        calendarOf([{ uid: 'a1', start: '2030-11-02', end: '2030-11-06', summary: 'Reserved - Sarah M' }]),
+      )
+      feeds.serve(
+        host.routes.Vrbo!,
+        calendarOf([{ uid: 'v1', start: '2030-11-20', end: '2030-11-23', summary: 'Reserved - Lee' }]),
+      )
+      await host.sync('Airbnb', 'Vrbo')
+      const notices = await host.notices()
+      expect(notices.map((notice) => notice.kind).sort()).toEqual(['cancelled', 'changed', 'new'])
+      expect(notices.find((notice) => notice.kind === 'changed')?.data).toMatchObject({
+        stay: { guestName: 'Sarah M', start: '2030-11-02', end: '2030-11-06', platform: 'Airbnb' },
+        previous: { start: '2030-11-01', end: '2030-11-05' },
+      })
+      expect(notices.find((notice) => notice.kind === 'cancelled')?.data.stay).toMatchObject({
+        guestName: 'Omar K',
+      })
+
+      const digest = await mailbox.waitForMail(host.owner.email)
+      expect(digest.subject).toBe('3 booking changes at your properties')
+      expect(digest.text).toContain(
+        'Dates changed at Villa Rawdah: Sarah M on Airbnb, 2030-11-02 to 2030-11-06 (was 2030-11-01 to 2030-11-05)',
+      )
+      expect(digest.text).toContain('Cancelled at Villa Rawdah: Omar K on Airbnb')
+      expect(digest.text).toContain('New booking at Villa Rawdah: Lee on Vrbo')
+      // The next round has nothing new to tell.
+      await host.sync('Airbnb', 'Vrbo')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(mailbox.unread(host.owner.email)).toBe(0)
+      expect(await host.notices()).toHaveLength(3)
+    })
+
+    it('finds a clash between two feeds that change at the same moment, once', async () => {
+      const host = await aHost(ctx, { Airbnb: [], 'Booking.com': [] })
+      await host.sync('Airbnb', 'Booking.com')
+      feeds.serve(
+        host.routes.Airbnb!,
+        calendarOf([{ uid: 'a1', start: '2030-10-01', end: '2030-10-04', summary: 'Reserved' }]),
+      )
+      feeds.serve(
+        host.routes['Booking.com']!,
+        calendarOf([
+          { uid: 'b1', start: '2030-10-03', end: '2030-10-05', summary: 'CLOSED - Not available' },
+        ]),
+      )
+      await Promise.all([host.sync('Airbnb'), host.sync('Booking.com')])
+      expect((await host.notices()).filter((notice) => notice.kind === 'conflict')).toHaveLength(1)
+      // Beside the digest of the two new stays, one mail of the conflict.
+      const subjects = [(await mailbox.waitForMail(host.owner.email)).subject]
+      while (mailbox.unread(host.owner.email) > 0 || subjects.length < 2)
+        subjects.push((await mailbox.waitForMail(host.owner.email)).subject)
+      expect(subjects.filter((subject) => subject === 'Double booking at Villa Rawdah')).toHaveLength(1)
+    })
+  },
+  { env: { SMTP_URL: mailbox.smtpUrl, SYNC_ALLOW_HOSTS: '127.0.0.1' } },
+)
+
+describeEachDatabase(
+  'manual stays',
+  (ctx) => {
+    const aStay = {
+      start: '2030-12-01',
+      end: '2030-12-04',
+      kind: 'booking',
+      guestName: 'Nora',
+      note: 'Paid in cash',
+    }
+
+    it('adds a direct booking that every feed shows at once and that clashes like any stay', async () => {
+      const host = await aHost(ctx, {
+        Airbnb: [{ uid: 'a1', start: '2030-12-03', end: '2030-12-06', summary: 'Reserved' }],
+      })
+      await host.sync('Airbnb')
+      const created = await host.inject('POST', `/api/property/${host.property.id}/stay`, aStay)
+      expect(created.statusCode).toBe(201)
+      expect(created.json()).toEqual({
+        id: expect.any(String),
+        propertyId: host.property.id,
+        start: '2030-12-01',
+        end: '2030-12-04',
+        kind: 'booking',
+        guestName: 'Nora',
+        note: 'Paid in cash',
+        platform: 'Manual',
+        conflict: true,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      })
+      const manual = (await host.privateFeed()).find((event) => event['X-MANZIL-PLATFORM'] === 'Manual')
+      expect(manual).toMatchObject({
+        UID: `${created.json().id}@manzil`,
+        'X-MANZIL-GUEST': 'Nora',
+        'X-MANZIL-KIND': 'booking',
+        'X-MANZIL-CONFLICT': 'TRUE',
+        DESCRIPTION: 'Paid in cash',
+      })
+      // Airbnb is told the nights, not who stays.
+      expect(datesOf(await host.platformFeed('Airbnb'))).toEqual(['2030-12-01 → 2030-12-04'])
+      // A direct booking earns the property's price.
+      expect(await host.period('2030-12-01', '2030-12-02')).toMatchObject({ revenue: 200, bookings: 1 })
+    })
+
+    it('edits and deletes a manual stay, and only its owner can', async () => {
+      const host = await aHost(ctx, {
+        Airbnb: [{ uid: 'a1', start: '2030-12-10', end: '2030-12-12', summary: 'Reserved' }],
+      })
+      await host.sync('Airbnb')
+      const { id } = (await host.inject('POST', `/api/property/${host.property.id}/stay`, aStay)).json()
+      const url = `/api/property/${host.property.id}/stay/${id}`
+      const edited = await host.inject('PATCH', url, { kind: 'block', end: '2030-12-08' })
+      expect(edited.json()).toMatchObject({
+        kind: 'block',
+        guestName: null,
+        start: '2030-12-01',
+        end: '2030-12-08',
+      })
+      expect(
+        (await host.privateFeed()).find((event) => event['X-MANZIL-PLATFORM'] === 'Manual'),
+      ).toMatchObject({
+        SUMMARY: 'Blocked',
+        'X-MANZIL-KIND': 'block',
+      })
+
+      const stranger = await signIn(ctx.app, (await aUser(ctx.db)).email)
+      const asStranger = (method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+        ctx.app.inject({ method, url: path, headers: { cookie: stranger }, ...(payload ? { payload } : {}) })
+      expect((await asStranger('PATCH', url, { note: 'mine' })).statusCode).toBe(404)
+      expect((await asStranger('DELETE', url)).statusCode).toBe(404)
+      expect((await asStranger('POST', `/api/property/${host.property.id}/stay`, aStay)).statusCode).toBe(404)
+      // A stay a feed brought is the feed's to change.
+      const fromFeed = (await host.stays()).find((stay) => stay.uid === 'a1')!
+      expect(
+        (await host.inject('DELETE', `/api/property/${host.property.id}/stay/${fromFeed.id}`)).statusCode,
+      ).toBe(404)
+
+      expect((await host.inject('DELETE', url)).statusCode).toBe(204)
+      expect((await host.privateFeed()).map((event) => event['X-MANZIL-PLATFORM'])).toEqual(['Airbnb'])
+      expect((await host.inject('DELETE', url)).statusCode).toBe(404)
+    })
+
+    it('refuses a stay that ends on or before it starts, or lasts over 365 nights, in the reader language', async () => {
+      const host = await aHost(ctx, {})
+      const create = (payload: object, language = 'en') =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/property/${host.property.id}/stay`,
+          headers: { cookie: host.cookie, 'accept-language': language },
+          payload,
+        })
+      const same = await create({ ...aStay, end: aStay.start })
+      expect(same.statusCode).toBe(400)
+      expect(same.json().message).toBe('The check-out day must come after the check-in day')
+      expect((await create({ ...aStay, end: '2030-11-30' }, 'ar')).json().message).toBe(
+        'يجب أن يأتي يوم المغادرة بعد يوم الوصول',
+      )
+      const long = await create({ ...aStay, start: '2030-01-01', end: '2031-01-02' })
+      expect(long.statusCode).toBe(400)
+      expect(long.json().message).toBe('A stay entered by hand can last 365 nights at most')
+      expect((await create({ ...aStay, start: '2030-01-01', end: '2031-01-01' })).statusCode).toBe(201)
+      expect((await create({ ...aStay, start: '2030-02-30' })).statusCode).toBe(400)
+      expect((await create({ ...aStay, kind: 'holiday' })).statusCode).toBe(400)
+    })
+  },
+  { env: { SYNC_ALLOW_HOSTS: '127.0.0.1' } },
+)

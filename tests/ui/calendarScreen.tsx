@@ -1,0 +1,156 @@
+import { screen, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { Toaster } from 'react-hot-toast'
+import { vi } from 'vitest'
+import { api } from '../../src/actors/api.ts'
+import { addMonths, localToday, type DateOnly } from '../../src/domain/dates.ts'
+import CalendarRoute from '../../src/routes/CalendarRoute.tsx'
+import type { ManualStayImplementations } from '../../src/routes/ManualStayFlow.tsx'
+import { formattersFor } from '../../src/ui/format.ts'
+import type { Language } from '../../src/domain/translator.ts'
+import { aProperty } from './propertyBuilders.ts'
+import { renderRoute } from './render.tsx'
+
+export const VILLA = aProperty({ id: 'property-1', name: 'Palm Villa' })
+export const LOFT = aProperty({ id: 'property-2', name: 'Corniche Loft' })
+
+/** One stay of Manzil's private export feed (server/calendar/ics.ts): the X-MANZIL-* fields included. */
+export type ExportedStay = {
+  stayId: string
+  start: DateOnly
+  end: DateOnly
+  summary: string
+  platform: string
+  status: string
+  guest?: string
+  kind: 'booking' | 'block'
+  note?: string
+  echo?: boolean
+  conflict?: boolean
+}
+
+const compact = (date: DateOnly) => date.replaceAll('-', '')
+const escapeText = (text: string) =>
+  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n')
+
+/** A private export feed as the server writes it for the calendar screen. */
+export function exportFeed(stays: ExportedStay[]): string {
+  const events = stays.flatMap((stay) => [
+    'BEGIN:VEVENT',
+    `UID:${stay.stayId}@manzil`,
+    'DTSTAMP:20261120T081512Z',
+    `DTSTART;VALUE=DATE:${compact(stay.start)}`,
+    `DTEND;VALUE=DATE:${compact(stay.end)}`,
+    `SUMMARY:${escapeText(stay.summary)}`,
+    `X-MANZIL-PLATFORM:${escapeText(stay.platform)}`,
+    `X-MANZIL-STATUS:${escapeText(stay.status)}`,
+    `X-MANZIL-GUEST:${escapeText(stay.guest ?? '')}`,
+    `X-MANZIL-KIND:${stay.kind}`,
+    ...(stay.note ? [`DESCRIPTION:${escapeText(stay.note)}`] : []),
+    ...(stay.echo ? ['X-MANZIL-ECHO:TRUE'] : []),
+    ...(stay.conflict ? ['X-MANZIL-CONFLICT:TRUE'] : []),
+    'END:VEVENT',
+  ])
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Manzil//Booking calendar//EN',
+    ...events,
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n')
+}
+
+/**
+ * Two properties whose export feeds hold `feeds[propertyId]`; the returned list records every
+ * feed fetched (a saved stay must reload its property's calendar).
+ */
+export function serveCalendars(feeds: Record<string, ExportedStay[]>) {
+  vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
+  vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({
+    url: `http://localhost:3000/api/calendar/${id}-token.ics`,
+    platforms: [],
+  }))
+  const fetched: string[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => {
+      fetched.push(path)
+      const id = /\/api\/calendar\/(.+)-token\.ics$/.exec(path)?.[1] ?? ''
+      return new Response(exportFeed(feeds[id] ?? []), { headers: { 'content-type': 'text/calendar' } })
+    }),
+  )
+  return fetched
+}
+
+/** /calendar with its toasts, once every feed has loaded. */
+export async function renderCalendar({
+  manualStay,
+  language = 'en',
+}: { manualStay?: ManualStayImplementations; language?: Language } = {}) {
+  const rendered = await renderRoute(
+    <>
+      <CalendarRoute manualStay={manualStay} />
+      <Toaster />
+    </>,
+    { path: '/calendar', language },
+  )
+  await screen.findByRole('option', { name: LOFT.name })
+  await vi.waitFor(() => {
+    if (document.querySelector('.animate-spin')) throw new Error('the calendar is still loading')
+  })
+  return rendered
+}
+
+const grid = () => screen.getByTestId('calendar-grid')
+const english = formattersFor('en')
+
+/** The calendar grid moved to `day`'s month (it opens on today's), then that day clicked. */
+export async function openDay(user: UserEvent, day: DateOnly) {
+  let month = localToday().slice(0, 7)
+  const target = day.slice(0, 7)
+  while (month !== target) {
+    const forward = month < target
+    await user.click(within(grid()).getByRole('button', { name: forward ? 'Next month' : 'Previous month' }))
+    month = addMonths(month, forward ? 1 : -1)
+  }
+  await user.click(within(grid().querySelector<HTMLElement>(`[data-day="${day}"]`)!).getByRole('button'))
+  return screen.findByTestId('bookings-modal')
+}
+
+/** "Check-in: 10/03/2026" → 2026-03-10. */
+function pickerValue(button: HTMLElement): DateOnly {
+  const [, day, month, year] =
+    /(\d{2})\/(\d{2})\/(\d{4})$/.exec(button.getAttribute('aria-label') ?? '') ?? []
+  return `${year}-${month}-${day}`
+}
+
+/** Picks `date` in the date picker `testId`, moving its month grid there as a person would. */
+export async function pickDate(user: UserEvent, testId: string, date: DateOnly) {
+  const button = within(screen.getByTestId(testId)).getByRole('button')
+  let month = pickerValue(button).slice(0, 7)
+  if (pickerValue(button) === date) return
+  await user.click(button)
+  const panel = await screen.findByTestId(`${testId}-panel`)
+  const target = date.slice(0, 7)
+  while (month !== target) {
+    const forward = month < target
+    await user.click(within(panel).getByRole('button', { name: forward ? 'Next month' : 'Previous month' }))
+    month = addMonths(month, forward ? 1 : -1)
+  }
+  await user.click(within(panel).getByRole('gridcell', { name: english.date(date) }))
+}
+
+/** The dates of the stay form, in an order the check-out picker allows (never before check-in + 1). */
+export async function pickStayDates(user: UserEvent, dates: { start: DateOnly; end: DateOnly }) {
+  const currentStart = pickerValue(within(screen.getByTestId('stay-start')).getByRole('button'))
+  if (dates.end > currentStart) {
+    await pickDate(user, 'stay-end', dates.end)
+    await pickDate(user, 'stay-start', dates.start)
+  } else {
+    await pickDate(user, 'stay-start', dates.start)
+    await pickDate(user, 'stay-end', dates.end)
+  }
+}
+
+export const shownDate = (date: DateOnly) => english.numericDate(date)
