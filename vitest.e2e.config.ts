@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
+// The suite's properties are in Saudi Arabia (Asia/Riyadh), and each test lays its stays around
+// its own "today": the test, the server and Chromium all run in that zone (they inherit TZ), so
+// that a run between 21:00 and 24:00 UTC agrees with the properties' today.
+process.env.TZ = 'Asia/Riyadh'
+
 // The browser suite: real server, real Chromium. Files run one after another so that the
 // 2-core machine is not asked to drive several browsers at once.
 export default defineConfig({

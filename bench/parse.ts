@@ -6,12 +6,19 @@
  */
 import ical, { type CalendarResponse, type DateWithTimeZone, type VEvent } from 'node-ical'
 import { addDays, type DateOnly } from '../src/domain/dates.ts'
+import { MAX_STAYS } from '../server/sync/budgets.ts'
 import { parseFeed } from '../server/sync/parse.ts'
 import { readFixture } from '../tests/fixtures/feedServer.ts'
 
 const TODAY: DateOnly = '2026-11-23'
+/** The zone of the property the feeds are read for: their timed events are dated in it. */
+const PROPERTY_ZONE = 'Asia/Riyadh'
 const HORIZON_DAYS = 548
-const GENERATED_EVENTS = 5000
+/**
+ * A large feed that stays within the stay budget (server/sync/budgets.ts) with the weekly
+ * event's occurrences added: a feed over it is refused, not read.
+ */
+const GENERATED_EVENTS = MAX_STAYS - 500
 const FIXTURES = ['airbnb.ics', 'booking.ics', 'vrbo.ics', 'google-recurring.ics', 'empty.ics']
 /** The smallest ratio (ours / node-ical, events per second) that passes. */
 const TARGET_RATIO = 1.0
@@ -78,14 +85,14 @@ const dayIn = (instant: Date, zone: string) => {
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /**
- * node-ical's time reduced to a day by the rule our parser documents: a date as written, a
- * TZID time by its own wall clock, a UTC time in the calendar's zone when it names one.
+ * node-ical's time reduced to a day by the rule our parser documents: a date as written, a UTC
+ * or TZID time by its day in the property's zone. (The fixtures' floating times, which node-ical
+ * leaves without a zone, are in the property's zone: the day as written.)
  */
-function dayOfNodeIcal(time: DateWithTimeZone, calendarZone: string | undefined): DateOnly {
+function dayOfNodeIcal(time: DateWithTimeZone): DateOnly {
   if (time.dateOnly || !time.tz)
     return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`
-  const utc = time.tz === 'Etc/UTC' || time.tz === 'UTC'
-  return dayIn(time, utc ? (calendarZone ?? 'UTC') : time.tz)
+  return dayIn(time, PROPERTY_ZONE)
 }
 
 const textOf = (value: unknown): string =>
@@ -96,7 +103,6 @@ type Override = Pick<VEvent, 'start' | 'end' | 'summary' | 'status' | 'recurrenc
 
 /** The bookings node-ical's parse gives, with repeating events expanded over the same 18 months. */
 function bookingsOfNodeIcal(calendar: CalendarResponse): Booking[] {
-  const zone = textOf(calendar.vcalendar?.['WR-TIMEZONE']) || undefined
   const horizon = addDays(TODAY, HORIZON_DAYS)
   const bookings: Booking[] = []
   const stay = (uid: string, start: DateOnly, end: DateOnly | null, summary: unknown): Booking => ({
@@ -108,8 +114,8 @@ function bookingsOfNodeIcal(calendar: CalendarResponse): Booking[] {
   for (const component of Object.values(calendar)) {
     if (component?.type !== 'VEVENT') continue
     const event = component as VEvent
-    const start = dayOfNodeIcal(event.start, zone)
-    const end = event.end ? dayOfNodeIcal(event.end, zone) : null
+    const start = dayOfNodeIcal(event.start)
+    const end = event.end ? dayOfNodeIcal(event.end) : null
     if (!event.rrule) {
       if (event.status !== 'CANCELLED') bookings.push(stay(event.uid, start, end, event.summary))
       continue
@@ -118,23 +124,23 @@ function bookingsOfNodeIcal(calendar: CalendarResponse): Booking[] {
     // and moved instances alike count from today to the horizon.
     // (node-ical types them as Omit<VEvent, …>, which loses every field: its index signature wins.)
     const overrides = new Set(event.recurrences ? (Object.values(event.recurrences) as Override[]) : [])
-    const replaced = new Set([...overrides].map((override) => dayOfNodeIcal(override.recurrenceid!, zone)))
+    const replaced = new Set([...overrides].map((override) => dayOfNodeIcal(override.recurrenceid!)))
     const occurrences = ical.expandRecurringEvent(event, {
       from: new Date(`${addDays(TODAY, -366)}T00:00:00Z`),
       to: new Date(`${addDays(horizon, 1)}T00:00:00Z`),
       includeOverrides: false,
     })
     for (const occurrence of occurrences) {
-      const day = dayOfNodeIcal(occurrence.start, zone)
-      const booking = stay(`${event.uid}#${day}`, day, dayOfNodeIcal(occurrence.end, zone), event.summary)
+      const day = dayOfNodeIcal(occurrence.start)
+      const booking = stay(`${event.uid}#${day}`, day, dayOfNodeIcal(occurrence.end), event.summary)
       if (day <= horizon && booking.end > TODAY && !replaced.has(day)) bookings.push(booking)
     }
     for (const override of overrides) {
-      const key = dayOfNodeIcal(override.recurrenceid!, zone)
+      const key = dayOfNodeIcal(override.recurrenceid!)
       const moved = stay(
         `${event.uid}#${key}`,
-        dayOfNodeIcal(override.start, zone),
-        override.end ? dayOfNodeIcal(override.end, zone) : null,
+        dayOfNodeIcal(override.start),
+        override.end ? dayOfNodeIcal(override.end) : null,
         override.summary,
       )
       if (override.status !== 'CANCELLED' && moved.end > TODAY && moved.start <= horizon) bookings.push(moved)
@@ -144,7 +150,7 @@ function bookingsOfNodeIcal(calendar: CalendarResponse): Booking[] {
 }
 
 const ours = (text: string): Booking[] =>
-  parseFeed(text, TODAY).map(({ uid, start, end, summary }) => ({ uid, start, end, summary }))
+  parseFeed(text, TODAY, PROPERTY_ZONE).map(({ uid, start, end, summary }) => ({ uid, start, end, summary }))
 const theirs = (text: string): Booking[] => bookingsOfNodeIcal(ical.sync.parseICS(text))
 
 const sortedKeys = (bookings: Booking[]) =>

@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventFrom, InputFrom } from 'xstate'
 import { adminUserActionMachine } from '../src/machines/adminUserAction.ts'
+import { cancelEmailChangeMachine } from '../src/machines/cancelEmailChange.ts'
 import { connectPlatformMachine } from '../src/machines/connectPlatform.ts'
 import { deleteAccountMachine } from '../src/machines/deleteAccount.ts'
 import { forgotPasswordMachine } from '../src/machines/forgotPassword.ts'
@@ -151,12 +152,24 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       input: { token },
       events: [
         { type: 'submit', password: '', confirmation: '' },
+        { type: 'submit', password: SAMPLE.weakPassword, confirmation: SAMPLE.weakPassword },
         { type: 'submit', password: SAMPLE.password, confirmation: 'Manzil-2025!' },
         { type: 'submit', password: SAMPLE.password, confirmation: SAMPLE.password },
         success('changePassword'),
         failure('changePassword'),
         { type: 'xstate.after.redirect.resetPassword.changed' },
       ],
+    })),
+  ),
+  entry(
+    cancelEmailChangeMachine,
+    [
+      { name: 'from the mailed link', token: SAMPLE.token },
+      { name: 'without a token', token: '' },
+    ].map(({ name, token }) => ({
+      name,
+      input: { token },
+      events: [{ type: 'confirm' }, success('cancelChange'), failure('cancelChange')],
     })),
   ),
   entry(
@@ -190,6 +203,8 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       events: [
         { type: 'change', field: 'name', value: 'Huda Al-Otaibi' },
         { type: 'change', field: 'email', value: '' },
+        { type: 'change', field: 'email', value: SAMPLE.newEmail },
+        { type: 'changeCurrentPassword', value: SAMPLE.password },
         { type: 'save' },
         success('save', { ...SAMPLE_PROFILE, name: 'Huda Al-Otaibi' }),
         success('save', { ...SAMPLE_PROFILE, pendingEmail: SAMPLE.newEmail }),

@@ -17,10 +17,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { DatabaseHandle, Db } from './db/database.ts'
-import { HttpError, refuseNulCharacters } from './errors.ts'
+import { badRequest, HttpError, refuseNulCharacters } from './errors.ts'
 import { languageOf, translatorFor } from './i18n.ts'
+import { loggerOptions } from './logging.ts'
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './web/jsonDepth.ts'
+import { installSameOriginWrites } from './web/sameOrigin.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { calendarRoutes } from './calendar/routes.ts'
@@ -61,6 +65,8 @@ export type AppDeps = {
   /** Where the built SPA lives; defaults to the repository's dist/. */
   distDir?: string
   logger?: FastifyServerOptions['logger']
+  /** Where the default logger writes (stdout when unset); tests read the log through it. */
+  logStream?: DestinationStream
   /** Defaults to nodemailer over SMTP_URL, or the log when it is unset. */
   mailer?: Mailer
   /** Defaults to DEFAULT_RATE_LIMITS; tests loosen or tighten them. */
@@ -77,6 +83,25 @@ function validationMessage(error: FastifyError): { field: string; detail: string
   return { field, detail: first?.message ?? 'Invalid input' }
 }
 
+/** Fastify's own refusals of a request it could not read, by code, in the reader's language. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'errors.body.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.body.invalidJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'errors.body.tooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.body.unsupportedType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'errors.body.invalid',
+  FST_ERR_CTP_INVALID_TYPE: 'errors.body.unsupportedType',
+  FST_ERR_BAD_URL: 'errors.badUrl',
+  FST_ERR_ASYNC_CONSTRAINT: 'errors.badUrl',
+}
+const STATUS_MESSAGES: Record<number, string> = {
+  401: 'errors.notSignedIn',
+  403: 'errors.forbidden',
+  404: 'errors.notFound',
+  413: 'errors.body.tooLarge',
+  415: 'errors.body.unsupportedType',
+}
+
 /** Every failure as `{message}`: the routes' errors, and the router's own (a malformed URL). */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const t = translatorFor(languageOf(request))
@@ -88,24 +113,37 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   }
   const status = error.statusCode ?? 500
   if (status === 429) return reply.code(429).send({ message: t('errors.tooManyRequests') })
-  if (status < 500) return reply.code(status).send({ message: error.message })
+  // Any other refusal of the framework's or a plugin's: its status, and words the reader reads.
+  if (status < 500)
+    return reply
+      .code(status)
+      .send({ message: t(FRAMEWORK_MESSAGES[error.code] ?? STATUS_MESSAGES[status] ?? 'errors.badRequest') })
   request.log.error({ err: error }, 'unexpected error')
   return reply.code(500).send({ message: t('errors.unexpected') })
 }
 
-/** An empty JSON body (a bodyless POST from the client) reads as no body instead of failing. */
+/**
+ * An empty JSON body (a bodyless POST from the client) reads as no body instead of failing. A
+ * body nested deeper than MAX_JSON_DEPTH is refused before it is parsed (issue 14: 5,000 levels
+ * answered 500); every refusal is a 400 in the reader's language.
+ */
 function installJsonParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser(['application/json', 'text/plain'])
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined)
-    parseJson(request, body.toString(), done)
+    const text = body.toString()
+    if (text === '') return done(null, undefined)
+    if (exceedsJsonDepth(text, MAX_JSON_DEPTH))
+      return done(badRequest('errors.body.tooDeep', { max: MAX_JSON_DEPTH }), undefined)
+    parseJson(request, text, (error, value) =>
+      error ? done(badRequest('errors.body.invalidJson'), undefined) : done(null, value),
+    )
   })
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel, redact: ['req.headers.cookie'] },
+    logger: deps.logger ?? loggerOptions(deps.config.logLevel, deps.logStream),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     frameworkErrors: sendError,
@@ -124,19 +162,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refuseNulCharacters(request.body, '')
   })
   installJsonParser(app)
+  installSameOriginWrites(app, deps.config.publicUrl)
 
   app.decorateRequest('user', null)
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   app.decorate('rateLimits', createRateLimiters(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS))
+  // HSTS and upgrade-insecure-requests only when the product is served over https (issue 14):
+  // sent over plain http, they strand a browser that once saw https on the same host.
+  const https = deps.config.publicUrl.startsWith('https:')
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': https ? [] : null,
       },
     },
+    strictTransportSecurity: https,
   })
   await app.register(swagger, {
     openapi: { info: { title: 'Manzil API', version: '1' } },

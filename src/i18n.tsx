@@ -27,13 +27,34 @@ const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
   ar: () => import('../locales/ar.json'),
 }
 
+/** The first of the browser's preferred languages that the interface has ("ar-SA" is Arabic). */
+export function browserLanguage(
+  preferred: readonly string[] = typeof navigator === 'undefined'
+    ? []
+    : navigator.languages?.length
+      ? navigator.languages
+      : [navigator.language],
+): Language | undefined {
+  for (const tag of preferred) {
+    const primary = tag.split('-')[0]?.toLowerCase()
+    if (isLanguage(primary)) return primary
+  }
+  return undefined
+}
+
+/**
+ * The language to start in: the person's own choice when they made one on this device, else
+ * the browser's (issue 15: an Arabic browser opens in Arabic on the first visit), else English.
+ * Only a choice is stored, so until then the browser's language keeps deciding.
+ */
 export function storedLanguage(): Language {
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE
+    if (isLanguage(stored)) return stored
   } catch {
-    return DEFAULT_LANGUAGE
+    // Storage refused (private mode): the browser's language still counts.
   }
+  return browserLanguage() ?? DEFAULT_LANGUAGE
 }
 
 async function loadTranslator(language: Language): Promise<Translate> {
@@ -47,7 +68,7 @@ function applyToDocument(language: Language) {
   setRequestLanguage(language)
 }
 
-/** Loads the stored language (default en), mirrors the document for Arabic, and re-renders on change. */
+/** Loads the chosen (or the browser's) language, mirrors the document for Arabic, and re-renders on change. */
 export function I18nProvider({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(storedLanguage)
   const [translator, setTranslator] = useState<{ language: Language; t: Translate } | null>(null)

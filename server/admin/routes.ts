@@ -16,7 +16,7 @@ import {
 } from '../property/schemas.ts'
 import { createPropertyService, ownerOfProperty, type CalendarsChangedHook } from '../property/service.ts'
 import { PeriodQuery, PeriodStatistics, periodOf } from '../statistics/schemas.ts'
-import { periodStatistics, serverToday } from '../statistics/service.ts'
+import { periodStatistics, propertyToday } from '../statistics/service.ts'
 import { NotificationsBody, NotificationsResponse, ProfileUpdateBody } from '../user/schemas.ts'
 import {
   AdminImageParams,
@@ -207,7 +207,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (request) => {
       const { propertyId } = request.params
       const ownerId = await ownerOfProperty(app.db, propertyId)
-      return periodStatistics(app.db, ownerId, propertyId, periodOf(request.query, serverToday()))
+      const today = await propertyToday(app.db, ownerId, propertyId)
+      return periodStatistics(app.db, ownerId, propertyId, periodOf(request.query, today))
     },
   )
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ExpressionBuilder } from 'kysely'
 import type { Database, EmailCodePurpose } from '../db/schema.ts'
-import { badRequest } from '../errors.ts'
+import { badRequest, type HttpError } from '../errors.ts'
 import { composeMail } from '../mail/messages.ts'
 import { CODE_LENGTH } from '../../src/domain/code.ts'
 import type { Language } from '../../src/domain/translator.ts'
@@ -59,34 +59,47 @@ export async function issueCode(db: Db, recipient: CodeRecipient): Promise<strin
 }
 
 /**
- * Spends the owner's code if `code` matches: single use, 10 minutes, and the fifth wrong try
- * burns it. Answers the address the code was sent to; throws a 400 otherwise.
+ * Spends the owner's code if `code` matches: single use, 10 minutes, five guesses. A guess first
+ * takes a try, in one conditional UPDATE that counts it (issue 14): of any number of guesses in
+ * flight at once, on any process, at most five get a row back, and only those are compared with
+ * the code. The fifth wrong one burns the code; it stays, burnt, until a new one replaces it or
+ * it expires, so every later guess, the right code included, is told so. Answers the address the
+ * code was sent to; throws a 400 otherwise.
  */
 export async function consumeCode(db: Db, owner: CodeOwner, code: string): Promise<string> {
-  const row = await db.selectFrom('email_codes').selectAll().where(ownedBy(owner)).executeTakeFirst()
-  if (!row) throw badRequest('errors.code.missing')
-  if (row.expires_at <= new Date().toISOString()) {
-    await db.deleteFrom('email_codes').where('id', '=', row.id).execute()
-    throw badRequest('errors.code.expired')
-  }
-  if (row.code_hash !== hashOf(row.id, code)) {
-    // Counted in the database, so parallel guesses cannot share one try.
-    await db
-      .updateTable('email_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute()
-    const burnt = await db
-      .deleteFrom('email_codes')
-      .where('id', '=', row.id)
-      .where('attempts', '>=', CODE_MAX_ATTEMPTS)
-      .executeTakeFirst()
-    throw badRequest(burnt.numDeletedRows > 0n ? 'errors.code.tooManyAttempts' : 'errors.code.wrong')
-  }
+  const now = new Date().toISOString()
+  const tried = await db
+    .updateTable('email_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where(ownedBy(owner))
+    .where('attempts', '<', CODE_MAX_ATTEMPTS)
+    .where('expires_at', '>', now)
+    .returning(['id', 'email', 'code_hash', 'attempts'])
+    .executeTakeFirst()
+  if (!tried) throw await whyNoTry(db, owner, now)
+  if (tried.code_hash !== hashOf(tried.id, code))
+    throw badRequest(
+      tried.attempts >= CODE_MAX_ATTEMPTS ? 'errors.code.tooManyAttempts' : 'errors.code.wrong',
+    )
   // Deleting is the spend: of two requests racing with the same code only one deletes the row.
-  const spent = await db.deleteFrom('email_codes').where('id', '=', row.id).executeTakeFirst()
+  const spent = await db.deleteFrom('email_codes').where('id', '=', tried.id).executeTakeFirst()
   if (spent.numDeletedRows === 0n) throw badRequest('errors.code.missing')
-  return row.email
+  return tried.email
+}
+
+/** Why a guess got no try: no code, an expired one (deleted now), or a burnt one. */
+async function whyNoTry(db: Db, owner: CodeOwner, now: string): Promise<HttpError> {
+  const row = await db
+    .selectFrom('email_codes')
+    .select(['id', 'expires_at'])
+    .where(ownedBy(owner))
+    .executeTakeFirst()
+  if (!row) return badRequest('errors.code.missing')
+  if (row.expires_at <= now) {
+    await db.deleteFrom('email_codes').where('id', '=', row.id).execute()
+    return badRequest('errors.code.expired')
+  }
+  return badRequest('errors.code.tooManyAttempts')
 }
 
 /** Issues a code and mails it to the recipient in the reader's language. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../errors.ts'
+import { createSignInThrottle, type SignInThrottle, type SignInThrottleSettings } from './signInThrottle.ts'
 
 export type Limit = { max: number; windowMs: number }
 
@@ -8,8 +9,15 @@ export type RateLimitSettings = {
   perIp: Limit
   /** Mail-sending requests per route and address, or per route and account when signed in. */
   mailPerAddress: Limit
-  /** Password and code guesses per route and address. */
+  /** Code guesses at registration per address. */
   signInPerAddress: Limit
+  /**
+   * `register/send-code` per address and, separately, per IP: its 409 tells which addresses have
+   * accounts (SPEC), so it must not serve to list them (issue 14).
+   */
+  registrationCodes: Limit
+  /** Password guesses (sign-in and the sign-in code's request): per account and address, per account. */
+  signIn: SignInThrottleSettings
 }
 
 /** The production figures; docs/decisions.md says why. */
@@ -17,6 +25,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   perIp: { max: 30, windowMs: 60_000 },
   mailPerAddress: { max: 5, windowMs: 15 * 60_000 },
   signInPerAddress: { max: 10, windowMs: 15 * 60_000 },
+  registrationCodes: { max: 5, windowMs: 60 * 60_000 },
+  signIn: {
+    perAccountAndIp: { max: 10, windowMs: 15 * 60_000 },
+    perAccount: { max: 10, windowMs: 15 * 60_000 },
+    delay: { freeFailures: 3, baseMs: 250, maxMs: 2000 },
+  },
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
@@ -26,6 +40,9 @@ export type RateLimiters = {
   mailPerAddress: Hook
   mailPerAccount: Hook
   signInPerAddress: Hook
+  registrationCodesPerAddress: Hook
+  registrationCodesPerIp: Hook
+  signIn: SignInThrottle
 }
 
 // Keys name the route too, so each route has its own allowance per address.
@@ -58,5 +75,8 @@ export function createRateLimiters(app: FastifyInstance, settings: RateLimitSett
     mailPerAddress: limiter(settings.mailPerAddress, addressKey),
     mailPerAccount: limiter(settings.mailPerAddress, accountKey),
     signInPerAddress: limiter(settings.signInPerAddress, addressKey),
+    registrationCodesPerAddress: limiter(settings.registrationCodes, addressKey),
+    registrationCodesPerIp: limiter(settings.registrationCodes, (request) => `registration:${request.ip}`),
+    signIn: createSignInThrottle(app, settings.signIn),
   }
 }

@@ -1,6 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { HttpError } from '../errors.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
-import { toProfile, UserResponse } from '../user/schemas.ts'
+import { cancelEmailChange } from '../user/emailChange.ts'
+import { CancelEmailChangeBody, toProfile, UserResponse } from '../user/schemas.ts'
 import {
   CredentialsBody,
   EmailBody,
@@ -11,6 +14,7 @@ import {
   ResetParams,
 } from './schemas.ts'
 import {
+  checkCredentials,
   register,
   resetPassword,
   sendLoginCode,
@@ -19,6 +23,7 @@ import {
   signIn,
 } from './service.ts'
 import { endSession, rotateSession } from './session.ts'
+import type { SignInAttempt } from './signInThrottle.ts'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.rateLimits
@@ -28,9 +33,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const background = new Set<Promise<void>>()
   app.addHook('onClose', async () => void (await Promise.allSettled(background)))
 
+  /**
+   * A password guess behind the sign-in throttle (issue 14): its tries are taken first and given
+   * back when it turns out right; a failure of the server's own does not count either.
+   */
+  async function guessed<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    check: (attempt: SignInAttempt) => Promise<T>,
+  ): Promise<T> {
+    const attempt = await limits.signIn.begin(request, reply, email)
+    try {
+      const result = await check(attempt)
+      await limits.signIn.succeeded(attempt)
+      return result
+    } catch (error) {
+      if (!(error instanceof HttpError)) await limits.signIn.abandoned(attempt)
+      throw error
+    }
+  }
+
   app.post(
     '/auth/register/send-code',
-    { schema: { body: EmailBody, response: { 200: MessageResponse } }, preHandler: limits.mailPerAddress },
+    {
+      schema: { body: EmailBody, response: { 200: MessageResponse } },
+      preHandler: [limits.registrationCodesPerIp, limits.registrationCodesPerAddress, limits.mailPerAddress],
+    },
     async (request) => {
       const language = languageOf(request)
       await sendRegistrationCode(app, request.body.email, language)
@@ -42,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     { schema: { body: RegisterBody, response: { 200: UserResponse } }, preHandler: limits.signInPerAddress },
     async (request, reply) => {
-      const user = await register(app.db, request.body)
+      const user = await register(app.db, { ...request.body, language: languageOf(request) })
       await rotateSession(app, request, reply, user.id)
       return { user: toProfile(user) }
     },
@@ -50,10 +79,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { body: LoginBody, response: { 200: UserResponse } }, preHandler: limits.signInPerAddress },
+    { schema: { body: LoginBody, response: { 200: UserResponse } } },
     async (request, reply) => {
       const { tfaCode, ...credentials } = request.body
-      const user = await signIn(app.db, { ...credentials, tfaCode, ip: request.ip })
+      const user = await guessed(request, reply, credentials.email, async (attempt) => {
+        const signedIn = await signIn(app.db, {
+          ...credentials,
+          tfaCode,
+          ip: request.ip,
+          language: languageOf(request),
+        })
+        await limits.signIn.trust(request, reply, signedIn.id, attempt)
+        return signedIn
+      })
       await rotateSession(app, request, reply, user.id)
       return { user: toProfile(user) }
     },
@@ -61,13 +99,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/tfa/send-code',
-    {
-      schema: { body: CredentialsBody, response: { 200: MessageResponse } },
-      preHandler: limits.mailPerAddress,
-    },
-    async (request) => {
+    { schema: { body: CredentialsBody, response: { 200: MessageResponse } } },
+    async (request, reply) => {
       const language = languageOf(request)
-      await sendLoginCode(app, request.body, language)
+      // A password check like sign-in's; only the right password counts against the mail limit,
+      // so that nobody else can use it up for the owner.
+      const user = await guessed(request, reply, request.body.email, () =>
+        checkCredentials(app.db, request.body),
+      )
+      await limits.mailPerAddress(request, reply)
+      await sendLoginCode(app, user, language)
       return { message: translatorFor(language)('api.codeSent') }
     },
   )
@@ -89,6 +130,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       background.add(task)
       void task.finally(() => background.delete(task))
       return { message: translatorFor(language)('api.resetLinkSent') }
+    },
+  )
+
+  /**
+   * Issue 14: the link mailed to the old address when the address changes. It takes the change
+   * back and signs every session out; the secret travels in the body, never in a logged path.
+   */
+  app.post(
+    '/auth/email-change/cancel',
+    { schema: { body: CancelEmailChangeBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await cancelEmailChange(app.db, request.body.token)
+      return { message: translatorFor(languageOf(request))('api.emailChangeCancelled') }
     },
   )
 

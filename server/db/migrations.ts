@@ -6,7 +6,9 @@ import { stayPrices } from './migrations/0005_stay_prices.ts'
 import { feedWarnings } from './migrations/0006_feed_warnings.ts'
 import { platformFeeds } from './migrations/0007_platform_feeds.ts'
 import { manualStaysAndEchoes } from './migrations/0008_manual_stays_and_echoes.ts'
+import { propertyTimeZones } from './migrations/0009_property_time_zones.ts'
 import { changeNotices } from './migrations/0010_change_notices.ts'
+import { signInGuards } from './migrations/0011_sign_in_guards.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -196,5 +198,7 @@ export const migrations: Record<string, Migration> = {
   '0006_feed_warnings': feedWarnings,
   '0007_platform_feeds': platformFeeds,
   '0008_manual_stays_and_echoes': manualStaysAndEchoes,
+  '0009_property_time_zones': propertyTimeZones,
   '0010_change_notices': changeNotices,
+  '0011_sign_in_guards': signInGuards,
 }

@@ -47,6 +47,30 @@ export interface EmailCodesTable {
   created_at: string
 }
 
+/** A throttle counter: an account, or an account and a client address (migration 0011). */
+export interface SignInThrottleTable {
+  key: string
+  failures: Generated<number>
+  window_started_at: string
+}
+
+/** A client an account signed in from: `ip:<address>` or `device:<cookie hash>` (migration 0011). */
+export interface TrustedSignInsTable {
+  user_id: string
+  client: string
+  last_signed_in_at: string
+}
+
+/** The link mailed to the old address when the address changes (migration 0011). */
+export interface EmailChangeCancelsTable {
+  token_hash: string
+  user_id: string
+  old_email: string
+  new_email: string
+  expires_at: string
+  created_at: string
+}
+
 export interface ResetTokensTable {
   token_hash: string
   user_id: string
@@ -68,6 +92,8 @@ export interface PropertiesTable {
   cost_per_night: number | null
   status: Generated<'available' | 'booked' | 'maintenance'>
   export_token: string
+  /** The IANA zone of the property's "today" and of its feeds' timed events (migration 0009). */
+  time_zone: Generated<string>
   created_at: string
   updated_at: string
 }
@@ -185,6 +211,9 @@ export interface Database {
   sessions: SessionsTable
   email_codes: EmailCodesTable
   reset_tokens: ResetTokensTable
+  sign_in_throttle: SignInThrottleTable
+  trusted_sign_ins: TrustedSignInsTable
+  email_change_cancels: EmailChangeCancelsTable
   properties: PropertiesTable
   property_images: PropertyImagesTable
   external_calendars: ExternalCalendarsTable

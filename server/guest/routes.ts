@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { currentUser, requireUser } from '../auth/session.ts'
-import { serverToday } from '../statistics/service.ts'
 import { Guest } from './schemas.ts'
 import { listGuests } from './service.ts'
 
@@ -9,6 +8,6 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser)
 
   app.get('/guest/list', { schema: { response: { 200: z.array(Guest) } } }, async (request) =>
-    listGuests(app.db, currentUser(request), serverToday()),
+    listGuests(app.db, currentUser(request)),
   )
 }

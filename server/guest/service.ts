@@ -1,13 +1,15 @@
 import type { DateOnly } from '../../src/domain/dates.ts'
 import { summariseGuests, type Guest } from '../../src/domain/guests.ts'
+import { todayIn } from '../../src/domain/timeZones.ts'
 import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
 
 /**
  * DESIGN 6.3: the guests of the bookings on the viewer's properties, or on every property for an
- * admin; src/domain/guests.ts decides who counts and how guests are told apart.
+ * admin; src/domain/guests.ts decides who counts and how guests are told apart. A stay is past
+ * or next by today where its property is (issue 13).
  */
-export async function listGuests(db: Db, viewer: User, today: DateOnly): Promise<Guest[]> {
+export async function listGuests(db: Db, viewer: User, now: Date = new Date()): Promise<Guest[]> {
   let query = db
     .selectFrom('bookings')
     .innerJoin('properties', 'properties.id', 'bookings.property_id')
@@ -18,10 +20,17 @@ export async function listGuests(db: Db, viewer: User, today: DateOnly): Promise
       'bookings.kind',
       'bookings.cancelled_at',
       'bookings.nightly_price',
+      'properties.time_zone',
     ])
     .where('bookings.echo', '=', 0)
   if (viewer.is_admin !== 1) query = query.where('properties.owner_id', '=', viewer.id)
   const rows = await query.execute()
+  const todays = new Map<string, DateOnly>()
+  const todayOf = (zone: string) => {
+    let today = todays.get(zone)
+    if (today === undefined) todays.set(zone, (today = todayIn(zone, now)))
+    return today
+  }
   return summariseGuests(
     rows.map((row) => ({
       guestName: row.guest_name,
@@ -30,7 +39,8 @@ export async function listGuests(db: Db, viewer: User, today: DateOnly): Promise
       kind: row.kind,
       cancelled: row.cancelled_at !== null,
       nightlyPrice: row.nightly_price === null ? null : Number(row.nightly_price),
+      timeZone: row.time_zone,
     })),
-    today,
+    (stay) => todayOf(stay.timeZone),
   )
 }

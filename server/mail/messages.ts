@@ -4,7 +4,10 @@ import { directionOf, type Language, type Translate } from '../../src/domain/tra
 import type { Mail } from './mailer.ts'
 
 export type MailContent =
-  { kind: 'code'; purpose: EmailCodePurpose; code: string } | { kind: 'reset-link'; link: string }
+  | { kind: 'code'; purpose: EmailCodePurpose; code: string }
+  | { kind: 'reset-link'; link: string }
+  /** Issue 14: to the old address when the address changes, with the link that cancels it. */
+  | { kind: 'email-change-notice'; newEmail: string; link: string }
 
 const CODE_TEXTS: Record<EmailCodePurpose, string> = {
   register: 'mail.registerCode',
@@ -15,7 +18,17 @@ const CODE_TEXTS: Record<EmailCodePurpose, string> = {
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-type Body = { subject: string; intro: string; highlight: string; href?: string; expiry: string }
+type Body = {
+  subject: string
+  intro: string
+  highlight: string
+  /** The highlight is this link, shown under `action`. */
+  href?: string
+  action?: string
+  expiry: string
+  /** The line for a reader who did not ask for the mail. */
+  ignore: string
+}
 
 function bodyOf(t: Translate, to: string, content: MailContent): Body {
   if (content.kind === 'reset-link') {
@@ -24,7 +37,20 @@ function bodyOf(t: Translate, to: string, content: MailContent): Body {
       intro: t('mail.resetLink.intro'),
       highlight: content.link,
       href: content.link,
+      action: t('mail.resetLink.action'),
       expiry: t('mail.resetLink.expiry'),
+      ignore: t('mail.ignore'),
+    }
+  }
+  if (content.kind === 'email-change-notice') {
+    return {
+      subject: t('mail.emailChangeNotice.subject'),
+      intro: t('mail.emailChangeNotice.intro', { email: to, newEmail: content.newEmail }),
+      highlight: content.link,
+      href: content.link,
+      action: t('mail.emailChangeNotice.action'),
+      expiry: t('mail.emailChangeNotice.expiry'),
+      ignore: t('mail.emailChangeNotice.ifYou'),
     }
   }
   const texts = CODE_TEXTS[content.purpose]
@@ -33,6 +59,7 @@ function bodyOf(t: Translate, to: string, content: MailContent): Body {
     intro: t(`${texts}.intro`, { email: to }),
     highlight: content.code,
     expiry: t('mail.codeExpiry'),
+    ignore: t('mail.ignore'),
   }
 }
 
@@ -53,14 +80,14 @@ export const htmlPage = (language: Language, subject: string, blocks: string[]):
 function htmlOf(t: Translate, language: Language, body: Body): string {
   // The code and the link stay left-to-right inside an Arabic mail.
   const highlight = body.href
-    ? `<p dir="ltr"><a href="${escapeHtml(body.href)}">${escapeHtml(t('mail.resetLink.action'))}</a><br>${escapeHtml(body.highlight)}</p>`
+    ? `<p dir="ltr"><a href="${escapeHtml(body.href)}">${escapeHtml(body.action ?? body.href)}</a><br>${escapeHtml(body.highlight)}</p>`
     : `<p dir="ltr" style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(body.highlight)}</p>`
   return htmlPage(language, body.subject, [
     paragraph(t('mail.greeting')),
     paragraph(body.intro),
     highlight,
     paragraph(body.expiry),
-    paragraph(t('mail.ignore')),
+    paragraph(body.ignore),
     paragraph(t('mail.signature')),
   ])
 }
@@ -77,7 +104,7 @@ export function composeMail(language: Language, to: string, content: MailContent
     body.highlight,
     '',
     body.expiry,
-    t('mail.ignore'),
+    body.ignore,
     '',
     t('mail.signature'),
   ].join('\n')

@@ -18,9 +18,9 @@ const notificationFrame = (event: StreamNotification) =>
 
 /**
  * The open notification streams of this process, by user. It writes each user's events to that
- * user's streams only, and ends streams whose session is over: at once on sign-out here, and at
- * the next heartbeat when the session ended anywhere else (another process, a password reset,
- * a deactivation).
+ * user's streams only, and ends streams whose session is over or whose account is no longer
+ * active: at once when any process says sessions ended (`endStaleStreams`), and at the next
+ * heartbeat for sessions that simply expired.
  */
 export function createNotificationHub(db: Db, log: FastifyBaseLogger) {
   const byUser = new Map<string, Set<LiveStream>>()
@@ -49,9 +49,11 @@ export function createNotificationHub(db: Db, log: FastifyBaseLogger) {
     if (streams.length === 0) return
     const live = await db
       .selectFrom('sessions')
-      .select('id_hash')
-      .where('id_hash', 'in', [...new Set(streams.map((stream) => stream.sessionHash))])
-      .where('expires_at', '>', new Date().toISOString())
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.id_hash')
+      .where('sessions.id_hash', 'in', [...new Set(streams.map((stream) => stream.sessionHash))])
+      .where('sessions.expires_at', '>', new Date().toISOString())
+      .where('users.account_state', '=', 'active')
       .execute()
     const valid = new Set(live.map((row) => row.id_hash))
     for (const stream of streams) if (!valid.has(stream.sessionHash)) end(stream)
@@ -61,6 +63,26 @@ export function createNotificationHub(db: Db, log: FastifyBaseLogger) {
   async function beat() {
     for (const stream of all()) write(stream, HEARTBEAT_FRAME)
     await endExpiredSessions()
+  }
+
+  // Session checks asked for while one runs are one more check after it, not one each.
+  let checking: Promise<void> | undefined
+  let checkAgain = false
+  function endStaleStreams(): Promise<void> {
+    if (checking) {
+      checkAgain = true
+      return checking
+    }
+    checking = endExpiredSessions().finally(() => {
+      checking = undefined
+      if (checkAgain) {
+        checkAgain = false
+        void endStaleStreams().catch((error: unknown) =>
+          log.error({ err: error }, 'ending the streams of ended sessions failed'),
+        )
+      }
+    })
+    return checking
   }
 
   return {
@@ -78,6 +100,8 @@ export function createNotificationHub(db: Db, log: FastifyBaseLogger) {
       for (const stream of byUser.get(userId) ?? []) write(stream, notificationFrame(event))
     },
     beat,
+    /** Ends, now, the streams whose session or account is over. */
+    endStaleStreams,
     closeSession(sessionHash: string) {
       for (const stream of all()) if (stream.sessionHash === sessionHash) end(stream)
     },
@@ -103,7 +127,27 @@ export type NotificationCenter = {
   hub: NotificationHub
   /** Tells every process (this one too) that notification `id` is stored; each delivers it to its streams. */
   announce(id: string): Promise<void>
+  /** Tells every process (this one too) that sessions ended; each ends those sessions' streams. */
+  sessionsEnded(): Promise<void>
 }
+
+/** On the channel, beside notification ids: "sessions ended somewhere, check your streams". */
+const SESSIONS_ENDED = 'sessions-ended'
+
+/**
+ * The requests that end sessions when they succeed: sign-out, sign-in (the session it arrived
+ * with), a password reset, deleting one's account, an admin's deactivation or deletion, and the
+ * old address's cancel link (issue 14: their streams close within a second, on every process).
+ */
+const SESSION_ENDING_ROUTES = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/login',
+  'POST /api/auth/forgot-password/change/:token',
+  'POST /api/auth/email-change/cancel',
+  'DELETE /api/user/profile',
+  'POST /api/admin/user/:userId/deactivate',
+  'POST /api/admin/user/:userId/delete',
+])
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,12 +169,16 @@ export function installNotifications(app: FastifyInstance) {
     app.database,
     app.config.database,
     (id) =>
-      void deliverStored(id).catch((error: unknown) =>
+      void (id === SESSIONS_ENDED ? hub.endStaleStreams() : deliverStored(id)).catch((error: unknown) =>
         app.log.error({ err: error, id }, 'could not deliver a notification'),
       ),
     app.log,
   )
-  app.decorate('notifications', { hub, announce: (id: string) => channel.announce(id) })
+  app.decorate('notifications', {
+    hub,
+    announce: (id: string) => channel.announce(id),
+    sessionsEnded: () => channel.announce(SESSIONS_ENDED),
+  })
 
   app.addHook('onReady', async () => {
     await channel.start()
@@ -140,10 +188,20 @@ export function installNotifications(app: FastifyInstance) {
     hub.stop()
     await channel.close()
   })
-  // The auth module ends the session; its streams on this process end with it.
+  // The routes end the sessions; their streams end with them, here at once and on every other
+  // process as soon as the channel tells it.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url !== '/api/auth/logout' || reply.statusCode >= 400) return
+    if (
+      reply.statusCode >= 400 ||
+      !SESSION_ENDING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)
+    )
+      return
     const sessionId = request.cookies[SESSION_COOKIE]
-    if (sessionId) hub.closeSession(sha256(sessionId))
+    // A sign-in ends only the session it arrived with, if any.
+    if (request.routeOptions.url === '/api/auth/login' && !sessionId) return
+    if (request.routeOptions.url === '/api/auth/logout' && sessionId) hub.closeSession(sha256(sessionId))
+    await app.notifications
+      .sessionsEnded()
+      .catch((error: unknown) => request.log.error({ err: error }, 'could not announce ended sessions'))
   })
 }

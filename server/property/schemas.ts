@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isPlatformName } from '../../src/domain/platforms.ts'
+import { isTimeZone } from '../../src/domain/timeZones.ts'
 import { badRequest } from '../errors.ts'
 
 /** SPEC 3's badge values; stored lower-case in properties.status. */
@@ -36,6 +37,8 @@ export const Property = z.object({
   description: z.string().nullable(),
   capacity: z.number(),
   costPerNight: z.number().nullable(),
+  /** The IANA zone of the property's "today" and of its feeds' timed events (issue 13). */
+  timeZone: z.string(),
   status: PropertyStatus,
   images: z.array(PropertyImage),
   externalCalendars: z.array(ExternalCalendar),
@@ -166,6 +169,13 @@ const PropertyFieldsSchema = z.object({
       error: 'errors.property.costPerNight',
     }),
   externalCalendars: z.string({ error: 'errors.property.externalCalendars' }).optional(),
+  // An IANA name; absent or blank: the country's zone for a new property, unchanged on update.
+  timeZone: z
+    .string({ error: 'errors.property.timeZone' })
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isTimeZone(value), { error: 'errors.property.timeZone' }),
 })
 
 export type PropertyFields = Omit<z.infer<typeof PropertyFieldsSchema>, 'externalCalendars'> & {

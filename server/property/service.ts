@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Selectable, Transaction } from 'kysely'
 import { z } from 'zod'
+import { joinAddress } from '../../src/domain/address.ts'
+import { defaultTimeZone } from '../../src/domain/timeZones.ts'
 import type { Db } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
 import type {
@@ -82,6 +84,7 @@ function toProperty(row: PropertyRow, images: ImageRow[], calendars: CalendarRow
     description: row.description,
     capacity: row.capacity,
     costPerNight: row.cost_per_night,
+    timeZone: row.time_zone,
     status: STATUS_BADGE[row.status],
     images: images.map(toImage),
     externalCalendars: calendars.map(toCalendar),
@@ -208,6 +211,25 @@ const propertyColumns = (form: PropertyForm) => ({
   capacity: form.fields.capacity,
   cost_per_night: form.fields.costPerNight,
 })
+
+/** A new property's zone: the one the form names, else its country's (the whole address is read). */
+const zoneOfNewProperty = ({ fields }: PropertyForm) =>
+  fields.timeZone ?? defaultTimeZone(joinAddress(fields))
+
+/**
+ * After the property's zone changed, its feeds are read again at once, whatever their servers
+ * say of them, so that their timed stays are dated in the new zone. Like a changed link, the
+ * re-read tells no news (the stays only moved on our side); conflicts are still announced.
+ */
+async function redateCalendars(trx: Db, propertyId: string, now: string): Promise<string[]> {
+  const rows = await trx
+    .updateTable('external_calendars')
+    .set({ etag: null, last_modified: null, content_hash: null, next_sync_at: now })
+    .where('property_id', '=', propertyId)
+    .returning('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
 
 /**
  * The properties of an owner. Every function takes the owner's id and finds only that owner's
@@ -363,6 +385,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
             id,
             owner_id: ownerId,
             ...propertyColumns(form),
+            time_zone: zoneOfNewProperty(form),
             export_token: newExportToken(),
             created_at: now,
             updated_at: now,
@@ -375,20 +398,33 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       return get(ownerId, id)
     },
 
-    /** Replaces the fields, adds the new photos, and replaces the links when the form has them. */
+    /**
+     * Replaces the fields, adds the new photos, and replaces the links when the form has them. The
+     * zone changes only when the form names one; a new zone has the feeds read again.
+     */
     async update(ownerId: string, propertyId: string, form: PropertyForm): Promise<Property> {
       const now = new Date().toISOString()
+      const { timeZone } = form.fields
       const changed = await writeWithImages(form, async (trx) => {
-        const result = await trx
-          .updateTable('properties')
-          .set({ ...propertyColumns(form), updated_at: now })
+        const before = await trx
+          .selectFrom('properties')
+          .select('time_zone')
           .where('id', '=', propertyId)
           .where('owner_id', '=', ownerId)
           .executeTakeFirst()
-        if (Number(result.numUpdatedRows) === 0) throw notFound()
+        if (!before) throw notFound()
+        await trx
+          .updateTable('properties')
+          .set({ ...propertyColumns(form), ...(timeZone ? { time_zone: timeZone } : {}), updated_at: now })
+          .where('id', '=', propertyId)
+          .where('owner_id', '=', ownerId)
+          .execute()
         await insertImages(trx, propertyId, form.images, now)
         const calendars = form.fields.externalCalendars
-        return calendars === undefined ? [] : replaceCalendars(trx, propertyId, calendars, now)
+        const linked = calendars === undefined ? [] : await replaceCalendars(trx, propertyId, calendars, now)
+        const redated =
+          timeZone && timeZone !== before.time_zone ? await redateCalendars(trx, propertyId, now) : []
+        return [...new Set([...linked, ...redated])]
       })
       announce(changed)
       return get(ownerId, propertyId)

@@ -3,42 +3,56 @@ import { currentUser, requireUser } from '../auth/session.ts'
 import { JSON_TYPE, sendBody } from '../db/stampedCache.ts'
 import { PropertyParams } from '../property/schemas.ts'
 import { DashboardStatistics, MonthlyStatistics, PeriodQuery, PeriodStatistics, periodOf } from './schemas.ts'
-import { createDashboardStatistics, monthlyStatistics, periodStatistics, serverToday } from './service.ts'
+import {
+  createDashboardStatistics,
+  createOwnerToday,
+  monthlyStatistics,
+  periodStatistics,
+  propertyToday,
+} from './service.ts'
 
 /** SPEC 7's statistics calls of a host: the dashboard's, and one property's (404 unless theirs). */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser)
   const dashboardBody = createDashboardStatistics(app.db)
+  // "This month" and "this week" are the host's: today where their properties are (issue 13).
+  const ownerToday = createOwnerToday(app.db)
 
   app.get(
     '/dashboard/statistics',
     { schema: { response: { 200: DashboardStatistics } } },
-    async (request, reply) =>
-      sendBody(request, reply, await dashboardBody(currentUser(request), serverToday()), JSON_TYPE),
+    async (request, reply) => {
+      const owner = currentUser(request)
+      return sendBody(request, reply, await dashboardBody(owner, await ownerToday(owner)), JSON_TYPE)
+    },
   )
 
   app.get(
     '/dashboard/statistics/monthly',
     { schema: { response: { 200: MonthlyStatistics } } },
-    async (request) => monthlyStatistics(app.db, currentUser(request).id, serverToday()),
+    async (request) => {
+      const owner = currentUser(request)
+      return monthlyStatistics(app.db, owner.id, await ownerToday(owner))
+    },
   )
 
   app.get(
     '/property/:id/statistics',
     { schema: { params: PropertyParams, response: { 200: PeriodStatistics } } },
-    async (request) =>
-      periodStatistics(app.db, currentUser(request).id, request.params.id, periodOf({}, serverToday())),
+    async (request) => {
+      const ownerId = currentUser(request).id
+      const today = await propertyToday(app.db, ownerId, request.params.id)
+      return periodStatistics(app.db, ownerId, request.params.id, periodOf({}, today))
+    },
   )
 
   app.get(
     '/property/:id/statistics/period',
     { schema: { params: PropertyParams, querystring: PeriodQuery, response: { 200: PeriodStatistics } } },
-    async (request) =>
-      periodStatistics(
-        app.db,
-        currentUser(request).id,
-        request.params.id,
-        periodOf(request.query, serverToday()),
-      ),
+    async (request) => {
+      const ownerId = currentUser(request).id
+      const today = await propertyToday(app.db, ownerId, request.params.id)
+      return periodStatistics(app.db, ownerId, request.params.id, periodOf(request.query, today))
+    },
   )
 }

@@ -1,4 +1,5 @@
 import { localToday, type DateOnly } from '../../src/domain/dates.ts'
+import { dayIn, prevailingZone, todayIn } from '../../src/domain/timeZones.ts'
 import {
   dashboardFigures,
   dashboardWindow,
@@ -32,8 +33,9 @@ function propertiesIn(db: Db, { ownerId, propertyId }: Scope) {
 }
 
 async function measuredProperties(db: Db, scope: Scope) {
-  const rows = await propertiesIn(db, scope).select(['id', 'created_at']).execute()
-  return rows.map((row) => ({ id: row.id, createdOn: localToday(new Date(row.created_at)) }))
+  const rows = await propertiesIn(db, scope).select(['id', 'created_at', 'time_zone']).execute()
+  // "Added this month" by the day it was where the property is.
+  return rows.map((row) => ({ id: row.id, createdOn: dayIn(row.time_zone, new Date(row.created_at)) }))
 }
 
 /**
@@ -79,10 +81,44 @@ async function connectionCount(db: Db, ownerId: string): Promise<number> {
 }
 
 /**
- * "Today" and so "this month" and "this week" follow the server's local calendar (set TZ to the
- * hosts' zone); stays are dates and need no zone. See docs/decisions.md.
+ * The server's own calendar day: "today" only where no property says otherwise (an owner with
+ * none). Stays are dates and need no zone. See docs/decisions.md.
  */
 export const serverToday = (): DateOnly => localToday()
+
+/**
+ * Today for an owner's figures ("this month", "this week"): today in the zone most of their
+ * properties are in (issue 13), kept per version of their data, which every property write
+ * changes (migration 0002).
+ */
+export function createOwnerToday(db: Db) {
+  const zones = createStampedCache<string | null>()
+  return async (owner: Pick<User, 'id' | 'data_version'>, now = new Date()): Promise<DateOnly> => {
+    const zone = await zones(owner.id, String(owner.data_version), async () => {
+      const rows = await db
+        .selectFrom('properties')
+        .select('time_zone')
+        .where('owner_id', '=', owner.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+      return prevailingZone(rows.map((row) => row.time_zone))
+    })
+    return zone === null ? serverToday() : todayIn(zone, now)
+  }
+}
+
+/** Today where one of the owner's properties is; 404 unless the owner has it. */
+export async function propertyToday(
+  db: Db,
+  ownerId: string,
+  propertyId: string,
+  now = new Date(),
+): Promise<DateOnly> {
+  const row = await propertiesIn(db, { ownerId, propertyId }).select('time_zone').executeTakeFirst()
+  if (!row) throw notFound()
+  return todayIn(row.time_zone, now)
+}
 
 async function dashboardStatistics(db: Db, ownerId: string, today: DateOnly): Promise<DashboardFigures> {
   const scope = { ownerId }

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto'
 import ICAL from 'ical.js'
-import { addDays, nightsBetween, normaliseDate, type DateOnly } from '../../src/domain/dates.ts'
+import { addDays, isDateOnly, nightsBetween, normaliseDate, type DateOnly } from '../../src/domain/dates.ts'
 import type { FeedWarning } from '../../src/domain/feedWarnings.ts'
+import {
+  dayIn,
+  dayOfWallTimeIn,
+  FALLBACK_TIME_ZONE,
+  zoneOfTzid,
+  type WallTime,
+} from '../../src/domain/timeZones.ts'
 import { MAX_STAYS } from './budgets.ts'
 import { FeedError } from './feedError.ts'
 import { checkLines } from './feedLines.ts'
@@ -54,27 +61,18 @@ class StayWindow {
 type JCalProperty = [string, Record<string, unknown>, string, ...unknown[]]
 type JCalComponent = [string, JCalProperty[], JCalComponent[]]
 
-const dayFormats = new Map<string, Intl.DateTimeFormat | null>()
+/**
+ * How the times of one calendar become days: every timed DTSTART/DTEND (UTC, with a TZID, or
+ * floating) is dated by the day it is in the property's zone at that moment; a DATE is the day
+ * as written. A floating time is read in the calendar's zone (X-WR-TIMEZONE) when it names one
+ * Intl knows, else in the property's. A TZID that Intl cannot read (a custom VTIMEZONE, an
+ * unknown Windows name) is read in the property's zone: the day as written.
+ */
+type Zones = { property: string; floating: string }
 
-/** The calendar's zone (X-WR-TIMEZONE) as a formatter of days, when it is a zone Intl knows. */
-function dayFormatIn(zone: string | undefined): Intl.DateTimeFormat | null {
-  if (!zone) return null
-  let format = dayFormats.get(zone)
-  if (format === undefined) {
-    try {
-      // en-CA writes dates as YYYY-MM-DD.
-      format = new Intl.DateTimeFormat('en-CA', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      })
-    } catch {
-      format = null
-    }
-    dayFormats.set(zone, format)
-  }
-  return format
+function zonesOf(propertyZone: string, calendarZone: string | null): Zones {
+  const property = zoneOfTzid(propertyZone) ?? FALLBACK_TIME_ZONE
+  return { property, floating: (calendarZone && zoneOfTzid(calendarZone)) || property }
 }
 
 // normaliseDate validates through Date, which shows on large feeds; they repeat the same few
@@ -90,6 +88,45 @@ function normalisedDay(value: string): DateOnly | null {
   return day
 }
 
+// Timed feeds repeat the same few check-in and check-out times: each is converted once per zone.
+const knownTimes = new Map<string, DateOnly | null>()
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(Z?)$/
+
+/** The day a jCal date-time ("2026-12-05T15:00:00", "…Z") is in the property's zone. */
+function dayOfDateTime(value: string, tzid: string | undefined, zones: Zones): DateOnly | null {
+  const key = `${zones.property}\n${zones.floating}\n${tzid ?? ''}\n${value}`
+  let day = knownTimes.get(key)
+  if (day === undefined) {
+    const match = DATE_TIME.exec(value)
+    if (!match) day = normalisedDay(value)
+    else {
+      const [year = 0, month = 0, dayOfMonth = 0, hour = 0, minute = 0, second = 0] = match
+        .slice(1, 7)
+        .map(Number)
+      const wall: WallTime = { year, month, day: dayOfMonth, hour, minute, second }
+      day = timedDay(wall, match[7] === 'Z', tzid, zones)
+    }
+    if (knownTimes.size >= 10_000) knownTimes.clear()
+    knownTimes.set(key, day)
+  }
+  return day
+}
+
+/** The property's day of a wall time written in UTC, in a TZID, or floating; null: no such day. */
+function timedDay(wall: WallTime, utc: boolean, tzid: string | undefined, zones: Zones): DateOnly | null {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+  // A day that does not exist (30 February) is refused, as such a DATE is.
+  if (!isDateOnly(`${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`)) return null
+  if (utc)
+    return dayIn(
+      zones.property,
+      Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second),
+    )
+  const from = tzid === undefined ? zones.floating : (zoneOfTzid(tzid) ?? zones.property)
+  return dayOfWallTimeIn(wall, from, zones.property)
+}
+
 const firstOf = (properties: JCalProperty[], name: string) =>
   properties.find((property) => property[0] === name)
 
@@ -98,24 +135,37 @@ const textOf = (property: JCalProperty | undefined): string | null => {
   return typeof value === 'string' ? value : null
 }
 
-/**
- * The day a DTSTART/DTEND falls on where the event happens: a date as written; a TZID or floating
- * time by its own wall clock; a UTC time in the calendar's zone when it names one.
- */
-function dayOf(property: JCalProperty | undefined, zone: Intl.DateTimeFormat | null): DateOnly | null {
-  const value = textOf(property)
-  if (value === null) return null
-  if (zone && value.endsWith('Z') && !property?.[1].tzid) {
-    const instant = new Date(value)
-    if (!Number.isNaN(instant.getTime())) return zone.format(instant)
-  }
-  return normalisedDay(value)
+const tzidOf = (property: JCalProperty | undefined): string | undefined => {
+  const tzid = property?.[1].tzid
+  return typeof tzid === 'string' && tzid !== '' ? tzid : undefined
 }
 
-function dayOfTime(time: ICAL.Time, zone: Intl.DateTimeFormat | null): DateOnly {
-  if (zone && !time.isDate && time.zone === ICAL.Timezone.utcTimezone) return zone.format(time.toJSDate())
+/**
+ * The day a DTSTART/DTEND (or RECURRENCE-ID) falls on for the host: a date as written; a time by
+ * the day it is then in the property's zone (see `Zones`).
+ */
+function dayOf(property: JCalProperty | undefined, zones: Zones): DateOnly | null {
+  const value = textOf(property)
+  if (value === null) return null
+  if (property?.[2] !== 'date-time') return normalisedDay(value)
+  return dayOfDateTime(value, tzidOf(property), zones)
+}
+
+/** An occurrence of a repeating event, written in its DTSTART's zone (`tzid`), as the property's day. */
+function dayOfTime(time: ICAL.Time, tzid: string | undefined, zones: Zones): DateOnly {
   const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`
+  const written = `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`
+  if (time.isDate) return written
+  const wall = {
+    year: time.year,
+    month: time.month,
+    day: time.day,
+    hour: time.hour,
+    minute: time.minute,
+    second: time.second,
+  }
+  const utc = time.zone === ICAL.Timezone.utcTimezone
+  return timedDay(wall, utc, utc ? undefined : tzid, zones) ?? written
 }
 
 // "DTSTART:20260301" (a date without VALUE=DATE, common in the wild) reaches jCal as the
@@ -139,9 +189,9 @@ function repairBareDates(properties: JCalProperty[]) {
 function endOf(
   properties: JCalProperty[],
   start: DateOnly,
-  zone: Intl.DateTimeFormat | null,
+  zones: Zones,
 ): { end: DateOnly; warning: FeedWarning | null } {
-  const dtend = dayOf(firstOf(properties, 'dtend'), zone)
+  const dtend = dayOf(firstOf(properties, 'dtend'), zones)
   let end = dtend
   const duration = textOf(firstOf(properties, 'duration'))
   if (end === null && duration) {
@@ -161,19 +211,15 @@ const fallbackUid = (properties: JCalProperty[]) =>
     .slice(0, 32)
 
 /** A repeating event's occurrences from today to the recurrence horizon. */
-function expand(
-  vevent: JCalComponent,
-  base: FeedEvent,
-  zone: Intl.DateTimeFormat | null,
-  window: StayWindow,
-) {
+function expand(vevent: JCalComponent, base: FeedEvent, zones: Zones, window: StayWindow) {
   const nights = Math.max(1, nightsBetween(base.start, base.end))
   repairBareDates(vevent[1])
   return withRecurrenceSteps(() => {
     const iterator = new ICAL.Event(new ICAL.Component(vevent)).iterator()
+    const tzid = tzidOf(firstOf(vevent[1], 'dtstart'))
     const occurrences: FeedEvent[] = []
     for (let next = iterator.next(); next; next = iterator.next()) {
-      const start = dayOfTime(next, zone)
+      const start = dayOfTime(next, tzid, zones)
       if (start > window.recurrenceHorizon) break
       const occurrence = { ...base, uid: `${base.uid}#${start}`, start, end: addDays(start, nights) }
       if (window.admits(occurrence, window.today)) occurrences.push(occurrence)
@@ -205,17 +251,13 @@ function calendarsOf(text: string): JCalComponent[] {
 type Instance = { kind: 'instance'; key: string; event: FeedEvent | null }
 type ReadEvent = Instance | { kind: 'events'; events: FeedEvent[] }
 
-function readEvent(
-  vevent: JCalComponent,
-  zone: Intl.DateTimeFormat | null,
-  window: StayWindow,
-): ReadEvent | null {
+function readEvent(vevent: JCalComponent, zones: Zones, window: StayWindow): ReadEvent | null {
   const properties = vevent[1]
-  const start = dayOf(firstOf(properties, 'dtstart'), zone)
+  const start = dayOf(firstOf(properties, 'dtstart'), zones)
   if (start === null) return null
   const cancelled = textOf(firstOf(properties, 'status'))?.toUpperCase() === 'CANCELLED'
   const uid = textOf(firstOf(properties, 'uid')) ?? fallbackUid(properties)
-  const { end, warning } = endOf(properties, start, zone)
+  const { end, warning } = endOf(properties, start, zones)
   const event: FeedEvent = {
     uid,
     summary: textOf(firstOf(properties, 'summary')) ?? '',
@@ -227,19 +269,20 @@ function readEvent(
   }
   const recurrenceId = firstOf(properties, 'recurrence-id')
   if (recurrenceId) {
-    const day = dayOf(recurrenceId, zone)
+    const day = dayOf(recurrenceId, zones)
     if (day === null) return null
     const key = `${uid}#${day}`
     return { kind: 'instance', key, event: cancelled ? null : { ...event, uid: key } }
   }
   if (cancelled) return null
   if (firstOf(properties, 'rrule') || firstOf(properties, 'rdate'))
-    return { kind: 'events', events: expand(vevent, event, zone, window) }
+    return { kind: 'events', events: expand(vevent, event, zones, window) }
   return { kind: 'events', events: window.admits(event) ? [event] : [] }
 }
 
 /**
- * The stays of an iCalendar feed (RFC 5545). Dates are the days the event has where it happens;
+ * The stays of an iCalendar feed (RFC 5545), for a property in `timeZone` (an IANA name). Dates
+ * are check-in and check-out days: a DATE as written, a time by its day in `timeZone`;
  * stays that ended more than a year ago are left out, and a repeating event becomes one stay per
  * occurrence (`uid#date`) from today to 18 months ahead, its moved or cancelled instances
  * (RECURRENCE-ID) applied. Events without a start are skipped; a text that is not a whole calendar throws
@@ -248,18 +291,18 @@ function readEvent(
  * Plain events are read straight from the parsed jCal arrays: building ical.js objects for each
  * of thousands of events is what would make a large feed slow.
  */
-export function parseFeed(text: string, today: DateOnly): FeedEvent[] {
+export function parseFeed(text: string, today: DateOnly, timeZone: string = FALLBACK_TIME_ZONE): FeedEvent[] {
   const events = new Map<string, FeedEvent>()
   const instances: Instance[] = []
   const window = new StayWindow(today)
 
   for (const calendar of calendarsOf(text)) {
-    const zone = dayFormatIn(textOf(firstOf(calendar[1], 'x-wr-timezone')) ?? undefined)
+    const zones = zonesOf(timeZone, textOf(firstOf(calendar[1], 'x-wr-timezone')))
     for (const vevent of calendar[2]) {
       if (vevent[0] !== 'vevent') continue
       let read: ReadEvent | null
       try {
-        read = readEvent(vevent, zone, window)
+        read = readEvent(vevent, zones, window)
       } catch (error) {
         // One unreadable event (a broken RRULE or DURATION) is skipped; a budget ends the feed.
         if (error instanceof FeedError) throw error

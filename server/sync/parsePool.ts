@@ -5,8 +5,11 @@ import { PARSE_MEMORY_MB, PARSE_TIME_BUDGET_MS } from './budgets.ts'
 import { FeedError, type FeedFailure } from './feedError.ts'
 import type { FeedEvent } from './parse.ts'
 
-/** A fetched feed to read: its undecoded body and what detecting its platform falls back to. */
-export type ParseTask = { bytes: Uint8Array; today: DateOnly; calendarPlatform: string }
+/**
+ * A fetched feed to read: its undecoded body, the property's zone (its timed events are dated in
+ * it) and today there, and what detecting its platform falls back to.
+ */
+export type ParseTask = { bytes: Uint8Array; today: DateOnly; timeZone: string; calendarPlatform: string }
 export type ParseResult = { events: FeedEvent[]; platform: string }
 /** A worker's answer; a FeedError travels as its reason and detail (`reason: null`: unexpected). */
 export type ParseReply =

@@ -10,7 +10,7 @@ function read(task: ParseTask): ParseReply {
     const text = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength).toString('utf8')
     return {
       ok: true,
-      events: parseFeed(text, task.today),
+      events: parseFeed(text, task.today, task.timeZone),
       platform: detectPlatform(text, task.calendarPlatform),
     }
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Updateable } from 'kysely'
+import { FALLBACK_TIME_ZONE, todayIn } from '../../src/domain/timeZones.ts'
 import { recordAudit } from '../audit/service.ts'
 import type { Db, Engine } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
@@ -106,6 +107,16 @@ async function recordFailure(ctx: SyncContext, calendar: CalendarRow, error: unk
   return messageKey
 }
 
+/** The zone of the property a calendar belongs to; UTC for one deleted while it was fetched. */
+async function timeZoneOfProperty(db: Db, propertyId: string): Promise<string> {
+  const row = await db
+    .selectFrom('properties')
+    .select('time_zone')
+    .where('id', '=', propertyId)
+    .executeTakeFirst()
+  return row?.time_zone ?? FALLBACK_TIME_ZONE
+}
+
 const hostOf = (url: string) => {
   try {
     return new URL(url).host
@@ -150,10 +161,13 @@ export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Pro
       await updateCalendar(ctx.db, calendar.id, { ...fetched, ...validators })
       return { ...outcome, result: 'unchanged' }
     }
-    const today = now.slice(0, 10)
+    // The property's zone dates the feed's timed events, and its today bounds what is read.
+    const timeZone = await timeZoneOfProperty(ctx.db, calendar.property_id)
+    const today = todayIn(timeZone, started)
     const { events, platform } = await ctx.parse({
       bytes: response.bytes,
       today,
+      timeZone,
       calendarPlatform: calendar.platform_name,
     })
     const { changes, notices } = await writeTransaction(ctx.db, async (trx) => {

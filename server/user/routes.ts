@@ -8,8 +8,8 @@ import {
   CodeBody,
   NotificationsBody,
   NotificationsResponse,
+  OwnProfileUpdateBody,
   Profile,
-  ProfileUpdateBody,
   ProfileUpdateResponse,
   toProfile,
   TwofactorResponse,
@@ -22,10 +22,14 @@ import {
   toggleTwofactor,
   updateProfile,
 } from './service.ts'
+import { startEmailChange } from './emailChange.ts'
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the body is read: without a session the answer is 401 whatever the body says.
   app.addHook('onRequest', requireUser)
+  // Mail that must not change how long the answer takes; awaited when the app closes.
+  const background = new Set<Promise<void>>()
+  app.addHook('onClose', async () => void (await Promise.allSettled(background)))
   const properties = createPropertyService({
     db: app.db,
     images: createImageStore(uploadsDirOf(app.config), app.log),
@@ -39,14 +43,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/user/profile',
-    { schema: { body: ProfileUpdateBody, response: { 200: ProfileUpdateResponse } } },
+    { schema: { body: OwnProfileUpdateBody, response: { 200: ProfileUpdateResponse } } },
     async (request, reply) => {
       const user = currentUser(request)
       // Only a new address sends mail, so only that counts against the mail limit.
       if (request.body.email !== undefined && request.body.email !== user.email)
         await app.rateLimits.mailPerAccount(request, reply)
-      const saved = await updateProfile(app, user, request.body, languageOf(request))
-      return { ...toProfile(saved.user), pendingEmail: saved.pendingEmail }
+      const saved = await updateProfile(app.db, user, request.body)
+      const { pendingEmail } = saved
+      if (pendingEmail) {
+        const task = startEmailChange(app, user, pendingEmail, languageOf(request)).catch((error: unknown) =>
+          request.log.error({ err: error }, 'mailing an e-mail change failed'),
+        )
+        background.add(task)
+        void task.finally(() => background.delete(task))
+      }
+      return { ...toProfile(saved.user), pendingEmail }
     },
   )
 

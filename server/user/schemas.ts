@@ -35,10 +35,18 @@ export const ProfileUpdateBody = z.object({
 })
 export type ProfileUpdate = z.infer<typeof ProfileUpdateBody>
 
+/** One's own profile: a new `email` needs the current password (issue 14), else 400 "Wrong password". */
+export const OwnProfileUpdateBody = ProfileUpdateBody.extend({
+  currentPassword: z.string().max(1024).optional(),
+})
+export type OwnProfileUpdate = z.infer<typeof OwnProfileUpdateBody>
+
 /** The profile after a save; `pendingEmail` is a new address waiting for its mailed code. */
 export const ProfileUpdateResponse = Profile.extend({ pendingEmail: z.string().optional() })
 
 export const CodeBody = z.object({ code: Code })
+/** The secret of the link mailed to the old address when the address changes. */
+export const CancelEmailChangeBody = z.object({ token: z.string().min(1).max(200) })
 export const TwofactorResponse = z.object({ twofactorMode: z.boolean(), message: z.string() })
 export const NotificationsBody = z.object({ enabled: z.boolean() })
 export const NotificationsResponse = z.object({ enabled: z.boolean() })

@@ -2,38 +2,38 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
-import { conflict } from '../errors.ts'
+import { badRequest, conflict } from '../errors.ts'
 import { consumeCode, sendCode } from '../auth/codes.ts'
-import { assertAddressFree } from '../auth/service.ts'
+import { verifyPassword } from '../auth/password.ts'
 import type { PropertyService } from '../property/service.ts'
 import type { Language } from '../../src/domain/translator.ts'
-import type { ProfileUpdate } from './schemas.ts'
+import type { OwnProfileUpdate } from './schemas.ts'
 
 const findUser = (db: Db, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
 /**
- * Saves name, phone and address at once. A new e-mail address is not applied: it gets a code,
- * and `confirmEmailChange` applies it (docs/decisions.md, "Changing the e-mail address").
+ * Saves name, phone and address at once. A new e-mail address is not applied: it needs the
+ * current password (issue 14), and then `startEmailChange` (after the answer) mails the code and
+ * the old address's notice; `confirmEmailChange` applies it (docs/decisions.md, "Changing the
+ * e-mail address"). Whether another account has the new address is not told here.
  */
 export async function updateProfile(
-  app: FastifyInstance,
+  db: Db,
   user: User,
-  { email, name, phone, residentalAddress }: ProfileUpdate,
-  language: Language,
+  { email, name, phone, residentalAddress, currentPassword }: OwnProfileUpdate,
 ): Promise<{ user: User; pendingEmail?: string }> {
   const pendingEmail = email !== undefined && email !== user.email ? email : undefined
-  if (pendingEmail) await assertAddressFree(app.db, pendingEmail)
+  if (pendingEmail && !(currentPassword && (await verifyPassword(user.password_hash, currentPassword))))
+    throw badRequest('errors.auth.wrongPassword')
   const changes: UserUpdate = { name, phone, residental_address: residentalAddress }
   if (Object.values(changes).some((value) => value !== undefined))
-    await app.db
+    await db
       .updateTable('users')
       .set({ ...changes, updated_at: new Date().toISOString() })
       .where('id', '=', user.id)
       .execute()
-  if (pendingEmail)
-    await sendCode(app, { purpose: 'email-change', userId: user.id, email: pendingEmail }, language)
-  return { user: await findUser(app.db, user.id), ...(pendingEmail ? { pendingEmail } : {}) }
+  return { user: await findUser(db, user.id), ...(pendingEmail ? { pendingEmail } : {}) }
 }
 
 /** Applies the address the code was mailed to; 409 if an account took it meanwhile. */

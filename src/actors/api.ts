@@ -15,6 +15,11 @@ import type {
 } from '../../server/statistics/schemas.ts'
 import type { LogEntry, LogPage, ManagedUser } from '../../server/admin/schemas.ts'
 import type { Guest as GuestShape } from '../../server/guest/schemas.ts'
+import type {
+  NoticeStay,
+  Notification as NotificationShape,
+  NotificationData,
+} from '../../server/notification/schemas.ts'
 import type { z } from 'zod'
 import type { ManualStay, ManualStayBody } from '../domain/manualStays.ts'
 import type { PlatformLink } from '../domain/platformSelection.ts'
@@ -50,6 +55,7 @@ export function propertyForm(fields: PropertyFields, images: File[], purpose: 'c
   form.set('capacity', String(fields.capacity))
   if (fields.costPerNight !== null) form.set('costPerNight', String(fields.costPerNight))
   if (fields.description) form.set('description', fields.description)
+  form.set('timeZone', fields.timeZone)
   if (purpose === 'update' || fields.externalCalendars.length > 0)
     form.set('externalCalendars', JSON.stringify(fields.externalCalendars))
   for (const image of images) form.append('images', image)
@@ -66,20 +72,23 @@ export type MonthlyFigures = z.infer<typeof MonthlyStatistics>[number]
 /** DESIGN 5: one property's figures for a window of nights. */
 export type PeriodStatistics = z.infer<typeof PeriodStatisticsShape>
 export type DateRange = { start: string; end: string }
-export type ProfileChanges = Pick<Profile, 'name' | 'phone' | 'email' | 'residentalAddress'>
+/** A new `email` needs `currentPassword` too (issue 14). */
+export type ProfileChanges = Pick<Profile, 'name' | 'phone' | 'email' | 'residentalAddress'> & {
+  currentPassword?: string
+}
 /** PATCH /user/profile: the saved profile; `pendingEmail` is a new address awaiting its mailed code. */
 export type ProfileUpdate = z.infer<typeof ProfileUpdateResponse>
 type Message = { message: string }
 export type Guest = z.infer<typeof GuestShape>
 
-/** SPEC 3 and DESIGN 5: a stored notification; `data.ical` holds the new bookings' VEVENTs. */
-export type AppNotification = {
-  id: string
-  title: string | null
-  data: { ical: string; platformName: string; propertyName: string }
-  readAt: string | null
-  createdAt: string
-}
+/**
+ * SPEC 3, DESIGN 5 and issue 13: a stored notification. `data.kind` says what changed (absent on
+ * older ones, which announced new bookings), `data.ical` holds the stays concerned, and `stay`,
+ * `previous`, `other` and `nights` say the rest.
+ */
+export type AppNotification = NotificationShape
+export type { NoticeStay, NotificationData }
+export type NoticeKind = NonNullable<NotificationData['kind']>
 
 const query = (params: Record<string, string | number | undefined>) => {
   const defined = Object.entries(params).filter(
@@ -109,6 +118,9 @@ export const api = {
         body,
         NO_FALLBACK,
       ),
+    /** Issue 14: the old address's link takes an e-mail change back and signs every session out. */
+    cancelEmailChange: (token: string) =>
+      request<Message>('post', '/auth/email-change/cancel', { token }, NO_FALLBACK),
   },
   user: {
     profile: () => request<Profile>('get', '/user/profile'),

@@ -5,7 +5,13 @@ export const REQUEST_TIMEOUT_MS = 100_000
 export const LOGIN_PATH = '/login'
 
 /** Routes a signed-out person may be on; a 401 there must not send them anywhere. */
-const PUBLIC_PATHS = ['/login', '/registration', '/forgot-password', '/reset-password']
+const PUBLIC_PATHS = [
+  '/login',
+  '/registration',
+  '/forgot-password',
+  '/reset-password',
+  '/cancel-email-change',
+]
 export const isPublicPath = (pathname: string) =>
   PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
 

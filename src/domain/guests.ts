@@ -34,7 +34,12 @@ const UNNAMED = guestKey(DEFAULT_LABEL)
  */
 type Tally = Omit<Guest, 'email' | 'phone'> & { spelledOn: DateOnly }
 
-export function summariseGuests(stays: readonly GuestStay[], today: DateOnly): Guest[] {
+export function summariseGuests<T extends GuestStay>(
+  stays: readonly T[],
+  /** One day for every stay, or each stay's own (today where its property is, issue 13). */
+  today: DateOnly | ((stay: T) => DateOnly),
+): Guest[] {
+  const todayOf = typeof today === 'function' ? today : () => today
   const tallies = new Map<string, Tally>()
   for (const stay of stays) {
     const key = guestKey(stay.guestName)
@@ -53,7 +58,7 @@ export function summariseGuests(stays: readonly GuestStay[], today: DateOnly): G
       tally.name = stay.guestName.trim()
       tally.spelledOn = stay.start
     }
-    if (stay.start <= today) {
+    if (stay.start <= todayOf(stay)) {
       if (tally.lastStay === null || stay.start > tally.lastStay) tally.lastStay = stay.start
     } else if (tally.nextStay === null || stay.start < tally.nextStay) tally.nextStay = stay.start
     tallies.set(key, tally)

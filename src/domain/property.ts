@@ -1,5 +1,6 @@
 import { addressPartsFor, joinAddress, splitAddress } from './address.ts'
 import { linksToSend, type PlatformLink } from './platformSelection.ts'
+import { defaultTimeZone } from './timeZones.ts'
 
 /** The parts of a stored property (DESIGN 5) that the form rules read. */
 export type EditableProperty = {
@@ -11,6 +12,7 @@ export type EditableProperty = {
   description: string | null
   capacity: number
   costPerNight: number | null
+  timeZone: string
   images: { id: string }[]
   externalCalendars: PlatformLink[]
 }
@@ -26,6 +28,10 @@ export type PropertyDraft = {
   costPerNight: string
   description: string
   platforms: PlatformLink[]
+  /** The property's IANA zone (issue 13). */
+  timeZone: string
+  /** Whether the host chose the zone; until then it follows the country typed in the address. */
+  timeZonePicked: boolean
 }
 
 /** The create/update payload of SPEC 3, minus the photos. */
@@ -39,6 +45,7 @@ export type PropertyFields = {
   costPerNight: number | null
   description?: string
   externalCalendars: PlatformLink[]
+  timeZone: string
 }
 
 export const EMPTY_DRAFT: PropertyDraft = {
@@ -48,15 +55,40 @@ export const EMPTY_DRAFT: PropertyDraft = {
   costPerNight: '',
   description: '',
   platforms: [],
+  timeZone: defaultTimeZone(''),
+  timeZonePicked: false,
 }
 
-export const draftFrom = (property: EditableProperty): PropertyDraft => ({
-  name: property.name,
-  addressText: joinAddress(property),
-  capacity: String(property.capacity),
-  costPerNight: property.costPerNight === null ? '' : String(property.costPerNight),
-  description: property.description ?? '',
-  platforms: property.externalCalendars.map(({ platformName, urlPath }) => ({ platformName, urlPath })),
+/**
+ * A stored property's draft. Its zone keeps following the address while it is the one the
+ * address gives (it was never chosen apart from it); a zone chosen apart from it stays.
+ */
+export function draftFrom(property: EditableProperty): PropertyDraft {
+  const addressText = joinAddress(property)
+  return {
+    name: property.name,
+    addressText,
+    capacity: String(property.capacity),
+    costPerNight: property.costPerNight === null ? '' : String(property.costPerNight),
+    description: property.description ?? '',
+    platforms: property.externalCalendars.map(({ platformName, urlPath }) => ({ platformName, urlPath })),
+    timeZone: property.timeZone,
+    timeZonePicked: property.timeZone !== defaultTimeZone(addressText),
+  }
+}
+
+/** The host typed in the address: the zone follows the country until the host picks one. */
+export const withAddressText = (draft: PropertyDraft, addressText: string): PropertyDraft => ({
+  ...draft,
+  addressText,
+  timeZone: draft.timeZonePicked ? draft.timeZone : defaultTimeZone(addressText),
+})
+
+/** The host picked a zone: it stays whatever the address says next. */
+export const withTimeZone = (draft: PropertyDraft, timeZone: string): PropertyDraft => ({
+  ...draft,
+  timeZone,
+  timeZonePicked: true,
 })
 
 /** SPEC 5: adding needs a name and a first word (the country) in the address. */
@@ -81,6 +113,7 @@ export function fieldsFrom(draft: PropertyDraft, original?: EditableProperty): P
     costPerNight: cost === '' ? null : Number(cost),
     ...(description ? { description } : {}),
     externalCalendars: linksToSend(draft.platforms),
+    timeZone: draft.timeZone,
   }
 }
 
@@ -100,6 +133,7 @@ export function withChanges<T extends EditableProperty>(
     capacity: fields.capacity,
     costPerNight: fields.costPerNight,
     description: fields.description ?? null,
+    timeZone: fields.timeZone,
     images: property.images.filter((image) => !removedImageIds.includes(image.id)),
   }
 }

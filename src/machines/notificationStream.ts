@@ -1,14 +1,11 @@
 import { assign, fromCallback, setup } from 'xstate'
+import type { StreamNotification as StreamData } from '../../server/notification/schemas.ts'
 
-/** DESIGN 5: what the stream's `notification` event carries. */
-export type StreamNotification = {
-  id: string
-  title?: string | null
-  ical: string
-  platformName: string
-  propertyName: string
-  createdAt: string
-}
+/**
+ * DESIGN 5 and issue 13: what the stream's `notification` event carries, every field of a stored
+ * notification's data (kind, stay, previous, other, nights…) with its id, title and time.
+ */
+export type StreamNotification = Omit<StreamData, 'title'> & { title?: string | null }
 
 /** What the connection reports back to the machine. */
 export type ConnectionEvent =

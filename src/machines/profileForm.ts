@@ -1,10 +1,12 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, not, setup } from 'xstate'
 import { isCompleteCode } from '../domain/code.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 
 /** SPEC 7's PATCH /user/profile payload; blank text clears a field. */
 export type ProfileFields = { name: string; phone: string; email: string; residentalAddress: string }
 export type ProfileField = keyof ProfileFields
+/** What a save sends: the fields, and the current password when the e-mail address changes. */
+export type ProfileSave = ProfileFields & { currentPassword?: string }
 /** What the server answers: the profile as saved, and a new address waiting for its code. */
 export type SavedProfile = {
   name: string | null
@@ -18,12 +20,15 @@ type Context = {
   fields: ProfileFields
   /** The address in effect; a different one in `fields` needs confirming by code. */
   savedEmail: string
+  /** Asked for when `fields.email` differs from `savedEmail` (issue 14); forgotten after each save. */
+  currentPassword: string
   pendingEmail?: string
   code: string
   error?: Feedback
 }
 type Events =
   | { type: 'change'; field: ProfileField; value: string }
+  | { type: 'changeCurrentPassword'; value: string }
   | { type: 'save' }
   | { type: 'submitCode'; code: string }
   | { type: 'cancelEmailChange' }
@@ -40,16 +45,21 @@ const trimmed = (fields: ProfileFields): ProfileFields => ({
   email: fields.email.trim(),
   residentalAddress: fields.residentalAddress.trim(),
 })
+const changesEmail = (context: Context) => context.fields.email.trim() !== context.savedEmail
+const saveOf = (context: Context): ProfileSave =>
+  changesEmail(context)
+    ? { ...trimmed(context.fields), currentPassword: context.currentPassword }
+    : trimmed(context.fields)
 
 /**
  * The settings modal's personal info (SPEC 2): name, address, e-mail and phone, saved together.
- * A new e-mail address takes effect only once the code mailed to it is confirmed (issue 3), so a
- * save that changes it continues with the code entry.
+ * A new e-mail address needs the current password (issue 14) and takes effect only once the code
+ * mailed to it is confirmed (issue 3), so a save that changes it continues with the code entry.
  */
 export const profileFormMachine = setup({
   types: {} as { context: Context; events: Events; input: SavedProfile },
   actors: {
-    save: fromPromise<SavedProfile, ProfileFields>(async () => {
+    save: fromPromise<SavedProfile, ProfileSave>(async () => {
       throw new Error('provided by the route')
     }),
     confirmEmail: fromPromise<SavedProfile, { code: number }>(async () => {
@@ -63,12 +73,18 @@ export const profileFormMachine = setup({
   },
   guards: {
     hasEmail: ({ context }) => context.fields.email.trim() !== '',
+    lacksPasswordForNewEmail: ({ context }) => changesEmail(context) && context.currentPassword === '',
     isCompleteCode: ({ event }) => event.type === 'submitCode' && isCompleteCode(event.code),
   },
 }).createMachine({
   id: 'profileForm',
   initial: 'editing',
-  context: ({ input }) => ({ fields: fieldsOf(input), savedEmail: input.email, code: '' }),
+  context: ({ input }) => ({
+    fields: fieldsOf(input),
+    savedEmail: input.email,
+    currentPassword: '',
+    code: '',
+  }),
   states: {
     editing: {
       on: {
@@ -78,9 +94,16 @@ export const profileFormMachine = setup({
             error: undefined,
           }),
         },
+        changeCurrentPassword: {
+          actions: assign({ currentPassword: ({ event }) => event.value, error: undefined }),
+        },
         save: [
-          { guard: 'hasEmail', target: 'saving', actions: assign({ error: undefined }) },
-          { actions: assign({ error: { key: 'auth.enterEmail' } }) },
+          { guard: not('hasEmail'), actions: assign({ error: { key: 'auth.enterEmail' } }) },
+          {
+            guard: 'lacksPasswordForNewEmail',
+            actions: assign({ error: { key: 'settings.currentPasswordRequired' } }),
+          },
+          { target: 'saving', actions: assign({ error: undefined }) },
         ],
       },
     },
@@ -88,7 +111,7 @@ export const profileFormMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context }) => trimmed(context.fields),
+        input: ({ context }) => saveOf(context),
         onDone: [
           {
             guard: ({ event }) => event.output.pendingEmail !== undefined,
@@ -97,6 +120,7 @@ export const profileFormMachine = setup({
               assign(({ event }) => ({
                 fields: fieldsOf(event.output),
                 savedEmail: event.output.email,
+                currentPassword: '',
                 pendingEmail: event.output.pendingEmail,
               })),
               { type: 'saved', params: ({ event }) => event.output },
@@ -106,7 +130,11 @@ export const profileFormMachine = setup({
           {
             target: 'editing',
             actions: [
-              assign(({ event }) => ({ fields: fieldsOf(event.output), savedEmail: event.output.email })),
+              assign(({ event }) => ({
+                fields: fieldsOf(event.output),
+                savedEmail: event.output.email,
+                currentPassword: '',
+              })),
               { type: 'saved', params: ({ event }) => event.output },
               { type: 'notify', params: { kind: 'success', feedback: { key: 'settings.saved' } } },
             ],
@@ -115,7 +143,10 @@ export const profileFormMachine = setup({
         // SPEC 8 only logs a failed save; the form says why instead, so nothing is lost silently.
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => failureFrom('settings.saveFailed', event.error) }),
+          actions: assign({
+            currentPassword: '',
+            error: ({ event }) => failureFrom('settings.saveFailed', event.error),
+          }),
         },
       },
     },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { isStrongPassword } from '../domain/password.ts'
 import { failureFrom, type Feedback } from './feedback.ts'
 
 export const LOGIN_REDIRECT_MS = 1500
@@ -6,9 +7,13 @@ export const LOGIN_REDIRECT_MS = 1500
 type Context = { token: string; password: string; error?: Feedback }
 type Events = { type: 'submit'; password: string; confirmation: string }
 
-/** SPEC 5: the three checks that run before the call, in this order; undefined when all pass. */
+/**
+ * SPEC 5: the checks that run before the call, in this order; undefined when all pass. The
+ * password rule is registration's (issue 15): a weak password never reaches the server.
+ */
 function formProblem(token: string, event: Events): string | undefined {
   if (event.password === '' || event.confirmation === '') return 'auth.fillAllFields'
+  if (!isStrongPassword(event.password)) return 'errors.auth.weakPassword'
   if (event.password !== event.confirmation) return 'auth.passwordsDoNotMatch'
   if (token.trim() === '') return 'reset.invalidToken'
   return undefined

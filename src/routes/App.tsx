@@ -27,6 +27,7 @@ const LoginRoute = lazy(() => import('./LoginRoute.tsx'))
 const RegistrationRoute = lazy(() => import('./RegistrationRoute.tsx'))
 const ForgotPasswordRoute = lazy(() => import('./ForgotPasswordRoute.tsx'))
 const ResetPasswordRoute = lazy(() => import('./ResetPasswordRoute.tsx'))
+const CancelEmailChangeRoute = lazy(() => import('./CancelEmailChangeRoute.tsx'))
 const DashboardRoute = lazy(() => import('./DashboardRoute.tsx'))
 const PropertiesRoute = lazy(() => import('./PropertiesRoute.tsx'))
 const CalendarRoute = lazy(() => import('./CalendarRoute.tsx'))
@@ -126,6 +127,10 @@ function Routes() {
       </Route>
       <Route path="/reset-password/:token?">
         <Lazy component={ResetPasswordRoute} />
+      </Route>
+      {/* Issue 14: the old address's link when the e-mail address changes; public like the reset. */}
+      <Route path="/cancel-email-change/:token?">
+        <Lazy component={CancelEmailChangeRoute} />
       </Route>
       <Route path="/" nest={false}>
         <SignedIn>

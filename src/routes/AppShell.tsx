@@ -64,7 +64,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
           onClose={close}
           isEmpty={notifications.items.length === 0}
         >
-          <NotificationList items={notifications.items} />
+          <NotificationList groups={notifications.groups} />
         </NotificationsPanel>
         <main className="flex-1 px-4 py-6 md:px-8 md:py-8">{children}</main>
       </div>

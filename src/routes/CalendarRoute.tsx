@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { localToday, type DateOnly } from '../domain/dates.ts'
+import type { DateOnly } from '../domain/dates.ts'
 import { useI18n } from '../i18n.tsx'
 import { BookingsModal } from '../ui/calendar/BookingsModal.tsx'
 import { bookingsOn } from '../ui/calendar/calendarDays.ts'
@@ -11,7 +11,7 @@ import { Button } from '../ui/form.tsx'
 import { PlusIcon } from '../ui/icons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
-import { useBookings, useMonth, useStayLists } from './bookings.ts'
+import { todayOfProperties, useBookings, useMonth, useStayLists } from './bookings.ts'
 import { ManualStayDialogs, useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
 
 type Props = {
@@ -26,14 +26,18 @@ type Props = {
  */
 export default function CalendarRoute({ manualStay }: Props = {}) {
   const { t } = useI18n()
-  const today = localToday()
   const { properties, propertiesError, isPending, bookings } = useBookings()
   const [propertyId, setPropertyId] = useState(ALL_PROPERTIES)
   const shown = useMemo(
     () => (propertyId === ALL_PROPERTIES ? bookings : bookings.filter((b) => b.propertyId === propertyId)),
     [bookings, propertyId],
   )
-  const stays = useStayLists(shown, today)
+  // Issue 13: each stay is current or upcoming by today where its property is; the grids mark
+  // today where the shown properties are.
+  const stays = useStayLists(shown, properties)
+  const today = todayOfProperties(
+    propertyId === ALL_PROPERTIES ? properties : properties.filter((property) => property.id === propertyId),
+  )
   const grid = useMonth(today)
   const mini = useMonth(today)
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)

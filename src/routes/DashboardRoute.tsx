@@ -1,5 +1,6 @@
 import { useI18n } from '../i18n.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { richText, UserText } from '../ui/UserText.tsx'
 import { BookingsSection } from './dashboard/BookingsSection.tsx'
 import { PropertiesSection } from './dashboard/PropertiesSection.tsx'
 import { StatisticsSection } from './dashboard/StatisticsSection.tsx'
@@ -14,7 +15,11 @@ export default function DashboardRoute() {
     <>
       <PageHeader
         title={t('pages.dashboard.title')}
-        subtitle={name ? t('pages.dashboard.welcome', { name }) : t('pages.dashboard.welcomeAnonymous')}
+        subtitle={
+          name
+            ? richText(t, 'pages.dashboard.welcome', { name: <UserText>{name}</UserText> })
+            : t('pages.dashboard.welcomeAnonymous')
+        }
       />
       <StatisticsSection />
       <PropertiesSection />

@@ -35,7 +35,13 @@ export default function PropertiesRoute() {
         <SearchBox value={search} onChange={setSearch} testId="properties-search" />
       </div>
       <QueryStatus query={properties}>
-        {(list) => <PropertyGrid properties={filterProperties(list, search)} onOpen={openProperty} />}
+        {(list) => (
+          <PropertyGrid
+            properties={filterProperties(list, search)}
+            onOpen={openProperty}
+            noMatchFor={list.length > 0 ? search : undefined}
+          />
+        )}
       </QueryStatus>
       {dialogs}
     </>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
 import { api, type DateRange } from '../actors/api.ts'
 import { daysInMonth, localToday } from '../domain/dates.ts'
+import { todayIn } from '../domain/timeZones.ts'
 import { useI18n } from '../i18n.tsx'
 import { DateRangePicker } from '../ui/statistics/DateRangePicker.tsx'
 import { PeriodStatCards } from '../ui/statistics/PeriodStatCards.tsx'
@@ -21,13 +22,20 @@ export function thisMonth(today = localToday()): DateRange {
   return { start: `${prefix}-01`, end: `${prefix}-${String(daysInMonth(year, month)).padStart(2, '0')}` }
 }
 
+type Props = {
+  propertyId: string
+  scope: StatisticsScope
+  /** The property's zone: the month shown first is this month there (issue 13). */
+  timeZone?: string
+}
+
 /**
  * The property modal's Statistics tab: pick the dates, see the five figures, asked again on every
  * change. SPEC 8: a failure clears the figures and toasts "Failed to fetch statistics".
  */
-export function PropertyStatisticsTab({ propertyId, scope }: { propertyId: string; scope: StatisticsScope }) {
+export function PropertyStatisticsTab({ propertyId, scope, timeZone }: Props) {
   const { t } = useI18n()
-  const [range, setRange] = useState(thisMonth)
+  const [range, setRange] = useState(() => thisMonth(timeZone ? todayIn(timeZone) : localToday()))
   const statistics = useQuery({
     queryKey: propertyStatisticsKey(scope, propertyId, range),
     queryFn: () => fetchers[scope](propertyId, range),

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { createActor } from 'xstate'
 import { fetchPropertyBookings, type FeedBooking } from '../actors/calendarFeed.ts'
-import { currentStays, upcomingStays, type Booking } from '../domain/bookings.ts'
+import type { Booking } from '../domain/bookings.ts'
 import { addMonths, localToday, type DateOnly } from '../domain/dates.ts'
+import { prevailingZone, stayListsByPropertyToday, todayIn, type ZonedProperty } from '../domain/timeZones.ts'
 import { colorPaletteMachine } from '../machines/colorPalette.ts'
 import { bookingKey } from '../ui/calendar/calendarDays.ts'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
@@ -55,12 +56,19 @@ export function useBookings() {
   }
 }
 
-/** SPEC 4: the host's own today splits current from upcoming stays. */
-export function useStayLists(bookings: readonly Booking[], today: DateOnly) {
-  return useMemo(
-    () => ({ current: currentStays(bookings, today), upcoming: upcomingStays(bookings, today) }),
-    [bookings, today],
-  )
+/** SPEC 4 and issue 13: each stay current or upcoming by today where its property is. */
+export function useStayLists(bookings: readonly Booking[], properties: readonly ZonedProperty[]) {
+  // Recomputed with the bookings (refetched every minute), so a list crosses midnight with them.
+  return useMemo(() => stayListsByPropertyToday(bookings, properties), [bookings, properties])
+}
+
+/**
+ * The day a calendar highlights as today: where the shown properties are (the one most of them
+ * are in), else the browser's own day.
+ */
+export function todayOfProperties(properties: readonly ZonedProperty[], now: Date = new Date()): DateOnly {
+  const zone = prevailingZone(properties.map((property) => property.timeZone))
+  return zone ? todayIn(zone, now) : localToday(now)
 }
 
 /** A shown month ("YYYY-MM"), starting at today's. */

@@ -1,25 +1,29 @@
 import { useEffect, useMemo } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useActorRef } from '@xstate/react'
-import { api, type AppNotification } from '../actors/api.ts'
-import { parseFeed } from '../actors/calendarFeed.ts'
+import { api, type AppNotification, type NoticeKind } from '../actors/api.ts'
+import { parseFeed, type FeedEvent } from '../actors/calendarFeed.ts'
 import { eventSourceConnection } from '../actors/notificationStream.ts'
+import { classifySummary } from '../domain/bookings.ts'
+import { addDays, localToday, type DateOnly } from '../domain/dates.ts'
 import { notificationStreamMachine, type StreamNotification } from '../machines/notificationStream.ts'
-import type { NotificationItem } from '../ui/shell/NotificationList.tsx'
+import type {
+  NotificationGroup,
+  NotificationItem,
+  NoticeStayView,
+  StayDates,
+} from '../ui/shell/NotificationList.tsx'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const
 
-const fromStream = (notification: StreamNotification): AppNotification => ({
-  id: notification.id,
-  title: notification.title ?? null,
-  data: {
-    ical: notification.ical,
-    platformName: notification.platformName,
-    propertyName: notification.propertyName,
-  },
+/** A live notification as the history holds it: every field of its data kept (issue 13). */
+const fromStream = ({ id, title, createdAt, ...data }: StreamNotification): AppNotification => ({
+  id,
+  title: title ?? null,
+  data,
   readAt: null,
-  createdAt: notification.createdAt,
+  createdAt,
 })
 
 /** A live notification joins the history (newest first) and the calendars reload. */
@@ -48,39 +52,134 @@ export function useNotificationStream() {
 }
 
 /** SPEC 8: notification calendar text that does not parse is logged and gives no events. */
-function toItem(notification: AppNotification): NotificationItem[] {
-  let events: ReturnType<typeof parseFeed> = []
+function eventsOf(notification: AppNotification): FeedEvent[] {
   try {
-    events = parseFeed(notification.data.ical)
+    return parseFeed(notification.data.ical)
   } catch (failure) {
     console.error(`Unreadable calendar in notification ${notification.id}`, failure)
+    return []
   }
-  // SPEC 2: notifications without events are skipped.
-  if (events.length === 0) return []
-  return [
-    {
-      id: notification.id,
-      platformName: notification.data.platformName,
-      propertyName: notification.data.propertyName,
-      createdAt: notification.createdAt,
-      unread: notification.readAt === null,
-      events: events.map(({ uid, summary, start, end }) => ({ uid, summary, start, end })),
-    },
-  ]
+}
+
+/** A stay named by one of the notification's events, for data that lacks its `stay` or `other`. */
+const stayOfEvent = (event: FeedEvent, platformName: string): NoticeStayView => {
+  const classified = classifySummary(event.summary)
+  return {
+    guestName: event.guestName ?? classified.guestName,
+    start: event.start,
+    end: event.end,
+    platform: event.platform ?? platformName,
+    kind: event.kind ?? classified.kind,
+  }
+}
+
+/** The nights two stays share: from the later check-in to the earlier check-out. */
+const sharedNights = (first: StayDates, second: StayDates): StayDates => ({
+  start: first.start > second.start ? first.start : second.start,
+  end: first.end < second.end ? first.end : second.end,
+})
+
+const KINDS: readonly NoticeKind[] = ['new', 'changed', 'cancelled', 'conflict']
+
+/**
+ * What the panel says of one notification. Issue 13: its `kind` (absent on older notifications,
+ * which announced new bookings); a new booking keeps SPEC 2's content, each event of its calendar
+ * text, and is skipped without events. The other kinds name their stay, read from the calendar
+ * text when the data does not carry it, and are skipped when neither does. A kind this client does
+ * not know is skipped rather than shown as something it is not.
+ */
+function toItem(notification: AppNotification): NotificationItem[] {
+  const { data } = notification
+  const kind = data.kind ?? 'new'
+  if (!KINDS.includes(kind)) return []
+  const common = {
+    id: notification.id,
+    platformName: data.platformName,
+    propertyName: data.propertyName,
+    createdAt: notification.createdAt,
+    unread: notification.readAt === null,
+  }
+  // Parsed only when needed: a notification that says it all never reads its calendar text.
+  let parsed: FeedEvent[] | null = null
+  const events = () => (parsed ??= eventsOf(notification))
+  const eventStay = (index: number) => {
+    const event = events()[index]
+    return event && stayOfEvent(event, data.platformName)
+  }
+  switch (kind) {
+    case 'new': {
+      // SPEC 2: notifications without events are skipped.
+      const found = events()
+      if (found.length === 0) return []
+      return [
+        {
+          ...common,
+          kind,
+          events: found.map(({ uid, summary, start, end }) => ({ uid, summary, start, end })),
+        },
+      ]
+    }
+    case 'changed': {
+      const stay = data.stay ?? eventStay(0)
+      return stay ? [{ ...common, kind, stay, previous: data.previous ?? null }] : []
+    }
+    case 'cancelled': {
+      const stay = data.stay ?? eventStay(0)
+      return stay ? [{ ...common, kind, stay }] : []
+    }
+    case 'conflict': {
+      const stay = data.stay ?? eventStay(0)
+      const other = data.other ?? eventStay(1)
+      if (!stay || !other) return []
+      return [{ ...common, kind, stay, other, nights: data.nights ?? sharedNights(stay, other) }]
+    }
+  }
 }
 
 const newestFirst = (a: AppNotification, b: AppNotification) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0
 
-/** SPEC 3: the list is kept newest first; only notifications with events are shown. */
+/** SPEC 3: the list is kept newest first; only notifications with something to say are shown. */
 export const notificationItems = (history: readonly AppNotification[]) =>
   [...history].sort(newestFirst).flatMap(toItem)
+
+/** The reader's own calendar day of a moment. */
+const dayOf = (iso: string): DateOnly => localToday(new Date(iso))
+
+/**
+ * docs/decisions.md, "Notification panel (issue 13)": double bookings whose shared nights are not
+ * all past come first under their own heading (the host must act on them); everything else,
+ * past double bookings included, follows by the reader's day it arrived: today, yesterday, then
+ * each earlier date, newest first. `items` are newest first already.
+ */
+export function notificationGroups(items: readonly NotificationItem[], today: DateOnly): NotificationGroup[] {
+  const needsAction = (item: NotificationItem) => item.kind === 'conflict' && item.nights.end > today
+  const pinned = items.filter(needsAction)
+  const groups: NotificationGroup[] = pinned.length ? [{ heading: 'conflicts', items: pinned }] : []
+  const yesterday = addDays(today, -1)
+  const byDay = new Map<DateOnly, NotificationItem[]>()
+  for (const item of items) {
+    if (needsAction(item)) continue
+    const day = dayOf(item.createdAt)
+    const list = byDay.get(day)
+    if (list) list.push(item)
+    else byDay.set(day, [item])
+  }
+  const days = [...byDay.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+  for (const day of days) {
+    const heading = day === today ? 'today' : day === yesterday ? 'yesterday' : 'day'
+    groups.push({ heading, day, items: byDay.get(day)! })
+  }
+  return groups
+}
 
 /** The history shown in the panel; what is unread becomes read while the panel is open. */
 export function useNotifications(panelOpen: boolean) {
   const queryClient = useQueryClient()
   const history = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: api.notification.list })
   const items = useMemo(() => notificationItems(history.data ?? []), [history.data])
+  const today = localToday()
+  const groups = useMemo(() => notificationGroups(items, today), [items, today])
   const unreadIds = items.filter((item) => item.unread).map((item) => item.id)
   const markRead = useMutation({
     mutationFn: (ids: string[]) => Promise.all(ids.map(api.notification.markRead)),
@@ -102,5 +201,5 @@ export function useNotifications(panelOpen: boolean) {
   useEffect(() => {
     if (panelOpen && unreadKey) mutate(unreadKey.split(','))
   }, [panelOpen, unreadKey, mutate])
-  return { items, unreadCount: unreadIds.length }
+  return { items, groups, unreadCount: unreadIds.length }
 }

@@ -6,7 +6,8 @@ import { CloseIcon } from './icons.tsx'
 type Props = {
   open: boolean
   onClose: () => void
-  title: string
+  /** A name someone wrote comes isolated (`<bdi>`), as the property modal's does. */
+  title: ReactNode
   children: ReactNode
   /** Tailwind max-width class of the panel on wide screens. */
   widthClass?: string
@@ -39,7 +40,7 @@ export function Modal({
           className={`flex max-h-[92vh] w-full flex-col overflow-hidden rounded-t-3xl bg-white shadow-2xl md:rounded-3xl ${widthClass}`}
         >
           <header className="flex items-center justify-between border-b border-slate-100 px-6 py-4">
-            <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+            <DialogTitle className="min-w-0 text-lg font-semibold wrap-break-word">{title}</DialogTitle>
             <button
               type="button"
               onClick={onClose}

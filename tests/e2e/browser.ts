@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 export const SCREENSHOT_DIR = path.resolve('docs/screenshots')
@@ -50,4 +50,19 @@ export async function signInThroughForm(
   await page.getByLabel(/^password/i).fill(account.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForURL(/\/dashboard$/, { timeout: 15_000 })
+}
+
+/** A new window of a signed-in user (the session of `context`), at a device's width, in a language. */
+export async function signedInPage(
+  browser: Browser,
+  context: BrowserContext,
+  device: 'desktop' | 'mobile',
+  language: 'en' | 'ar',
+) {
+  const shots = await browser.newContext({
+    viewport: device === 'desktop' ? DESKTOP : PHONE,
+    storageState: await context.storageState(),
+  })
+  await shots.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
+  return { shots, page: await shots.newPage() }
 }

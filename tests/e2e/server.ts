@@ -105,8 +105,15 @@ export async function startServer(
 
 export type Account = { email: string; password: string }
 
-/** Registers through the API, reading the code from the mail the server prints to its log. */
-export async function registerAccount(server: RunningServer, account: Account) {
+/**
+ * Registers through the API, reading the code from the mail: the one the server prints to its
+ * log, or the one a real SMTP server received when the server was given SMTP_URL.
+ */
+export async function registerAccount(
+  server: RunningServer,
+  account: Account,
+  mailbox: Pick<Mailbox, 'waitForMail'> = logMailbox(server),
+) {
   const post = (path: string, body: unknown) =>
     fetch(`${server.url}/api${path}`, {
       method: 'POST',
@@ -115,7 +122,7 @@ export async function registerAccount(server: RunningServer, account: Account) {
     })
   const sent = await post('/auth/register/send-code', { email: account.email })
   if (sent.status !== 200) throw new Error(`send-code answered ${sent.status}`)
-  const code = codeIn(await logMailbox(server).waitForMail(account.email))
+  const code = codeIn(await mailbox.waitForMail(account.email))
   const registered = await post('/auth/register', { ...account, code })
   if (registered.status !== 200) throw new Error(`register answered ${registered.status}`)
 }

@@ -91,7 +91,8 @@ const SCREEN_FOR: Record<AddPropertyState, Check> = {
   creating: (rendered) => {
     expect(within(modal()).getByTestId('submit-property').getAttribute('aria-busy')).toBe('true')
     expect(rendered.create).toHaveBeenLastCalledWith({
-      draft: { ...NEW_PROPERTY.draft, capacity: '', costPerNight: '' },
+      // The zone followed the country typed in the address (issue 13).
+      draft: { ...NEW_PROPERTY.draft, capacity: '', costPerNight: '', timeZone: 'Asia/Riyadh' },
       photos: [],
     })
   },

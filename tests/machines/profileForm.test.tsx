@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
-import { expect } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
 import { fromPromise } from 'xstate'
 import type { Notice } from '../../src/machines/feedback.ts'
 import { profileFormMachine, type ProfileField } from '../../src/machines/profileForm.ts'
@@ -8,7 +9,7 @@ import { SAMPLE } from '../../scripts/machineCatalog.ts'
 import { renderWithProviders } from '../ui/providers.tsx'
 import { byTestId, enterCode, expectMessage, fill, isBusy } from './screenHelpers.ts'
 import { aProfile } from './settingsFixtures.ts'
-import { noWayToPerform, walkMachine } from './walk.tsx'
+import { noWayToPerform, PendingCalls, walkMachine } from './walk.tsx'
 
 const form = () => byTestId('personal-info-form')
 const codeForm = () => byTestId('email-code-form')
@@ -19,33 +20,41 @@ const LABELS: Record<ProfileField, string> = {
   residentalAddress: 'Residential address',
 }
 const input = (field: ProfileField) => within(form()).getByLabelText(LABELS[field]) as HTMLInputElement
+const passwordInput = () => within(form()).queryByLabelText('Current password') as HTMLInputElement | null
+
+async function renderSection(pending: PendingCalls) {
+  const notices: Notice[] = []
+  const saved: unknown[] = []
+  const rendered = await renderWithProviders(
+    <ProfileSection
+      profile={aProfile()}
+      implementations={{
+        actors: {
+          save: fromPromise(({ input: fields }) => pending.add('save', fields)),
+          confirmEmail: fromPromise(({ input: code }) => pending.add('confirmEmail', code)),
+        },
+        actions: {
+          notify: (_, notice) => void notices.push(notice),
+          saved: (_, profile) => void saved.push(profile),
+        },
+      }}
+    />,
+  )
+  return { ...rendered, notices, saved }
+}
 
 walkMachine({
   machine: profileFormMachine,
-  render: async (pending) => {
-    const notices: Notice[] = []
-    const saved: unknown[] = []
-    const rendered = await renderWithProviders(
-      <ProfileSection
-        profile={aProfile()}
-        implementations={{
-          actors: {
-            save: fromPromise(({ input: fields }) => pending.add('save', fields)),
-            confirmEmail: fromPromise(({ input: code }) => pending.add('confirmEmail', code)),
-          },
-          actions: {
-            notify: (_, notice) => void notices.push(notice),
-            saved: (_, profile) => void saved.push(profile),
-          },
-        }}
-      />,
-    )
-    return { ...rendered, notices, saved }
-  },
+  render: renderSection,
   perform: async (event, { user }) => {
     switch (event.type) {
       case 'change':
         return fill(user, input(event.field), event.value)
+      case 'changeCurrentPassword': {
+        const field = passwordInput()
+        if (!field) throw new Error('the password is asked for only while the e-mail address changes')
+        return fill(user, field, event.value)
+      }
       case 'save':
         return user.click(within(form()).getByRole('button', { name: 'Save' }))
       case 'submitCode':
@@ -65,19 +74,23 @@ walkMachine({
       const changed = fields.email !== savedEmail
       expect(Boolean(within(form()).queryByRole('button', { name: 'Verify' }))).toBe(changed)
       expect(Boolean(within(form()).queryByText('Verified'))).toBe(!changed)
+      // Issue 14: a new address needs the current password, asked for right there.
+      expect(passwordInput()?.value ?? null).toBe(changed ? snapshot.context.currentPassword : null)
       expect(screen.queryByTestId('email-code-form')).toBeNull()
       expectMessage(form(), error)
       const last = rendered.notices.at(-1)?.feedback.key
       if (last) expect(['settings.saved', 'settings.emailChanged']).toContain(last)
       if (last === 'settings.emailChanged') expect(input('email').value).toBe(SAMPLE.newEmail)
     },
-    saving: ({ pending }) => {
+    saving: ({ pending, snapshot }) => {
       expect(isBusy(within(form()).getByRole('button', { name: 'Save' }))).toBe(true)
+      const changed = input('email').value !== snapshot.context.savedEmail
       expect(pending.lastInput('save')).toEqual({
         name: input('name').value,
         phone: input('phone').value,
         email: input('email').value,
         residentalAddress: input('residentalAddress').value,
+        ...(changed ? { currentPassword: passwordInput()?.value } : {}),
       })
     },
     enteringEmailCode: ({ snapshot, screen: rendered }) => {
@@ -93,4 +106,28 @@ walkMachine({
       expect(pending.lastInput('confirmEmail')).toEqual({ code: Number(SAMPLE.code) })
     },
   },
+})
+
+describe('changing the e-mail address in the settings (issue 14)', () => {
+  it('sends the current password with the new address, and asks again after a refusal', async () => {
+    const pending = new PendingCalls()
+    const user = userEvent.setup()
+    await renderSection(pending)
+    await fill(user, input('email'), SAMPLE.newEmail)
+    await user.click(within(form()).getByRole('button', { name: 'Save' }))
+    expect(within(form()).getByRole('alert').textContent).toBe(
+      'Enter your current password to change the e-mail address',
+    )
+    expect(pending.calls).toEqual([])
+
+    await fill(user, passwordInput() as HTMLElement, SAMPLE.password)
+    await user.click(within(form()).getByRole('button', { name: 'Save' }))
+    expect(pending.lastInput('save')).toMatchObject({
+      email: SAMPLE.newEmail,
+      currentPassword: SAMPLE.password,
+    })
+    await pending.settle({ type: 'xstate.error.actor.save', error: new Error('Wrong password') })
+    expect(within(form()).getByRole('alert').textContent).toBe('Wrong password')
+    expect(passwordInput()?.value).toBe('')
+  })
 })

@@ -38,8 +38,16 @@ walkMachine({
       expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeTruthy()
       expect(within(form()).getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login')
       expectMessage(form(), snapshot.context.error)
-      // SPEC 5: the empty-field, mismatch and missing-token checks run before the call.
+      // SPEC 5: the empty-field, password-rule (issue 15), mismatch and missing-token checks run
+      // before the call.
       if (snapshot.context.error && !snapshot.context.error.detail) expect(pending.calls).toEqual([])
+      // A weak password is refused with the rules still in view, the unmet ones unticked.
+      if (snapshot.context.error?.key === 'errors.auth.weakPassword') {
+        expect(byTestId('password-requirements').hidden).toBe(false)
+        expect(
+          byTestId('password-requirements').querySelectorAll('[data-met="false"]').length,
+        ).toBeGreaterThan(0)
+      }
     },
     changing: ({ pending }) => {
       expect(isBusy(within(form()).getByRole('button', { name: 'Change password' }))).toBe(true)

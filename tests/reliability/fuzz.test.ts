@@ -85,6 +85,8 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 const FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   email: fc.constantFrom('fuzz@example.com', 'Fuzz.Upper@Example.COM', 'not-an-address'),
   password: fc.constantFrom(STRONG_PASSWORD, 'weak'),
+  currentPassword: fc.constantFrom(STRONG_PASSWORD, 'weak'),
+  token: fc.constantFrom('no-such-link', ''),
   code: fc.oneof(fc.constant('000000'), fc.integer({ min: 0, max: 999_999 })),
   tfaCode: fc.integer({ min: 0, max: 999_999 }),
   enabled: fc.boolean(),
@@ -443,7 +445,7 @@ describeEachDatabase('fuzzing every route', (ctx: TestContext) => {
 
   /** Calls after which a caller's session may be gone: sign-in rotates it, the others end it. */
   const mayEndSessions = (route: string) =>
-    /^POST \/api\/auth\/(login|logout|register|forgot-password\/change)|^DELETE \/api\/user\/profile$|^POST \/api\/admin\/user\/:userId\/(deactivate|delete)$/.test(
+    /^POST \/api\/auth\/(login|logout|register|forgot-password\/change|email-change\/cancel)|^DELETE \/api\/user\/profile$|^POST \/api\/admin\/user\/:userId\/(deactivate|delete)$/.test(
       route,
     )
 

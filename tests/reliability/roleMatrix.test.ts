@@ -92,6 +92,11 @@ const MATRIX: Record<string, Row> = {
     expected: everyone(200),
     payload: () => ({ email: uniqueEmail() }),
   },
+  // Issue 14: the old address's link; its secret is its only key.
+  'POST /api/auth/email-change/cancel': {
+    expected: everyone(400),
+    payload: () => ({ token: 'no-such-cancel-link' }),
+  },
   'POST /api/auth/forgot-password/change/:token': {
     expected: everyone(400),
     payload: () => ({ password: STRONG_PASSWORD }),

@@ -5,6 +5,15 @@ import { codeIn, type Mailbox } from './mailbox.ts'
 
 type Call = { cookie?: string; language?: 'en' | 'ar'; ip?: string }
 
+/** The profile's PATCH, in a language when one is given. */
+export const patchProfile = (app: FastifyInstance, cookie: string, payload: object, language?: 'ar') =>
+  app.inject({
+    method: 'PATCH',
+    url: '/api/user/profile',
+    payload,
+    headers: { cookie, ...(language ? { 'accept-language': language } : {}) },
+  })
+
 /** A JSON POST as SPEC's client sends it. */
 export const post = (app: FastifyInstance, url: string, payload?: object, call: Call = {}) =>
   app.inject({

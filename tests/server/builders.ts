@@ -58,7 +58,8 @@ export async function signIn(
 export async function aPropertyRow(
   db: Db,
   ownerId: string,
-  options: { name?: string; costPerNight?: number } = {},
+  /** `timeZone` unset: the column's default, UTC. */
+  options: { name?: string; costPerNight?: number; timeZone?: string } = {},
 ) {
   const now = new Date().toISOString()
   const id = randomUUID()
@@ -76,6 +77,7 @@ export async function aPropertyRow(
       description: null,
       capacity: 4,
       cost_per_night: options.costPerNight ?? 500,
+      ...(options.timeZone ? { time_zone: options.timeZone } : {}),
       export_token: exportToken,
       created_at: now,
       updated_at: now,

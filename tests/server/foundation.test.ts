@@ -98,10 +98,11 @@ describeEachDatabase('foundation', (ctx) => {
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'SAMEORIGIN',
         'referrer-policy': 'no-referrer',
-        'strict-transport-security': 'max-age=31536000; includeSubDomains',
         'cross-origin-opener-policy': 'same-origin',
         'cross-origin-resource-policy': 'same-origin',
       })
+      // PUBLIC_URL is http here: no HSTS, no upgrade (issue 14; tests/reliability/transport.test.ts).
+      expect(headers['strict-transport-security']).toBeUndefined()
     }
   })
 

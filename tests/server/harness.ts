@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import type { DestinationStream } from 'pino'
 import { buildApp } from '../../server/app.ts'
 import type { RateLimitSettings } from '../../server/auth/rateLimits.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
@@ -25,6 +26,8 @@ type Options = {
   env?: Record<string, string>
   /** Defaults to RELAXED_RATE_LIMITS; a test of the limits sets low ones. */
   rateLimits?: RateLimitSettings
+  /** The app's own logger writes here (at LOG_LEVEL, info unless `env` says), instead of nowhere. */
+  logStream?: DestinationStream
 }
 
 /**
@@ -35,6 +38,12 @@ export const RELAXED_RATE_LIMITS: RateLimitSettings = {
   perIp: { max: 100_000, windowMs: 60_000 },
   mailPerAddress: { max: 100_000, windowMs: 60_000 },
   signInPerAddress: { max: 100_000, windowMs: 60_000 },
+  registrationCodes: { max: 100_000, windowMs: 60_000 },
+  signIn: {
+    perAccountAndIp: { max: 100_000, windowMs: 60_000 },
+    perAccount: { max: 100_000, windowMs: 60_000 },
+    delay: { freeFailures: 100_000, baseMs: 0, maxMs: 0 },
+  },
 }
 
 /** Builds the real app on a throw-away SQLite file or PostgreSQL schema. */
@@ -43,7 +52,7 @@ export async function startTestApp(engine: Engine, options: Options = {}) {
   const schema = `test_${randomBytes(6).toString('hex')}`
   const config = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     ...(engine === 'postgres' ? { DATABASE_URL: postgresUrl } : {}),
     ...options.env,
@@ -54,7 +63,7 @@ export async function startTestApp(engine: Engine, options: Options = {}) {
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     distDir: path.join(dataDir, 'no-dist'),
     rateLimits: options.rateLimits ?? RELAXED_RATE_LIMITS,
   })
@@ -114,4 +123,18 @@ export function describeEachDatabase(
 function required<T>(value: T | undefined): T {
   if (value === undefined) throw new Error('the test app has not started')
   return value
+}
+
+/** Another server process on the same database: its own app, pool and listener, on a free port. */
+export async function startSecondProcess(ctx: TestContext): Promise<FastifyInstance> {
+  const database = await openDatabase(ctx.config.database)
+  const app = await buildApp({
+    config: ctx.config,
+    database,
+    logger: false,
+    distDir: path.join(ctx.config.dataDir, 'no-dist'),
+    rateLimits: RELAXED_RATE_LIMITS,
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return app
 }

@@ -1,14 +1,10 @@
-import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import { openDatabase } from '../../server/db/database.ts'
 import { createNotification } from '../../server/notification/service.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
 import { openEventStream, originOf, type EventStream } from './eventStream.ts'
-import { describeEachDatabase, RELAXED_RATE_LIMITS, type TestContext } from './harness.ts'
+import { describeEachDatabase, startSecondProcess } from './harness.ts'
 
 let feeds: FeedServer
 beforeAll(async () => {
@@ -20,20 +16,6 @@ const data = {
   ical: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
   platformName: 'Airbnb',
   propertyName: 'Villa Rawdah',
-}
-
-/** Another server process on the same database: its own app, pool and listener. */
-async function secondServer(ctx: TestContext): Promise<FastifyInstance> {
-  const database = await openDatabase(ctx.config.database)
-  const app = await buildApp({
-    config: ctx.config,
-    database,
-    logger: false,
-    distDir: path.join(ctx.config.dataDir, 'no-dist'),
-    rateLimits: RELAXED_RATE_LIMITS,
-  })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return app
 }
 
 describeEachDatabase(
@@ -156,7 +138,7 @@ describeEachDatabase(
     })
 
     it('closes open streams so that the server can close', async () => {
-      const app = await secondServer(ctx)
+      const app = await startSecondProcess(ctx)
       const { stream } = await listening(app)
       const closing = Date.now()
       await app.close()
@@ -167,7 +149,7 @@ describeEachDatabase(
     it.skipIf(ctx.engine !== 'postgres')(
       'carries an event raised in one server process to a stream held by another',
       async () => {
-        const other = await secondServer(ctx)
+        const other = await startSecondProcess(ctx)
         try {
           const { user, stream } = await listening(other)
           const id = await notify(user.id, ctx.app)
@@ -183,7 +165,7 @@ describeEachDatabase(
     it.skipIf(ctx.engine !== 'postgres')(
       "carries a booking one process's sync found to the owner's stream on another",
       async () => {
-        const other = await secondServer(ctx)
+        const other = await startSecondProcess(ctx)
         try {
           const { user, stream } = await listening(other)
           const route = `/${randomUUID()}.ics`

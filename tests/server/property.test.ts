@@ -58,6 +58,7 @@ describeEachDatabase('properties', (ctx) => {
       description: 'Sea view, two bedrooms',
       capacity: 4,
       costPerNight: 350,
+      timeZone: 'Asia/Riyadh',
       status: 'Available',
       externalCalendars: [airbnb],
     })
@@ -76,6 +77,7 @@ describeEachDatabase('properties', (ctx) => {
         'name',
         'region',
         'status',
+        'timeZone',
       ].sort(),
     )
     expect(property.images).toHaveLength(2)

@@ -59,6 +59,45 @@ describe('add-property form', () => {
   })
 })
 
+describe('time zone', () => {
+  const zone = () => within(modal()).getByLabelText('Time zone') as HTMLSelectElement
+
+  it('follows the country typed in the address until the host picks one, and is sent with the form', async () => {
+    const { onSubmit } = await renderModal()
+    expect(zone().value).toBe('UTC')
+    expect(within(modal()).getByText(/Filled in from the country in the address/)).toBeTruthy()
+    fireEvent.change(field('Property name'), { target: { value: 'Sea Breeze' } })
+    fireEvent.change(field('Address'), { target: { value: 'Saudi Makkah Jeddah Corniche 9' } })
+    expect(zone().value).toBe('Asia/Riyadh')
+    fireEvent.change(field('Address'), { target: { value: 'UAE Dubai Marina' } })
+    expect(zone().value).toBe('Asia/Dubai')
+    // Zones are grouped by region, each with its offset now.
+    const dubai = within(zone()).getByRole('option', { name: /^Dubai \(GMT\+4\)$/ }) as HTMLOptionElement
+    expect(dubai.parentElement?.getAttribute('label')).toBe('Asia')
+
+    fireEvent.change(zone(), { target: { value: 'Europe/London' } })
+    fireEvent.change(field('Address'), { target: { value: 'Egypt Cairo Zamalek' } })
+    expect(zone().value).toBe('Europe/London')
+    await user.click(submit())
+    expect(onSubmit.mock.calls[0]?.[0].draft).toMatchObject({
+      addressText: 'Egypt Cairo Zamalek',
+      timeZone: 'Europe/London',
+    })
+  })
+
+  it('speaks Arabic in Arabic', async () => {
+    await renderWithProviders(
+      <AddPropertyModal busy={false} choices={PLATFORMS} onSubmit={() => {}} onClose={() => {}} />,
+      { language: 'ar' },
+    )
+    const select = within(modal()).getByLabelText('المنطقة الزمنية') as HTMLSelectElement
+    const groups = [...select.querySelectorAll('optgroup')].map((group) => group.getAttribute('label'))
+    expect(groups).toContain('آسيا')
+    expect(groups).toContain('أوروبا')
+    expect(modal().textContent).toContain('تُملأ من الدولة المكتوبة في العنوان')
+  })
+})
+
 describe('platform selector', () => {
   it('adds a link input per chosen platform; choosing it again does nothing', async () => {
     await renderModal()

@@ -54,4 +54,44 @@ describe('/calendar', () => {
     )
     expect(screen.queryByRole('alert')).toBeNull()
   })
+
+  it('judges each stay current or upcoming by today where its own property is', async () => {
+    // 22:30 UTC on 9 December 2030: already the 10th in Riyadh, still the 9th in Los Angeles.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-09T22:30:00Z') })
+    try {
+      const riyadh = aProperty({ id: 'riyadh', name: 'Palm Villa', timeZone: 'Asia/Riyadh' })
+      const losAngeles = aProperty({ id: 'la', name: 'Venice Loft', timeZone: 'America/Los_Angeles' })
+      vi.spyOn(api.property, 'list').mockResolvedValue([riyadh, losAngeles])
+      vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({
+        url: feedUrl(id),
+        platforms: [],
+      }))
+      const feeds: Record<string, string> = {
+        riyadh: calendarOf([
+          { uid: 'r@airbnb.com', start: '2030-12-10', end: '2030-12-12', summary: 'Reserved - Reem Saad' },
+        ]),
+        la: calendarOf([
+          { uid: 'l@airbnb.com', start: '2030-12-10', end: '2030-12-12', summary: 'Reserved - Mark Lee' },
+        ]),
+      }
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (path: string) => {
+          const id = /\/api\/calendar\/(.+)-token\.ics$/.exec(path)?.[1] ?? ''
+          return new Response(feeds[id] ?? '', { headers: { 'content-type': 'text/calendar' } })
+        }),
+      )
+
+      await renderRoute(<CalendarRoute />, { path: '/calendar' })
+
+      const current = await screen.findByTestId('current-stays')
+      const upcoming = screen.getByTestId('upcoming-stays')
+      await waitFor(() => expect(within(current).getByText('Reem Saad')).toBeTruthy())
+      expect(within(upcoming).getByText('Mark Lee')).toBeTruthy()
+      expect(within(current).queryByText('Mark Lee')).toBeNull()
+      expect(within(upcoming).queryByText('Reem Saad')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })

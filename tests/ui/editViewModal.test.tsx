@@ -77,6 +77,31 @@ describe('edit/view modal', () => {
     expect(changes?.draft.name).toBe('Palm Villa II')
   })
 
+  it("shows the property's time zone, keeps a chosen one whatever the address says, and saves a new one", async () => {
+    const london = aProperty({ id: 'property-3', country: 'Saudi', timeZone: 'Europe/London' })
+    await renderModal('view', 'about', { shown: london })
+    expect(within(modal()).getByTestId('property-details').textContent).toContain('Europe/London')
+    cleanup()
+    const { onSave } = await renderModal('edit', 'about', { shown: london })
+    const zone = within(modal()).getByLabelText('Time zone') as HTMLSelectElement
+    expect(zone.value).toBe('Europe/London')
+    fireEvent.change(within(modal()).getByLabelText('Address'), { target: { value: 'Qatar Doha Pearl' } })
+    expect(zone.value).toBe('Europe/London')
+    fireEvent.change(zone, { target: { value: 'Asia/Qatar' } })
+    await user.click(within(modal()).getByTestId('save-property'))
+    expect(onSave.mock.calls[0]?.[0].draft.timeZone).toBe('Asia/Qatar')
+  })
+
+  it('moves the zone with the country while it is the one the address gave', async () => {
+    const riyadh = aProperty({ id: 'property-4', country: 'Saudi', timeZone: 'Asia/Riyadh' })
+    await renderModal('edit', 'about', { shown: riyadh })
+    const zone = within(modal()).getByLabelText('Time zone') as HTMLSelectElement
+    fireEvent.change(within(modal()).getByLabelText('Address'), {
+      target: { value: 'Kuwait Salmiya Block 10' },
+    })
+    expect(zone.value).toBe('Asia/Kuwait')
+  })
+
   it('disables save without a name or address text', async () => {
     await renderModal('edit')
     const save = () => within(modal()).getByTestId('save-property') as HTMLButtonElement

@@ -30,7 +30,13 @@ describe('a platform card', () => {
     )
     const button = screen.getByRole('button', { name: 'Connected' })
     expect(button.hasAttribute('disabled')).toBe(true)
-    expect(screen.getByText('Linked to Palm Villa and Corniche Flat')).toBeTruthy()
+    const card = screen.getByTestId('platform-card')
+    expect(card.textContent).toContain('Linked to Palm Villa and Corniche Flat')
+    // Each name keeps its own direction (issue 15).
+    expect([...card.querySelectorAll('bdi')].map((name) => name.textContent)).toEqual([
+      'Palm Villa',
+      'Corniche Flat',
+    ])
     expect(screen.getByTestId('platform-card').hasAttribute('data-connected')).toBe(true)
   })
 

@@ -34,6 +34,8 @@ export const aProperty = (overrides: Partial<Property> = {}): Property => ({
   description: 'A quiet villa with a garden.',
   capacity: 6,
   costPerNight: 1200,
+  // The machine's own zone, so that the property's today is the `localToday()` tests compare with.
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   status: 'Available',
   images: [],
   externalCalendars: [],

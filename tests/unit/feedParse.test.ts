@@ -40,9 +40,9 @@ describe('parsing a feed', () => {
     })
   })
 
-  it('takes the day a time has in its own zone, UTC ones in the calendar zone', () => {
-    const events = parseFeed(readFixture('google-recurring.ics'), TODAY)
-    // 22:00 UTC on 1 April is 01:00 on 2 April in Riyadh.
+  it("dates a UTC time by its day in the property's zone", () => {
+    const events = parseFeed(readFixture('google-recurring.ics'), TODAY, 'Asia/Riyadh')
+    // 22:00 UTC on 1 April is 01:00 on 2 April in Riyadh, where the property is.
     expect(events.find((event) => event.uid === '0h1j2k3l4m5n6o7p8q9r@google.com')).toMatchObject({
       start: '2030-04-02',
       end: '2030-04-03',

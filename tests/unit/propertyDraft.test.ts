@@ -5,7 +5,9 @@ import {
   draftFrom,
   EMPTY_DRAFT,
   fieldsFrom,
+  withAddressText,
   withChanges,
+  withTimeZone,
 } from '../../src/domain/property.ts'
 import type { Property } from '../../src/actors/api.ts'
 
@@ -19,6 +21,7 @@ const stored: Property = {
   description: null,
   capacity: 4,
   costPerNight: 450,
+  timeZone: 'Asia/Riyadh',
   status: 'Available',
   images: [
     { id: 'i1', url: '/u/1.webp', thumbnailUrl: '/u/1-t.webp', propertyId: 'p1' },
@@ -61,6 +64,8 @@ describe('property form rules', () => {
         { platformName: 'Airbnb', urlPath: 'https://a/2.ics' },
         { platformName: 'Vrbo', urlPath: '' },
       ],
+      timeZone: 'Asia/Riyadh',
+      timeZonePicked: false,
     })
     expect(fields).toEqual({
       name: 'Sea Breeze',
@@ -71,6 +76,7 @@ describe('property form rules', () => {
       capacity: 6,
       costPerNight: null,
       externalCalendars: [{ platformName: 'Airbnb', urlPath: 'https://a/2.ics' }],
+      timeZone: 'Asia/Riyadh',
     })
   })
 
@@ -97,5 +103,32 @@ describe('property form rules', () => {
     const shown = withChanges(stored, fields, ['i1'])
     expect(shown).toMatchObject({ name: 'Renamed', description: 'Quiet', region: null })
     expect(shown.images.map((image) => image.id)).toEqual(['i2'])
+  })
+
+  it('fills the time zone in from the country as the host types, until the host picks one', () => {
+    let draft = EMPTY_DRAFT
+    expect(draft.timeZone).toBe('UTC')
+    for (const text of ['S', 'Sa', 'Saudi', 'Saudi Riyadh Olaya']) draft = withAddressText(draft, text)
+    expect(draft).toMatchObject({ addressText: 'Saudi Riyadh Olaya', timeZone: 'Asia/Riyadh' })
+    draft = withAddressText(draft, 'UAE Dubai Marina')
+    expect(draft.timeZone).toBe('Asia/Dubai')
+
+    draft = withTimeZone(draft, 'Europe/London')
+    draft = withAddressText(draft, 'Egypt Cairo Zamalek')
+    expect(draft.timeZone).toBe('Europe/London')
+    expect(fieldsFrom(draft).timeZone).toBe('Europe/London')
+  })
+
+  it("keeps a stored property's zone chosen apart from its country, and lets one from it follow the address", () => {
+    const following = draftFrom(stored)
+    expect(following).toMatchObject({ timeZone: 'Asia/Riyadh', timeZonePicked: false })
+    expect(withAddressText(following, 'Qatar Doha Pearl').timeZone).toBe('Asia/Qatar')
+
+    const chosen = draftFrom({ ...stored, timeZone: 'Europe/Paris' })
+    expect(chosen).toMatchObject({ timeZone: 'Europe/Paris', timeZonePicked: true })
+    expect(withAddressText(chosen, 'Qatar Doha Pearl').timeZone).toBe('Europe/Paris')
+    expect(withChanges(stored, fieldsFrom(withTimeZone(following, 'Asia/Kuwait'), stored), []).timeZone).toBe(
+      'Asia/Kuwait',
+    )
   })
 })

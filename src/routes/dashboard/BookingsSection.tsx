@@ -1,20 +1,21 @@
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { localToday, type DateOnly } from '../../domain/dates.ts'
+import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { BookingsModal } from '../../ui/calendar/BookingsModal.tsx'
 import { bookingsOn } from '../../ui/calendar/calendarDays.ts'
 import { MonthCalendar } from '../../ui/calendar/MonthCalendar.tsx'
 import { StayListCard } from '../../ui/calendar/StayListCard.tsx'
 import { ChevronEndIcon } from '../../ui/icons.tsx'
-import { useBookings, useMonth, useStayLists } from '../bookings.ts'
+import { todayOfProperties, useBookings, useMonth, useStayLists } from '../bookings.ts'
 
 /** SPEC 2, dashboard: the "bookings calendar" section, its month calendar and the two stay lists. */
 export function BookingsSection() {
   const { t } = useI18n()
-  const today = localToday()
-  const { bookings } = useBookings()
-  const stays = useStayLists(bookings, today)
+  const { bookings, properties } = useBookings()
+  // Issue 13: each stay is current or upcoming by today where its property is.
+  const stays = useStayLists(bookings, properties)
+  const today = todayOfProperties(properties)
   const month = useMonth(today)
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
   return (

@@ -67,7 +67,9 @@ export function EditPropertyDialog({ property, onClosed }: { property: Property;
       save={(changes) => update.mutateAsync({ property, changes })}
       remove={remove.mutateAsync}
       internalCalendar={internalCalendar}
-      statistics={<PropertyStatisticsTab propertyId={property.id} scope="owner" />}
+      statistics={
+        <PropertyStatisticsTab propertyId={property.id} scope="owner" timeZone={property.timeZone} />
+      }
       syncNow={<SyncNowButton />}
       rotateLink={(platformName) => (
         <RotateCalendarLinkButton propertyId={property.id} platformName={platformName} />

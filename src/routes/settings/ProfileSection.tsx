@@ -28,15 +28,17 @@ export function ProfileSection({ profile, implementations = {} }: Props) {
       .provide(implementations),
     { input: profile },
   )
-  const { fields, savedEmail, pendingEmail, error } = state.context
+  const { fields, savedEmail, currentPassword, pendingEmail, error } = state.context
   return (
     <PersonalInfoForm
       state={state.value as ProfileFormState}
       fields={fields}
       savedEmail={savedEmail}
+      currentPassword={currentPassword}
       pendingEmail={pendingEmail}
       error={feedbackText(t, error)}
       onChange={(field, value) => send({ type: 'change', field, value })}
+      onCurrentPasswordChange={(value) => send({ type: 'changeCurrentPassword', value })}
       onSave={() => send({ type: 'save' })}
       onSubmitCode={(code) => send({ type: 'submitCode', code })}
       onCancelEmailChange={() => send({ type: 'cancelEmailChange' })}

@@ -7,6 +7,7 @@ import { Button } from '../../ui/form.tsx'
 import { ChevronStartIcon, PlusIcon } from '../../ui/icons.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { PropertyGrid } from '../../ui/property/PropertyGrid.tsx'
+import { EmailText, richText, UserText } from '../../ui/UserText.tsx'
 import { usePropertyDialogs, type PropertyDialogComponents } from '../properties/usePropertyDialogs.tsx'
 import { QueryStatus } from '../QueryStatus.tsx'
 import { ADMIN_USERS_KEY } from './adminCache.ts'
@@ -42,10 +43,16 @@ export default function UserPropertiesRoute() {
       <PageHeader
         title={
           owner
-            ? t('users.propertiesOf', { user: owner.name?.trim() || owner.email })
+            ? richText(t, 'users.propertiesOf', {
+                user: owner.name?.trim() ? (
+                  <UserText>{owner.name.trim()}</UserText>
+                ) : (
+                  <EmailText email={owner.email} />
+                ),
+              })
             : t('pages.properties.title')
         }
-        subtitle={owner?.email}
+        subtitle={owner && <EmailText email={owner.email} />}
         actions={
           <Button type="button" onClick={openAdd} data-testid="add-property">
             <PlusIcon width={18} height={18} />

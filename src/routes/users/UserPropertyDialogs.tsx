@@ -37,7 +37,9 @@ export function AdminEditPropertyDialog({ userId, property, onClosed }: EditProp
       save={(changes) => update.mutateAsync({ property, changes })}
       remove={remove.mutateAsync}
       internalCalendar={internalCalendar}
-      statistics={<PropertyStatisticsTab propertyId={property.id} scope="admin" />}
+      statistics={
+        <PropertyStatisticsTab propertyId={property.id} scope="admin" timeZone={property.timeZone} />
+      }
       onClosed={onClosed}
     />
   )

@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../form.tsx'
 import { CodeStep, TextButton } from './CodeStep.tsx'
 import { Splash } from './Splash.tsx'
+import { EmailText, richText } from '../UserText.tsx'
 
 type Props = {
   state: LoginState
@@ -28,7 +29,7 @@ export function LoginView({ state, email, error, onSubmit, onSubmitCode, onResen
     return (
       <CodeStep
         testId="login-code-form"
-        intro={t('auth.codeSentTo', { email })}
+        intro={richText(t, 'auth.codeSentTo', { email: <EmailText email={email} /> })}
         submitLabel={t('auth.verify')}
         busy={state === 'verifying'}
         error={error}

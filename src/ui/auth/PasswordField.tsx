@@ -14,14 +14,21 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
 }
 
 /**
- * A new password with SPEC 2's popup: while the field has the focus, each rule of SPEC 5 is
- * listed and ticked off as the person types.
+ * A new password with SPEC 2's list of SPEC 5's rules, each ticked off as the person types.
+ *
+ * The list sits in the flow under the field, never over what follows it (issue 15: a floating
+ * popup covered Confirm password and the submit button, and caught the click meant for the
+ * button). It appears once the field is first focused and stays until every rule is met, when a
+ * single "all set" line takes its place. Leaving the field never changes it, so the form does not
+ * move under a pointer on its way to the button.
  */
-export function PasswordField({ label, value, onChange, ...input }: Props) {
+export function PasswordField({ label, value, onChange, onFocus, ...input }: Props) {
   const { t } = useI18n()
-  const [focused, setFocused] = useState(false)
+  const [engaged, setEngaged] = useState(false)
   const listId = useId()
   const check = checkPassword(value)
+  const allMet = RULES.every((rule) => check[rule])
+  const shown = engaged || value !== ''
   return (
     <TextField
       {...input}
@@ -29,39 +36,60 @@ export function PasswordField({ label, value, onChange, ...input }: Props) {
       type="password"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
+      onFocus={(event) => {
+        setEngaged(true)
+        onFocus?.(event)
+      }}
       aria-describedby={listId}
-      className="relative"
       hint={
-        <div
-          id={listId}
-          data-testid="password-requirements"
-          hidden={!focused}
-          className="absolute inset-x-0 top-full z-20 mt-2 rounded-xl border border-slate-200 bg-white p-3.5 shadow-lg"
-        >
-          <p className="mb-2 text-xs font-semibold text-slate-500">{t('password.requirementsTitle')}</p>
-          <ul className="flex flex-col gap-1.5 text-sm">
-            {RULES.map((rule) => (
-              <li
-                key={rule}
-                data-rule={rule}
-                data-met={check[rule]}
-                className={`flex items-center gap-2 ${check[rule] ? 'text-emerald-700' : 'text-slate-600'}`}
-              >
+        <div id={listId}>
+          <div
+            data-testid="password-requirements"
+            data-all-met={allMet}
+            hidden={!shown || allMet}
+            className="mt-1 rounded-xl border border-slate-200 bg-white p-3.5"
+          >
+            <p className="mb-2 text-xs font-semibold text-slate-500">{t('password.requirementsTitle')}</p>
+            <ul className="flex flex-col gap-1.5 text-sm">
+              {RULES.map((rule) => (
+                <li
+                  key={rule}
+                  data-rule={rule}
+                  data-met={check[rule]}
+                  className={`flex items-center gap-2 ${check[rule] ? 'text-emerald-700' : 'text-slate-600'}`}
+                >
+                  <span
+                    className={`flex size-4.5 shrink-0 items-center justify-center rounded-full ${
+                      check[rule] ? 'bg-emerald-600 text-white' : 'border border-slate-300'
+                    }`}
+                    aria-hidden="true"
+                  >
+                    {check[rule] && <CheckIcon width={12} height={12} strokeWidth={3} />}
+                  </span>
+                  {t(`password.rules.${rule}`)}
+                  <span className="sr-only">({t(check[rule] ? 'password.met' : 'password.unmet')})</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {/* Said once, when the last rule is met; an empty paragraph takes no room. */}
+          <p
+            aria-live="polite"
+            data-testid="password-all-met"
+            className="flex items-center gap-2 text-sm text-emerald-700 empty:hidden"
+          >
+            {shown && allMet && (
+              <>
                 <span
-                  className={`flex size-4.5 shrink-0 items-center justify-center rounded-full ${
-                    check[rule] ? 'bg-emerald-600 text-white' : 'border border-slate-300'
-                  }`}
+                  className="flex size-4.5 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white"
                   aria-hidden="true"
                 >
-                  {check[rule] && <CheckIcon width={12} height={12} strokeWidth={3} />}
+                  <CheckIcon width={12} height={12} strokeWidth={3} />
                 </span>
-                {t(`password.rules.${rule}`)}
-                <span className="sr-only">({t(check[rule] ? 'password.met' : 'password.unmet')})</span>
-              </li>
-            ))}
-          </ul>
+                {t('password.allMet')}
+              </>
+            )}
+          </p>
         </div>
       }
     />

@@ -6,6 +6,7 @@ import { Button, FormError, TextField } from '../form.tsx'
 import { CodeStep, TextButton } from './CodeStep.tsx'
 import { PasswordField } from './PasswordField.tsx'
 import { Splash } from './Splash.tsx'
+import { EmailText, richText } from '../UserText.tsx'
 
 type Props = {
   state: RegistrationState
@@ -30,7 +31,7 @@ export function RegistrationView({ state, email, error, onSubmit, onSubmitCode, 
     return (
       <CodeStep
         testId="registration-code-form"
-        intro={t('auth.codeSentTo', { email })}
+        intro={richText(t, 'auth.codeSentTo', { email: <EmailText email={email} /> })}
         submitLabel={t('registration.confirm')}
         busy={state === 'confirming'}
         error={error}

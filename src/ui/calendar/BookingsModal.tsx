@@ -117,9 +117,13 @@ export function BookingsModal({ day, bookings, onClose, onAdd, onEdit, onDelete 
                 {booking.feedWarning && <FeedWarningNote warning={booking.feedWarning} />}
                 <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
                   <dt className="text-slate-500">{t('calendar.fields.property')}</dt>
-                  <dd className="font-semibold text-slate-900">{labels.property}</dd>
+                  <dd className="min-w-0 font-semibold break-words text-slate-900">
+                    <bdi>{labels.property}</bdi>
+                  </dd>
                   <dt className="text-slate-500">{t('calendar.fields.guest')}</dt>
-                  <dd className="text-slate-900">{labels.guest}</dd>
+                  <dd className="min-w-0 break-words text-slate-900">
+                    <bdi>{labels.guest}</bdi>
+                  </dd>
                   <dt className="text-slate-500">{t('calendar.fields.start')}</dt>
                   <dd className="text-slate-900 tabular-nums">{format.date(booking.start)}</dd>
                   <dt className="text-slate-500">{t('calendar.fields.end')}</dt>

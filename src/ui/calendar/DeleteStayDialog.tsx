@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
 import { FormError, DialogActions } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
+import { richText } from '../UserText.tsx'
 
 type Props = {
   open: boolean
@@ -22,11 +23,12 @@ function DeleteStayBody({ stay, busy, error, onConfirm, onCancel }: BodyProps) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-600">
-        {t('manualStay.deleteText', {
-          start: format.date(stay.start),
-          end: format.date(stay.end),
-          property: stay.propertyName || t('calendar.unknownProperty'),
-        })}
+        {richText(
+          t,
+          'manualStay.deleteText',
+          { property: <bdi>{stay.propertyName || t('calendar.unknownProperty')}</bdi> },
+          { start: format.date(stay.start), end: format.date(stay.end) },
+        )}
       </p>
       <FormError message={error} />
       <DialogActions

@@ -65,7 +65,7 @@ function StayForm({
             className={`h-11 ${FIELD_CLASS}`}
           >
             {properties.map((property) => (
-              <option key={property.id} value={property.id}>
+              <option key={property.id} value={property.id} dir="auto">
                 {property.name || t('calendar.unknownProperty')}
               </option>
             ))}

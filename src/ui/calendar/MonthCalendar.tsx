@@ -38,6 +38,7 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
           month={month}
           className="grid min-w-[340px] grid-cols-7 gap-1"
           headerClassName="py-1 text-center text-[11px] font-semibold text-slate-500"
+          narrow
           renderDay={(day) => {
             const arrivals = arrivalsOn(bookings, day)
             const isToday = day === today

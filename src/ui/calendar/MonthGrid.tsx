@@ -2,27 +2,29 @@ import type { ReactElement } from 'react'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { intlLocale, useFormat } from '../format.ts'
-import { calendarDays, weeksOf, weekdayHeaders } from './calendarDays.ts'
+import { calendarDays, weekdayColumns, weeksOf } from './calendarDays.ts'
 
 type Props = {
   month: string
   className: string
   headerClassName: string
+  /** A small grid: weekday names as short as the language allows. */
+  narrow?: boolean
   /** One keyed `role="gridcell"` element for the day. */
   renderDay: (day: DateOnly) => ReactElement
 }
 
 /** A Sunday-first month as an ARIA grid: weekday headers, then one row a week. */
-export function MonthGrid({ month, className, headerClassName, renderDay }: Props) {
+export function MonthGrid({ month, className, headerClassName, narrow = false, renderDay }: Props) {
   const { language } = useI18n()
   const format = useFormat()
   return (
     <div role="grid" aria-label={format.monthYear(month)} className={className}>
       {/* Rows that leave the layout to the grid: a grid's cells belong to rows (ARIA). */}
       <div role="row" className="contents">
-        {weekdayHeaders(intlLocale(language)).map((name) => (
-          <span key={name} role="columnheader" className={headerClassName}>
-            {name}
+        {weekdayColumns(intlLocale(language), narrow).map(({ label, name }) => (
+          <span key={name} role="columnheader" aria-label={name} title={name} className={headerClassName}>
+            {label}
           </span>
         ))}
       </div>

@@ -43,10 +43,15 @@ export function StayListCard({ title, bookings, testId }: Props) {
                 />
                 <div className="min-w-0 flex-1">
                   <div className="flex items-start justify-between gap-2">
-                    <p className="truncate text-sm font-semibold text-slate-900">{labels.property}</p>
+                    {/* Names keep their own direction, cut at their own end (issue 15). */}
+                    <p dir="auto" className="truncate text-sm font-semibold text-slate-900">
+                      {labels.property}
+                    </p>
                     <StatusBadge label={labels.status} kind={booking.kind} />
                   </div>
-                  <p className="truncate text-sm text-slate-600">{labels.guest}</p>
+                  <p dir="auto" className="w-fit max-w-full truncate text-sm text-slate-600">
+                    {labels.guest}
+                  </p>
                   <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
                     <PlatformBadge label={labels.platform} />
                     {booking.conflict && <ConflictBadge />}

@@ -13,13 +13,28 @@ export function calendarDays(month: string): DateOnly[] {
 export const weeksOf = (days: readonly DateOnly[]) =>
   Array.from({ length: Math.ceil(days.length / 7) }, (_, week) => days.slice(week * 7, week * 7 + 7))
 
-/** SPEC 2: SUN to SAT, in the reader's language (4 January 1970 was a Sunday). */
+/** The seven weekday names, Sunday first, as Intl writes them (4 January 1970 was a Sunday). */
+export const weekdayNames = (locale: string, width: 'narrow' | 'short' | 'long') => {
+  const format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' })
+  return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(1970, 0, 4 + index))))
+}
+
+/** SPEC 2: SUN to SAT, in the reader's language. */
 export const weekdayHeaders = (locale: string) =>
-  Array.from({ length: 7 }, (_, index) =>
-    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' })
-      .format(new Date(Date.UTC(1970, 0, 4 + index)))
-      .toLocaleUpperCase(locale),
-  )
+  weekdayNames(locale, 'short').map((name) => name.toLocaleUpperCase(locale))
+
+/**
+ * A month grid's column headers: the text shown and the day's full name (its accessible name).
+ * A narrow grid (a date picker, the dashboard's month) shows Arabic's one-letter names: its short
+ * names are whole words ("الخميس") that run together in a 40 px column (issue 15). English keeps
+ * SUN to SAT, which fit.
+ */
+export function weekdayColumns(locale: string, narrowGrid: boolean) {
+  const shown =
+    narrowGrid && locale.startsWith('ar') ? weekdayNames(locale, 'narrow') : weekdayHeaders(locale)
+  const full = weekdayNames(locale, 'long')
+  return shown.map((label, index) => ({ label, name: full[index] ?? label }))
+}
 
 /** The bookings that hold the night of `day` (check-out day excluded). */
 export const bookingsOn = (bookings: readonly Booking[], day: DateOnly) =>

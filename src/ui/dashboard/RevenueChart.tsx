@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { MonthlyFigures } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
@@ -12,6 +12,15 @@ const TICKS = 4
 /** Below this width the axes take less room and every other month is named. */
 const NARROW = 480
 const MIN_LABELLED_SLOT = 30
+const FONT_SIZE = 12
+/** Between an axis label and the plot, and between a label and the chart's edge. */
+const LABEL_GAP = 8
+const EDGE = 2
+/** Between two month names under the bars. */
+const MONTH_GAP = 6
+
+/** How wide, in CSS pixels, the longest label of each kind is in the reader's language. */
+export type LabelWidths = { revenue: number; rate: number; month: number }
 
 /** The smallest 1, 2, 2.5 or 5 × 10ⁿ at or above `value`, so the revenue axis reads in round steps. */
 export function roundAxisMaximum(value: number): number {
@@ -27,9 +36,16 @@ export type ChartLayout = ReturnType<typeof chartLayout>
  * Where every mark goes. Months run from the reading direction's start, so in Arabic the oldest
  * month sits on the right and the revenue axis too; only positions mirror, never the text.
  */
-export function chartLayout(months: readonly MonthlyFigures[], rtl: boolean, width = DEFAULT_CHART_WIDTH) {
-  const startInset = width < NARROW ? 44 : 64
-  const endInset = width < NARROW ? 40 : 52
+export function chartLayout(
+  months: readonly MonthlyFigures[],
+  rtl: boolean,
+  width = DEFAULT_CHART_WIDTH,
+  labels?: LabelWidths,
+) {
+  // Each axis is as wide as its longest label in the reader's language (issue 15: "٧٫٥ ألف" and
+  // "100%" were cut at the chart's edge on a phone), and never narrower than the usual room.
+  const startInset = Math.max(width < NARROW ? 44 : 64, (labels?.revenue ?? 0) + LABEL_GAP + EDGE)
+  const endInset = Math.max(width < NARROW ? 40 : 52, (labels?.rate ?? 0) + LABEL_GAP + EDGE)
   const plotWidth = width - startInset - endInset
   const plotBottom = CHART_HEIGHT - BOTTOM
   const plotHeight = plotBottom - TOP
@@ -37,8 +53,12 @@ export function chartLayout(months: readonly MonthlyFigures[], rtl: boolean, wid
   const barWidth = slot * 0.56
   const revenueMax = roundAxisMaximum(Math.max(0, ...months.map((month) => month.revenue)))
   const mirror = (x: number) => (rtl ? width - x : x)
-  // The latest month is always named; on a narrow chart every other one before it.
-  const labelEvery = slot < MIN_LABELLED_SLOT ? 2 : 1
+  // The latest month is always named; on a narrow chart every other one before it, or fewer when
+  // the language's month names need more room than two slots.
+  const labelEvery = Math.max(
+    slot < MIN_LABELLED_SLOT ? 2 : 1,
+    labels ? Math.ceil((labels.month + MONTH_GAP) / slot) : 1,
+  )
   const yOfRevenue = (revenue: number) => plotBottom - (Math.max(0, revenue) / revenueMax) * plotHeight
   const yOfRate = (rate: number) => plotBottom - (Math.min(100, Math.max(0, rate)) / 100) * plotHeight
 
@@ -88,12 +108,55 @@ function useWidth(): [RefObject<HTMLDivElement | null>, number] {
   return [box, width]
 }
 
+let measuring: CanvasRenderingContext2D | null | undefined
+
+/**
+ * The widest of `texts` in `fontFamily` at the chart's size. Where nothing can measure text (a
+ * test's DOM), a generous guess per character.
+ */
+export function widestText(texts: readonly string[], fontFamily: string): number {
+  if (measuring === undefined) {
+    try {
+      measuring = document.createElement('canvas').getContext('2d')
+    } catch {
+      measuring = null
+    }
+  }
+  const context = measuring
+  if (!context || !fontFamily) return Math.max(0, ...texts.map((text) => text.length)) * FONT_SIZE * 0.62
+  context.font = `${FONT_SIZE}px ${fontFamily}`
+  return Math.ceil(Math.max(0, ...texts.map((text) => context.measureText(text).width)))
+}
+
+/** The font the chart's text is drawn in: the page's, which differs by direction (index.css). */
+const pageFontFamily = (dir: string) =>
+  typeof document === 'undefined' || document.documentElement.dir !== dir
+    ? ''
+    : getComputedStyle(document.body).fontFamily
+
 /** Revenue as bars and occupancy as a line over the last twelve months, hand-drawn in SVG. */
 export function RevenueChart({ months }: { months: readonly MonthlyFigures[] }) {
   const { t, dir } = useI18n()
   const format = useFormat()
   const [box, width] = useWidth()
-  const layout = chartLayout(months, dir === 'rtl', width)
+  // Read again when the language, and with it the page's font, changes.
+  const fontFamily = useMemo(() => pageFontFamily(dir), [dir])
+  // The axis labels depend only on the highest month, so a first layout gives them all.
+  const ticks = chartLayout(months, dir === 'rtl', width).ticks
+  const layout = chartLayout(months, dir === 'rtl', width, {
+    revenue: widestText(
+      ticks.map((tick) => format.compactNumber(tick.revenue)),
+      fontFamily,
+    ),
+    rate: widestText(
+      ticks.map((tick) => format.percent(tick.rate)),
+      fontFamily,
+    ),
+    month: widestText(
+      months.map((month) => format.shortMonth(month.month)),
+      fontFamily,
+    ),
+  })
 
   const first = months[0]
   const last = months[months.length - 1]

@@ -2,11 +2,12 @@ import type { Guest } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { MISSING, orMissing, useFormat } from '../format.ts'
 import { TableFrame } from '../TableFrame.tsx'
+import { EmailText } from '../UserText.tsx'
 
 function Contact({ guest }: { guest: Guest }) {
   return (
     <div className="flex flex-col gap-0.5">
-      <span className="text-slate-700">{orMissing(guest.email)}</span>
+      <span className="text-slate-700">{guest.email ? <EmailText email={guest.email} /> : MISSING}</span>
       <span className="self-start text-slate-500 tabular-nums" dir="ltr">
         {orMissing(guest.phone)}
       </span>
@@ -26,7 +27,7 @@ export function GuestsTable({ guests }: { guests: readonly Guest[] }) {
         {guests.map((guest, index) => (
           <tr key={`${guest.name}-${guest.email ?? ''}-${index}`} data-testid="guest-row">
             <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
-              {guest.name}
+              <bdi>{guest.name}</bdi>
             </th>
             <td className="px-4 py-3">
               <Contact guest={guest} />
@@ -49,7 +50,7 @@ export function GuestsTable({ guests }: { guests: readonly Guest[] }) {
           >
             <div className="flex items-start justify-between gap-3">
               <div className="flex min-w-0 flex-col gap-1">
-                <span className="font-medium text-slate-900">{guest.name}</span>
+                <bdi className="font-medium break-words text-slate-900">{guest.name}</bdi>
                 <Contact guest={guest} />
               </div>
               <span className="shrink-0 font-semibold text-slate-900">{format.sar(guest.totalSpent)}</span>

@@ -39,7 +39,7 @@ function ConnectForm({ platformName, properties, propertyId, error, busy, onSubm
           className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
         >
           {properties.map((property) => (
-            <option key={property.id} value={property.id}>
+            <option key={property.id} value={property.id} dir="auto">
               {property.name}
             </option>
           ))}

@@ -34,7 +34,9 @@ export function ConnectedProperties({ properties }: { properties: readonly Integ
         <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
           {connected.map((property) => (
             <li key={property.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-              <span className="font-medium text-slate-800">{property.name}</span>
+              <span dir="auto" className="min-w-0 font-medium break-words text-slate-800">
+                {property.name}
+              </span>
               <span className="flex flex-wrap gap-1.5">
                 {property.externalCalendars.map((calendar) => (
                   <Badge key={calendar.platformName} tone="brand">

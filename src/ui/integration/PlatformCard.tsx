@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../form.tsx'
 import { useFormat } from '../format.ts'
+import { isolateMarked, nameMarks } from '../UserText.tsx'
 import { PlatformLogo, type IntegrationPlatform } from './PlatformLogo.tsx'
 
 type Props = {
@@ -29,7 +30,10 @@ export function PlatformCard({ platform, connectedProperties, canConnect, onConn
           <h3 className="font-semibold text-slate-900">{platform.name}</h3>
           <p className={`text-xs font-medium ${connected ? 'text-emerald-700' : 'text-slate-500'}`}>
             {connected
-              ? t('integration.linkedTo', { properties: format.list(connectedProperties) })
+              ? isolateMarked(
+                  t('integration.linkedTo', { properties: format.list(nameMarks(connectedProperties)) }),
+                  connectedProperties,
+                )
               : t('integration.notLinked')}
           </p>
         </div>

@@ -74,7 +74,7 @@ export function LogsTable({ entries, actorLabel }: LogsTableProps) {
             <td className="px-4 py-3 wrap-anywhere text-slate-800">{entry.message}</td>
             <td className="px-4 py-3 text-slate-600">
               <div className="flex flex-col">
-                <span>{actorLabel(entry.actorId)}</span>
+                <bdi>{actorLabel(entry.actorId)}</bdi>
                 {entry.ip && (
                   <span className="self-start text-xs text-slate-500" dir="ltr">
                     {entry.ip}
@@ -100,7 +100,7 @@ export function LogsTable({ entries, actorLabel }: LogsTableProps) {
             </div>
             <p className="wrap-anywhere text-slate-800">{entry.message}</p>
             <p className="text-xs text-slate-500">
-              {t('logs.columns.actor')}: {orMissing(actorLabel(entry.actorId))}
+              {t('logs.columns.actor')}: <bdi>{orMissing(actorLabel(entry.actorId))}</bdi>
             </p>
           </li>
         ))}

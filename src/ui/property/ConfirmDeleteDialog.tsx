@@ -2,6 +2,7 @@ import { useI18n } from '../../i18n.tsx'
 import { Button } from '../form.tsx'
 import { TrashIcon } from '../icons.tsx'
 import { Modal } from '../Modal.tsx'
+import { richText, UserText } from '../UserText.tsx'
 import { BottomSheet } from '../shell/BottomSheet.tsx'
 import { PHONE_QUERY, useMediaQuery } from '../useMediaQuery.ts'
 
@@ -20,7 +21,9 @@ export function ConfirmDeleteDialog({ open, name, busy, onCancel, onConfirm }: P
         <TrashIcon />
       </span>
       {onPhone && <h2 className="text-lg font-semibold text-slate-900">{t('property.deleteTitle')}</h2>}
-      <p className="text-sm text-slate-600">{t('property.deleteText', { name })}</p>
+      <p className="text-sm text-slate-600">
+        {richText(t, 'property.deleteText', { name: <UserText>{name}</UserText> })}
+      </p>
       <div className="mt-2 grid w-full grid-cols-2 gap-3">
         <Button type="button" variant="secondary" onClick={close} disabled={busy} data-testid="cancel-delete">
           {t('app.cancel')}

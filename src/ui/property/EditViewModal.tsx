@@ -137,9 +137,18 @@ function PropertyDetails({ property }: { property: Property }) {
       <Detail label={t('property.statusLabel')}>
         <StatusBadge status={property.status} />
       </Detail>
-      <Detail label={t('property.name')}>{property.name}</Detail>
+      <Detail label={t('property.name')}>
+        <bdi>{property.name}</bdi>
+      </Detail>
       <Detail label={t('property.address')}>
-        {locationLine(property, t('property.locationSeparator')) || t('app.empty')}
+        {locationLine(property, t('property.locationSeparator')) ? (
+          <bdi>{locationLine(property, t('property.locationSeparator'))}</bdi>
+        ) : (
+          t('app.empty')
+        )}
+      </Detail>
+      <Detail label={t('property.timeZone')}>
+        <span dir="ltr">{property.timeZone}</span>
       </Detail>
       <Detail label={t('property.capacity')}>{t('property.guests', { count: property.capacity })}</Detail>
       <Detail label={t('property.costPerNight')}>
@@ -148,7 +157,14 @@ function PropertyDetails({ property }: { property: Property }) {
           : `${format.sar(property.costPerNight)} ${t('property.perNight')}`}
       </Detail>
       <Detail label={t('property.description')}>
-        {property.description || <span className="text-slate-500 italic">{t('property.noDescription')}</span>}
+        {/* An English description reads left to right in the Arabic interface (issue 15). */}
+        {property.description ? (
+          <p dir="auto" className="whitespace-pre-line">
+            {property.description}
+          </p>
+        ) : (
+          <span className="text-slate-500 italic">{t('property.noDescription')}</span>
+        )}
       </Detail>
     </dl>
   )
@@ -262,7 +278,7 @@ export function EditViewModal(props: Props) {
     <Modal
       open
       onClose={props.onClose}
-      title={property.name}
+      title={<bdi>{property.name}</bdi>}
       // SPEC 9: 728 px wide on wide screens; on a phone the whole screen.
       widthClass="max-md:h-dvh max-md:max-h-none max-md:rounded-none md:max-w-[728px]"
       placement="top"

@@ -86,8 +86,10 @@ export function PropertyCard({ property, onOpen, className = '' }: Props) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="truncate font-semibold text-slate-900">
           {/* The name is the card's keyboard handle; its click bubbles to the card. */}
+          {/* The name keeps its own direction, so it is cut at its own end (issue 15). */}
           <button
             type="button"
+            dir="auto"
             className="max-w-full truncate text-start focus:outline-none focus-visible:underline"
           >
             {property.name}
@@ -96,11 +98,14 @@ export function PropertyCard({ property, onOpen, className = '' }: Props) {
         {location && (
           <p data-testid="card-location" className="flex items-center gap-1.5 text-sm text-slate-500">
             <MapPinIcon width={16} height={16} className="shrink-0" />
-            <span className="truncate">{location}</span>
+            <span dir="auto" className="truncate">
+              {location}
+            </span>
           </p>
         )}
         <p
           data-testid="card-description"
+          dir={property.description ? 'auto' : undefined}
           className={`line-clamp-2 min-h-10 text-sm ${property.description ? 'text-slate-600' : 'text-slate-500 italic'}`}
         >
           {property.description || t('property.noDescription')}

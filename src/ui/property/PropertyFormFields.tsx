@@ -1,7 +1,8 @@
 import { addressPartsFor, type StoredAddress } from '../../domain/address.ts'
-import { DESCRIPTION_MAX, type PropertyDraft } from '../../domain/property.ts'
+import { DESCRIPTION_MAX, withAddressText, withTimeZone, type PropertyDraft } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import { TextAreaField, TextField } from '../form.tsx'
+import { TimeZoneField } from './TimeZoneField.tsx'
 
 type Props = {
   draft: PropertyDraft
@@ -37,7 +38,7 @@ function AddressPreview({ text, stored }: { text: string; stored?: StoredAddress
 /** The property's own fields, shared by the add form and the editor's About tab. */
 export function PropertyFormFields({ draft, onChange, stored, disabled }: Props) {
   const { t } = useI18n()
-  const set = (field: keyof Omit<PropertyDraft, 'platforms'>) => (value: string) =>
+  const set = (field: 'name' | 'capacity' | 'costPerNight' | 'description') => (value: string) =>
     onChange({ ...draft, [field]: value })
   return (
     <div className="flex flex-col gap-4">
@@ -54,10 +55,15 @@ export function PropertyFormFields({ draft, onChange, stored, disabled }: Props)
         name="address"
         value={draft.addressText}
         placeholder={t('property.addressPlaceholder')}
-        onChange={(event) => set('addressText')(event.target.value)}
+        onChange={(event) => onChange(withAddressText(draft, event.target.value))}
         disabled={disabled}
         autoComplete="off"
         hint={<AddressPreview text={draft.addressText} stored={stored} />}
+      />
+      <TimeZoneField
+        value={draft.timeZone}
+        onChange={(timeZone) => onChange(withTimeZone(draft, timeZone))}
+        disabled={disabled}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField

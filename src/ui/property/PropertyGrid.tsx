@@ -2,18 +2,30 @@ import type { Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EmptyState } from '../EmptyState.tsx'
 import { HomeIcon } from '../icons.tsx'
+import { UserText, richText } from '../UserText.tsx'
 import { PropertyCard } from './PropertyCard.tsx'
 
-/** SPEC 2 and 9: the /properties grid, cards 350 to 425 px wide; "No properties yet" when empty. */
+/**
+ * SPEC 2 and 9: the /properties grid, cards 350 to 425 px wide; "No properties yet" when empty,
+ * or, when a search found none of the properties there are, "No properties match “…”" (issue 15).
+ */
 export function PropertyGrid({
   properties,
   onOpen,
+  noMatchFor,
 }: {
   properties: Property[]
   onOpen: (property: Property) => void
+  /** The search that left `properties` empty, when there are properties to search. */
+  noMatchFor?: string
 }) {
   const { t } = useI18n()
-  if (properties.length === 0) return <EmptyState text={t('pages.properties.empty')} icon={<HomeIcon />} />
+  if (properties.length === 0) {
+    const text = noMatchFor?.trim()
+      ? richText(t, 'pages.properties.noMatch', { search: <UserText>{noMatchFor.trim()}</UserText> })
+      : t('pages.properties.empty')
+    return <EmptyState text={text} icon={<HomeIcon />} testId="properties-empty" />
+  }
   return (
     <div
       data-testid="property-grid"

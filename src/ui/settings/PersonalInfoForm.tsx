@@ -9,9 +9,12 @@ type Props = {
   state: ProfileFormState
   fields: ProfileFields
   savedEmail: string
+  /** Asked for while the e-mail address differs from the saved one (issue 14). */
+  currentPassword: string
   pendingEmail?: string
   error?: string
   onChange: (field: ProfileField, value: string) => void
+  onCurrentPasswordChange: (value: string) => void
   onSave: () => void
   onSubmitCode: (code: string) => void
   onCancelEmailChange: () => void
@@ -77,6 +80,20 @@ export function PersonalInfoForm(props: Props) {
             <p className="text-xs text-slate-500">{t('settings.verifyHint')}</p>
           )}
         </div>
+        {emailChanged && !confirmingEmail && (
+          <TextField
+            label={t('settings.currentPassword')}
+            name="currentPassword"
+            id="settings-currentPassword"
+            type="password"
+            autoComplete="current-password"
+            className="md:col-span-2"
+            value={props.currentPassword}
+            onChange={(event) => props.onCurrentPasswordChange(event.target.value)}
+            disabled={locked}
+            hint={<p className="text-xs text-slate-500">{t('settings.currentPasswordHint')}</p>}
+          />
+        )}
         {!confirmingEmail && (
           <>
             <FormError message={error} />

@@ -1,65 +1,270 @@
-import type { DateOnly } from '../../domain/dates.ts'
+import { useId, type ReactNode } from 'react'
+import { DEFAULT_LABEL, type BookingKind } from '../../domain/bookings.ts'
+import { nightsBetween, type DateOnly } from '../../domain/dates.ts'
+import { MANUAL_PLATFORM } from '../../domain/manualStays.ts'
+import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../format.ts'
-import { CalendarIcon } from '../icons.tsx'
+import { PlatformBadge } from '../calendar/badges.tsx'
+import { useFormat, type Formatters } from '../format.ts'
+import { CalendarIcon, Icon } from '../icons.tsx'
 
-export type NotificationItem = {
+export type StayDates = { start: DateOnly; end: DateOnly }
+
+/** A stay as a notification names it (issue 13): who, when, where it was sold. */
+export type NoticeStayView = StayDates & { guestName: string; platform: string; kind: BookingKind }
+
+type Common = {
   id: string
   platformName: string
   propertyName: string
   createdAt: string
   unread: boolean
-  events: { uid: string; summary: string; start: DateOnly; end: DateOnly }[]
 }
 
-/** SPEC 2: "new booking", the platform, the property, and each event with its dates. */
-export function NotificationList({ items }: { items: readonly NotificationItem[] }) {
+/**
+ * One notification as the panel says it. SPEC 2's new booking lists its calendar events; issue
+ * 13's other kinds name their stay: with its dates before they moved, or the stay on another
+ * platform it shares `nights` with.
+ */
+export type NotificationItem = Common &
+  (
+    | { kind: 'new'; events: { uid: string; summary: string; start: DateOnly; end: DateOnly }[] }
+    | { kind: 'changed'; stay: NoticeStayView; previous: StayDates | null }
+    | { kind: 'cancelled'; stay: NoticeStayView }
+    | { kind: 'conflict'; stay: NoticeStayView; other: NoticeStayView; nights: StayDates }
+  )
+
+/** Double bookings that need action, then one group per day the notifications arrived. */
+export type NotificationGroup =
+  | { heading: 'conflicts'; items: NotificationItem[] }
+  | { heading: 'today' | 'yesterday' | 'day'; day: DateOnly; items: NotificationItem[] }
+
+/** The panel's groups, each under a heading with its count, newest first within each. */
+export function NotificationList({ groups }: { groups: readonly NotificationGroup[] }) {
+  return (
+    <div data-testid="notification-list">
+      {groups.map((group) => (
+        <GroupSection key={group.heading === 'conflicts' ? group.heading : group.day} group={group} />
+      ))}
+    </div>
+  )
+}
+
+function GroupSection({ group }: { group: NotificationGroup }) {
   const { t } = useI18n()
   const format = useFormat()
+  const headingId = useId()
+  const conflicts = group.heading === 'conflicts'
+  const label =
+    group.heading === 'conflicts'
+      ? t('notifications.groups.conflicts')
+      : group.heading === 'day'
+        ? format.date(group.day)
+        : t(`notifications.groups.${group.heading}`)
+  const count = group.items.length
   return (
-    <ul className="divide-y divide-slate-100" data-testid="notification-list">
-      {items.map((item) => (
-        <li
-          key={item.id}
-          data-testid="notification"
-          className={`flex gap-3 px-4 py-3 ${item.unread ? 'bg-brand-50/60' : ''}`}
+    <section
+      aria-labelledby={headingId}
+      data-testid="notification-group"
+      data-group={group.heading === 'conflicts' ? 'conflicts' : group.day}
+    >
+      <h3
+        id={headingId}
+        className={`sticky top-0 z-10 flex items-center justify-between gap-2 border-b px-4 py-1.5 text-xs font-semibold ${
+          conflicts ? 'border-red-200 bg-red-50 text-red-800' : 'border-slate-100 bg-slate-50 text-slate-600'
+        }`}
+      >
+        <span data-testid="notification-group-title">{label}</span>
+        <span
+          data-testid="notification-group-count"
+          className={`rounded-full px-2 py-0.5 tabular-nums ${
+            conflicts ? 'bg-red-600 text-white' : 'bg-white text-slate-600 ring-1 ring-slate-200 ring-inset'
+          }`}
         >
-          <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <CalendarIcon width={16} height={16} />
-          </span>
-          <div className="min-w-0 flex-1">
-            <div className="flex items-baseline justify-between gap-2">
-              <p className="text-sm font-semibold text-slate-900">{t('notifications.newBooking')}</p>
-              <time dateTime={item.createdAt} className="shrink-0 text-[11px] text-slate-500">
-                {format.dateTime(item.createdAt)}
-              </time>
-            </div>
-            <p className="truncate text-xs text-slate-600">
-              <span className="font-medium text-sky-800">{item.platformName}</span>
-              <span aria-hidden="true"> · </span>
-              {item.propertyName}
-            </p>
-            <ul className="mt-1.5 flex flex-col gap-1">
-              {item.events.map((event) => (
-                <li
-                  key={event.uid || `${event.start}-${event.summary}`}
-                  className="rounded-lg bg-slate-50 px-2 py-1.5 text-xs"
-                >
-                  <p className="truncate font-medium text-slate-800">
-                    {event.summary || t('notifications.noTitle')}
-                  </p>
-                  <p className="text-slate-500 tabular-nums">
-                    {t('calendar.dateRange', {
-                      start: format.date(event.start),
-                      end: format.date(event.end),
-                    })}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </li>
-      ))}
-    </ul>
+          <span aria-hidden="true">{format.number(count)}</span>
+          <span className="sr-only">{t('notifications.count', { count })}</span>
+        </span>
+      </h3>
+      {conflicts && <p className="px-4 pt-2 text-xs text-red-800">{t('notifications.conflictHint')}</p>}
+      <ul className="divide-y divide-slate-100">
+        {group.items.map((item) => (
+          <NotificationEntry key={item.id} item={item} />
+        ))}
+      </ul>
+    </section>
   )
+}
+
+const WarningIcon = () => (
+  <Icon width={16} height={16}>
+    <path d="M12 4 2.8 19.5h18.4zM12 10v4.5M12 17.2v.3" />
+  </Icon>
+)
+const MovedIcon = () => (
+  <Icon width={16} height={16}>
+    <path d="M4 8h14l-3.5-3.5M20 16H6l3.5 3.5" />
+  </Icon>
+)
+const CancelledIcon = () => (
+  <Icon width={16} height={16}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="m9 9 6 6M15 9l-6 6" />
+  </Icon>
+)
+
+const LOOKS: Record<NotificationItem['kind'], { icon: ReactNode; badge: string; title: string }> = {
+  new: {
+    icon: <CalendarIcon width={16} height={16} />,
+    badge: 'bg-brand-100 text-brand-700',
+    title: 'text-slate-900',
+  },
+  changed: { icon: <MovedIcon />, badge: 'bg-amber-100 text-amber-800', title: 'text-slate-900' },
+  cancelled: { icon: <CancelledIcon />, badge: 'bg-slate-200 text-slate-700', title: 'text-slate-900' },
+  conflict: { icon: <WarningIcon />, badge: 'bg-red-600 text-white', title: 'text-red-700' },
+}
+
+const TITLES: Record<NotificationItem['kind'], string> = {
+  new: 'notifications.newBooking',
+  changed: 'notifications.datesChanged',
+  cancelled: 'notifications.cancelled',
+  conflict: 'notifications.doubleBooking',
+}
+
+/** SPEC 2's fallbacks in the reader's language: "Manual" for a stay entered by hand. */
+const platformLabel = (t: Translate, platform: string) =>
+  platform.trim() === '' || platform === MANUAL_PLATFORM ? t('calendar.manual') : platform
+
+/** A feed that names nobody: a block reads "Blocked", a sale "Unknown guest". */
+const guestLabel = (t: Translate, stay: NoticeStayView) => {
+  const name = stay.guestName.trim()
+  if (name !== '' && name !== DEFAULT_LABEL) return name
+  return stay.kind === 'block' ? t('calendar.blocked') : t('calendar.unknownGuest')
+}
+
+const range = (t: Translate, format: Formatters, dates: StayDates) =>
+  t('calendar.dateRange', { start: format.date(dates.start), end: format.date(dates.end) })
+
+function NotificationEntry({ item }: { item: NotificationItem }) {
+  const { t } = useI18n()
+  const format = useFormat()
+  const look = LOOKS[item.kind]
+  const conflict = item.kind === 'conflict'
+  const tone = conflict
+    ? `border-s-4 border-red-600 ${item.unread ? 'bg-red-50' : 'bg-red-50/40'}`
+    : item.unread
+      ? 'bg-brand-50/60'
+      : ''
+  return (
+    <li
+      data-testid="notification"
+      data-kind={item.kind}
+      data-unread={item.unread || undefined}
+      className={`flex gap-3 px-4 py-3 ${tone}`}
+    >
+      <span className={`mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full ${look.badge}`}>
+        {look.icon}
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <p className={`text-sm font-semibold ${look.title}`}>{t(TITLES[item.kind])}</p>
+          <time dateTime={item.createdAt} className="text-[11px] text-slate-500">
+            {format.dateTime(item.createdAt)}
+          </time>
+        </div>
+        <p className="text-xs break-words text-slate-600">
+          {!conflict && (
+            <>
+              <span className="font-medium text-sky-800">{platformLabel(t, item.platformName)}</span>
+              <span aria-hidden="true"> · </span>
+            </>
+          )}
+          <bdi dir="auto">{item.propertyName}</bdi>
+        </p>
+        <NotificationBody item={item} />
+      </div>
+    </li>
+  )
+}
+
+const box = 'mt-1.5 rounded-lg px-2 py-1.5 text-xs'
+
+function NotificationBody({ item }: { item: NotificationItem }) {
+  const { t } = useI18n()
+  const format = useFormat()
+  switch (item.kind) {
+    case 'new':
+      return (
+        <ul className="mt-1.5 flex flex-col gap-1">
+          {item.events.map((event) => (
+            <li
+              key={event.uid || `${event.start}-${event.summary}`}
+              className="rounded-lg bg-slate-50 px-2 py-1.5 text-xs"
+            >
+              <p className="font-medium break-words text-slate-800">
+                <bdi dir="auto">{event.summary || t('notifications.noTitle')}</bdi>
+              </p>
+              <p className="text-slate-500 tabular-nums">{range(t, format, event)}</p>
+            </li>
+          ))}
+        </ul>
+      )
+    case 'changed':
+      return (
+        <div className={`${box} bg-slate-50`}>
+          <p className="font-medium break-words text-slate-800">
+            <bdi dir="auto">{guestLabel(t, item.stay)}</bdi>
+          </p>
+          {item.previous && (
+            <p className="text-slate-500 tabular-nums">
+              <span>{t('notifications.was')} </span>
+              <del data-testid="previous-dates">{range(t, format, item.previous)}</del>
+            </p>
+          )}
+          <p className="font-medium text-slate-800 tabular-nums">
+            <span>{t('notifications.now')} </span>
+            <span data-testid="current-dates">{range(t, format, item.stay)}</span>
+          </p>
+        </div>
+      )
+    case 'cancelled':
+      return (
+        <div className={`${box} bg-slate-50`}>
+          <p className="font-medium break-words text-slate-800">
+            <bdi dir="auto">{guestLabel(t, item.stay)}</bdi>
+          </p>
+          <p className="text-slate-500 tabular-nums">
+            <del data-testid="cancelled-dates">{range(t, format, item.stay)}</del>
+          </p>
+        </div>
+      )
+    case 'conflict': {
+      const platforms = [
+        ...new Set([item.stay.platform, item.other.platform].map((p) => platformLabel(t, p))),
+      ]
+      return (
+        <div className={`${box} border border-red-200 bg-white`}>
+          <p className="font-semibold text-red-700" data-testid="conflict-platforms">
+            {t('notifications.soldOn', { platforms: format.list(platforms) })}
+          </p>
+          <p className="font-semibold text-red-700 tabular-nums" data-testid="conflict-nights">
+            {t('notifications.sharedNights', {
+              range: range(t, format, item.nights),
+              nights: t('notifications.nights', { count: nightsBetween(item.nights.start, item.nights.end) }),
+            })}
+          </p>
+          <ul className="mt-1 flex flex-col gap-1">
+            {[item.stay, item.other].map((stay, index) => (
+              <li key={index} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                <PlatformBadge label={platformLabel(t, stay.platform)} />
+                <bdi dir="auto" className="font-medium break-words text-slate-800">
+                  {guestLabel(t, stay)}
+                </bdi>
+                <span className="text-slate-500 tabular-nums">{range(t, format, stay)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )
+    }
+  }
 }

@@ -20,7 +20,9 @@ export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => 
         {/* The name says what the button is and holds the visible text (WCAG 2.5.3). */}
         <span className="sr-only">{t('header.userMenu')}: </span>
         <Avatar user={user} />
-        <span className="hidden max-w-40 truncate font-medium lg:inline">{user.name || user.email}</span>
+        <span dir="auto" className="hidden max-w-40 truncate font-medium lg:inline">
+          {user.name || user.email}
+        </span>
         <ChevronDownIcon width={16} height={16} />
       </MenuButton>
       <MenuItems
@@ -28,7 +30,9 @@ export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => 
         className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
       >
         <div className="border-b border-slate-100 px-3 py-2.5">
-          <p className="truncate text-sm font-semibold text-slate-900">{user.name || '-'}</p>
+          <p dir="auto" className="w-fit max-w-full truncate text-sm font-semibold text-slate-900">
+            {user.name || '-'}
+          </p>
           <p className="truncate text-xs text-slate-500" dir="ltr">
             {user.email}
           </p>

@@ -37,7 +37,9 @@ export function UserMenuSheet(props: Props) {
       <div className="mb-2 flex items-center gap-3 border-b border-slate-100 px-3 pb-3">
         <Avatar user={props.user} />
         <div className="min-w-0">
-          <p className="truncate text-sm font-semibold">{props.user.name || '-'}</p>
+          <p dir="auto" className="w-fit max-w-full truncate text-sm font-semibold">
+            {props.user.name || '-'}
+          </p>
           <p className="truncate text-xs text-slate-500" dir="ltr">
             {props.user.email}
           </p>

@@ -4,7 +4,7 @@ import type { DateRange } from '../../actors/api.ts'
 import { addMonths, localToday, monthGrid, type DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { intlLocale, useFormat } from '../format.ts'
-import { weekdayHeaders } from '../calendar/calendarDays.ts'
+import { weekdayColumns } from '../calendar/calendarDays.ts'
 import { MonthNavigator } from '../calendar/MonthNavigator.tsx'
 import { CalendarIcon } from '../icons.tsx'
 
@@ -56,9 +56,15 @@ export function DatePicker({ label, value, onChange, min, max, testId }: DatePic
               aria-label={format.monthYear(month)}
               className="grid grid-cols-7 gap-0.5 text-center"
             >
-              {weekdayHeaders(intlLocale(language)).map((name) => (
-                <span key={name} role="columnheader" className="py-1 text-xs font-medium text-slate-500">
-                  {name}
+              {weekdayColumns(intlLocale(language), true).map(({ label, name }) => (
+                <span
+                  key={name}
+                  role="columnheader"
+                  aria-label={name}
+                  title={name}
+                  className="truncate py-1 text-xs font-medium text-slate-500"
+                >
+                  {label}
                 </span>
               ))}
               {monthGrid(month).map((day, index) =>

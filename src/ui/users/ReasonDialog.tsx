@@ -3,6 +3,7 @@ import type { AdminUserAction } from '../../machines/adminUserAction.ts'
 import { useI18n } from '../../i18n.tsx'
 import { DialogActions, FormError } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
+import { richText } from '../UserText.tsx'
 
 type Props = {
   open: boolean
@@ -26,7 +27,9 @@ function ReasonForm({ action, userLabel, error, busy, onSubmit, onCancel }: Form
   }
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-slate-600">{t(`userActions.${action}.explanation`, { user: userLabel })}</p>
+      <p className="text-sm text-slate-600">
+        {richText(t, `userActions.${action}.explanation`, { user: <bdi>{userLabel}</bdi> })}
+      </p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="admin-action-reason" className="text-sm font-medium text-slate-700">
           {t('userActions.reason')}

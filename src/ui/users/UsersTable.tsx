@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { Badge } from '../Badge.tsx'
 import { orMissing } from '../format.ts'
 import { TableFrame } from '../TableFrame.tsx'
+import { EmailText } from '../UserText.tsx'
 
 function UserIdentity({ user }: { user: ManagedUser }) {
   const { t } = useI18n()
@@ -17,7 +18,11 @@ function UserIdentity({ user }: { user: ManagedUser }) {
         {initial}
       </span>
       <div className="flex min-w-0 flex-col gap-1">
-        <span className="truncate font-medium text-slate-900" data-testid="user-name">
+        <span
+          dir="auto"
+          className="max-w-full self-start truncate font-medium text-slate-900"
+          data-testid="user-name"
+        >
           {orMissing(user.name)}
         </span>
         {(user.isAdmin || user.accountState === 'deactivated') && (
@@ -92,8 +97,12 @@ export function UsersTable({ users, onEdit, manageHref }: Props) {
             <td className="px-3 py-3">
               <UserIdentity user={user} />
             </td>
-            <td className="max-w-56 px-3 py-3 text-slate-600">{orMissing(user.residentalAddress)}</td>
-            <td className="px-3 py-3 text-slate-700">{user.email}</td>
+            <td className="max-w-56 px-3 py-3 text-slate-600">
+              <bdi>{orMissing(user.residentalAddress)}</bdi>
+            </td>
+            <td className="px-3 py-3 text-slate-700">
+              <EmailText email={user.email} />
+            </td>
             <td className="px-3 py-3">
               <Badge tone="green">{t('users.verified')}</Badge>
             </td>
@@ -123,7 +132,9 @@ export function UsersTable({ users, onEdit, manageHref }: Props) {
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-slate-500">{t('users.columns.email')}</dt>
               <dd className="flex min-w-0 flex-wrap items-center gap-2 text-slate-700">
-                <span className="truncate">{user.email}</span>
+                <span dir="ltr" className="truncate">
+                  {user.email}
+                </span>
                 <Badge tone="green">{t('users.verified')}</Badge>
               </dd>
               <dt className="text-slate-500">{t('users.columns.phone')}</dt>
@@ -132,7 +143,9 @@ export function UsersTable({ users, onEdit, manageHref }: Props) {
                 <PhoneStatus phone={user.phone} />
               </dd>
               <dt className="text-slate-500">{t('users.columns.address')}</dt>
-              <dd className="text-slate-700">{orMissing(user.residentalAddress)}</dd>
+              <dd className="min-w-0 break-words text-slate-700">
+                <bdi>{orMissing(user.residentalAddress)}</bdi>
+              </dd>
             </dl>
             <Actions user={user} onEdit={onEdit} manageHref={manageHref} wrap />
           </li>

@@ -1,0 +1,51 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { failureFrom, type Feedback } from './feedback.ts'
+
+type Context = { token: string; error?: Feedback }
+type Events = { type: 'confirm' }
+
+/**
+ * Issue 14, /cancel-email-change/{token}: the page the old address's notice links to. Opening it
+ * changes nothing (mail scanners open links too); the person confirms, the change is taken back
+ * and every session signed out, and the page then points to choosing a new password.
+ */
+export const cancelEmailChangeMachine = setup({
+  types: {} as { context: Context; events: Events; input: { token: string } },
+  actors: {
+    cancelChange: fromPromise<unknown, { token: string }>(async () => {
+      throw new Error('provided by the route')
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token.trim() !== '',
+  },
+}).createMachine({
+  id: 'cancelEmailChange',
+  initial: 'asking',
+  context: ({ input }) => ({ token: input.token }),
+  states: {
+    asking: {
+      on: {
+        confirm: [
+          { guard: 'hasToken', target: 'cancelling', actions: assign({ error: undefined }) },
+          { actions: assign({ error: { key: 'emailCancel.invalidLink' } }) },
+        ],
+      },
+    },
+    cancelling: {
+      invoke: {
+        id: 'cancelChange',
+        src: 'cancelChange',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: 'cancelled',
+        onError: {
+          target: 'asking',
+          actions: assign({ error: ({ event }) => failureFrom('emailCancel.failed', event.error) }),
+        },
+      },
+    },
+    cancelled: { type: 'final' },
+  },
+})
+
+export type CancelEmailChangeState = 'asking' | 'cancelling' | 'cancelled'

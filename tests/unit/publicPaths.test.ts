@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { isPublicPath } from '../../src/actors/http.ts'
+
+describe('pages a signed-out person may be on', () => {
+  it('include the mailed links, whose pages a 401 must not leave for /login', () => {
+    for (const path of [
+      '/login',
+      '/registration',
+      '/forgot-password',
+      '/reset-password/abc',
+      '/cancel-email-change/abc',
+    ])
+      expect(isPublicPath(path), path).toBe(true)
+  })
+
+  it('exclude every signed-in screen and look-alike paths', () => {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/properties',
+      '/settings',
+      '/cancel-email-changes',
+      '/login-help',
+    ])
+      expect(isPublicPath(path), path).toBe(false)
+  })
+})
