@@ -28,7 +28,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   registrationCodes: { max: 5, windowMs: 60 * 60_000 },
   signIn: {
     perAccountAndIp: { max: 10, windowMs: 15 * 60_000 },
-    perAccount: { max: 10, windowMs: 15 * 60_000 },
+    // Only a botnet's worth of guesses guards the account: the owner on a new address is no
+    // stranger to ten wrong passwords from elsewhere (issue 14).
+    perAccount: { max: 100, windowMs: 15 * 60_000 },
     delay: { freeFailures: 3, baseMs: 250, maxMs: 2000 },
   },
 }
