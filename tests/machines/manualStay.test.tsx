@@ -22,6 +22,10 @@ import { PendingCalls, noWayToPerform, stateName, walkMachine, type Walk } from 
 type Event = EventFrom<typeof manualStayMachine>
 type Screen = { fetched: string[] }
 
+// Each path renders the whole calendar and walks the date pickers month by month as a person
+// would (a year ahead for the 365-night case): seconds each on a busy 2-core machine.
+vi.setConfig({ testTimeout: 30_000 })
+
 const stayDialog = () => screen.queryByTestId('manual-stay-dialog')
 const deleteDialog = () => screen.queryByTestId('delete-stay-dialog')
 
