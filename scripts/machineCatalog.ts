@@ -102,6 +102,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
         ...codeEvents,
         { type: 'resend' },
         { type: 'back' },
+        { type: 'xstate.after.resendCooldown.login.codeSent' },
         { type: 'xstate.after.welcome.login.welcome' },
       ],
     },
@@ -126,6 +127,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
         { type: 'back' },
         success('register'),
         failure('register'),
+        { type: 'xstate.after.resendCooldown.registration.codeSent' },
         { type: 'xstate.after.splash.registration.success' },
       ],
     },
@@ -314,7 +316,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
     {
       name: 'connect a platform',
       events: [
-        { type: 'open', platformName: 'Vrbo', propertyId: 'property-1' },
+        { type: 'open', platformName: 'Vrbo', propertyIds: ['property-2', 'property-3'] },
         { type: 'submit', propertyId: 'property-2', urlPath: 'not a link' },
         { type: 'submit', propertyId: 'property-2', urlPath: SAMPLE.calendarLink },
         { type: 'cancel' },

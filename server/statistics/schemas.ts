@@ -10,6 +10,8 @@ export const DashboardStatistics = z.object({
   monthlyRevenue: Change,
   propertyCount: z.object({ total: z.number(), thisMonthIncrease: z.number() }),
   platformConnections: z.number(),
+  /** Of the platform connections, those neither failing nor paused (issue 15). */
+  syncingConnections: z.number(),
   occupancyRate: Change,
   activeBookings: z.object({ prevWeek: z.number(), currWeek: z.number() }),
 })

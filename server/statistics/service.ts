@@ -16,6 +16,7 @@ import {
   type StatStay,
 } from '../../src/domain/statistics.ts'
 import type { Db } from '../db/database.ts'
+import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
 import type { User } from '../db/schema.ts'
 import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
@@ -71,13 +72,31 @@ async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Prom
   }))
 }
 
-async function connectionCount(db: Db, ownerId: string): Promise<number> {
+/**
+ * The owner's platform links, and how many of them sync: not failing (no last error) and not
+ * paused after failing their parsing budget (issue 15: "5 of 6 syncing").
+ */
+async function connectionCount(db: Db, ownerId: string): Promise<{ total: number; syncing: number }> {
   const row = await db
     .selectFrom('external_calendars')
-    .select((eb) => eb.fn.countAll().as('count'))
+    .select((eb) => [
+      eb.fn.countAll().as('total'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(
+              eb.and([eb('last_error', 'is', null), eb('budget_failures', '<', PAUSE_AFTER_BUDGET_FAILURES)]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('syncing'),
+    ])
     .where('property_id', 'in', propertiesIn(db, { ownerId }).select('id'))
     .executeTakeFirstOrThrow()
-  return Number(row.count)
+  return { total: Number(row.total), syncing: Number(row.syncing ?? 0) }
 }
 
 /**
@@ -122,12 +141,18 @@ export async function propertyToday(
 
 async function dashboardStatistics(db: Db, ownerId: string, today: DateOnly): Promise<DashboardFigures> {
   const scope = { ownerId }
-  const [properties, stays, platformConnections] = await Promise.all([
+  const [properties, stays, connections] = await Promise.all([
     measuredProperties(db, scope),
     staysOverlapping(db, scope, dashboardWindow(today)),
     connectionCount(db, ownerId),
   ])
-  return dashboardFigures({ properties, stays, platformConnections, today })
+  return dashboardFigures({
+    properties,
+    stays,
+    platformConnections: connections.total,
+    syncingConnections: connections.syncing,
+    today,
+  })
 }
 
 /**

@@ -59,6 +59,72 @@ export const EMPTY_DRAFT: PropertyDraft = {
   timeZonePicked: false,
 }
 
+/** A field's problem as a locale key, with its values. */
+export type FieldProblem = { key: string; values?: Record<string, string> }
+/** Problems by field; a platform link's under `link:<platform name>`. */
+export type DraftProblems = Partial<Record<string, FieldProblem>>
+
+const MAX_CAPACITY = 10_000
+const MAX_COST_PER_NIGHT = 1_000_000
+const MAX_LINK_LENGTH = 2048
+
+function isWebLink(text: string) {
+  try {
+    const url = new URL(text)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Issue 15: the checks the server makes on a property form (server/property/schemas.ts), made
+ * before any call so that each problem shows at its field: a name, a country (SPEC 5), a
+ * capacity that is a whole number from 1, a cost that is empty or a number, a description of at
+ * most 300 characters, and web links (http or https). Empty when the form can be sent.
+ */
+export function draftProblems(draft: PropertyDraft): DraftProblems {
+  const problems: DraftProblems = {}
+  if (draft.name.trim() === '') problems.name = { key: 'errors.property.nameRequired' }
+  if ((draft.addressText.trim().split(/\s+/)[0] ?? '') === '')
+    problems.addressText = { key: 'errors.property.country' }
+  const capacity = draft.capacity.trim()
+  if (!/^\d{1,6}$/.test(capacity) || Number(capacity) < 1 || Number(capacity) > MAX_CAPACITY)
+    problems.capacity = { key: 'errors.property.capacity' }
+  const cost = draft.costPerNight.trim()
+  if (cost !== '' && (!/^\d{1,9}(\.\d+)?$/.test(cost) || Number(cost) > MAX_COST_PER_NIGHT))
+    problems.costPerNight = { key: 'errors.property.costPerNight' }
+  if (draft.description.length > DESCRIPTION_MAX)
+    problems.description = { key: 'errors.property.description' }
+  for (const link of draft.platforms) {
+    const text = link.urlPath.trim()
+    if (text !== '' && (!isWebLink(text) || text.length > MAX_LINK_LENGTH))
+      problems[`link:${link.platformName}`] = {
+        key: 'errors.property.urlPath',
+        values: { platform: link.platformName },
+      }
+  }
+  return problems
+}
+
+export const hasProblems = (problems: DraftProblems) => Object.keys(problems).length > 0
+
+/**
+ * Issue 15: whether closing would lose something the host did: any typed field, a picked photo,
+ * or a platform link. The zone is not counted while it only follows the address.
+ */
+export function isDraftDirty(
+  draft: PropertyDraft,
+  photoCount = 0,
+  since: PropertyDraft = EMPTY_DRAFT,
+): boolean {
+  if (photoCount > 0) return true
+  const fields = ['name', 'addressText', 'capacity', 'costPerNight', 'description'] as const
+  if (fields.some((field) => draft[field] !== since[field])) return true
+  if (draft.timeZonePicked && draft.timeZone !== since.timeZone) return true
+  return JSON.stringify(draft.platforms) !== JSON.stringify(since.platforms)
+}
+
 /**
  * A stored property's draft. Its zone keeps following the address while it is the one the
  * address gives (it was never chosen apart from it); a zone chosen apart from it stays.

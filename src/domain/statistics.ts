@@ -40,6 +40,8 @@ export type DashboardFigures = {
   monthlyRevenue: { current: number; percentDiffLastMonth: number }
   propertyCount: { total: number; thisMonthIncrease: number }
   platformConnections: number
+  /** Of `platformConnections`, those neither failing nor paused (issue 15). */
+  syncingConnections: number
   occupancyRate: { current: number; percentDiffLastMonth: number }
   activeBookings: { prevWeek: number; currWeek: number }
 }
@@ -216,6 +218,8 @@ export type DashboardInput = {
   /** At least the stays overlapping `dashboardWindow(today)`. */
   stays: readonly StatStay[]
   platformConnections: number
+  /** Links neither failing nor paused; all of them when not given. */
+  syncingConnections?: number
   today: DateOnly
 }
 
@@ -224,6 +228,7 @@ export function dashboardFigures({
   properties,
   stays,
   platformConnections,
+  syncingConnections = platformConnections,
   today,
 }: DashboardInput): DashboardFigures {
   const month = monthOf(today)
@@ -240,6 +245,7 @@ export function dashboardFigures({
       thisMonthIncrease: properties.filter((property) => monthOf(property.createdOn) === month).length,
     },
     platformConnections,
+    syncingConnections,
     occupancyRate: {
       current: round2(current.occupancyRate),
       percentDiffLastMonth: percentChange(previous.occupancyRate, current.occupancyRate),

@@ -1,11 +1,19 @@
 import { fromPromise, setup } from 'xstate'
-import { canCreate, type PropertyDraft } from '../domain/property.ts'
+import { canCreate, draftProblems, hasProblems, type PropertyDraft } from '../domain/property.ts'
 import { failureFrom, type Notice } from './feedback.ts'
 
 /** What the add form submits: the typed fields and the picked photos, first one the main photo. */
 export type NewProperty = { draft: PropertyDraft; photos: File[] }
 
-type Events = { type: 'submit'; property: NewProperty } | { type: 'close' }
+/**
+ * `close` says whether the form holds anything the host typed or picked (issue 15): a dirty
+ * draft is only dropped after the host confirms.
+ */
+type Events =
+  | { type: 'submit'; property: NewProperty }
+  | { type: 'close'; dirty: boolean }
+  | { type: 'keepEditing' }
+  | { type: 'discard' }
 
 /** SPEC 2 and 4, the add-property modal: editing, then creating; success closes it, failure keeps it open. */
 export const addPropertyMachine = setup({
@@ -19,7 +27,12 @@ export const addPropertyMachine = setup({
     notify: (_, _notice: Notice) => {},
   },
   guards: {
-    isCreatable: ({ event }) => event.type === 'submit' && canCreate(event.property.draft),
+    // Issue 15: the server's checks are made first; a form with a problem is never sent.
+    isCreatable: ({ event }) =>
+      event.type === 'submit' &&
+      canCreate(event.property.draft) &&
+      !hasProblems(draftProblems(event.property.draft)),
+    isDirty: ({ event }) => event.type === 'close' && event.dirty,
   },
 }).createMachine({
   id: 'addProperty',
@@ -28,7 +41,14 @@ export const addPropertyMachine = setup({
     editing: {
       on: {
         submit: { guard: 'isCreatable', target: 'creating' },
-        close: 'closed',
+        close: [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: 'closed' }],
+      },
+    },
+    /** "Discard this property?": the draft stays on screen under the question. */
+    confirmingDiscard: {
+      on: {
+        keepEditing: 'editing',
+        discard: 'closed',
       },
     },
     creating: {
@@ -59,4 +79,4 @@ export const addPropertyMachine = setup({
   },
 })
 
-export type AddPropertyState = 'editing' | 'creating' | 'closed'
+export type AddPropertyState = 'editing' | 'confirmingDiscard' | 'creating' | 'closed'

@@ -3,9 +3,13 @@ import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 
 export type PlatformLink = { propertyId: string; platformName: string; urlPath: string }
 
-type Context = PlatformLink & { error?: Feedback }
+type Context = PlatformLink & {
+  /** The properties the dialog offers: those not linked to the platform yet (issue 15). */
+  propertyIds: string[]
+  error?: Feedback
+}
 type Events =
-  | { type: 'open'; platformName: string; propertyId: string }
+  | { type: 'open'; platformName: string; propertyIds: string[] }
   | { type: 'submit'; propertyId: string; urlPath: string }
   | { type: 'cancel' }
 
@@ -20,6 +24,8 @@ const isWebLink = (text: string) => {
 /**
  * DESIGN 6.4: Connect on the integration page adds a platform's calendar link to one of the
  * host's properties. Choose the property, paste the link, connect; a failure keeps the dialog.
+ * Any property can be linked to any platform: the dialog offers the properties the platform does
+ * not link yet, and opens only while there is one (issue 15).
  */
 export const connectPlatformMachine = setup({
   types: {} as { context: Context; events: Events },
@@ -34,21 +40,25 @@ export const connectPlatformMachine = setup({
     connected: (_, _link: PlatformLink) => {},
   },
   guards: {
-    hasProperty: ({ event }) => event.type === 'submit' && event.propertyId !== '',
+    hasUnlinkedProperty: ({ event }) => event.type === 'open' && event.propertyIds.length > 0,
+    hasProperty: ({ context, event }) =>
+      event.type === 'submit' && context.propertyIds.includes(event.propertyId),
     hasWebLink: ({ event }) => event.type === 'submit' && isWebLink(event.urlPath),
   },
 }).createMachine({
   id: 'connectPlatform',
   initial: 'closed',
-  context: { propertyId: '', platformName: '', urlPath: '' },
+  context: { propertyId: '', platformName: '', urlPath: '', propertyIds: [] },
   states: {
     closed: {
       on: {
         open: {
+          guard: 'hasUnlinkedProperty',
           target: 'editing',
           actions: assign(({ event }) => ({
             platformName: event.platformName,
-            propertyId: event.propertyId,
+            propertyIds: event.propertyIds,
+            propertyId: event.propertyIds[0] ?? '',
             urlPath: '',
             error: undefined,
           })),

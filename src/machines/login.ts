@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { isCompleteCode } from '../domain/code.ts'
+import { isCompleteCode, RESEND_COOLDOWN_MS } from '../domain/code.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 
 export const WELCOME_DELAY_MS = 3000
 
 type Credentials = { email: string; password: string }
-type Context = Credentials & { code: string; error?: Feedback }
+/** `resendAllowedAt`: while "Send a new code" waits (issue 15), the time it is allowed again. */
+type Context = Credentials & { code: string; error?: Feedback; resendAllowedAt?: number }
 type Events =
   | { type: 'submit'; email: string; password: string }
   | { type: 'submitCode'; code: string }
@@ -33,8 +34,9 @@ export const loginMachine = setup({
     hasCredentials: ({ event }) =>
       event.type === 'submit' && event.email.trim() !== '' && event.password !== '',
     isCompleteCode: ({ event }) => event.type === 'submitCode' && isCompleteCode(event.code),
+    isResendWaiting: ({ context }) => context.resendAllowedAt !== undefined,
   },
-  delays: { welcome: WELCOME_DELAY_MS },
+  delays: { welcome: WELCOME_DELAY_MS, resendCooldown: RESEND_COOLDOWN_MS },
 }).createMachine({
   id: 'login',
   initial: 'editing',
@@ -62,7 +64,7 @@ export const loginMachine = setup({
         src: 'sendLoginCode',
         input: ({ context }) => ({ email: context.email, password: context.password }),
         onDone: {
-          target: 'enteringCode',
+          target: 'codeSent',
           actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'auth.codeSent' } } },
         },
         onError: 'signingIn',
@@ -87,6 +89,25 @@ export const loginMachine = setup({
             },
           ],
         },
+      },
+    },
+    /**
+     * A code has just gone out: the code step, with "Send a new code" counting down its wait
+     * (issue 15). A wrong code keeps the wait running (from its start again, never shorter).
+     */
+    codeSent: {
+      entry: assign({ resendAllowedAt: () => Date.now() + RESEND_COOLDOWN_MS }),
+      after: { resendCooldown: { target: 'enteringCode', actions: assign({ resendAllowedAt: undefined }) } },
+      on: {
+        submitCode: [
+          {
+            guard: 'isCompleteCode',
+            target: 'verifying',
+            actions: assign(({ event }) => ({ code: event.code, error: undefined })),
+          },
+          { actions: assign({ error: { key: 'auth.enterCode' } }) },
+        ],
+        back: { target: 'editing', actions: assign({ error: undefined }) },
       },
     },
     enteringCode: {
@@ -114,19 +135,35 @@ export const loginMachine = setup({
           tfaCode: Number(context.code),
         }),
         onDone: 'welcome',
-        onError: {
-          target: 'enteringCode',
-          actions: [
-            assign({ error: ({ event }) => failureFrom('auth.loginFailed', event.error) }),
-            {
-              type: 'notify',
-              params: ({ event }) => ({
-                kind: 'error',
-                feedback: failureFrom('auth.loginFailed', event.error),
-              }),
-            },
-          ],
-        },
+        onError: [
+          {
+            guard: 'isResendWaiting',
+            target: 'codeSent',
+            actions: [
+              assign({ error: ({ event }) => failureFrom('auth.loginFailed', event.error) }),
+              {
+                type: 'notify',
+                params: ({ event }) => ({
+                  kind: 'error',
+                  feedback: failureFrom('auth.loginFailed', event.error),
+                }),
+              },
+            ],
+          },
+          {
+            target: 'enteringCode',
+            actions: [
+              assign({ error: ({ event }) => failureFrom('auth.loginFailed', event.error) }),
+              {
+                type: 'notify',
+                params: ({ event }) => ({
+                  kind: 'error',
+                  feedback: failureFrom('auth.loginFailed', event.error),
+                }),
+              },
+            ],
+          },
+        ],
       },
     },
     welcome: {
@@ -141,4 +178,4 @@ export const loginMachine = setup({
 })
 
 export type LoginState =
-  'editing' | 'sendingCode' | 'signingIn' | 'enteringCode' | 'verifying' | 'welcome' | 'done'
+  'editing' | 'sendingCode' | 'signingIn' | 'codeSent' | 'enteringCode' | 'verifying' | 'welcome' | 'done'

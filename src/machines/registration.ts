@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { isCompleteCode } from '../domain/code.ts'
+import { isCompleteCode, RESEND_COOLDOWN_MS } from '../domain/code.ts'
 import { isStrongPassword } from '../domain/password.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 
 export const SUCCESS_SPLASH_MS = 2000
 
-type Context = { email: string; password: string; code: string; error?: Feedback }
+/** `resendAllowedAt`: while "Send a new code" waits (issue 15), the time it is allowed again. */
+type Context = { email: string; password: string; code: string; error?: Feedback; resendAllowedAt?: number }
 type Events =
   | { type: 'submit'; email: string; password: string; confirmPassword: string }
   | { type: 'submitCode'; code: string }
@@ -44,8 +45,9 @@ export const registrationMachine = setup({
   guards: {
     isCompleteForm: ({ event }) => event.type === 'submit' && formProblem(event) === undefined,
     isCompleteCode: ({ event }) => event.type === 'submitCode' && isCompleteCode(event.code),
+    isResendWaiting: ({ context }) => context.resendAllowedAt !== undefined,
   },
-  delays: { splash: SUCCESS_SPLASH_MS },
+  delays: { splash: SUCCESS_SPLASH_MS, resendCooldown: RESEND_COOLDOWN_MS },
 }).createMachine({
   id: 'registration',
   initial: 'editing',
@@ -75,7 +77,7 @@ export const registrationMachine = setup({
         src: 'sendCode',
         input: ({ context }) => ({ email: context.email }),
         onDone: {
-          target: 'enteringCode',
+          target: 'codeSent',
           actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'auth.codeSent' } } },
         },
         onError: {
@@ -88,6 +90,25 @@ export const registrationMachine = setup({
             },
           ],
         },
+      },
+    },
+    /**
+     * A code has just gone out: the code step, with "Send a new code" counting down its wait
+     * (issue 15). A wrong code keeps the wait running (from its start again, never shorter).
+     */
+    codeSent: {
+      entry: assign({ resendAllowedAt: () => Date.now() + RESEND_COOLDOWN_MS }),
+      after: { resendCooldown: { target: 'enteringCode', actions: assign({ resendAllowedAt: undefined }) } },
+      on: {
+        submitCode: [
+          {
+            guard: 'isCompleteCode',
+            target: 'confirming',
+            actions: assign(({ event }) => ({ code: event.code, error: undefined })),
+          },
+          { actions: assign({ error: { key: 'auth.enterCode' } }) },
+        ],
+        back: { target: 'editing', actions: assign({ error: undefined }) },
       },
     },
     enteringCode: {
@@ -110,7 +131,7 @@ export const registrationMachine = setup({
         src: 'sendCode',
         input: ({ context }) => ({ email: context.email }),
         onDone: {
-          target: 'enteringCode',
+          target: 'codeSent',
           actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'auth.codeSent' } } },
         },
         onError: {
@@ -137,16 +158,29 @@ export const registrationMachine = setup({
             params: { kind: 'success', feedback: { key: 'registration.confirmed' } },
           },
         },
-        onError: {
-          target: 'enteringCode',
-          actions: [
-            assign({ error: ({ event }) => confirmFailed(event.error) }),
-            {
-              type: 'notify',
-              params: ({ event }) => ({ kind: 'error', feedback: confirmFailed(event.error) }),
-            },
-          ],
-        },
+        onError: [
+          {
+            guard: 'isResendWaiting',
+            target: 'codeSent',
+            actions: [
+              assign({ error: ({ event }) => confirmFailed(event.error) }),
+              {
+                type: 'notify',
+                params: ({ event }) => ({ kind: 'error', feedback: confirmFailed(event.error) }),
+              },
+            ],
+          },
+          {
+            target: 'enteringCode',
+            actions: [
+              assign({ error: ({ event }) => confirmFailed(event.error) }),
+              {
+                type: 'notify',
+                params: ({ event }) => ({ kind: 'error', feedback: confirmFailed(event.error) }),
+              },
+            ],
+          },
+        ],
       },
     },
     success: {
@@ -158,4 +192,11 @@ export const registrationMachine = setup({
 })
 
 export type RegistrationState =
-  'editing' | 'sendingCode' | 'enteringCode' | 'resendingCode' | 'confirming' | 'success' | 'done'
+  | 'editing'
+  | 'sendingCode'
+  | 'codeSent'
+  | 'enteringCode'
+  | 'resendingCode'
+  | 'confirming'
+  | 'success'
+  | 'done'

@@ -81,7 +81,7 @@ function SignedInScreen({ screen }: { screen: Screen }) {
 
 /** SPEC 7: the notification stream is open once while someone is signed in, whatever the screen. */
 function SignedInStream() {
-  const profile = useProfile()
+  const profile = useProfile({ onlyWithSession: true })
   return profile.data ? (
     <Suspense fallback={null}>
       <NotificationStream />
@@ -97,7 +97,7 @@ function PageLoading() {
 
 /** Any other path: "coming update...", inside the shell for a signed-in person. */
 function OtherPath() {
-  const profile = useProfile()
+  const profile = useProfile({ onlyWithSession: true })
   if (profile.data) {
     return (
       <AppShell profile={profile.data}>

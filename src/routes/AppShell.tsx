@@ -57,6 +57,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
           unreadCount={notifications.unreadCount}
           onOpenMenu={() => setOverlay('drawer')}
           onOpenNotifications={toggle('notifications')}
+          onOpenProfile={() => setOverlay('settings')}
           onOpenUserMenu={() => setOverlay('userSheet')}
         />
         <NotificationsPanel

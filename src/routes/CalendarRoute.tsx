@@ -12,6 +12,7 @@ import { PlusIcon } from '../ui/icons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { todayOfProperties, useBookings, useMonth, useStayLists } from './bookings.ts'
+import { SyncNowButton } from './SyncNowButton.tsx'
 import { ManualStayDialogs, useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
 
 type Props = {
@@ -67,6 +68,8 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
               <PlusIcon width={18} height={18} />
               {t('manualStay.add')}
             </Button>
+            {/* Sync now sits here too, with the account's wait (issue 15). */}
+            <SyncNowButton className="h-10" />
           </div>
         }
       />

@@ -13,6 +13,23 @@ import { PROPERTIES_KEY } from './properties/queries.ts'
 import { DASHBOARD_STATISTICS_KEY } from './dashboard/StatisticsSection.tsx'
 import { showNotice } from './notify.ts'
 import { QueryStatus } from './QueryStatus.tsx'
+import { isFailingFeed } from '../ui/property/SyncStatus.tsx'
+import type { Property } from '../actors/api.ts'
+
+/** What a platform's card shows: who links it, who does not yet, and how many of its links fail. */
+function platformLinks(properties: readonly Property[], platformName: string) {
+  const calendars = properties.flatMap((property) =>
+    property.externalCalendars.filter((calendar) => calendar.platformName === platformName),
+  )
+  const links = (property: Property) =>
+    property.externalCalendars.some((calendar) => calendar.platformName === platformName)
+  return {
+    linked: properties.filter(links).map((property) => property.name),
+    unlinked: properties.filter((property) => !links(property)).map((property) => property.id),
+    total: calendars.length,
+    failing: calendars.filter(isFailingFeed).length,
+  }
+}
 
 /** DESIGN 6.4: the four platform cards; Connect links a platform's calendar to a chosen property. */
 export default function IntegrationRoute() {
@@ -40,7 +57,7 @@ export default function IntegrationRoute() {
       },
     }),
   )
-  const { platformName, propertyId, error } = state.context
+  const { platformName, propertyId, propertyIds, error } = state.context
 
   return (
     <>
@@ -49,27 +66,28 @@ export default function IntegrationRoute() {
         {(list) => (
           <div className="flex flex-col gap-8">
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-              {INTEGRATION_PLATFORMS.map((platform) => (
-                <PlatformCard
-                  key={platform.name}
-                  platform={platform}
-                  connectedProperties={list
-                    .filter((property) =>
-                      property.externalCalendars.some((calendar) => calendar.platformName === platform.name),
-                    )
-                    .map((property) => property.name)}
-                  canConnect={list.length > 0}
-                  onConnect={() =>
-                    send({ type: 'open', platformName: platform.name, propertyId: list[0]?.id ?? '' })
-                  }
-                />
-              ))}
+              {INTEGRATION_PLATFORMS.map((platform) => {
+                const links = platformLinks(list, platform.name)
+                return (
+                  <PlatformCard
+                    key={platform.name}
+                    platform={platform}
+                    connectedProperties={links.linked}
+                    links={links}
+                    canConnect={links.unlinked.length > 0}
+                    onConnect={() =>
+                      send({ type: 'open', platformName: platform.name, propertyIds: links.unlinked })
+                    }
+                  />
+                )
+              })}
             </ul>
             <ConnectedProperties properties={list} />
             <ConnectPlatformDialog
               open={!state.matches('closed')}
               platformName={platformName}
               properties={list}
+              offered={propertyIds}
               propertyId={propertyId}
               error={error && (error.detail ?? t(error.key))}
               busy={state.matches('connecting')}

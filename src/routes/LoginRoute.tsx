@@ -9,6 +9,7 @@ import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { LoginView } from '../ui/auth/LoginView.tsx'
 import { feedbackText, showNotice } from './notify.ts'
 import { PROFILE_KEY } from './session.ts'
+import { useSecondsUntil } from './useCountdown.ts'
 import { nextPath } from './redirect.ts'
 import { useFlow, type FlowImplementations } from './useFlow.ts'
 
@@ -33,6 +34,7 @@ export default function LoginRoute({ implementations = {} }: Props) {
       .provide(implementations),
   )
   const step = state.value as LoginState
+  const resendWait = useSecondsUntil(state.context.resendAllowedAt)
 
   useEffect(() => {
     if (step !== 'done') return
@@ -40,7 +42,7 @@ export default function LoginRoute({ implementations = {} }: Props) {
     navigate(destination, { replace: true })
   }, [step, navigate, destination, queryClient])
 
-  const onCodeStep = step === 'enteringCode' || step === 'verifying'
+  const onCodeStep = step === 'codeSent' || step === 'enteringCode' || step === 'verifying'
   const welcome = step === 'welcome' || step === 'done'
   return (
     <AuthLayout
@@ -56,6 +58,7 @@ export default function LoginRoute({ implementations = {} }: Props) {
         onSubmit={(email, password) => send({ type: 'submit', email, password })}
         onSubmitCode={(code) => send({ type: 'submitCode', code })}
         onResend={() => send({ type: 'resend' })}
+        resendWait={resendWait}
         onBack={() => send({ type: 'back' })}
       />
     </AuthLayout>

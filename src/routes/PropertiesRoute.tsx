@@ -9,6 +9,7 @@ import { useProperties } from './properties/queries.ts'
 import { usePropertyDialogs } from './properties/usePropertyDialogs.tsx'
 import { QueryStatus } from './QueryStatus.tsx'
 import { useGlobalSearch } from './useGlobalSearch.ts'
+import { SyncNowButton } from './SyncNowButton.tsx'
 
 /**
  * SPEC 2, /properties: the grid and an add button; `?search=` (the header's box, or the page's
@@ -40,6 +41,7 @@ export default function PropertiesRoute() {
             properties={filterProperties(list, search)}
             onOpen={openProperty}
             noMatchFor={list.length > 0 ? search : undefined}
+            menu={<SyncNowButton className="h-9" />}
           />
         )}
       </QueryStatus>

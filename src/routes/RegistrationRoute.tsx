@@ -9,6 +9,7 @@ import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { RegistrationView } from '../ui/auth/RegistrationView.tsx'
 import { feedbackText, showNotice } from './notify.ts'
 import { PROFILE_KEY } from './session.ts'
+import { useSecondsUntil } from './useCountdown.ts'
 import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof registrationMachine> }
@@ -30,6 +31,7 @@ export default function RegistrationRoute({ implementations = {} }: Props) {
       .provide(implementations),
   )
   const step = state.value as RegistrationState
+  const resendWait = useSecondsUntil(state.context.resendAllowedAt)
 
   useEffect(() => {
     if (step !== 'done') return
@@ -53,6 +55,7 @@ export default function RegistrationRoute({ implementations = {} }: Props) {
         onSubmit={(fields) => send({ type: 'submit', ...fields })}
         onSubmitCode={(code) => send({ type: 'submitCode', code })}
         onResend={() => send({ type: 'resend' })}
+        resendWait={resendWait}
         onBack={() => send({ type: 'back' })}
       />
     </AuthLayout>

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
 import { api } from '../actors/api.ts'
 import { ApiError } from '../actors/http.ts'
@@ -6,7 +7,43 @@ import { useI18n } from '../i18n.tsx'
 import { Button } from '../ui/form.tsx'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
 import { PROPERTIES_KEY } from './properties/queries.ts'
-import { useCountdown } from './useCountdown.ts'
+
+/** The account's wait after a 429: when it ends, and how long it was. */
+type SyncWait = { until: number; seconds: number }
+const SYNC_WAIT_KEY = ['sync', 'wait'] as const
+
+/**
+ * Seconds left of the account's wait before it may sync again. The wait is the account's, not a
+ * button's: every Sync now on screen (calendar header, property cards, the property modal) reads
+ * it from the query cache, so a refusal on one counts down on all (issue 15).
+ */
+function useSyncWait() {
+  const queryClient = useQueryClient()
+  const { data: wait } = useQuery<SyncWait | null>({
+    queryKey: SYNC_WAIT_KEY,
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  })
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!wait) return
+    // Until the first tick, `now` may be older than the wait: the count is capped at its length.
+    const timer = setInterval(() => {
+      setNow(Date.now())
+      if (Date.now() >= wait.until) clearInterval(timer)
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [wait])
+  const secondsLeft = wait ? Math.max(0, Math.min(wait.seconds, Math.ceil((wait.until - now) / 1000))) : 0
+  const start = useCallback(
+    (seconds: number) =>
+      queryClient.setQueryData<SyncWait>(SYNC_WAIT_KEY, { until: Date.now() + seconds * 1000, seconds }),
+    [queryClient],
+  )
+  return { secondsLeft, start }
+}
 
 /**
  * "Sync now": the server fetches every calendar of the host at once. New bookings then arrive on
@@ -14,10 +51,10 @@ import { useCountdown } from './useCountdown.ts'
  * The server allows one a minute: a refusal shows its message, and the button waits out its
  * `Retry-After`, counting down, before it can be pressed again.
  */
-export function SyncNowButton() {
+export function SyncNowButton({ className = 'h-9 self-start' }: { className?: string }) {
   const { t } = useI18n()
   const queryClient = useQueryClient()
-  const wait = useCountdown()
+  const wait = useSyncWait()
   const sync = useMutation({
     mutationFn: api.notification.trigger,
     onSuccess: (result) => {
@@ -45,7 +82,7 @@ export function SyncNowButton() {
       disabled={waiting}
       onClick={() => sync.mutate()}
       data-testid="sync-now"
-      className="h-9 self-start"
+      className={className}
     >
       {waiting ? t('calendar.syncAgainIn', { count: wait.secondsLeft }) : t('calendar.syncNow')}
     </Button>

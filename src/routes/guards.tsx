@@ -36,8 +36,8 @@ export function SignedIn({ children }: { children: (profile: Profile) => ReactNo
 /** Sign-in and registration screens: someone already signed in goes to the dashboard. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { t } = useI18n()
-  const profile = useProfile()
-  if (profile.isPending) return <FullPageSpinner label={t('app.loading')} />
+  const profile = useProfile({ onlyWithSession: true })
+  if (profile.isLoading) return <FullPageSpinner label={t('app.loading')} />
   if (profile.data) return <Redirect to="/dashboard" replace />
   return <>{children}</>
 }

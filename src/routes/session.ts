@@ -1,15 +1,59 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { api, type Profile } from '../actors/api.ts'
+import { ApiError } from '../actors/http.ts'
 
 export const PROFILE_KEY = ['profile'] as const
 
-/** The signed-in person's profile; an error means nobody is signed in (or the server is down). */
-export function useProfile() {
+/**
+ * Issue 15: a remembered "someone signed in on this browser", so that signed-out pages (/login,
+ * /registration, an unknown path) do not ask for the profile, and so log no 401 and no "session
+ * may have expired" warning. Set by every profile the server returns (sign-in and registration
+ * land on a signed-in page, which loads it); cleared by a 401 and by signing out. The session
+ * cookie itself is httpOnly, so the browser cannot read it.
+ */
+export const SESSION_HINT_KEY = 'manzil.signedIn'
+
+function readHint(): boolean {
+  try {
+    return localStorage.getItem(SESSION_HINT_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+function writeHint(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(SESSION_HINT_KEY, '1')
+    else localStorage.removeItem(SESSION_HINT_KEY)
+  } catch {
+    // Storage refused (private mode): public pages then simply never ask.
+  }
+}
+
+async function loadProfile(): Promise<Profile> {
+  try {
+    const profile = await api.user.profile()
+    writeHint(true)
+    return profile
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 401) writeHint(false)
+    throw failure
+  }
+}
+
+/**
+ * The signed-in person's profile; an error means nobody is signed in (or the server is down).
+ * `onlyWithSession`: where a session is not expected (public pages, the app-wide stream), the
+ * profile is only asked for when this browser has signed in before; it still shows a profile that
+ * a signed-in page has loaded.
+ */
+export function useProfile({ onlyWithSession = false }: { onlyWithSession?: boolean } = {}) {
   return useQuery<Profile>({
     queryKey: PROFILE_KEY,
-    queryFn: api.user.profile,
+    queryFn: loadProfile,
     retry: false,
     staleTime: 60_000,
+    enabled: !onlyWithSession || readHint(),
   })
 }
 
@@ -22,6 +66,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: api.auth.logout,
     onError: (error) => console.error('Sign-out failed', error),
-    onSettled: () => window.location.assign('/login'),
+    onSettled: () => {
+      writeHint(false)
+      window.location.assign('/login')
+    },
   })
 }

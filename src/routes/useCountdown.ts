@@ -25,3 +25,12 @@ export function useCountdown() {
 
   return { secondsLeft, start }
 }
+
+/** Whole seconds left until `time` (epoch ms), ticking down once a second; 0 without one. */
+export function useSecondsUntil(time: number | undefined) {
+  const { secondsLeft, start } = useCountdown()
+  useEffect(() => {
+    start(time === undefined ? 0 : Math.max(0, Math.ceil((time - Date.now()) / 1000)))
+  }, [time, start])
+  return secondsLeft
+}

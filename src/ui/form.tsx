@@ -2,23 +2,45 @@ import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, TextareaHTML
 import { Spinner } from './Spinner.tsx'
 import { useI18n } from '../i18n.tsx'
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  hint?: ReactNode
+  /** A problem with what was typed, shown under the field and tied to it (issue 15). */
+  error?: string
+}
 type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode }
 
 /** The frame of every text control: inputs, selects and text areas look alike. */
 export const FIELD_CLASS =
   'rounded-xl border border-slate-300 bg-white px-3.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100'
 
-export function TextField({ label, hint, id, className = '', ...input }: FieldProps) {
+export function TextField({ label, hint, error, id, className = '', ...input }: FieldProps) {
   const fieldId = id ?? `field-${input.name}`
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input id={fieldId} {...input} className={`h-11 ${FIELD_CLASS}`} />
+      <input
+        id={fieldId}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        className={`h-11 ${FIELD_CLASS} ${error ? 'border-red-400' : ''}`}
+      />
+      <FieldError id={`${fieldId}-error`} message={error} />
       {hint}
     </div>
+  )
+}
+
+/** A field's own problem, under it (issue 15). */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className="text-xs text-red-600">
+      {message}
+    </p>
   )
 }
 

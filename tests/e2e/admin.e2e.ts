@@ -150,6 +150,80 @@ describe('administration in the browser', () => {
     ])
   })
 
+  it('connects a second property to a platform another property links, and shows its failing feed', async () => {
+    // Issue 15: a platform's card stays usable while some property does not link it.
+    const created = await page.request.post(`${server.url}/api/property`, {
+      headers: { origin: server.url },
+      multipart: {
+        name: 'Dune House',
+        country: 'Saudi',
+        city: 'Riyadh',
+        address: 'Diriyah 3',
+        capacity: '2',
+      },
+    })
+    expect(created.status()).toBe(201)
+    await page.goto(`${server.url}/integration`)
+    const card = (platform: string) => page.getByTestId('platform-card').filter({ hasText: platform })
+    const linked = (platform: string) =>
+      card(platform)
+        .getByTestId('platform-linked')
+        .innerText()
+        .then((text) => text.replace(/[\u2066-\u2069]/g, ''))
+    await expect.poll(() => linked('Airbnb')).toBe('Linked to Palm Villa')
+    await card('Airbnb').getByRole('button', { name: 'Connect Airbnb' }).click()
+    const dialog = page.getByTestId('connect-dialog')
+    expect(await dialog.getByLabel('Property').locator('option').allInnerTexts()).toEqual(['Dune House'])
+    // Nothing answers at this address: the link is stored, and its first sync fails.
+    await dialog.getByLabel('Airbnb calendar link').fill(feeds.url('/missing-dune.ics'))
+    await dialog.getByRole('button', { name: 'Connect' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => linked('Airbnb')).toBe('Linked to Dune House and Palm Villa')
+    expect(await card('Airbnb').getByRole('button', { name: 'Connected' }).isDisabled()).toBe(true)
+
+    // One calendar link is linked once per property: the server's translated 400 stays in the dialog.
+    await card('Booking.com').getByRole('button', { name: 'Connect Booking.com' }).click()
+    expect((await dialog.getByLabel('Property').locator('option').allInnerTexts()).sort()).toEqual([
+      'Dune House',
+      'Palm Villa',
+    ])
+    await dialog.getByLabel('Property').selectOption({ label: 'Palm Villa' })
+    await dialog.getByLabel('Booking.com calendar link').fill(feeds.url('/airbnb.ics'))
+    await dialog.getByRole('button', { name: 'Connect' }).click()
+    expect(await dialog.getByRole('alert').innerText()).toBe(
+      'The Booking.com link is the same as the Airbnb link: a calendar can be linked only once',
+    )
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+    // The failing feed shows on the platform's card, the property card and the dashboard's count.
+    await expect
+      .poll(
+        async () => {
+          await page.reload()
+          return card('Airbnb')
+            .getByTestId('platform-failing')
+            .textContent({ timeout: 2000 })
+            .catch(() => null)
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe('1 of 2 failing')
+    await screenshot(page, 'integration-failing-desktop-en')
+    await page.goto(`${server.url}/properties`)
+    const dune = page.getByTestId('property-card').filter({ hasText: 'Dune House' })
+    expect(await dune.getByTestId('card-failing').innerText()).toBe('1 link failing')
+    expect(
+      await page
+        .getByTestId('property-card')
+        .filter({ hasText: 'Palm Villa' })
+        .getByTestId('card-failing')
+        .count(),
+    ).toBe(0)
+    await page.goto(`${server.url}/dashboard`)
+    const connections = page.getByTestId('stat-card').nth(2)
+    await connections.getByText('2 of 3 syncing').waitFor()
+  })
+
   it('adds a property for another user from Manage property', async () => {
     await page.goto(`${server.url}/users`)
     await userRow(HOST.email)

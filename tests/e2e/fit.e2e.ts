@@ -16,6 +16,8 @@ import { logMailbox, registerAccount, startServer, type RunningServer } from './
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Pass-2026!' }
 // A long address, as many are: the code step repeats it, and it must wrap rather than widen the page.
 const HOST = { email: 'alexandra.whitfield.montgomery.host@examplehosting.com', password: 'Host-Pass-2026!' }
+// A new address for the admin's own e-mail change: long, so the code step must wrap it.
+const NEW_EMAIL = 'new.address.for.the.administrator.of.manzil@examplehosting.com'
 const VILLA = 'Desert Rose Villa'
 // Too long for a card on a phone: it is cut, at its own (English) end, in either interface.
 const LONG_NAME = 'Desert Rose Villa with a Private Pool and a Garden Majlis'
@@ -287,9 +289,96 @@ describe('every screen fits the window', () => {
         await expectToFit(page, name('guest-list'))
         await context.close()
       })
+
+      it(`the settings and the admin's user dialog, ${size}, ${language}`, async () => {
+        const { context, page } = await openPage(language, viewport, true)
+        const name = (screen: string) => `${screen}-${size}-${language}`
+
+        // Settings opens from the header's button on a desktop, from the user sheet on a phone.
+        await page.goto(`${server.url}/dashboard`)
+        if (size === 'mobile') {
+          await page.getByTestId('mobile-user-button').click()
+          await page.getByTestId('user-menu-sheet').getByRole('button').nth(1).click()
+        } else {
+          await page.getByTestId('settings-button').click()
+        }
+        const settings = page.getByTestId('settings-modal')
+        await settings.getByTestId('personal-info-form').waitFor()
+        await page.waitForTimeout(300)
+        await expectToFit(page, name('settings'))
+        await expectNoSidewaysScroll(settings, name('settings'))
+        // A changed address brings the Verify button and the current password: they fit too.
+        await settings.locator('input[name="email"]').fill(HOST.email)
+        await settings.locator('input[name="currentPassword"]').waitFor()
+        await expectToFit(page, name('settings-email-change'))
+        await expectNoSidewaysScroll(settings, name('settings-email-change'))
+        // The code step names the new address, a long one: it wraps inside the sheet.
+        await settings.locator('input[name="email"]').fill(`${language}.${size}.${NEW_EMAIL}`)
+        await settings.locator('input[name="currentPassword"]').fill(ADMIN.password)
+        await settings.locator('input[name="currentPassword"]').press('Enter')
+        await settings.getByTestId('email-code-form').waitFor()
+        await settings.getByTestId('email-code-form').scrollIntoViewIfNeeded()
+        await expectToFit(page, name('settings-email-code'))
+        await expectNoSidewaysScroll(settings, name('settings-email-code'))
+        await settings.getByTestId('email-code-form').getByRole('button').last().click()
+        await settings.getByTestId('email-code-form').waitFor({ state: 'detached' })
+        await page.keyboard.press('Escape')
+        await settings.waitFor({ state: 'detached' })
+
+        await page.goto(`${server.url}/users`)
+        const edit = page
+          .locator('[data-testid="user-row"], [data-testid="user-card"]')
+          .filter({ visible: true, hasText: HOST.email })
+          .getByRole('button')
+        await edit.click()
+        const dialog = page.getByTestId('admin-profile')
+        await dialog.getByTestId('personal-info-form').waitFor()
+        await page.waitForTimeout(300)
+        await expectToFit(page, name('admin-user-edit'))
+        await expectNoSidewaysScroll(dialog, name('admin-user-edit'))
+        // "Link sent to" the user's long address: it wraps rather than widen the dialog.
+        await dialog.getByTestId('settings-security').getByRole('button').click()
+        const sent = dialog.getByTestId('settings-security').getByRole('status')
+        await sent.waitFor()
+        await sent.evaluate((status) => status.scrollIntoView({ block: 'center' }))
+        await expectToFit(page, name('admin-user-reset-link'))
+        await expectNoSidewaysScroll(dialog, name('admin-user-reset-link'))
+        await context.close()
+      })
     }
   }
 })
+
+/**
+ * A dialog scrolls up and down only: nothing in it is wider than its scrolling body, which would
+ * hide the overflow from the page's `scrollWidth` and clip the controls at the body's edge.
+ * Lists the scrolling boxes that scroll sideways and the widest elements inside them.
+ */
+async function expectNoSidewaysScroll(dialog: ReturnType<Page['getByTestId']>, name: string) {
+  const sideways = await dialog.evaluate((root) => {
+    const found: string[] = []
+    for (const box of [root, ...root.querySelectorAll<HTMLElement>('*')]) {
+      const overflowX = getComputedStyle(box).overflowX
+      if (overflowX !== 'auto' && overflowX !== 'scroll') continue
+      if (box.scrollWidth <= box.clientWidth + 1) continue
+      const edge = box.getBoundingClientRect()
+      const wide = [...box.querySelectorAll<HTMLElement>('*')]
+        .filter((element) => {
+          const { left, right } = element.getBoundingClientRect()
+          const textWider = element.scrollWidth > element.clientWidth + 1 && element.children.length === 0
+          return right > edge.right + 1 || left < edge.left - 1 || textWider
+        })
+        .slice(0, 4)
+        .map(
+          (element) =>
+            `<${element.tagName.toLowerCase()}> "${(element.getAttribute('name') ?? element.textContent ?? '').slice(0, 30)}" ${element.scrollWidth} px`,
+        )
+      found.push(`${box.scrollWidth} px in ${box.clientWidth} px: ${wide.join(', ')}`)
+    }
+    return found
+  })
+  expect.soft(sideways, `${name}: the dialog scrolls sideways`).toEqual([])
+}
 
 /** A click at the middle of each control lands on that control, not on something over it. */
 async function expectUncovered(page: Page, name: string, selectors: string[]) {

@@ -321,6 +321,17 @@ describe('properties in the browser', () => {
         await page.getByTestId('add-property').click()
         await page.getByTestId('add-property-modal').getByTestId('photo-input').setInputFiles(photos)
         await screenshot(page, 'add-property-desktop-ar')
+        // Issue 15: Escape on a draft with a photo asks first; Keep editing keeps the photo.
+        await page.keyboard.press('Escape')
+        const question = page.getByTestId('discard-confirmation')
+        await question.getByText('تجاهل هذا العقار؟').waitFor()
+        await screenshot(page, 'add-property-discard-desktop-ar')
+        await question.getByTestId('keep-editing').click()
+        await question.waitFor({ state: 'detached' })
+        await page.getByTestId('add-property-modal').getByTestId('main-photo').waitFor()
+        await page.keyboard.press('Escape')
+        await page.getByTestId('discard-draft').click()
+        await page.getByTestId('add-property-modal').waitFor({ state: 'detached' })
       }
     }
     await context.close()

@@ -206,7 +206,8 @@ describe('calendar sync in the browser', () => {
       expect.stringMatching(/^Last synced/),
       expect.stringMatching(/^Last synced/),
     ])
-    await page.getByTestId('sync-now').click()
+    // The property cards have their own Sync now (issue 15): press the modal's.
+    await page.getByRole('dialog').getByTestId('sync-now').click()
     await page.getByText('2 calendars synced').waitFor()
 
     const item = newBookings.first()
@@ -429,7 +430,7 @@ describe('a poisoned calendar in the browser', () => {
     await page.getByTestId('property-card').filter({ hasText: POISONED }).click()
     await page.getByTestId('mode-view').click()
     await page.getByTestId('tab-connections').click()
-    const button = page.getByTestId('sync-now')
+    const button = page.getByRole('dialog').getByTestId('sync-now')
     await button.click()
     // Sync now resumes the paused links: they are read again, and fail again, but are no longer paused.
     await page.getByText(/calendars synced/).waitFor()
@@ -438,6 +439,10 @@ describe('a poisoned calendar in the browser', () => {
     await page.getByText(/You synced a moment ago/).waitFor()
     await expect.poll(() => button.innerText()).toMatch(/^Sync again in \d+ s$/)
     expect(await button.isDisabled()).toBe(true)
+    // The wait is the account's: the property cards' Sync now counts it down too (issue 15).
+    const cardButton = page.getByTestId('property-card').first().getByTestId('sync-now')
+    expect(await cardButton.innerText()).toMatch(/^Sync again in \d+ s$/)
+    expect(await cardButton.isDisabled()).toBe(true)
     await screenshot(page, 'sync-now-wait-desktop-en')
     await page.close()
   })

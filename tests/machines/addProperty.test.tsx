@@ -15,7 +15,7 @@ import { everyPath } from './everyPath.ts'
 
 const SERVER_MESSAGE = 'capacity: must be a whole number of at least 1'
 const NEW_PROPERTY: NewProperty = {
-  draft: { ...EMPTY_DRAFT, name: 'Sea Breeze', addressText: 'Saudi Makkah Jeddah Corniche 9' },
+  draft: { ...EMPTY_DRAFT, name: 'Sea Breeze', addressText: 'Saudi Makkah Jeddah Corniche 9', capacity: '4' },
   photos: [],
 }
 
@@ -24,7 +24,10 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 
 const EVENTS = [
   { type: 'submit', property: NEW_PROPERTY },
-  { type: 'close' },
+  { type: 'close', dirty: false },
+  { type: 'close', dirty: true },
+  { type: 'keepEditing' },
+  { type: 'discard' },
   { type: 'xstate.done.actor.create' },
   { type: 'xstate.error.actor.create', error: new Error(SERVER_MESSAGE) },
 ] as Event[]
@@ -55,7 +58,10 @@ type Rendered = Awaited<ReturnType<typeof renderFlow>>
 const user = userEvent.setup()
 const modal = () => screen.getByTestId('add-property-modal')
 
-async function perform(rendered: Rendered, event: { type: string }) {
+const typeName = (name: string) =>
+  fireEvent.change(within(modal()).getByLabelText('Property name'), { target: { value: name } })
+
+async function perform(rendered: Rendered, event: { type: string; dirty?: boolean }) {
   switch (event.type) {
     case 'xstate.init':
       return
@@ -64,9 +70,21 @@ async function perform(rendered: Rendered, event: { type: string }) {
       fireEvent.change(within(modal()).getByLabelText('Address'), {
         target: { value: 'Saudi Makkah Jeddah Corniche 9' },
       })
+      fireEvent.change(within(modal()).getByLabelText('Capacity (guests)'), { target: { value: '4' } })
       return user.click(within(modal()).getByTestId('submit-property'))
     case 'close':
-      return user.click(within(modal()).getByRole('button', { name: 'Close' }))
+      // A dirty draft has something typed; a clean one has every field back to empty.
+      if (event.dirty) typeName('Sea Breeze')
+      else {
+        typeName('')
+        fireEvent.change(within(modal()).getByLabelText('Address'), { target: { value: '' } })
+        fireEvent.change(within(modal()).getByLabelText('Capacity (guests)'), { target: { value: '' } })
+      }
+      return user.keyboard('{Escape}')
+    case 'keepEditing':
+      return user.click(screen.getByTestId('keep-editing'))
+    case 'discard':
+      return user.click(screen.getByTestId('discard-draft'))
     case 'xstate.done.actor.create':
       return act(async () => rendered.pending.shift()?.resolve({}))
     case 'xstate.error.actor.create':
@@ -80,7 +98,13 @@ type Check = (rendered: Rendered, lastEvent: { type: string }) => void | Promise
 
 /** One entry per state of the machine: a state without an entry fails the test. */
 const SCREEN_FOR: Record<AddPropertyState, Check> = {
-  editing: async (_rendered, lastEvent) => {
+  editing: async (rendered, lastEvent) => {
+    expect(screen.queryByTestId('discard-confirmation')).toBeNull()
+    if (lastEvent.type === 'keepEditing') {
+      // Nothing was lost while the question showed.
+      expect((within(modal()).getByLabelText('Property name') as HTMLInputElement).value).toBe('Sea Breeze')
+      expect(rendered.onClosed).not.toHaveBeenCalled()
+    }
     const submit = within(modal()).getByTestId('submit-property')
     expect(submit.getAttribute('aria-busy')).toBeNull()
     if (lastEvent.type === 'xstate.error.actor.create') {
@@ -88,11 +112,18 @@ const SCREEN_FOR: Record<AddPropertyState, Check> = {
       expect((within(modal()).getByLabelText('Property name') as HTMLInputElement).value).toBe('Sea Breeze')
     }
   },
+  confirmingDiscard: (rendered) => {
+    const question = screen.getByTestId('discard-confirmation')
+    expect(within(question).getByText('Discard this property?')).toBeTruthy()
+    expect(within(question).getByTestId('keep-editing').textContent).toBe('Keep editing')
+    expect(within(modal()).getByLabelText('Property name')).toBeTruthy()
+    expect(rendered.onClosed).not.toHaveBeenCalled()
+  },
   creating: (rendered) => {
     expect(within(modal()).getByTestId('submit-property').getAttribute('aria-busy')).toBe('true')
     expect(rendered.create).toHaveBeenLastCalledWith({
       // The zone followed the country typed in the address (issue 13).
-      draft: { ...NEW_PROPERTY.draft, capacity: '', costPerNight: '', timeZone: 'Asia/Riyadh' },
+      draft: { ...NEW_PROPERTY.draft, costPerNight: '', timeZone: 'Asia/Riyadh' },
       photos: [],
     })
   },

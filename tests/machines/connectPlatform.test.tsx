@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { useMachine } from '@xstate/react'
-import { expect } from 'vitest'
-import { fromPromise } from 'xstate'
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'
 import type { Notice } from '../../src/machines/feedback.ts'
 import { connectPlatformMachine, type PlatformLink } from '../../src/machines/connectPlatform.ts'
@@ -10,10 +10,13 @@ import { renderWithProviders } from '../ui/providers.tsx'
 import { expectMessage, fill, isBusy, textOf } from './screenHelpers.ts'
 import { noWayToPerform, walkMachine, type PendingCalls } from './walk.tsx'
 
+// Palm Villa links Vrbo already: the dialog offers the other two (issue 15).
 const PROPERTIES = [
   { id: 'property-1', name: 'Palm Villa' },
   { id: 'property-2', name: 'Corniche Flat' },
+  { id: 'property-3', name: 'Desert Lodge' },
 ]
+const UNLINKED = ['property-2', 'property-3']
 const dialog = () => screen.queryByTestId('connect-dialog')
 
 /** The integration page's dialog bound the way IntegrationRoute binds it, with fake calls. */
@@ -29,16 +32,17 @@ async function renderDialog(pending: PendingCalls) {
   })
   function Harness() {
     const [state, send] = useMachine(machine)
-    const { platformName, propertyId, error } = state.context
+    const { platformName, propertyId, propertyIds, error } = state.context
     return (
       <>
-        <button onClick={() => send({ type: 'open', platformName: 'Vrbo', propertyId: 'property-1' })}>
+        <button onClick={() => send({ type: 'open', platformName: 'Vrbo', propertyIds: UNLINKED })}>
           Connect Vrbo
         </button>
         <ConnectPlatformDialog
           open={!state.matches('closed')}
           platformName={platformName}
           properties={PROPERTIES}
+          offered={propertyIds}
           propertyId={propertyId}
           error={error && textOf(error)}
           busy={state.matches('connecting')}
@@ -82,6 +86,8 @@ walkMachine({
     },
     editing: ({ snapshot }) => {
       expect(within(dialog()!).getByRole('heading', { name: 'Connect Vrbo' })).toBeTruthy()
+      const options = within(dialog()!).getAllByRole('option')
+      expect(options.map((option) => option.textContent)).toEqual(['Corniche Flat', 'Desert Lodge'])
       expectMessage(dialog()!, snapshot.context.error)
     },
     connecting: ({ pending }) => {
@@ -93,4 +99,21 @@ walkMachine({
       })
     },
   },
+})
+
+describe('connecting any property to any platform (issue 15)', () => {
+  it('does not open while every property links the platform', () => {
+    const actor = createActor(connectPlatformMachine).start()
+    actor.send({ type: 'open', platformName: 'Airbnb', propertyIds: [] })
+    expect(actor.getSnapshot().value).toBe('closed')
+  })
+
+  it('starts from the first property not linked yet, and refuses one that is', () => {
+    const actor = createActor(connectPlatformMachine).start()
+    actor.send({ type: 'open', platformName: 'Airbnb', propertyIds: UNLINKED })
+    expect(actor.getSnapshot().context.propertyId).toBe('property-2')
+    actor.send({ type: 'submit', propertyId: 'property-1', urlPath: SAMPLE.calendarLink })
+    expect(actor.getSnapshot().value).toBe('editing')
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'integration.chooseProperty' })
+  })
 })

@@ -68,9 +68,19 @@ walkMachine({
       expect(isBusy(within(form()).getByRole('button', { name: 'Sign in' }))).toBe(true)
       expect(pending.lastInput('signIn')).toEqual({ email: SAMPLE.email, password: SAMPLE.password })
     },
+    // Issue 15: a code just went out; "Send a new code" shows its wait and cannot be pressed.
+    codeSent: ({ snapshot }) => {
+      expect(screen.getByRole('heading', { name: 'Two-factor verification' })).toBeTruthy()
+      const resend = within(codeForm()).getByRole('button', { name: /^Send a new code in \d:\d\d$/ })
+      expect((resend as HTMLButtonElement).disabled).toBe(true)
+      expect(resend.textContent).toMatch(/in [23]:\d\d$/)
+      expectMessage(codeForm(), snapshot.context.error)
+    },
     enteringCode: ({ snapshot }) => {
       expect(screen.getByRole('heading', { name: 'Two-factor verification' })).toBeTruthy()
       expect(within(codeForm()).getByText(new RegExp(SAMPLE.email))).toBeTruthy()
+      const resend = within(codeForm()).getByRole('button', { name: 'Send a new code' })
+      expect((resend as HTMLButtonElement).disabled).toBe(false)
       expectMessage(codeForm(), snapshot.context.error)
     },
     verifying: ({ pending }) => {

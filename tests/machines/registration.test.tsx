@@ -58,10 +58,21 @@ walkMachine({
       expect(isBusy(within(form()).getByRole('button', { name: 'Create account' }))).toBe(true)
       expect(pending.lastInput('sendCode')).toEqual({ email: SAMPLE.email })
     },
+    // Issue 15: a code just went out; "Send a new code" shows its wait and cannot be pressed.
+    codeSent: ({ snapshot }) => {
+      expect(screen.getByRole('heading', { name: 'Confirm your e-mail' })).toBeTruthy()
+      expect(within(codeForm()).getAllByRole('textbox')).toHaveLength(6)
+      const resend = within(codeForm()).getByRole('button', { name: /^Send a new code in \d:\d\d$/ })
+      expect((resend as HTMLButtonElement).disabled).toBe(true)
+      expect(resend.textContent).toMatch(/in [23]:\d\d$/)
+      expectMessage(codeForm(), snapshot.context.error)
+    },
     enteringCode: ({ snapshot }) => {
       expect(screen.getByRole('heading', { name: 'Confirm your e-mail' })).toBeTruthy()
       expect(within(codeForm()).getByText(new RegExp(SAMPLE.email))).toBeTruthy()
       expect(within(codeForm()).getAllByRole('textbox')).toHaveLength(6)
+      const resend = within(codeForm()).getByRole('button', { name: 'Send a new code' })
+      expect((resend as HTMLButtonElement).disabled).toBe(false)
       expectMessage(codeForm(), snapshot.context.error)
     },
     resendingCode: ({ pending }) => {

@@ -103,6 +103,29 @@ describeEachDatabase('cached answers follow every write', (ctx) => {
     expect((await dashboard()).platformConnections).toBe(1)
   })
 
+  it('the dashboard counts failing and paused links as connections that do not sync', async () => {
+    const failing = await aCalendarRow(ctx.db, propertyId, 'Vrbo')
+    const paused = await aCalendarRow(ctx.db, propertyId, 'Gathern')
+    await ctx.db
+      .updateTable('external_calendars')
+      .set({ last_error: null })
+      .where('property_id', '=', propertyId)
+      .execute()
+    expect(await dashboard()).toMatchObject({ platformConnections: 3, syncingConnections: 3 })
+    await ctx.db
+      .updateTable('external_calendars')
+      .set({ last_error: 'feed.unreachable' })
+      .where('id', '=', failing.id)
+      .execute()
+    await ctx.db
+      .updateTable('external_calendars')
+      .set({ budget_failures: 3 })
+      .where('id', '=', paused.id)
+      .execute()
+    expect(await dashboard()).toMatchObject({ platformConnections: 3, syncingConnections: 1 })
+    await ctx.db.deleteFrom('external_calendars').where('id', 'in', [failing.id, paused.id]).execute()
+  })
+
   it('the dashboard moves on with the day even when nothing was written', async () => {
     expect((await dashboard()).propertyCount).toMatchObject({ total: 1, thisMonthIncrease: 1 })
     vi.setSystemTime(localNoon(2024, 4, 2))

@@ -57,6 +57,7 @@ describeEachDatabase('statistics', (ctx) => {
       monthlyRevenue: { current: 1250, percentDiffLastMonth: 212.5 },
       propertyCount: { total: 2, thisMonthIncrease: 1 },
       platformConnections: 3,
+      syncingConnections: 3,
       occupancyRate: { current: 14.52, percentDiffLastMonth: 320.97 },
       // This week: flat 11–12 and studio 10–11; last week: the studio's 9th.
       activeBookings: { prevWeek: 1, currWeek: 2 },
@@ -69,6 +70,7 @@ describeEachDatabase('statistics', (ctx) => {
       monthlyRevenue: { current: 0, percentDiffLastMonth: 0 },
       propertyCount: { total: 0, thisMonthIncrease: 0 },
       platformConnections: 0,
+      syncingConnections: 0,
       occupancyRate: { current: 0, percentDiffLastMonth: 0 },
       activeBookings: { prevWeek: 0, currWeek: 0 },
     })

@@ -15,7 +15,15 @@ const submit = () => within(modal()).getByTestId('submit-property') as HTMLButto
 async function renderModal(choices: PlatformChoices = PLATFORMS) {
   const onSubmit = vi.fn<(property: NewProperty) => void>()
   const rendered = await renderWithProviders(
-    <AddPropertyModal busy={false} choices={choices} onSubmit={onSubmit} onClose={() => {}} />,
+    <AddPropertyModal
+      busy={false}
+      choices={choices}
+      confirmingDiscard={false}
+      onSubmit={onSubmit}
+      onClose={() => {}}
+      onKeepEditing={() => {}}
+      onDiscard={() => {}}
+    />,
   )
   return { ...rendered, onSubmit }
 }
@@ -78,6 +86,7 @@ describe('time zone', () => {
     fireEvent.change(zone(), { target: { value: 'Europe/London' } })
     fireEvent.change(field('Address'), { target: { value: 'Egypt Cairo Zamalek' } })
     expect(zone().value).toBe('Europe/London')
+    fireEvent.change(field('Capacity (guests)'), { target: { value: '2' } })
     await user.click(submit())
     expect(onSubmit.mock.calls[0]?.[0].draft).toMatchObject({
       addressText: 'Egypt Cairo Zamalek',
@@ -87,7 +96,15 @@ describe('time zone', () => {
 
   it('speaks Arabic in Arabic', async () => {
     await renderWithProviders(
-      <AddPropertyModal busy={false} choices={PLATFORMS} onSubmit={() => {}} onClose={() => {}} />,
+      <AddPropertyModal
+        busy={false}
+        choices={PLATFORMS}
+        confirmingDiscard={false}
+        onSubmit={() => {}}
+        onClose={() => {}}
+        onKeepEditing={() => {}}
+        onDiscard={() => {}}
+      />,
       { language: 'ar' },
     )
     const select = within(modal()).getByLabelText('المنطقة الزمنية') as HTMLSelectElement
@@ -156,6 +173,7 @@ describe('photo picker', () => {
     expect(within(modal()).getAllByTestId('photo-thumbnail')).toHaveLength(2)
     fireEvent.change(field('Property name'), { target: { value: 'Sea Breeze' } })
     fireEvent.change(field('Address'), { target: { value: 'Saudi' } })
+    fireEvent.change(field('Capacity (guests)'), { target: { value: '2' } })
     await user.click(submit())
     expect(onSubmit.mock.calls[0]?.[0].photos).toEqual(files)
   })
@@ -168,5 +186,57 @@ describe('photo picker', () => {
     expect(within(modal()).getByTestId('main-photo').getAttribute('src')).toBe('blob:photo-2')
     unmount()
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:photo-2')
+  })
+})
+
+describe('checks before sending (issue 15, mirroring the server)', () => {
+  it('refuses an empty capacity, a bad cost and a bad link at their fields, and sends nothing', async () => {
+    const { onSubmit } = await renderModal()
+    fireEvent.change(field('Property name'), { target: { value: 'Sea Breeze' } })
+    fireEvent.change(field('Address'), { target: { value: 'Saudi Makkah Jeddah' } })
+    fireEvent.change(field('Cost per night (SAR)'), { target: { value: '-5' } })
+    await choosePlatform('Airbnb')
+    fireEvent.change(field('Airbnb calendar link'), { target: { value: 'not a link' } })
+    await user.click(submit())
+    expect(onSubmit).not.toHaveBeenCalled()
+    const capacity = field('Capacity (guests)')
+    expect(capacity.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(capacity.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Capacity must be a whole number from 1 to 10000',
+    )
+    expect(field('Cost per night (SAR)').getAttribute('aria-invalid')).toBe('true')
+    const link = field('Airbnb calendar link')
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The calendar link for Airbnb must be an http(s) web address',
+    )
+
+    // Mended, the form goes.
+    fireEvent.change(capacity, { target: { value: '4' } })
+    fireEvent.change(field('Cost per night (SAR)'), { target: { value: '350' } })
+    fireEvent.change(link, { target: { value: 'https://airbnb.example/calendar.ics' } })
+    expect(capacity.getAttribute('aria-invalid')).toBeNull()
+    await user.click(submit())
+    expect(onSubmit).toHaveBeenCalledTimes(1)
+  })
+
+  it('says it in Arabic in Arabic', async () => {
+    await renderWithProviders(
+      <AddPropertyModal
+        busy={false}
+        choices={PLATFORMS}
+        confirmingDiscard={false}
+        onSubmit={() => {}}
+        onClose={() => {}}
+        onKeepEditing={() => {}}
+        onDiscard={() => {}}
+      />,
+      { language: 'ar' },
+    )
+    fireEvent.change(within(modal()).getByLabelText('اسم العقار'), { target: { value: 'بيت' } })
+    fireEvent.change(within(modal()).getByLabelText('العنوان'), { target: { value: 'السعودية' } })
+    await user.click(submit())
+    const capacity = modal().querySelector('[name="capacity"]')!
+    const message = document.getElementById(capacity.getAttribute('aria-describedby')!)?.textContent ?? ''
+    expect(message).toMatch(/[\u0600-\u06FF]/)
   })
 })

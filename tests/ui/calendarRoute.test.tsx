@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { api } from '../../src/actors/api.ts'
+import { ApiError } from '../../src/actors/http.ts'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import CalendarRoute from '../../src/routes/CalendarRoute.tsx'
 import { calendarOf } from '../fixtures/feedServer.ts'
@@ -18,6 +20,30 @@ afterEach(() => {
 })
 
 describe('/calendar', () => {
+  it("has Sync now in its header, which waits out the account's Retry-After", async () => {
+    vi.spyOn(api.property, 'list').mockResolvedValue([VILLA])
+    vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({
+      url: feedUrl(id),
+      platforms: [],
+    }))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(calendarOf([]), { headers: { 'content-type': 'text/calendar' } })),
+    )
+    const trigger = vi
+      .spyOn(api.notification, 'trigger')
+      .mockRejectedValue(new ApiError('You synced a moment ago', 429, 42))
+
+    await renderRoute(<CalendarRoute />, { path: '/calendar' })
+
+    const header = screen.getByRole('heading', { level: 1 }).closest('header') ?? document.body
+    const button = within(header).getByRole('button', { name: 'Sync now' })
+    await userEvent.setup().click(button)
+    await waitFor(() => expect(button.textContent).toBe('Sync again in 42 s'))
+    expect(button.hasAttribute('disabled')).toBe(true)
+    expect(trigger).toHaveBeenCalledOnce()
+  })
+
   it("shows every other property's bookings when one property's feed fails, and logs that one", async () => {
     vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
     vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({

@@ -19,17 +19,64 @@ describe('a platform card', () => {
     expect(onConnect).toHaveBeenCalledOnce()
   })
 
-  it('shows a disabled "Connected" once any property links it', async () => {
+  it('lists its linked properties and still offers Connect while another property is not linked', async () => {
+    const onConnect = vi.fn()
+    await renderWithProviders(
+      <PlatformCard
+        platform={AIRBNB}
+        connectedProperties={['Palm Villa']}
+        canConnect
+        onConnect={onConnect}
+      />,
+    )
+    expect(screen.getByTestId('platform-linked').textContent).toBe('Linked to Palm Villa')
+    expect(screen.queryByRole('button', { name: 'Connected' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Airbnb' }))
+    expect(onConnect).toHaveBeenCalledOnce()
+  })
+
+  it('says how many of its links fail, in English and Arabic', async () => {
+    const card = (
+      <PlatformCard
+        platform={AIRBNB}
+        connectedProperties={['Palm Villa', 'Corniche Flat', 'Desert Lodge']}
+        links={{ total: 3, failing: 1 }}
+        canConnect={false}
+        onConnect={() => {}}
+      />
+    )
+    const { unmount } = await renderWithProviders(card)
+    expect(screen.getByTestId('platform-failing').textContent).toBe('1 of 3 failing')
+    unmount()
+    await renderWithProviders(card, { language: 'ar' })
+    expect(screen.getByTestId('platform-failing').textContent).toBe('١ من ٣ روابط متعطّلة')
+  })
+
+  it('shows no failing count while every link syncs', async () => {
+    await renderWithProviders(
+      <PlatformCard
+        platform={AIRBNB}
+        connectedProperties={['Palm Villa']}
+        links={{ total: 1, failing: 0 }}
+        canConnect
+        onConnect={() => {}}
+      />,
+    )
+    expect(screen.queryByTestId('platform-failing')).toBeNull()
+  })
+
+  it('shows a disabled "Connected" once every property links it', async () => {
     await renderWithProviders(
       <PlatformCard
         platform={AIRBNB}
         connectedProperties={['Palm Villa', 'Corniche Flat']}
-        canConnect
+        canConnect={false}
         onConnect={() => {}}
       />,
     )
     const button = screen.getByRole('button', { name: 'Connected' })
     expect(button.hasAttribute('disabled')).toBe(true)
+    expect(screen.getByText('Every property is linked')).toBeTruthy()
     const card = screen.getByTestId('platform-card')
     expect(card.textContent).toContain('Linked to Palm Villa and Corniche Flat')
     // Each name keeps its own direction (issue 15).

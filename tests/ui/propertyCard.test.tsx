@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { PropertyCard } from '../../src/ui/property/PropertyCard.tsx'
-import { aProperty, anImage } from './propertyBuilders.ts'
+import { aCalendar, aProperty, anImage } from './propertyBuilders.ts'
 import { renderWithProviders } from './providers.tsx'
 
 const card = () => screen.getByTestId('property-card')
@@ -72,5 +72,56 @@ describe('property card', () => {
     selection.mockRestore()
     fireEvent.click(within(card()).getByText('Palm Villa'))
     expect(onOpen).toHaveBeenCalledWith(property)
+  })
+})
+
+describe('a property card with failing links (issue 15)', () => {
+  const failingProperty = () =>
+    aProperty({
+      externalCalendars: [
+        aCalendar({ id: 'a', platformName: 'Airbnb', lastError: 'sync.errors.unreachable' }),
+        aCalendar({ id: 'b', platformName: 'Vrbo' }),
+        aCalendar({ id: 'c', platformName: 'Gathern', paused: true }),
+      ],
+    })
+
+  it('marks the failing and paused links with a warning', async () => {
+    await renderWithProviders(<PropertyCard property={failingProperty()} onOpen={() => {}} />)
+    const note = within(card()).getByTestId('card-failing')
+    expect(note.textContent).toBe('2 links failing')
+    expect(note.querySelector('svg')).toBeTruthy()
+  })
+
+  it('says it in Arabic with its plural form', async () => {
+    await renderWithProviders(<PropertyCard property={failingProperty()} onOpen={() => {}} />, {
+      language: 'ar',
+    })
+    expect(within(card()).getByTestId('card-failing').textContent).toBe('رابطان متعطّلان')
+  })
+
+  it('shows no warning while every link syncs', async () => {
+    await renderWithProviders(
+      <PropertyCard property={aProperty({ externalCalendars: [aCalendar()] })} onOpen={() => {}} />,
+    )
+    expect(within(card()).queryByTestId('card-failing')).toBeNull()
+  })
+
+  it('holds its menu (Sync now), whose press does not open the property', async () => {
+    const onOpen = vi.fn()
+    const onSync = vi.fn()
+    await renderWithProviders(
+      <PropertyCard
+        property={aProperty()}
+        onOpen={onOpen}
+        menu={
+          <button type="button" onClick={onSync}>
+            Sync now
+          </button>
+        }
+      />,
+    )
+    fireEvent.click(within(card()).getByRole('button', { name: 'Sync now' }))
+    expect(onSync).toHaveBeenCalledOnce()
+    expect(onOpen).not.toHaveBeenCalled()
   })
 })

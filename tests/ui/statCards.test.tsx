@@ -9,6 +9,7 @@ const STATISTICS: DashboardStatistics = {
   monthlyRevenue: { current: 12500, percentDiffLastMonth: 25 },
   propertyCount: { total: 4, thisMonthIncrease: 1 },
   platformConnections: 6,
+  syncingConnections: 5,
   occupancyRate: { current: 62.5, percentDiffLastMonth: -10 },
   activeBookings: { prevWeek: 3, currWeek: 5 },
 }
@@ -46,6 +47,8 @@ describe('the dashboard statistic cards', () => {
     expect(text(cards[0]!)).toContain('+25%vs last month')
     expect(cards[0]!.querySelector('[data-trend]')?.getAttribute('data-trend')).toBe('up')
     expect(cards[1]!.textContent).toContain('+1 this month')
+    // A failing or paused link is not counted as syncing (issue 15).
+    expect(cards[2]!.textContent).toContain('5 of 6 syncing')
     expect(cards[3]!.querySelector('[data-trend]')?.getAttribute('data-trend')).toBe('down')
     expect(cards[3]!.textContent).toContain('-10%vs last month')
     expect(cards[4]!.textContent).toContain('+2vs 3 last week')
@@ -58,6 +61,7 @@ describe('the dashboard statistic cards', () => {
     expect(values()[0]).toContain('١٢٬٥٠٠')
     expect(values()[0]).toContain('ر.س')
     expect(values()[3]).toContain('٦٢٫٥')
+    expect(screen.getAllByTestId('stat-card')[2]!.textContent).toContain('٥ من ٦ روابط تتزامن')
   })
 })
 

@@ -80,6 +80,29 @@ describe('the Sync now button', () => {
     expect(presses).toEqual(['/api/notification/trigger', '/api/notification/trigger'])
   })
 
+  it("counts the account's wait down on every Sync now on screen, not only the one pressed", async () => {
+    const presses = serverAnswering(refused(3))
+    await renderWithProviders(
+      <>
+        <SyncNowButton />
+        <SyncNowButton />
+        <Toaster />
+      </>,
+    )
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
+    const [pressed, other] = screen.getAllByTestId('sync-now') as HTMLButtonElement[]
+    await userEvent.setup().click(pressed!)
+    expect((await screen.findAllByText(TOO_SOON)).length).toBeGreaterThan(0)
+    expect(pressed!.textContent).toBe('Sync again in 3 s')
+    expect(other!.textContent).toBe('Sync again in 3 s')
+    expect(other!.disabled).toBe(true)
+    await advance(1000)
+    expect(other!.textContent).toBe('Sync again in 2 s')
+    await advance(2000)
+    expect(other!.textContent).toBe('Sync now')
+    expect(presses).toHaveLength(1)
+  })
+
   it('counts down in Arabic, with Arabic figures', async () => {
     serverAnswering(refused(42, 'لقد أجريت المزامنة قبل لحظات'))
     const button = await renderButton('ar')

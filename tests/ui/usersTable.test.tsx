@@ -64,7 +64,7 @@ describe('the users table', () => {
       />,
     )
     const row = within(rowOf('huda@example.com'))
-    expect(row.getByText('deactivated')).toBeTruthy()
+    expect(row.getByText('Deactivated')).toBeTruthy()
     await userEvent.click(row.getByRole('button', { name: 'Edit Huda Al-Harbi' }))
     expect(onEdit).toHaveBeenCalledWith(deactivated)
     expect(row.getByRole('link', { name: 'Manage property: Huda Al-Harbi' }).getAttribute('href')).toBe(

@@ -242,6 +242,7 @@ describe('dashboard figures', () => {
       monthlyRevenue: { current: 1850, percentDiffLastMonth: 131.25 },
       propertyCount: { total: 3, thisMonthIncrease: 2 },
       platformConnections: 4,
+      syncingConnections: 4,
       occupancyRate: { current: 19.35, percentDiffLastMonth: 236.77 },
       // This week: A 10–14 and B's night of the 10th; last week: B's 8th and 9th.
       activeBookings: { prevWeek: 1, currWeek: 2 },
@@ -266,6 +267,7 @@ describe('dashboard figures', () => {
       monthlyRevenue: { current: 0, percentDiffLastMonth: 0 },
       propertyCount: { total: 0, thisMonthIncrease: 0 },
       platformConnections: 0,
+      syncingConnections: 0,
       occupancyRate: { current: 0, percentDiffLastMonth: 0 },
       activeBookings: { prevWeek: 0, currWeek: 0 },
     })

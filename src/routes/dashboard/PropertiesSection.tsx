@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n.tsx'
 import { ChevronEndIcon } from '../../ui/icons.tsx'
 import { PropertyRow } from '../../ui/property/PropertyRow.tsx'
 import { QueryStatus } from '../QueryStatus.tsx'
+import { SyncNowButton } from '../SyncNowButton.tsx'
 import { useProperties } from '../properties/queries.ts'
 import { usePropertyDialogs } from '../properties/usePropertyDialogs.tsx'
 
@@ -20,7 +21,14 @@ export function PropertiesSection() {
         </Link>
       </h2>
       <QueryStatus query={properties}>
-        {(list) => <PropertyRow properties={list} onOpen={openProperty} onAdd={openAdd} />}
+        {(list) => (
+          <PropertyRow
+            properties={list}
+            onOpen={openProperty}
+            onAdd={openAdd}
+            menu={<SyncNowButton className="h-9" />}
+          />
+        )}
       </QueryStatus>
       {dialogs}
     </section>

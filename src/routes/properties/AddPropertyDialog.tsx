@@ -30,8 +30,11 @@ export function AddPropertyFlow({ machine, choices, onClosed }: FlowProps) {
     <AddPropertyModal
       busy={step === 'creating'}
       choices={choices}
+      confirmingDiscard={step === 'confirmingDiscard'}
       onSubmit={(property) => send({ type: 'submit', property })}
-      onClose={() => send({ type: 'close' })}
+      onClose={(dirty) => send({ type: 'close', dirty })}
+      onKeepEditing={() => send({ type: 'keepEditing' })}
+      onDiscard={() => send({ type: 'discard' })}
     />
   )
 }

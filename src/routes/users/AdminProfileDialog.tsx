@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n.tsx'
 import type { AdminUserAction } from '../../machines/adminUserAction.ts'
 import { Button } from '../../ui/form.tsx'
 import { Modal } from '../../ui/Modal.tsx'
+import { EmailText, richText } from '../../ui/UserText.tsx'
 import { SettingRow, SettingsSection } from '../../ui/settings/SettingsLayout.tsx'
 import { NotificationsSection } from '../settings/NotificationsSection.tsx'
 import { ProfileSection } from '../settings/ProfileSection.tsx'
@@ -33,13 +34,14 @@ export function AdminProfileDialog({ user, onClose, onAction }: Props) {
   const { t } = useI18n()
   const queryClient = useQueryClient()
   const me = useProfile().data
-  const label = user ? user.name?.trim() || user.email : ''
+  // Someone's name keeps its own direction; an address is laid out left to right and wraps.
+  const label = user?.name?.trim() ? <bdi>{user.name.trim()}</bdi> : <EmailText email={user?.email ?? ''} />
   const isSelf = user !== null && user.id === me?.id
   return (
     <Modal
       open={user !== null}
       onClose={onClose}
-      title={t('users.profileTitle', { user: label })}
+      title={richText(t, 'users.profileTitle', { user: label })}
       testId="admin-profile"
     >
       {user && (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
+import { formatWait } from '../../domain/code.ts'
 import { useI18n } from '../../i18n.tsx'
 import { CodeInput } from '../CodeInput.tsx'
 import { Button, FormError } from '../form.tsx'
@@ -61,5 +62,27 @@ export function TextButton({
     >
       {children}
     </button>
+  )
+}
+
+/**
+ * Issue 15: "Send a new code", or while its wait runs "Send a new code in 0:42", which cannot be
+ * pressed until the wait ends.
+ */
+export function ResendButton({
+  secondsLeft,
+  busy,
+  onResend,
+}: {
+  secondsLeft: number
+  busy?: boolean
+  onResend: () => void
+}) {
+  const { t } = useI18n()
+  const waiting = secondsLeft > 0
+  return (
+    <TextButton onClick={onResend} emphasis disabled={busy || waiting}>
+      {waiting ? t('auth.resendCodeIn', { time: formatWait(secondsLeft) }) : t('auth.resendCode')}
+    </TextButton>
   )
 }

@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import type { LoginState } from '../../machines/login.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../form.tsx'
-import { CodeStep, TextButton } from './CodeStep.tsx'
+import { CodeStep, ResendButton, TextButton } from './CodeStep.tsx'
 import { Splash } from './Splash.tsx'
 import { EmailText, richText } from '../UserText.tsx'
 
@@ -15,9 +15,20 @@ type Props = {
   onSubmitCode: (code: string) => void
   onResend: () => void
   onBack: () => void
+  /** Seconds until "Send a new code" may be pressed again; 0 when it may. */
+  resendWait?: number
 }
 
-export function LoginView({ state, email, error, onSubmit, onSubmitCode, onResend, onBack }: Props) {
+export function LoginView({
+  state,
+  email,
+  error,
+  onSubmit,
+  onSubmitCode,
+  onResend,
+  onBack,
+  resendWait = 0,
+}: Props) {
   const { t } = useI18n()
   const [fields, setFields] = useState({ email, password: '' })
 
@@ -25,7 +36,7 @@ export function LoginView({ state, email, error, onSubmit, onSubmitCode, onResen
     return <Splash title={t('auth.welcomeTitle')} text={t('auth.welcomeText')} />
   }
 
-  if (state === 'enteringCode' || state === 'verifying') {
+  if (state === 'codeSent' || state === 'enteringCode' || state === 'verifying') {
     return (
       <CodeStep
         testId="login-code-form"
@@ -37,9 +48,10 @@ export function LoginView({ state, email, error, onSubmit, onSubmitCode, onResen
         actions={
           <>
             <TextButton onClick={onBack}>{t('auth.back')}</TextButton>
-            <TextButton onClick={onResend} emphasis>
-              {t('auth.resendCode')}
-            </TextButton>
+            <ResendButton
+              secondsLeft={state === 'codeSent' ? Math.max(1, resendWait) : 0}
+              onResend={onResend}
+            />
           </>
         }
       />

@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import type { RegistrationState } from '../../machines/registration.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../form.tsx'
-import { CodeStep, TextButton } from './CodeStep.tsx'
+import { CodeStep, ResendButton, TextButton } from './CodeStep.tsx'
 import { PasswordField } from './PasswordField.tsx'
 import { Splash } from './Splash.tsx'
 import { EmailText, richText } from '../UserText.tsx'
@@ -16,10 +16,21 @@ type Props = {
   onSubmitCode: (code: string) => void
   onResend: () => void
   onBack: () => void
+  /** Seconds until "Send a new code" may be pressed again; 0 when it may. */
+  resendWait?: number
 }
 
 /** SPEC 2, Registration: the form, the six-box code, the success splash. */
-export function RegistrationView({ state, email, error, onSubmit, onSubmitCode, onResend, onBack }: Props) {
+export function RegistrationView({
+  state,
+  email,
+  error,
+  onSubmit,
+  onSubmitCode,
+  onResend,
+  onBack,
+  resendWait = 0,
+}: Props) {
   const { t } = useI18n()
   const [fields, setFields] = useState({ email, password: '', confirmPassword: '' })
 
@@ -27,7 +38,12 @@ export function RegistrationView({ state, email, error, onSubmit, onSubmitCode, 
     return <Splash title={t('registration.successTitle')} text={t('auth.welcomeText')} />
   }
 
-  if (state === 'enteringCode' || state === 'resendingCode' || state === 'confirming') {
+  if (
+    state === 'codeSent' ||
+    state === 'enteringCode' ||
+    state === 'resendingCode' ||
+    state === 'confirming'
+  ) {
     return (
       <CodeStep
         testId="registration-code-form"
@@ -39,9 +55,11 @@ export function RegistrationView({ state, email, error, onSubmit, onSubmitCode, 
         actions={
           <>
             <TextButton onClick={onBack}>{t('registration.changeEmail')}</TextButton>
-            <TextButton onClick={onResend} emphasis disabled={state === 'resendingCode'}>
-              {t('auth.resendCode')}
-            </TextButton>
+            <ResendButton
+              secondsLeft={state === 'codeSent' ? Math.max(1, resendWait) : 0}
+              busy={state === 'resendingCode'}
+              onResend={onResend}
+            />
           </>
         }
       />

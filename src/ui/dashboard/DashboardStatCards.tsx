@@ -38,7 +38,11 @@ export function DashboardStatCards({ statistics, loading, error }: Props) {
             icon={<ConnectionsIcon />}
             label={t('statistics.platformConnections')}
             value={format.number(statistics.platformConnections)}
-            detail={t('statistics.connectionsDetail')}
+            // Failing and paused links are not counted as fine (issue 15): "5 of 6 syncing".
+            detail={t('statistics.connectionsSyncing', {
+              syncing: format.number(statistics.syncingConnections),
+              count: statistics.platformConnections,
+            })}
           />
           <StatCard
             icon={<OccupancyIcon />}

@@ -7,6 +7,8 @@ type Props = {
   open: boolean
   platformName: string
   properties: readonly { id: string; name: string }[]
+  /** The ids of the properties it offers: those the platform does not link yet (issue 15). */
+  offered: readonly string[]
   /** The property chosen when the dialog opens. */
   propertyId: string
   error?: string
@@ -17,9 +19,19 @@ type Props = {
 
 type FormProps = Omit<Props, 'open'>
 
-/** Lives inside the dialog, so each opening starts from the first property and an empty link. */
-function ConnectForm({ platformName, properties, propertyId, error, busy, onSubmit, onCancel }: FormProps) {
+/** Lives inside the dialog, so each opening starts from the first unlinked property and an empty link. */
+function ConnectForm({
+  platformName,
+  properties,
+  offered,
+  propertyId,
+  error,
+  busy,
+  onSubmit,
+  onCancel,
+}: FormProps) {
   const { t } = useI18n()
+  const choices = properties.filter((property) => offered.includes(property.id))
   const [chosen, setChosen] = useState(propertyId)
   const [urlPath, setUrlPath] = useState('')
   const submit = (event: FormEvent) => {
@@ -38,7 +50,7 @@ function ConnectForm({ platformName, properties, propertyId, error, busy, onSubm
           onChange={(event) => setChosen(event.target.value)}
           className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
         >
-          {properties.map((property) => (
+          {choices.map((property) => (
             <option key={property.id} value={property.id} dir="auto">
               {property.name}
             </option>

@@ -1,34 +1,51 @@
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../form.tsx'
 import { useFormat } from '../format.ts'
+import { FailingFeedsNote } from '../property/SyncStatus.tsx'
 import { isolateMarked, nameMarks } from '../UserText.tsx'
 import { PlatformLogo, type IntegrationPlatform } from './PlatformLogo.tsx'
 
 type Props = {
   platform: IntegrationPlatform
-  /** Names of the host's properties that link this platform; any makes the card Connected. */
+  /** Names of the host's properties that link this platform. */
   connectedProperties: readonly string[]
+  /** The platform's links across the properties, and how many of them fail or are paused. */
+  links?: { total: number; failing: number }
+  /** Some property does not link the platform yet (issue 15). */
   canConnect: boolean
   onConnect: () => void
 }
 
-/** SPEC 2, Integration page: logo, sync text and Connect, or a disabled "Connected". */
-export function PlatformCard({ platform, connectedProperties, canConnect, onConnect }: Props) {
+/**
+ * SPEC 2, Integration page: logo, the properties it links, how many of its links fail, and
+ * Connect while a property is left to link; a disabled "Connected" once every property links it.
+ */
+export function PlatformCard({
+  platform,
+  connectedProperties,
+  links = { total: 0, failing: 0 },
+  canConnect,
+  onConnect,
+}: Props) {
   const { t } = useI18n()
   const format = useFormat()
   const connected = connectedProperties.length > 0
+  const allLinked = connected && !canConnect
   return (
     <li
       data-testid="platform-card"
       data-platform={platform.name}
       data-connected={connected || undefined}
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <div className="flex items-center gap-3">
         <PlatformLogo platform={platform} />
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900">{platform.name}</h3>
-          <p className={`text-xs font-medium ${connected ? 'text-emerald-700' : 'text-slate-500'}`}>
+          <p
+            data-testid="platform-linked"
+            className={`text-xs font-medium break-words ${connected ? 'text-emerald-700' : 'text-slate-500'}`}
+          >
             {connected
               ? isolateMarked(
                   t('integration.linkedTo', { properties: format.list(nameMarks(connectedProperties)) }),
@@ -38,22 +55,31 @@ export function PlatformCard({ platform, connectedProperties, canConnect, onConn
           </p>
         </div>
       </div>
+      {links.failing > 0 && (
+        <FailingFeedsNote
+          testId="platform-failing"
+          text={t('integration.failingOf', { failing: format.number(links.failing), count: links.total })}
+        />
+      )}
       <p className="flex-1 text-sm leading-relaxed text-slate-600">
         {t('integration.syncText', { platform: platform.name })}
       </p>
-      {connected ? (
-        <Button variant="secondary" disabled className="w-full">
-          <svg viewBox="0 0 16 16" width={16} height={16} aria-hidden="true" className="text-emerald-600">
-            <path
-              d="m3.5 8.5 3 3 6-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-            />
-          </svg>
-          {t('integration.connectedLabel')}
-        </Button>
+      {allLinked ? (
+        <div className="flex flex-col gap-1.5">
+          <Button variant="secondary" disabled className="w-full">
+            <svg viewBox="0 0 16 16" width={16} height={16} aria-hidden="true" className="text-emerald-600">
+              <path
+                d="m3.5 8.5 3 3 6-7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinecap="round"
+              />
+            </svg>
+            {t('integration.connectedLabel')}
+          </Button>
+          <p className="text-center text-xs text-slate-500">{t('integration.allLinked')}</p>
+        </div>
       ) : (
         <Button
           onClick={onConnect}

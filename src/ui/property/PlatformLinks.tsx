@@ -8,6 +8,7 @@ import {
 } from '../../domain/platformSelection.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
+import { FieldError } from '../form.tsx'
 import { CheckIcon, ChevronDownIcon, TrashIcon } from '../icons.tsx'
 
 /** What the platform list call has answered so far. */
@@ -37,6 +38,7 @@ export function PlatformLinks({
   choices,
   disabled,
   statusOf,
+  errorOf,
 }: {
   links: PlatformLink[]
   onChange: (links: PlatformLink[]) => void
@@ -44,6 +46,8 @@ export function PlatformLinks({
   disabled?: boolean
   /** What is known of a stored link (when it last synced, why it failed), shown under its input. */
   statusOf?: (link: PlatformLink) => ReactNode
+  /** A link's problem, translated, shown under its input (issue 15). */
+  errorOf?: (link: PlatformLink) => string | undefined
 }) {
   const { t } = useI18n()
   const chosen = new Set(links.map((link) => link.platformName))
@@ -86,6 +90,7 @@ export function PlatformLinks({
       {links.map((link) => {
         const label = platformLabel(t, link.platformName)
         const inputId = `platform-link-${link.platformName}`
+        const error = errorOf?.(link)
         return (
           <div key={link.platformName} data-testid="platform-link" className="flex flex-col gap-1.5">
             <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
@@ -100,6 +105,8 @@ export function PlatformLinks({
                 placeholder="https://…/calendar.ics"
                 onChange={(event) => onChange(setPlatformLink(links, link.platformName, event.target.value))}
                 disabled={disabled}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
                 className="h-11 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-3.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100"
               />
               <button
@@ -112,6 +119,7 @@ export function PlatformLinks({
                 <TrashIcon width={18} height={18} />
               </button>
             </div>
+            <FieldError id={`${inputId}-error`} message={error} />
             {statusOf?.(link)}
           </div>
         )

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react'
+import { useState, type MouseEvent, type ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
 import { locationLine } from '../../domain/address.ts'
 import { useI18n } from '../../i18n.tsx'
@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from '../Badge.tsx'
 import { useFormat } from '../format.ts'
 import { GuestsIcon, MapPinIcon, PhotoIcon } from '../icons.tsx'
 import { Spinner } from '../Spinner.tsx'
+import { FailingFeedsNote, isFailingFeed } from './SyncStatus.tsx'
 
 /** SPEC 3: the status badge values, each with its colour; anything else reads as Available. */
 const STATUS_TONES: Record<string, BadgeTone> = { Available: 'green', Booked: 'brand', Maintenance: 'amber' }
@@ -54,14 +55,17 @@ type Props = {
   onOpen: (property: Property) => void
   /** Width rules of the place the card sits in: the grid or the dashboard row (SPEC 9). */
   className?: string
+  /** The card's actions (Sync now, issue 15); pressing them does not open the property. */
+  menu?: ReactNode
 }
 
 /** SPEC 2, property card. A click opens the property, unless it ended a text selection. */
-export function PropertyCard({ property, onOpen, className = '' }: Props) {
+export function PropertyCard({ property, onOpen, className = '', menu }: Props) {
   const { t } = useI18n()
   const format = useFormat()
   const cover = property.images[0]
   const location = locationLine(property, t('property.locationSeparator'))
+  const failing = property.externalCalendars.filter(isFailingFeed).length
   const open = (event: MouseEvent) => {
     event.preventDefault()
     if (window.getSelection()?.toString().trim()) return
@@ -110,6 +114,20 @@ export function PropertyCard({ property, onOpen, className = '' }: Props) {
         >
           {property.description || t('property.noDescription')}
         </p>
+        {(failing > 0 || menu) && (
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            {failing > 0 ? (
+              <FailingFeedsNote testId="card-failing" text={t('property.linksFailing', { count: failing })} />
+            ) : (
+              <span />
+            )}
+            {menu && (
+              <div data-testid="card-menu" className="ms-auto" onClick={(event) => event.stopPropagation()}>
+                {menu}
+              </div>
+            )}
+          </div>
+        )}
         <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
           <span data-testid="card-capacity" className="flex items-center gap-1.5 text-slate-600">
             <GuestsIcon width={16} height={16} />

@@ -10,6 +10,8 @@ type Props = {
   /** The stored address of the property being edited. */
   stored?: StoredAddress
   disabled?: boolean
+  /** Each field's problem, translated, shown at the field (issue 15). */
+  errors?: Partial<Record<'name' | 'addressText' | 'capacity' | 'costPerNight' | 'description', string>>
 }
 
 const PREVIEW_PARTS = ['country', 'region', 'city', 'address'] as const
@@ -36,7 +38,7 @@ function AddressPreview({ text, stored }: { text: string; stored?: StoredAddress
 }
 
 /** The property's own fields, shared by the add form and the editor's About tab. */
-export function PropertyFormFields({ draft, onChange, stored, disabled }: Props) {
+export function PropertyFormFields({ draft, onChange, stored, disabled, errors = {} }: Props) {
   const { t } = useI18n()
   const set = (field: 'name' | 'capacity' | 'costPerNight' | 'description') => (value: string) =>
     onChange({ ...draft, [field]: value })
@@ -47,6 +49,7 @@ export function PropertyFormFields({ draft, onChange, stored, disabled }: Props)
         name="name"
         value={draft.name}
         onChange={(event) => set('name')(event.target.value)}
+        error={errors.name}
         disabled={disabled}
         autoComplete="off"
       />
@@ -56,6 +59,7 @@ export function PropertyFormFields({ draft, onChange, stored, disabled }: Props)
         value={draft.addressText}
         placeholder={t('property.addressPlaceholder')}
         onChange={(event) => onChange(withAddressText(draft, event.target.value))}
+        error={errors.addressText}
         disabled={disabled}
         autoComplete="off"
         hint={<AddressPreview text={draft.addressText} stored={stored} />}
@@ -75,6 +79,7 @@ export function PropertyFormFields({ draft, onChange, stored, disabled }: Props)
           step={1}
           value={draft.capacity}
           onChange={(event) => set('capacity')(event.target.value)}
+          error={errors.capacity}
           disabled={disabled}
         />
         <TextField
@@ -85,6 +90,7 @@ export function PropertyFormFields({ draft, onChange, stored, disabled }: Props)
           min={0}
           value={draft.costPerNight}
           onChange={(event) => set('costPerNight')(event.target.value)}
+          error={errors.costPerNight}
           disabled={disabled}
         />
       </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EmptyState } from '../EmptyState.tsx'
@@ -13,9 +14,12 @@ export function PropertyGrid({
   properties,
   onOpen,
   noMatchFor,
+  menu,
 }: {
   properties: Property[]
   onOpen: (property: Property) => void
+  /** Each card's actions (Sync now, issue 15). */
+  menu?: ReactNode
   /** The search that left `properties` empty, when there are properties to search. */
   noMatchFor?: string
 }) {
@@ -32,7 +36,7 @@ export function PropertyGrid({
       className="grid grid-cols-[repeat(auto-fill,minmax(min(350px,100%),425px))] gap-5"
     >
       {properties.map((property) => (
-        <PropertyCard key={property.id} property={property} onOpen={onOpen} />
+        <PropertyCard key={property.id} property={property} onOpen={onOpen} menu={menu} />
       ))}
     </div>
   )

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PlusIcon } from '../icons.tsx'
@@ -11,16 +12,25 @@ export function PropertyRow({
   properties,
   onOpen,
   onAdd,
+  menu,
 }: {
   properties: Property[]
   onOpen: (property: Property) => void
+  /** Each card's actions (Sync now, issue 15). */
+  menu?: ReactNode
   onAdd: () => void
 }) {
   const { t } = useI18n()
   return (
     <div data-testid="property-row" className="-mx-1 flex snap-x gap-5 overflow-x-auto px-1 pt-1 pb-3">
       {properties.map((property) => (
-        <PropertyCard key={property.id} property={property} onOpen={onOpen} className={CAROUSEL_CARD} />
+        <PropertyCard
+          key={property.id}
+          property={property}
+          onOpen={onOpen}
+          menu={menu}
+          className={CAROUSEL_CARD}
+        />
       ))}
       <button
         type="button"

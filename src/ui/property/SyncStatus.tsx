@@ -46,3 +46,27 @@ export function SyncStatus({
     </span>
   )
 }
+
+/** A link that does not sync: its last fetch failed, or it is paused (issue 15). */
+export const isFailingFeed = (calendar: Pick<ExternalCalendar, 'lastError' | 'paused'>) =>
+  Boolean(calendar.lastError) || calendar.paused
+
+/** A warning mark and its text, for a card that holds failing links ("1 link failing"). */
+export function FailingFeedsNote({ text, testId }: { text: string; testId: string }) {
+  return (
+    <p data-testid={testId} className="flex items-center gap-1.5 text-xs font-medium text-red-700">
+      <svg viewBox="0 0 16 16" width={16} height={16} aria-hidden="true" className="shrink-0 text-red-600">
+        <path
+          d="M8 1.8 15 14H1L8 1.8Z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.6}
+          strokeLinejoin="round"
+        />
+        <path d="M8 6.2v3.6" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" />
+        <circle cx="8" cy="11.8" r="0.9" fill="currentColor" />
+      </svg>
+      <span className="min-w-0">{text}</span>
+    </p>
+  )
+}

@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { CodeStep, TextButton } from '../auth/CodeStep.tsx'
 import { Badge } from '../Badge.tsx'
 import { Button, FormError, TextField } from '../form.tsx'
+import { EmailText, richText } from '../UserText.tsx'
 
 type Props = {
   state: ProfileFormState
@@ -45,14 +46,15 @@ export function PersonalInfoForm(props: Props) {
       <form
         onSubmit={submit}
         noValidate
-        className="grid gap-4 md:grid-cols-2"
+        className="grid grid-cols-1 gap-4 md:grid-cols-2"
         data-testid="personal-info-form"
       >
-        <TextField label={t('settings.name')} autoComplete="name" {...field('name')} />
+        <TextField label={t('settings.name')} autoComplete="name" dir="auto" {...field('name')} />
         <TextField label={t('settings.phone')} type="tel" autoComplete="tel" dir="ltr" {...field('phone')} />
         <TextField
           label={t('settings.address')}
           autoComplete="street-address"
+          dir="auto"
           className="md:col-span-2"
           {...field('residentalAddress')}
         />
@@ -109,7 +111,9 @@ export function PersonalInfoForm(props: Props) {
         <div className="rounded-2xl bg-slate-50 p-4">
           <CodeStep
             testId="email-code-form"
-            intro={t('settings.emailCodeSentTo', { email: pendingEmail ?? '' })}
+            intro={richText(t, 'settings.emailCodeSentTo', {
+              email: <EmailText email={pendingEmail ?? ''} />,
+            })}
             submitLabel={t('settings.confirm')}
             busy={state === 'confirmingEmail'}
             error={error}

@@ -6,6 +6,7 @@ import { CodeStep, TextButton } from '../auth/CodeStep.tsx'
 import { Badge } from '../Badge.tsx'
 import { Button, FormError } from '../form.tsx'
 import { CheckIcon } from '../icons.tsx'
+import { EmailText, richText } from '../UserText.tsx'
 import { SettingRow } from './SettingsLayout.tsx'
 
 /** "Send a reset link" to the signed-in address (SPEC 2). */
@@ -33,8 +34,10 @@ export function ResetLinkRow({
     >
       {state === 'linkSent' && (
         <p role="status" className="flex items-center gap-2 text-sm text-emerald-700">
-          <CheckIcon width={16} height={16} />
-          {t('settings.resetLinkSentTo', { email })}
+          <CheckIcon width={16} height={16} className="shrink-0" />
+          <span className="min-w-0">
+            {richText(t, 'settings.resetLinkSentTo', { email: <EmailText email={email} /> })}
+          </span>
         </p>
       )}
       {state === 'enteringEmail' && <FormError message={error} />}
@@ -92,7 +95,7 @@ export function TwoFactorRow({
         <div className="rounded-2xl bg-slate-50 p-4">
           <CodeStep
             testId="twofactor-code-form"
-            intro={t('settings.twoFactorCodeSentTo', { email })}
+            intro={richText(t, 'settings.twoFactorCodeSentTo', { email: <EmailText email={email} /> })}
             submitLabel={t('settings.confirm')}
             busy={state === 'confirming'}
             error={error}

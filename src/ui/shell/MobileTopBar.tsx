@@ -1,5 +1,5 @@
 import { useI18n } from '../../i18n.tsx'
-import { MenuIcon } from '../icons.tsx'
+import { ChevronDownIcon, MenuIcon } from '../icons.tsx'
 import { Logo } from '../Logo.tsx'
 import { Avatar } from './Avatar.tsx'
 import { BellButton } from './BellButton.tsx'
@@ -10,11 +10,23 @@ type Props = {
   unreadCount: number
   onOpenMenu: () => void
   onOpenNotifications: () => void
+  /** SPEC 2 (shell): the profile button opens the profile dialog. */
+  onOpenProfile: () => void
   onOpenUserMenu: () => void
 }
 
-/** Under 768 px: hamburger, logo, bell and the profile button that opens the bottom-sheet menu. */
-export function MobileTopBar({ user, unreadCount, onOpenMenu, onOpenNotifications, onOpenUserMenu }: Props) {
+/**
+ * Under 768 px: hamburger, logo, bell, the profile button (opens the profile dialog) and the
+ * button that opens the bottom-sheet user menu.
+ */
+export function MobileTopBar({
+  user,
+  unreadCount,
+  onOpenMenu,
+  onOpenNotifications,
+  onOpenProfile,
+  onOpenUserMenu,
+}: Props) {
   const { t } = useI18n()
   return (
     <header
@@ -35,12 +47,22 @@ export function MobileTopBar({ user, unreadCount, onOpenMenu, onOpenNotification
         <BellButton unreadCount={unreadCount} onClick={onOpenNotifications} />
         <button
           type="button"
-          onClick={onOpenUserMenu}
-          aria-label={t('header.userMenu')}
-          data-testid="mobile-user-button"
+          onClick={onOpenProfile}
+          aria-label={t('header.profile')}
+          data-testid="mobile-profile-button"
           className="flex size-10 items-center justify-center rounded-xl hover:bg-slate-100"
         >
           <Avatar user={user} />
+        </button>
+        <button
+          type="button"
+          onClick={onOpenUserMenu}
+          aria-label={t('header.userMenu')}
+          aria-haspopup="dialog"
+          data-testid="mobile-user-button"
+          className="flex size-8 items-center justify-center rounded-xl text-slate-600 hover:bg-slate-100"
+        >
+          <ChevronDownIcon />
         </button>
       </div>
     </header>

@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
 import { ChevronDownIcon, DocumentIcon, HelpIcon, LogoutIcon, ShieldIcon } from '../icons.tsx'
 import { Avatar } from './Avatar.tsx'
+import { ownName } from '../userName.ts'
 import { USER_MENU_LINKS } from './userMenuLinks.ts'
 
 export const USER_MENU_ICONS = { help: HelpIcon, document: DocumentIcon, shield: ShieldIcon }
@@ -21,7 +22,7 @@ export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => 
         <span className="sr-only">{t('header.userMenu')}: </span>
         <Avatar user={user} />
         <span dir="auto" className="hidden max-w-40 truncate font-medium lg:inline">
-          {user.name || user.email}
+          {user.name?.trim() || user.email}
         </span>
         <ChevronDownIcon width={16} height={16} />
       </MenuButton>
@@ -31,7 +32,7 @@ export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => 
       >
         <div className="border-b border-slate-100 px-3 py-2.5">
           <p dir="auto" className="w-fit max-w-full truncate text-sm font-semibold text-slate-900">
-            {user.name || '-'}
+            {ownName(t, user.name)}
           </p>
           <p className="truncate text-xs text-slate-500" dir="ltr">
             {user.email}

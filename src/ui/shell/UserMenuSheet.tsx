@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { GlobeIcon, LogoutIcon, SettingsIcon, UsersIcon } from '../icons.tsx'
 import { Avatar } from './Avatar.tsx'
 import { BottomSheet } from './BottomSheet.tsx'
+import { ownName } from '../userName.ts'
 import { USER_MENU_ICONS, type ShellUser } from './UserMenu.tsx'
 import { USER_MENU_LINKS } from './userMenuLinks.ts'
 
@@ -38,7 +39,7 @@ export function UserMenuSheet(props: Props) {
         <Avatar user={props.user} />
         <div className="min-w-0">
           <p dir="auto" className="w-fit max-w-full truncate text-sm font-semibold">
-            {props.user.name || '-'}
+            {ownName(t, props.user.name)}
           </p>
           <p className="truncate text-xs text-slate-500" dir="ltr">
             {props.user.email}

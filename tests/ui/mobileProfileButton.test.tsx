@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { AppShell } from '../../src/routes/AppShell.tsx'
+import { aProfile } from '../machines/settingsFixtures.ts'
+import { renderRoute } from './render.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+/** Every call answers an empty list: the shell's notifications have nothing to show. */
+const quietServer = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } })),
+  )
+
+describe('the mobile top bar (SPEC 2, shell; issue 15)', () => {
+  it('opens the profile dialog from the profile button, not the user-menu sheet', async () => {
+    quietServer()
+    await renderRoute(
+      <AppShell profile={aProfile()}>
+        <p>page</p>
+      </AppShell>,
+      { path: '/dashboard' },
+    )
+    fireEvent.click(screen.getByTestId('mobile-profile-button'))
+    await screen.findByTestId('settings-modal')
+    expect(screen.queryByTestId('user-menu-sheet')).toBeNull()
+  })
+
+  it('still opens the bottom-sheet user menu from its own button', async () => {
+    quietServer()
+    await renderRoute(
+      <AppShell profile={aProfile()}>
+        <p>page</p>
+      </AppShell>,
+      { path: '/dashboard' },
+    )
+    fireEvent.click(screen.getByTestId('mobile-user-button'))
+    await screen.findByTestId('user-menu-sheet')
+    await waitFor(() => expect(screen.queryByTestId('settings-modal')).toBeNull())
+  })
+})

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { draftProblems, EMPTY_DRAFT, isDraftDirty, withAddressText } from '../../src/domain/property.ts'
+
+const ready = { ...EMPTY_DRAFT, name: 'Sea Breeze', addressText: 'Saudi Jeddah', capacity: '4' }
+
+describe('a property draft (issue 15)', () => {
+  it('is dirty once anything is typed, a photo picked or a link added, not for the zone that follows', () => {
+    expect(isDraftDirty(EMPTY_DRAFT)).toBe(false)
+    expect(isDraftDirty(EMPTY_DRAFT, 1)).toBe(true)
+    expect(isDraftDirty({ ...EMPTY_DRAFT, capacity: '2' })).toBe(true)
+    expect(isDraftDirty({ ...EMPTY_DRAFT, platforms: [{ platformName: 'Airbnb', urlPath: '' }] })).toBe(true)
+    expect(isDraftDirty(withAddressText(withAddressText(EMPTY_DRAFT, 'Saudi'), ''))).toBe(false)
+  })
+
+  it('has the problems the server would refuse, by field', () => {
+    expect(draftProblems(ready)).toEqual({})
+    expect(Object.keys(draftProblems({ ...ready, capacity: '' }))).toEqual(['capacity'])
+    expect(Object.keys(draftProblems({ ...ready, capacity: '0' }))).toEqual(['capacity'])
+    expect(Object.keys(draftProblems({ ...ready, capacity: '2.5' }))).toEqual(['capacity'])
+    expect(Object.keys(draftProblems({ ...ready, costPerNight: 'abc' }))).toEqual(['costPerNight'])
+    expect(draftProblems({ ...ready, costPerNight: '350.5' })).toEqual({})
+    expect(
+      draftProblems({ ...ready, platforms: [{ platformName: 'Airbnb', urlPath: 'ftp://x/cal.ics' }] }),
+    ).toEqual({ 'link:Airbnb': { key: 'errors.property.urlPath', values: { platform: 'Airbnb' } } })
+    expect(Object.keys(draftProblems({ ...EMPTY_DRAFT, capacity: '1' })).sort()).toEqual([
+      'addressText',
+      'name',
+    ])
+  })
+})
