@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // A browser and a server on a busy 2-core machine: what a poll waits for (a sync parsed in
+    // the workers, a live event) can take seconds, where vitest gives it one.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['tests/e2e/globalSetup.ts'],
   },
 })

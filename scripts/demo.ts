@@ -182,16 +182,19 @@ async function main() {
   freshDataDir(dataDir)
   ensureBuild()
   const feeds = await startFeedServer()
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    ADMIN_EMAIL: DEMO_ADMIN.email,
-    ADMIN_PASSWORD: DEMO_ADMIN.password,
-    SYNC_ALLOW_HOSTS: new URL(feeds.origin).hostname,
-    SYNC_INTERVAL_MINUTES: '1',
-    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-  })
+  const config = loadConfig(
+    {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: DEMO_ADMIN.email,
+      ADMIN_PASSWORD: DEMO_ADMIN.password,
+      SYNC_ALLOW_HOSTS: new URL(feeds.origin).hostname,
+      SYNC_INTERVAL_MINUTES: '1',
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    },
+    { stdoutIsTerminal: process.stdout.isTTY === true },
+  )
   const app = await serve(config)
   const listings = await seed(app, feeds)
   printWelcome(config.publicUrl, dataDir)

@@ -142,9 +142,12 @@ export function stayHistory(
   return stays
 }
 
+const BOOKABLE_DAYS = 43
+
 /**
  * A new reservation for the live feed: check-in 3 to 45 days ahead, on nights no stay of the
- * property holds yet; null when none fits after a few tries.
+ * property holds yet. It starts from a random day and length and walks on (shorter, then later)
+ * until something fits, so it finds a free night whenever there is one; null when there is none.
  */
 export function nextBooking(
   property: DemoProperty,
@@ -152,14 +155,16 @@ export function nextBooking(
   today: DateOnly,
   random: Random = mathRandom,
 ): DemoStay | null {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const stay = stayOf(
-      pick(property.platforms, random),
-      addDays(today, 3 + random(43)),
-      1 + random(4),
-      random,
-    )
-    if (!taken.some((other) => nightsOverlap(stay, other))) return stay
+  const platform = pick(property.platforms, random)
+  const firstDay = random(BOOKABLE_DAYS)
+  const longest = 1 + random(4)
+  for (let day = 0; day < BOOKABLE_DAYS; day++) {
+    const start = addDays(today, 3 + ((firstDay + day) % BOOKABLE_DAYS))
+    for (let nights = longest; nights >= 1; nights--) {
+      const nightsWanted = { start, end: addDays(start, nights) }
+      if (!taken.some((other) => nightsOverlap(nightsWanted, other)))
+        return stayOf(platform, start, nights, random)
+    }
   }
   return null
 }

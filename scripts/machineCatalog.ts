@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventFrom, InputFrom } from 'xstate'
 import { adminUserActionMachine } from '../src/machines/adminUserAction.ts'
 import { cancelEmailChangeMachine } from '../src/machines/cancelEmailChange.ts'
+import { closeGuardMachine } from '../src/machines/closeGuard.ts'
 import { connectPlatformMachine } from '../src/machines/connectPlatform.ts'
 import { deleteAccountMachine } from '../src/machines/deleteAccount.ts'
 import { forgotPasswordMachine } from '../src/machines/forgotPassword.ts'
@@ -74,6 +75,14 @@ const success = (id: string, output: unknown = {}): SystemEvent => ({
   type: `xstate.done.actor.${id}`,
   output,
 })
+/** The events of a confirmed action (src/machines/confirmedAction.ts) whose actor is `id`. */
+const confirmedActionEvents = (id: string) => [
+  { type: 'open' } as const,
+  { type: 'cancel' } as const,
+  { type: 'confirm' } as const,
+  success(id),
+  failure(id),
+]
 const codeEvents = [
   { type: 'submitCode', code: '12' },
   { type: 'submitCode', code: SAMPLE.code },
@@ -191,6 +200,17 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       ],
     })),
   ),
+  entry(closeGuardMachine, [
+    {
+      name: 'close the settings',
+      events: [
+        { type: 'close', dirty: false },
+        { type: 'close', dirty: true },
+        { type: 'keepEditing' },
+        { type: 'discard' },
+      ],
+    },
+  ]),
   entry(notificationToggleMachine, [
     {
       name: 'switch off',
@@ -219,28 +239,10 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
     },
   ]),
   entry(deleteAccountMachine, [
-    {
-      name: 'delete the account',
-      events: [
-        { type: 'open' },
-        { type: 'cancel' },
-        { type: 'confirm' },
-        success('deleteAccount'),
-        failure('deleteAccount'),
-      ],
-    },
+    { name: 'delete the account', events: confirmedActionEvents('deleteAccount') },
   ]),
   entry(rotateLinkMachine, [
-    {
-      name: 'replace a calendar link',
-      events: [
-        { type: 'open' },
-        { type: 'cancel' },
-        { type: 'confirm' },
-        success('rotateLink'),
-        failure('rotateLink'),
-      ],
-    },
+    { name: 'replace a calendar link', events: confirmedActionEvents('rotateLink') },
   ]),
   entry(
     adminUserActionMachine,
@@ -283,6 +285,9 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
           },
         },
         { type: 'cancel' },
+        { type: 'cancel', dirty: true },
+        { type: 'keepEditing' },
+        { type: 'discard' },
         success('saveStay'),
         failure('saveStay'),
       ],
@@ -320,6 +325,9 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
         { type: 'submit', propertyId: 'property-2', urlPath: 'not a link' },
         { type: 'submit', propertyId: 'property-2', urlPath: SAMPLE.calendarLink },
         { type: 'cancel' },
+        { type: 'cancel', dirty: true },
+        { type: 'keepEditing' },
+        { type: 'discard' },
         success('connect'),
         failure('connect'),
       ],

@@ -20,11 +20,13 @@ import {
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { DatabaseHandle, Db } from './db/database.ts'
-import { badRequest, HttpError, refuseNulCharacters } from './errors.ts'
+import { badRequest, HttpError, nulCharacterAt, refuseNulCharacters } from './errors.ts'
 import { languageOf, translatorFor } from './i18n.ts'
-import { loggerOptions } from './logging.ts'
+import type { Translate } from '../src/domain/translator.ts'
+import { loggerOptions, requestLogController } from './logging.ts'
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './web/jsonDepth.ts'
 import { installSameOriginWrites } from './web/sameOrigin.ts'
+import { invalidBody } from './web/validationErrors.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { calendarRoutes } from './calendar/routes.ts'
@@ -41,6 +43,7 @@ import {
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { guestRoutes } from './guest/routes.ts'
 import { healthRoutes } from './health/routes.ts'
+import { installMetrics, metricsRoutes } from './metrics/routes.ts'
 import { serveUploads } from './property/images.ts'
 import { propertyRoutes } from './property/routes.ts'
 import { userRoutes } from './user/routes.ts'
@@ -75,12 +78,19 @@ export type AppDeps = {
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-/** Names the offending field of a schema failure, e.g. "email: Invalid email address". */
-function validationMessage(error: FastifyError): { field: string; detail: string } {
-  const first = error.validation?.[0] as { instancePath?: string; message?: string } | undefined
-  const field =
-    first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body'
-  return { field, detail: first?.message ?? 'Invalid input' }
+/**
+ * A schema failure: a body's names its fields; a path's or a query string's is a bad address,
+ * since no form fills those in.
+ */
+function schemaFailure(error: FastifyError): HttpError {
+  if (error.validationContext === 'body') {
+    const issues = (error.validation ?? []).map((item) => ({
+      path: (item.instancePath ?? '').split('/').filter(Boolean),
+      message: item.message ?? '',
+    }))
+    return invalidBody(issues)
+  }
+  return badRequest(error.validationContext === 'headers' ? 'errors.badRequest' : 'errors.badUrl')
 }
 
 /** Fastify's own refusals of a request it could not read, by code, in the reader's language. */
@@ -102,15 +112,19 @@ const STATUS_MESSAGES: Record<number, string> = {
   415: 'errors.body.unsupportedType',
 }
 
+/** A refusal in the reader's language: `{message}`, and `{fields: {name: message}}` when it blames fields. */
+function sendHttpError(error: HttpError, t: Translate, reply: FastifyReply) {
+  const fields: Record<string, string> = {}
+  for (const problem of error.problems) fields[problem.field] ??= t(problem.key, problem.params)
+  const message = t(error.messageKey, error.params)
+  return reply.code(error.statusCode).send(error.problems.length > 0 ? { message, fields } : { message })
+}
+
 /** Every failure as `{message}`: the routes' errors, and the router's own (a malformed URL). */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const t = translatorFor(languageOf(request))
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    return reply.code(400).send({ message: t('errors.invalidField', validationMessage(error)) })
-  }
-  if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send({ message: t(error.messageKey, error.params) })
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) return sendHttpError(schemaFailure(error), t, reply)
+  if (error instanceof HttpError) return sendHttpError(error, t, reply)
   const status = error.statusCode ?? 500
   if (status === 429) return reply.code(429).send({ message: t('errors.tooManyRequests') })
   // Any other refusal of the framework's or a plugin's: its status, and words the reader reads.
@@ -143,7 +157,8 @@ function installJsonParser(app: FastifyInstance) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(deps.config.logLevel, deps.logStream),
+    logger: deps.logger ?? loggerOptions(deps.config.logLevel, deps.logStream, deps.config.logFormat),
+    logController: requestLogController(deps.config.logFormat),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     frameworkErrors: sendError,
@@ -157,8 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config, app.log))
   app.setErrorHandler(sendError)
   app.addHook('preValidation', async (request) => {
-    refuseNulCharacters(request.params, '')
-    refuseNulCharacters(request.query, '')
+    // No form fills in the path or the query string: a NUL there is a bad address.
+    if (nulCharacterAt(request.params, '') !== undefined || nulCharacterAt(request.query, '') !== undefined)
+      throw badRequest('errors.badUrl')
     refuseNulCharacters(request.body, '')
   })
   installJsonParser(app)
@@ -186,12 +202,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Manzil API', version: '1' } },
     transform: jsonSchemaTransform,
   })
+  installMetrics(app)
   installNotifications(app)
   installSync(app)
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes)
+      await api.register(metricsRoutes)
       await api.register(authRoutes)
       await api.register(userRoutes)
       const onCalendarsChanged = async (calendarIds: string[]) =>

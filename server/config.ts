@@ -16,11 +16,26 @@ export type Config = {
   syncIntervalMinutes: number
   syncAllowHosts: string[]
   logLevel: string
+  /** `pretty`: one readable line per request (pino-pretty); `json`: pino's JSON lines. */
+  logFormat: LogFormat
+  /** The bearer token GET /api/metrics asks for; unset, metrics are not served. */
+  metricsToken: string | undefined
+}
+
+export type LogFormat = 'pretty' | 'json'
+
+/** What the configuration reads besides the environment. */
+export type ConfigContext = {
+  /** Whether the log goes to a terminal, where it is pretty unless LOG_FORMAT says otherwise. */
+  stdoutIsTerminal?: boolean
 }
 
 export class ConfigError extends Error {}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+const LOG_FORMATS: LogFormat[] = ['pretty', 'json']
+/** A shorter bearer token could be guessed; 32 random bytes in base64url are 43 characters. */
+const MIN_METRICS_TOKEN_LENGTH = 16
 
 function readInteger(
   env: NodeJS.ProcessEnv,
@@ -62,8 +77,27 @@ function readUrl(name: string, raw: string): string {
   return url.origin
 }
 
-/** Parses every environment variable of DESIGN section 4 once; throws ConfigError on a bad value. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+function readLogFormat(raw: string | undefined, context: ConfigContext): LogFormat {
+  if (raw === undefined || raw === '') return context.stdoutIsTerminal ? 'pretty' : 'json'
+  if (!LOG_FORMATS.includes(raw as LogFormat))
+    throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${raw}"`)
+  return raw as LogFormat
+}
+
+function readMetricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined
+  if (raw.length < MIN_METRICS_TOKEN_LENGTH || /\s/.test(raw))
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces, e.g. openssl rand -base64 32`,
+    )
+  return raw
+}
+
+/**
+ * Parses every environment variable of DESIGN section 4 once; throws ConfigError on a bad value.
+ * `context` says what else a default depends on (whether the log goes to a terminal).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: ConfigContext = {}): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const logLevel = env.LOG_LEVEL || 'info'
@@ -92,5 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     logLevel,
+    logFormat: readLogFormat(env.LOG_FORMAT, context),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
   }
 }

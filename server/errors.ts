@@ -1,15 +1,19 @@
 import type { TranslationParams } from '../src/domain/translator.ts'
 
+/** What one field of a refused request got wrong: a locale key (under `errors.`) and its values. */
+export type FieldProblem = { field: string; key: string; params?: TranslationParams }
+
 /**
  * A failure the client caused or may see. It carries a locale key (under `errors.` in
  * locales/*.json); one error handler translates it to the request's language and answers
- * `{message}` with the status.
+ * `{message}` with the status, plus `fields: {name: message}` when it blames fields.
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly messageKey: string,
     readonly params: TranslationParams = {},
+    readonly problems: readonly FieldProblem[] = [],
   ) {
     super(messageKey)
   }
@@ -19,20 +23,37 @@ export const badRequest = (key: string, params?: TranslationParams) => new HttpE
 export const unauthorized = () => new HttpError(401, 'errors.notSignedIn')
 export const forbidden = (key = 'errors.forbidden') => new HttpError(403, key)
 export const notFound = (key = 'errors.notFound') => new HttpError(404, key)
-export const conflict = (key: string) => new HttpError(409, key)
+/** A refusal that belongs to one field: its sentence is both the message and the field's. */
+export const fieldError = (field: string, key: string, params?: TranslationParams, status = 400) =>
+  new HttpError(status, key, params, [{ field, key, params }])
+export const conflict = (key: string, field?: string) =>
+  field === undefined ? new HttpError(409, key) : fieldError(field, key, undefined, 409)
+
+/** Where `value` holds a NUL (U+0000), in a value or a key: its dotted path below `field`, or undefined. */
+export function nulCharacterAt(value: unknown, field: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? field : undefined
+  if (value === null || typeof value !== 'object') return undefined
+  for (const [key, item] of Object.entries(value)) {
+    const path = field ? `${field}.${key}` : key
+    if (key.includes('\u0000')) return path
+    const found = nulCharacterAt(item, path)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
 
 /**
- * PostgreSQL text cannot hold NUL (U+0000): any input carrying one, in a value or a key, is a
- * 400 naming where, on either engine.
+ * PostgreSQL text cannot hold NUL (U+0000): a body or form field carrying one, in a value or a
+ * key, is a 400 on either engine that blames the field it is in.
  */
 export function refuseNulCharacters(value: unknown, field: string): void {
-  const refuse = () => badRequest('errors.nulCharacter', { field: field || 'body' })
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw refuse()
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) throw refuse()
-      refuseNulCharacters(item, field ? `${field}.${key}` : key)
-    }
-  }
+  const path = nulCharacterAt(value, field)
+  if (path === undefined) return
+  const name = path.split('.')[0]
+  throw new HttpError(
+    400,
+    'errors.nulCharacter',
+    {},
+    name ? [{ field: name, key: 'errors.nulCharacterHere' }] : [],
+  )
 }

@@ -1,5 +1,7 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify'
-import type { DestinationStream } from 'pino'
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import { destination, type DestinationStream } from 'pino'
+import { isColorSupported, prettyFactory } from 'pino-pretty'
+import type { LogFormat } from './config.ts'
 
 /**
  * Path segments that are secrets: whoever reads them can reset a password, take an e-mail change
@@ -36,15 +38,70 @@ function serializeRequest(request: FastifyRequest) {
   }
 }
 
+/** What a request's line in the pretty log carries, as the serializers left it. */
+type RequestLine = {
+  req?: { method?: string; url?: string }
+  res?: { statusCode?: number }
+  responseTime?: number
+}
+
+/** `GET /api/health 200 3 ms` for a request's line; any other line keeps its message. */
+function messageOf(log: Record<string, unknown>, messageKey: string): string {
+  const { req, res, responseTime } = log as RequestLine
+  const message = typeof log[messageKey] === 'string' ? (log[messageKey] as string) : ''
+  if (!req || !res || typeof responseTime !== 'number') return message
+  const line = `${req.method} ${req.url} ${res.statusCode} ${Math.round(responseTime)} ms`
+  return message === 'request completed' ? line : `${line} ${message}`
+}
+
+/**
+ * LOG_FORMAT=pretty: each JSON line pino makes, as one readable line (pino-pretty) on `target`,
+ * in colour on a terminal that has it. The serializers and the redaction have already run: the
+ * pretty line shows what the JSON line would.
+ */
+function prettyStream(target: DestinationStream, colorize: boolean): DestinationStream {
+  const pretty = prettyFactory({
+    colorize,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: messageOf,
+    singleLine: true,
+  })
+  return { write: (line: string) => target.write(pretty(line)) }
+}
+
 /** The server's logger: pino at `level`, cookies hidden, request URLs redacted. */
 export function loggerOptions(
   level: string,
   stream?: DestinationStream,
+  format: LogFormat = 'json',
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  const target =
+    format === 'pretty' ? prettyStream(stream ?? destination(1), !stream && isColorSupported) : stream
   return {
     level,
     redact: ['req.headers.cookie'],
     serializers: { req: serializeRequest as (request: unknown) => Record<string, unknown> },
-    ...(stream ? { stream } : {}),
+    ...(target ? { stream: target } : {}),
   }
 }
+
+/**
+ * Pretty logs have one line per request, made when it is answered: method, path (redacted),
+ * status and time. Fastify's own two (incoming, then completed without the path) suit JSON logs,
+ * which a machine joins by `reqId`.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime }
+    if (error) reply.log.error({ ...line, err: error }, 'request errored')
+    else reply.log.info(line, 'request completed')
+  }
+}
+
+/** Fastify's request logging for this format: its own for JSON, one line per request for pretty. */
+export const requestLogController = (format: LogFormat): LogController | undefined =>
+  format === 'pretty' ? new OneLinePerRequest() : undefined

@@ -3,7 +3,7 @@ import { serve } from './serve.ts'
 
 function readConfig(): Config {
   try {
-    return loadConfig()
+    return loadConfig(process.env, { stdoutIsTerminal: process.stdout.isTTY === true })
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`)

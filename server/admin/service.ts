@@ -3,7 +3,7 @@ import type { DatabaseHandle, Db } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { lockActiveAdmins } from '../db/locks.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
-import { badRequest, conflict, notFound } from '../errors.ts'
+import { badRequest, conflict, fieldError, notFound } from '../errors.ts'
 import { auditEntryMessage, recordAudit } from '../audit/service.ts'
 import { revokeSessions } from '../auth/session.ts'
 import type { PropertyService } from '../property/service.ts'
@@ -45,7 +45,7 @@ export async function updateUser(
         .where('id', '=', userId)
         .execute()
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken')
+      if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken', 'email')
       throw error
     }
     await recordAudit(db, {
@@ -86,7 +86,7 @@ export async function setUserNotifications(
 
 function reasonOf(text: string): string {
   const reason = text.trim()
-  if (reason === '') throw badRequest('errors.admin.reasonRequired')
+  if (reason === '') throw fieldError('reason', 'errors.admin.reasonRequired')
   return reason
 }
 

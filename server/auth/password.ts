@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 import { isStrongPassword } from '../../src/domain/password.ts'
-import { badRequest } from '../errors.ts'
+import { fieldError } from '../errors.ts'
 
 // Algorithm.Argon2id; the enum is ambient const, which isolated modules cannot read.
 const ARGON2ID = 2
@@ -20,5 +20,5 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 /** SPEC 5's rule, with SPEC's message, for every client that sets a password. */
 export function assertStrongPassword(password: string): void {
-  if (!isStrongPassword(password)) throw badRequest('errors.auth.weakPassword')
+  if (!isStrongPassword(password)) throw fieldError('password', 'errors.auth.weakPassword')
 }

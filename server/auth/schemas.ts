@@ -1,12 +1,7 @@
 import { z } from 'zod'
 import { CODE_LENGTH } from '../../src/domain/code.ts'
 
-export const Email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Invalid e-mail address' }))
+export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email())
 
 /** Strength is checked by the service, so a weak password gets SPEC's own message. */
 const NewPassword = z.string().max(1024)
@@ -18,7 +13,7 @@ const Password = z.string().min(1).max(1024)
  */
 export const Code = z
   .union([
-    z.string().regex(new RegExp(`^\\d{1,${CODE_LENGTH}}$`), { message: 'Must be six digits' }),
+    z.string().regex(new RegExp(`^\\d{1,${CODE_LENGTH}}$`)),
     z
       .number()
       .int()

@@ -24,7 +24,7 @@ const findByEmail = (db: Db, email: string) =>
 /** 409 when an account already uses the address. */
 export async function assertAddressFree(db: Db, email: string): Promise<void> {
   const taken = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
-  if (taken) throw conflict('errors.auth.emailTaken')
+  if (taken) throw conflict('errors.auth.emailTaken', 'email')
 }
 
 /** The account behind an e-mail and password, or a 400 (wrong) / 403 (deactivated). */
@@ -123,7 +123,7 @@ export async function register(
       .returningAll()
       .executeTakeFirstOrThrow()
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken')
+    if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken', 'email')
     throw error
   }
 }

@@ -106,6 +106,8 @@ export function createNotificationHub(db: Db, log: FastifyBaseLogger) {
       for (const stream of all()) if (stream.sessionHash === sessionHash) end(stream)
     },
     streamsOf: (userId: string) => byUser.get(userId)?.size ?? 0,
+    /** Every open stream of this process, for the operator's metrics. */
+    openStreams: () => [...byUser.values()].reduce((count, streams) => count + streams.size, 0),
     start() {
       heartbeat ??= setInterval(() => {
         beat().catch((error: unknown) => log.error({ err: error }, 'notification heartbeat failed'))

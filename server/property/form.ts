@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import multipart, { type MultipartFile } from '@fastify/multipart'
-import { HttpError, badRequest, refuseNulCharacters } from '../errors.ts'
+import { HttpError, badRequest, fieldError, refuseNulCharacters } from '../errors.ts'
 import { IMAGE_LIMITS, type ImageStore, type StoredImage } from './images.ts'
 import { parsePropertyFields, type PropertyFields } from './schemas.ts'
 
@@ -90,14 +90,13 @@ export async function readPropertyForm(request: FastifyRequest, store: ImageStor
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== IMAGE_FIELD)
-          throw badRequest('errors.upload.unexpectedFile', { field: part.fieldname })
+        if (part.fieldname !== IMAGE_FIELD) throw fieldError(part.fieldname, 'errors.upload.unexpectedFile')
         const bytes = await readFile(part)
         // An empty file input still sends one nameless, empty part.
         if (bytes.length === 0 && fileNameOf(part) === '') continue
         images.push(await store.store(bytes, fileNameOf(part)))
       } else {
-        if (part.valueTruncated) throw badRequest('errors.upload.fieldTooLong', { field: part.fieldname })
+        if (part.valueTruncated) throw fieldError(part.fieldname, 'errors.upload.fieldTooLong')
         refuseNulCharacters(part.value, part.fieldname)
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value)
       }

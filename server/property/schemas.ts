@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { isPlatformName } from '../../src/domain/platforms.ts'
 import { isTimeZone } from '../../src/domain/timeZones.ts'
-import { badRequest } from '../errors.ts'
+import { fieldError } from '../errors.ts'
+import { invalidBody } from '../web/validationErrors.ts'
 
 /** SPEC 3's badge values; stored lower-case in properties.status. */
 export const PropertyStatus = z.enum(['Available', 'Booked', 'Maintenance'])
@@ -73,12 +74,18 @@ export type ExternalCalendarInput = z.infer<typeof ExternalCalendarBody>
 
 const MAX_URL_LENGTH = 2048
 
-/** Each failure names the field through its locale key (errors.property.*). */
-export function checkExternalCalendar(input: ExternalCalendarInput): ExternalCalendarInput {
+/**
+ * Each failure names the platform in a sentence (errors.property.*) and blames the field the
+ * form shows it at: `platformName` and `urlPath` for one link, or one field for a link in a list.
+ */
+export function checkExternalCalendar(
+  input: ExternalCalendarInput,
+  fields: { platformName: string; urlPath: string } = { platformName: 'platformName', urlPath: 'urlPath' },
+): ExternalCalendarInput {
   const platformName = input.platformName.trim()
   const urlPath = input.urlPath.trim()
   if (!isPlatformName(platformName))
-    throw badRequest('errors.property.platformName', { platform: platformName })
+    throw fieldError(fields.platformName, 'errors.property.platformName', { platform: platformName })
   let url: URL | undefined
   try {
     url = new URL(urlPath)
@@ -87,7 +94,7 @@ export function checkExternalCalendar(input: ExternalCalendarInput): ExternalCal
   }
   const isWebUrl = url && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
   if (!isWebUrl || urlPath.length > MAX_URL_LENGTH)
-    throw badRequest('errors.property.urlPath', { platform: platformName })
+    throw fieldError(fields.urlPath, 'errors.property.urlPath', { platform: platformName })
   return { platformName, urlPath }
 }
 
@@ -95,8 +102,11 @@ export function checkExternalCalendar(input: ExternalCalendarInput): ExternalCal
  * One link pasted for two platforms would import every stay twice and double the revenue
  * (issue 13): a property links a calendar once.
  */
-export const duplicateLink = (platform: string, other: string) =>
-  badRequest('errors.property.duplicateLink', { platform, other })
+export const duplicateLink = (platform: string, other: string, field = 'urlPath') =>
+  fieldError(field, 'errors.property.duplicateLink', { platform, other })
+
+/** Where the property form shows a problem with the link of one platform. */
+const linkField = (platform: string) => `externalCalendars.${platform}`
 
 /** The multipart `externalCalendars` field: JSON text of `[{platformName, urlPath}]`, one per platform. */
 function parseExternalCalendars(text: string): ExternalCalendarInput[] {
@@ -104,19 +114,20 @@ function parseExternalCalendars(text: string): ExternalCalendarInput[] {
   try {
     parsed = JSON.parse(text)
   } catch {
-    throw badRequest('errors.property.externalCalendars')
+    throw fieldError('externalCalendars', 'errors.property.externalCalendars')
   }
   const list = z.array(ExternalCalendarBody).safeParse(parsed)
-  if (!list.success) throw badRequest('errors.property.externalCalendars')
+  if (!list.success) throw fieldError('externalCalendars', 'errors.property.externalCalendars')
   const seen = new Set<string>()
   const platformOfLink = new Map<string, string>()
   return list.data.map((item) => {
-    const calendar = checkExternalCalendar(item)
+    const field = linkField(item.platformName.trim())
+    const calendar = checkExternalCalendar(item, { platformName: field, urlPath: field })
     if (seen.has(calendar.platformName))
-      throw badRequest('errors.property.duplicatePlatform', { platform: calendar.platformName })
+      throw fieldError(field, 'errors.property.duplicatePlatform', { platform: calendar.platformName })
     seen.add(calendar.platformName)
     const other = platformOfLink.get(calendar.urlPath)
-    if (other) throw duplicateLink(calendar.platformName, other)
+    if (other) throw duplicateLink(calendar.platformName, other, field)
     platformOfLink.set(calendar.urlPath, calendar.platformName)
     return calendar
   })
@@ -183,7 +194,7 @@ export type PropertyFields = Omit<z.infer<typeof PropertyFieldsSchema>, 'externa
   externalCalendars: ExternalCalendarInput[] | undefined
 }
 
-/** Validates the form's text fields; a 400 whose message names the first bad field. */
+/** Validates the form's text fields; a 400 that blames every bad field, its message the first one's. */
 export function parsePropertyFields(raw: Record<string, string>): PropertyFields {
   const result = PropertyFieldsSchema.safeParse(raw)
   if (result.success) {
@@ -194,10 +205,5 @@ export function parsePropertyFields(raw: Record<string, string>): PropertyFields
         externalCalendars === undefined ? undefined : parseExternalCalendars(externalCalendars),
     }
   }
-  const issue = result.error.issues[0]
-  if (issue?.message.startsWith('errors.')) throw badRequest(issue.message)
-  throw badRequest('errors.invalidField', {
-    field: issue?.path.join('.') || 'body',
-    detail: issue?.message ?? 'Invalid input',
-  })
+  throw invalidBody(result.error.issues)
 }

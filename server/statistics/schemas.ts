@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isDateOnly, type DateOnly } from '../../src/domain/dates.ts'
 import { monthOf, monthWindow, nightsFromTo, type NightWindow } from '../../src/domain/statistics.ts'
-import { badRequest } from '../errors.ts'
+import { fieldError } from '../errors.ts'
 
 const Change = z.object({ current: z.number(), percentDiffLastMonth: z.number() })
 
@@ -38,7 +38,7 @@ export type PeriodQuery = z.infer<typeof PeriodQuery>
 
 function dateOf(text: string | undefined, field: 'start' | 'end'): DateOnly | undefined {
   if (text === undefined || text === '') return undefined
-  if (!isDateOnly(text)) throw badRequest('errors.statistics.date', { field })
+  if (!isDateOnly(text)) throw fieldError(field, `errors.statistics.${field}Date`)
   return text
 }
 
@@ -50,7 +50,7 @@ export function periodOf(query: PeriodQuery, today: DateOnly): NightWindow {
   const start = dateOf(query.start, 'start')
   const end = dateOf(query.end, 'end')
   if (start !== undefined && end !== undefined && end < start)
-    throw badRequest('errors.statistics.endBeforeStart')
+    throw fieldError('end', 'errors.statistics.endBeforeStart')
   const first = start ?? monthWindow(monthOf(end ?? today)).start
   return end === undefined ? { start: first, end: monthWindow(monthOf(first)).end } : nightsFromTo(first, end)
 }

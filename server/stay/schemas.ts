@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isDateOnly } from '../../src/domain/dates.ts'
 
-const Day = z.string().refine(isDateOnly, { message: 'Expected a date as YYYY-MM-DD' })
+const Day = z.string().refine(isDateOnly)
 const Id = z.string().min(1).max(64)
 
 /** Issue 13: a stay the host enters by hand: a direct booking, an owner's stay, a block. */

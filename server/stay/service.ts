@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
 import { timeOrderedId } from '../db/ids.ts'
 import type { BookingsTable } from '../db/schema.ts'
-import { badRequest, notFound } from '../errors.ts'
+import { fieldError, notFound } from '../errors.ts'
 import { conflictsFor } from '../sync/conflicts.ts'
 import type { ManualStay, ManualStayBody, ManualStayPatch } from './schemas.ts'
 
@@ -17,9 +17,9 @@ export const MANUAL_PLATFORM = 'Manual'
 type StayRow = Selectable<BookingsTable>
 
 function checkDates(stay: Pick<ManualStayBody, 'start' | 'end'>) {
-  if (stay.end <= stay.start) throw badRequest('errors.stay.endNotAfterStart')
+  if (stay.end <= stay.start) throw fieldError('end', 'errors.stay.endNotAfterStart')
   if (nightsBetween(stay.start, stay.end) > MAX_MANUAL_NIGHTS)
-    throw badRequest('errors.stay.tooLong', { count: MAX_MANUAL_NIGHTS })
+    throw fieldError('end', 'errors.stay.tooLong', { count: MAX_MANUAL_NIGHTS })
 }
 
 /**

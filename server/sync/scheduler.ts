@@ -55,6 +55,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     signal: shutdown.signal,
     userAgent: `Manzil calendar sync (+${app.config.publicUrl})`,
     parse: parsePool.parse,
+    metrics: app.metrics.sync,
   })
 
   const leaseWindow = () => {
@@ -100,7 +101,12 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     const workers = Promise.all(Array.from({ length: concurrency }, worker))
     // Leases taken but not started when the server stops are freed for the next process.
     const released = workers.then(() => releaseLeases(leased.splice(0).map((calendar) => calendar.id)))
-    return track(released.then(mailDigests).then(() => synced))
+    return track(
+      released
+        .then(mailDigests)
+        .then(() => app.metrics.roundFinished('schedule'))
+        .then(() => synced),
+    )
   }
 
   /** A round's changes other than conflicts reach each owner as one digest (issue 13). */
@@ -130,7 +136,8 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     const outcomes = await track(
       Promise.all(claimed.map((calendar) => slot(() => syncCalendar(context(), calendar)))),
     )
-    // The answer does not wait for the mail server.
+    // The answer waits for neither the feed count nor the mail server.
+    void track(app.metrics.roundFinished('request'))
     void track(mailDigests())
     return outcomes
   }

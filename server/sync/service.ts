@@ -30,6 +30,32 @@ export type SyncContext = {
   userAgent: string
   /** Reads a fetched feed off the main thread, within its budgets (the parse pool). */
   parse: (task: ParseTask) => Promise<ParseResult>
+  /** Where the sync's figures go (server/metrics/); none in a caller that does not count. */
+  metrics?: SyncMetrics
+}
+
+/** What the sync tells the operator's metrics; it knows nothing of how they are kept. */
+export type SyncMetrics = {
+  /** One feed fetched (or failing to be), in seconds. */
+  fetched(seconds: number): void
+  /** One fetched feed parsed (or failing to be), in seconds. */
+  parsed(seconds: number): void
+  /** One feed synced: `200`, `304`, the FeedFailure's reason, `unexpected` or `interrupted`. */
+  synced(result: string): void
+  notificationsSent(count: number): void
+}
+
+/** Runs `work` and tells `observe` how long it took, in seconds, whether it succeeded or not. */
+async function timed<T>(
+  observe: ((seconds: number) => void) | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    observe?.((performance.now() - started) / 1000)
+  }
 }
 
 export type SyncOutcome = {
@@ -67,11 +93,10 @@ const updateCalendar = (db: Db, calendarId: string, update: CalendarUpdate) =>
 /** Live to every open page, and the conflicts by mail at once; a failure of either is only logged. */
 async function announceNotices(ctx: SyncContext, notices: Notices) {
   for (const notificationId of notices.ids)
-    await ctx
-      .announce(notificationId)
-      .catch((error: unknown) =>
-        ctx.log.error({ err: error, notificationId }, 'could not announce a notification'),
-      )
+    await ctx.announce(notificationId).then(
+      () => ctx.metrics?.notificationsSent(1),
+      (error: unknown) => ctx.log.error({ err: error, notificationId }, 'could not announce a notification'),
+    )
   await ctx.mail
     .sendConflicts(notices.conflictIds)
     .catch((error: unknown) => ctx.log.error({ err: error }, 'could not mail a conflict'))
@@ -131,6 +156,22 @@ const hostOf = (url: string) => {
  * is kept on the calendar, audited and backed off, and leaves its known bookings untouched.
  */
 export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Promise<SyncOutcome> {
+  let result = 'unexpected'
+  try {
+    const outcome = await syncFeed(ctx, calendar, (fetchResult) => (result = fetchResult))
+    if (outcome.result === 'interrupted') result = 'interrupted'
+    return outcome
+  } finally {
+    ctx.metrics?.synced(result)
+  }
+}
+
+async function syncFeed(
+  ctx: SyncContext,
+  calendar: CalendarRow,
+  /** Told `200` or `304` once the feed answered, then a failure's reason if one follows. */
+  fetchResult: (result: string) => void,
+): Promise<SyncOutcome> {
   const started = new Date()
   const now = started.toISOString()
   const outcome = { calendarId: calendar.id, added: 0, cancelled: 0 }
@@ -144,13 +185,16 @@ export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Pro
     lease_until: null,
   }
   try {
-    const response = await fetchFeed(calendar.url, {
-      allowHosts: ctx.allowHosts,
-      etag: calendar.etag,
-      lastModified: calendar.last_modified,
-      signal: ctx.signal,
-      userAgent: ctx.userAgent,
-    })
+    const response = await timed(ctx.metrics?.fetched, () =>
+      fetchFeed(calendar.url, {
+        allowHosts: ctx.allowHosts,
+        etag: calendar.etag,
+        lastModified: calendar.last_modified,
+        signal: ctx.signal,
+        userAgent: ctx.userAgent,
+      }),
+    )
+    fetchResult(response.status === 'not-modified' ? '304' : '200')
     if (response.status === 'not-modified') {
       await updateCalendar(ctx.db, calendar.id, fetched)
       return { ...outcome, result: 'unchanged' }
@@ -164,12 +208,14 @@ export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Pro
     // The property's zone dates the feed's timed events, and its today bounds what is read.
     const timeZone = await timeZoneOfProperty(ctx.db, calendar.property_id)
     const today = todayIn(timeZone, started)
-    const { events, platform } = await ctx.parse({
-      bytes: response.bytes,
-      today,
-      timeZone,
-      calendarPlatform: calendar.platform_name,
-    })
+    const { events, platform } = await timed(ctx.metrics?.parsed, () =>
+      ctx.parse({
+        bytes: response.bytes,
+        today,
+        timeZone,
+        calendarPlatform: calendar.platform_name,
+      }),
+    )
     const { changes, notices } = await writeTransaction(ctx.db, async (trx) => {
       await lockPropertyStays(trx, ctx.engine, calendar.property_id)
       const changes = await storeFeed(trx, calendar, events, platform, now, today)
@@ -192,6 +238,7 @@ export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Pro
       await updateCalendar(ctx.db, calendar.id, { lease_until: null })
       return { ...outcome, result: 'interrupted' }
     }
+    fetchResult(error instanceof FeedError ? error.reason : 'unexpected')
     return { ...outcome, result: 'failed', error: await recordFailure(ctx, calendar, error, started) }
   }
 }

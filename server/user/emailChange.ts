@@ -91,7 +91,7 @@ export async function cancelEmailChange(db: Db, token: string): Promise<string> 
         .where('email', '!=', link.old_email)
         .execute()
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken')
+      if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken', 'email')
       throw error
     }
     await revokeSessions(trx, userId)

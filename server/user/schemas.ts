@@ -26,7 +26,7 @@ export const ProfileUpdateBody = z.object({
     .string()
     .trim()
     .max(32)
-    .regex(/^[\d\s+().-]*$/, { message: 'Use digits, spaces and + ( ) . - only' })
+    .regex(/^[\d\s+().-]*$/)
     .nullable()
     .transform(blankToNull)
     .optional(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
-import { badRequest, conflict } from '../errors.ts'
+import { conflict, fieldError } from '../errors.ts'
 import { consumeCode, sendCode } from '../auth/codes.ts'
 import { verifyPassword } from '../auth/password.ts'
 import type { PropertyService } from '../property/service.ts'
@@ -25,7 +25,7 @@ export async function updateProfile(
 ): Promise<{ user: User; pendingEmail?: string }> {
   const pendingEmail = email !== undefined && email !== user.email ? email : undefined
   if (pendingEmail && !(currentPassword && (await verifyPassword(user.password_hash, currentPassword))))
-    throw badRequest('errors.auth.wrongPassword')
+    throw fieldError('currentPassword', 'errors.auth.wrongPassword')
   const changes: UserUpdate = { name, phone, residental_address: residentalAddress }
   if (Object.values(changes).some((value) => value !== undefined))
     await db
@@ -46,7 +46,7 @@ export async function confirmEmailChange(db: Db, user: User, code: string): Prom
       .where('id', '=', user.id)
       .execute()
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken')
+    if (isUniqueViolation(error)) throw conflict('errors.auth.emailTaken', 'email')
     throw error
   }
   return findUser(db, user.id)

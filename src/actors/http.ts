@@ -15,15 +15,20 @@ const PUBLIC_PATHS = [
 export const isPublicPath = (pathname: string) =>
   PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
 
+/** The server's sentence for each field it refused, by the field's name in the request. */
+export type FieldMessages = Readonly<Record<string, string>>
+
 /**
  * What every failed call becomes: the server's message (or the caller's fallback), the status,
- * and, when the server said when to try again (a 429's `Retry-After`), that wait in seconds.
+ * when the server said when to try again (a 429's `Retry-After`) that wait in seconds, and the
+ * fields it blamed, each with its own sentence for the form to show there.
  */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly retryAfterSeconds?: number,
+    readonly fields: FieldMessages = {},
   ) {
     super(message)
   }
@@ -35,8 +40,19 @@ export const setRequestLanguage = (language: string) => {
   requestLanguage = language
 }
 
+let signingOut = false
+/**
+ * Signing out leaves for /login by a full page load. Requests still in flight then answer 401,
+ * and must not race that navigation with one to /login?next=… (the page just left on purpose).
+ */
+export function leaveAfterSignOut() {
+  signingOut = true
+  window.location.assign(LOGIN_PATH)
+}
+
 /** SPEC 8: a 401 logs a warning and leaves for /login by full navigation; the caller still gets the failure. */
 function onUnauthorized() {
+  if (signingOut) return
   console.warn('The session may have expired; sending the browser to the login page.')
   const { pathname, search } = window.location
   if (isPublicPath(pathname)) return
@@ -58,6 +74,13 @@ const messageOf = (data: unknown): string | undefined =>
     ? (data as { message: string }).message
     : undefined
 
+/** `fields` of an error body, keeping only names that carry a sentence. */
+function fieldsOf(data: unknown): FieldMessages {
+  const fields = typeof data === 'object' && data !== null ? (data as { fields?: unknown }).fields : undefined
+  if (typeof fields !== 'object' || fields === null) return {}
+  return Object.fromEntries(Object.entries(fields).filter((entry) => typeof entry[1] === 'string'))
+}
+
 /** `Retry-After` in its delay form, whole seconds (the only form the server sends). */
 function retryAfterOf(headers: Headers | undefined): number | undefined {
   const value = headers?.get('retry-after')?.trim()
@@ -65,8 +88,9 @@ function retryAfterOf(headers: Headers | undefined): number | undefined {
 }
 
 /**
- * The one way the app talks to the API. Only `message` is read from an error body (SPEC 7);
- * without one the error carries `fallback`, which the caller picks (a localised text).
+ * The one way the app talks to the API. `message` is read from an error body (SPEC 7), and
+ * `fields` when the server blames fields (issue 15); without a message the error carries
+ * `fallback`, which the caller picks (a localised text).
  */
 export async function request<T>(
   method: Method,
@@ -87,6 +111,6 @@ export async function request<T>(
     if (failure instanceof Error) throw new ApiError(fallback, 0)
     const { status = 0, data: body, headers } = failure as ErrorResponse
     if (status === 401) onUnauthorized()
-    throw new ApiError(messageOf(body) ?? fallback, status, retryAfterOf(headers))
+    throw new ApiError(messageOf(body) ?? fallback, status, retryAfterOf(headers), fieldsOf(body))
   }
 }

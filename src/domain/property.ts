@@ -109,16 +109,38 @@ export function draftProblems(draft: PropertyDraft): DraftProblems {
 
 export const hasProblems = (problems: DraftProblems) => Object.keys(problems).length > 0
 
+const ADDRESS_PARTS = ['country', 'region', 'city', 'address']
+const LINK_FIELD = 'externalCalendars.'
+
 /**
- * Issue 15: whether closing would lose something the host did: any typed field, a picked photo,
- * or a platform link. The zone is not counted while it only follows the address.
+ * The form field where the server's refusal of one of its fields shows (issue 15): the address
+ * parts are typed as one address, and `externalCalendars.<platform>` is that platform's link.
+ */
+export function formFieldOf(serverField: string): string {
+  if (ADDRESS_PARTS.includes(serverField)) return 'addressText'
+  if (serverField.startsWith(LINK_FIELD)) return `link:${serverField.slice(LINK_FIELD.length)}`
+  return serverField
+}
+
+/** The server's sentences by the form field each shows at. */
+export function refusedFields(fields: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const byFormField: Record<string, string> = {}
+  for (const [field, message] of Object.entries(fields)) byFormField[formFieldOf(field)] ??= message
+  return byFormField
+}
+
+/**
+ * Issue 15: whether closing would lose something the host did since the form opened (`since`:
+ * empty when adding, the stored property's draft when editing): a changed field, a photo picked
+ * or removed (`photoChanges`), or a platform link. The zone is not counted while it only follows
+ * the address.
  */
 export function isDraftDirty(
   draft: PropertyDraft,
-  photoCount = 0,
+  photoChanges = 0,
   since: PropertyDraft = EMPTY_DRAFT,
 ): boolean {
-  if (photoCount > 0) return true
+  if (photoChanges > 0) return true
   const fields = ['name', 'addressText', 'capacity', 'costPerNight', 'description'] as const
   if (fields.some((field) => draft[field] !== since[field])) return true
   if (draft.timeZonePicked && draft.timeZone !== since.timeZone) return true

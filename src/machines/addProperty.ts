@@ -1,6 +1,6 @@
-import { fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 import { canCreate, draftProblems, hasProblems, type PropertyDraft } from '../domain/property.ts'
-import { failureFrom, type Notice } from './feedback.ts'
+import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 
 /** What the add form submits: the typed fields and the picked photos, first one the main photo. */
 export type NewProperty = { draft: PropertyDraft; photos: File[] }
@@ -17,7 +17,8 @@ type Events =
 
 /** SPEC 2 and 4, the add-property modal: editing, then creating; success closes it, failure keeps it open. */
 export const addPropertyMachine = setup({
-  types: {} as { events: Events },
+  /** `refusal`: the server's last refusal, whose fields the form shows at them (issue 15). */
+  types: {} as { context: { refusal?: Feedback }; events: Events },
   actors: {
     createProperty: fromPromise<unknown, NewProperty>(async () => {
       throw new Error('provided by the route')
@@ -37,10 +38,11 @@ export const addPropertyMachine = setup({
 }).createMachine({
   id: 'addProperty',
   initial: 'editing',
+  context: {},
   states: {
     editing: {
       on: {
-        submit: { guard: 'isCreatable', target: 'creating' },
+        submit: { guard: 'isCreatable', target: 'creating', actions: assign({ refusal: undefined }) },
         close: [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: 'closed' }],
       },
     },
@@ -65,13 +67,16 @@ export const addPropertyMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: {
-            type: 'notify',
-            params: ({ event }) => ({
-              kind: 'error',
-              feedback: failureFrom('property.createFailed', event.error),
-            }),
-          },
+          actions: [
+            assign({ refusal: ({ event }) => failureFrom('property.createFailed', event.error) }),
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                kind: 'error',
+                feedback: failureFrom('property.createFailed', event.error),
+              }),
+            },
+          ],
         },
       },
     },

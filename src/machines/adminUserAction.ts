@@ -4,6 +4,9 @@ import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 export type AdminUserAction = 'deactivate' | 'delete'
 export type AdminUserTarget = { userId: string; action: AdminUserAction }
 
+/** The field the dialog's own check is about, so the form shows it there (issue 15). */
+export const REASON_CHECKS = { 'userActions.reasonRequired': 'reason' } as const
+
 type Context = { target: AdminUserTarget; reason: string; error?: Feedback }
 type Events = ({ type: 'open' } & AdminUserTarget) | { type: 'submit'; reason: string } | { type: 'cancel' }
 

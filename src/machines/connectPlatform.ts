@@ -11,7 +11,16 @@ type Context = PlatformLink & {
 type Events =
   | { type: 'open'; platformName: string; propertyIds: string[] }
   | { type: 'submit'; propertyId: string; urlPath: string }
-  | { type: 'cancel' }
+  /** Cancel, Escape or a click outside; `dirty` when a link was typed or pasted (issue 15). */
+  | { type: 'cancel'; dirty?: boolean }
+  | { type: 'keepEditing' }
+  | { type: 'discard' }
+
+/** The field each of the dialog's own checks is about, so the form shows it there (issue 15). */
+export const CONNECT_CHECKS = {
+  'integration.chooseProperty': 'propertyId',
+  'integration.invalidLink': 'urlPath',
+} as const
 
 const isWebLink = (text: string) => {
   try {
@@ -44,6 +53,7 @@ export const connectPlatformMachine = setup({
     hasProperty: ({ context, event }) =>
       event.type === 'submit' && context.propertyIds.includes(event.propertyId),
     hasWebLink: ({ event }) => event.type === 'submit' && isWebLink(event.urlPath),
+    isDirty: ({ event }) => event.type === 'cancel' && event.dirty === true,
   },
 }).createMachine({
   id: 'connectPlatform',
@@ -79,7 +89,17 @@ export const connectPlatformMachine = setup({
             })),
           },
         ],
-        cancel: { target: 'closed', actions: assign({ error: undefined }) },
+        cancel: [
+          { guard: 'isDirty', target: 'confirmingDiscard' },
+          { target: 'closed', actions: assign({ error: undefined }) },
+        ],
+      },
+    },
+    /** "Discard this link?": the dialog stays on screen, as typed, under the question. */
+    confirmingDiscard: {
+      on: {
+        keepEditing: 'editing',
+        discard: { target: 'closed', actions: assign({ error: undefined }) },
       },
     },
     connecting: {
@@ -107,4 +127,4 @@ export const connectPlatformMachine = setup({
   },
 })
 
-export type ConnectPlatformState = 'closed' | 'editing' | 'connecting'
+export type ConnectPlatformState = 'closed' | 'editing' | 'confirmingDiscard' | 'connecting'

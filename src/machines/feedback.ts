@@ -1,12 +1,26 @@
 /**
  * What a machine tells the person: a locale key, and the server's own (already localised)
  * message when there is one, which wins over the key (SPEC 8); `params` fill the key's text.
+ * `fields` holds the server's sentence for each field it refused, for the form to show there.
  */
-export type Feedback = { key: string; detail?: string; params?: Record<string, string | number> }
+export type Feedback = {
+  key: string
+  detail?: string
+  params?: Record<string, string | number>
+  fields?: Readonly<Record<string, string>>
+}
+
+/** Machines never import the API client, so a failure's fields are read by shape. */
+function fieldsOf(error: unknown): Readonly<Record<string, string>> | undefined {
+  const fields = (error as { fields?: unknown } | null)?.fields
+  if (typeof fields !== 'object' || fields === null || Object.keys(fields).length === 0) return undefined
+  return fields as Readonly<Record<string, string>>
+}
 
 export const failureFrom = (key: string, error: unknown): Feedback => {
   const detail = error instanceof Error && error.message ? error.message : undefined
-  return detail ? { key, detail } : { key }
+  const fields = fieldsOf(error)
+  return { key, ...(detail ? { detail } : {}), ...(fields ? { fields } : {}) }
 }
 
 /** The toast a machine asks for; the route provides the real `notify` action. */

@@ -7,6 +7,9 @@ type Events = { type: 'submit'; email: string } | { type: 'retry' }
 
 const sendFailed = (error: unknown) => failureFrom('forgot.sendFailed', error)
 
+/** The field the form's own check is about, so the form shows it there (issue 15). */
+export const FORGOT_CHECKS = { 'auth.enterEmail': 'email' } as const
+
 /**
  * SPEC 4 and 5, Forgot password: an e-mail, the link requested, then step 2 says it was sent.
  * An empty address is refused without a call. The settings modal's "send a reset link" is the

@@ -1,17 +1,20 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { isCompleteCode, RESEND_COOLDOWN_MS } from '../domain/code.ts'
-import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './codeStep.ts'
+import { failureFrom, type Notice } from './feedback.ts'
 
 export const WELCOME_DELAY_MS = 3000
 
 type Credentials = { email: string; password: string }
-/** `resendAllowedAt`: while "Send a new code" waits (issue 15), the time it is allowed again. */
-type Context = Credentials & { code: string; error?: Feedback; resendAllowedAt?: number }
+type Context = Credentials & CodeStepContext
+const loginFailed = (error: unknown) => failureFrom('auth.loginFailed', error)
+
 type Events =
   | { type: 'submit'; email: string; password: string }
   | { type: 'submitCode'; code: string }
   | { type: 'back' }
   | { type: 'resend' }
+
+const codeStep = codeStepSetup<Context, Events>()
 
 /**
  * SPEC 4, Login: the form asks for a two-factor code; when sending it succeeds the code screen
@@ -28,15 +31,15 @@ export const loginMachine = setup({
     }),
   },
   actions: {
+    ...codeStep.actions,
     notify: (_, _notice: Notice) => {},
   },
   guards: {
+    ...codeStep.guards,
     hasCredentials: ({ event }) =>
       event.type === 'submit' && event.email.trim() !== '' && event.password !== '',
-    isCompleteCode: ({ event }) => event.type === 'submitCode' && isCompleteCode(event.code),
-    isResendWaiting: ({ context }) => context.resendAllowedAt !== undefined,
   },
-  delays: { welcome: WELCOME_DELAY_MS, resendCooldown: RESEND_COOLDOWN_MS },
+  delays: { ...codeStep.delays, welcome: WELCOME_DELAY_MS },
 }).createMachine({
   id: 'login',
   initial: 'editing',
@@ -79,51 +82,17 @@ export const loginMachine = setup({
         onError: {
           target: 'editing',
           actions: [
-            assign({ error: ({ event }) => failureFrom('auth.loginFailed', event.error) }),
+            assign({ error: ({ event }) => loginFailed(event.error) }),
             {
               type: 'notify',
-              params: ({ event }) => ({
-                kind: 'error',
-                feedback: failureFrom('auth.loginFailed', event.error),
-              }),
+              params: ({ event }) => ({ kind: 'error', feedback: loginFailed(event.error) }),
             },
           ],
         },
       },
     },
-    /**
-     * A code has just gone out: the code step, with "Send a new code" counting down its wait
-     * (issue 15). A wrong code keeps the wait running (from its start again, never shorter).
-     */
-    codeSent: {
-      entry: assign({ resendAllowedAt: () => Date.now() + RESEND_COOLDOWN_MS }),
-      after: { resendCooldown: { target: 'enteringCode', actions: assign({ resendAllowedAt: undefined }) } },
-      on: {
-        submitCode: [
-          {
-            guard: 'isCompleteCode',
-            target: 'verifying',
-            actions: assign(({ event }) => ({ code: event.code, error: undefined })),
-          },
-          { actions: assign({ error: { key: 'auth.enterCode' } }) },
-        ],
-        back: { target: 'editing', actions: assign({ error: undefined }) },
-      },
-    },
-    enteringCode: {
-      on: {
-        submitCode: [
-          {
-            guard: 'isCompleteCode',
-            target: 'verifying',
-            actions: assign(({ event }) => ({ code: event.code, error: undefined })),
-          },
-          { actions: assign({ error: { key: 'auth.enterCode' } }) },
-        ],
-        resend: { target: 'sendingCode', actions: assign({ error: undefined }) },
-        back: { target: 'editing', actions: assign({ error: undefined }) },
-      },
-    },
+    // A code to resend goes out as the first did; should sending fail, the password alone signs in.
+    ...codeStepStates({ check: 'verifying', resend: 'sendingCode', back: 'editing' }),
     verifying: {
       invoke: {
         id: 'signIn',
@@ -135,35 +104,10 @@ export const loginMachine = setup({
           tfaCode: Number(context.code),
         }),
         onDone: 'welcome',
-        onError: [
-          {
-            guard: 'isResendWaiting',
-            target: 'codeSent',
-            actions: [
-              assign({ error: ({ event }) => failureFrom('auth.loginFailed', event.error) }),
-              {
-                type: 'notify',
-                params: ({ event }) => ({
-                  kind: 'error',
-                  feedback: failureFrom('auth.loginFailed', event.error),
-                }),
-              },
-            ],
-          },
-          {
-            target: 'enteringCode',
-            actions: [
-              assign({ error: ({ event }) => failureFrom('auth.loginFailed', event.error) }),
-              {
-                type: 'notify',
-                params: ({ event }) => ({
-                  kind: 'error',
-                  feedback: failureFrom('auth.loginFailed', event.error),
-                }),
-              },
-            ],
-          },
-        ],
+        onError: refusedCode([
+          assign({ error: ({ event }) => loginFailed(event.error) }),
+          { type: 'notify', params: ({ event }) => ({ kind: 'error', feedback: loginFailed(event.error) }) },
+        ]),
       },
     },
     welcome: {

@@ -25,9 +25,13 @@ type Events =
   | { type: 'remove'; stay: ManualStayRef }
   | { type: 'submit'; propertyId: string; values: ManualStayValues }
   | { type: 'confirm' }
-  | { type: 'cancel' }
+  /** Cancel, Escape or a click outside; while editing, `dirty` when the form holds unsaved input. */
+  | { type: 'cancel'; dirty?: boolean }
+  | { type: 'keepEditing' }
+  | { type: 'discard' }
 
-export type ManualStayState = 'closed' | 'editing' | 'saving' | 'confirmingDelete' | 'deleting'
+export type ManualStayState =
+  'closed' | 'editing' | 'confirmingDiscard' | 'saving' | 'confirmingDelete' | 'deleting'
 
 const EMPTY_VALUES: ManualStayValues = { start: '', end: '', kind: 'booking', guestName: '', note: '' }
 
@@ -49,7 +53,8 @@ const fromStay = (stay: ManualStayRef) => {
  * Issue 13: a host adds a stay or a block by hand on the calendar (from a day, or from the
  * header), and edits or deletes one from the bookings modal. The form checks the dates as the
  * server does (check-out after check-in, 365 nights at most); the server's refusal (its own
- * translated words) keeps the form open with what was typed. Deleting asks first.
+ * translated words) keeps the form open with what was typed. Deleting asks first, and so does
+ * closing a form that holds unsaved input (issue 15).
  */
 export const manualStayMachine = setup({
   types: {} as { context: Context; events: Events },
@@ -69,6 +74,7 @@ export const manualStayMachine = setup({
   guards: {
     endsAfterStart: ({ event }) => datesOf(event) !== 'endNotAfterStart',
     withinMaxNights: ({ event }) => datesOf(event) !== 'tooLong',
+    isDirty: ({ event }) => event.type === 'cancel' && event.dirty === true,
   },
 }).createMachine({
   id: 'manualStay',
@@ -115,7 +121,18 @@ export const manualStayMachine = setup({
             actions: assign((args) => ({ ...submitted(args), error: undefined, errorAt: undefined })),
           },
         ],
-        cancel: { target: 'closed', actions: assign({ error: undefined, errorAt: undefined }) },
+        // Issue 15: what was typed is not dropped without asking.
+        cancel: [
+          { guard: 'isDirty', target: 'confirmingDiscard' },
+          { target: 'closed', actions: assign({ error: undefined, errorAt: undefined }) },
+        ],
+      },
+    },
+    /** "Discard this stay?": the form stays on screen, as typed, under the question. */
+    confirmingDiscard: {
+      on: {
+        keepEditing: 'editing',
+        discard: { target: 'closed', actions: assign({ error: undefined, errorAt: undefined }) },
       },
     },
     saving: {

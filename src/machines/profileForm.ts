@@ -1,5 +1,5 @@
 import { assign, fromPromise, not, setup } from 'xstate'
-import { isCompleteCode } from '../domain/code.ts'
+import { codeStepSetup, submitCode } from './codeStep.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 
 /** SPEC 7's PATCH /user/profile payload; blank text clears a field. */
@@ -33,6 +33,14 @@ type Events =
   | { type: 'submitCode'; code: string }
   | { type: 'cancelEmailChange' }
 
+const codeStep = codeStepSetup<Context, Events>()
+
+/** The field each of the form's own checks is about, so the form shows it there (issue 15). */
+export const PROFILE_CHECKS = {
+  'auth.enterEmail': 'email',
+  'settings.currentPasswordRequired': 'currentPassword',
+} as const
+
 const fieldsOf = (profile: SavedProfile): ProfileFields => ({
   name: profile.name ?? '',
   phone: profile.phone ?? '',
@@ -45,6 +53,13 @@ const trimmed = (fields: ProfileFields): ProfileFields => ({
   email: fields.email.trim(),
   residentalAddress: fields.residentalAddress.trim(),
 })
+/** Issue 15: whether the form holds typing not saved yet (spaces around a value do not count). */
+export function hasUnsavedChanges(fields: ProfileFields, saved: SavedProfile): boolean {
+  const typed = trimmed(fields)
+  const stored = fieldsOf(saved)
+  return (Object.keys(typed) as ProfileField[]).some((field) => typed[field] !== stored[field])
+}
+
 const changesEmail = (context: Context) => context.fields.email.trim() !== context.savedEmail
 const saveOf = (context: Context): ProfileSave =>
   changesEmail(context)
@@ -67,6 +82,7 @@ export const profileFormMachine = setup({
     }),
   },
   actions: {
+    ...codeStep.actions,
     notify: (_, _notice: Notice) => {},
     /** The route keeps the signed-in profile in step with what was saved. */
     saved: (_, _profile: SavedProfile) => {},
@@ -74,7 +90,7 @@ export const profileFormMachine = setup({
   guards: {
     hasEmail: ({ context }) => context.fields.email.trim() !== '',
     lacksPasswordForNewEmail: ({ context }) => changesEmail(context) && context.currentPassword === '',
-    isCompleteCode: ({ event }) => event.type === 'submitCode' && isCompleteCode(event.code),
+    ...codeStep.guards,
   },
 }).createMachine({
   id: 'profileForm',
@@ -152,14 +168,7 @@ export const profileFormMachine = setup({
     },
     enteringEmailCode: {
       on: {
-        submitCode: [
-          {
-            guard: 'isCompleteCode',
-            target: 'confirmingEmail',
-            actions: assign(({ event }) => ({ code: event.code, error: undefined })),
-          },
-          { actions: assign({ error: { key: 'auth.enterCode' } }) },
-        ],
+        submitCode: submitCode('confirmingEmail'),
         cancelEmailChange: {
           target: 'editing',
           actions: assign({ pendingEmail: undefined, error: undefined }),

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { canSave, type PropertyDraft } from '../domain/property.ts'
-import { failureFrom, type Notice } from './feedback.ts'
+import { canSave, draftProblems, hasProblems, refusedFields, type PropertyDraft } from '../domain/property.ts'
+import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 
 export type PropertyTab = 'about' | 'connections' | 'statistics'
 export const EDIT_TABS: PropertyTab[] = ['about', 'connections']
@@ -9,7 +9,8 @@ export const VIEW_TABS: PropertyTab[] = ['about', 'connections', 'statistics']
 /** What Save sends: the edited form, the photos added, and the stored photos the host removed. */
 export type PropertyChanges = { draft: PropertyDraft; newPhotos: File[]; removedImageIds: string[] }
 
-type Context = { propertyId: string; tab: PropertyTab }
+/** `refusal`: the server's last refusal of a save, whose fields the form shows at them (issue 15). */
+type Context = { propertyId: string; tab: PropertyTab; refusal?: Feedback }
 type Events =
   | { type: 'toggleMode' }
   | { type: 'selectTab'; tab: PropertyTab }
@@ -17,7 +18,19 @@ type Events =
   | { type: 'requestDelete' }
   | { type: 'cancelDelete' }
   | { type: 'confirmDelete' }
-  | { type: 'close' }
+  /** Escape, a click outside or the close button; `dirty` when the draft holds unsaved changes. */
+  | { type: 'close'; dirty: boolean }
+  | { type: 'keepEditing' }
+  | { type: 'discard' }
+
+/** The tab that shows a problem: a platform link's is on Connections, every other field on About. */
+const tabOf = (field: string): PropertyTab => (field.startsWith('link:') ? 'connections' : 'about')
+
+/** Issue 15: where Save's problems show. The open tab while it shows one, else the first that does. */
+export function tabForProblems(problems: Readonly<Record<string, unknown>>, open: PropertyTab): PropertyTab {
+  const tabs = Object.keys(problems).map(tabOf)
+  return tabs.includes(open) ? open : (tabs[0] ?? open)
+}
 
 const notifyFailure = (key: string) => ({
   type: 'notify' as const,
@@ -31,6 +44,8 @@ const notifyFailure = (key: string) => ({
  * SPEC 2 and 4, the edit/view modal: it opens in edit mode; the view/edit toggle keeps the tab,
  * except that switching to edit goes back to About, because Statistics exists only in view mode.
  * Delete asks first. A successful save or delete closes the modal; a failure keeps it open.
+ * Issue 15: a draft with a problem is never sent (Save opens the tab that shows it), and closing
+ * with unsaved changes asks first, from either mode: the question shows over the edit form.
  */
 export const propertyModalMachine = setup({
   types: {} as { context: Context; events: Events; input: { propertyId: string } },
@@ -45,10 +60,19 @@ export const propertyModalMachine = setup({
   actions: {
     notify: (_, _notice: Notice) => {},
     showTab: assign({ tab: ({ event }) => (event.type === 'selectTab' ? event.tab : 'about') }),
+    showProblemTab: assign({
+      tab: ({ context, event }) =>
+        event.type === 'save' ? tabForProblems(draftProblems(event.changes.draft), context.tab) : context.tab,
+    }),
   },
   guards: {
     isEditTab: ({ event }) => event.type === 'selectTab' && EDIT_TABS.includes(event.tab),
-    isSavable: ({ event }) => event.type === 'save' && canSave(event.changes.draft),
+    // Issue 15: the server's checks are made first; a draft with a problem is never sent.
+    isSavable: ({ event }) =>
+      event.type === 'save' &&
+      canSave(event.changes.draft) &&
+      !hasProblems(draftProblems(event.changes.draft)),
+    isDirty: ({ event }) => event.type === 'close' && event.dirty,
   },
 }).createMachine({
   id: 'propertyModal',
@@ -62,10 +86,17 @@ export const propertyModalMachine = setup({
           on: {
             toggleMode: '#propertyModal.viewing',
             selectTab: { guard: 'isEditTab', actions: 'showTab' },
-            save: { guard: 'isSavable', target: 'saving' },
+            save: [
+              { guard: 'isSavable', target: 'saving', actions: assign({ refusal: undefined }) },
+              { actions: 'showProblemTab' },
+            ],
             requestDelete: 'confirmingDelete',
-            close: '#propertyModal.closed',
+            close: [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: '#propertyModal.closed' }],
           },
+        },
+        /** "Discard your changes?": the draft stays on screen under the question. */
+        confirmingDiscard: {
+          on: { keepEditing: 'idle', discard: '#propertyModal.closed' },
         },
         confirmingDelete: {
           on: { cancelDelete: 'idle', confirmDelete: 'deleting' },
@@ -82,7 +113,16 @@ export const propertyModalMachine = setup({
               target: '#propertyModal.closed',
               actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'property.updated' } } },
             },
-            onError: { target: 'idle', actions: notifyFailure('property.updateFailed') },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign(({ context, event }) => {
+                  const refusal = failureFrom('property.updateFailed', event.error)
+                  return { refusal, tab: tabForProblems(refusedFields(refusal.fields), context.tab) }
+                }),
+                notifyFailure('property.updateFailed'),
+              ],
+            },
           },
         },
         deleting: {
@@ -103,7 +143,11 @@ export const propertyModalMachine = setup({
       on: {
         toggleMode: { target: 'editing', actions: assign({ tab: 'about' }) },
         selectTab: { actions: 'showTab' },
-        close: 'closed',
+        // The draft is kept while the host looks at the stored property; the question shows it.
+        close: [
+          { guard: 'isDirty', target: 'editing.confirmingDiscard', actions: assign({ tab: 'about' }) },
+          { target: 'closed' },
+        ],
       },
     },
     closed: { type: 'final' },
@@ -111,4 +155,10 @@ export const propertyModalMachine = setup({
 })
 
 export type PropertyModalState =
-  'editing.idle' | 'editing.confirmingDelete' | 'editing.saving' | 'editing.deleting' | 'viewing' | 'closed'
+  | 'editing.idle'
+  | 'editing.confirmingDiscard'
+  | 'editing.confirmingDelete'
+  | 'editing.saving'
+  | 'editing.deleting'
+  | 'viewing'
+  | 'closed'

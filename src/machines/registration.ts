@@ -1,17 +1,23 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { isCompleteCode, RESEND_COOLDOWN_MS } from '../domain/code.ts'
 import { isStrongPassword } from '../domain/password.ts'
-import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './codeStep.ts'
+import { failureFrom, type Notice } from './feedback.ts'
 
 export const SUCCESS_SPLASH_MS = 2000
 
-/** `resendAllowedAt`: while "Send a new code" waits (issue 15), the time it is allowed again. */
-type Context = { email: string; password: string; code: string; error?: Feedback; resendAllowedAt?: number }
+type Context = { email: string; password: string } & CodeStepContext
 type Events =
   | { type: 'submit'; email: string; password: string; confirmPassword: string }
   | { type: 'submitCode'; code: string }
   | { type: 'resend' }
   | { type: 'back' }
+
+/** The field each of the form's own checks is about, so the form shows it there (issue 15). */
+export const REGISTRATION_CHECKS = {
+  'auth.enterEmail': 'email',
+  'errors.auth.weakPassword': 'password',
+  'auth.passwordsDoNotMatch': 'confirmPassword',
+} as const
 
 /** Why a form cannot be sent yet, as a locale key; undefined when it can. */
 function formProblem(event: Extract<Events, { type: 'submit' }>): string | undefined {
@@ -24,6 +30,8 @@ function formProblem(event: Extract<Events, { type: 'submit' }>): string | undef
 
 const sendCodeFailed = (error: unknown) => failureFrom('registration.sendCodeFailed', error)
 const confirmFailed = (error: unknown) => failureFrom('registration.confirmFailed', error)
+
+const codeStep = codeStepSetup<Context, Events>()
 
 /**
  * SPEC 2 and 4, Registration: the form, then the e-mailed six-digit code, then a success splash
@@ -40,14 +48,14 @@ export const registrationMachine = setup({
     }),
   },
   actions: {
+    ...codeStep.actions,
     notify: (_, _notice: Notice) => {},
   },
   guards: {
+    ...codeStep.guards,
     isCompleteForm: ({ event }) => event.type === 'submit' && formProblem(event) === undefined,
-    isCompleteCode: ({ event }) => event.type === 'submitCode' && isCompleteCode(event.code),
-    isResendWaiting: ({ context }) => context.resendAllowedAt !== undefined,
   },
-  delays: { splash: SUCCESS_SPLASH_MS, resendCooldown: RESEND_COOLDOWN_MS },
+  delays: { ...codeStep.delays, splash: SUCCESS_SPLASH_MS },
 }).createMachine({
   id: 'registration',
   initial: 'editing',
@@ -92,39 +100,7 @@ export const registrationMachine = setup({
         },
       },
     },
-    /**
-     * A code has just gone out: the code step, with "Send a new code" counting down its wait
-     * (issue 15). A wrong code keeps the wait running (from its start again, never shorter).
-     */
-    codeSent: {
-      entry: assign({ resendAllowedAt: () => Date.now() + RESEND_COOLDOWN_MS }),
-      after: { resendCooldown: { target: 'enteringCode', actions: assign({ resendAllowedAt: undefined }) } },
-      on: {
-        submitCode: [
-          {
-            guard: 'isCompleteCode',
-            target: 'confirming',
-            actions: assign(({ event }) => ({ code: event.code, error: undefined })),
-          },
-          { actions: assign({ error: { key: 'auth.enterCode' } }) },
-        ],
-        back: { target: 'editing', actions: assign({ error: undefined }) },
-      },
-    },
-    enteringCode: {
-      on: {
-        submitCode: [
-          {
-            guard: 'isCompleteCode',
-            target: 'confirming',
-            actions: assign(({ event }) => ({ code: event.code, error: undefined })),
-          },
-          { actions: assign({ error: { key: 'auth.enterCode' } }) },
-        ],
-        resend: { target: 'resendingCode', actions: assign({ error: undefined }) },
-        back: { target: 'editing', actions: assign({ error: undefined }) },
-      },
-    },
+    ...codeStepStates({ check: 'confirming', resend: 'resendingCode', back: 'editing' }),
     resendingCode: {
       invoke: {
         id: 'sendCode',
@@ -158,29 +134,13 @@ export const registrationMachine = setup({
             params: { kind: 'success', feedback: { key: 'registration.confirmed' } },
           },
         },
-        onError: [
+        onError: refusedCode([
+          assign({ error: ({ event }) => confirmFailed(event.error) }),
           {
-            guard: 'isResendWaiting',
-            target: 'codeSent',
-            actions: [
-              assign({ error: ({ event }) => confirmFailed(event.error) }),
-              {
-                type: 'notify',
-                params: ({ event }) => ({ kind: 'error', feedback: confirmFailed(event.error) }),
-              },
-            ],
+            type: 'notify',
+            params: ({ event }) => ({ kind: 'error', feedback: confirmFailed(event.error) }),
           },
-          {
-            target: 'enteringCode',
-            actions: [
-              assign({ error: ({ event }) => confirmFailed(event.error) }),
-              {
-                type: 'notify',
-                params: ({ event }) => ({ kind: 'error', feedback: confirmFailed(event.error) }),
-              },
-            ],
-          },
-        ],
+        ]),
       },
     },
     success: {

@@ -7,6 +7,12 @@ export const LOGIN_REDIRECT_MS = 1500
 type Context = { token: string; password: string; error?: Feedback }
 type Events = { type: 'submit'; password: string; confirmation: string }
 
+/** The field each of the form's own checks is about; the others are for the whole form (issue 15). */
+export const RESET_CHECKS = {
+  'errors.auth.weakPassword': 'password',
+  'auth.passwordsDoNotMatch': 'confirmation',
+} as const
+
 /**
  * SPEC 5: the checks that run before the call, in this order; undefined when all pass. The
  * password rule is registration's (issue 15): a weak password never reaches the server.

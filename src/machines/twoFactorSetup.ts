@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { isCompleteCode } from '../domain/code.ts'
-import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { codeStepSetup, submitCode, type CodeStepContext } from './codeStep.ts'
+import { failureFrom, type Notice } from './feedback.ts'
 
-type Context = { enabled: boolean; code: string; error?: Feedback }
+type Context = { enabled: boolean } & CodeStepContext
 type Events = { type: 'start' } | { type: 'submitCode'; code: string } | { type: 'cancel' }
+
+const codeStep = codeStepSetup<Context, Events>()
 
 /** SPEC 8's toasts are for turning it on; turning it off has its own words. */
 const doneKey = (enabled: boolean) => (enabled ? 'settings.tfaEnabled' : 'settings.tfaDisabled')
@@ -28,20 +30,19 @@ export const twoFactorSetupMachine = setup({
     }),
   },
   actions: {
+    ...codeStep.actions,
     notify: (_, _notice: Notice) => {},
     /** The route keeps the signed-in profile in step with the new mode. */
     changed: (_, _enabled: boolean) => {},
   },
-  guards: {
-    isCompleteCode: ({ event }) => event.type === 'submitCode' && isCompleteCode(event.code),
-  },
+  guards: codeStep.guards,
 }).createMachine({
   id: 'twoFactorSetup',
   initial: 'idle',
   context: ({ input }) => ({ enabled: input.enabled, code: '' }),
   states: {
     idle: {
-      on: { start: { target: 'sendingCode', actions: assign({ error: undefined }) } },
+      on: { start: { target: 'sendingCode', actions: 'clearError' } },
     },
     sendingCode: {
       invoke: {
@@ -65,16 +66,8 @@ export const twoFactorSetupMachine = setup({
     },
     enteringCode: {
       on: {
-        submitCode: [
-          {
-            guard: 'isCompleteCode',
-            target: 'confirming',
-            actions: assign(({ event }) => ({ code: event.code, error: undefined })),
-          },
-          // SPEC 5: "Enter the code from your email".
-          { actions: assign({ error: { key: 'auth.enterCode' } }) },
-        ],
-        cancel: { target: 'idle', actions: assign({ error: undefined }) },
+        submitCode: submitCode('confirming'),
+        cancel: { target: 'idle', actions: 'clearError' },
       },
     },
     confirming: {

@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { forgotPasswordMachine, type ForgotPasswordState } from '../machines/forgotPassword.ts'
+import { FORGOT_CHECKS, forgotPasswordMachine, type ForgotPasswordState } from '../machines/forgotPassword.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { ForgotPasswordView } from '../ui/auth/ForgotPasswordView.tsx'
-import { feedbackText, showNotice } from './notify.ts'
+import { formFeedback, showNotice } from './notify.ts'
 import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof forgotPasswordMachine> }
@@ -22,6 +22,7 @@ export default function ForgotPasswordRoute({ implementations = {} }: Props) {
   )
   const step = state.value as ForgotPasswordState
   const sent = step === 'linkSent'
+  const refused = formFeedback(t, state.context.error, ['email'], FORGOT_CHECKS)
   return (
     <AuthLayout
       title={t(sent ? 'forgot.sentTitle' : 'forgot.title')}
@@ -33,7 +34,8 @@ export default function ForgotPasswordRoute({ implementations = {} }: Props) {
         state={step}
         email={state.context.email}
         message={state.context.message}
-        error={feedbackText(t, state.context.error)}
+        emailError={refused.fields.email}
+        error={refused.banner}
         onSubmit={(email) => send({ type: 'submit', email })}
         onRetry={() => send({ type: 'retry' })}
       />

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
 import { connectPlatformMachine } from '../machines/connectPlatform.ts'
-import { ConnectPlatformDialog } from '../ui/integration/ConnectPlatformDialog.tsx'
+import { ConnectPlatformDialogs } from './ConnectPlatformDialogs.tsx'
 import { PlatformCard } from '../ui/integration/PlatformCard.tsx'
 import { INTEGRATION_PLATFORMS } from '../ui/integration/PlatformLogo.tsx'
 import { ConnectedProperties } from '../ui/integration/ConnectedProperties.tsx'
@@ -57,7 +57,6 @@ export default function IntegrationRoute() {
       },
     }),
   )
-  const { platformName, propertyId, propertyIds, error } = state.context
 
   return (
     <>
@@ -83,17 +82,7 @@ export default function IntegrationRoute() {
               })}
             </ul>
             <ConnectedProperties properties={list} />
-            <ConnectPlatformDialog
-              open={!state.matches('closed')}
-              platformName={platformName}
-              properties={list}
-              offered={propertyIds}
-              propertyId={propertyId}
-              error={error && (error.detail ?? t(error.key))}
-              busy={state.matches('connecting')}
-              onSubmit={(link) => send({ type: 'submit', ...link })}
-              onCancel={() => send({ type: 'cancel' })}
-            />
+            <ConnectPlatformDialogs state={state} send={send} properties={list} />
           </div>
         )}
       </QueryStatus>

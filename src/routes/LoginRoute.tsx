@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { useLocation, useSearch } from 'wouter'
+import { useSearch } from 'wouter'
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
 import { loginMachine, type LoginState } from '../machines/login.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { LoginView } from '../ui/auth/LoginView.tsx'
-import { feedbackText, showNotice } from './notify.ts'
-import { PROFILE_KEY } from './session.ts'
+import { feedbackText, formFeedback, showNotice } from './notify.ts'
+import { useArriveSignedIn } from './session.ts'
 import { useSecondsUntil } from './useCountdown.ts'
 import { nextPath } from './redirect.ts'
 import { useFlow, type FlowImplementations } from './useFlow.ts'
@@ -17,8 +16,7 @@ type Props = { implementations?: FlowImplementations<typeof loginMachine> }
 
 export default function LoginRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
-  const queryClient = useQueryClient()
-  const [, navigate] = useLocation()
+  const arriveSignedIn = useArriveSignedIn()
   // Where to go once signed in, fixed when the screen opens: leaving changes the search.
   const search = useSearch()
   const [destination] = useState(() => nextPath(search))
@@ -37,11 +35,10 @@ export default function LoginRoute({ implementations = {} }: Props) {
   const resendWait = useSecondsUntil(state.context.resendAllowedAt)
 
   useEffect(() => {
-    if (step !== 'done') return
-    void queryClient.invalidateQueries({ queryKey: PROFILE_KEY })
-    navigate(destination, { replace: true })
-  }, [step, navigate, destination, queryClient])
+    if (step === 'done') arriveSignedIn(destination)
+  }, [step, arriveSignedIn, destination])
 
+  const refused = formFeedback(t, state.context.error, ['email', 'password'])
   const onCodeStep = step === 'codeSent' || step === 'enteringCode' || step === 'verifying'
   const welcome = step === 'welcome' || step === 'done'
   return (
@@ -54,7 +51,8 @@ export default function LoginRoute({ implementations = {} }: Props) {
       <LoginView
         state={step}
         email={state.context.email}
-        error={feedbackText(t, state.context.error)}
+        error={onCodeStep ? feedbackText(t, state.context.error) : refused.banner}
+        fieldErrors={refused.fields}
         onSubmit={(email, password) => send({ type: 'submit', email, password })}
         onSubmitCode={(code) => send({ type: 'submitCode', code })}
         onResend={() => send({ type: 'resend' })}

@@ -15,7 +15,8 @@ import {
 import { DeleteStayDialog } from '../ui/calendar/DeleteStayDialog.tsx'
 import { ManualStayDialog } from '../ui/calendar/ManualStayDialog.tsx'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
-import { feedbackText, showNotice } from './notify.ts'
+import { ConfirmDiscardDialog } from '../ui/ConfirmDiscardDialog.tsx'
+import { feedbackText, formFeedback, showNotice } from './notify.ts'
 import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 export type ManualStayImplementations = FlowImplementations<typeof manualStayMachine>
@@ -91,20 +92,33 @@ export function ManualStayDialogs({ flow: { state, send }, properties }: Dialogs
   const value = state.value as ManualStayState
   const { propertyId, stayId, values, error, errorAt } = state.context
   const message = feedbackText(t, error)
+  const refused = formFeedback(t, errorAt === 'form' ? error : undefined, [
+    'start',
+    'end',
+    'guestName',
+    'note',
+  ])
   const propertyName = properties.find((property) => property.id === propertyId)?.name ?? ''
   return (
     <>
       <ManualStayDialog
-        open={value === 'editing' || value === 'saving'}
+        open={value === 'editing' || value === 'saving' || value === 'confirmingDiscard'}
         mode={stayId === null ? 'add' : 'edit'}
         properties={properties}
         propertyId={propertyId}
         values={values}
         busy={value === 'saving'}
-        datesError={errorAt === 'dates' ? message : undefined}
-        error={errorAt === 'form' ? message : undefined}
+        datesError={errorAt === 'dates' ? message : (refused.fields.end ?? refused.fields.start)}
+        fieldErrors={refused.fields}
+        error={refused.banner}
         onSubmit={(chosen, submitted) => send({ type: 'submit', propertyId: chosen, values: submitted })}
-        onCancel={() => send({ type: 'cancel' })}
+        onCancel={(dirty) => send({ type: 'cancel', dirty })}
+      />
+      <ConfirmDiscardDialog
+        open={value === 'confirmingDiscard'}
+        draft="stay"
+        onKeepEditing={() => send({ type: 'keepEditing' })}
+        onDiscard={() => send({ type: 'discard' })}
       />
       <DeleteStayDialog
         open={value === 'confirmingDelete' || value === 'deleting'}

@@ -1,14 +1,12 @@
 import { useEffect } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { useLocation } from 'wouter'
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { registrationMachine, type RegistrationState } from '../machines/registration.ts'
+import { REGISTRATION_CHECKS, registrationMachine, type RegistrationState } from '../machines/registration.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { RegistrationView } from '../ui/auth/RegistrationView.tsx'
-import { feedbackText, showNotice } from './notify.ts'
-import { PROFILE_KEY } from './session.ts'
+import { feedbackText, formFeedback, showNotice } from './notify.ts'
+import { useArriveSignedIn } from './session.ts'
 import { useSecondsUntil } from './useCountdown.ts'
 import { useFlow, type FlowImplementations } from './useFlow.ts'
 
@@ -17,8 +15,7 @@ type Props = { implementations?: FlowImplementations<typeof registrationMachine>
 /** /registration: sign up, confirm the e-mailed code, then the dashboard (SPEC 2). */
 export default function RegistrationRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
-  const queryClient = useQueryClient()
-  const [, navigate] = useLocation()
+  const arriveSignedIn = useArriveSignedIn()
   const [state, send] = useFlow(
     registrationMachine
       .provide({
@@ -34,12 +31,16 @@ export default function RegistrationRoute({ implementations = {} }: Props) {
   const resendWait = useSecondsUntil(state.context.resendAllowedAt)
 
   useEffect(() => {
-    if (step !== 'done') return
-    void queryClient.invalidateQueries({ queryKey: PROFILE_KEY })
-    navigate('/dashboard', { replace: true })
-  }, [step, navigate, queryClient])
+    if (step === 'done') arriveSignedIn('/dashboard')
+  }, [step, arriveSignedIn])
 
   const onForm = step === 'editing' || step === 'sendingCode'
+  const refused = formFeedback(
+    t,
+    state.context.error,
+    ['email', 'password', 'confirmPassword'],
+    REGISTRATION_CHECKS,
+  )
   const splash = step === 'success' || step === 'done'
   return (
     <AuthLayout
@@ -51,7 +52,8 @@ export default function RegistrationRoute({ implementations = {} }: Props) {
       <RegistrationView
         state={step}
         email={state.context.email}
-        error={feedbackText(t, state.context.error)}
+        error={onForm ? refused.banner : feedbackText(t, state.context.error)}
+        fieldErrors={refused.fields}
         onSubmit={(fields) => send({ type: 'submit', ...fields })}
         onSubmitCode={(code) => send({ type: 'submitCode', code })}
         onResend={() => send({ type: 'resend' })}

@@ -3,10 +3,10 @@ import { useLocation, useParams } from 'wouter'
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { resetPasswordMachine, type ResetPasswordState } from '../machines/resetPassword.ts'
+import { RESET_CHECKS, resetPasswordMachine, type ResetPasswordState } from '../machines/resetPassword.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { ResetPasswordView } from '../ui/auth/ResetPasswordView.tsx'
-import { feedbackText } from './notify.ts'
+import { formFeedback } from './notify.ts'
 import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof resetPasswordMachine> }
@@ -35,6 +35,7 @@ export default function ResetPasswordRoute({ implementations = {} }: Props) {
   }, [step, navigate])
 
   const changed = step === 'changed' || step === 'done'
+  const refused = formFeedback(t, state.context.error, ['password', 'confirmation'], RESET_CHECKS)
   return (
     <AuthLayout
       title={changed ? undefined : t('reset.title')}
@@ -44,7 +45,8 @@ export default function ResetPasswordRoute({ implementations = {} }: Props) {
     >
       <ResetPasswordView
         state={step}
-        error={feedbackText(t, state.context.error)}
+        fieldErrors={refused.fields}
+        error={refused.banner}
         onSubmit={(password, confirmation) => send({ type: 'submit', password, confirmation })}
       />
     </AuthLayout>

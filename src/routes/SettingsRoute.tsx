@@ -3,6 +3,8 @@ import type { Profile } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
+import { ConfirmDiscardDialog } from '../ui/ConfirmDiscardDialog.tsx'
+import { useGuardedClose } from './useGuardedClose.ts'
 
 // Loaded when first opened, so the signed-in frame stays small.
 const SettingsSections = lazy(() => import('./settings/SettingsSections.tsx'))
@@ -15,11 +17,22 @@ type Props = { open: boolean; onClose: () => void; profile: Profile }
  */
 export function SettingsRoute({ open, onClose, profile }: Props) {
   const { t } = useI18n()
+  // Issue 15: unsaved personal info is not dropped without asking.
+  const guard = useGuardedClose(onClose)
   return (
-    <Modal open={open} onClose={onClose} title={t('header.settings')} placement="top" testId="settings-modal">
-      <Suspense fallback={<Spinner label={t('app.loading')} className="m-4" />}>
-        <SettingsSections profile={profile} />
-      </Suspense>
-    </Modal>
+    <>
+      <Modal
+        open={open}
+        onClose={guard.requestClose}
+        title={t('header.settings')}
+        placement="top"
+        testId="settings-modal"
+      >
+        <Suspense fallback={<Spinner label={t('app.loading')} className="m-4" />}>
+          <SettingsSections profile={profile} dirtyReport={guard.dirtyReport} />
+        </Suspense>
+      </Modal>
+      <ConfirmDiscardDialog draft="profile" {...guard.question} />
+    </>
   )
 }

@@ -15,3 +15,25 @@ export function showNotice(t: Translate, { kind, feedback }: Notice) {
   if (kind === 'success') toast.success(text)
   else toast.error(text)
 }
+
+/**
+ * A failure split for a form (issue 15): a check of the form's own (`ownChecks`, by key) and
+ * the server's sentence for each of the form's fields go to that field; the banner carries the
+ * message unless every field the server blamed shows its own sentence.
+ */
+export function formFeedback<Field extends string>(
+  t: Translate,
+  feedback: Feedback | undefined,
+  shown: readonly Field[],
+  ownChecks: Readonly<Partial<Record<string, Field>>> = {},
+): { fields: Partial<Record<Field, string>>; banner: string | undefined } {
+  const fields: Partial<Record<Field, string>> = {}
+  const ownField = feedback && !feedback.fields ? ownChecks[feedback.key] : undefined
+  if (ownField)
+    return { fields: { [ownField]: feedbackText(t, feedback) } as typeof fields, banner: undefined }
+  const blamed = feedback?.fields ?? {}
+  for (const name of shown) if (blamed[name]) fields[name] = blamed[name]
+  const names = Object.keys(blamed)
+  const allAtFields = names.length > 0 && names.every((name) => (shown as readonly string[]).includes(name))
+  return { fields, banner: allAtFields ? undefined : feedbackText(t, feedback) }
+}

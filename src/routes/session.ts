@@ -1,6 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
 import { api, type Profile } from '../actors/api.ts'
-import { ApiError } from '../actors/http.ts'
+import { ApiError, leaveAfterSignOut } from '../actors/http.ts'
 
 export const PROFILE_KEY = ['profile'] as const
 
@@ -58,6 +60,23 @@ export function useProfile({ onlyWithSession = false }: { onlyWithSession?: bool
 }
 
 /**
+ * Sign-in and registration end here: the hint is written at once, not when the next page's
+ * profile answers, so a reload of /login right after signing in already knows to leave.
+ */
+export function useArriveSignedIn() {
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  return useCallback(
+    (destination: string) => {
+      writeHint(true)
+      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY })
+      navigate(destination, { replace: true })
+    },
+    [queryClient, navigate],
+  )
+}
+
+/**
  * Signs out and leaves for /login by a full page load, which forgets every cached answer. The
  * cache is not cleared first: that would refetch the profile, and its 401 would race this
  * navigation with one to /login?next=… (the page the person just left on purpose).
@@ -68,7 +87,7 @@ export function useLogout() {
     onError: (error) => console.error('Sign-out failed', error),
     onSettled: () => {
       writeHint(false)
-      window.location.assign('/login')
+      leaveAfterSignOut()
     },
   })
 }

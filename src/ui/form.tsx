@@ -8,11 +8,19 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   /** A problem with what was typed, shown under the field and tied to it (issue 15). */
   error?: string
 }
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode }
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string
+  hint?: ReactNode
+  /** As a text field's (issue 15). */
+  error?: string
+}
 
 /** The frame of every text control: inputs, selects and text areas look alike. */
 export const FIELD_CLASS =
   'rounded-xl border border-slate-300 bg-white px-3.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100'
+
+/** A field's own description (a hint, a list of rules) and its error, together. */
+const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
 
 export function TextField({ label, hint, error, id, className = '', ...input }: FieldProps) {
   const fieldId = id ?? `field-${input.name}`
@@ -25,7 +33,7 @@ export function TextField({ label, hint, error, id, className = '', ...input }: 
         id={fieldId}
         {...input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        aria-describedby={describedBy(input['aria-describedby'], error && `${fieldId}-error`)}
         className={`h-11 ${FIELD_CLASS} ${error ? 'border-red-400' : ''}`}
       />
       <FieldError id={`${fieldId}-error`} message={error} />
@@ -44,14 +52,21 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   )
 }
 
-export function TextAreaField({ label, hint, id, ...textarea }: TextAreaProps) {
+export function TextAreaField({ label, hint, error, id, ...textarea }: TextAreaProps) {
   const fieldId = id ?? `field-${textarea.name}`
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <textarea id={fieldId} {...textarea} className={`resize-y py-2.5 ${FIELD_CLASS}`} />
+      <textarea
+        id={fieldId}
+        {...textarea}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(textarea['aria-describedby'], error && `${fieldId}-error`)}
+        className={`resize-y py-2.5 ${FIELD_CLASS} ${error ? 'border-red-400' : ''}`}
+      />
+      <FieldError id={`${fieldId}-error`} message={error} />
       {hint}
     </div>
   )

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { translatorFor } from '../../server/i18n.ts'
 import type { Language, Translate } from '../../src/domain/translator.ts'
 import { codeIn, linkIn, startMailbox, type Mailbox } from '../server/mailbox.ts'
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './browser.ts'
+import { DESKTOP, errorAt, launchBrowser, PHONE, screenshot } from './browser.ts'
 import { logMailbox, startServer, type Account, type RunningServer } from './server.ts'
 
 type Inbox = Pick<Mailbox, 'waitForMail'>
@@ -212,7 +212,8 @@ async function resetPassword(v: Visit, account: Account, newPassword: string) {
   const form = page.getByTestId('forgot-form')
   await form.waitFor()
   await form.getByRole('button', { name: t('forgot.submit') }).click()
-  expect(await formError(v).innerText()).toBe(t('auth.enterEmail'))
+  // Said at the field it is about (issue 15).
+  expect(await errorAt(form.getByLabel(t('auth.email')))).toBe(t('auth.enterEmail'))
   await shot(v, 'forgot-password-email')
   await form.getByLabel(t('auth.email')).fill(account.email)
   await form.getByRole('button', { name: t('forgot.submit') }).click()
@@ -235,12 +236,14 @@ async function resetPassword(v: Visit, account: Account, newPassword: string) {
   expect(await formError(v).innerText()).toBe(t('auth.fillAllFields'))
   await fill(newPassword, `${newPassword}x`)
   await submit()
-  expect(await formError(v).innerText()).toBe(t('auth.passwordsDoNotMatch'))
+  expect(await errorAt(reset.getByLabel(t('auth.confirmPassword')))).toBe(t('auth.passwordsDoNotMatch'))
   await shot(v, 'reset-password-form')
   // A weak password: refused before any call (issue 15), with SPEC 5's message.
   await fill('weakpass', 'weakpass')
   await submit()
-  await expect.poll(() => formError(v).innerText()).toBe(t('errors.auth.weakPassword'))
+  await expect
+    .poll(() => errorAt(reset.getByLabel(t('auth.newPassword'))))
+    .toBe(t('errors.auth.weakPassword'))
   // No answer from the server at all: the generic message.
   await page.route('**/api/auth/forgot-password/change/**', (route) => route.abort('connectionrefused'))
   await fill(newPassword, newPassword)

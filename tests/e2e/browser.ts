@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 export const SCREENSHOT_DIR = path.resolve('docs/screenshots')
@@ -65,4 +65,11 @@ export async function signedInPage(
   })
   await shots.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
   return { shots, page: await shots.newPage() }
+}
+
+/** The sentence shown under a field (issue 15): the text of its `-error` description, or null. */
+export async function errorAt(field: Locator): Promise<string | null> {
+  const ids = (await field.getAttribute('aria-describedby'))?.split(' ') ?? []
+  const id = ids.find((candidate) => candidate.endsWith('-error'))
+  return id ? field.page().locator(`[id="${id}"]`).innerText() : null
 }

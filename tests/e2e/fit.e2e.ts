@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { until } from '../reliability/slowHelpers.ts'
@@ -263,16 +263,26 @@ describe('every screen fits the window', () => {
         await page.getByTestId('property-card').filter({ hasText: VILLA }).first().waitFor()
         await page.getByRole('button', { name: VILLA, exact: true }).click()
         const modal = page.getByTestId('property-modal')
+        // The editor opens in edit mode (SPEC 2): the form, then a problem at its field after Save,
+        // then "Discard your changes?" on Escape (issue 15).
+        await modal.getByTestId('save-property').waitFor()
+        await page.waitForTimeout(300)
+        await expectToFit(page, name('property-editor'))
+        await expectNoSidewaysScroll(modal, name('property-editor'))
+        await modal.locator('input[name="capacity"]').fill('0')
+        await modal.getByTestId('save-property').click()
+        const problem = modal.locator('#field-capacity-error')
+        await problem.waitFor()
+        await problem.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+        await expectToFit(page, name('property-editor-problem'))
+        await expectNoSidewaysScroll(modal, name('property-editor-problem'))
+        await answerDiscardQuestion(page, name('property-discard'), 'discard-draft')
+        await modal.waitFor({ state: 'detached' })
+        await page.getByRole('button', { name: VILLA, exact: true }).click()
         await modal.getByTestId('mode-view').click()
         await modal.getByTestId('tab-statistics').click()
         await modal.getByTestId('panel-statistics').waitFor()
-        await page.getByTestId('start-date').getByRole('button').first().click()
-        const picker = page.getByTestId('start-date-panel')
-        await picker.waitFor()
-        await page.waitForTimeout(300)
-        await expectToFit(page, name('statistics-picker'))
-        await expectWeekdaysApart(picker, name('statistics-picker'))
-        await page.keyboard.press('Escape')
+        await expectOpenPickerToFit(page, page.getByTestId('start-date'), name('statistics-picker'))
 
         await page.goto(`${server.url}/calendar`)
         await page.getByTestId('upcoming-stays').getByText('Jonathan Fairbanks').waitFor()
@@ -287,6 +297,63 @@ describe('every screen fits the window', () => {
         await page.goto(`${server.url}/guests`)
         await page.getByText('Alexandra Whitfield-Montgomery').filter({ visible: true }).first().waitFor()
         await expectToFit(page, name('guest-list'))
+        await context.close()
+      })
+
+      it(`the panels and dialogs a host opens, and the admin's lists, ${size}, ${language}`, async () => {
+        const { context, page } = await openPage(language, viewport, true)
+        const name = (screen: string) => `${screen}-${size}-${language}`
+
+        await page.goto(`${server.url}/dashboard`)
+        await page.getByTestId('bell').filter({ visible: true }).click()
+        await page.getByTestId('notifications-panel').waitFor()
+        await page.waitForTimeout(300)
+        await expectToFit(page, name('notifications'))
+        await page.keyboard.press('Escape')
+
+        await page.goto(`${server.url}/properties`)
+        await page.getByTestId('add-property').click()
+        const addForm = page.getByTestId('add-property-modal')
+        await addForm.waitFor()
+        await page.waitForTimeout(300)
+        await expectToFit(page, name('add-property'))
+        await expectNoSidewaysScroll(addForm, name('add-property'))
+        await page.keyboard.press('Escape')
+        await addForm.waitFor({ state: 'detached' })
+
+        // The manual stay's date picker, open on a phone and on a desktop.
+        await page.goto(`${server.url}/calendar`)
+        await page.getByTestId('add-stay').click()
+        const stay = page.getByTestId('manual-stay-dialog')
+        await stay.waitFor()
+        await expectOpenPickerToFit(page, stay.getByTestId('stay-start'), name('stay-date-picker'))
+
+        await page.goto(`${server.url}/integration`)
+        const connect = page.getByTestId('platform-card').locator('button:not([disabled])').first()
+        await connect.waitFor()
+        await expectToFit(page, name('integration'))
+        await connect.click()
+        const connectDialog = page.getByTestId('connect-dialog')
+        await connectDialog.waitFor()
+        await page.waitForTimeout(300)
+        await expectToFit(page, name('connect-dialog'))
+        await expectNoSidewaysScroll(connectDialog, name('connect-dialog'))
+        await page.keyboard.press('Escape')
+
+        await page.goto(`${server.url}/users`)
+        await page
+          .locator('[data-testid="user-row"], [data-testid="user-card"]')
+          .filter({ visible: true })
+          .first()
+          .waitFor()
+        await expectToFit(page, name('users'))
+        await page.goto(`${server.url}/logs`)
+        await page
+          .locator('[data-testid="log-row"], [data-testid="log-card"]')
+          .filter({ visible: true })
+          .first()
+          .waitFor()
+        await expectToFit(page, name('logs'))
         await context.close()
       })
 
@@ -312,6 +379,8 @@ describe('every screen fits the window', () => {
         await settings.locator('input[name="currentPassword"]').waitFor()
         await expectToFit(page, name('settings-email-change'))
         await expectNoSidewaysScroll(settings, name('settings-email-change'))
+        // Closing with the new address typed asks first (issue 15), and the question fits.
+        await answerDiscardQuestion(page, name('settings-discard'), 'keep-editing')
         // The code step names the new address, a long one: it wraps inside the sheet.
         await settings.locator('input[name="email"]').fill(`${language}.${size}.${NEW_EMAIL}`)
         await settings.locator('input[name="currentPassword"]').fill(ADMIN.password)
@@ -343,6 +412,15 @@ describe('every screen fits the window', () => {
         await sent.evaluate((status) => status.scrollIntoView({ block: 'center' }))
         await expectToFit(page, name('admin-user-reset-link'))
         await expectNoSidewaysScroll(dialog, name('admin-user-reset-link'))
+        // Deactivating asks for a reason, in a dialog over the user's.
+        await dialog.getByTestId('settings-account').getByRole('button').first().click()
+        const reason = page.getByTestId('reason-dialog')
+        await reason.waitFor()
+        await page.waitForTimeout(300)
+        await expectToFit(page, name('admin-user-reason'))
+        await expectNoSidewaysScroll(reason, name('admin-user-reason'))
+        await page.keyboard.press('Escape')
+        await reason.waitFor({ state: 'detached' })
         await context.close()
       })
     }
@@ -419,6 +497,28 @@ async function expectChartTextInside(page: Page, name: string) {
 }
 
 /** Each weekday name fits its column: none runs into the next. */
+/** Escape on a dirty form: "Discard …?" shows and fits; then the answer (a button's test id). */
+async function answerDiscardQuestion(page: Page, name: string, answer: 'discard-draft' | 'keep-editing') {
+  await page.keyboard.press('Escape')
+  const question = page.getByTestId('discard-confirmation')
+  await question.waitFor()
+  await page.waitForTimeout(300)
+  await expectToFit(page, name)
+  await question.getByTestId(answer).click()
+  await question.waitFor({ state: 'detached' })
+}
+
+/** A date picker, opened: it fits, its weekdays stand apart; then it closes. */
+async function expectOpenPickerToFit(page: Page, picker: Locator, name: string) {
+  await picker.getByRole('button').first().click()
+  const panel = page.getByTestId(`${await picker.getAttribute('data-testid')}-panel`)
+  await panel.waitFor()
+  await page.waitForTimeout(300)
+  await expectToFit(page, name)
+  await expectWeekdaysApart(panel, name)
+  await page.keyboard.press('Escape')
+}
+
 async function expectWeekdaysApart(picker: ReturnType<Page['getByTestId']>, name: string) {
   const crowded = await picker.evaluate((panel) =>
     [...panel.querySelectorAll<HTMLElement>('[role="columnheader"]')]

@@ -371,6 +371,26 @@ describe('properties in the browser', () => {
     await screenshot(page, 'property-delete-mobile-en')
     await confirmDelete(page, sheet, 'Corniche Flat Sea View')
 
+    // Issue 15: a failing feed (its server answers 404) on a phone, in both languages: on its
+    // property's card, and on its platform's card on /integration.
+    for (const language of ['en', 'ar'] as const) {
+      await storeLanguage(page, language)
+      await page.goto(`${server.url}/properties`)
+      const failing = card(page, 'Desert Camp')
+      await failing.getByTestId('card-failing').waitFor()
+      await failing.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+      await screenshot(page, `property-card-failing-mobile-${language}`)
+      await page.goto(`${server.url}/integration`)
+      const platform = page.getByTestId('platform-card').filter({ hasText: 'Booking.com' })
+      await platform.getByTestId('platform-failing').waitFor()
+      // At the top, just under the sticky header: no card cut at the picture's top edge.
+      await platform.evaluate((element) => {
+        element.style.scrollMarginTop = '72px'
+        element.scrollIntoView({ block: 'start' })
+      })
+      await screenshot(page, `integration-failing-mobile-${language}`)
+    }
+
     await storeLanguage(page, 'ar')
     await page.goto(`${server.url}/properties`)
     await card(page, 'Desert Camp').waitFor()

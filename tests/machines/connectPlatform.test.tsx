@@ -1,14 +1,20 @@
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { useMachine } from '@xstate/react'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'
+import { ApiError } from '../../src/actors/http.ts'
 import type { Notice } from '../../src/machines/feedback.ts'
-import { connectPlatformMachine, type PlatformLink } from '../../src/machines/connectPlatform.ts'
-import { ConnectPlatformDialog } from '../../src/ui/integration/ConnectPlatformDialog.tsx'
+import {
+  CONNECT_CHECKS,
+  connectPlatformMachine,
+  type PlatformLink,
+} from '../../src/machines/connectPlatform.ts'
+import { ConnectPlatformDialogs } from '../../src/routes/ConnectPlatformDialogs.tsx'
 import { renderWithProviders } from '../ui/providers.tsx'
-import { expectMessage, fill, isBusy, textOf } from './screenHelpers.ts'
-import { noWayToPerform, walkMachine, type PendingCalls } from './walk.tsx'
+import { expectFeedback, expectMessageAtField, fill, isBusy } from './screenHelpers.ts'
+import { noWayToPerform, PendingCalls, walkMachine } from './walk.tsx'
 
 // Palm Villa links Vrbo already: the dialog offers the other two (issue 15).
 const PROPERTIES = [
@@ -18,6 +24,11 @@ const PROPERTIES = [
 ]
 const UNLINKED = ['property-2', 'property-3']
 const dialog = () => screen.queryByTestId('connect-dialog')
+const discardQuestion = () => screen.queryByTestId('discard-confirmation')
+const FIELD_LABELS: Partial<Record<string, string>> = {
+  propertyId: 'Property',
+  urlPath: 'Vrbo calendar link',
+}
 
 /** The integration page's dialog bound the way IntegrationRoute binds it, with fake calls. */
 async function renderDialog(pending: PendingCalls) {
@@ -32,23 +43,12 @@ async function renderDialog(pending: PendingCalls) {
   })
   function Harness() {
     const [state, send] = useMachine(machine)
-    const { platformName, propertyId, propertyIds, error } = state.context
     return (
       <>
         <button onClick={() => send({ type: 'open', platformName: 'Vrbo', propertyIds: UNLINKED })}>
           Connect Vrbo
         </button>
-        <ConnectPlatformDialog
-          open={!state.matches('closed')}
-          platformName={platformName}
-          properties={PROPERTIES}
-          offered={propertyIds}
-          propertyId={propertyId}
-          error={error && textOf(error)}
-          busy={state.matches('connecting')}
-          onSubmit={(link) => send({ type: 'submit', ...link })}
-          onCancel={() => send({ type: 'cancel' })}
-        />
+        <ConnectPlatformDialogs state={state} send={send} properties={PROPERTIES} />
       </>
     )
   }
@@ -68,7 +68,14 @@ walkMachine({
         await fill(user, within(dialog()!).getByLabelText('Vrbo calendar link'), event.urlPath)
         return user.click(within(dialog()!).getByRole('button', { name: 'Connect' }))
       case 'cancel':
+        // A pasted link first when the host has unsaved input (issue 15).
+        if (event.dirty)
+          await fill(user, within(dialog()!).getByLabelText('Vrbo calendar link'), SAMPLE.calendarLink)
         return user.click(within(dialog()!).getByRole('button', { name: 'Cancel' }))
+      case 'keepEditing':
+        return user.click(within(discardQuestion()!).getByTestId('keep-editing'))
+      case 'discard':
+        return user.click(within(discardQuestion()!).getByTestId('discard-draft'))
       default:
         return noWayToPerform(event)
     }
@@ -88,7 +95,15 @@ walkMachine({
       expect(within(dialog()!).getByRole('heading', { name: 'Connect Vrbo' })).toBeTruthy()
       const options = within(dialog()!).getAllByRole('option')
       expect(options.map((option) => option.textContent)).toEqual(['Corniche Flat', 'Desert Lodge'])
-      expectMessage(dialog()!, snapshot.context.error)
+      // The dialog's own checks sit at their field, not above the buttons.
+      expectFeedback(dialog()!, snapshot.context.error, CONNECT_CHECKS, FIELD_LABELS)
+    },
+    // "Discard this link?" over the dialog, which still holds the pasted link.
+    confirmingDiscard: () => {
+      expect(within(discardQuestion()!).getByRole('heading', { name: 'Discard this link?' })).toBeTruthy()
+      expect(within(dialog()!).getByLabelText<HTMLInputElement>('Vrbo calendar link').value).toBe(
+        SAMPLE.calendarLink,
+      )
     },
     connecting: ({ pending }) => {
       expect(isBusy(within(dialog()!).getByRole('button', { name: 'Connect' }))).toBe(true)
@@ -115,5 +130,20 @@ describe('connecting any property to any platform (issue 15)', () => {
     actor.send({ type: 'submit', propertyId: 'property-1', urlPath: SAMPLE.calendarLink })
     expect(actor.getSnapshot().value).toBe('editing')
     expect(actor.getSnapshot().context.error).toEqual({ key: 'integration.chooseProperty' })
+  })
+
+  it('shows the server’s refusal of the link at the link, not above the buttons', async () => {
+    const pending = new PendingCalls()
+    await renderDialog(pending)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Connect Vrbo' }))
+    await fill(user, within(dialog()!).getByLabelText('Vrbo calendar link'), SAMPLE.calendarLink)
+    await user.click(within(dialog()!).getByRole('button', { name: 'Connect' }))
+    const refusal = 'The Vrbo link is the same as the Airbnb link: a calendar can be linked only once'
+    await pending.settle({
+      type: 'xstate.error.actor.connect',
+      error: new ApiError(refusal, 400, undefined, { urlPath: refusal }),
+    })
+    expectMessageAtField(dialog()!, 'Vrbo calendar link', refusal)
   })
 })

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { fromPromise } from 'xstate'
 import type { Notice } from '../../src/machines/feedback.ts'
-import { forgotPasswordMachine } from '../../src/machines/forgotPassword.ts'
+import { FORGOT_CHECKS, forgotPasswordMachine } from '../../src/machines/forgotPassword.ts'
 import ForgotPasswordRoute from '../../src/routes/ForgotPasswordRoute.tsx'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'
 import { renderRoute } from '../ui/render.tsx'
-import { byTestId, expectMessage, fill, isBusy } from './screenHelpers.ts'
+import { byTestId, expectFeedback, fill, isBusy } from './screenHelpers.ts'
 import { noWayToPerform, walkMachine } from './walk.tsx'
 
 const form = () => byTestId('forgot-form')
@@ -46,7 +46,7 @@ walkMachine({
     enteringEmail: ({ snapshot, pending }) => {
       expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeTruthy()
       backToLogin(form())
-      expectMessage(form(), snapshot.context.error)
+      expectFeedback(form(), snapshot.context.error, FORGOT_CHECKS, { email: 'E-mail' })
       // SPEC 5: an empty address is refused without a call.
       if (snapshot.context.error?.key === 'auth.enterEmail') expect(pending.calls).toEqual([])
     },

@@ -28,6 +28,7 @@ vi.setConfig({ testTimeout: 30_000 })
 
 const stayDialog = () => screen.queryByTestId('manual-stay-dialog')
 const deleteDialog = () => screen.queryByTestId('delete-stay-dialog')
+const discardQuestion = () => screen.queryByTestId('discard-confirmation')
 
 /** Palm Villa's export feed holds the sample manual stay; Corniche Loft's is empty. */
 const FEEDS = {
@@ -95,7 +96,13 @@ async function perform(event: Event, { user }: Pick<Walk<Screen>, 'user'>) {
       return user.click(within(form).getByRole('button', { name: 'Save' }))
     }
     case 'cancel':
+      // Something typed first when the host has unsaved input (issue 15).
+      if (event.dirty) await user.type(within(stayDialog()!).getByLabelText('Note (optional)'), ' (draft)')
       return user.click(within(stayDialog() ?? deleteDialog()!).getByRole('button', { name: 'Cancel' }))
+    case 'keepEditing':
+      return user.click(within(discardQuestion()!).getByTestId('keep-editing'))
+    case 'discard':
+      return user.click(within(discardQuestion()!).getByTestId('discard-draft'))
     case 'confirm':
       return user.click(within(deleteDialog()!).getByRole('button', { name: 'Delete' }))
     default:
@@ -139,6 +146,13 @@ walkMachine({
       // The form's own check shows at the dates; the server's refusal for the whole form.
       expect(within(form).queryByTestId('stay-dates-error') !== null).toBe(errorAt === 'dates')
       expect(isBusy(within(form).getByRole('button', { name: 'Save' }))).toBe(false)
+    },
+    // "Discard this stay?" over the form, which still holds what was typed.
+    confirmingDiscard: () => {
+      expect(within(discardQuestion()!).getByRole('heading', { name: 'Discard this stay?' })).toBeTruthy()
+      expect(within(stayDialog()!).getByLabelText<HTMLTextAreaElement>('Note (optional)').value).toContain(
+        '(draft)',
+      )
     },
     saving: ({ snapshot, pending }) => {
       const { propertyId, stayId, values } = snapshot.context
@@ -206,7 +220,9 @@ describe('the manualStay flow back on the calendar', () => {
           }
           expect(stayDialog()).toBeNull()
           expect(deleteDialog()).toBeNull()
-          if (last === 'cancel') {
+          // Closing without saving, at once or after "Discard this stay?": nothing was saved.
+          if (last === 'cancel' || last === 'discard') {
+            expect(discardQuestion()).toBeNull()
             expect(screen.queryByText(/^Stay (added|updated|deleted)$/)).toBeNull()
             return
           }

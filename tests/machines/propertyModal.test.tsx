@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import toast, { Toaster } from 'react-hot-toast'
 import { fromPromise, type EventFrom, type SnapshotFrom } from 'xstate'
+import { ApiError } from '../../src/actors/http.ts'
 import { draftFrom } from '../../src/domain/property.ts'
 import {
   propertyModalMachine,
@@ -13,11 +14,14 @@ import { PropertyEditor } from '../../src/routes/properties/PropertyEditor.tsx'
 import { aCalendar, anImage, aProperty } from '../ui/propertyBuilders.ts'
 import { renderWithProviders } from '../ui/providers.tsx'
 import { everyPath, type MachinePath } from './everyPath.ts'
+import { expectMessageAtField } from './screenHelpers.ts'
 
 const PROPERTY = aProperty({ externalCalendars: [aCalendar()] })
 PROPERTY.images = [anImage(PROPERTY.id), anImage(PROPERTY.id)]
 const INTERNAL_URL = 'http://127.0.0.1:3000/api/calendar/secret-token.ics'
 const SERVER_MESSAGE = 'name: already used by another property'
+/** What the graph walk types to make the draft differ from the stored property (issue 15). */
+const CHANGED = { name: 'Palm Villa II', link: 'https://www.airbnb.com/calendar/ical/43.ics' }
 
 type Event = EventFrom<typeof propertyModalMachine>
 type Snapshot = SnapshotFrom<typeof propertyModalMachine>
@@ -31,14 +35,25 @@ const EVENTS = [
   { type: 'requestDelete' },
   { type: 'cancelDelete' },
   { type: 'confirmDelete' },
-  { type: 'close' },
+  { type: 'close', dirty: false },
+  { type: 'close', dirty: true },
+  { type: 'keepEditing' },
+  { type: 'discard' },
   { type: 'xstate.done.actor.save' },
   { type: 'xstate.error.actor.save', error: new Error(SERVER_MESSAGE) },
   { type: 'xstate.done.actor.delete' },
   { type: 'xstate.error.actor.delete', error: new Error(SERVER_MESSAGE) },
 ] as Event[]
 
-const TRAVERSAL = { events: EVENTS, input: { propertyId: PROPERTY.id } }
+// View mode shows no form to change: a draft changed there is walked in its own test below.
+const TRAVERSAL = {
+  events: (state: Snapshot) =>
+    state.matches('viewing') ? EVENTS.filter((event) => !(event.type === 'close' && event.dirty)) : EVENTS,
+  input: { propertyId: PROPERTY.id },
+  // The walk's failed saves carry no fields, so a refusal changes nothing on screen (a refusal
+  // with fields has its own test below).
+  serializeState: (state: Snapshot) => JSON.stringify([state.value, state.context.tab]),
+}
 
 /** The real editor (machine, binding and view) with save and delete the test settles by hand. */
 async function renderEditor() {
@@ -74,6 +89,8 @@ type Rendered = Awaited<ReturnType<typeof renderEditor>>
 const user = userEvent.setup()
 const modal = () => screen.getByTestId('property-modal')
 const confirmation = () => screen.getByTestId('delete-confirmation')
+const discardQuestion = () => screen.getByTestId('discard-confirmation')
+const openTab = () => modal().querySelector('[data-tab]')?.getAttribute('data-tab')
 
 async function perform(rendered: Rendered, event: Event | { type: string }) {
   switch (event.type) {
@@ -94,7 +111,20 @@ async function perform(rendered: Rendered, event: Event | { type: string }) {
     case 'confirmDelete':
       return user.click(within(confirmation()).getByTestId('confirm-delete'))
     case 'close':
-      return user.click(within(modal()).getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+      if (!(event as { dirty: boolean }).dirty)
+        return user.click(within(modal()).getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+      // Something typed on the open tab, then Escape.
+      if (openTab() === 'about')
+        fireEvent.change(within(modal()).getByLabelText('Property name'), { target: { value: CHANGED.name } })
+      else
+        fireEvent.change(within(modal()).getByLabelText('Airbnb calendar link'), {
+          target: { value: CHANGED.link },
+        })
+      return user.keyboard('{Escape}')
+    case 'keepEditing':
+      return user.click(within(discardQuestion()).getByTestId('keep-editing'))
+    case 'discard':
+      return user.click(within(discardQuestion()).getByTestId('discard-draft'))
     case 'xstate.done.actor.save':
       return act(async () => rendered.pending.save.shift()?.resolve({}))
     case 'xstate.error.actor.save':
@@ -115,8 +145,13 @@ const stateName = (snapshot: Snapshot) =>
 
 type Check = (rendered: Rendered, snapshot: Snapshot, lastEvent: { type: string }) => void | Promise<void>
 
-/** What the open modal shows in either mode, whatever the machine is doing. */
-function expectOpenEditor(snapshot: Snapshot, mode: 'edit' | 'view', activity: 'idle' | 'busy' = 'idle') {
+/** What the open modal shows in either mode, whatever the machine is doing; `changed` after typing. */
+function expectOpenEditor(
+  snapshot: Snapshot,
+  mode: 'edit' | 'view',
+  activity: 'idle' | 'busy' = 'idle',
+  draft: 'stored' | 'changed' = 'stored',
+) {
   const { tab } = snapshot.context
   // By test id: behind the delete confirmation the editor is inert and hidden from roles.
   const panel = within(modal()).getByTestId(`panel-${tab}`)
@@ -128,11 +163,13 @@ function expectOpenEditor(snapshot: Snapshot, mode: 'edit' | 'view', activity: '
     // Photos can be removed while nothing is on its way to the server.
     expect(within(modal()).queryAllByTestId('remove-photo').length > 0).toBe(activity === 'idle')
     if (tab === 'about')
-      expect((within(panel).getByLabelText('Property name') as HTMLInputElement).value).toBe('Palm Villa')
+      expect((within(panel).getByLabelText('Property name') as HTMLInputElement).value).toBe(
+        draft === 'changed' ? CHANGED.name : 'Palm Villa',
+      )
     if (tab === 'connections') {
       expect(within(panel).getByTestId('platform-selector')).toBeTruthy()
       expect((within(panel).getByLabelText('Airbnb calendar link') as HTMLInputElement).value).toBe(
-        PROPERTY.externalCalendars[0]?.urlPath,
+        draft === 'changed' ? CHANGED.link : PROPERTY.externalCalendars[0]?.urlPath,
       )
       expect((within(panel).getByTestId('internal-calendar-url') as HTMLInputElement).value).toBe(
         INTERNAL_URL,
@@ -150,17 +187,29 @@ function expectOpenEditor(snapshot: Snapshot, mode: 'edit' | 'view', activity: '
   }
 }
 
-const noConfirmation = () => expect(screen.queryByTestId('delete-confirmation')).toBeNull()
+const noConfirmation = () => {
+  expect(screen.queryByTestId('delete-confirmation')).toBeNull()
+  expect(screen.queryByTestId('discard-confirmation')).toBeNull()
+}
 
 /** One entry per state of the machine: a state without an entry fails the test. */
 const SCREEN_FOR: Record<PropertyModalState, Check> = {
-  'editing.idle': async (_rendered, snapshot, lastEvent) => {
-    expectOpenEditor(snapshot, 'edit')
+  'editing.idle': async (rendered, snapshot, lastEvent) => {
+    // Back from "Discard your changes?": nothing was lost while the question showed.
+    expectOpenEditor(snapshot, 'edit', 'idle', lastEvent.type === 'keepEditing' ? 'changed' : 'stored')
     noConfirmation()
+    expect(rendered.onClosed).not.toHaveBeenCalled()
     const saveButton = within(modal()).getByTestId('save-property') as HTMLButtonElement
     expect(saveButton.disabled).toBe(false)
     if (lastEvent.type.startsWith('xstate.error.actor'))
       expect(await screen.findAllByText(SERVER_MESSAGE)).toHaveLength(1)
+  },
+  'editing.confirmingDiscard': (rendered, snapshot) => {
+    expectOpenEditor(snapshot, 'edit', 'idle', 'changed')
+    expect(within(discardQuestion()).getByText('Discard your changes?')).toBeTruthy()
+    expect(within(discardQuestion()).getByTestId('keep-editing').textContent).toBe('Keep editing')
+    expect(screen.queryByTestId('delete-confirmation')).toBeNull()
+    expect(rendered.onClosed).not.toHaveBeenCalled()
   },
   'editing.confirmingDelete': (_rendered, snapshot) => {
     expectOpenEditor(snapshot, 'edit')
@@ -188,6 +237,8 @@ const SCREEN_FOR: Record<PropertyModalState, Check> = {
   closed: async (rendered, _snapshot, lastEvent) => {
     expect(screen.queryByTestId('property-modal')).toBeNull()
     expect(rendered.onClosed).toHaveBeenCalled()
+    if (lastEvent.type === 'discard' || lastEvent.type === 'close')
+      expect(rendered.save).not.toHaveBeenCalled()
     if (lastEvent.type === 'xstate.done.actor.save')
       expect(await screen.findAllByText('Property updated!')).toHaveLength(1)
     if (lastEvent.type === 'xstate.done.actor.delete')
@@ -205,7 +256,13 @@ type Path = MachinePath<typeof propertyModalMachine>
 
 const describePath = (path: Path) =>
   path.steps
-    .map(({ event }) => ('tab' in event ? `${event.type}(${String(event.tab)})` : event.type))
+    .map(({ event }) =>
+      'tab' in event
+        ? `${event.type}(${String(event.tab)})`
+        : 'dirty' in event
+          ? `${event.type}(${event.dirty ? 'dirty' : 'clean'})`
+          : event.type,
+    )
     .filter((type) => type !== 'xstate.init')
     .join(' → ') || 'opening'
 
@@ -217,6 +274,64 @@ describe('property edit/view modal', () => {
   it('reaches every state of the machine', () => {
     const reached = new Set(paths.map((path) => stateName(path.state)))
     expect([...reached].sort()).toEqual(Object.keys(SCREEN_FOR).sort())
+  })
+
+  it('sends nothing while the draft has a problem: Save opens the tab that shows it, at its field', async () => {
+    const rendered = await renderEditor()
+    await user.click(within(modal()).getByTestId('tab-connections'))
+    fireEvent.change(within(modal()).getByLabelText('Airbnb calendar link'), {
+      target: { value: 'airbnb calendar' },
+    })
+    await user.click(within(modal()).getByTestId('tab-about'))
+    fireEvent.change(within(modal()).getByLabelText('Capacity (guests)'), { target: { value: '0' } })
+    await user.click(within(modal()).getByTestId('save-property'))
+    expect(rendered.save).not.toHaveBeenCalled()
+    // The open tab shows a problem, so it stays open.
+    expect(openTab()).toBe('about')
+    expect(within(modal()).getByText('Capacity must be a whole number from 1 to 10000')).toBeTruthy()
+    fireEvent.change(within(modal()).getByLabelText('Capacity (guests)'), { target: { value: '6' } })
+    await user.click(within(modal()).getByTestId('save-property'))
+    expect(rendered.save).not.toHaveBeenCalled()
+    expect(openTab()).toBe('connections')
+    expect(
+      within(modal()).getByText('The calendar link for Airbnb must be an http(s) web address'),
+    ).toBeTruthy()
+    fireEvent.change(within(modal()).getByLabelText('Airbnb calendar link'), {
+      target: { value: CHANGED.link },
+    })
+    await user.click(within(modal()).getByTestId('save-property'))
+    expect(rendered.save).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the server’s refusal of a link at the link, on the tab that holds it', async () => {
+    const rendered = await renderEditor()
+    fireEvent.change(within(modal()).getByLabelText('Property name'), { target: { value: CHANGED.name } })
+    await user.click(within(modal()).getByTestId('save-property'))
+    const refusal = 'The Airbnb link is the same as the Gathern link: a calendar can be linked only once'
+    await act(async () =>
+      rendered.pending.save[0]!.reject(
+        new ApiError(refusal, 400, undefined, { 'externalCalendars.Airbnb': refusal }),
+      ),
+    )
+    expect(openTab()).toBe('connections')
+    expectMessageAtField(modal(), 'Airbnb calendar link', refusal)
+  })
+
+  it('asks before dropping changes left behind in view mode, and keeps them on the edit form', async () => {
+    const rendered = await renderEditor()
+    fireEvent.change(within(modal()).getByLabelText('Property name'), { target: { value: CHANGED.name } })
+    await user.click(within(modal()).getByTestId('mode-view'))
+    await user.click(within(modal()).getByTestId('tab-statistics'))
+    await user.keyboard('{Escape}')
+    expect(within(discardQuestion()).getByText('Discard your changes?')).toBeTruthy()
+    await user.click(within(discardQuestion()).getByTestId('keep-editing'))
+    expect(within(modal()).getByTestId('mode-edit').getAttribute('aria-pressed')).toBe('true')
+    expect((within(modal()).getByLabelText('Property name') as HTMLInputElement).value).toBe(CHANGED.name)
+    await user.click(within(modal()).getAllByRole('button', { name: 'Close' })[0] as HTMLElement)
+    await user.click(within(discardQuestion()).getByTestId('discard-draft'))
+    expect(screen.queryByTestId('property-modal')).toBeNull()
+    expect(rendered.onClosed).toHaveBeenCalled()
+    expect(rendered.save).not.toHaveBeenCalled()
   })
 
   for (const path of paths) {

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { fromPromise } from 'xstate'
 import type { Notice } from '../../src/machines/feedback.ts'
-import { registrationMachine } from '../../src/machines/registration.ts'
+import { REGISTRATION_CHECKS, registrationMachine } from '../../src/machines/registration.ts'
 import RegistrationRoute from '../../src/routes/RegistrationRoute.tsx'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'
 import { renderRoute } from '../ui/render.tsx'
-import { byTestId, enterCode, expectMessage, fill, isBusy } from './screenHelpers.ts'
+import { byTestId, enterCode, expectFeedback, expectMessage, fill, isBusy } from './screenHelpers.ts'
 import { noWayToPerform, walkMachine } from './walk.tsx'
 
 const form = () => byTestId('registration-form')
@@ -52,7 +52,11 @@ walkMachine({
     editing: ({ snapshot }) => {
       expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy()
       expect(within(form()).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login')
-      expectMessage(form(), snapshot.context.error)
+      expectFeedback(form(), snapshot.context.error, REGISTRATION_CHECKS, {
+        email: 'E-mail',
+        password: 'Password',
+        confirmPassword: 'Confirm password',
+      })
     },
     sendingCode: ({ pending }) => {
       expect(isBusy(within(form()).getByRole('button', { name: 'Create account' }))).toBe(true)

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { Route } from 'wouter'
 import { fromPromise } from 'xstate'
-import { resetPasswordMachine } from '../../src/machines/resetPassword.ts'
+import { RESET_CHECKS, resetPasswordMachine } from '../../src/machines/resetPassword.ts'
 import ResetPasswordRoute from '../../src/routes/ResetPasswordRoute.tsx'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'
 import { renderRoute } from '../ui/render.tsx'
-import { byTestId, expectMessage, fill, isBusy } from './screenHelpers.ts'
+import { byTestId, expectFeedback, fill, isBusy } from './screenHelpers.ts'
 import { walkMachine } from './walk.tsx'
 
 const form = () => byTestId('reset-form')
@@ -37,7 +37,10 @@ walkMachine({
     editing: ({ snapshot, pending }) => {
       expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeTruthy()
       expect(within(form()).getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login')
-      expectMessage(form(), snapshot.context.error)
+      expectFeedback(form(), snapshot.context.error, RESET_CHECKS, {
+        password: 'New password',
+        confirmation: 'Confirm password',
+      })
       // SPEC 5: the empty-field, password-rule (issue 15), mismatch and missing-token checks run
       // before the call.
       if (snapshot.context.error && !snapshot.context.error.detail) expect(pending.calls).toEqual([])

@@ -17,6 +17,34 @@ export function expectMessage(container: HTMLElement, error: Feedback | undefine
   else expect(alert).toBeNull()
 }
 
+/** Issue 15: `message` sits under the field labelled `label`, which says it is invalid; no banner repeats it. */
+export function expectMessageAtField(container: HTMLElement, label: string, message: string) {
+  const field = within(container).getByLabelText(label)
+  expect(field.getAttribute('aria-invalid')).toBe('true')
+  const descriptions = (field.getAttribute('aria-describedby') ?? '').split(' ')
+  const texts = descriptions.map((id) => document.getElementById(id)?.textContent)
+  expect(texts).toContain(message)
+  expect(within(container).queryByRole('alert')).toBeNull()
+}
+
+type ByName = Readonly<Partial<Record<string, string>>>
+
+/**
+ * Where a machine's feedback shows (issue 15): a form's own check under the field it is about
+ * (`checks` names the field by key, `labels` labels it), anything else in the form's alert.
+ */
+export function expectFeedback(
+  container: HTMLElement,
+  error: Feedback | undefined,
+  checks: ByName,
+  labels: ByName,
+) {
+  const field = error && !error.fields ? checks[error.key] : undefined
+  const label = field === undefined ? undefined : labels[field]
+  if (error && label) expectMessageAtField(container, label, textOf(error))
+  else expectMessage(container, error)
+}
+
 export async function fill(user: UserEvent, field: HTMLElement, value: string) {
   await user.clear(field)
   if (value) await user.type(field, value)

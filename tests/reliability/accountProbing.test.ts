@@ -29,7 +29,7 @@ describeEachDatabase(
       const user = await aUser(ctx.db)
       const taken = await sendCode(user.email, freshIp())
       expect(taken.statusCode).toBe(409)
-      expect(taken.json()).toEqual({ message: TAKEN })
+      expect(taken.json()).toEqual({ message: TAKEN, fields: { email: TAKEN } })
     })
 
     it('answers at most five requests an hour from one IP, taken or not', async () => {

@@ -35,10 +35,16 @@ describeEachDatabase(
       const newEmail = uniqueEmail('thief')
       const missing = await patch(cookie, { name: 'Not saved', email: newEmail })
       expect(missing.statusCode).toBe(400)
-      expect(missing.json()).toEqual({ message: 'Wrong password' })
+      expect(missing.json()).toEqual({
+        message: 'Wrong password',
+        fields: { currentPassword: 'Wrong password' },
+      })
       const wrong = await patch(cookie, { email: newEmail, currentPassword: 'Guess-1234!' }, 'ar')
       expect(wrong.statusCode).toBe(400)
-      expect(wrong.json()).toEqual({ message: 'كلمة المرور غير صحيحة' })
+      expect(wrong.json()).toEqual({
+        message: 'كلمة المرور غير صحيحة',
+        fields: { currentPassword: 'كلمة المرور غير صحيحة' },
+      })
       expect((await profileWith(ctx.app, cookie)).json()).toMatchObject({ name: null, email: user.email })
       // A later mail proves nothing else was queued before it.
       await patch(cookie, { email: uniqueEmail('later'), currentPassword: STRONG_PASSWORD })

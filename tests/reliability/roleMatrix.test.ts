@@ -73,6 +73,8 @@ const wrongCode = () => ({ code: '000000' })
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { expected: everyone(200) },
   'GET /api/docs': { expected: everyone(200) },
+  // Issue 18: only METRICS_TOKEN's bearer, unset here, finds it (tests/server/metrics.test.ts).
+  'GET /api/metrics': { expected: everyone(404) },
   'POST /api/auth/register/send-code': { expected: everyone(200), payload: () => ({ email: uniqueEmail() }) },
   'POST /api/auth/register': {
     expected: everyone(400),

@@ -127,11 +127,17 @@ describeEachDatabase('administration', (ctx) => {
       for (const path of ['deactivate', 'delete']) {
         const response = await as(admin.cookie).post(`/admin/user/${host.id}/${path}`, { reason: '   ' })
         expect(response.statusCode).toBe(400)
-        expect(response.json()).toEqual({ message: 'A reason is required' })
+        expect(response.json()).toEqual({
+          message: 'A reason is required',
+          fields: { reason: 'A reason is required' },
+        })
       }
       const missing = await as(admin.cookie).post(`/admin/user/${host.id}/deactivate`, {})
       expect(missing.statusCode).toBe(400)
-      expect(missing.json<{ message: string }>().message).toMatch(/^reason: /)
+      expect(missing.json()).toEqual({
+        message: 'Give a reason, in at most 1,000 characters.',
+        fields: { reason: 'Give a reason, in at most 1,000 characters.' },
+      })
     })
 
     it('ends the sessions, keeps the reason and refuses the next sign-in', async () => {

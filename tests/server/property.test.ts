@@ -264,58 +264,92 @@ describeEachDatabase('properties', (ctx) => {
     expect(response.json().map((p: { name: string }) => p.name)).toContain('Airbnb')
   })
 
-  const invalidForms: [string, Record<string, string>, RegExp][] = [
-    ['a missing name', { name: '' }, /property name is required/i],
-    ['a blank name', { name: '   ' }, /property name is required/i],
-    ['a name over 120 characters', { name: 'x'.repeat(121) }, /property name must be at most 120/i],
-    ['a missing country', { country: '' }, /country is required/i],
+  const invalidForms: [string, Record<string, string>, RegExp, string][] = [
+    ['a missing name', { name: '' }, /property name is required/i, 'name'],
+    ['a blank name', { name: '   ' }, /property name is required/i, 'name'],
+    ['a name over 120 characters', { name: 'x'.repeat(121) }, /property name must be at most 120/i, 'name'],
+    ['a missing country', { country: '' }, /country is required/i, 'country'],
     [
       'a description over 300 characters',
       { description: 'x'.repeat(301) },
       /description must be at most 300/i,
+      'description',
     ],
-    ['a capacity of 0', { capacity: '0' }, /capacity/i],
-    ['a fractional capacity', { capacity: '2.5' }, /capacity/i],
-    ['a capacity that is no number', { capacity: 'NaN' }, /capacity/i],
-    ['a negative cost per night', { costPerNight: '-1' }, /cost per night/i],
-    ['a cost per night that is no number', { costPerNight: 'abc' }, /cost per night/i],
-    ['externalCalendars that are not JSON', { externalCalendars: '[{' }, /external calendars/i],
-    ['externalCalendars that are not a list', { externalCalendars: '{}' }, /external calendars/i],
+    ['a capacity of 0', { capacity: '0' }, /capacity/i, 'capacity'],
+    ['a fractional capacity', { capacity: '2.5' }, /capacity/i, 'capacity'],
+    ['a capacity that is no number', { capacity: 'NaN' }, /capacity/i, 'capacity'],
+    ['a negative cost per night', { costPerNight: '-1' }, /cost per night/i, 'costPerNight'],
+    ['a cost per night that is no number', { costPerNight: 'abc' }, /cost per night/i, 'costPerNight'],
+    [
+      'externalCalendars that are not JSON',
+      { externalCalendars: '[{' },
+      /external calendars/i,
+      'externalCalendars',
+    ],
+    [
+      'externalCalendars that are not a list',
+      { externalCalendars: '{}' },
+      /external calendars/i,
+      'externalCalendars',
+    ],
     [
       'an unknown platform',
       { externalCalendars: JSON.stringify([{ platformName: 'MySpace', urlPath: 'https://x.test/a.ics' }]) },
       /unknown platform "MySpace"/i,
+      'externalCalendars.MySpace',
     ],
     [
       'a calendar link that is not http(s)',
       { externalCalendars: JSON.stringify([{ platformName: 'Airbnb', urlPath: 'ftp://x.test/a.ics' }]) },
       /calendar link for Airbnb/i,
+      'externalCalendars.Airbnb',
     ],
     [
       'a calendar link that is no URL',
       { externalCalendars: JSON.stringify([{ platformName: 'Vrbo', urlPath: 'not a link' }]) },
       /calendar link for Vrbo/i,
+      'externalCalendars.Vrbo',
     ],
     [
       'a platform linked twice',
       { externalCalendars: JSON.stringify([airbnb, airbnb]) },
       /Airbnb is linked more than once/,
+      'externalCalendars.Airbnb',
     ],
     [
       'one calendar link given for two platforms',
       { externalCalendars: JSON.stringify([airbnb, { platformName: 'Vrbo', urlPath: airbnb.urlPath }]) },
       /The Vrbo link is the same as the Airbnb link: a calendar can be linked only once/,
+      'externalCalendars.Vrbo',
     ],
   ]
 
-  for (const [what, fields, message] of invalidForms) {
-    it(`refuses ${what} with a 400 naming the field`, async () => {
+  for (const [what, fields, message, field] of invalidForms) {
+    it(`refuses ${what} with a 400 whose sentence sits at the field`, async () => {
       const form = propertyForm(aPropertyFields(fields))
       const response = await sendPropertyForm(ctx.app, 'POST', '/api/property', form, { cookie })
       expect(response.statusCode).toBe(400)
-      expect(response.json().message).toMatch(message)
+      const refusal = response.json<{ message: string; fields: Record<string, string> }>()
+      expect(refusal.message).toMatch(message)
+      expect(refusal.fields).toEqual({ [field]: refusal.message })
     })
   }
+
+  it('blames every bad field of the form at once, in the reader’s language', async () => {
+    const form = propertyForm(aPropertyFields({ name: '', capacity: '0', costPerNight: 'abc' }))
+    const response = await sendPropertyForm(ctx.app, 'POST', '/api/property', form, {
+      cookie,
+      language: 'ar',
+    })
+    expect(response.json()).toEqual({
+      message: 'اسم العقار مطلوب',
+      fields: {
+        name: 'اسم العقار مطلوب',
+        capacity: 'يجب أن تكون السعة عددًا صحيحًا من 1 إلى 10000',
+        costPerNight: 'يجب أن تكون تكلفة الليلة فارغة أو رقمًا من 0 إلى 1000000',
+      },
+    })
+  })
 
   it('refuses a missing capacity, and an invalid field on update too', async () => {
     const { capacity: _capacity, ...withoutCapacity } = aPropertyFields()

@@ -92,13 +92,13 @@ describeEachDatabase(
       for (const timeZone of ['Mars/Olympus_Mons', 'Arab Standard Time', 'asia/riyadh', '+03:00']) {
         const response = await host.send('POST', '/api/property', aPropertyFields({ timeZone }))
         expect([timeZone, response.statusCode]).toEqual([timeZone, 400])
-        expect(response.json()).toEqual({ message: 'Time zone must be a time zone name such as Asia/Riyadh' })
+        const message = 'Time zone must be a time zone name such as Asia/Riyadh'
+        expect(response.json()).toEqual({ message, fields: { timeZone: message } })
       }
       const arabic = await host.send('POST', '/api/property', aPropertyFields({ timeZone: 'Nowhere' }), 'ar')
       expect(arabic.statusCode).toBe(400)
-      expect(arabic.json()).toEqual({
-        message: 'يجب أن تكون المنطقة الزمنية اسم منطقة زمنية مثل Asia/Riyadh',
-      })
+      const arabicMessage = 'يجب أن تكون المنطقة الزمنية اسم منطقة زمنية مثل Asia/Riyadh'
+      expect(arabic.json()).toEqual({ message: arabicMessage, fields: { timeZone: arabicMessage } })
       const { id } = (await host.send('POST', '/api/property', aPropertyFields())).json<Property>()
       const patch = await host.send('PATCH', `/api/property/${id}`, aPropertyFields({ timeZone: 'Nowhere' }))
       expect(patch.statusCode).toBe(400)

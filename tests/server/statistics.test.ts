@@ -142,16 +142,16 @@ describeEachDatabase('statistics', (ctx) => {
     expect(untilFifth.json()).toMatchObject({ revenue: 0, bookedNights: 0, averageNightlyRate: 0 })
   })
 
-  it('refuses a bad or reversed period with a 400 naming the field', async () => {
-    const cases = [
-      ['start=2024-02-30', 'start: use a date written as YYYY-MM-DD'],
-      ['start=2024-03-01&end=March', 'end: use a date written as YYYY-MM-DD'],
-      ['start=2024-03-10&end=2024-03-01', 'end: the end date must not be before the start date'],
+  it('refuses a bad or reversed period with a sentence at the field', async () => {
+    const cases: [string, string, string][] = [
+      ['start=2024-02-30', 'start', 'Write the start date as YYYY-MM-DD.'],
+      ['start=2024-03-01&end=March', 'end', 'Write the end date as YYYY-MM-DD.'],
+      ['start=2024-03-10&end=2024-03-01', 'end', 'The end date must not be before the start date.'],
     ]
-    for (const [query, message] of cases) {
+    for (const [query, field, message] of cases) {
       const response = await get(`/api/property/${flat}/statistics/period?${query}`)
       expect(response.statusCode, query).toBe(400)
-      expect(response.json()).toEqual({ message })
+      expect(response.json()).toEqual({ message, fields: { [field]: message } })
     }
     const arabic = await ctx.app.inject({
       url: `/api/property/${flat}/statistics/period?start=2024-03-10&end=2024-03-01`,

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import type { NewProperty } from '../../src/machines/addProperty.ts'
+import type { Feedback } from '../../src/machines/feedback.ts'
 import { AddPropertyModal } from '../../src/ui/property/AddPropertyModal.tsx'
 import type { PlatformChoices } from '../../src/ui/property/PlatformLinks.tsx'
+import { expectMessageAtField } from '../machines/screenHelpers.ts'
 import { renderWithProviders } from './providers.tsx'
 
 const PLATFORMS: PlatformChoices = { status: 'ready', names: ['Airbnb', 'Booking.com', 'Other'] }
@@ -12,7 +15,10 @@ const modal = () => screen.getByTestId('add-property-modal')
 const field = (label: string) => within(modal()).getByLabelText(label) as HTMLInputElement
 const submit = () => within(modal()).getByTestId('submit-property') as HTMLButtonElement
 
-async function renderModal(choices: PlatformChoices = PLATFORMS) {
+async function renderModal(
+  choices: PlatformChoices = PLATFORMS,
+  options?: Parameters<typeof renderWithProviders>[1],
+) {
   const onSubmit = vi.fn<(property: NewProperty) => void>()
   const rendered = await renderWithProviders(
     <AddPropertyModal
@@ -24,6 +30,7 @@ async function renderModal(choices: PlatformChoices = PLATFORMS) {
       onKeepEditing={() => {}}
       onDiscard={() => {}}
     />,
+    options,
   )
   return { ...rendered, onSubmit }
 }
@@ -95,18 +102,7 @@ describe('time zone', () => {
   })
 
   it('speaks Arabic in Arabic', async () => {
-    await renderWithProviders(
-      <AddPropertyModal
-        busy={false}
-        choices={PLATFORMS}
-        confirmingDiscard={false}
-        onSubmit={() => {}}
-        onClose={() => {}}
-        onKeepEditing={() => {}}
-        onDiscard={() => {}}
-      />,
-      { language: 'ar' },
-    )
+    await renderModal(PLATFORMS, { language: 'ar' })
     const select = within(modal()).getByLabelText('المنطقة الزمنية') as HTMLSelectElement
     const groups = [...select.querySelectorAll('optgroup')].map((group) => group.getAttribute('label'))
     expect(groups).toContain('آسيا')
@@ -220,23 +216,56 @@ describe('checks before sending (issue 15, mirroring the server)', () => {
   })
 
   it('says it in Arabic in Arabic', async () => {
-    await renderWithProviders(
-      <AddPropertyModal
-        busy={false}
-        choices={PLATFORMS}
-        confirmingDiscard={false}
-        onSubmit={() => {}}
-        onClose={() => {}}
-        onKeepEditing={() => {}}
-        onDiscard={() => {}}
-      />,
-      { language: 'ar' },
-    )
+    await renderModal(PLATFORMS, { language: 'ar' })
     fireEvent.change(within(modal()).getByLabelText('اسم العقار'), { target: { value: 'بيت' } })
     fireEvent.change(within(modal()).getByLabelText('العنوان'), { target: { value: 'السعودية' } })
     await user.click(submit())
     const capacity = modal().querySelector('[name="capacity"]')!
     const message = document.getElementById(capacity.getAttribute('aria-describedby')!)?.textContent ?? ''
     expect(message).toMatch(/[\u0600-\u06FF]/)
+  })
+})
+
+describe('the server’s refusal (issue 15)', () => {
+  const CAPACITY = 'Capacity must be a whole number from 1 to 10000'
+  const LINK = 'The Airbnb link is the same as the Booking.com link: a calendar can be linked only once'
+
+  /** The form as the route binds it: a refusal arrives after a submit, with sentences by field. */
+  function Refusing() {
+    const [refusal, setRefusal] = useState<Feedback>()
+    return (
+      <AddPropertyModal
+        busy={false}
+        choices={PLATFORMS}
+        confirmingDiscard={false}
+        refusal={refusal}
+        onSubmit={() =>
+          setRefusal({
+            key: 'property.createFailed',
+            detail: CAPACITY,
+            fields: { capacity: CAPACITY, country: 'Country is required', 'externalCalendars.Airbnb': LINK },
+          })
+        }
+        onClose={() => {}}
+        onKeepEditing={() => {}}
+        onDiscard={() => {}}
+      />
+    )
+  }
+
+  it('shows each sentence at its field, and drops them once the host changes the form', async () => {
+    await renderWithProviders(<Refusing />)
+    fireEvent.change(field('Property name'), { target: { value: 'Sea Breeze' } })
+    fireEvent.change(field('Address'), { target: { value: 'Saudi Jeddah' } })
+    fireEvent.change(field('Capacity (guests)'), { target: { value: '4' } })
+    await choosePlatform('Airbnb')
+    fireEvent.change(field('Airbnb calendar link'), { target: { value: 'https://airbnb.test/a.ics' } })
+    await user.click(submit())
+    expectMessageAtField(modal(), 'Capacity (guests)', CAPACITY)
+    expectMessageAtField(modal(), 'Address', 'Country is required')
+    expectMessageAtField(modal(), 'Airbnb calendar link', LINK)
+    fireEvent.change(field('Capacity (guests)'), { target: { value: '5' } })
+    expect(field('Capacity (guests)').getAttribute('aria-invalid')).toBeNull()
+    expect(field('Airbnb calendar link').getAttribute('aria-invalid')).toBeNull()
   })
 })

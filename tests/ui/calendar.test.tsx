@@ -8,27 +8,8 @@ import { bookingsOn } from '../../src/ui/calendar/calendarDays.ts'
 import { CalendarGrid } from '../../src/ui/calendar/CalendarGrid.tsx'
 import { MonthCalendar } from '../../src/ui/calendar/MonthCalendar.tsx'
 import { StayListCard } from '../../src/ui/calendar/StayListCard.tsx'
+import { aBooking } from './builders.ts'
 import { renderWithProviders } from './providers.tsx'
-
-const aBooking = (overrides: Partial<Booking>): Booking => ({
-  uid: 'uid-1',
-  stayId: null,
-  manual: false,
-  echo: false,
-  note: null,
-  propertyId: 'p1',
-  propertyName: 'Palm Villa',
-  guestName: 'Sara Ali',
-  status: 'Confirmed',
-  platform: 'Airbnb',
-  color: '#9E1946',
-  kind: 'booking',
-  conflict: false,
-  feedWarning: null,
-  start: '2026-03-10',
-  end: '2026-03-12',
-  ...overrides,
-})
 
 const BOOKINGS = [
   aBooking({}),

@@ -28,6 +28,7 @@ async function renderModal(
   }: { shown?: Property; language?: Language; internalCalendar?: InternalCalendarLink } = {},
 ) {
   const onSave = vi.fn<(changes: PropertyChanges) => void>()
+  const onClose = vi.fn<(dirty: boolean) => void>()
   await renderWithProviders(
     <EditViewModal
       property={shown}
@@ -43,11 +44,13 @@ async function renderModal(
       onRequestDelete={() => {}}
       onCancelDelete={() => {}}
       onConfirmDelete={() => {}}
-      onClose={() => {}}
+      onClose={onClose}
+      onKeepEditing={() => {}}
+      onDiscard={() => {}}
     />,
     { language },
   )
-  return { onSave }
+  return { onSave, onClose }
 }
 
 describe('edit/view modal', () => {
@@ -108,6 +111,50 @@ describe('edit/view modal', () => {
     expect(save().disabled).toBe(false)
     fireEvent.change(within(modal()).getByLabelText('Address'), { target: { value: ' ' } })
     expect(save().disabled).toBe(true)
+  })
+
+  it('closes as clean until something differs from the stored property, a removed photo included', async () => {
+    const { onClose } = await renderModal('edit')
+    const name = within(modal()).getByLabelText('Property name')
+    await user.keyboard('{Escape}')
+    expect(onClose).toHaveBeenLastCalledWith(false)
+    fireEvent.change(name, { target: { value: 'Palm Villa II' } })
+    await user.click(within(modal()).getByRole('button', { name: 'Close' }))
+    expect(onClose).toHaveBeenLastCalledWith(true)
+    // Typed back as it was: nothing would be lost.
+    fireEvent.change(name, { target: { value: 'Palm Villa' } })
+    await user.keyboard('{Escape}')
+    expect(onClose).toHaveBeenLastCalledWith(false)
+    await user.click(within(modal()).getAllByRole('button', { name: 'Remove photo' })[0] as HTMLElement)
+    await user.keyboard('{Escape}')
+    expect(onClose).toHaveBeenLastCalledWith(true)
+  })
+
+  it('shows each problem at its field once save is pressed, and follows the typing', async () => {
+    await renderModal('edit')
+    const capacity = within(modal()).getByLabelText('Capacity (guests)')
+    fireEvent.change(capacity, { target: { value: '0' } })
+    fireEvent.change(within(modal()).getByLabelText('Cost per night (SAR)'), { target: { value: '2000000' } })
+    expect(within(modal()).queryByText('Capacity must be a whole number from 1 to 10000')).toBeNull()
+    await user.click(within(modal()).getByTestId('save-property'))
+    const capacityError = within(modal()).getByText('Capacity must be a whole number from 1 to 10000')
+    expect(capacity.getAttribute('aria-describedby')).toBe(capacityError.id)
+    expect(capacity.getAttribute('aria-invalid')).toBe('true')
+    expect(
+      within(modal()).getByText('Cost per night must be empty or a number from 0 to 1000000'),
+    ).toBeTruthy()
+    fireEvent.change(capacity, { target: { value: '4' } })
+    expect(within(modal()).queryByText('Capacity must be a whole number from 1 to 10000')).toBeNull()
+  })
+
+  it('shows a bad platform link under its input, in Arabic too', async () => {
+    await renderModal('edit', 'connections', { language: 'ar' })
+    const link = within(modal()).getByLabelText('رابط تقويم Airbnb')
+    fireEvent.change(link, { target: { value: 'ftp://example.com/cal.ics' } })
+    await user.click(within(modal()).getByTestId('save-property'))
+    expect(document.getElementById(link.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'يجب أن يكون رابط تقويم Airbnb عنوان ويب يبدأ بـ http أو https',
+    )
   })
 
   it('copies the internal calendar link and confirms it', async () => {

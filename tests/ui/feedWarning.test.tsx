@@ -1,35 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import type { Booking } from '../../src/domain/bookings.ts'
 import { BookingsModal } from '../../src/ui/calendar/BookingsModal.tsx'
 import { formattersFor } from '../../src/ui/format.ts'
+import { aBooking } from './builders.ts'
 import { renderWithProviders } from './providers.tsx'
-
-const aBooking = (overrides: Partial<Booking>): Booking => ({
-  uid: 'uid-1',
-  stayId: null,
-  manual: false,
-  echo: false,
-  note: null,
-  propertyId: 'p1',
-  propertyName: 'Palm Villa',
-  guestName: 'Blocked',
-  status: 'Reserved',
-  platform: 'Airbnb',
-  color: '#9E1946',
-  kind: 'booking',
-  conflict: false,
-  feedWarning: null,
-  start: '2030-03-10',
-  end: '2030-03-11',
-  ...overrides,
-})
 
 // The feed's DTEND (5 March) came before its DTSTART (10 March): stored as the night of 10 March.
 const BACKWARDS = aBooking({
+  guestName: 'Blocked',
+  status: 'Reserved',
+  start: '2030-03-10',
+  end: '2030-03-11',
   feedWarning: { kind: 'endBeforeStart', start: '2030-03-10', end: '2030-03-05' },
 })
-const NORMAL = aBooking({ uid: 'uid-2', guestName: 'Sara Ali', start: '2030-03-09', end: '2030-03-12' })
+const NORMAL = aBooking({ uid: 'uid-2', status: 'Reserved', start: '2030-03-09', end: '2030-03-12' })
 
 async function openModal(language: 'en' | 'ar') {
   await renderWithProviders(

@@ -13,28 +13,27 @@ const quietServer = () =>
     vi.fn(async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } })),
   )
 
+/** The signed-in shell on the dashboard, on a quiet server. */
+async function renderShell() {
+  quietServer()
+  await renderRoute(
+    <AppShell profile={aProfile()}>
+      <p>page</p>
+    </AppShell>,
+    { path: '/dashboard' },
+  )
+}
+
 describe('the mobile top bar (SPEC 2, shell; issue 15)', () => {
   it('opens the profile dialog from the profile button, not the user-menu sheet', async () => {
-    quietServer()
-    await renderRoute(
-      <AppShell profile={aProfile()}>
-        <p>page</p>
-      </AppShell>,
-      { path: '/dashboard' },
-    )
+    await renderShell()
     fireEvent.click(screen.getByTestId('mobile-profile-button'))
     await screen.findByTestId('settings-modal')
     expect(screen.queryByTestId('user-menu-sheet')).toBeNull()
   })
 
   it('still opens the bottom-sheet user menu from its own button', async () => {
-    quietServer()
-    await renderRoute(
-      <AppShell profile={aProfile()}>
-        <p>page</p>
-      </AppShell>,
-      { path: '/dashboard' },
-    )
+    await renderShell()
     fireEvent.click(screen.getByTestId('mobile-user-button'))
     await screen.findByTestId('user-menu-sheet')
     await waitFor(() => expect(screen.queryByTestId('settings-modal')).toBeNull())

@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import type { ManagedUser } from '../../src/actors/api.ts'
-import type { Booking } from '../../src/domain/bookings.ts'
 import { StayListCard } from '../../src/ui/calendar/StayListCard.tsx'
 import { UserMenuSheet } from '../../src/ui/shell/UserMenuSheet.tsx'
 import { UsersTable } from '../../src/ui/users/UsersTable.tsx'
+import { aBooking, aUser } from './builders.ts'
 import { renderWithProviders } from './providers.tsx'
 
 /** Issue 15: what the platforms, the server and an empty profile say, shown in the reader's words. */
-
-const aBooking = (overrides: Partial<Booking>): Booking => ({
-  uid: 'uid-1',
-  stayId: null,
-  manual: false,
-  echo: false,
-  note: null,
-  propertyId: 'p1',
-  propertyName: 'Palm Villa',
-  guestName: 'Sara Ali',
-  status: 'Reserved',
-  platform: 'Airbnb',
-  color: '#9E1946',
-  kind: 'booking',
-  conflict: false,
-  feedWarning: null,
-  start: '2026-03-10',
-  end: '2026-03-12',
-  ...overrides,
-})
 
 const statusesIn = (testId: string) =>
   within(screen.getByTestId(testId))
@@ -69,28 +48,22 @@ describe('booking statuses from feeds', () => {
   })
 })
 
-const aUser = (overrides: Partial<ManagedUser> = {}): ManagedUser => ({
-  id: 'user-1',
-  name: 'Huda Al-Harbi',
-  email: 'huda@example.com',
-  phone: '+966 50 123 4567',
-  residentalAddress: 'Riyadh, Olaya Street 12',
-  accountState: 'deactivated',
-  isAdmin: true,
-  createdAt: '2026-01-05T10:00:00.000Z',
-  settings: { notifications: true },
-  ...overrides,
-})
-
 describe('the users table statuses', () => {
   for (const [language, deactivated, admin] of [
     ['en', 'Deactivated', 'Admin'],
     ['ar', 'معطّل', 'مشرف'],
   ] as const) {
     it(`names an account's state in words, ${language}`, async () => {
-      await renderWithProviders(<UsersTable users={[aUser()]} onEdit={() => {}} manageHref={() => '/'} />, {
-        language,
-      })
+      await renderWithProviders(
+        <UsersTable
+          users={[aUser({ accountState: 'deactivated', isAdmin: true })]}
+          onEdit={() => {}}
+          manageHref={() => '/'}
+        />,
+        {
+          language,
+        },
+      )
       const row = within(screen.getByTestId('user-row'))
       expect(row.getByText(deactivated)).toBeTruthy()
       expect(row.getByText(admin)).toBeTruthy()

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import type { MonthlyFigures } from '../../src/actors/api.ts'
-import type { Booking } from '../../src/domain/bookings.ts'
 import { weekdayColumns } from '../../src/ui/calendar/calendarDays.ts'
 import { StayListCard } from '../../src/ui/calendar/StayListCard.tsx'
 import { chartLayout } from '../../src/ui/dashboard/RevenueChart.tsx'
 import { PropertyCard } from '../../src/ui/property/PropertyCard.tsx'
 import { DateRangePicker } from '../../src/ui/statistics/DateRangePicker.tsx'
+import { aBooking } from './builders.ts'
 import { aProperty } from './propertyBuilders.ts'
 import { renderWithProviders } from './providers.tsx'
 import userEvent from '@testing-library/user-event'
@@ -16,24 +16,12 @@ const VILLA = aProperty({
   description: 'A quiet villa at the edge of the dunes, with a shaded courtyard.',
 })
 
-const STAY: Booking = {
-  uid: 'uid-1',
-  stayId: null,
-  manual: false,
-  echo: false,
-  note: null,
+const STAY = aBooking({
   propertyId: VILLA.id,
   propertyName: VILLA.name,
   guestName: 'Alexandra Whitfield-Montgomery',
   status: 'Reserved',
-  platform: 'Airbnb',
-  color: '#9E1946',
-  kind: 'booking',
-  conflict: false,
-  feedWarning: null,
-  start: '2026-03-10',
-  end: '2026-03-12',
-}
+})
 
 /** The element that holds `text` takes its direction from it, and truncates it at its own end. */
 const ownDirection = (text: string) => screen.getByText(text).closest('[dir="auto"]')

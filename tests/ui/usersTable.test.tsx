@@ -1,22 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ManagedUser } from '../../src/actors/api.ts'
 import { UsersTable } from '../../src/ui/users/UsersTable.tsx'
+import { aUser } from './builders.ts'
 import { renderWithProviders } from './providers.tsx'
-
-const aUser = (overrides: Partial<ManagedUser> = {}): ManagedUser => ({
-  id: 'user-1',
-  name: 'Huda Al-Harbi',
-  email: 'huda@example.com',
-  phone: '+966 50 123 4567',
-  residentalAddress: 'Riyadh, Olaya Street 12',
-  accountState: 'active',
-  isAdmin: false,
-  createdAt: '2026-01-05T10:00:00.000Z',
-  settings: { notifications: true },
-  ...overrides,
-})
 
 const rowOf = (email: string) =>
   screen.getAllByTestId('user-row').find((row) => row.textContent?.includes(email))!

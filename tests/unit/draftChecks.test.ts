@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { draftProblems, EMPTY_DRAFT, isDraftDirty, withAddressText } from '../../src/domain/property.ts'
+import {
+  draftFrom,
+  draftProblems,
+  EMPTY_DRAFT,
+  isDraftDirty,
+  withAddressText,
+  withTimeZone,
+} from '../../src/domain/property.ts'
+import { aProperty } from '../ui/propertyBuilders.ts'
 
 const ready = { ...EMPTY_DRAFT, name: 'Sea Breeze', addressText: 'Saudi Jeddah', capacity: '4' }
 
@@ -10,6 +18,15 @@ describe('a property draft (issue 15)', () => {
     expect(isDraftDirty({ ...EMPTY_DRAFT, capacity: '2' })).toBe(true)
     expect(isDraftDirty({ ...EMPTY_DRAFT, platforms: [{ platformName: 'Airbnb', urlPath: '' }] })).toBe(true)
     expect(isDraftDirty(withAddressText(withAddressText(EMPTY_DRAFT, 'Saudi'), ''))).toBe(false)
+  })
+
+  it('is dirty in the editor only once it differs from the stored property, a removed photo included', () => {
+    const stored = draftFrom(aProperty({ country: 'Saudi', timeZone: 'Asia/Riyadh' }))
+    expect(isDraftDirty(stored, 0, stored)).toBe(false)
+    expect(isDraftDirty({ ...stored, name: 'Palm Villa II' }, 0, stored)).toBe(true)
+    expect(isDraftDirty(stored, 1, stored)).toBe(true)
+    expect(isDraftDirty(withTimeZone(stored, 'Asia/Dubai'), 0, stored)).toBe(true)
+    expect(isDraftDirty(withTimeZone(stored, 'Asia/Riyadh'), 0, stored)).toBe(false)
   })
 
   it('has the problems the server would refuse, by field', () => {

@@ -31,6 +31,7 @@ export function AddPropertyFlow({ machine, choices, onClosed }: FlowProps) {
       busy={step === 'creating'}
       choices={choices}
       confirmingDiscard={step === 'confirmingDiscard'}
+      refusal={state.context.refusal}
       onSubmit={(property) => send({ type: 'submit', property })}
       onClose={(dirty) => send({ type: 'close', dirty })}
       onKeepEditing={() => send({ type: 'keepEditing' })}

@@ -13,6 +13,7 @@ import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
 import { showNotice } from '../notify.ts'
 
 const ACTIVITIES: Partial<Record<PropertyModalState, EditorActivity>> = {
+  'editing.confirmingDiscard': 'confirmingDiscard',
   'editing.confirmingDelete': 'confirmingDelete',
   'editing.saving': 'saving',
   'editing.deleting': 'deleting',
@@ -65,6 +66,7 @@ export function PropertyEditor({
       activity={ACTIVITIES[name] ?? 'idle'}
       choices={choices}
       internalCalendar={internalCalendar}
+      refusal={state.context.refusal}
       statistics={statistics}
       syncNow={syncNow}
       rotateLink={rotateLink}
@@ -74,7 +76,9 @@ export function PropertyEditor({
       onRequestDelete={() => send({ type: 'requestDelete' })}
       onCancelDelete={() => send({ type: 'cancelDelete' })}
       onConfirmDelete={() => send({ type: 'confirmDelete' })}
-      onClose={() => send({ type: 'close' })}
+      onClose={(dirty) => send({ type: 'close', dirty })}
+      onKeepEditing={() => send({ type: 'keepEditing' })}
+      onDiscard={() => send({ type: 'discard' })}
     />
   )
 }

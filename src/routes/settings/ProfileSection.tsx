@@ -1,15 +1,29 @@
+import type { RefObject } from 'react'
 import { fromPromise } from 'xstate'
 import { api, type Profile } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { profileFormMachine, type ProfileFormState } from '../../machines/profileForm.ts'
+import {
+  hasUnsavedChanges,
+  PROFILE_CHECKS,
+  profileFormMachine,
+  type ProfileFormState,
+} from '../../machines/profileForm.ts'
+import { useReportDirty } from '../../ui/dirtyReport.ts'
 import { PersonalInfoForm } from '../../ui/settings/PersonalInfoForm.tsx'
-import { feedbackText, showNotice } from '../notify.ts'
+import { feedbackText, formFeedback, showNotice } from '../notify.ts'
 import { useFlow, type FlowImplementations } from '../useFlow.ts'
 import { useProfileUpdater } from './profileCache.ts'
 
-type Props = { profile: Profile; implementations?: FlowImplementations<typeof profileFormMachine> }
+const PROFILE_FORM_FIELDS = ['name', 'phone', 'residentalAddress', 'email', 'currentPassword'] as const
 
-export function ProfileSection({ profile, implementations = {} }: Props) {
+type Props = {
+  profile: Profile
+  implementations?: FlowImplementations<typeof profileFormMachine>
+  /** Where the form says it holds unsaved typing, for the dialog around it (issue 15). */
+  dirtyReport?: RefObject<boolean>
+}
+
+export function ProfileSection({ profile, implementations = {}, dirtyReport }: Props) {
   const { t } = useI18n()
   const updateProfile = useProfileUpdater()
   const [state, send] = useFlow(
@@ -29,14 +43,19 @@ export function ProfileSection({ profile, implementations = {} }: Props) {
     { input: profile },
   )
   const { fields, savedEmail, currentPassword, pendingEmail, error } = state.context
+  const step = state.value as ProfileFormState
+  useReportDirty(dirtyReport, hasUnsavedChanges(fields, profile))
+  const onCodeStep = step === 'enteringEmailCode' || step === 'confirmingEmail'
+  const refused = formFeedback(t, error, PROFILE_FORM_FIELDS, PROFILE_CHECKS)
   return (
     <PersonalInfoForm
-      state={state.value as ProfileFormState}
+      state={step}
       fields={fields}
       savedEmail={savedEmail}
       currentPassword={currentPassword}
       pendingEmail={pendingEmail}
-      error={feedbackText(t, error)}
+      fieldErrors={refused.fields}
+      error={onCodeStep ? feedbackText(t, error) : refused.banner}
       onChange={(field, value) => send({ type: 'change', field, value })}
       onCurrentPasswordChange={(value) => send({ type: 'changeCurrentPassword', value })}
       onSave={() => send({ type: 'save' })}

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react'
 import type { Profile } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { SettingsSection } from '../../ui/settings/SettingsLayout.tsx'
@@ -7,12 +8,19 @@ import { ProfileSection } from './ProfileSection.tsx'
 import { ResetLinkSection, TwoFactorSection } from './SecuritySection.tsx'
 
 /** The settings modal's sections, each bound to its own flow. */
-export default function SettingsSections({ profile }: { profile: Profile }) {
+export default function SettingsSections({
+  profile,
+  dirtyReport,
+}: {
+  profile: Profile
+  /** Where the personal info form says it holds unsaved typing (issue 15). */
+  dirtyReport: RefObject<boolean>
+}) {
   const { t } = useI18n()
   return (
     <div className="flex flex-col gap-8">
       <SettingsSection title={t('settings.personalInfo')} testId="settings-personal">
-        <ProfileSection profile={profile} />
+        <ProfileSection profile={profile} dirtyReport={dirtyReport} />
       </SettingsSection>
       <SettingsSection title={t('settings.security')} testId="settings-security">
         <ResetLinkSection email={profile.email} />

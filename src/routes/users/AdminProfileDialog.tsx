@@ -5,6 +5,8 @@ import { useI18n } from '../../i18n.tsx'
 import type { AdminUserAction } from '../../machines/adminUserAction.ts'
 import { Button } from '../../ui/form.tsx'
 import { Modal } from '../../ui/Modal.tsx'
+import { ConfirmDiscardDialog } from '../../ui/ConfirmDiscardDialog.tsx'
+import { useGuardedClose } from '../useGuardedClose.ts'
 import { EmailText, richText } from '../../ui/UserText.tsx'
 import { SettingRow, SettingsSection } from '../../ui/settings/SettingsLayout.tsx'
 import { NotificationsSection } from '../settings/NotificationsSection.tsx'
@@ -37,83 +39,94 @@ export function AdminProfileDialog({ user, onClose, onAction }: Props) {
   // Someone's name keeps its own direction; an address is laid out left to right and wraps.
   const label = user?.name?.trim() ? <bdi>{user.name.trim()}</bdi> : <EmailText email={user?.email ?? ''} />
   const isSelf = user !== null && user.id === me?.id
+  // Issue 15: unsaved changes to the user's details are not dropped without asking.
+  const guard = useGuardedClose(onClose)
   return (
-    <Modal
-      open={user !== null}
-      onClose={onClose}
-      title={richText(t, 'users.profileTitle', { user: label })}
-      testId="admin-profile"
-    >
-      {user && (
-        <div key={user.id} className="flex flex-col gap-8">
-          <SettingsSection title={t('settings.personalInfo')} testId="settings-personal">
-            <ProfileSection
-              profile={profileOf(user)}
-              implementations={{
-                actors: { save: fromPromise(({ input }) => api.admin.updateUser(user.id, input)) },
-                actions: {
-                  saved: (_, { name, phone, email, residentalAddress }) =>
-                    adminUsersCache.updated(queryClient, user.id, { name, phone, email, residentalAddress }),
-                },
-              }}
-            />
-          </SettingsSection>
-          <SettingsSection title={t('settings.security')} testId="settings-security">
-            <ResetLinkSection email={user.email} />
-          </SettingsSection>
-          <SettingsSection title={t('settings.notifications')} testId="settings-notifications">
-            <NotificationsSection
-              profile={profileOf(user)}
-              implementations={{
-                actors: {
-                  save: fromPromise(({ input }) => api.admin.toggleNotifications(user.id, input.enabled)),
-                },
-                // The signed-in admin's own profile must not change with another user's switch.
-                actions: {
-                  changed: (_, notifications) =>
-                    adminUsersCache.updated(queryClient, user.id, { settings: { notifications } }),
-                },
-              }}
-            />
-          </SettingsSection>
-          <SettingsSection title={t('userActions.accountTitle')} testId="settings-account">
-            <SettingRow
-              title={t('userActions.deactivate.title')}
-              description={
-                user.accountState === 'deactivated'
-                  ? t('userActions.alreadyDeactivated')
-                  : isSelf
-                    ? t('userActions.notYourself')
-                    : t('userActions.deactivate.hint')
-              }
-              action={
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={isSelf || user.accountState === 'deactivated'}
-                  onClick={() => onAction(user.id, 'deactivate')}
-                >
-                  {t('userActions.deactivate.confirm')}
-                </Button>
-              }
-            />
-            <SettingRow
-              title={t('userActions.delete.title')}
-              description={isSelf ? t('userActions.notYourself') : t('userActions.delete.hint')}
-              action={
-                <Button
-                  type="button"
-                  variant="danger"
-                  disabled={isSelf}
-                  onClick={() => onAction(user.id, 'delete')}
-                >
-                  {t('userActions.delete.confirm')}
-                </Button>
-              }
-            />
-          </SettingsSection>
-        </div>
-      )}
-    </Modal>
+    <>
+      <Modal
+        open={user !== null}
+        onClose={guard.requestClose}
+        title={richText(t, 'users.profileTitle', { user: label })}
+        testId="admin-profile"
+      >
+        {user && (
+          <div key={user.id} className="flex flex-col gap-8">
+            <SettingsSection title={t('settings.personalInfo')} testId="settings-personal">
+              <ProfileSection
+                profile={profileOf(user)}
+                dirtyReport={guard.dirtyReport}
+                implementations={{
+                  actors: { save: fromPromise(({ input }) => api.admin.updateUser(user.id, input)) },
+                  actions: {
+                    saved: (_, { name, phone, email, residentalAddress }) =>
+                      adminUsersCache.updated(queryClient, user.id, {
+                        name,
+                        phone,
+                        email,
+                        residentalAddress,
+                      }),
+                  },
+                }}
+              />
+            </SettingsSection>
+            <SettingsSection title={t('settings.security')} testId="settings-security">
+              <ResetLinkSection email={user.email} />
+            </SettingsSection>
+            <SettingsSection title={t('settings.notifications')} testId="settings-notifications">
+              <NotificationsSection
+                profile={profileOf(user)}
+                implementations={{
+                  actors: {
+                    save: fromPromise(({ input }) => api.admin.toggleNotifications(user.id, input.enabled)),
+                  },
+                  // The signed-in admin's own profile must not change with another user's switch.
+                  actions: {
+                    changed: (_, notifications) =>
+                      adminUsersCache.updated(queryClient, user.id, { settings: { notifications } }),
+                  },
+                }}
+              />
+            </SettingsSection>
+            <SettingsSection title={t('userActions.accountTitle')} testId="settings-account">
+              <SettingRow
+                title={t('userActions.deactivate.title')}
+                description={
+                  user.accountState === 'deactivated'
+                    ? t('userActions.alreadyDeactivated')
+                    : isSelf
+                      ? t('userActions.notYourself')
+                      : t('userActions.deactivate.hint')
+                }
+                action={
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={isSelf || user.accountState === 'deactivated'}
+                    onClick={() => onAction(user.id, 'deactivate')}
+                  >
+                    {t('userActions.deactivate.confirm')}
+                  </Button>
+                }
+              />
+              <SettingRow
+                title={t('userActions.delete.title')}
+                description={isSelf ? t('userActions.notYourself') : t('userActions.delete.hint')}
+                action={
+                  <Button
+                    type="button"
+                    variant="danger"
+                    disabled={isSelf}
+                    onClick={() => onAction(user.id, 'delete')}
+                  >
+                    {t('userActions.delete.confirm')}
+                  </Button>
+                }
+              />
+            </SettingsSection>
+          </div>
+        )}
+      </Modal>
+      <ConfirmDiscardDialog draft="profile" {...guard.question} />
+    </>
   )
 }

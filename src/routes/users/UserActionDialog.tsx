@@ -3,9 +3,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { fromPromise, type ActorRefFrom } from 'xstate'
 import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { adminUserActionMachine, type AdminUserTarget } from '../../machines/adminUserAction.ts'
+import {
+  adminUserActionMachine,
+  REASON_CHECKS,
+  type AdminUserTarget,
+} from '../../machines/adminUserAction.ts'
 import { ReasonDialog } from '../../ui/users/ReasonDialog.tsx'
-import { showNotice } from '../notify.ts'
+import { formFeedback, showNotice } from '../notify.ts'
 import { adminUsersCache } from './adminCache.ts'
 
 export type AdminUserActionRef = ActorRefFrom<typeof adminUserActionMachine>
@@ -40,12 +44,14 @@ export function UserActionDialog({
   const { t } = useI18n()
   const snapshot = useSelector(actor, (state) => state)
   const { target, error } = snapshot.context
+  const refused = formFeedback(t, error, ['reason'], REASON_CHECKS)
   return (
     <ReasonDialog
       open={snapshot.matches('open')}
       action={target.action}
       userLabel={userLabel(target.userId)}
-      error={error && (error.detail ?? t(error.key))}
+      reasonError={refused.fields.reason}
+      error={refused.banner}
       busy={snapshot.matches({ open: 'submitting' })}
       onSubmit={(reason) => actor.send({ type: 'submit', reason })}
       onCancel={() => actor.send({ type: 'cancel' })}

@@ -3,6 +3,7 @@ import { formatWait } from '../../domain/code.ts'
 import { useI18n } from '../../i18n.tsx'
 import { CodeInput } from '../CodeInput.tsx'
 import { Button, FormError } from '../form.tsx'
+import { EmailText, richText } from '../UserText.tsx'
 
 type Props = {
   /** Where the code went, in words. */
@@ -84,5 +85,64 @@ export function ResendButton({
     <TextButton onClick={onResend} emphasis disabled={busy || waiting}>
       {waiting ? t('auth.resendCodeIn', { time: formatWait(secondsLeft) }) : t('auth.resendCode')}
     </TextButton>
+  )
+}
+
+/** What sign-in and registration hand on to their code step. */
+export type MailedCodeProps = {
+  email: string
+  error?: string
+  onSubmitCode: (code: string) => void
+  onResend: () => void
+  onBack: () => void
+  /** Seconds until "Send a new code" may be pressed again; 0 when it may. */
+  resendWait?: number
+}
+
+/**
+ * The code step of sign-in and registration: the code went to `email`; under the button, back
+ * and "Send a new code", which waits while `waiting` (a code has just gone out).
+ */
+export function MailedCodeStep({
+  testId,
+  submitLabel,
+  backLabel,
+  busy,
+  waiting,
+  resending,
+  email,
+  error,
+  onSubmitCode,
+  onResend,
+  onBack,
+  resendWait = 0,
+}: MailedCodeProps & {
+  testId: string
+  submitLabel: string
+  backLabel: string
+  busy: boolean
+  waiting: boolean
+  resending?: boolean
+}) {
+  const { t } = useI18n()
+  return (
+    <CodeStep
+      testId={testId}
+      intro={richText(t, 'auth.codeSentTo', { email: <EmailText email={email} /> })}
+      submitLabel={submitLabel}
+      busy={busy}
+      error={error}
+      onSubmit={onSubmitCode}
+      actions={
+        <>
+          <TextButton onClick={onBack}>{backLabel}</TextButton>
+          <ResendButton
+            secondsLeft={waiting ? Math.max(1, resendWait) : 0}
+            busy={resending}
+            onResend={onResend}
+          />
+        </>
+      }
+    />
   )
 }

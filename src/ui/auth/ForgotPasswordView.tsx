@@ -9,13 +9,15 @@ type Props = {
   email: string
   /** The server's answer, shown on step 2. */
   message?: string
+  /** What is wrong with the address, under it (issue 15). */
+  emailError?: string
   error?: string
   onSubmit: (email: string) => void
   onRetry: () => void
 }
 
 /** SPEC 2, Forgot password: the e-mail, then a step that repeats it; back to login on both. */
-export function ForgotPasswordView({ state, email, message, error, onSubmit, onRetry }: Props) {
+export function ForgotPasswordView({ state, email, message, emailError, error, onSubmit, onRetry }: Props) {
   const { t } = useI18n()
   const [typed, setTyped] = useState(email)
 
@@ -70,6 +72,7 @@ export function ForgotPasswordView({ state, email, message, error, onSubmit, onR
         autoComplete="email"
         dir="ltr"
         value={typed}
+        error={emailError}
         onChange={(event) => setTyped(event.target.value)}
         disabled={busy}
       />

@@ -3,32 +3,17 @@ import { Link } from 'wouter'
 import type { LoginState } from '../../machines/login.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../form.tsx'
-import { CodeStep, ResendButton, TextButton } from './CodeStep.tsx'
+import { MailedCodeStep, type MailedCodeProps } from './CodeStep.tsx'
 import { Splash } from './Splash.tsx'
-import { EmailText, richText } from '../UserText.tsx'
 
-type Props = {
+type Props = MailedCodeProps & {
   state: LoginState
-  email: string
-  error?: string
+  /** What is wrong with each field, under it (issue 15). */
+  fieldErrors?: Partial<Record<'email' | 'password', string>>
   onSubmit: (email: string, password: string) => void
-  onSubmitCode: (code: string) => void
-  onResend: () => void
-  onBack: () => void
-  /** Seconds until "Send a new code" may be pressed again; 0 when it may. */
-  resendWait?: number
 }
 
-export function LoginView({
-  state,
-  email,
-  error,
-  onSubmit,
-  onSubmitCode,
-  onResend,
-  onBack,
-  resendWait = 0,
-}: Props) {
+export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...code }: Props) {
   const { t } = useI18n()
   const [fields, setFields] = useState({ email, password: '' })
 
@@ -38,22 +23,15 @@ export function LoginView({
 
   if (state === 'codeSent' || state === 'enteringCode' || state === 'verifying') {
     return (
-      <CodeStep
-        testId="login-code-form"
-        intro={richText(t, 'auth.codeSentTo', { email: <EmailText email={email} /> })}
-        submitLabel={t('auth.verify')}
-        busy={state === 'verifying'}
+      <MailedCodeStep
+        {...code}
+        email={email}
         error={error}
-        onSubmit={onSubmitCode}
-        actions={
-          <>
-            <TextButton onClick={onBack}>{t('auth.back')}</TextButton>
-            <ResendButton
-              secondsLeft={state === 'codeSent' ? Math.max(1, resendWait) : 0}
-              onResend={onResend}
-            />
-          </>
-        }
+        testId="login-code-form"
+        submitLabel={t('auth.verify')}
+        backLabel={t('auth.back')}
+        busy={state === 'verifying'}
+        waiting={state === 'codeSent'}
       />
     )
   }
@@ -72,6 +50,7 @@ export function LoginView({
         autoComplete="email"
         dir="ltr"
         value={fields.email}
+        error={fieldErrors.email}
         onChange={(event) => setFields({ ...fields, email: event.target.value })}
         disabled={busy}
       />
@@ -81,6 +60,7 @@ export function LoginView({
         type="password"
         autoComplete="current-password"
         value={fields.password}
+        error={fieldErrors.password}
         onChange={(event) => setFields({ ...fields, password: event.target.value })}
         disabled={busy}
         hint={

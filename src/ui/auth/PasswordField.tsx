@@ -11,6 +11,8 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
   name: string
   value: string
   onChange: (value: string) => void
+  /** What is wrong with it, under the field (issue 15). */
+  error?: string
 }
 
 /**
@@ -22,7 +24,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
  * single "all set" line takes its place. Leaving the field never changes it, so the form does not
  * move under a pointer on its way to the button.
  */
-export function PasswordField({ label, value, onChange, onFocus, ...input }: Props) {
+export function PasswordField({ label, value, onChange, onFocus, error, ...input }: Props) {
   const { t } = useI18n()
   const [engaged, setEngaged] = useState(false)
   const listId = useId()
@@ -34,6 +36,7 @@ export function PasswordField({ label, value, onChange, onFocus, ...input }: Pro
       {...input}
       label={label}
       type="password"
+      error={error}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       onFocus={(event) => {

@@ -3,34 +3,19 @@ import { Link } from 'wouter'
 import type { RegistrationState } from '../../machines/registration.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../form.tsx'
-import { CodeStep, ResendButton, TextButton } from './CodeStep.tsx'
+import { MailedCodeStep, type MailedCodeProps } from './CodeStep.tsx'
 import { PasswordField } from './PasswordField.tsx'
 import { Splash } from './Splash.tsx'
-import { EmailText, richText } from '../UserText.tsx'
 
-type Props = {
+type Props = MailedCodeProps & {
   state: RegistrationState
-  email: string
-  error?: string
+  /** What is wrong with each field, under it (issue 15). */
+  fieldErrors?: Partial<Record<'email' | 'password' | 'confirmPassword', string>>
   onSubmit: (fields: { email: string; password: string; confirmPassword: string }) => void
-  onSubmitCode: (code: string) => void
-  onResend: () => void
-  onBack: () => void
-  /** Seconds until "Send a new code" may be pressed again; 0 when it may. */
-  resendWait?: number
 }
 
 /** SPEC 2, Registration: the form, the six-box code, the success splash. */
-export function RegistrationView({
-  state,
-  email,
-  error,
-  onSubmit,
-  onSubmitCode,
-  onResend,
-  onBack,
-  resendWait = 0,
-}: Props) {
+export function RegistrationView({ state, email, error, fieldErrors = {}, onSubmit, ...code }: Props) {
   const { t } = useI18n()
   const [fields, setFields] = useState({ email, password: '', confirmPassword: '' })
 
@@ -45,23 +30,16 @@ export function RegistrationView({
     state === 'confirming'
   ) {
     return (
-      <CodeStep
-        testId="registration-code-form"
-        intro={richText(t, 'auth.codeSentTo', { email: <EmailText email={email} /> })}
-        submitLabel={t('registration.confirm')}
-        busy={state === 'confirming'}
+      <MailedCodeStep
+        {...code}
+        email={email}
         error={error}
-        onSubmit={onSubmitCode}
-        actions={
-          <>
-            <TextButton onClick={onBack}>{t('registration.changeEmail')}</TextButton>
-            <ResendButton
-              secondsLeft={state === 'codeSent' ? Math.max(1, resendWait) : 0}
-              busy={state === 'resendingCode'}
-              onResend={onResend}
-            />
-          </>
-        }
+        testId="registration-code-form"
+        submitLabel={t('registration.confirm')}
+        backLabel={t('registration.changeEmail')}
+        busy={state === 'confirming'}
+        waiting={state === 'codeSent'}
+        resending={state === 'resendingCode'}
       />
     )
   }
@@ -80,6 +58,7 @@ export function RegistrationView({
         autoComplete="email"
         dir="ltr"
         value={fields.email}
+        error={fieldErrors.email}
         onChange={(event) => setFields({ ...fields, email: event.target.value })}
         disabled={busy}
       />
@@ -88,6 +67,7 @@ export function RegistrationView({
         name="password"
         autoComplete="new-password"
         value={fields.password}
+        error={fieldErrors.password}
         onChange={(password) => setFields({ ...fields, password })}
         disabled={busy}
       />
@@ -97,6 +77,7 @@ export function RegistrationView({
         type="password"
         autoComplete="new-password"
         value={fields.confirmPassword}
+        error={fieldErrors.confirmPassword}
         onChange={(event) => setFields({ ...fields, confirmPassword: event.target.value })}
         disabled={busy}
       />

@@ -8,12 +8,14 @@ import { Splash } from './Splash.tsx'
 
 type Props = {
   state: ResetPasswordState
+  /** What is wrong with each field, under it (issue 15). */
+  fieldErrors?: Partial<Record<'password' | 'confirmation', string>>
   error?: string
   onSubmit: (password: string, confirmation: string) => void
 }
 
 /** SPEC 2, Reset password: the new password twice; on success a message before /login. */
-export function ResetPasswordView({ state, error, onSubmit }: Props) {
+export function ResetPasswordView({ state, fieldErrors = {}, error, onSubmit }: Props) {
   const { t } = useI18n()
   const [fields, setFields] = useState({ password: '', confirmation: '' })
 
@@ -33,6 +35,7 @@ export function ResetPasswordView({ state, error, onSubmit }: Props) {
         name="password"
         autoComplete="new-password"
         value={fields.password}
+        error={fieldErrors.password}
         onChange={(password) => setFields({ ...fields, password })}
         disabled={busy}
       />
@@ -42,6 +45,7 @@ export function ResetPasswordView({ state, error, onSubmit }: Props) {
         type="password"
         autoComplete="new-password"
         value={fields.confirmation}
+        error={fieldErrors.confirmation}
         onChange={(event) => setFields({ ...fields, confirmation: event.target.value })}
         disabled={busy}
       />

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type RefObject } from 'react'
+import { useDirtyReport, useReportDirty } from '../dirtyReport.ts'
 import type { BookingKind } from '../../domain/bookings.ts'
 import { addDays, nightsBetween } from '../../domain/dates.ts'
 import { MAX_GUEST_NAME, MAX_NOTE, type ManualStayValues } from '../../domain/manualStays.ts'
@@ -16,15 +17,20 @@ type Props = {
   propertyId: string
   values: ManualStayValues
   busy: boolean
-  /** The form's own check of the dates, shown at the dates. */
+  /** The form's own check of the dates, or the server's, shown at the dates. */
   datesError?: string
-  /** The server's refusal, for the whole form. */
+  /** The server's sentences for the guest's name and the note, shown at them. */
+  fieldErrors?: Partial<Record<'guestName' | 'note', string>>
+  /** The server's refusal that no field shows. */
   error?: string
   onSubmit: (propertyId: string, values: ManualStayValues) => void
-  onCancel: () => void
+  /** Cancel, Escape or a click outside; `dirty` when the form holds unsaved input (issue 15). */
+  onCancel: (dirty: boolean) => void
 }
 
-type FormProps = Omit<Props, 'open'>
+type FormProps = Omit<Props, 'open'> & { dirtyRef: RefObject<boolean> }
+
+const VALUE_FIELDS: (keyof ManualStayValues)[] = ['start', 'end', 'kind', 'guestName', 'note']
 
 const KINDS: BookingKind[] = ['booking', 'block']
 
@@ -36,9 +42,11 @@ function StayForm({
   values,
   busy,
   datesError,
+  fieldErrors = {},
   error,
   onSubmit,
   onCancel,
+  dirtyRef,
 }: FormProps) {
   const { t } = useI18n()
   const [chosen, setChosen] = useState(propertyId)
@@ -49,6 +57,8 @@ function StayForm({
     // A block names no guest, whatever was typed before switching to it.
     onSubmit(chosen, draft.kind === 'block' ? { ...draft, guestName: '' } : draft)
   }
+  const dirty = chosen !== propertyId || VALUE_FIELDS.some((field) => draft[field] !== values[field])
+  useReportDirty(dirtyRef, dirty)
   const nights = draft.end > draft.start ? nightsBetween(draft.start, draft.end) : 0
   const propertyName = properties.find((property) => property.id === chosen)?.name
   return (
@@ -139,6 +149,7 @@ function StayForm({
           autoComplete="off"
           label={t('manualStay.guestName')}
           maxLength={MAX_GUEST_NAME}
+          error={fieldErrors.guestName}
           value={draft.guestName}
           onChange={(event) => change({ guestName: event.target.value })}
         />
@@ -150,12 +161,13 @@ function StayForm({
         label={t('manualStay.note')}
         rows={3}
         maxLength={MAX_NOTE}
+        error={fieldErrors.note}
         value={draft.note}
         onChange={(event) => change({ note: event.target.value })}
       />
       <p className="text-xs text-slate-500">{t('manualStay.everywhere')}</p>
       <FormError message={error} />
-      <DialogActions busy={busy} onCancel={onCancel} confirmLabel={t('manualStay.save')} />
+      <DialogActions busy={busy} onCancel={() => onCancel(dirty)} confirmLabel={t('manualStay.save')} />
     </form>
   )
 }
@@ -163,16 +175,17 @@ function StayForm({
 /** Issue 13: a stay or a block the host enters by hand, for one of their properties. */
 export function ManualStayDialog({ open, ...form }: Props) {
   const { t } = useI18n()
+  const dirtyRef = useDirtyReport()
   return (
     <Modal
       open={open}
-      onClose={form.busy ? () => {} : form.onCancel}
+      onClose={form.busy ? () => {} : () => form.onCancel(dirtyRef.current)}
       title={t(form.mode === 'add' ? 'manualStay.addTitle' : 'manualStay.editTitle')}
       widthClass="md:max-w-[520px]"
       placement="top"
       testId="manual-stay-dialog"
     >
-      <StayForm {...form} />
+      <StayForm {...form} dirtyRef={dirtyRef} />
     </Modal>
   )
 }

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type RefObject } from 'react'
+import { useDirtyReport, useReportDirty } from '../dirtyReport.ts'
 import { useI18n } from '../../i18n.tsx'
-import { FormError, TextField, DialogActions } from '../form.tsx'
+import { DialogActions, FieldError, FormError, TextField } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
 
 type Props = {
@@ -11,13 +12,17 @@ type Props = {
   offered: readonly string[]
   /** The property chosen when the dialog opens. */
   propertyId: string
+  /** What is wrong with the chosen property or the link, shown at each (issue 15). */
+  fieldErrors?: Partial<Record<'propertyId' | 'urlPath', string>>
+  /** A refusal that is about neither. */
   error?: string
   busy: boolean
   onSubmit: (link: { propertyId: string; urlPath: string }) => void
-  onCancel: () => void
+  /** Cancel, Escape or a click outside; `dirty` when a link was typed or pasted (issue 15). */
+  onCancel: (dirty: boolean) => void
 }
 
-type FormProps = Omit<Props, 'open'>
+type FormProps = Omit<Props, 'open'> & { dirtyRef: RefObject<boolean> }
 
 /** Lives inside the dialog, so each opening starts from the first unlinked property and an empty link. */
 function ConnectForm({
@@ -25,15 +30,19 @@ function ConnectForm({
   properties,
   offered,
   propertyId,
+  fieldErrors = {},
   error,
   busy,
   onSubmit,
   onCancel,
+  dirtyRef,
 }: FormProps) {
   const { t } = useI18n()
   const choices = properties.filter((property) => offered.includes(property.id))
   const [chosen, setChosen] = useState(propertyId)
   const [urlPath, setUrlPath] = useState('')
+  const dirty = urlPath.trim() !== ''
+  useReportDirty(dirtyRef, dirty)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit({ propertyId: chosen, urlPath })
@@ -48,6 +57,8 @@ function ConnectForm({
           id="connect-property"
           value={chosen}
           onChange={(event) => setChosen(event.target.value)}
+          aria-invalid={fieldErrors.propertyId ? true : undefined}
+          aria-describedby={fieldErrors.propertyId ? 'connect-property-error' : undefined}
           className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
         >
           {choices.map((property) => (
@@ -56,6 +67,7 @@ function ConnectForm({
             </option>
           ))}
         </select>
+        <FieldError id="connect-property-error" message={fieldErrors.propertyId} />
       </div>
       <TextField
         name="urlPath"
@@ -64,13 +76,14 @@ function ConnectForm({
         label={t('integration.link', { platform: platformName })}
         placeholder="https://…/calendar.ics"
         value={urlPath}
+        error={fieldErrors.urlPath}
         onChange={(event) => setUrlPath(event.target.value)}
         hint={
           <p className="text-xs text-slate-500">{t('integration.linkHint', { platform: platformName })}</p>
         }
       />
       <FormError message={error} />
-      <DialogActions busy={busy} onCancel={onCancel} confirmLabel={t('integration.connect')} />
+      <DialogActions busy={busy} onCancel={() => onCancel(dirty)} confirmLabel={t('integration.connect')} />
     </form>
   )
 }
@@ -78,15 +91,16 @@ function ConnectForm({
 /** Choose one of the host's properties and paste the platform's calendar (iCal) link. */
 export function ConnectPlatformDialog({ open, ...form }: Props) {
   const { t } = useI18n()
+  const dirtyRef = useDirtyReport()
   return (
     <Modal
       open={open}
-      onClose={form.busy ? () => {} : form.onCancel}
+      onClose={form.busy ? () => {} : () => form.onCancel(dirtyRef.current)}
       title={t('integration.dialogTitle', { platform: form.platformName })}
       widthClass="md:max-w-[480px]"
       testId="connect-dialog"
     >
-      <ConnectForm {...form} />
+      <ConnectForm {...form} dirtyRef={dirtyRef} />
     </Modal>
   )
 }

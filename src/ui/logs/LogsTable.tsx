@@ -99,7 +99,7 @@ export function LogsTable({ entries, actorLabel }: LogsTableProps) {
               </time>
             </div>
             <p className="wrap-anywhere text-slate-800">{entry.message}</p>
-            <p className="text-xs text-slate-500">
+            <p className="wrap-anywhere text-xs text-slate-500">
               {t('logs.columns.actor')}: <bdi>{orMissing(actorLabel(entry.actorId))}</bdi>
             </p>
           </li>

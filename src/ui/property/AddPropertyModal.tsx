@@ -1,20 +1,15 @@
 import { useState, type FormEvent } from 'react'
-import {
-  canCreate,
-  draftProblems,
-  EMPTY_DRAFT,
-  hasProblems,
-  isDraftDirty,
-  type DraftProblems,
-} from '../../domain/property.ts'
+import { canCreate, EMPTY_DRAFT, isDraftDirty } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import type { NewProperty } from '../../machines/addProperty.ts'
+import type { Feedback } from '../../machines/feedback.ts'
 import { Button } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
-import { ConfirmDiscardDialog } from './ConfirmDiscardDialog.tsx'
+import { ConfirmDiscardDialog } from '../ConfirmDiscardDialog.tsx'
 import { PhotoGallery } from './PhotoGallery.tsx'
 import { PlatformLinks, type PlatformChoices } from './PlatformLinks.tsx'
 import { PropertyFormFields } from './PropertyFormFields.tsx'
+import { useDraftProblems } from './useDraftProblems.ts'
 import { usePickedPhotos } from './usePickedPhotos.ts'
 
 type Props = {
@@ -22,6 +17,8 @@ type Props = {
   choices: PlatformChoices
   /** Issue 15: the "Discard this property?" question is showing over the form. */
   confirmingDiscard: boolean
+  /** The server's last refusal: its sentences show at their fields (issue 15). */
+  refusal?: Feedback
   onSubmit: (property: NewProperty) => void
   /** Escape, a click outside, or the close button; `dirty` when something would be lost. */
   onClose: (dirty: boolean) => void
@@ -34,6 +31,7 @@ export function AddPropertyModal({
   busy,
   choices,
   confirmingDiscard,
+  refusal,
   onSubmit,
   onClose,
   onKeepEditing,
@@ -43,16 +41,10 @@ export function AddPropertyModal({
   const [draft, setDraft] = useState(EMPTY_DRAFT)
   const photos = usePickedPhotos()
   // Issue 15: problems show at their fields once the host has tried to add, and follow the typing.
-  const [tried, setTried] = useState(false)
-  const problems: DraftProblems = tried ? draftProblems(draft) : {}
-  const message = (field: string) => {
-    const problem = problems[field]
-    return problem ? t(problem.key, problem.values) : undefined
-  }
+  const problems = useDraftProblems(draft, refusal)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    setTried(true)
-    if (hasProblems(draftProblems(draft))) return
+    if (!problems.check()) return
     onSubmit({ draft, photos: photos.photos.map((photo) => photo.file) })
   }
   return (
@@ -70,18 +62,7 @@ export function AddPropertyModal({
           onRemove={busy ? undefined : photos.remove}
           onAdd={busy ? undefined : photos.add}
         />
-        <PropertyFormFields
-          draft={draft}
-          onChange={setDraft}
-          disabled={busy}
-          errors={{
-            name: message('name'),
-            addressText: message('addressText'),
-            capacity: message('capacity'),
-            costPerNight: message('costPerNight'),
-            description: message('description'),
-          }}
-        />
+        <PropertyFormFields draft={draft} onChange={setDraft} disabled={busy} errors={problems.fieldErrors} />
         <section className="flex flex-col gap-2">
           <h3 className="text-sm font-medium text-slate-700">{t('property.platforms')}</h3>
           <PlatformLinks
@@ -89,7 +70,7 @@ export function AddPropertyModal({
             onChange={(platforms) => setDraft({ ...draft, platforms })}
             choices={choices}
             disabled={busy}
-            errorOf={(link) => message(`link:${link.platformName}`)}
+            errorOf={problems.linkError}
           />
         </section>
         <Button type="submit" busy={busy} disabled={!canCreate(draft)} data-testid="submit-property">

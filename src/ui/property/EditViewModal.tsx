@@ -2,24 +2,27 @@ import { useState, type ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
 import { locationLine } from '../../domain/address.ts'
 import type { PlatformLink } from '../../domain/platformSelection.ts'
-import { canSave, draftFrom } from '../../domain/property.ts'
+import { canSave, draftFrom, isDraftDirty } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EDIT_TABS, VIEW_TABS, type PropertyChanges, type PropertyTab } from '../../machines/propertyModal.ts'
+import type { Feedback } from '../../machines/feedback.ts'
 import { Button } from '../form.tsx'
 import { useFormat } from '../format.ts'
 import { EyeIcon, PencilIcon } from '../icons.tsx'
 import { Modal } from '../Modal.tsx'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
+import { ConfirmDiscardDialog } from '../ConfirmDiscardDialog.tsx'
 import { CopyField } from './CopyField.tsx'
 import { StatusBadge } from './PropertyCard.tsx'
 import { PhotoGallery, type GalleryPhoto } from './PhotoGallery.tsx'
 import { PlatformLinks, platformLabel, type PlatformChoices } from './PlatformLinks.tsx'
 import { PropertyFormFields } from './PropertyFormFields.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
+import { useDraftProblems } from './useDraftProblems.ts'
 import { usePickedPhotos } from './usePickedPhotos.ts'
 
 export type EditorMode = 'edit' | 'view'
-export type EditorActivity = 'idle' | 'confirmingDelete' | 'saving' | 'deleting'
+export type EditorActivity = 'idle' | 'confirmingDiscard' | 'confirmingDelete' | 'saving' | 'deleting'
 /** Renders "new link" for the private full feed, or for one platform's availability feed. */
 export type RotateLinkSlot = (platformName?: string) => ReactNode
 
@@ -38,6 +41,8 @@ type Props = {
   activity: EditorActivity
   choices: PlatformChoices
   internalCalendar: InternalCalendarLink
+  /** The server's last refusal of a save: its sentences show at their fields (issue 15). */
+  refusal?: Feedback
   /** The Statistics tab's content, which the statistics work provides. */
   statistics: ReactNode
   /** The Connections tab's "sync now" action, for the owner's own calendars. */
@@ -50,7 +55,11 @@ type Props = {
   onRequestDelete: () => void
   onCancelDelete: () => void
   onConfirmDelete: () => void
-  onClose: () => void
+  /** Escape, a click outside, or the close button; `dirty` when unsaved changes would be lost. */
+  onClose: (dirty: boolean) => void
+  /** Issue 15: the answers to "Discard your changes?". */
+  onKeepEditing: () => void
+  onDiscard: () => void
 }
 
 const storedPhotos = (property: Property, removed: string[]): GalleryPhoto[] =>
@@ -247,7 +256,9 @@ function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: R
 export function EditViewModal(props: Props) {
   const { property, mode, tab, activity, choices, internalCalendar } = props
   const { t } = useI18n()
-  const [draft, setDraft] = useState(() => draftFrom(property))
+  // What the form started from: closing asks first once the draft differs from it (issue 15).
+  const [initialDraft] = useState(() => draftFrom(property))
+  const [draft, setDraft] = useState(initialDraft)
   const [removedImageIds, setRemovedImageIds] = useState<string[]>([])
   const [mainKey, setMainKey] = useState<string>()
   const picked = usePickedPhotos()
@@ -271,13 +282,21 @@ export function EditViewModal(props: Props) {
     )
     return stored && <SyncStatus calendar={stored} />
   }
-  const save = () =>
+  // Issue 15: problems show at their fields once the host has tried to save, and follow the typing.
+  // Save goes to the machine either way: it sends only a draft without problems, and opens the
+  // tab that shows them.
+  const problems = useDraftProblems(draft, props.refusal)
+  const save = () => {
+    problems.check()
     props.onSave({ draft, newPhotos: picked.photos.map((photo) => photo.file), removedImageIds })
+  }
+  const close = () =>
+    props.onClose(isDraftDirty(draft, picked.photos.length + removedImageIds.length, initialDraft))
 
   return (
     <Modal
       open
-      onClose={props.onClose}
+      onClose={activity === 'idle' ? close : () => {}}
       title={<bdi>{property.name}</bdi>}
       // SPEC 9: 728 px wide on wide screens; on a phone the whole screen.
       widthClass="max-md:h-dvh max-md:max-h-none max-md:rounded-none md:max-w-[728px]"
@@ -297,7 +316,12 @@ export function EditViewModal(props: Props) {
         <div role="tabpanel" data-testid={`panel-${tab}`}>
           {tab === 'about' &&
             (editing ? (
-              <PropertyFormFields draft={draft} onChange={setDraft} stored={property} />
+              <PropertyFormFields
+                draft={draft}
+                onChange={setDraft}
+                stored={property}
+                errors={problems.fieldErrors}
+              />
             ) : (
               <PropertyDetails property={property} />
             ))}
@@ -312,6 +336,7 @@ export function EditViewModal(props: Props) {
                     onChange={(platforms) => setDraft({ ...draft, platforms })}
                     choices={choices}
                     statusOf={statusOf}
+                    errorOf={problems.linkError}
                   />
                 </section>
               ) : (
@@ -351,6 +376,12 @@ export function EditViewModal(props: Props) {
         busy={activity === 'deleting'}
         onCancel={props.onCancelDelete}
         onConfirm={props.onConfirmDelete}
+      />
+      <ConfirmDiscardDialog
+        open={activity === 'confirmingDiscard'}
+        draft="changes"
+        onKeepEditing={props.onKeepEditing}
+        onDiscard={props.onDiscard}
       />
     </Modal>
   )

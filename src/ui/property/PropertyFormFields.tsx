@@ -101,7 +101,11 @@ export function PropertyFormFields({ draft, onChange, stored, disabled, errors =
         rows={3}
         maxLength={DESCRIPTION_MAX}
         value={draft.description}
+        // Written text keeps its own direction: an English description in the Arabic interface
+        // ends with its full stop on the right (issue 15). Empty, it follows the interface.
+        dir={draft.description ? 'auto' : undefined}
         onChange={(event) => set('description')(event.target.value)}
+        error={errors.description}
         disabled={disabled}
         hint={
           <p data-testid="description-counter" className="text-end text-xs text-slate-500" dir="ltr">

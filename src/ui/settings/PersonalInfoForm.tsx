@@ -13,6 +13,8 @@ type Props = {
   /** Asked for while the e-mail address differs from the saved one (issue 14). */
   currentPassword: string
   pendingEmail?: string
+  /** What is wrong with each field, under it (issue 15). */
+  fieldErrors?: Partial<Record<ProfileField | 'currentPassword', string>>
   error?: string
   onChange: (field: ProfileField, value: string) => void
   onCurrentPasswordChange: (value: string) => void
@@ -23,7 +25,7 @@ type Props = {
 
 /** SPEC 2, Settings: name, address, e-mail (with its verify button) and phone, then Save. */
 export function PersonalInfoForm(props: Props) {
-  const { state, fields, savedEmail, pendingEmail, error, onChange } = props
+  const { state, fields, savedEmail, pendingEmail, fieldErrors = {}, error, onChange } = props
   const { t } = useI18n()
   const confirmingEmail = state === 'enteringEmailCode' || state === 'confirmingEmail'
   const saving = state === 'saving'
@@ -39,6 +41,7 @@ export function PersonalInfoForm(props: Props) {
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
     disabled: locked,
     id: `settings-${name}`,
+    error: fieldErrors[name],
   })
 
   return (
@@ -91,6 +94,7 @@ export function PersonalInfoForm(props: Props) {
             autoComplete="current-password"
             className="md:col-span-2"
             value={props.currentPassword}
+            error={fieldErrors.currentPassword}
             onChange={(event) => props.onCurrentPasswordChange(event.target.value)}
             disabled={locked}
             hint={<p className="text-xs text-slate-500">{t('settings.currentPasswordHint')}</p>}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { AdminUserAction } from '../../machines/adminUserAction.ts'
 import { useI18n } from '../../i18n.tsx'
-import { DialogActions, FormError } from '../form.tsx'
+import { DialogActions, FormError, TextAreaField } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
 import { richText } from '../UserText.tsx'
 
@@ -9,16 +9,22 @@ type Props = {
   open: boolean
   action: AdminUserAction
   userLabel: string
+  /** What is wrong with the reason, shown under it (issue 15). */
+  reasonError?: string
+  /** A refusal that is not about the reason. */
   error?: string
   busy: boolean
   onSubmit: (reason: string) => void
   onCancel: () => void
 }
 
-type FormProps = Pick<Props, 'action' | 'userLabel' | 'error' | 'busy' | 'onSubmit' | 'onCancel'>
+type FormProps = Pick<
+  Props,
+  'action' | 'userLabel' | 'reasonError' | 'error' | 'busy' | 'onSubmit' | 'onCancel'
+>
 
 /** Lives inside the dialog, so each opening starts with an empty reason. */
-function ReasonForm({ action, userLabel, error, busy, onSubmit, onCancel }: FormProps) {
+function ReasonForm({ action, userLabel, reasonError, error, busy, onSubmit, onCancel }: FormProps) {
   const { t } = useI18n()
   const [reason, setReason] = useState('')
   const submit = (event: FormEvent) => {
@@ -27,24 +33,21 @@ function ReasonForm({ action, userLabel, error, busy, onSubmit, onCancel }: Form
   }
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-slate-600">
+      <p className="text-sm wrap-anywhere text-slate-600">
         {richText(t, `userActions.${action}.explanation`, { user: <bdi>{userLabel}</bdi> })}
       </p>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="admin-action-reason" className="text-sm font-medium text-slate-700">
-          {t('userActions.reason')}
-        </label>
-        <textarea
-          id="admin-action-reason"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          rows={3}
-          required
-          aria-invalid={error ? true : undefined}
-          placeholder={t('userActions.reasonPlaceholder')}
-          className="rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-        />
-      </div>
+      <TextAreaField
+        id="admin-action-reason"
+        name="reason"
+        label={t('userActions.reason')}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        rows={3}
+        required
+        dir="auto"
+        error={reasonError}
+        placeholder={t('userActions.reasonPlaceholder')}
+      />
       <FormError message={error} />
       <DialogActions
         busy={busy}

@@ -1,0 +1,45 @@
+import { useI18n } from '../i18n.tsx'
+import { Button } from './form.tsx'
+import { Modal } from './Modal.tsx'
+
+type Props = {
+  open: boolean
+  /** What would be lost: a property not yet added, the unsaved changes to a stored one, a stay. */
+  draft?: keyof typeof TEXTS
+  onKeepEditing: () => void
+  onDiscard: () => void
+}
+
+const TEXTS = {
+  newProperty: { title: 'property.discardTitle', text: 'property.discardText' },
+  changes: { title: 'property.discardChangesTitle', text: 'property.discardChangesText' },
+  stay: { title: 'manualStay.discardTitle', text: 'manualStay.discardText' },
+  link: { title: 'integration.discardTitle', text: 'integration.discardText' },
+  profile: { title: 'settings.discardTitle', text: 'settings.discardText' },
+}
+
+/** Issue 15: closing a form with unsaved input asks first; Escape or outside keeps editing. */
+export function ConfirmDiscardDialog({ open, draft = 'newProperty', onKeepEditing, onDiscard }: Props) {
+  const { t } = useI18n()
+  return (
+    <Modal
+      open={open}
+      onClose={onKeepEditing}
+      title={t(TEXTS[draft].title)}
+      widthClass="md:max-w-[400px]"
+      testId="discard-confirmation"
+    >
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-600">{t(TEXTS[draft].text)}</p>
+        <div className="grid w-full grid-cols-2 gap-3">
+          <Button type="button" variant="secondary" onClick={onKeepEditing} data-testid="keep-editing">
+            {t('property.keepEditing')}
+          </Button>
+          <Button type="button" variant="danger" onClick={onDiscard} data-testid="discard-draft">
+            {t('property.discard')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  )
+}
