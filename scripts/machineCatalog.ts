@@ -1,8 +1,10 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventFrom, InputFrom } from 'xstate'
 import { adminUserActionMachine } from '../src/machines/adminUserAction.ts'
+import { calendarViewMachine } from '../src/machines/calendarView.ts'
 import { cancelEmailChangeMachine } from '../src/machines/cancelEmailChange.ts'
 import { closeGuardMachine } from '../src/machines/closeGuard.ts'
 import { connectPlatformMachine } from '../src/machines/connectPlatform.ts'
+import { dashboardRangeMachine } from '../src/machines/dashboardRange.ts'
 import { deleteAccountMachine } from '../src/machines/deleteAccount.ts'
 import { forgotPasswordMachine } from '../src/machines/forgotPassword.ts'
 import { loginMachine } from '../src/machines/login.ts'
@@ -29,6 +31,10 @@ export const SAMPLE = {
   reason: 'Listing properties that do not exist',
   calendarLink: 'https://www.vrbo.com/icalendar/4f2a.ics',
 } as const
+
+/** The dashboard's default period, March 2026, and a shared link's, January (issue 18). */
+export const SAMPLE_MONTH = { start: '2026-03-01', end: '2026-03-31' }
+export const SAMPLE_LINK = { start: '2026-01-01', end: '2026-01-31' }
 
 /** A stay the host entered by hand, as the calendar shows it (issue 13). */
 export const SAMPLE_STAY: ManualStayRef = {
@@ -333,4 +339,50 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       ],
     },
   ]),
+  entry(
+    dashboardRangeMachine,
+    [
+      { name: 'from this month', link: {} },
+      { name: 'from a shared link', link: SAMPLE_LINK },
+      { name: 'from a link with the start after the end', link: { start: '2026-03-31', end: '2026-03-01' } },
+    ].map(({ name, link }) => ({
+      name,
+      input: { link, defaultRange: SAMPLE_MONTH },
+      events: [
+        { type: 'pickStart', date: '2026-03-10' },
+        { type: 'pickStart', date: '2026-04-05' },
+        { type: 'pickEnd', date: '2026-02-20' },
+        { type: 'pickStart', date: '2025-02-01' },
+        { type: 'reset' },
+        { type: 'linkChanged', link: SAMPLE_LINK },
+      ],
+    })),
+  ),
+  entry(
+    calendarViewMachine,
+    [
+      { name: 'browse the calendar', search: '' },
+      {
+        name: 'open a shared link',
+        search: '?view=timeline&month=2026-04&days=30&property=property-1&platform=Airbnb',
+      },
+    ].map(({ name, search }) => ({
+      name,
+      input: { today: '2026-03-10', search },
+      events: [
+        { type: 'switchView', view: 'timeline' },
+        { type: 'switchView', view: 'month' },
+        { type: 'previous' },
+        { type: 'next' },
+        { type: 'today' },
+        { type: 'setLength', length: 30 },
+        { type: 'setProperty', property: 'property-2' },
+        { type: 'setPlatform', platform: 'Booking.com' },
+        { type: 'setPhone', phone: true },
+        // A hand-edited link: an impossible month and length, an unknown view.
+        { type: 'load', search: '?view=timeline&month=2026-13&days=7' },
+        { type: 'load', search: '?view=foo&month=2026-04' },
+      ],
+    })),
+  ),
 ]

@@ -62,9 +62,14 @@ async function loadTranslator(language: Language): Promise<Translate> {
   return createTranslator(language, (await loaders[language]()).default)
 }
 
+const manifestOf = (language: Language) =>
+  language === 'en' ? '/manifest.webmanifest' : `/manifest.${language}.webmanifest`
+
 function applyToDocument(language: Language) {
   document.documentElement.lang = language
   document.documentElement.dir = directionOf(language)
+  // Issue 17: "install" names the app in the language it is read in.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestOf(language))
   setRequestLanguage(language)
 }
 

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './routes/App.tsx'
 import { connectInspector } from './routes/useFlow.ts'
+import { registerServiceWorker } from './pwa/appUpdates.ts'
 import './index.css'
 
 const root = document.getElementById('root')
@@ -14,3 +15,4 @@ const render = () =>
   )
 // The inspector, when asked for in development, must be there before the first flow starts.
 void connectInspector().finally(render)
+registerServiceWorker()

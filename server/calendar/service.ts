@@ -30,6 +30,7 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
       'bookings.echo',
       'bookings.platform',
       'bookings.feed_warning',
+      'bookings.nightly_price',
       'bookings.updated_at',
       'bookings.cancelled_at',
     ])

@@ -1,6 +1,7 @@
 import type { NoticeKind } from '../db/schema.ts'
 import { translatorFor } from '../i18n.ts'
 import type { NotificationData, NoticeStay } from '../notification/schemas.ts'
+import { guestLabel } from '../../src/domain/stayLabels.ts'
 import type { Language, Translate } from '../../src/domain/translator.ts'
 import type { Mail } from './mailer.ts'
 import { escapeHtml, htmlPage, paragraph } from './messages.ts'
@@ -9,7 +10,12 @@ import { escapeHtml, htmlPage, paragraph } from './messages.ts'
 export type MailedNotice = { kind: NoticeKind; data: NotificationData }
 
 const stayLine = (t: Translate, stay: NoticeStay) =>
-  t('mail.notices.stay', { guest: stay.guestName, platform: stay.platform, start: stay.start, end: stay.end })
+  t('mail.notices.stay', {
+    guest: guestLabel(t, stay),
+    platform: stay.platform,
+    start: stay.start,
+    end: stay.end,
+  })
 
 /** One line of a digest: what happened, where, and to which stay. */
 function noticeLine(t: Translate, { kind, data }: MailedNotice): string {

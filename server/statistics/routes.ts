@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { currentUser, requireUser } from '../auth/session.ts'
 import { JSON_TYPE, sendBody } from '../db/stampedCache.ts'
 import { PropertyParams } from '../property/schemas.ts'
-import { DashboardStatistics, MonthlyStatistics, PeriodQuery, PeriodStatistics, periodOf } from './schemas.ts'
+import {
+  DashboardStatistics,
+  dashboardPeriodOf,
+  MonthlyStatistics,
+  PeriodQuery,
+  PeriodStatistics,
+  periodOf,
+} from './schemas.ts'
 import {
   createDashboardStatistics,
   createOwnerToday,
@@ -20,10 +27,12 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dashboard/statistics',
-    { schema: { response: { 200: DashboardStatistics } } },
+    { schema: { querystring: PeriodQuery, response: { 200: DashboardStatistics } } },
     async (request, reply) => {
       const owner = currentUser(request)
-      return sendBody(request, reply, await dashboardBody(owner, await ownerToday(owner)), JSON_TYPE)
+      const today = await ownerToday(owner)
+      const period = dashboardPeriodOf(request.query, today)
+      return sendBody(request, reply, await dashboardBody(owner, today, period), JSON_TYPE)
     },
   )
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rangeOfNights, rangeProblem } from '../../src/domain/dateRange.ts'
 import { isDateOnly, type DateOnly } from '../../src/domain/dates.ts'
 import { monthOf, monthWindow, nightsFromTo, type NightWindow } from '../../src/domain/statistics.ts'
 import { fieldError } from '../errors.ts'
@@ -53,4 +54,16 @@ export function periodOf(query: PeriodQuery, today: DateOnly): NightWindow {
     throw fieldError('end', 'errors.statistics.endBeforeStart')
   const first = start ?? monthWindow(monthOf(end ?? today)).start
   return end === undefined ? { start: first, end: monthWindow(monthOf(first)).end } : nightsFromTo(first, end)
+}
+
+/**
+ * Issue 18: the dashboard's picked period, or undefined for SPEC 7's call without a query (this
+ * month and this week). Over 366 days is refused at the end date, as the date pickers do.
+ */
+export function dashboardPeriodOf(query: PeriodQuery, today: DateOnly): NightWindow | undefined {
+  if (!query.start && !query.end) return undefined
+  const window = periodOf(query, today)
+  if (rangeProblem(rangeOfNights(window)) === 'tooLong')
+    throw fieldError('end', 'errors.statistics.rangeTooLong')
+  return window
 }

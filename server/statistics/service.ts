@@ -8,6 +8,8 @@ import {
   monthsEndingWith,
   monthWindow,
   periodFigures,
+  rangeFigures,
+  rangeWindow,
   spanning,
   type DashboardFigures,
   type MonthFigures,
@@ -139,31 +141,37 @@ export async function propertyToday(
   return todayIn(row.time_zone, now)
 }
 
-async function dashboardStatistics(db: Db, ownerId: string, today: DateOnly): Promise<DashboardFigures> {
+/** SPEC 2's figures for this month and week, or issue 18's for a picked `period`. */
+async function dashboardStatistics(
+  db: Db,
+  ownerId: string,
+  today: DateOnly,
+  period: NightWindow | undefined,
+): Promise<DashboardFigures> {
   const scope = { ownerId }
   const [properties, stays, connections] = await Promise.all([
     measuredProperties(db, scope),
-    staysOverlapping(db, scope, dashboardWindow(today)),
+    staysOverlapping(db, scope, period ? rangeWindow(period) : dashboardWindow(today)),
     connectionCount(db, ownerId),
   ])
-  return dashboardFigures({
+  const sources = {
     properties,
     stays,
     platformConnections: connections.total,
     syncingConnections: connections.syncing,
-    today,
-  })
+  }
+  return period ? rangeFigures(sources, period) : dashboardFigures({ ...sources, today })
 }
 
 /**
  * The dashboard's answer as JSON, computed once per owner, version of their data (migration
- * 0002) and day: the figures depend on nothing else.
+ * 0002), day and period: the figures depend on nothing else.
  */
 export function createDashboardStatistics(db: Db) {
   const bodies = createStampedCache<CachedBody>()
-  return (owner: Pick<User, 'id' | 'data_version'>, today: DateOnly) =>
-    bodies(owner.id, `${owner.data_version}:${today}`, async () =>
-      jsonBody(DashboardStatistics, await dashboardStatistics(db, owner.id, today)),
+  return (owner: Pick<User, 'id' | 'data_version'>, today: DateOnly, period?: NightWindow) =>
+    bodies(owner.id, `${owner.data_version}:${today}:${period?.start ?? ''}:${period?.end ?? ''}`, async () =>
+      jsonBody(DashboardStatistics, await dashboardStatistics(db, owner.id, today, period)),
     )
 }
 

@@ -1,4 +1,5 @@
 import type { Profile, ProfileUpdateResponse } from '../../server/user/schemas.ts'
+import type { DateRange } from '../domain/dateRange.ts'
 import type {
   ExternalCalendar,
   InternalCalendar,
@@ -71,7 +72,7 @@ export type DashboardStatistics = z.infer<typeof DashboardStatisticsShape>
 export type MonthlyFigures = z.infer<typeof MonthlyStatistics>[number]
 /** DESIGN 5: one property's figures for a window of nights. */
 export type PeriodStatistics = z.infer<typeof PeriodStatisticsShape>
-export type DateRange = { start: string; end: string }
+export type { DateRange }
 /** A new `email` needs `currentPassword` too (issue 14). */
 export type ProfileChanges = Pick<Profile, 'name' | 'phone' | 'email' | 'residentalAddress'> & {
   currentPassword?: string
@@ -136,7 +137,8 @@ export const api = {
       request<{ enabled: boolean }>('post', '/user/toggle-notifications', { enabled }, NO_FALLBACK),
   },
   statistics: {
-    dashboard: () => request<DashboardStatistics>('get', '/dashboard/statistics'),
+    dashboard: (range: DateRange) =>
+      request<DashboardStatistics>('get', `/dashboard/statistics${query(range)}`),
     monthly: () => request<MonthlyFigures[]>('get', '/dashboard/statistics/monthly'),
     ownPeriod: (propertyId: string, range: DateRange) =>
       request<PeriodStatistics>('get', `/property/${propertyId}/statistics/period${query(range)}`),

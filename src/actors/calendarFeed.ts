@@ -25,6 +25,9 @@ export type FeedEvent = {
   conflict: boolean
   /** X-MANZIL-ECHO: a block that only mirrors what Manzil exported to its platform. */
   echo: boolean
+  /** X-MANZIL-PRICE and X-MANZIL-CALENDAR: the stay's nightly price and its linked calendar. */
+  nightlyPrice?: number
+  calendarId?: string
 }
 
 /** A booking before the palette gives it its colour. */
@@ -68,6 +71,11 @@ const text = (vevent: ICalComponent, name: string): string | undefined => {
 
 const flag = (vevent: ICalComponent, name: string) => text(vevent, name)?.trim().toUpperCase() === 'TRUE'
 
+function amount(vevent: ICalComponent, name: string): number | undefined {
+  const value = Number(text(vevent, name)?.trim() || Number.NaN)
+  return Number.isFinite(value) && value >= 0 ? value : undefined
+}
+
 function kindOf(vevent: ICalComponent): BookingKind | undefined {
   const kind = text(vevent, 'x-manzil-kind')?.trim().toLowerCase()
   return kind === 'booking' || kind === 'block' ? kind : undefined
@@ -107,6 +115,8 @@ function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
       warning: warningOf(vevent),
       conflict: flag(vevent, 'x-manzil-conflict'),
       echo: flag(vevent, 'x-manzil-echo'),
+      nightlyPrice: amount(vevent, 'x-manzil-price'),
+      calendarId: text(vevent, 'x-manzil-calendar')?.trim() || undefined,
     },
   ]
 }
@@ -159,6 +169,9 @@ export function toBookings(events: FeedEvent[], property: PropertyRef, feed: str
       kind,
       conflict: event.conflict,
       feedWarning: event.warning ?? null,
+      nightlyPrice: event.nightlyPrice ?? null,
+      calendarId: event.calendarId ?? null,
+      description: event.description,
     }
   })
 }

@@ -110,4 +110,12 @@ export type Booking = Stay & {
   kind: BookingKind
   conflict: boolean
   feedWarning: FeedWarning | null
+  /**
+   * Issue 16, for the stay's details: the nightly price in force when the stay was first seen
+   * (X-MANZIL-PRICE; null when the property had none), the linked calendar it came from
+   * (X-MANZIL-CALENDAR; null for a manual stay) and the feed's DESCRIPTION as written.
+   */
+  nightlyPrice?: number | null
+  calendarId?: string | null
+  description?: string
 }

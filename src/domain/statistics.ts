@@ -201,6 +201,21 @@ export const activeBookings = (
   window: NightWindow,
 ): number => measure(properties, stays, window).bookings
 
+/**
+ * The window a period is compared with: the same number of whole calendar months before it when
+ * it is whole months (this month against last month, as SPEC 2 says), else the same number of
+ * nights just before it. See docs/decisions.md.
+ */
+export function previousWindow(window: NightWindow): NightWindow {
+  const firstMonth = monthOf(window.start)
+  const wholeMonths = window.start.endsWith('-01') && window.end.endsWith('-01') && window.end > window.start
+  if (!wholeMonths) return { start: addDays(window.start, -windowLength(window)), end: window.start }
+  const [startYear = 0, startMonth = 1] = firstMonth.split('-').map(Number)
+  const [endYear = 0, endMonth = 1] = monthOf(window.end).split('-').map(Number)
+  const months = (endYear - startYear) * 12 + (endMonth - startMonth)
+  return { start: `${addMonths(firstMonth, -months)}-01`, end: window.start }
+}
+
 /** Every window `dashboardFigures` looks at for `today`, as one. */
 export function dashboardWindow(today: DateOnly): NightWindow {
   const thisWeek = weekWindow(today)
@@ -212,29 +227,35 @@ export function dashboardWindow(today: DateOnly): NightWindow {
   )
 }
 
-export type DashboardInput = {
-  /** `createdOn`: the local date the property was added, for "added this month". */
+/** Every window `rangeFigures` looks at for `period`, as one. */
+export const rangeWindow = (period: NightWindow): NightWindow => spanning(previousWindow(period), period)
+
+type FigureSources = {
+  /** `createdOn`: the local date the property was added, for "added in the period". */
   properties: readonly (MeasuredProperty & { createdOn: DateOnly })[]
-  /** At least the stays overlapping `dashboardWindow(today)`. */
   stays: readonly StatStay[]
   platformConnections: number
   /** Links neither failing nor paused; all of them when not given. */
   syncingConnections?: number
+}
+
+export type DashboardInput = FigureSources & {
+  /** At least the stays overlapping `dashboardWindow(today)`. */
   today: DateOnly
 }
 
-/** SPEC 2's five cards: this calendar month against the last, this Sunday-first week against the last. */
-export function dashboardFigures({
-  properties,
-  stays,
-  platformConnections,
-  syncingConnections = platformConnections,
-  today,
-}: DashboardInput): DashboardFigures {
-  const month = monthOf(today)
-  const current = measure(properties, stays, monthWindow(month))
-  const previous = measure(properties, stays, monthWindow(addMonths(month, -1)))
-  const thisWeek = weekWindow(today)
+/**
+ * The five cards for `period`, revenue and occupancy against `previousWindow(period)`, and the
+ * bookings active in `bookingsIn` against those in `bookingsBefore`.
+ */
+function figuresFor(
+  { properties, stays, platformConnections, syncingConnections = platformConnections }: FigureSources,
+  period: NightWindow,
+  bookingsIn: NightWindow,
+  bookingsBefore: NightWindow,
+): DashboardFigures {
+  const current = measure(properties, stays, period)
+  const previous = measure(properties, stays, previousWindow(period))
   return {
     monthlyRevenue: {
       current: round2(current.revenue),
@@ -242,7 +263,9 @@ export function dashboardFigures({
     },
     propertyCount: {
       total: properties.length,
-      thisMonthIncrease: properties.filter((property) => monthOf(property.createdOn) === month).length,
+      thisMonthIncrease: properties.filter(
+        (property) => property.createdOn >= period.start && property.createdOn < period.end,
+      ).length,
     },
     platformConnections,
     syncingConnections,
@@ -251,10 +274,24 @@ export function dashboardFigures({
       percentDiffLastMonth: percentChange(previous.occupancyRate, current.occupancyRate),
     },
     activeBookings: {
-      prevWeek: activeBookings(properties, stays, weekWindow(addDays(thisWeek.start, -7))),
-      currWeek: activeBookings(properties, stays, thisWeek),
+      prevWeek: activeBookings(properties, stays, bookingsBefore),
+      currWeek: activeBookings(properties, stays, bookingsIn),
     },
   }
+}
+
+/** SPEC 2's five cards: this calendar month against the last, this Sunday-first week against the last. */
+export function dashboardFigures({ today, ...sources }: DashboardInput): DashboardFigures {
+  const thisWeek = weekWindow(today)
+  return figuresFor(sources, monthWindow(monthOf(today)), thisWeek, weekWindow(addDays(thisWeek.start, -7)))
+}
+
+/**
+ * Issue 18: the five cards for a picked period, every comparison (bookings too) against the
+ * period before it; the field names stay SPEC 3's. `stays`: at least those in `rangeWindow`.
+ */
+export function rangeFigures(sources: FigureSources, period: NightWindow): DashboardFigures {
+  return figuresFor(sources, period, period, previousWindow(period))
 }
 
 /** The `count` calendar months ending with `lastMonth`, oldest first. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Toaster } from 'react-hot-toast'
 import { Route, Switch } from 'wouter'
@@ -6,6 +6,10 @@ import { I18nProvider, useI18n } from '../i18n.tsx'
 import { ComingUpdate } from '../ui/ComingUpdate.tsx'
 import { FullPageSpinner, Spinner } from '../ui/Spinner.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { OfflinePage } from '../ui/OfflinePage.tsx'
+import { UpdatePrompt } from '../ui/UpdatePrompt.tsx'
+import { applyUpdate, useUpdateWaiting } from '../pwa/appUpdates.ts'
+import { useOnline } from '../pwa/useOnline.ts'
 import { SignedIn, SignedOutOnly } from './guards.tsx'
 import { useProfile } from './session.ts'
 
@@ -180,14 +184,35 @@ function Routes() {
   )
 }
 
+/**
+ * Issue 17: offline, the cached shell says so rather than showing screens whose every call fails;
+ * back online, the screens return and ask again.
+ */
+function Connected() {
+  const online = useOnline()
+  if (!online) return <OfflinePage onRetry={() => window.location.reload()} />
+  return (
+    <>
+      <Suspense fallback={<PageLoading />}>
+        <Routes />
+      </Suspense>
+      <SignedInStream />
+    </>
+  )
+}
+
+function AppUpdate() {
+  const waiting = useUpdateWaiting()
+  const [later, setLater] = useState(false)
+  return waiting && !later ? <UpdatePrompt onReload={applyUpdate} onLater={() => setLater(true)} /> : null
+}
+
 export function App() {
   return (
     <I18nProvider fallback={<FullPageSpinner />}>
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={<PageLoading />}>
-          <Routes />
-        </Suspense>
-        <SignedInStream />
+        <Connected />
+        <AppUpdate />
         <Toaster
           position="top-center"
           toastOptions={{ className: 'text-sm' }}

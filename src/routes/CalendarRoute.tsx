@@ -1,18 +1,28 @@
 import { useMemo, useState } from 'react'
+import type { Booking } from '../domain/bookings.ts'
 import type { DateOnly } from '../domain/dates.ts'
+import { ALL, passesFilters, timelineRows } from '../domain/timeline.ts'
 import { useI18n } from '../i18n.tsx'
+import { windowDays } from '../machines/calendarView.ts'
+import { bookingLabels } from '../ui/calendar/bookingLabels.ts'
 import { BookingsModal } from '../ui/calendar/BookingsModal.tsx'
 import { bookingsOn } from '../ui/calendar/calendarDays.ts'
 import { CalendarGrid } from '../ui/calendar/CalendarGrid.tsx'
 import { MonthCalendar } from '../ui/calendar/MonthCalendar.tsx'
+import { PlatformFilter } from '../ui/calendar/PlatformFilter.tsx'
 import { ALL_PROPERTIES, PropertyFilter } from '../ui/calendar/PropertyFilter.tsx'
+import { SegmentedControl } from '../ui/calendar/SegmentedControl.tsx'
+import { StayDetailsDialog } from '../ui/calendar/StayDetailsDialog.tsx'
 import { StayListCard } from '../ui/calendar/StayListCard.tsx'
+import { Timeline } from '../ui/calendar/Timeline.tsx'
 import { Button } from '../ui/form.tsx'
 import { PlusIcon } from '../ui/icons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
+import { PHONE_QUERY, useMediaQuery } from '../ui/useMediaQuery.ts'
 import { todayOfProperties, useBookings, useMonth, useStayLists } from './bookings.ts'
-import { SyncNowButton } from './SyncNowButton.tsx'
+import { useCalendarView } from './useCalendarView.ts'
+import { SyncHealth } from './SyncHealth.tsx'
 import { ManualStayDialogs, useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
 
 type Props = {
@@ -23,25 +33,46 @@ type Props = {
 /**
  * SPEC 2, /calendar: the month grid (wide screens), and a side panel with the stay lists. Issue
  * 13: a host adds a stay or a block by hand (from the header, or from a day), and edits or
- * deletes one from the bookings modal.
+ * deletes one from the bookings modal. Issue 16: or the timeline, one row per property; the view,
+ * the month or window and the filters live in the URL.
  */
 export default function CalendarRoute({ manualStay }: Props = {}) {
   const { t } = useI18n()
   const { properties, propertiesError, isPending, bookings } = useBookings()
-  const [propertyId, setPropertyId] = useState(ALL_PROPERTIES)
+  const phone = useMediaQuery(PHONE_QUERY)
+  const calendar = useCalendarView(todayOfProperties(properties), phone)
+  const { property: propertyId, platform, start, length } = calendar.context
+  const days = windowDays(calendar.context)
+  const filters = useMemo(() => ({ property: propertyId, platform }), [propertyId, platform])
   const shown = useMemo(
-    () => (propertyId === ALL_PROPERTIES ? bookings : bookings.filter((b) => b.propertyId === propertyId)),
-    [bookings, propertyId],
+    () => bookings.filter((booking) => passesFilters(booking, filters)),
+    [bookings, filters],
   )
+  const rows = useMemo(
+    () => timelineRows(bookings, properties, { start, days }, filters),
+    [bookings, properties, start, days, filters],
+  )
+  // The platforms the calendar holds stays of, and a linked one that has none now.
+  const platforms = useMemo(() => {
+    const labels = new Map<string, string>()
+    for (const booking of bookings)
+      if (booking.platform.trim() && !labels.has(booking.platform))
+        labels.set(booking.platform, bookingLabels(t, booking).platform)
+    if (platform !== ALL && !labels.has(platform)) labels.set(platform, platform)
+    return [...labels]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label))
+  }, [bookings, platform, t])
   // Issue 13: each stay is current or upcoming by today where its property is; the grids mark
   // today where the shown properties are.
   const stays = useStayLists(shown, properties)
   const today = todayOfProperties(
     propertyId === ALL_PROPERTIES ? properties : properties.filter((property) => property.id === propertyId),
   )
-  const grid = useMonth(today)
   const mini = useMonth(today)
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
+  const [openStay, setOpenStay] = useState<Booking | null>(null)
+  const wide = calendar.view === 'timeline'
   const stayFlow = useManualStayFlow(manualStay)
   // A new stay is for the property the calendar shows, else the first one (the form can change it).
   const stayProperty = propertyId === ALL_PROPERTIES ? properties[0]?.id : propertyId
@@ -57,7 +88,26 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
         title={t('pages.calendar.title')}
         actions={
           <div className="flex flex-wrap items-end gap-3">
-            <PropertyFilter properties={properties} value={propertyId} onChange={setPropertyId} />
+            <SegmentedControl
+              label={t('calendar.view.label')}
+              testId="calendar-view"
+              options={(['month', 'timeline'] as const).map((value) => ({
+                value,
+                label: t(`calendar.view.${value}`),
+              }))}
+              value={calendar.view}
+              onChange={(view) => calendar.send({ type: 'switchView', view })}
+            />
+            <PropertyFilter
+              properties={properties}
+              value={propertyId}
+              onChange={(property) => calendar.send({ type: 'setProperty', property })}
+            />
+            <PlatformFilter
+              platforms={platforms}
+              value={platform}
+              onChange={(next) => calendar.send({ type: 'setPlatform', platform: next })}
+            />
             <Button
               type="button"
               onClick={() => addStay(today)}
@@ -68,31 +118,48 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
               <PlusIcon width={18} height={18} />
               {t('manualStay.add')}
             </Button>
-            {/* Sync now sits here too, with the account's wait (issue 15). */}
-            <SyncNowButton className="h-10" />
           </div>
         }
       />
+      {/* Issue 16: each feed's health above both views; Sync now (with the account's wait) is in it. */}
+      <SyncHealth />
       {propertiesError && (
         <p role="alert" className="mb-4 text-sm text-red-600">
           {propertiesError.message || t('app.unexpectedError')}
         </p>
       )}
       {isPending && <Spinner label={t('app.loading')} className="mb-4" />}
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_372px]">
-        <CalendarGrid
-          month={grid.month}
-          today={today}
-          bookings={shown}
-          onPrevious={grid.previous}
-          onNext={grid.next}
-          onDayClick={setOpenDay}
-        />
+      {/* The timeline takes the page's width; the stay lists go under it. */}
+      <div className={`grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_372px]'}`}>
+        {wide ? (
+          <Timeline
+            rows={rows}
+            period={{ start, days }}
+            today={today}
+            length={length}
+            phone={phone}
+            onPrevious={() => calendar.send({ type: 'previous' })}
+            onNext={() => calendar.send({ type: 'next' })}
+            onToday={() => calendar.send({ type: 'today' })}
+            onLengthChange={(next) => calendar.send({ type: 'setLength', length: next })}
+            onStayClick={setOpenStay}
+          />
+        ) : (
+          <CalendarGrid
+            month={calendar.context.month}
+            today={today}
+            bookings={shown}
+            onPrevious={() => calendar.send({ type: 'previous' })}
+            onNext={() => calendar.send({ type: 'next' })}
+            onDayClick={setOpenDay}
+            onStayClick={setOpenStay}
+          />
+        )}
         <aside
           aria-label={t('calendar.sidePanel')}
-          className="grid grid-cols-1 content-start gap-4 md:grid-cols-2 xl:grid-cols-1"
+          className={`grid grid-cols-1 content-start gap-4 md:grid-cols-2 ${wide ? 'xl:grid-cols-3' : 'xl:[&>:first-child]:order-last 2xl:grid-cols-1 2xl:[&>:first-child]:order-none'}`}
         >
-          <div className="md:col-span-2 xl:col-span-1">
+          <div className={wide ? '' : 'md:col-span-2 xl:col-span-1'}>
             <MonthCalendar
               month={mini.month}
               today={today}
@@ -113,6 +180,8 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
       <BookingsModal
         day={openDay}
         bookings={openDay ? bookingsOn(shown, openDay) : []}
+        allBookings={bookings}
+        properties={properties}
         onClose={() => setOpenDay(null)}
         onAdd={stayProperty === undefined ? undefined : addStay}
         onEdit={(booking) => {
@@ -121,6 +190,20 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
         }}
         onDelete={(booking) => {
           setOpenDay(null)
+          stayFlow.remove(booking)
+        }}
+      />
+      <StayDetailsDialog
+        booking={openStay}
+        bookings={bookings}
+        properties={properties}
+        onClose={() => setOpenStay(null)}
+        onEdit={(booking) => {
+          setOpenStay(null)
+          stayFlow.edit(booking)
+        }}
+        onDelete={(booking) => {
+          setOpenStay(null)
           stayFlow.remove(booking)
         }}
       />

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
 import { api, type DateRange } from '../actors/api.ts'
-import { daysInMonth, localToday } from '../domain/dates.ts'
+import { thisMonth } from '../domain/dateRange.ts'
+import { localToday } from '../domain/dates.ts'
 import { todayIn } from '../domain/timeZones.ts'
 import { useI18n } from '../i18n.tsx'
 import { DateRangePicker } from '../ui/statistics/DateRangePicker.tsx'
@@ -14,13 +15,6 @@ const fetchers = { owner: api.statistics.ownPeriod, admin: api.statistics.adminP
 
 export const propertyStatisticsKey = (scope: StatisticsScope, propertyId: string, range?: DateRange) =>
   ['property-statistics', scope, propertyId, ...(range ? [range.start, range.end] : [])] as const
-
-/** The current calendar month, first night to last. */
-export function thisMonth(today = localToday()): DateRange {
-  const [year = 0, month = 1] = today.split('-').map(Number)
-  const prefix = today.slice(0, 7)
-  return { start: `${prefix}-01`, end: `${prefix}-${String(daysInMonth(year, month)).padStart(2, '0')}` }
-}
 
 type Props = {
   propertyId: string

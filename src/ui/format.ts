@@ -62,6 +62,8 @@ export function formattersFor(language: Language) {
     list: (items: readonly string[]) => list.format(items),
     /** A stay date (YYYY-MM-DD) as "12 Mar 2026". */
     date: (date: string) => day.format(utcDate(date)),
+    /** A period of days, both included, as "1–31 Mar 2026". */
+    dateRange: (start: string, end: string) => day.formatRange(utcDate(start), utcDate(end)),
     /** SPEC 2: the statistics pickers show day/month/year the en-GB way in both languages. */
     numericDate: (date: string) => numericDay.format(utcDate(date)),
     /** A moment (ISO timestamp) in the reader's time zone. */

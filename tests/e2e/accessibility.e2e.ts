@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
-import { DESKTOP, launchBrowser, PHONE } from './browser.ts'
+import { DESKTOP, launchBrowser, openDay, PHONE } from './browser.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Pass-2026!' }
@@ -174,7 +174,7 @@ describe('accessibility (axe-core, serious and critical)', () => {
         )
         await day.first().waitFor()
         found.push(...(await audit(page, '/calendar')))
-        await day.first().click()
+        await openDay(day.first())
         await page.getByTestId('booking-details').first().waitFor()
         found.push(...(await audit(page, 'bookings modal')))
         await closeOverlay(page)

@@ -32,6 +32,12 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
 }
 
+/**
+ * Opens a day of a month grid: clicked in its top strip, by the day's number, where no stay's bar
+ * lies over it (a bar opens its own stay).
+ */
+export const openDay = (day: Locator) => day.click({ position: { x: 16, y: 12 } })
+
 /** Picks a language through the header's dropdown (desktop) or the auth screens' dropdown. */
 export async function chooseLanguage(page: Page, language: 'en' | 'ar') {
   await page.getByTestId('language-menu').first().click()

@@ -4,7 +4,7 @@ import { addDays, localToday, type DateOnly } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
 import { until } from '../reliability/slowHelpers.ts'
 import { startMailbox, type Mailbox } from '../server/mailbox.ts'
-import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPage } from './browser.ts'
+import { DESKTOP, launchBrowser, openDay, PHONE, screenshot, signedInPage } from './browser.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
 const HOST = { email: 'huda.host@example.com', password: 'Huda-Pass-2026!' }
@@ -115,11 +115,12 @@ describe('a night sold twice, in the browser', () => {
     await dialog.waitFor({ state: 'detached' })
 
     // It is on the calendar at once, as a manual stay that can be edited or deleted.
-    await page
-      .getByTestId('calendar-grid')
-      .locator(`[data-day="${day(3)}"]`)
-      .getByRole('button')
-      .click()
+    await openDay(
+      page
+        .getByTestId('calendar-grid')
+        .locator(`[data-day="${day(3)}"]`)
+        .getByRole('button'),
+    )
     const modal = page.getByTestId('bookings-modal')
     const manual = modal.locator('[data-testid="booking-details"][data-manual]')
     await manual.waitFor()
@@ -160,11 +161,12 @@ describe('a night sold twice, in the browser', () => {
 
     // The modal shows the two sides of the conflict, and the mirror as synced from Manzil.
     await page.reload()
-    await page
-      .getByTestId('calendar-grid')
-      .locator(`[data-day="${day(3)}"]`)
-      .getByRole('button')
-      .click()
+    await openDay(
+      page
+        .getByTestId('calendar-grid')
+        .locator(`[data-day="${day(3)}"]`)
+        .getByRole('button'),
+    )
     const details = page.getByTestId('bookings-modal').getByTestId('booking-details')
     await expect.poll(() => details.count()).toBe(3)
     expect(await page.getByTestId('bookings-modal').locator('[data-echo]').count()).toBe(1)

@@ -105,6 +105,46 @@ describeEachDatabase(
       expect(conflicting.sort()).toEqual(['2030-03-10', '2030-03-12'])
     })
 
+    it("gives each stay its nightly price and linked calendar (issue 16), as the owner's feed only", async () => {
+      const vevents = new ICAL.Component(
+        ICAL.parse((await exportOf(property.exportToken)).body),
+      ).getAllSubcomponents('vevent')
+      const rows = await ctx.db
+        .selectFrom('bookings')
+        .select(['id', 'calendar_id', 'nightly_price', 'description'])
+        .where('property_id', '=', property.id)
+        .where('cancelled_at', 'is', null)
+        .execute()
+      expect(vevents).toHaveLength(rows.length)
+      for (const vevent of vevents) {
+        const row = rows.find((stay) => `${stay.id}@manzil` === vevent.getFirstPropertyValue('uid'))!
+        // The property's price (500) when each stay was first seen.
+        expect(String(vevent.getFirstPropertyValue('x-manzil-price'))).toBe('500')
+        expect(Number(row.nightly_price)).toBe(500)
+        expect(vevent.getFirstPropertyValue('x-manzil-calendar')).toBe(row.calendar_id)
+      }
+      const airbnb = vevents.find((vevent) =>
+        String(vevent.getFirstPropertyValue('description')).includes('Reservation URL'),
+      )
+      expect(String(airbnb!.getFirstPropertyValue('description'))).toMatch(
+        /Phone Number \(Last 4 Digits\): \d{4}/,
+      )
+
+      // The availability feeds pasted into the platforms carry no price, calendar, guest data or notes.
+      const cookie = await signIn(ctx.app, owner.email)
+      const internal = await ctx.app.inject({
+        url: `/api/property/${property.id}/calendar/internal`,
+        headers: { cookie },
+      })
+      const platforms = (internal.json() as { platforms: { url: string }[] }).platforms
+      expect(platforms.length).toBeGreaterThan(0)
+      for (const feed of platforms) {
+        const text = (await ctx.app.inject({ url: new URL(feed.url).pathname })).body
+        expect(text).toContain('BEGIN:VCALENDAR')
+        expect(text).not.toMatch(/X-MANZIL|DESCRIPTION|Reservation URL|Phone Number|Layla/)
+      }
+    })
+
     it('keeps the same text, UIDs included, and answers 304 to its ETag', async () => {
       const first = await exportOf(property.exportToken)
       const second = await exportOf(property.exportToken)

@@ -20,7 +20,7 @@ afterEach(() => {
 })
 
 describe('/calendar', () => {
-  it("has Sync now in its header, which waits out the account's Retry-After", async () => {
+  it("has Sync now in its sync-health strip (issue 16), which waits out the account's Retry-After", async () => {
     vi.spyOn(api.property, 'list').mockResolvedValue([VILLA])
     vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({
       url: feedUrl(id),
@@ -36,8 +36,7 @@ describe('/calendar', () => {
 
     await renderRoute(<CalendarRoute />, { path: '/calendar' })
 
-    const header = screen.getByRole('heading', { level: 1 }).closest('header') ?? document.body
-    const button = within(header).getByRole('button', { name: 'Sync now' })
+    const button = within(screen.getByTestId('sync-health')).getByRole('button', { name: 'Sync now' })
     await userEvent.setup().click(button)
     await waitFor(() => expect(button.textContent).toBe('Sync again in 42 s'))
     expect(button.hasAttribute('disabled')).toBe(true)

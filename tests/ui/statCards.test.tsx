@@ -14,26 +14,30 @@ const STATISTICS: DashboardStatistics = {
   activeBookings: { prevWeek: 3, currWeek: 5 },
 }
 
-// Intl puts a no-break space between "SAR" and the amount.
-const text = (element: Element) => element.textContent?.replace(/\u00a0/g, ' ')
+const MARCH = { start: '2026-03-01', end: '2026-03-31' }
+
+// Intl puts a no-break space between "SAR" and the amount, and thin ones around a range's dash.
+const text = (element: Element) => element.textContent?.replace(/[\u00a0\u2009]/g, ' ')
 const values = () => screen.getAllByTestId('stat-value').map(text)
 
 describe('the dashboard statistic cards', () => {
   it('say "Loading..." while the figures load', async () => {
-    await renderWithProviders(<DashboardStatCards loading />)
+    await renderWithProviders(<DashboardStatCards period={MARCH} loading />)
     expect(screen.getByRole('status').textContent).toBe('Loading...')
     expect(screen.queryAllByTestId('stat-card')).toHaveLength(0)
   })
 
   it('show a failure as red text', async () => {
-    await renderWithProviders(<DashboardStatCards loading={false} error="Database unavailable" />)
+    await renderWithProviders(
+      <DashboardStatCards period={MARCH} loading={false} error="Database unavailable" />,
+    )
     const alert = screen.getByRole('alert')
     expect(alert.textContent).toBe('Database unavailable')
     expect(alert.className).toContain('text-red-600')
   })
 
-  it('show five figures, the first highlighted, with their comparisons', async () => {
-    await renderWithProviders(<DashboardStatCards loading={false} statistics={STATISTICS} />)
+  it('show five figures, the first highlighted, compared with the month before a month', async () => {
+    await renderWithProviders(<DashboardStatCards period={MARCH} loading={false} statistics={STATISTICS} />)
     const cards = screen.getAllByTestId('stat-card')
     expect(cards).toHaveLength(5)
     expect(cards.map((card) => card.hasAttribute('data-highlighted'))).toEqual([
@@ -44,18 +48,31 @@ describe('the dashboard statistic cards', () => {
       false,
     ])
     expect(values()).toEqual(['SAR 12,500', '4', '6', '62.5%', '5'])
-    expect(text(cards[0]!)).toContain('+25%vs last month')
+    expect(text(cards[0]!)).toContain('+25%vs 1 – 28 Feb 2026')
     expect(cards[0]!.querySelector('[data-trend]')?.getAttribute('data-trend')).toBe('up')
-    expect(cards[1]!.textContent).toContain('+1 this month')
+    expect(cards[1]!.textContent).toContain('+1 in this period')
     // A failing or paused link is not counted as syncing (issue 15).
     expect(cards[2]!.textContent).toContain('5 of 6 syncing')
     expect(cards[3]!.querySelector('[data-trend]')?.getAttribute('data-trend')).toBe('down')
-    expect(cards[3]!.textContent).toContain('-10%vs last month')
-    expect(cards[4]!.textContent).toContain('+2vs 3 last week')
+    expect(text(cards[3]!)).toContain('-10%vs 1 – 28 Feb 2026')
+    expect(text(cards[4]!)).toContain('+2vs 3 in 1 – 28 Feb 2026')
+  })
+
+  it('compare any other period with as many days just before it (issue 18)', async () => {
+    await renderWithProviders(
+      <DashboardStatCards
+        period={{ start: '2026-03-10', end: '2026-03-19' }}
+        loading={false}
+        statistics={STATISTICS}
+      />,
+    )
+    const cards = screen.getAllByTestId('stat-card')
+    expect(text(cards[0]!)).toContain('+25%vs 28 Feb – 9 Mar 2026')
+    expect(text(cards[4]!)).toContain('vs 3 in 28 Feb – 9 Mar 2026')
   })
 
   it('write the figures the Arabic way', async () => {
-    await renderWithProviders(<DashboardStatCards loading={false} statistics={STATISTICS} />, {
+    await renderWithProviders(<DashboardStatCards period={MARCH} loading={false} statistics={STATISTICS} />, {
       language: 'ar',
     })
     expect(values()[0]).toContain('١٢٬٥٠٠')

@@ -49,6 +49,8 @@ export function BookingsSection() {
       <BookingsModal
         day={openDay}
         bookings={openDay ? bookingsOn(bookings, openDay) : []}
+        allBookings={bookings}
+        properties={properties}
         onClose={() => setOpenDay(null)}
       />
     </section>

@@ -3,22 +3,34 @@ import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { DashboardStatCards } from '../../ui/dashboard/DashboardStatCards.tsx'
 import { RevenueChart } from '../../ui/dashboard/RevenueChart.tsx'
+import { DashboardRange } from './DashboardRange.tsx'
+import { useDashboardRange } from './useDashboardRange.ts'
 
 export const DASHBOARD_STATISTICS_KEY = ['dashboard', 'statistics'] as const
 export const MONTHLY_STATISTICS_KEY = ['dashboard', 'statistics', 'monthly'] as const
 
-/** The dashboard's figures: five cards, then revenue and occupancy over the last twelve months. */
+/**
+ * The dashboard's figures: the period's pickers and its five cards (issue 18), then revenue and
+ * occupancy over the last twelve months.
+ */
 export function StatisticsSection() {
   const { t } = useI18n()
-  const statistics = useQuery({ queryKey: DASHBOARD_STATISTICS_KEY, queryFn: api.statistics.dashboard })
+  const [rangeState, sendRange] = useDashboardRange()
+  const { range } = rangeState.context
+  const statistics = useQuery({
+    queryKey: [...DASHBOARD_STATISTICS_KEY, range.start, range.end],
+    queryFn: () => api.statistics.dashboard(range),
+  })
   const monthly = useQuery({ queryKey: MONTHLY_STATISTICS_KEY, queryFn: api.statistics.monthly })
   return (
     <section aria-labelledby="statistics-title" className="mb-8 flex flex-col gap-6">
       <h2 id="statistics-title" className="sr-only">
         {t('statistics.title')}
       </h2>
+      <DashboardRange state={rangeState} send={sendRange} />
       <DashboardStatCards
         statistics={statistics.data}
+        period={range}
         loading={statistics.isPending}
         error={statistics.error ? statistics.error.message || t('app.unexpectedError') : undefined}
       />

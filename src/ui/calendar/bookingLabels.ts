@@ -1,4 +1,5 @@
-import { DEFAULT_LABEL, type Booking } from '../../domain/bookings.ts'
+import type { Booking } from '../../domain/bookings.ts'
+import { guestLabel, namesGuest } from '../../domain/stayLabels.ts'
 import type { Translate } from '../../domain/translator.ts'
 
 /**
@@ -27,17 +28,28 @@ export function statusLabel(t: Translate, status: string) {
 
 /**
  * SPEC 2 fallbacks: "Unknown property", "Unknown guest", status "Pending", platform "Manual";
- * SPEC 4's default label "Blocked" is shown in the reader's language, and so are a manual stay's
- * platform and status (issue 13: "Manual", "Booked" or "Blocked").
+ * a block's guest reads "Blocked" in the reader's language, and so do a manual stay's platform
+ * and status (issue 13: "Manual", "Booked" or "Blocked").
  */
 export function bookingLabels(t: Translate, booking: Booking) {
-  const label = (value: string, fallbackKey: string) =>
-    value === DEFAULT_LABEL ? t('calendar.blocked') : value.trim() || t(fallbackKey)
   const manualStatus = booking.kind === 'block' ? t('calendar.blocked') : t('manualStay.booked')
   return {
     property: booking.propertyName.trim() || t('calendar.unknownProperty'),
-    guest: label(booking.guestName, 'calendar.unknownGuest'),
+    guest: guestLabel(t, booking),
     status: booking.manual ? manualStatus : statusLabel(t, booking.status),
     platform: booking.manual ? t('calendar.manual') : booking.platform.trim() || t('calendar.manual'),
   }
+}
+
+/**
+ * Issue 16: what a stay's bar says. The guest's name when the feed gives one; otherwise what the
+ * stay is, in the reader's language: "Reservation" for a sale whose guest is not named (Airbnb's
+ * "Reserved"), "Not available" for a Booking.com closure taken as a sale, "Blocked" for a block.
+ * Never "Blocked (Reserved)": a reservation must not read like a closed night.
+ */
+export function stayTitle(t: Translate, booking: Booking) {
+  if (namesGuest(booking.guestName) || booking.kind === 'block' || booking.manual)
+    return guestLabel(t, booking)
+  const status = booking.status.trim().toLowerCase()
+  return status === 'not available' ? t('calendar.statuses.notAvailable') : t('calendar.reservation')
 }

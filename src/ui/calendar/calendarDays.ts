@@ -1,5 +1,5 @@
-import type { Booking } from '../../domain/bookings.ts'
-import { addDays, monthGrid, type DateOnly } from '../../domain/dates.ts'
+import type { Booking, Stay } from '../../domain/bookings.ts'
+import { addDays, monthGrid, nightsBetween, type DateOnly } from '../../domain/dates.ts'
 
 /** Whole Sunday-first weeks around a month ("YYYY-MM"), the neighbours' days included. */
 export function calendarDays(month: string): DateOnly[] {
@@ -39,6 +39,99 @@ export function weekdayColumns(locale: string, narrowGrid: boolean) {
 /** The bookings that hold the night of `day` (check-out day excluded). */
 export const bookingsOn = (bookings: readonly Booking[], day: DateOnly) =>
   bookings.filter((booking) => booking.start <= day && day < booking.end)
+
+/** One stay's bar in a week row of the month: the nights it holds in that week, on one lane. */
+export type WeekBar<T extends Stay> = {
+  stay: T
+  /** The first night the bar covers in this week, and its column (0 is Sunday). */
+  start: DateOnly
+  column: number
+  /** How many nights (columns) the bar covers in this week. */
+  span: number
+  /** 0 is the top lane; a lane holds bars that share no night. */
+  lane: number
+  /** The stay began in an earlier week, or goes on into a later one: that end of the bar is cut. */
+  continuesBefore: boolean
+  continuesAfter: boolean
+}
+
+/**
+ * Issue 16: a week row of the month, with each stay as one bar from its first to its last night
+ * in the week (the check-out day is not covered), on lanes so that no two bars overlap. Only
+ * `lanes` lanes are shown (SPEC 9: two a day, then "+ N more"). Earlier bars take the upper
+ * lanes, and the longer of two that start together, so that long stays read as straight lines.
+ * A stay that finds no lane free for all its nights in the week is shown on the days where a lane
+ * is free, in pieces cut where it goes on, so that a day shows as many bars as it has stays, up to
+ * `lanes`; `more[column]` counts the day's stays still left out.
+ */
+export function weekRow<T extends Stay>(
+  stays: readonly T[],
+  week: readonly DateOnly[],
+  lanes: number,
+): { bars: WeekBar<T>[]; more: number[] } {
+  const first = week[0]
+  const last = week.at(-1)
+  if (first === undefined || last === undefined) return { bars: [], more: [] }
+  const afterWeek = addDays(last, 1)
+  const segments = stays
+    .filter((stay) => stay.start < afterWeek && first < stay.end)
+    .map((stay) => {
+      const start = stay.start > first ? stay.start : first
+      return {
+        stay,
+        column: nightsBetween(first, start),
+        span: nightsBetween(start, stay.end < afterWeek ? stay.end : afterWeek),
+        continuesBefore: stay.start < first,
+        continuesAfter: stay.end > afterWeek,
+      }
+    })
+    .sort((a, b) => a.column - b.column || b.span - a.span)
+  type Segment = (typeof segments)[number]
+  const taken = Array.from({ length: lanes }, () => week.map(() => false))
+  const isFree = (lane: number, column: number) => taken[lane]?.[column] === false
+  const bars: WeekBar<T>[] = []
+  const place = (segment: Segment, lane: number, column: number, span: number) => {
+    for (let at = column; at < column + span; at++) taken[lane]![at] = true
+    bars.push({
+      stay: segment.stay,
+      start: addDays(first, column),
+      column,
+      span,
+      lane,
+      continuesBefore: segment.continuesBefore || column > segment.column,
+      continuesAfter: segment.continuesAfter || column + span < segment.column + segment.span,
+    })
+  }
+  const columnsOf = (segment: Segment) =>
+    Array.from({ length: segment.span }, (_, offset) => segment.column + offset)
+  // Whole bars first, so that a piece never takes the lane a whole stay could have had.
+  const left = segments.filter((segment) => {
+    const lane = taken.findIndex((_, index) => columnsOf(segment).every((column) => isFree(index, column)))
+    if (lane === -1) return true
+    place(segment, lane, segment.column, segment.span)
+    return false
+  })
+  const more = week.map(() => 0)
+  for (const segment of left) {
+    // The piece being drawn: it keeps its lane for as long as that lane stays free.
+    let piece: { lane: number; column: number; span: number } | null = null
+    for (const column of columnsOf(segment)) {
+      const lane: number =
+        piece && isFree(piece.lane, column)
+          ? piece.lane
+          : taken.findIndex((_, index) => isFree(index, column))
+      if (piece && lane === piece.lane) {
+        piece.span++
+        continue
+      }
+      if (piece) place(segment, piece.lane, piece.column, piece.span)
+      piece = lane === -1 ? null : { lane, column, span: 1 }
+      if (lane === -1) more[column] = (more[column] ?? 0) + 1
+    }
+    if (piece) place(segment, piece.lane, piece.column, piece.span)
+  }
+  return { bars, more }
+}
 
 /** The bookings that check in on `day`. */
 export const arrivalsOn = (bookings: readonly Booking[], day: DateOnly) =>

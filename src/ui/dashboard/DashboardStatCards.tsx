@@ -1,19 +1,32 @@
-import type { DashboardStatistics } from '../../actors/api.ts'
+import type { DashboardStatistics, DateRange } from '../../actors/api.ts'
+import { rangeNights, rangeOfNights } from '../../domain/dateRange.ts'
+import { previousWindow } from '../../domain/statistics.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
 import { StatCard, StatCardRow } from './StatCard.tsx'
 import { BookingsIcon, ConnectionsIcon, OccupancyIcon, PropertiesIcon, RevenueIcon } from './statIcons.tsx'
 
-type Props = { statistics?: DashboardStatistics; loading: boolean; error?: string }
+type Props = {
+  statistics?: DashboardStatistics
+  /** The picked period the figures are for (issue 18). */
+  period: DateRange
+  loading: boolean
+  error?: string
+}
 
-/** SPEC 2, Dashboard: the five figures, the first highlighted, compared with the month or week before. */
-export function DashboardStatCards({ statistics, loading, error }: Props) {
+/**
+ * SPEC 2, Dashboard: the five figures, the first highlighted, for the picked period and compared
+ * with the one before it, which the captions name (issue 18).
+ */
+export function DashboardStatCards({ statistics, period, loading, error }: Props) {
   const { t } = useI18n()
   const format = useFormat()
-  const vsLastMonth = (change: number) => ({
+  const previous = rangeOfNights(previousWindow(rangeNights(period)))
+  const previousText = format.dateRange(previous.start, previous.end)
+  const vsPrevious = (change: number) => ({
     change,
     text: format.signedPercent(change),
-    caption: t('statistics.vsLastMonth'),
+    caption: t('statistics.vsPeriod', { period: previousText }),
   })
   return (
     <StatCardRow label={t('statistics.title')} loading={loading} error={error}>
@@ -22,15 +35,15 @@ export function DashboardStatCards({ statistics, loading, error }: Props) {
           <StatCard
             highlighted
             icon={<RevenueIcon />}
-            label={t('statistics.monthlyRevenue')}
+            label={t('statistics.revenue')}
             value={format.sar(statistics.monthlyRevenue.current)}
-            trend={vsLastMonth(statistics.monthlyRevenue.percentDiffLastMonth)}
+            trend={vsPrevious(statistics.monthlyRevenue.percentDiffLastMonth)}
           />
           <StatCard
             icon={<PropertiesIcon />}
             label={t('statistics.totalProperties')}
             value={format.number(statistics.propertyCount.total)}
-            detail={t('statistics.addedThisMonth', {
+            detail={t('statistics.addedInPeriod', {
               count: format.signedNumber(statistics.propertyCount.thisMonthIncrease),
             })}
           />
@@ -48,7 +61,7 @@ export function DashboardStatCards({ statistics, loading, error }: Props) {
             icon={<OccupancyIcon />}
             label={t('statistics.occupancyRate')}
             value={format.percent(statistics.occupancyRate.current)}
-            trend={vsLastMonth(statistics.occupancyRate.percentDiffLastMonth)}
+            trend={vsPrevious(statistics.occupancyRate.percentDiffLastMonth)}
           />
           <StatCard
             icon={<BookingsIcon />}
@@ -59,8 +72,9 @@ export function DashboardStatCards({ statistics, loading, error }: Props) {
               text: format.signedNumber(
                 statistics.activeBookings.currWeek - statistics.activeBookings.prevWeek,
               ),
-              caption: t('statistics.vsLastWeek', {
+              caption: t('statistics.vsCountInPeriod', {
                 count: format.number(statistics.activeBookings.prevWeek),
+                period: previousText,
               }),
             }}
           />

@@ -3,7 +3,7 @@ import { useI18n } from '../../i18n.tsx'
 
 export type Trend = { change: number; text: string; caption: string }
 
-/** Up and green, down and red, or level and grey, with its caption ("vs last month"). */
+/** Up and green, down and red, or level and grey, with its caption ("vs 1 – 31 Oct 2026"). */
 export function TrendLine({ trend }: { trend: Trend }) {
   const direction = trend.change > 0 ? 'up' : trend.change < 0 ? 'down' : 'flat'
   const tone = {

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react'
-import { DEFAULT_LABEL, type BookingKind } from '../../domain/bookings.ts'
+import type { BookingKind } from '../../domain/bookings.ts'
 import { nightsBetween, type DateOnly } from '../../domain/dates.ts'
 import { MANUAL_PLATFORM } from '../../domain/manualStays.ts'
+import { guestLabel } from '../../domain/stayLabels.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PlatformBadge } from '../calendar/badges.tsx'
@@ -133,13 +134,6 @@ const TITLES: Record<NotificationItem['kind'], string> = {
 /** SPEC 2's fallbacks in the reader's language: "Manual" for a stay entered by hand. */
 const platformLabel = (t: Translate, platform: string) =>
   platform.trim() === '' || platform === MANUAL_PLATFORM ? t('calendar.manual') : platform
-
-/** A feed that names nobody: a block reads "Blocked", a sale "Unknown guest". */
-const guestLabel = (t: Translate, stay: NoticeStayView) => {
-  const name = stay.guestName.trim()
-  if (name !== '' && name !== DEFAULT_LABEL) return name
-  return stay.kind === 'block' ? t('calendar.blocked') : t('calendar.unknownGuest')
-}
 
 const range = (t: Translate, format: Formatters, dates: StayDates) =>
   t('calendar.dateRange', { start: format.date(dates.start), end: format.date(dates.end) })

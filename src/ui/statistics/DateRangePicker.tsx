@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
 import type { DateRange } from '../../actors/api.ts'
 import { addMonths, localToday, monthGrid, type DateOnly } from '../../domain/dates.ts'
@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n.tsx'
 import { intlLocale, useFormat } from '../format.ts'
 import { weekdayColumns } from '../calendar/calendarDays.ts'
 import { MonthNavigator } from '../calendar/MonthNavigator.tsx'
+import { FieldError } from '../form.tsx'
 import { CalendarIcon } from '../icons.tsx'
 
 type DatePickerProps = {
@@ -15,13 +16,16 @@ type DatePickerProps = {
   min?: DateOnly
   max?: DateOnly
   testId?: string
+  /** Why the picked date was refused, under the field and tied to it (issue 18). */
+  error?: string
 }
 
 /** A date field that opens a month grid: the value shows as day/month/year (en-GB). */
-export function DatePicker({ label, value, onChange, min, max, testId }: DatePickerProps) {
+export function DatePicker({ label, value, onChange, min, max, testId, error }: DatePickerProps) {
   const { language } = useI18n()
   const format = useFormat()
   const [month, setMonth] = useState(value.slice(0, 7))
+  const errorId = `${useId()}-error`
   const today = localToday()
   const outOfRange = (day: DateOnly) => (min !== undefined && day < min) || (max !== undefined && day > max)
 
@@ -31,7 +35,13 @@ export function DatePicker({ label, value, onChange, min, max, testId }: DatePic
       <PopoverButton
         onClick={() => setMonth(value.slice(0, 7))}
         aria-label={`${label}: ${format.numericDate(value)}`}
-        className="flex h-11 min-w-44 items-center justify-between gap-3 rounded-xl border border-slate-300 bg-white px-3.5 text-sm text-slate-900 hover:border-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`flex h-11 min-w-44 items-center justify-between gap-3 rounded-xl border bg-white px-3.5 text-sm text-slate-900 focus:ring-2 focus:outline-none ${
+          error
+            ? 'border-red-400 focus:border-red-500 focus:ring-red-100'
+            : 'border-slate-300 hover:border-slate-400 focus:border-brand-600 focus:ring-brand-100'
+        }`}
       >
         <span className="tabular-nums">{format.numericDate(value)}</span>
         <CalendarIcon width={18} height={18} className="text-slate-500" />
@@ -98,6 +108,7 @@ export function DatePicker({ label, value, onChange, min, max, testId }: DatePic
           </>
         )}
       </PopoverPanel>
+      <FieldError id={errorId} message={error} />
     </Popover>
   )
 }

@@ -1,0 +1,123 @@
+import { PLATFORMS } from './platforms.ts'
+
+/**
+ * What a platform's DESCRIPTION says of a stay that the details show (issue 16). `reservationUrl`
+ * is only ever an http(s) address on the platform's own host; `text` is everything else the
+ * description said, as plain text.
+ */
+export type StayDescription = {
+  reservationUrl: string | null
+  reservationCode: string | null
+  phoneLast4: string | null
+  text: string
+}
+
+// Feeds are hostile: a description is read no further than this, and its text is cut to TEXT_MAX.
+const READ_MAX = 4000
+const TEXT_MAX = 600
+
+// Airbnb: "Reservation URL: https://www.airbnb.com/hosting/reservations/details/HMQ4XK2Z9P" and
+// "Phone Number (Last 4 Digits): 4821", one a line.
+const RESERVATION_URL_LINE = /^reservation\s+url\s*:\s*(\S*)/i
+const PHONE_LINE = /^phone\s+number\s*\(\s*last\s+4\s+digits\s*\)\s*:\s*(\S*)/i
+const PHONE_LAST_4 = /^\d{4}$/
+// Vrbo: "… Reservation HA-7Q2M9X through vrbo.com."; others "Reservation ID: 123456789".
+const RESERVATION_CODE =
+  /\breservation(?:\s+(?:id|code|number|no\.?))?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,23})\b/i
+const CODE = /^(?=.*\d)[A-Z0-9][A-Z0-9-]{3,23}$/i
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/gi
+// Characters that would hide or reorder what is shown: controls, and bidi overrides and isolates.
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
+
+// Airbnb serves its hosts from a country domain as often as from airbnb.com (airbnb.com.co,
+// airbnb.co.uk, airbnb.ae).
+const REGIONAL_HOSTS: Readonly<Record<string, RegExp>> = {
+  Airbnb: /^(?:[a-z0-9-]+\.)*airbnb\.(?:[a-z]{2}|com\.[a-z]{2}|co\.[a-z]{2})$/,
+}
+
+/** Whether `host` is the platform's own: its domain, a subdomain of it, or a country domain of it. */
+export function isPlatformHost(host: string, platform: string): boolean {
+  const domain = PLATFORMS.find((known) => known.name === platform)?.domain
+  if (!domain) return false
+  const lower = host.toLowerCase()
+  return lower === domain || lower.endsWith(`.${domain}`) || (REGIONAL_HOSTS[platform]?.test(lower) ?? false)
+}
+
+/** The address as a link to the platform's own page, or null: no other scheme, host, port or login. */
+export function platformLink(address: string, platform: string): string | null {
+  let url: URL
+  try {
+    url = new URL(address)
+  } catch {
+    return null
+  }
+  const safe =
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.port === '' &&
+    isPlatformHost(url.hostname, platform)
+  return safe ? url.href : null
+}
+
+/** A reservation code as the link names it (Airbnb's `/reservations/details/HMQ4XK2Z9P`). */
+function codeOfLink(link: string): string | null {
+  const last = new URL(link).pathname
+    .split('/')
+    .filter((segment) => segment !== '')
+    .at(-1)
+  return last && CODE.test(last) ? last : null
+}
+
+/**
+ * A feed's line breaks, however they came: CRLF or CR, and the `\n` a feed escaped twice.
+ * Escaped commas and semicolons lose their backslash the same way.
+ */
+const lines = (description: string) =>
+  description
+    .slice(0, READ_MAX)
+    .replace(/\\n/gi, '\n')
+    .replace(/\\([,;\\])/g, '$1')
+    .replace(/\r\n?/g, '\n')
+    .replace(HIDDEN, '')
+    .split('\n')
+    .map((line) => line.trim())
+
+/**
+ * Issue 16: the reservation link and code and the phone's last 4 digits a platform's DESCRIPTION
+ * gives, and the rest of it as text. A link is kept only when it is http(s) on `platform`'s own
+ * host (any other stays in the text, never a link); a phone only as exactly four digits.
+ */
+export function parseStayDescription(description: string, platform: string): StayDescription {
+  let reservationUrl: string | null = null
+  let reservationCode: string | null = null
+  let phoneLast4: string | null = null
+  const rest: string[] = []
+  for (const line of lines(description)) {
+    if (line === '') continue
+    const phone = PHONE_LINE.exec(line)?.[1] ?? ''
+    if (PHONE_LAST_4.test(phone)) {
+      phoneLast4 ??= phone
+      continue
+    }
+    const urlLine = RESERVATION_URL_LINE.exec(line)
+    const link = urlLine
+      ? platformLink(urlLine[1] ?? '', platform)
+      : (line.match(URL_IN_TEXT) ?? []).map((found) => platformLink(found, platform)).find(Boolean)
+    if (link) reservationUrl ??= link
+    // The link's own line says nothing more; any other line is kept as text.
+    if (link && (urlLine || line === link)) continue
+    rest.push(line)
+    const code = urlLine ? undefined : RESERVATION_CODE.exec(line)?.[1]
+    if (code && CODE.test(code)) reservationCode ??= code.toUpperCase()
+  }
+  if (reservationUrl) reservationCode ??= codeOfLink(reservationUrl)
+  const text = rest.join('\n')
+  return {
+    reservationUrl,
+    reservationCode,
+    phoneLast4,
+    text: text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text,
+  }
+}

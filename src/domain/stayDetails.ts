@@ -1,0 +1,42 @@
+import { nightsOverlap, type Booking } from './bookings.ts'
+import { nightsBetween } from './dates.ts'
+
+export type StayAmounts = { nights: number; nightlyPrice: number | null; total: number | null }
+
+/**
+ * Issue 16 and DESIGN 6.2: a stay's nights, the nightly price in force when it was first seen, and
+ * what its nights earn at that price. A block (an echo too) earns nothing, so it shows no price;
+ * a stay without a known price shows no total.
+ */
+export function stayAmounts(stay: Pick<Booking, 'start' | 'end' | 'kind' | 'nightlyPrice'>): StayAmounts {
+  const nights = nightsBetween(stay.start, stay.end)
+  const nightlyPrice = stay.kind === 'booking' ? (stay.nightlyPrice ?? null) : null
+  return { nights, nightlyPrice, total: nightlyPrice === null ? null : nights * nightlyPrice }
+}
+
+/**
+ * Where a stay came from, as the server tells conflicts apart: its linked calendar, or "manual";
+ * undefined when the feed did not say (an export from before X-MANZIL-CALENDAR).
+ */
+const sourceOf = (stay: Booking) =>
+  stay.calendarId === undefined ? undefined : (stay.calendarId ?? (stay.manual ? 'manual' : undefined))
+
+/**
+ * Issue 16: the stays a conflicted stay clashes with: the other stays of its property that share a
+ * night with it, come from another source, and are flagged conflicts too; by check-in.
+ */
+export function conflictingStays(stay: Booking, bookings: readonly Booking[]): Booking[] {
+  if (!stay.conflict) return []
+  const source = sourceOf(stay)
+  return bookings
+    .filter(
+      (other) =>
+        other.uid !== stay.uid &&
+        other.propertyId === stay.propertyId &&
+        other.conflict &&
+        !other.echo &&
+        nightsOverlap(stay, other) &&
+        (source === undefined || sourceOf(other) !== source),
+    )
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+}

@@ -1,0 +1,72 @@
+/// <reference lib="webworker" />
+/**
+ * Issue 17: the app shell, installable and readable offline. Built to dist/sw.js by
+ * scripts/vitePwa.ts, which puts the build's file list and a version in front of this file.
+ *
+ * - The whole build (index.html, the hashed scripts and styles, the offline page, the manifests
+ *   and icons) is precached at install, so an old page never asks for a chunk the server no
+ *   longer has.
+ * - Navigations to a screen get the cached shell first; with nothing cached and no network, the offline page.
+ * - /api (and with it every feed) is never touched: its answers go to the network, uncached.
+ * - A new version waits until the page says SKIP_WAITING: the page asks the person first (its
+ *   update prompt), so nobody's form is reloaded away.
+ */
+declare const PRECACHE: readonly string[]
+declare const VERSION: string
+
+// A script, not a module (a classic worker loads it), so the global is narrowed here.
+const sw = self as unknown as ServiceWorkerGlobalScope
+const CACHE = `manzil-shell-${VERSION}`
+const SHELL = '/'
+const OFFLINE = '/offline.html'
+
+const isApi = (url: URL) => url.pathname === '/api' || url.pathname.startsWith('/api/')
+// The app's own screens have no extension; a photo (/uploads/…) or a file opened in a tab is the file.
+const isScreen = (url: URL) => !/\.[^/]*$/.test(url.pathname)
+
+sw.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)))
+})
+
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith('manzil-shell-') && name !== CACHE)
+            .map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => sw.clients.claim()),
+  )
+})
+
+sw.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void sw.skipWaiting()
+})
+
+async function shellFirst(request: Request): Promise<Response> {
+  const cache = await caches.open(CACHE)
+  const shell = await cache.match(SHELL)
+  if (shell) return shell
+  try {
+    return await fetch(request)
+  } catch {
+    return (await cache.match(OFFLINE)) ?? Response.error()
+  }
+}
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const cached = await caches.match(request, { cacheName: CACHE })
+  return cached ?? fetch(request)
+}
+
+sw.addEventListener('fetch', (event) => {
+  const { request } = event
+  const url = new URL(request.url)
+  if (request.method !== 'GET' || url.origin !== sw.location.origin || isApi(url)) return
+  if (request.mode === 'navigate' && isScreen(url)) event.respondWith(shellFirst(request))
+  else if (PRECACHE.includes(url.pathname)) event.respondWith(cacheFirst(request))
+})

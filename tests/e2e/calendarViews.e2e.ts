@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { addDays, localToday } from '../../src/domain/dates.ts'
+import { calendarDays } from '../../src/ui/calendar/calendarDays.ts'
+import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
+import { until } from '../reliability/slowHelpers.ts'
+import { launchBrowser, PHONE, screenshot, signedInPage } from './browser.ts'
+import { registerAccount, startServer, type RunningServer } from './server.ts'
+
+// Issue 16: a host with three properties reads the month at 1280 px (sidebar open), and the
+// timeline at 1280 and 390 px, in both languages.
+const HOST = { email: 'salma.host@example.com', password: 'Salma-Pass-2026!' }
+const WIDTH = 1280
+
+// The stays sit in the second and third rows of the month the calendar opens on (today's), which
+// always belong to that month.
+const sunday = calendarDays(localToday().slice(0, 7))[7]!
+const day = (offset: number) => addDays(sunday, offset)
+const FEEDS: Record<string, { property: string; stays: StayEvent[] }> = {
+  '/airbnb/desert-rose.ics': {
+    property: 'Desert Rose Villa',
+    stays: [
+      // From Wednesday to the next Monday: across the week's end.
+      { uid: 'alexandra@airbnb.com', start: day(3), end: day(9), summary: 'Reserved - Alexandra Whitfield' },
+      // Airbnb's bare "Reserved": a reservation whose guest the feed does not name.
+      { uid: 'unnamed@airbnb.com', start: day(1), end: day(3), summary: 'Reserved' },
+    ],
+  },
+  '/airbnb/palm-loft.ics': {
+    property: 'Palm Loft',
+    stays: [
+      { uid: 'closed@airbnb.com', start: day(2), end: day(4), summary: 'Airbnb (Not available)' },
+      { uid: 'sarah@airbnb.com', start: day(10), end: day(13), summary: 'Reserved - Sarah Johnson' },
+    ],
+  },
+  '/airbnb/corniche-flat.ics': {
+    property: 'Corniche Flat',
+    stays: [{ uid: 'hala@airbnb.com', start: day(3), end: day(6), summary: 'Reserved - هالة سعيد' }],
+  },
+}
+
+let feeds: FeedServer
+let server: RunningServer
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  feeds = await startFeedServer()
+  server = await startServer({ SYNC_ALLOW_HOSTS: '127.0.0.1' })
+  await registerAccount(server, HOST)
+  browser = await launchBrowser()
+  context = await browser.newContext({ viewport: { width: WIDTH, height: 860 } })
+  const signIn = await context.request.post(`${server.url}/api/auth/login`, {
+    data: HOST,
+    headers: { origin: server.url },
+  })
+  expect(signIn.status()).toBe(200)
+  for (const [route, { property, stays }] of Object.entries(FEEDS)) {
+    feeds.serve(route, calendarOf(stays))
+    const created = await context.request.post(`${server.url}/api/property`, {
+      headers: { origin: server.url },
+      multipart: {
+        name: property,
+        country: 'Saudi',
+        city: 'Jeddah',
+        address: 'Corniche Road',
+        capacity: '4',
+        costPerNight: '700',
+        externalCalendars: JSON.stringify([{ platformName: 'Airbnb', urlPath: feeds.url(route) }]),
+      },
+    })
+    expect(created.status()).toBe(201)
+  }
+  // Adding a link reads it at once.
+  await until(async () => {
+    const response = await context.request.get(`${server.url}/api/property/list`)
+    const properties = (await response.json()) as { externalCalendars: { lastSyncedAt: string | null }[] }[]
+    return properties.flatMap((property) => property.externalCalendars).every((c) => c.lastSyncedAt)
+  }, 30_000)
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await server?.stop()
+  await feeds?.close()
+})
+
+describe('the month grid at 1280 px (issue 16)', () => {
+  it.each(['en', 'ar'] as const)(
+    'fills the page, spans stays over their nights and names them, in %s',
+    async (language) => {
+      const { shots, page } = await signedInPage(browser, context, 'desktop', language)
+      await page.setViewportSize({ width: WIDTH, height: 860 })
+      await page.goto(`${server.url}/calendar`)
+      const grid = page.getByTestId('calendar-grid')
+      const bars = grid.getByTestId('event-bar')
+      await bars.filter({ hasText: 'Sarah Johnson' }).waitFor()
+
+      // The month takes the content's width; the stay lists go under it.
+      const gridBox = (await grid.boundingBox())!
+      const sidebar = (await page.getByTestId('sidebar').boundingBox())!
+      expect(gridBox.width).toBeGreaterThan(WIDTH - sidebar.width - 100)
+      const panel = (await page.getByTestId('current-stays').boundingBox())!
+      expect(panel.y).toBeGreaterThan(gridBox.y + gridBox.height)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(WIDTH)
+
+      // One bar a week row: Alexandra's stay goes on from the first row into the second.
+      expect(await bars.filter({ hasText: 'Alexandra Whitfield' }).count()).toBe(2)
+      // An unnamed Airbnb reservation is a reservation, the closed nights a block.
+      const reservation = language === 'en' ? 'Reservation' : 'حجز'
+      expect(await bars.filter({ hasText: reservation }).count()).toBe(1)
+      expect(await page.locator('body').innerText()).not.toMatch(/Blocked \(Reserved\)|\(Reserved\)/)
+      // Wednesday holds three stays: two bars, then "+ 1 more".
+      const wednesday = grid.locator(`[data-day="${day(3)}"]`)
+      expect(await wednesday.getByText(language === 'en' ? '+ 1 more' : '+ ١ آخر').isVisible()).toBe(true)
+
+      // A bar of two nights or more has room for its name: none is cut.
+      const cut = await bars.evaluateAll((all) =>
+        all
+          .filter((bar) => Number((bar as HTMLElement).dataset.span) >= 2)
+          .map((bar) => bar.querySelector<HTMLElement>('[dir="auto"]')!)
+          .filter((text) => text.scrollWidth > text.clientWidth)
+          .map((text) => text.textContent),
+      )
+      expect(cut).toEqual([])
+
+      // The month from its title down, under the page's sticky header.
+      await grid.evaluate((element) =>
+        window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80),
+      )
+      await screenshot(page, `calendar-month-desktop-${language}`)
+      await shots.close()
+    },
+  )
+})
+
+describe('the timeline, one row per property (issue 16)', () => {
+  const cases = [
+    { device: 'desktop', width: WIDTH, days: 14 },
+    { device: 'mobile', width: PHONE.width, days: 7 },
+  ] as const
+  for (const { device, width, days } of cases) {
+    it.each(['en', 'ar'] as const)(
+      `lays the stays out by property on a ${width} px screen, in %s`,
+      async (language) => {
+        const { shots, page } = await signedInPage(browser, context, device, language)
+        await page.setViewportSize({ width, height: device === 'mobile' ? PHONE.height : 860 })
+        await page.goto(`${server.url}/calendar?view=timeline&month=${sunday.slice(0, 7)}`)
+        const timeline = page.getByTestId('timeline')
+        const rows = timeline.getByTestId('timeline-row')
+        await expect.poll(() => rows.count()).toBe(3)
+        await timeline.getByTestId('timeline-bar').first().waitFor()
+        const names = await rows.evaluateAll((all) => all.map((row) => row.textContent ?? ''))
+        for (const property of ['Desert Rose Villa', 'Palm Loft', 'Corniche Flat']) {
+          expect(names.some((name) => name.includes(property))).toBe(true)
+        }
+        // The days shown, as many as the screen takes; nothing pushes the page sideways.
+        expect(await page.getByTestId('timeline-length').isVisible()).toBe(device === 'desktop')
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+
+        // The property's name holds the start edge: left in English, right in Arabic.
+        const scroller = page.getByTestId('timeline-scroll')
+        const area = (await scroller.boundingBox())!
+        const firstName = (await rows.first().locator('[data-testid="timeline-property"]').boundingBox())!
+        if (language === 'en') expect(Math.abs(firstName.x - area.x)).toBeLessThan(4)
+        else expect(Math.abs(firstName.x + firstName.width - (area.x + area.width))).toBeLessThan(4)
+
+        // A reload keeps the view, the window and the filters.
+        await page.getByTestId('property-filter').selectOption({ label: 'Desert Rose Villa' })
+        await expect.poll(() => page.url()).toContain('property=')
+        await page.reload()
+        await expect.poll(() => rows.count()).toBe(1)
+        expect(new URL(page.url()).searchParams.get('view')).toBe('timeline')
+        expect(new URL(page.url()).searchParams.get('days') ?? String(days)).toBe(String(days))
+
+        // A click on a stay opens its details: nights, price and total.
+        await rows
+          .first()
+          .getByTestId('timeline-bar')
+          .filter({ hasText: 'Alexandra Whitfield' })
+          .first()
+          .click()
+        const details = page.getByTestId('stay-details-dialog')
+        await details.waitFor()
+        expect(await details.getByTestId('stay-nights').textContent()).toMatch(language === 'en' ? /6/ : /٦/)
+        await screenshot(page, `timeline-details-${device}-${language}`)
+        await page.keyboard.press('Escape')
+        await details.waitFor({ state: 'hidden' })
+
+        await page.getByTestId('property-filter').selectOption({ index: 0 })
+        await expect.poll(() => rows.count()).toBe(3)
+        await timeline.evaluate((element) =>
+          window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80),
+        )
+        await screenshot(page, `timeline-${device}-${language}`)
+        await shots.close()
+      },
+    )
+  }
+
+  it('scrolls sideways by the keyboard, towards the end of the week in either direction', async () => {
+    for (const language of ['en', 'ar'] as const) {
+      const { shots, page } = await signedInPage(browser, context, 'desktop', language)
+      await page.setViewportSize({ width: 900, height: 860 })
+      await page.goto(`${server.url}/calendar?view=timeline&days=60`)
+      const scroller = page.getByTestId('timeline-scroll')
+      await scroller.getByTestId('timeline-row').first().waitFor()
+      const overflow = await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)
+      expect(overflow).toBeGreaterThan(0)
+      await scroller.focus()
+      await page.keyboard.press(language === 'en' ? 'ArrowRight' : 'ArrowLeft')
+      // Later days lie to the right in English and to the left in Arabic (scrollLeft goes negative).
+      await expect.poll(() => scroller.evaluate((element) => Math.abs(element.scrollLeft))).toBeGreaterThan(0)
+      await shots.close()
+    }
+  })
+})
