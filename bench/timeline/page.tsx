@@ -7,21 +7,11 @@ import type { Booking } from '../../src/domain/bookings.ts'
 import { addDays } from '../../src/domain/dates.ts'
 import { timelineRows } from '../../src/domain/timeline.ts'
 import { I18nProvider } from '../../src/i18n.tsx'
+import { EVENT_COLORS } from '../../src/machines/colorPalette.ts'
 import { Timeline, type TimelineProperty } from '../../src/ui/calendar/Timeline.tsx'
 
 const START = '2026-03-01'
 const DAYS = 60
-const PALETTE = [
-  '#9E1946',
-  '#DB4C40',
-  '#F58549',
-  '#FDAE61',
-  '#FCE48C',
-  '#E0F08F',
-  '#A0DD98',
-  '#10B785',
-  '#648DE5',
-]
 const PLATFORMS = ['Airbnb', 'Booking.com', 'Vrbo', 'Gathern']
 const GUESTS = ['Sara Al-Harbi', 'Omar Khalid', 'Layla Haddad', 'Daniel Weber', 'هدى العتيبي', '']
 
@@ -38,7 +28,7 @@ const random = (below: number) => {
 
 const thumbnail = (index: number) =>
   `data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="${PALETTE[index % PALETTE.length]}"/></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="${EVENT_COLORS[index % EVENT_COLORS.length]}"/></svg>`,
   )}`
 
 const properties: TimelineProperty[] = Array.from({ length: propertyCount }, (_, index) => ({
@@ -66,7 +56,7 @@ function staysOf(property: TimelineProperty): Booking[] {
       guestName: GUESTS[random(GUESTS.length)]!,
       status: 'Confirmed',
       platform: PLATFORMS[random(PLATFORMS.length)]!,
-      color: PALETTE[random(PALETTE.length)]!,
+      color: EVENT_COLORS[random(EVENT_COLORS.length)]!,
       kind,
       conflict: overlap && kind === 'booking',
       feedWarning: null,

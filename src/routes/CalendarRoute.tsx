@@ -9,8 +9,7 @@ import { BookingsModal } from '../ui/calendar/BookingsModal.tsx'
 import { bookingsOn } from '../ui/calendar/calendarDays.ts'
 import { CalendarGrid } from '../ui/calendar/CalendarGrid.tsx'
 import { MonthCalendar } from '../ui/calendar/MonthCalendar.tsx'
-import { PlatformFilter } from '../ui/calendar/PlatformFilter.tsx'
-import { ALL_PROPERTIES, PropertyFilter } from '../ui/calendar/PropertyFilter.tsx'
+import { FilterSelect } from '../ui/calendar/FilterSelect.tsx'
 import { SegmentedControl } from '../ui/calendar/SegmentedControl.tsx'
 import { StayDetailsDialog } from '../ui/calendar/StayDetailsDialog.tsx'
 import { StayListCard } from '../ui/calendar/StayListCard.tsx'
@@ -67,7 +66,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   // today where the shown properties are.
   const stays = useStayLists(shown, properties)
   const today = todayOfProperties(
-    propertyId === ALL_PROPERTIES ? properties : properties.filter((property) => property.id === propertyId),
+    propertyId === ALL ? properties : properties.filter((property) => property.id === propertyId),
   )
   const mini = useMonth(today)
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
@@ -75,7 +74,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   const wide = calendar.view === 'timeline'
   const stayFlow = useManualStayFlow(manualStay)
   // A new stay is for the property the calendar shows, else the first one (the form can change it).
-  const stayProperty = propertyId === ALL_PROPERTIES ? properties[0]?.id : propertyId
+  const stayProperty = propertyId === ALL ? properties[0]?.id : propertyId
   const addStay = (day: DateOnly) => {
     if (stayProperty === undefined) return
     setOpenDay(null)
@@ -98,15 +97,26 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
               value={calendar.view}
               onChange={(view) => calendar.send({ type: 'switchView', view })}
             />
-            <PropertyFilter
-              properties={properties}
+            <FilterSelect
+              label={t('calendar.propertyFilter')}
+              allLabel={t('calendar.allProperties')}
+              options={properties.map((property) => ({
+                value: property.id,
+                label: property.name || t('calendar.unknownProperty'),
+              }))}
               value={propertyId}
               onChange={(property) => calendar.send({ type: 'setProperty', property })}
+              testId="property-filter"
+              widthClass="w-64"
             />
-            <PlatformFilter
-              platforms={platforms}
+            <FilterSelect
+              label={t('calendar.platformFilter')}
+              allLabel={t('calendar.allPlatforms')}
+              options={platforms}
               value={platform}
               onChange={(next) => calendar.send({ type: 'setPlatform', platform: next })}
+              testId="platform-filter"
+              widthClass="w-44"
             />
             <Button
               type="button"

@@ -3,8 +3,8 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { calendarDays } from '../../src/ui/calendar/calendarDays.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
-import { until } from '../reliability/slowHelpers.ts'
 import { launchBrowser, PHONE, screenshot, signedInPage } from './browser.ts'
+import { addProperty, untilLinksRead } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
 // Issue 16: a host with three properties reads the month at 1280 px (sidebar open), and the
@@ -57,26 +57,14 @@ beforeAll(async () => {
   expect(signIn.status()).toBe(200)
   for (const [route, { property, stays }] of Object.entries(FEEDS)) {
     feeds.serve(route, calendarOf(stays))
-    const created = await context.request.post(`${server.url}/api/property`, {
-      headers: { origin: server.url },
-      multipart: {
-        name: property,
-        country: 'Saudi',
-        city: 'Jeddah',
-        address: 'Corniche Road',
-        capacity: '4',
-        costPerNight: '700',
-        externalCalendars: JSON.stringify([{ platformName: 'Airbnb', urlPath: feeds.url(route) }]),
-      },
+    await addProperty(context, server.url, {
+      name: property,
+      city: 'Jeddah',
+      address: 'Corniche Road',
+      links: [{ platformName: 'Airbnb', urlPath: feeds.url(route) }],
     })
-    expect(created.status()).toBe(201)
   }
-  // Adding a link reads it at once.
-  await until(async () => {
-    const response = await context.request.get(`${server.url}/api/property/list`)
-    const properties = (await response.json()) as { externalCalendars: { lastSyncedAt: string | null }[] }[]
-    return properties.flatMap((property) => property.externalCalendars).every((c) => c.lastSyncedAt)
-  }, 30_000)
+  await untilLinksRead(context, server.url)
 })
 
 afterAll(async () => {
@@ -146,7 +134,7 @@ describe('the timeline, one row per property (issue 16)', () => {
       async (language) => {
         const { shots, page } = await signedInPage(browser, context, device, language)
         await page.setViewportSize({ width, height: device === 'mobile' ? PHONE.height : 860 })
-        await page.goto(`${server.url}/calendar?view=timeline&month=${sunday.slice(0, 7)}`)
+        await page.goto(`${server.url}/calendar?view=timeline&start=${sunday}`)
         const timeline = page.getByTestId('timeline')
         const rows = timeline.getByTestId('timeline-row')
         await expect.poll(() => rows.count()).toBe(3)

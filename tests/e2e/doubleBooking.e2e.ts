@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, localToday, type DateOnly } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
-import { until } from '../reliability/slowHelpers.ts'
 import { startMailbox, type Mailbox } from '../server/mailbox.ts'
 import { DESKTOP, launchBrowser, openDay, PHONE, screenshot, signedInPage } from './browser.ts'
+import { addProperty, untilLinksRead } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
 const HOST = { email: 'huda.host@example.com', password: 'Huda-Pass-2026!' }
@@ -64,26 +64,12 @@ beforeAll(async () => {
   browser = await launchBrowser()
   context = await browser.newContext({ viewport: DESKTOP })
   expect((await post('/api/auth/login', HOST)).status()).toBe(200)
-  const created = await context.request.post(`${server.url}/api/property`, {
-    headers: { origin: server.url },
-    multipart: {
-      name: PROPERTY,
-      country: 'Saudi',
-      city: 'Riyadh',
-      address: 'Al Nakheel 7',
-      capacity: '4',
-      costPerNight: '700',
-      externalCalendars: JSON.stringify([{ platformName: 'Airbnb', urlPath: feeds.url(AIRBNB) }]),
-    },
+  propertyId = await addProperty(context, server.url, {
+    name: PROPERTY,
+    address: 'Al Nakheel 7',
+    links: [{ platformName: 'Airbnb', urlPath: feeds.url(AIRBNB) }],
   })
-  expect(created.status()).toBe(201)
-  propertyId = ((await created.json()) as { id: string }).id
-  // Linking reads the feed at once, in the background.
-  await until(async () => {
-    const response = await context.request.get(`${server.url}/api/property/list`)
-    const properties = (await response.json()) as { externalCalendars: { lastSyncedAt: string | null }[] }[]
-    return properties[0]?.externalCalendars[0]?.lastSyncedAt != null
-  }, 20_000)
+  await untilLinksRead(context, server.url)
 })
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, PHONE, screenshot } from './browser.ts'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, PHONE, screenshot } from './browser.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 // Issue 17: the installable app shell. Runs on the real build (dist/, with its sw.js).
@@ -35,7 +36,14 @@ async function controlledPage(context: BrowserContext): Promise<Page> {
 
 describe('the installable app shell', () => {
   it('is reported installable by Chromium, with a manifest in each language', async () => {
-    const context = await browser.newContext({ viewport: PHONE })
+    // A browser's own profile: Chromium never offers to install from an incognito window, which
+    // is what every other context of the suite is.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-profile-'))
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
+      viewport: PHONE,
+    })
     const page = await controlledPage(context)
     const cdp = await context.newCDPSession(page)
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
@@ -52,6 +60,7 @@ describe('the installable app shell', () => {
     await page.waitForFunction(() => document.documentElement.dir === 'rtl')
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.ar.webmanifest')
     await context.close()
+    fs.rmSync(profile, { recursive: true, force: true })
   })
 
   it('opens from the cache with no network, says it is offline in both languages, and comes back', async () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
-import { until } from '../reliability/slowHelpers.ts'
 import { DESKTOP, launchBrowser, screenshot, signedInPage } from './browser.ts'
+import { addProperty, untilLinksRead } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
 const HOST = { email: 'reem.host@example.com', password: 'Reem-Pass-2026!' }
@@ -34,23 +34,6 @@ let context: BrowserContext
 const post = (path: string, data: unknown) =>
   context.request.post(`${server.url}${path}`, { data, headers: { origin: server.url } })
 
-async function aProperty(name: string, price: number, links: { platformName: string; urlPath: string }[]) {
-  const created = await context.request.post(`${server.url}/api/property`, {
-    headers: { origin: server.url },
-    multipart: {
-      name,
-      country: 'Saudi',
-      city: 'Riyadh',
-      address: 'Al Malqa 12',
-      capacity: '4',
-      costPerNight: String(price),
-      externalCalendars: JSON.stringify(links),
-    },
-  })
-  expect(created.status()).toBe(201)
-  return ((await created.json()) as { id: string }).id
-}
-
 beforeAll(async () => {
   feeds = await startFeedServer()
   feeds.serve(AIRBNB, airbnbFeed)
@@ -60,12 +43,20 @@ beforeAll(async () => {
   browser = await launchBrowser()
   context = await browser.newContext({ viewport: DESKTOP })
   expect((await post('/api/auth/login', HOST)).status()).toBe(200)
-  await aProperty('Villa Rawdah', 900, [
-    { platformName: 'Airbnb', urlPath: feeds.url(AIRBNB) },
-    { platformName: 'Vrbo', urlPath: feeds.url(VRBO) },
-  ])
-  await aProperty('Desert Loft', 650, [{ platformName: 'Booking.com', urlPath: feeds.url(BOOKING) }])
-  const flat = await aProperty('Corniche Flat', 400, [])
+  await addProperty(context, server.url, {
+    name: 'Villa Rawdah',
+    costPerNight: 900,
+    links: [
+      { platformName: 'Airbnb', urlPath: feeds.url(AIRBNB) },
+      { platformName: 'Vrbo', urlPath: feeds.url(VRBO) },
+    ],
+  })
+  await addProperty(context, server.url, {
+    name: 'Desert Loft',
+    costPerNight: 650,
+    links: [{ platformName: 'Booking.com', urlPath: feeds.url(BOOKING) }],
+  })
+  const flat = await addProperty(context, server.url, { name: 'Corniche Flat', costPerNight: 400 })
   const stay = await post(`/api/property/${flat}/stay`, {
     start: day(0),
     end: day(2),
@@ -74,15 +65,8 @@ beforeAll(async () => {
     note: 'Paid in cash\nLate check-in',
   })
   expect(stay.status()).toBe(201)
-  // Linking reads each feed at once, in the background: two sync, one fails.
-  await until(async () => {
-    const response = await context.request.get(`${server.url}/api/property/list`)
-    const properties = (await response.json()) as {
-      externalCalendars: { lastSyncedAt: string | null; lastError: string | null }[]
-    }[]
-    const calendars = properties.flatMap((property) => property.externalCalendars)
-    return calendars.filter((calendar) => calendar.lastSyncedAt || calendar.lastError).length === 3
-  }, 20_000)
+  // Two links sync, one fails.
+  await untilLinksRead(context, server.url)
 })
 
 afterAll(async () => {

@@ -22,6 +22,19 @@ export const aBooking = (overrides: Partial<Booking> = {}): Booking => ({
   ...overrides,
 })
 
+/** Huda's stay, entered by hand with a note (issue 13). */
+export const aManualStay = (overrides: Partial<Booking> = {}): Booking =>
+  aBooking({
+    uid: 'stay-7@manzil',
+    stayId: 'stay-7',
+    manual: true,
+    platform: 'Manual',
+    status: 'Booked',
+    guestName: 'Huda Al-Harbi',
+    note: 'Paid in cash\nLate check-in',
+    ...overrides,
+  })
+
 /** An active host (not an admin) as the users table lists them. */
 export const aUser = (overrides: Partial<ManagedUser> = {}): ManagedUser => ({
   id: 'user-1',

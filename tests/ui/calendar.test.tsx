@@ -8,7 +8,7 @@ import { bookingsOn } from '../../src/ui/calendar/calendarDays.ts'
 import { CalendarGrid } from '../../src/ui/calendar/CalendarGrid.tsx'
 import { MonthCalendar } from '../../src/ui/calendar/MonthCalendar.tsx'
 import { StayListCard } from '../../src/ui/calendar/StayListCard.tsx'
-import { aBooking } from './builders.ts'
+import { aBooking, aManualStay } from './builders.ts'
 import { renderWithProviders } from './providers.tsx'
 
 const BOOKINGS = [
@@ -254,14 +254,7 @@ describe('a stay whose feed names no guest (issue 16)', () => {
 })
 
 describe('manual stays and echoes on the calendar (issue 13)', () => {
-  const MANUAL = aBooking({
-    uid: 'stay-7@manzil',
-    stayId: 'stay-7',
-    manual: true,
-    platform: 'Manual',
-    status: 'Booked',
-    guestName: 'Huda Al-Harbi',
-    note: 'Paid in cash\nLate check-in',
+  const MANUAL = aManualStay({
     color: '#648DE5',
   })
   const ECHO = aBooking({

@@ -4,7 +4,7 @@ import { BookingsModal } from '../../src/ui/calendar/BookingsModal.tsx'
 import { StayDetails } from '../../src/ui/calendar/StayDetails.tsx'
 import { StayDetailsDialog } from '../../src/ui/calendar/StayDetailsDialog.tsx'
 import { formattersFor } from '../../src/ui/format.ts'
-import { aBooking } from './builders.ts'
+import { aBooking, aManualStay } from './builders.ts'
 import { aCalendar, aProperty } from './propertyBuilders.ts'
 import { renderWithProviders } from './providers.tsx'
 
@@ -36,14 +36,7 @@ const AIRBNB = aBooking({
     'Reservation URL: https://www.airbnb.com/hosting/reservations/details/HMQ4XK2Z9P\nPhone Number (Last 4 Digits): 4821',
 })
 
-const MANUAL = aBooking({
-  uid: 'stay-7@manzil',
-  stayId: 'stay-7',
-  manual: true,
-  platform: 'Manual',
-  status: 'Booked',
-  guestName: 'Huda Al-Harbi',
-  note: 'Paid in cash\nLate check-in',
+const MANUAL = aManualStay({
   description: 'Paid in cash\nLate check-in',
   calendarId: null,
   nightlyPrice: null,

@@ -2,23 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { Booking } from '../../src/domain/bookings.ts'
 import { ALL, passesFilters, timelineRows, type TimelineWindow } from '../../src/domain/timeline.ts'
 import { barPlacement } from '../../src/ui/calendar/Timeline.tsx'
+import { aBooking } from '../ui/builders.ts'
 
-const stay = (overrides: Partial<Booking> & Pick<Booking, 'uid' | 'start' | 'end'>): Booking => ({
-  stayId: null,
-  manual: false,
-  echo: false,
-  note: null,
-  propertyId: 'villa',
-  propertyName: 'Palm Villa',
-  guestName: 'Sara Ali',
-  status: 'Confirmed',
-  platform: 'Airbnb',
-  color: '#9E1946',
-  kind: 'booking',
-  conflict: false,
-  feedWarning: null,
-  ...overrides,
-})
+const stay = (overrides: Partial<Booking> & Pick<Booking, 'uid' | 'start' | 'end'>): Booking =>
+  aBooking({ propertyId: 'villa', ...overrides })
 
 const VILLA = { id: 'villa', name: 'Palm Villa' }
 const LOFT = { id: 'loft', name: 'Corniche Loft' }
