@@ -1,0 +1,150 @@
+/**
+ * `npm run bench:phone` (issue 17): how soon a phone on a mobile network sees and can use each
+ * main screen. Builds the app for production, starts `npm run demo`'s server (a host with a
+ * year of stays), and opens /login signed out and /, /calendar and /properties signed in, at
+ * 390 px in a fresh browser context each time (cold cache, no service worker yet), five times
+ * each: throttled by CDP as a mid-range phone on 4G (4× CPU; 9 Mbps down, 1.5 Mbps up, 85 ms),
+ * and, as the baseline in the same run, unthrottled. It reports the medians of the largest
+ * contentful paint (LCP), of time-to-usable (the screen's first control or figure in the DOM),
+ * and the worst layout shift (CLS). Exits 1 when a throttled page misses its target:
+ * /login LCP ≤ 1.0 s, the others ≤ 1.5 s, usable ≤ LCP + 300 ms, CLS ≤ 0.05.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { DEMO_HOST } from '../scripts/demoData.ts'
+import { launchBrowser, PHONE } from '../tests/e2e/browser.ts'
+import buildForBrowsers from '../tests/e2e/globalSetup.ts'
+import { startServer, type RunningServer } from '../tests/e2e/server.ts'
+
+const RUNS = 5
+const USABLE_AFTER_LCP_MS = 300
+const TARGET_CLS = 0.05
+const NETWORK = {
+  offline: false,
+  latency: 85,
+  downloadThroughput: (9_000_000 / 8) | 0,
+  uploadThroughput: (1_500_000 / 8) | 0,
+}
+const CPU_SLOWDOWN = 4
+
+type Screen = { path: string; signedIn: boolean; usable: string; targetLcpMs: number }
+const SCREENS: Screen[] = [
+  { path: '/login', signedIn: false, usable: 'form button[type="submit"]', targetLcpMs: 1000 },
+  { path: '/', signedIn: true, usable: '[data-testid="stat-value"]', targetLcpMs: 1500 },
+  {
+    path: '/calendar',
+    signedIn: true,
+    usable: '[data-testid="month-calendar"] [data-day]',
+    targetLcpMs: 1500,
+  },
+  { path: '/properties', signedIn: true, usable: '[data-testid="property-card"]', targetLcpMs: 1500 },
+]
+
+type Load = { lcp: number; usable: number; cls: number }
+
+/**
+ * Runs in the page before its scripts: keeps the latest LCP, adds up layout shifts not caused by
+ * input, and stamps the moment the screen's usable element first enters the DOM.
+ */
+const OBSERVE = `(() => {
+  const seen = { lcp: 0, cls: 0, usable: 0 }
+  window.__bench = seen
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) seen.lcp = entry.renderTime || entry.startTime
+  }).observe({ type: 'largest-contentful-paint', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) seen.cls += entry.value
+  }).observe({ type: 'layout-shift', buffered: true })
+  const selector = window.__usableSelector
+  const check = () => {
+    if (!seen.usable && document.querySelector(selector)) seen.usable = performance.now()
+  }
+  new MutationObserver(check).observe(document, { childList: true, subtree: true })
+})()`
+
+async function load(
+  browser: Browser,
+  server: RunningServer,
+  screen: Screen,
+  throttled: boolean,
+): Promise<Load> {
+  const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
+  await context.addInitScript(() => localStorage.setItem('manzil.language', 'en'))
+  await context.addInitScript(`window.__usableSelector = ${JSON.stringify(screen.usable)};${OBSERVE}`)
+  if (screen.signedIn) {
+    const signIn = await context.request.post(`${server.url}/api/auth/login`, {
+      data: { email: DEMO_HOST.email, password: DEMO_HOST.password },
+      headers: { origin: server.url },
+    })
+    if (!signIn.ok()) throw new Error(`the demo host could not sign in: ${signIn.status()}`)
+  }
+  const page: Page = await context.newPage()
+  if (throttled) {
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', NETWORK)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  }
+  await page.goto(`${server.url}${screen.path}`)
+  await page.waitForSelector(screen.usable, { timeout: 60_000 })
+  // LCP settles once the screen stops adding larger content; half a second after usable is past it.
+  await page.waitForTimeout(500)
+  const seen = (await page.evaluate('window.__bench')) as Load
+  await context.close()
+  return seen
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+async function main() {
+  buildForBrowsers()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-phone-'))
+  const server = await startServer({ DEMO_DATA_DIR: dataDir, LOG_FORMAT: 'json' }, 'scripts/demo.ts')
+  for (let waited = 0; !server.logs().includes('Manzil demo is running'); waited += 200) {
+    if (waited > 60_000) throw new Error('the demo did not finish seeding')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  const browser = await launchBrowser()
+  let missed = false
+  try {
+    console.log(`${RUNS} cold loads of each screen at ${PHONE.width} px; medians, throttled vs unthrottled\n`)
+    for (const screen of SCREENS) {
+      const throttled: Load[] = []
+      const plain: Load[] = []
+      // Alternating, so that the machine's noise falls on both alike.
+      for (let run = 0; run < RUNS; run++) {
+        throttled.push(await load(browser, server, screen, true))
+        plain.push(await load(browser, server, screen, false))
+      }
+      const lcp = median(throttled.map((load) => load.lcp))
+      const usable = median(throttled.map((load) => load.usable))
+      const cls = Math.max(...throttled.map((load) => load.cls))
+      const baseLcp = median(plain.map((load) => load.lcp))
+      const baseUsable = median(plain.map((load) => load.usable))
+      const misses = [
+        lcp > screen.targetLcpMs && `LCP over ${seconds(screen.targetLcpMs)}`,
+        usable > lcp + USABLE_AFTER_LCP_MS && `usable over LCP + ${USABLE_AFTER_LCP_MS} ms`,
+        cls > TARGET_CLS && `CLS over ${TARGET_CLS}`,
+      ].filter(Boolean)
+      if (misses.length > 0) missed = true
+      console.log(
+        `${screen.path.padEnd(12)} LCP ${seconds(lcp)} (unthrottled ${seconds(baseLcp)}, ${(lcp / baseLcp).toFixed(1)} ×)` +
+          `  usable ${seconds(usable)} (unthrottled ${seconds(baseUsable)})  CLS ${cls.toFixed(3)}` +
+          (misses.length > 0 ? `  MISSED: ${misses.join(', ')}` : '  ok'),
+      )
+    }
+  } finally {
+    await browser.close()
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  if (missed) {
+    console.error('\nA screen missed its target.')
+    process.exitCode = 1
+  }
+}
+
+await main()
