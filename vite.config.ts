@@ -1,17 +1,30 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { localeParts } from './scripts/viteLocaleParts.ts'
+import { chunkGroupOf } from './scripts/chunkGroups.ts'
+import { firstScreen } from './scripts/viteFirstScreen.ts'
+import { precompress } from './scripts/vitePrecompress.ts'
 import { pwa } from './scripts/vitePwa.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa()],
+  plugins: [react(), tailwindcss(), localeParts(), firstScreen(), pwa(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // Every browser the app supports knows modulepreload (issue 17: no polyfill on the first screen).
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: chunkGroupOf, debugName: 'scripts/chunkGroups.ts' }] } },
+    },
+  },
   test: {
     projects: [
       {
@@ -31,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'happy-dom',
-          include: ['tests/ui/**/*.test.tsx', 'tests/machines/**/*.test.{ts,tsx}'],
+          include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/ui/setup.ts'],
         },
       },

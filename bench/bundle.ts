@@ -1,9 +1,11 @@
 /**
- * `npm run bench:bundle` (issue 7): builds the SPA for production into a temporary folder (never
- * dist/, which running servers read), then adds up the gzipped JavaScript a browser loads for
- * /login and for /dashboard: the entry chunk, the screen's chunk and the locale chunks, each with
- * the chunks they import statically, as Vite's manifest lists them. The baseline is react and
- * react-dom alone, bundled in the same run. Exits 1 when a page needs more than 180 KB.
+ * `npm run bench:bundle` (issues 7 and 17): builds the SPA for production into a temporary folder
+ * (never dist/, which running servers read), then adds up the gzipped JavaScript a browser loads
+ * for /login and for /dashboard: the entry chunk, the screen's modules and its words (as
+ * scripts/firstScreens.ts lists them, which is also what index.html preloads), each with the
+ * chunks they import statically, as Vite's manifest lists them. The baseline is react and
+ * react-dom alone, bundled in the same run. Exits 1 when /login needs more than 100 KB or
+ * /dashboard more than 140 KB.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -11,30 +13,32 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'vite'
+import { LANGUAGES } from '../src/domain/translator.ts'
+import { FIRST_SCREENS, wordsModule } from '../scripts/firstScreens.ts'
 
-const TARGET_KB = 180
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 type Manifest = Record<string, ManifestChunk>
 
-/** What each page needs besides the entry: its screen, the signed-in frame, and its language. */
-const SIGNED_IN = ['src/routes/AppShell.tsx', 'src/routes/notifications.ts']
-const SCREENS = [
-  { page: '/login', chunks: ['src/routes/LoginRoute.tsx'] },
-  { page: '/dashboard', chunks: ['src/routes/DashboardRoute.tsx', ...SIGNED_IN] },
-]
-const LANGUAGES = [
-  { language: 'en', chunks: ['locales/en.json'] },
-  { language: 'ar', chunks: ['locales/ar.json'] },
-]
-const PAGES = SCREENS.flatMap((screen) =>
-  LANGUAGES.map((language) => ({
-    page: screen.page,
-    language: language.language,
-    chunks: [...screen.chunks, ...language.chunks],
-  })),
-)
+/** Issue 17: the sign-in page within 100 KB, the dashboard (with the signed-in frame) within 140 KB. */
+const TARGETS_KB: Record<string, number> = { '/login': 100, '/dashboard': 140 }
+
+/** What each page needs besides the entry: its screen's modules and its words (scripts/firstScreens.ts). */
+const PAGES = Object.entries(TARGETS_KB).flatMap(([name, targetKb]) => {
+  const screen = FIRST_SCREENS.find((candidate) => candidate.name === name)
+  if (!screen) throw new Error(`scripts/firstScreens.ts has no screen ${name}`)
+  return LANGUAGES.map((language) => ({
+    page: name,
+    language,
+    targetKb,
+    chunks: [
+      ...screen.modules,
+      wordsModule(language, 'public'),
+      ...(screen.signedIn ? [wordsModule(language, 'signedIn')] : []),
+    ],
+  }))
+})
 
 const gzippedBytes = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length
 const kb = (bytes: number) => bytes / 1024
@@ -96,10 +100,10 @@ try {
   const reactBytes = await buildReactOnly(path.join(temp, 'react'))
   const [entry] = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry)
   if (!entry) throw new Error('the manifest has no entry chunk')
-  const rows = PAGES.map(({ page, language, chunks }) => {
+  const rows = PAGES.map(({ page, language, targetKb, chunks }) => {
     const files = filesOf(manifest, [entry[0], ...chunks])
     const bytes = [...files].reduce((sum, file) => sum + gzippedBytes(path.join(outDir, file)), 0)
-    return { page, language, files: files.size, bytes }
+    return { page, language, targetKb, files: files.size, bytes }
   })
   const allJs = Object.values(manifest)
     .map((chunk) => chunk.file)
@@ -117,13 +121,11 @@ try {
       chunks: row.files,
       'gzip KB': Number(kb(row.bytes).toFixed(1)),
       'vs react+react-dom': (row.bytes / reactBytes).toFixed(2),
-      target: kb(row.bytes) <= TARGET_KB ? 'met' : 'MISSED',
+      target: `${row.targetKb} KB ${kb(row.bytes) <= row.targetKb ? 'met' : 'MISSED'}`,
     })),
   )
-  console.log(
-    `Target: <= ${TARGET_KB} KB each. Finished in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
-  )
-  if (rows.some((row) => kb(row.bytes) > TARGET_KB)) {
+  console.log(`Finished in ${((performance.now() - started) / 1000).toFixed(0)} s.`)
+  if (rows.some((row) => kb(row.bytes) > row.targetKb)) {
     console.error('A target was missed.')
     process.exitCode = 1
   }

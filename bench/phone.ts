@@ -111,7 +111,11 @@ async function main() {
   let missed = false
   try {
     console.log(`${RUNS} cold loads of each screen at ${PHONE.width} px; medians, throttled vs unthrottled\n`)
-    for (const screen of SCREENS) {
+    // `npm run bench:phone -- /login` measures only the screens named.
+    const named = process.argv.slice(2)
+    for (const screen of SCREENS.filter(
+      (candidate) => named.length === 0 || named.includes(candidate.path),
+    )) {
       const throttled: Load[] = []
       const plain: Load[] = []
       // Alternating, so that the machine's noise falls on both alike.

@@ -15,6 +15,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import ts from 'typescript'
 import type { Plugin, ResolvedConfig } from 'vite'
+import { FONTS, fontName } from './firstScreens.ts'
 import en from '../locales/en.json' with { type: 'json' }
 import ar from '../locales/ar.json' with { type: 'json' }
 
@@ -107,9 +108,17 @@ function builtFiles(dir: string, base = ''): string[] {
   })
 }
 
+const FIRST_FONTS = new Set(Object.values(FONTS).flat())
+
+/**
+ * A face for a script the interface is not written in (Cyrillic, Greek, Vietnamese…): a browser
+ * fetches it only for a guest's name that needs it, so it is not worth a phone's first visit.
+ */
+const isRareFont = (file: string) => file.endsWith('.woff2') && !FIRST_FONTS.has(fontName(file))
+
 function serviceWorker(outDir: string, root: string) {
   const files = builtFiles(outDir)
-    .filter((file) => file !== '/sw.js' && !file.endsWith('.map'))
+    .filter((file) => file !== '/sw.js' && !/\.(map|br|gz)$/.test(file) && !isRareFont(file))
     .sort()
   // The server answers every screen with index.html, at its own address: the worker keeps it as "/".
   const precache = files.map((file) => (file === '/index.html' ? '/' : file))

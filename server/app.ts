@@ -51,6 +51,7 @@ import { statisticsRoutes } from './statistics/routes.ts'
 import { installSecurityHeaders } from './web/securityHeaders.ts'
 import { stayRoutes } from './stay/routes.ts'
 import { registerSpa } from './web/spa.ts'
+import { inlineScriptHashes } from './web/inlineScripts.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -187,9 +188,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // HSTS and upgrade-insecure-requests only when the product is served over https (issue 14):
   // sent over plain http, they strand a browser that once saw https on the same host.
   const https = deps.config.publicUrl.startsWith('https:')
+  const distDir = deps.distDir ?? path.join(repositoryRoot, 'dist')
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
+        'script-src': ["'self'", ...inlineScriptHashes(path.join(distDir, 'index.html'))],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
@@ -228,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   )
 
   await serveUploads(app)
-  await registerSpa(app, deps.distDir ?? path.join(repositoryRoot, 'dist'))
+  await registerSpa(app, distDir)
   app.addHook('onClose', async () => deps.database.close())
   return app
 }

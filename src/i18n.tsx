@@ -2,64 +2,107 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import {
   createTranslator,
   DEFAULT_LANGUAGE,
+  LANGUAGES,
   directionOf,
   isLanguage,
   type Language,
   type Messages,
   type Translate,
 } from './domain/translator.ts'
+import { joinLocaleParts, type LocalePart } from './domain/localeParts.ts'
+import { chooseLanguage } from './boot/firstScreen.ts'
+import { LANGUAGE_STORAGE_KEY } from './boot/storageKeys.ts'
 import { setRequestLanguage } from './actors/http.ts'
 
-export const LANGUAGE_STORAGE_KEY = 'manzil.language'
+export { LANGUAGE_STORAGE_KEY }
 
 type I18n = {
   language: Language
   dir: 'ltr' | 'rtl'
   t: Translate
   setLanguage: (language: Language) => void
+  /** The parts of the words loaded so far, and a way to ask for one more. */
+  parts: readonly LocalePart[]
+  needPart: (part: LocalePart) => void
 }
 
 const I18nContext = createContext<I18n | null>(null)
 
-// Each locale is its own chunk, loaded when first needed.
-const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import('../locales/en.json'),
-  ar: () => import('../locales/ar.json'),
+type Loader = () => Promise<{ default: Messages }>
+
+// Each part of each language is its own chunk, loaded when first needed (issue 17).
+const loaders: Record<Language, Record<LocalePart, Loader>> = {
+  en: {
+    public: () => import('virtual:locale/en/public'),
+    signedIn: () => import('virtual:locale/en/signedIn'),
+  },
+  ar: {
+    public: () => import('virtual:locale/ar/public'),
+    signedIn: () => import('virtual:locale/ar/signedIn'),
+  },
 }
 
-/** The first of the browser's preferred languages that the interface has ("ar-SA" is Arabic). */
-export function browserLanguage(
-  preferred: readonly string[] = typeof navigator === 'undefined'
+const browserPreferences = (): readonly string[] =>
+  typeof navigator === 'undefined'
     ? []
     : navigator.languages?.length
       ? navigator.languages
-      : [navigator.language],
-): Language | undefined {
-  for (const tag of preferred) {
-    const primary = tag.split('-')[0]?.toLowerCase()
-    if (isLanguage(primary)) return primary
-  }
-  return undefined
+      : [navigator.language]
+
+/** The first of the browser's preferred languages that the interface has ("ar-SA" is Arabic). */
+export function browserLanguage(preferred: readonly string[] = browserPreferences()): Language | undefined {
+  const language = chooseLanguage(LANGUAGES, null, preferred, undefined)
+  return isLanguage(language) ? language : undefined
 }
 
 /**
  * The language to start in: the person's own choice when they made one on this device, else
  * the browser's (issue 15: an Arabic browser opens in Arabic on the first visit), else English.
- * Only a choice is stored, so until then the browser's language keeps deciding.
+ * Only a choice is stored, so until then the browser's language keeps deciding. index.html's
+ * first script decides the same way (src/boot/firstScreen.ts).
  */
 export function storedLanguage(): Language {
+  let stored: string | null = null
   try {
-    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
-    if (isLanguage(stored)) return stored
+    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
   } catch {
     // Storage refused (private mode): the browser's language still counts.
   }
-  return browserLanguage() ?? DEFAULT_LANGUAGE
+  const language = chooseLanguage(LANGUAGES, stored, browserPreferences(), DEFAULT_LANGUAGE)
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE
 }
 
-async function loadTranslator(language: Language): Promise<Translate> {
+type LoadedWords = { language: Language; parts: readonly LocalePart[]; t: Translate }
+
+/** Translators already built, by language and parts, so a preloaded one is there at first render. */
+const built = new Map<string, LoadedWords>()
+const wordsKey = (language: Language, parts: readonly LocalePart[]) => `${language}:${parts.join('+')}`
+
+async function loadTranslator(language: Language, parts: readonly LocalePart[]): Promise<LoadedWords> {
+  const known = built.get(wordsKey(language, parts))
+  if (known) return known
+  const loaded = await Promise.all(parts.map((part) => loaders[language][part]()))
   // Both files hold the same keys (a test fails otherwise), so a language needs only its own file.
-  return createTranslator(language, (await loaders[language]()).default)
+  const t = createTranslator(language, joinLocaleParts(loaded.map((module) => module.default)))
+  const words = { language, parts, t }
+  built.set(wordsKey(language, parts), words)
+  return words
+}
+
+/** The fullest translator already built for `language` that holds at least `parts`. */
+const preloaded = (language: Language, parts: readonly LocalePart[]) =>
+  [...built.values()]
+    .filter((words) => words.language === language && parts.every((part) => words.parts.includes(part)))
+    .sort((a, b) => b.parts.length - a.parts.length)[0] ?? null
+
+/**
+ * Issue 17: the first screen's words, loaded before the app first renders (src/main.tsx), so
+ * that its first render already speaks rather than showing a spinner and rendering again.
+ */
+export async function preloadWords(parts: readonly LocalePart[]): Promise<void> {
+  const language = storedLanguage()
+  await loadTranslator(language, parts)
+  applyToDocument(language)
 }
 
 const manifestOf = (language: Language) =>
@@ -73,22 +116,42 @@ function applyToDocument(language: Language) {
   setRequestLanguage(language)
 }
 
-/** Loads the chosen (or the browser's) language, mirrors the document for Arabic, and re-renders on change. */
-export function I18nProvider({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+/**
+ * Loads the chosen (or the browser's) language, mirrors the document for Arabic, and re-renders
+ * on change. It starts with the public part of the words (`initialParts`); `NeedsWords` asks for
+ * more.
+ */
+export function I18nProvider({
+  children,
+  fallback = null,
+  initialParts = ['public'],
+}: {
+  children: ReactNode
+  fallback?: ReactNode
+  initialParts?: readonly LocalePart[]
+}) {
   const [language, setLanguageState] = useState<Language>(storedLanguage)
-  const [translator, setTranslator] = useState<{ language: Language; t: Translate } | null>(null)
+  // Words preloaded beyond the initial parts (a signed-in first screen's) count as wanted already.
+  const [wanted, setWanted] = useState<readonly LocalePart[]>(
+    () => preloaded(language, initialParts)?.parts ?? initialParts,
+  )
+  const [translator, setTranslator] = useState<LoadedWords | null>(() => preloaded(language, wanted))
 
   useEffect(() => {
     let current = true
-    void loadTranslator(language).then((t) => {
+    void loadTranslator(language, wanted).then((words) => {
       if (!current) return
       applyToDocument(language)
-      setTranslator({ language, t })
+      setTranslator(words)
     })
     return () => {
       current = false
     }
-  }, [language])
+  }, [language, wanted])
+
+  const needPart = useCallback((part: LocalePart) => {
+    setWanted((parts) => (parts.includes(part) ? parts : [...parts, part]))
+  }, [])
 
   const setLanguage = useCallback((next: Language) => {
     try {
@@ -106,11 +169,31 @@ export function I18nProvider({ children, fallback = null }: { children: ReactNod
         dir: directionOf(translator.language),
         t: translator.t,
         setLanguage,
+        parts: translator.parts,
+        needPart,
       },
-    [translator, setLanguage],
+    [translator, setLanguage, needPart],
   )
   if (!value) return <>{fallback}</>
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
+}
+
+/** Renders its children once `part` of the words has loaded too; `fallback` until then. */
+export function NeedsWords({
+  part,
+  fallback = null,
+  children,
+}: {
+  part: LocalePart
+  fallback?: ReactNode
+  children: ReactNode
+}) {
+  const { parts, needPart } = useI18n()
+  const loaded = parts.includes(part)
+  useEffect(() => {
+    if (!loaded) needPart(part)
+  }, [loaded, needPart, part])
+  return <>{loaded ? children : fallback}</>
 }
 
 export function useI18n(): I18n {

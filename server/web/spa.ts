@@ -8,7 +8,8 @@ const YEAR_IN_SECONDS = 365 * 24 * 3600
 
 /**
  * Serves the built SPA from `dist/`: hashed assets cached for a year, index.html never cached,
- * and every unknown non-/api GET answered with index.html so client routes survive a reload.
+ * and every unknown non-/api GET answered with index.html so client routes survive a reload;
+ * compressed, from the build's own compressed copies, for a browser that accepts it.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html')
@@ -18,6 +19,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // Issue 17: the build's .br and .gz beside each file (scripts/vitePrecompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
         reply.header('cache-control', hashed ? `public, max-age=${YEAR_IN_SECONDS}, immutable` : 'no-cache')

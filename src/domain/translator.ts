@@ -1,5 +1,3 @@
-import rosetta from 'rosetta'
-
 export const LANGUAGES = ['en', 'ar'] as const
 export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'en'
@@ -15,31 +13,38 @@ const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']
 const isPluralForms = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' && value !== null && Object.keys(value).every((key) => PLURAL_CATEGORIES.has(key))
 
-const fill = (text: string, params: TranslationParams) =>
-  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  )
+/** The value at a dotted key ("auth.signIn"), if there is one. */
+const find = (messages: Messages, key: string): string | Messages | undefined =>
+  key
+    .split('.')
+    .reduce<string | Messages | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      messages,
+    )
+
+/** `{{name}}` replaced by its parameter; a parameter not given leaves nothing. */
+const template = (text: string, params: TranslationParams) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name in params ? String(params[name]) : ''))
 
 /**
- * rosetta for look-up and templates; a value whose keys are plural categories is chosen with
- * Intl.PluralRules (Arabic has six), and `count` is formatted for the language.
+ * Look-up by dotted key and `{{name}}` templates; a value whose keys are plural categories is
+ * chosen with Intl.PluralRules (Arabic has six), and `count` is formatted for the language.
  * A missing key falls back to English, then to the key itself so it shows up in review.
  */
 export function createTranslator(language: Language, messages: Messages, fallback?: Messages): Translate {
-  const i18n = rosetta<Messages>({ [language]: messages, ...(fallback ? { en: fallback } : {}) })
-  const plural = new Intl.PluralRules(language)
-  const number = new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-GB')
-  const lookup = (lang: Language, key: string, params: TranslationParams): unknown => {
-    i18n.locale(lang)
-    return i18n.t(key, params)
-  }
+  // Built on the first plural, not up front: each costs milliseconds on a phone's first screen.
+  let plural: Intl.PluralRules | undefined
+  let number: Intl.NumberFormat | undefined
   return (key, params = {}) => {
-    let value = lookup(language, key, params)
-    if ((value === '' || value === undefined) && fallback) value = lookup('en', key, params)
+    let value = find(messages, key)
+    if ((value === '' || value === undefined) && fallback) value = find(fallback, key)
     if (isPluralForms(value) && typeof params.count === 'number') {
+      plural ??= new Intl.PluralRules(language)
+      number ??= new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-GB')
       const form = value[plural.select(params.count)] ?? value.other ?? ''
-      return fill(form, { ...params, count: number.format(params.count) })
+      return template(form, { ...params, count: number.format(params.count) })
     }
-    return typeof value === 'string' && value !== '' ? value : key
+    const text = typeof value === 'string' ? template(value, params) : ''
+    return text !== '' ? text : key
   }
 }

@@ -1,187 +1,103 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { Toaster } from 'react-hot-toast'
-import { Route, Switch } from 'wouter'
-import { I18nProvider, useI18n } from '../i18n.tsx'
-import { ComingUpdate } from '../ui/ComingUpdate.tsx'
-import { FullPageSpinner, Spinner } from '../ui/Spinner.tsx'
-import { EmptyState } from '../ui/EmptyState.tsx'
-import { OfflinePage } from '../ui/OfflinePage.tsx'
-import { UpdatePrompt } from '../ui/UpdatePrompt.tsx'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { matchRoute, Route, Switch } from 'wouter'
+import { parse } from 'regexparam'
+import { I18nProvider, preloadWords, useI18n } from '../i18n.tsx'
+import { FullPageSpinner } from '../ui/Spinner.tsx'
 import { applyUpdate, useUpdateWaiting } from '../pwa/appUpdates.ts'
 import { useOnline } from '../pwa/useOnline.ts'
-import { SignedIn, SignedOutOnly } from './guards.tsx'
-import { useProfile } from './session.ts'
+import { preloadable, type Preloadable } from './preloadable.tsx'
+import { readHint, useSessionHint } from './sessionHint.ts'
 
-// The signed-in frame (menus, panels, notifications) and the live stream are chunks of their own
-// too: the sign-in screens never load them.
-const AppShell = lazy(() => import('./AppShell.tsx').then((module) => ({ default: module.AppShell })))
-const NotificationStream = lazy(async () => {
-  const { useNotificationStream } = await import('./notifications.ts')
-  return {
-    default: function NotificationStream() {
-      useNotificationStream()
-      return null
-    },
-  }
-})
+/**
+ * Issue 17: this is all a phone loads before the sign-in form — the public screens come one
+ * chunk each, and everything behind sign-in (react-query, the frame, the screens, their words) is
+ * SignedInApp's chunk. Toasts are a chunk too, mounted once the page has painted.
+ */
+const SignedInApp = preloadable(() => import('./SignedInApp.tsx'))
+const RedirectIfSignedIn = lazy(() =>
+  import('./SignedInApp.tsx').then((module) => ({ default: module.RedirectIfSignedIn })),
+)
+const SignedInStream = lazy(() =>
+  import('./SignedInApp.tsx').then((module) => ({ default: module.SignedInStream })),
+)
+const Toasts = lazy(() => import('../ui/Toasts.tsx'))
+// Rarely seen, and cached by the service worker for when they are.
+const OfflinePage = lazy(() =>
+  import('../ui/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
+)
+const UpdatePrompt = lazy(() =>
+  import('../ui/UpdatePrompt.tsx').then((module) => ({ default: module.UpdatePrompt })),
+)
 
-// Each screen is its own chunk, loaded when first visited.
-const LoginRoute = lazy(() => import('./LoginRoute.tsx'))
-const RegistrationRoute = lazy(() => import('./RegistrationRoute.tsx'))
-const ForgotPasswordRoute = lazy(() => import('./ForgotPasswordRoute.tsx'))
-const ResetPasswordRoute = lazy(() => import('./ResetPasswordRoute.tsx'))
-const CancelEmailChangeRoute = lazy(() => import('./CancelEmailChangeRoute.tsx'))
-const DashboardRoute = lazy(() => import('./DashboardRoute.tsx'))
-const PropertiesRoute = lazy(() => import('./PropertiesRoute.tsx'))
-const CalendarRoute = lazy(() => import('./CalendarRoute.tsx'))
-const IntegrationRoute = lazy(() => import('./IntegrationRoute.tsx'))
-const GuestsRoute = lazy(() => import('./GuestsRoute.tsx'))
-const UsersRoute = lazy(() => import('./UsersRoute.tsx'))
-const UserPropertiesRoute = lazy(() => import('./users/UserPropertiesRoute.tsx'))
-const LogsRoute = lazy(() => import('./LogsRoute.tsx'))
+const LoginRoute = preloadable(() => import('./LoginRoute.tsx'))
+const RegistrationRoute = preloadable(() => import('./RegistrationRoute.tsx'))
+const ForgotPasswordRoute = preloadable(() => import('./ForgotPasswordRoute.tsx'))
+const ResetPasswordRoute = preloadable(() => import('./ResetPasswordRoute.tsx'))
+const CancelEmailChangeRoute = preloadable(() => import('./CancelEmailChangeRoute.tsx'))
 
-/** SPEC 9: toasts last 4 s (errors and plain) and 2 s (successes); react-hot-toast's defaults. */
-export const TOAST_LIMIT = 20
+/** A page open to everyone; `signedOutOnly` sends someone still signed in to the dashboard. */
+type PublicScreen = { path: string; component: Preloadable<object>; signedOutOnly?: boolean }
 
-/** A signed-in screen of its own chunk; an admin screen shows "not allowed" to anyone else. */
-type Screen = { path: string; component: LazyExoticComponent<ComponentType>; adminOnly?: boolean }
-
-const SCREENS: Screen[] = [
-  { path: '/integration', component: IntegrationRoute },
-  { path: '/guests', component: GuestsRoute, adminOnly: true },
-  { path: '/users', component: UsersRoute, adminOnly: true },
-  { path: '/users/:userId/properties', component: UserPropertiesRoute, adminOnly: true },
-  { path: '/logs', component: LogsRoute, adminOnly: true },
+const PUBLIC_SCREENS: PublicScreen[] = [
+  { path: '/login', component: LoginRoute, signedOutOnly: true },
+  { path: '/registration', component: RegistrationRoute, signedOutOnly: true },
+  // Public without a redirect: a signed-in person may still reset a password from a mailed link.
+  { path: '/forgot-password', component: ForgotPasswordRoute },
+  { path: '/reset-password/:token?', component: ResetPasswordRoute },
+  // Issue 14: the old address's link when the e-mail address changes; public like the reset.
+  { path: '/cancel-email-change/:token?', component: CancelEmailChangeRoute },
 ]
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } })
-
-function Lazy({ component: Component }: { component: LazyExoticComponent<ComponentType> }) {
-  const { t } = useI18n()
-  return (
-    <Suspense fallback={<Spinner label={t('app.loading')} className="m-8" />}>
-      <Component />
-    </Suspense>
-  )
+/**
+ * Loads the screen at `pathname` and its words before the app first renders (src/main.tsx), so
+ * that the first render draws it rather than a spinner; index.html has already asked for them.
+ */
+export function preloadFirstScreen(pathname: string): Promise<unknown> {
+  const screen = PUBLIC_SCREENS.find(({ path }) => matchRoute(parse, path, pathname)[0])
+  if (screen) return Promise.all([screen.component.preload(), preloadWords(['public'])])
+  if (!readHint()) return preloadWords(['public'])
+  return Promise.all([
+    SignedInApp.preload()
+      .then(() => import('./SignedInApp.tsx'))
+      .then((module) => module.preloadSignedIn(pathname)),
+    preloadWords(['public', 'signedIn']),
+  ])
 }
 
-function SignedInScreen({ screen }: { screen: Screen }) {
-  const { t } = useI18n()
-  return (
-    <SignedIn>
-      {(profile) => (
-        <AppShell profile={profile}>
-          {screen.adminOnly && !profile.isAdmin ? (
-            <EmptyState text={t('app.notAllowed')} />
-          ) : (
-            <Lazy component={screen.component} />
-          )}
-        </AppShell>
-      )}
-    </SignedIn>
-  )
+/** Only a browser that signed in before has anything to check, so only it loads the signed-in code. */
+function SignedOutOnly({ children }: { children: ReactNode }) {
+  return readHint() ? <RedirectIfSignedIn>{children}</RedirectIfSignedIn> : <>{children}</>
 }
 
-/** SPEC 7: the notification stream is open once while someone is signed in, whatever the screen. */
-function SignedInStream() {
-  const profile = useProfile({ onlyWithSession: true })
-  return profile.data ? (
-    <Suspense fallback={null}>
-      <NotificationStream />
-    </Suspense>
-  ) : null
-}
-
-/** While the signed-in frame's chunk loads, the first time only. */
 function PageLoading() {
   const { t } = useI18n()
   return <FullPageSpinner label={t('app.loading')} />
 }
 
-/** Any other path: "coming update...", inside the shell for a signed-in person. */
-function OtherPath() {
-  const profile = useProfile({ onlyWithSession: true })
-  if (profile.data) {
-    return (
-      <AppShell profile={profile.data}>
-        <ComingUpdate />
-      </AppShell>
-    )
-  }
-  return <ComingUpdate />
-}
-
 function Routes() {
   return (
     <Switch>
-      <Route path="/login">
-        <SignedOutOnly>
-          <Lazy component={LoginRoute} />
-        </SignedOutOnly>
-      </Route>
-      <Route path="/registration">
-        <SignedOutOnly>
-          <Lazy component={RegistrationRoute} />
-        </SignedOutOnly>
-      </Route>
-      {/* Public without a redirect: a signed-in person may still reset a password from a mailed link. */}
-      <Route path="/forgot-password">
-        <Lazy component={ForgotPasswordRoute} />
-      </Route>
-      <Route path="/reset-password/:token?">
-        <Lazy component={ResetPasswordRoute} />
-      </Route>
-      {/* Issue 14: the old address's link when the e-mail address changes; public like the reset. */}
-      <Route path="/cancel-email-change/:token?">
-        <Lazy component={CancelEmailChangeRoute} />
-      </Route>
-      <Route path="/" nest={false}>
-        <SignedIn>
-          {(profile) => (
-            <AppShell profile={profile}>
-              <Lazy component={DashboardRoute} />
-            </AppShell>
+      {PUBLIC_SCREENS.map(({ path, component: Component, signedOutOnly }) => (
+        <Route key={path} path={path}>
+          {signedOutOnly ? (
+            <SignedOutOnly>
+              <Component />
+            </SignedOutOnly>
+          ) : (
+            <Component />
           )}
-        </SignedIn>
-      </Route>
-      <Route path="/dashboard">
-        <SignedIn>
-          {(profile) => (
-            <AppShell profile={profile}>
-              <Lazy component={DashboardRoute} />
-            </AppShell>
-          )}
-        </SignedIn>
-      </Route>
-      <Route path="/properties">
-        <SignedIn>
-          {(profile) => (
-            <AppShell profile={profile}>
-              <Lazy component={PropertiesRoute} />
-            </AppShell>
-          )}
-        </SignedIn>
-      </Route>
-      <Route path="/calendar">
-        <SignedIn>
-          {(profile) => (
-            <AppShell profile={profile}>
-              <Lazy component={CalendarRoute} />
-            </AppShell>
-          )}
-        </SignedIn>
-      </Route>
-      {SCREENS.map((screen) => (
-        <Route key={screen.path} path={screen.path}>
-          <SignedInScreen screen={screen} />
         </Route>
       ))}
       <Route>
-        <OtherPath />
+        <SignedInApp />
       </Route>
     </Switch>
   )
+}
+
+/** SPEC 7: the notification stream is open while someone is signed in, whatever the screen. */
+function Stream() {
+  return useSessionHint() ? <SignedInStream /> : null
 }
 
 /**
@@ -190,35 +106,41 @@ function Routes() {
  */
 function Connected() {
   const online = useOnline()
-  if (!online) return <OfflinePage onRetry={() => window.location.reload()} />
-  return (
-    <>
+  if (!online) {
+    return (
       <Suspense fallback={<PageLoading />}>
-        <Routes />
+        <OfflinePage onRetry={() => window.location.reload()} />
       </Suspense>
-      <SignedInStream />
-    </>
+    )
+  }
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes />
+      <Suspense fallback={null}>
+        <Stream />
+      </Suspense>
+    </Suspense>
   )
 }
 
 function AppUpdate() {
   const waiting = useUpdateWaiting()
   const [later, setLater] = useState(false)
-  return waiting && !later ? <UpdatePrompt onReload={applyUpdate} onLater={() => setLater(true)} /> : null
+  return waiting && !later ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt onReload={applyUpdate} onLater={() => setLater(true)} />
+    </Suspense>
+  ) : null
 }
 
 export function App() {
   return (
     <I18nProvider fallback={<FullPageSpinner />}>
-      <QueryClientProvider client={queryClient}>
-        <Connected />
-        <AppUpdate />
-        <Toaster
-          position="top-center"
-          toastOptions={{ className: 'text-sm' }}
-          containerStyle={{ zIndex: 60 }}
-        />
-      </QueryClientProvider>
+      <Connected />
+      <AppUpdate />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </I18nProvider>
   )
 }

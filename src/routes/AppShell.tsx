@@ -2,19 +2,38 @@ import { useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { navigationFor } from '../domain/navigation.ts'
 import { useI18n } from '../i18n.tsx'
+import { lazyPart, WhenOpen } from '../ui/lazyParts.tsx'
 import { DesktopHeader } from '../ui/shell/DesktopHeader.tsx'
-import { MobileDrawer } from '../ui/shell/MobileDrawer.tsx'
 import { MobileTopBar } from '../ui/shell/MobileTopBar.tsx'
-import { NotificationList } from '../ui/shell/NotificationList.tsx'
-import { NotificationsPanel } from '../ui/shell/NotificationsPanel.tsx'
 import { Sidebar } from '../ui/shell/Sidebar.tsx'
-import { UserMenuSheet } from '../ui/shell/UserMenuSheet.tsx'
 import type { Profile } from '../actors/api.ts'
-import { SettingsRoute } from './SettingsRoute.tsx'
 import { useLogout } from './session.ts'
 import { useNotifications } from './notifications.ts'
 import { useGlobalSearch } from './useGlobalSearch.ts'
 import { useSidebarCollapsed } from './useSidebarCollapsed.ts'
+
+// Issue 17: the frame paints its bars at once; each panel they open is a chunk of its own.
+const MobileDrawer = lazyPart(() =>
+  import('../ui/shell/MobileDrawer.tsx').then((module) => module.MobileDrawer),
+)
+const UserMenuSheet = lazyPart(() =>
+  import('../ui/shell/UserMenuSheet.tsx').then((module) => module.UserMenuSheet),
+)
+const NotificationsOverlay = lazyPart(() =>
+  import('../ui/shell/NotificationsOverlay.tsx').then((module) => module.NotificationsOverlay),
+)
+const SettingsRoute = lazyPart(() => import('./SettingsRoute.tsx').then((module) => module.SettingsRoute))
+
+/** Pointing at or focusing a bar fetches the panels it opens. */
+const prefetchDesktopPanels = () => {
+  NotificationsOverlay.prefetch()
+  SettingsRoute.prefetch()
+}
+const prefetchMobilePanels = () => {
+  prefetchDesktopPanels()
+  MobileDrawer.prefetch()
+  UserMenuSheet.prefetch()
+}
 
 type Overlay = 'none' | 'drawer' | 'userSheet' | 'notifications' | 'settings'
 
@@ -39,7 +58,9 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
         collapsed={collapsed}
         onToggleCollapsed={toggleCollapsed}
       />
-      <MobileDrawer open={overlay === 'drawer'} onClose={close} items={items} currentPath={location} />
+      <WhenOpen open={overlay === 'drawer'}>
+        <MobileDrawer.Component open onClose={close} items={items} currentPath={location} />
+      </WhenOpen>
       <div className="relative flex min-w-0 flex-1 flex-col">
         <DesktopHeader
           user={profile}
@@ -51,6 +72,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
           language={language}
           onLanguageChange={setLanguage}
           onLogout={() => logout.mutate()}
+          onIntent={prefetchDesktopPanels}
         />
         <MobileTopBar
           user={profile}
@@ -59,27 +81,28 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
           onOpenNotifications={toggle('notifications')}
           onOpenProfile={() => setOverlay('settings')}
           onOpenUserMenu={() => setOverlay('userSheet')}
+          onIntent={prefetchMobilePanels}
         />
-        <NotificationsPanel
-          open={overlay === 'notifications'}
-          onClose={close}
-          isEmpty={notifications.items.length === 0}
-        >
-          <NotificationList groups={notifications.groups} />
-        </NotificationsPanel>
+        <WhenOpen open={overlay === 'notifications'}>
+          <NotificationsOverlay.Component onClose={close} groups={notifications.groups} />
+        </WhenOpen>
         <main className="flex-1 px-4 py-6 md:px-8 md:py-8">{children}</main>
       </div>
-      <UserMenuSheet
-        open={overlay === 'userSheet'}
-        onClose={close}
-        user={profile}
-        language={language}
-        onLanguageChange={setLanguage}
-        onOpenProfile={() => setOverlay('settings')}
-        onOpenSettings={() => setOverlay('settings')}
-        onLogout={() => logout.mutate()}
-      />
-      <SettingsRoute open={overlay === 'settings'} onClose={close} profile={profile} />
+      <WhenOpen open={overlay === 'userSheet'}>
+        <UserMenuSheet.Component
+          open
+          onClose={close}
+          user={profile}
+          language={language}
+          onLanguageChange={setLanguage}
+          onOpenProfile={() => setOverlay('settings')}
+          onOpenSettings={() => setOverlay('settings')}
+          onLogout={() => logout.mutate()}
+        />
+      </WhenOpen>
+      <WhenOpen open={overlay === 'settings'}>
+        <SettingsRoute.Component open onClose={close} profile={profile} />
+      </WhenOpen>
     </div>
   )
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import toast from 'react-hot-toast'
 import { api, type DateRange } from '../actors/api.ts'
 import { thisMonth } from '../domain/dateRange.ts'
 import { localToday } from '../domain/dates.ts'
 import { todayIn } from '../domain/timeZones.ts'
+import { showToast } from './notify.ts'
 import { useI18n } from '../i18n.tsx'
 import { DateRangePicker } from '../ui/statistics/DateRangePicker.tsx'
 import { PeriodStatCards } from '../ui/statistics/PeriodStatCards.tsx'
@@ -38,7 +38,7 @@ export function PropertyStatisticsTab({ propertyId, scope, timeZone }: Props) {
 
   const failedAt = statistics.isError ? statistics.errorUpdatedAt : 0
   useEffect(() => {
-    if (failedAt) toast.error(t('statistics.fetchFailed'))
+    if (failedAt) showToast('error', t('statistics.fetchFailed'))
   }, [failedAt, t])
 
   return (

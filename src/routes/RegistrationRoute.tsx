@@ -6,7 +6,7 @@ import { REGISTRATION_CHECKS, registrationMachine, type RegistrationState } from
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { RegistrationView } from '../ui/auth/RegistrationView.tsx'
 import { feedbackText, formFeedback, showNotice } from './notify.ts'
-import { useArriveSignedIn } from './session.ts'
+import { useArriveSignedIn } from './sessionHint.ts'
 import { useSecondsUntil } from './useCountdown.ts'
 import { useFlow, type FlowImplementations } from './useFlow.ts'
 

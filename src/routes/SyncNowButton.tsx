@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import toast from 'react-hot-toast'
 import { api } from '../actors/api.ts'
 import { ApiError } from '../actors/http.ts'
+import { showToast } from './notify.ts'
 import { useI18n } from '../i18n.tsx'
 import { Button } from '../ui/form.tsx'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
@@ -59,13 +59,13 @@ export function SyncNowButton({ className = 'h-9 self-start' }: { className?: st
     mutationFn: api.notification.trigger,
     onSuccess: (result) => {
       if (result.synced > 0 || result.failed === 0)
-        toast.success(t('calendar.synced', { count: result.synced }))
+        showToast('success', t('calendar.synced', { count: result.synced }))
       // A refused feed is no success: say so, and where to read why.
-      if (result.failed > 0) toast.error(t('calendar.notSynced', { count: result.failed }))
+      if (result.failed > 0) showToast('error', t('calendar.notSynced', { count: result.failed }))
     },
     onError: (failure) => {
       if (failure instanceof ApiError && failure.retryAfterSeconds) wait.start(failure.retryAfterSeconds)
-      toast.error(failure.message || t('calendar.syncFailed'))
+      showToast('error', failure.message || t('calendar.syncFailed'))
     },
     onSettled: () =>
       Promise.all([

@@ -5,7 +5,7 @@ import { api, type Property } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
 import { connectPlatformMachine } from '../machines/connectPlatform.ts'
 import { isFailingFeed } from '../ui/property/SyncStatus.tsx'
-import { DASHBOARD_STATISTICS_KEY } from './dashboard/StatisticsSection.tsx'
+import { DASHBOARD_STATISTICS_KEY } from './dashboard/statisticsKeys.ts'
 import { showNotice } from './notify.ts'
 import { PROPERTIES_KEY } from './properties/queries.ts'
 

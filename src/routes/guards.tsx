@@ -33,8 +33,11 @@ export function SignedIn({ children }: { children: (profile: Profile) => ReactNo
   return <FullPageSpinner label={t('app.loading')} />
 }
 
-/** Sign-in and registration screens: someone already signed in goes to the dashboard. */
-export function SignedOutOnly({ children }: { children: ReactNode }) {
+/**
+ * Sign-in and registration screens on a browser that signed in before: someone still signed in
+ * goes to the dashboard.
+ */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { t } = useI18n()
   const profile = useProfile({ onlyWithSession: true })
   if (profile.isLoading) return <FullPageSpinner label={t('app.loading')} />

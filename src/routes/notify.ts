@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast'
 import type { Feedback, Notice } from '../machines/feedback.ts'
 import type { Translate } from '../domain/translator.ts'
 
@@ -9,11 +8,17 @@ export function feedbackText(t: Translate, feedback: Feedback | undefined) {
   return feedback && (feedback.detail ?? t(feedback.key, feedback.params))
 }
 
+/**
+ * Shows a toast. The toast library is loaded on the first one (issue 17: no screen paints
+ * waiting for it); the page's `Toasts` shows what was queued meanwhile.
+ */
+export function showToast(kind: 'success' | 'error', text: string) {
+  void import('react-hot-toast').then(({ default: toast }) => toast[kind](text))
+}
+
 /** Shows a machine's notice as a toast. */
 export function showNotice(t: Translate, { kind, feedback }: Notice) {
-  const text = feedbackText(t, feedback)
-  if (kind === 'success') toast.success(text)
-  else toast.error(text)
+  showToast(kind, feedbackText(t, feedback))
 }
 
 /**

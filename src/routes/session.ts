@@ -1,36 +1,9 @@
-import { useCallback } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useLocation } from 'wouter'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { api, type Profile } from '../actors/api.ts'
 import { ApiError, leaveAfterSignOut } from '../actors/http.ts'
+import { readHint, writeHint } from './sessionHint.ts'
 
 export const PROFILE_KEY = ['profile'] as const
-
-/**
- * Issue 15: a remembered "someone signed in on this browser", so that signed-out pages (/login,
- * /registration, an unknown path) do not ask for the profile, and so log no 401 and no "session
- * may have expired" warning. Set by every profile the server returns (sign-in and registration
- * land on a signed-in page, which loads it); cleared by a 401 and by signing out. The session
- * cookie itself is httpOnly, so the browser cannot read it.
- */
-export const SESSION_HINT_KEY = 'manzil.signedIn'
-
-function readHint(): boolean {
-  try {
-    return localStorage.getItem(SESSION_HINT_KEY) === '1'
-  } catch {
-    return false
-  }
-}
-
-function writeHint(signedIn: boolean) {
-  try {
-    if (signedIn) localStorage.setItem(SESSION_HINT_KEY, '1')
-    else localStorage.removeItem(SESSION_HINT_KEY)
-  } catch {
-    // Storage refused (private mode): public pages then simply never ask.
-  }
-}
 
 async function loadProfile(): Promise<Profile> {
   try {
@@ -43,6 +16,8 @@ async function loadProfile(): Promise<Profile> {
   }
 }
 
+export const profileQuery = { queryKey: PROFILE_KEY, queryFn: loadProfile, retry: false, staleTime: 60_000 }
+
 /**
  * The signed-in person's profile; an error means nobody is signed in (or the server is down).
  * `onlyWithSession`: where a session is not expected (public pages, the app-wide stream), the
@@ -50,30 +25,7 @@ async function loadProfile(): Promise<Profile> {
  * a signed-in page has loaded.
  */
 export function useProfile({ onlyWithSession = false }: { onlyWithSession?: boolean } = {}) {
-  return useQuery<Profile>({
-    queryKey: PROFILE_KEY,
-    queryFn: loadProfile,
-    retry: false,
-    staleTime: 60_000,
-    enabled: !onlyWithSession || readHint(),
-  })
-}
-
-/**
- * Sign-in and registration end here: the hint is written at once, not when the next page's
- * profile answers, so a reload of /login right after signing in already knows to leave.
- */
-export function useArriveSignedIn() {
-  const queryClient = useQueryClient()
-  const [, navigate] = useLocation()
-  return useCallback(
-    (destination: string) => {
-      writeHint(true)
-      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY })
-      navigate(destination, { replace: true })
-    },
-    [queryClient, navigate],
-  )
+  return useQuery<Profile>({ ...profileQuery, enabled: !onlyWithSession || readHint() })
 }
 
 /**

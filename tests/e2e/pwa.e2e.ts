@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, PHONE, screenshot } from './browser.ts'
@@ -8,6 +9,13 @@ import { startServer, type RunningServer } from './server.ts'
 
 // Issue 17: the installable app shell. Runs on the real build (dist/, with its sw.js).
 const SERVICE_WORKER = path.resolve('dist/sw.js')
+
+/** The worker as a deploy writes it: the file and the compressed copies the server sends (issue 17). */
+function writeServiceWorker(source: string) {
+  fs.writeFileSync(SERVICE_WORKER, source)
+  fs.writeFileSync(`${SERVICE_WORKER}.br`, zlib.brotliCompressSync(source))
+  fs.writeFileSync(`${SERVICE_WORKER}.gz`, zlib.gzipSync(source))
+}
 
 let server: RunningServer
 let browser: Browser
@@ -101,8 +109,8 @@ describe('the installable app shell', () => {
     const page = await controlledPage(context)
     const original = fs.readFileSync(SERVICE_WORKER, 'utf8')
     try {
-      // A deploy: the worker's bytes change.
-      fs.writeFileSync(SERVICE_WORKER, `${original}\n// the next version\n`)
+      // A deploy: the worker's bytes change, and so do the compressed copies the server sends.
+      writeServiceWorker(`${original}\n// the next version\n`)
       await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready
         await registration.update()
@@ -117,8 +125,46 @@ describe('the installable app shell', () => {
       const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)
       expect(scriptUrl).toBe(`${server.url}/sw.js`)
     } finally {
-      fs.writeFileSync(SERVICE_WORKER, original)
+      writeServiceWorker(original)
       await context.close()
     }
+  })
+})
+
+describe('the first screen on a phone (issue 17)', () => {
+  it("is preloaded by the page's own script, which the security policy allows, and comes compressed", async () => {
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
+    const page = await context.newPage()
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+    })
+    const responses: { url: string; encoding: string | undefined; length: number }[] = []
+    page.on('response', (response) =>
+      responses.push({
+        url: response.url(),
+        encoding: response.headers()['content-encoding'],
+        length: Number(response.headers()['content-length'] ?? 0),
+      }),
+    )
+    await page.addInitScript(() => localStorage.setItem('manzil.language', 'ar'))
+    await page.goto(`${server.url}/login`)
+    await page.locator('form button[type="submit"]').waitFor()
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+    )
+    expect(refused).toEqual([])
+    expect(preloaded.some((file) => /\/LoginRoute-[\w-]+\.js$/.test(file))).toBe(true)
+    expect(preloaded.some((file) => /\/noto-sans-arabic-arabic-wght-normal-[\w-]+\.woff2$/.test(file))).toBe(
+      true,
+    )
+    const scripts = responses.filter(({ url }) => url.endsWith('.js'))
+    expect(scripts.length).toBeGreaterThan(0)
+    // Under a kilobyte, a file is sent as it is (scripts/vitePrecompress.ts).
+    expect(scripts.filter(({ encoding, length }) => encoding === undefined && length >= 1024)).toEqual([])
+    expect(scripts.some(({ encoding }) => encoding === 'br' || encoding === 'gzip')).toBe(true)
+    await context.close()
   })
 })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { App } from '../../src/routes/App.tsx'
-import { SESSION_HINT_KEY } from '../../src/routes/session.ts'
+import { SESSION_HINT_KEY } from '../../src/routes/sessionHint.ts'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -26,6 +26,17 @@ function signedOutServer() {
   return paths
 }
 
+/** Texts on the page that read like a translation key ("header.language"), not like words. */
+function textsLikeKeys(): string[] {
+  const texts: string[] = []
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim() ?? ''
+    if (/^[a-z][a-zA-Z]*(\.[a-zA-Z0-9]+)+:?$/.test(text)) texts.push(text)
+  }
+  return texts
+}
+
 async function openAt(path: string) {
   window.history.replaceState(null, '', path)
   render(<App />)
@@ -43,6 +54,8 @@ describe('signed-out pages do not ask for the profile (issue 15)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50))
       expect(paths).not.toContain('/api/user/profile')
       expect(warn).not.toHaveBeenCalled()
+      // Issue 17: these pages load only the public part of the words; none may show a bare key.
+      expect(textsLikeKeys()).toEqual([])
     },
   )
 

@@ -2,12 +2,17 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { BookingsModal } from '../../ui/calendar/BookingsModal.tsx'
 import { bookingsOn } from '../../ui/calendar/calendarDays.ts'
 import { MonthCalendar } from '../../ui/calendar/MonthCalendar.tsx'
 import { StayListCard } from '../../ui/calendar/StayListCard.tsx'
 import { ChevronEndIcon } from '../../ui/icons.tsx'
+import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
 import { todayOfProperties, useBookings, useMonth, useStayLists } from '../bookings.ts'
+
+// A day's stays with all their details: loaded when a day is first opened (issue 17).
+const BookingsModal = lazyPart(() =>
+  import('../../ui/calendar/BookingsModal.tsx').then((module) => module.BookingsModal),
+)
 
 /** SPEC 2, dashboard: the "bookings calendar" section, its month calendar and the two stay lists. */
 export function BookingsSection() {
@@ -19,7 +24,13 @@ export function BookingsSection() {
   const month = useMonth(today)
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
   return (
-    <section aria-labelledby="bookings-title" data-testid="bookings-section" className="mb-8">
+    <section
+      aria-labelledby="bookings-title"
+      data-testid="bookings-section"
+      className="mb-8"
+      onPointerEnter={BookingsModal.prefetch}
+      onFocus={BookingsModal.prefetch}
+    >
       <header className="mb-4 flex items-center justify-between gap-4">
         <h2 id="bookings-title" className="text-lg font-semibold text-slate-900">
           {t('pages.calendar.title')}
@@ -46,13 +57,17 @@ export function BookingsSection() {
         <StayListCard title={t('calendar.current')} bookings={stays.current} testId="dashboard-current" />
         <StayListCard title={t('calendar.upcoming')} bookings={stays.upcoming} testId="dashboard-upcoming" />
       </div>
-      <BookingsModal
-        day={openDay}
-        bookings={openDay ? bookingsOn(bookings, openDay) : []}
-        allBookings={bookings}
-        properties={properties}
-        onClose={() => setOpenDay(null)}
-      />
+      <WhenOpen open={openDay !== null}>
+        {openDay && (
+          <BookingsModal.Component
+            day={openDay}
+            bookings={bookingsOn(bookings, openDay)}
+            allBookings={bookings}
+            properties={properties}
+            onClose={() => setOpenDay(null)}
+          />
+        )}
+      </WhenOpen>
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
+import { PropertyRowPlaceholder } from '../../ui/dashboard/PropertyRowPlaceholder.tsx'
 import { ChevronEndIcon } from '../../ui/icons.tsx'
 import { PropertyRow } from '../../ui/property/PropertyRow.tsx'
 import { QueryStatus } from '../QueryStatus.tsx'
@@ -20,16 +21,20 @@ export function PropertiesSection() {
           <ChevronEndIcon width={18} height={18} />
         </Link>
       </h2>
-      <QueryStatus query={properties}>
-        {(list) => (
-          <PropertyRow
-            properties={list}
-            onOpen={openProperty}
-            onAdd={openAdd}
-            menu={<SyncNowButton className="h-9" />}
-          />
-        )}
-      </QueryStatus>
+      {properties.isPending ? (
+        <PropertyRowPlaceholder />
+      ) : (
+        <QueryStatus query={properties}>
+          {(list) => (
+            <PropertyRow
+              properties={list}
+              onOpen={openProperty}
+              onAdd={openAdd}
+              menu={<SyncNowButton className="h-9" />}
+            />
+          )}
+        </QueryStatus>
+      )}
       {dialogs}
     </section>
   )

@@ -2,16 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { DashboardStatCards } from '../../ui/dashboard/DashboardStatCards.tsx'
-import { RevenueChart } from '../../ui/dashboard/RevenueChart.tsx'
+import { RevenueChart, RevenueChartPlaceholder } from '../../ui/dashboard/RevenueChart.tsx'
 import { DashboardRange } from './DashboardRange.tsx'
+import { DASHBOARD_STATISTICS_KEY, MONTHLY_STATISTICS_KEY } from './statisticsKeys.ts'
 import { useDashboardRange } from './useDashboardRange.ts'
-
-export const DASHBOARD_STATISTICS_KEY = ['dashboard', 'statistics'] as const
-export const MONTHLY_STATISTICS_KEY = ['dashboard', 'statistics', 'monthly'] as const
 
 /**
  * The dashboard's figures: the period's pickers and its five cards (issue 18), then revenue and
- * occupancy over the last twelve months.
+ * occupancy over the last twelve months. Each keeps its place while it loads (issue 17).
  */
 export function StatisticsSection() {
   const { t } = useI18n()
@@ -37,9 +35,7 @@ export function StatisticsSection() {
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <h3 className="mb-4 font-semibold text-slate-900">{t('chart.title')}</h3>
         {monthly.isPending ? (
-          <p role="status" className="text-sm text-slate-500">
-            {t('app.loading')}
-          </p>
+          <RevenueChartPlaceholder />
         ) : monthly.error ? (
           <p role="alert" className="text-sm text-red-600">
             {monthly.error.message || t('app.unexpectedError')}

@@ -1,14 +1,13 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react'
+import { useState, type ComponentType } from 'react'
 import type { Property } from '../../actors/api.ts'
-import { useI18n } from '../../i18n.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
+import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
 
 // The dialogs (forms, photo gallery, platform links) load when first opened, not with the page.
-const AddPropertyDialog = lazy(() =>
-  import('./AddPropertyDialog.tsx').then((module) => ({ default: module.AddPropertyDialog })),
+const AddPropertyDialog = lazyPart(() =>
+  import('./AddPropertyDialog.tsx').then((module) => module.AddPropertyDialog),
 )
-const EditPropertyDialog = lazy(() =>
-  import('./EditPropertyDialog.tsx').then((module) => ({ default: module.EditPropertyDialog })),
+const EditPropertyDialog = lazyPart(() =>
+  import('./EditPropertyDialog.tsx').then((module) => module.EditPropertyDialog),
 )
 
 /** Which add and edit dialogs a page uses: the owner's, or an admin's for another user. */
@@ -17,16 +16,9 @@ export type PropertyDialogComponents = {
   Edit: ComponentType<{ property: Property; onClosed: () => void }>
 }
 
-const OWNER_DIALOGS: PropertyDialogComponents = { Add: AddPropertyDialog, Edit: EditPropertyDialog }
-
-/** Over the page while a dialog's chunk loads, the first time it opens. */
-function DialogLoading() {
-  const { t } = useI18n()
-  return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/20">
-      <Spinner label={t('app.loading')} className="rounded-lg bg-white px-4 py-3 shadow" />
-    </div>
-  )
+const OWNER_DIALOGS: PropertyDialogComponents = {
+  Add: AddPropertyDialog.Component,
+  Edit: EditPropertyDialog.Component,
 }
 
 /**
@@ -41,10 +33,14 @@ export function usePropertyDialogs(
   const [opened, setOpened] = useState<Property | null>(null)
   const current = opened && (properties?.find((property) => property.id === opened.id) ?? opened)
   const dialogs = (
-    <Suspense fallback={<DialogLoading />}>
-      {adding && <Add onClosed={() => setAdding(false)} />}
-      {current && <Edit key={current.id} property={current} onClosed={() => setOpened(null)} />}
-    </Suspense>
+    <>
+      <WhenOpen open={adding}>
+        <Add onClosed={() => setAdding(false)} />
+      </WhenOpen>
+      <WhenOpen open={current !== null}>
+        {current && <Edit key={current.id} property={current} onClosed={() => setOpened(null)} />}
+      </WhenOpen>
+    </>
   )
   return { openAdd: () => setAdding(true), openProperty: setOpened, dialogs }
 }

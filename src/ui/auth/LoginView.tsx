@@ -3,7 +3,8 @@ import { Link } from 'wouter'
 import type { LoginState } from '../../machines/login.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../form.tsx'
-import { MailedCodeStep, type MailedCodeProps } from './CodeStep.tsx'
+import type { MailedCodeProps } from './CodeStep.tsx'
+import { LazyMailedCodeStep, loadCodeStep } from './LazyMailedCodeStep.tsx'
 import { Splash } from './Splash.tsx'
 
 type Props = MailedCodeProps & {
@@ -23,7 +24,7 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
 
   if (state === 'codeSent' || state === 'enteringCode' || state === 'verifying') {
     return (
-      <MailedCodeStep
+      <LazyMailedCodeStep
         {...code}
         email={email}
         error={error}
@@ -39,6 +40,7 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
   const busy = state === 'sendingCode' || state === 'signingIn'
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    void loadCodeStep()
     onSubmit(fields.email, fields.password)
   }
   return (

@@ -3,7 +3,8 @@ import { Link } from 'wouter'
 import type { RegistrationState } from '../../machines/registration.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../form.tsx'
-import { MailedCodeStep, type MailedCodeProps } from './CodeStep.tsx'
+import type { MailedCodeProps } from './CodeStep.tsx'
+import { LazyMailedCodeStep, loadCodeStep } from './LazyMailedCodeStep.tsx'
 import { PasswordField } from './PasswordField.tsx'
 import { Splash } from './Splash.tsx'
 
@@ -30,7 +31,7 @@ export function RegistrationView({ state, email, error, fieldErrors = {}, onSubm
     state === 'confirming'
   ) {
     return (
-      <MailedCodeStep
+      <LazyMailedCodeStep
         {...code}
         email={email}
         error={error}
@@ -47,6 +48,7 @@ export function RegistrationView({ state, email, error, fieldErrors = {}, onSubm
   const busy = state === 'sendingCode'
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    void loadCodeStep()
     onSubmit(fields)
   }
   return (

@@ -29,7 +29,13 @@ export function DashboardStatCards({ statistics, period, loading, error }: Props
     caption: t('statistics.vsPeriod', { period: previousText }),
   })
   return (
-    <StatCardRow label={t('statistics.title')} loading={loading} error={error}>
+    <StatCardRow
+      label={t('statistics.title')}
+      loading={loading}
+      error={error}
+      // The active bookings' caption names a count too, so it is the longest.
+      trendCaption={t('statistics.vsCountInPeriod', { count: format.number(0), period: previousText })}
+    >
       {statistics && (
         <>
           <StatCard

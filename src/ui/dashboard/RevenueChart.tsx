@@ -134,6 +134,43 @@ const pageFontFamily = (dir: string) =>
     ? ''
     : getComputedStyle(document.body).fontFamily
 
+const FIGURE = 'flex flex-col gap-3'
+
+/** What the bars and the line stand for; drawn for the eye, the chart's table says it in words. */
+function Legend() {
+  const { t } = useI18n()
+  return (
+    <div className="flex flex-wrap gap-4 text-xs text-slate-600" aria-hidden="true">
+      <span className="flex items-center gap-1.5">
+        <span className="size-3 rounded-sm bg-brand-500" />
+        {t('chart.revenue')}
+      </span>
+      <span className="flex items-center gap-1.5">
+        <span className="h-0.5 w-4 rounded bg-amber-500" />
+        {t('chart.occupancy')}
+      </span>
+    </div>
+  )
+}
+
+/** The chart's place while its months load: its legend and a plot as tall as the chart's. */
+export function RevenueChartPlaceholder() {
+  const { t } = useI18n()
+  return (
+    <div className={FIGURE}>
+      <p role="status" className="sr-only">
+        {t('app.loading')}
+      </p>
+      <Legend />
+      <div
+        aria-hidden="true"
+        className="animate-pulse rounded-xl bg-slate-100"
+        style={{ height: CHART_HEIGHT }}
+      />
+    </div>
+  )
+}
+
 /** Revenue as bars and occupancy as a line over the last twelve months, hand-drawn in SVG. */
 export function RevenueChart({ months }: { months: readonly MonthlyFigures[] }) {
   const { t, dir } = useI18n()
@@ -178,25 +215,17 @@ export function RevenueChart({ months }: { months: readonly MonthlyFigures[] }) 
       : t('chart.empty')
 
   return (
-    <figure className="flex flex-col gap-3">
-      <div className="flex flex-wrap gap-4 text-xs text-slate-600" aria-hidden="true">
-        <span className="flex items-center gap-1.5">
-          <span className="size-3 rounded-sm bg-brand-500" />
-          {t('chart.revenue')}
-        </span>
-        <span className="flex items-center gap-1.5">
-          <span className="h-0.5 w-4 rounded bg-amber-500" />
-          {t('chart.occupancy')}
-        </span>
-      </div>
+    <figure className={FIGURE}>
+      <Legend />
       <div ref={box}>
         <svg
           role="img"
           aria-label={summary}
           viewBox={`0 0 ${layout.width} ${CHART_HEIGHT}`}
           className="block w-full"
-          // Positions are mirrored by hand; text keeps its own direction.
-          style={{ direction: 'ltr' }}
+          // Positions are mirrored by hand; text keeps its own direction. The height is fixed, so
+          // the chart keeps its place while its width is first measured (issue 17).
+          style={{ direction: 'ltr', height: CHART_HEIGHT }}
           fontSize={12}
           data-testid="revenue-chart"
         >

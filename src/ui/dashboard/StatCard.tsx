@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
-import { useI18n } from '../../i18n.tsx'
+import { LoadingPlaceholder } from '../LoadingPlaceholder.tsx'
 
 export type Trend = { change: number; text: string; caption: string }
+
+const TREND_LINE = 'flex flex-wrap items-center gap-2 text-xs'
 
 /** Up and green, down and red, or level and grey, with its caption ("vs 1 – 31 Oct 2026"). */
 export function TrendLine({ trend }: { trend: Trend }) {
@@ -12,7 +14,7 @@ export function TrendLine({ trend }: { trend: Trend }) {
     flat: 'bg-slate-100 text-slate-600',
   }[direction]
   return (
-    <p className="flex flex-wrap items-center gap-2 text-xs" data-trend={direction}>
+    <p className={TREND_LINE} data-trend={direction}>
       <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold ${tone}`}>
         {direction !== 'flat' && (
           <svg viewBox="0 0 12 12" width={10} height={10} aria-hidden="true" fill="currentColor">
@@ -25,6 +27,8 @@ export function TrendLine({ trend }: { trend: Trend }) {
     </p>
   )
 }
+
+const CARD = 'flex flex-col gap-3 rounded-2xl border p-5 shadow-sm'
 
 type StatCardProps = {
   label: string
@@ -41,7 +45,7 @@ export function StatCard({ label, value, icon, highlighted = false, trend, detai
     <li
       data-testid="stat-card"
       data-highlighted={highlighted || undefined}
-      className={`flex flex-col gap-3 rounded-2xl border p-5 shadow-sm ${
+      className={`${CARD} ${
         highlighted ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white text-slate-900'
       }`}
     >
@@ -70,6 +74,11 @@ type StatCardRowProps = {
   error?: string
   /** The dashboard's scrollable row, or a grid where all five fit (the property modal). */
   layout?: 'row' | 'grid'
+  /**
+   * The longest caption of the cards' trend lines, when they have one: their placeholders keep its
+   * room, wrapped as it will be, beside a pill the size of a change.
+   */
+  trendCaption?: string
   children: ReactNode
 }
 
@@ -78,14 +87,49 @@ const LAYOUTS = {
   grid: 'grid grid-cols-2 gap-3 sm:grid-cols-3',
 }
 
-/** SPEC 2: a horizontally scrollable row of cards; "Loading..." meanwhile, red text on failure. */
-export function StatCardRow({ label, loading, error, layout = 'row', children }: StatCardRowProps) {
-  const { t } = useI18n()
+/** Both rows show five figures. */
+const FIGURES = 5
+
+/**
+ * A card's shape while the figures load, as tall as the card it stands for: icon, value and, when
+ * the cards have one, the trend line (issue 17: nothing moves when the figures arrive).
+ */
+function StatCardPlaceholder({ trendCaption }: { trendCaption?: string }) {
+  return (
+    <li className={`${CARD} border-slate-200 bg-white`}>
+      <div className="flex items-center gap-3">
+        <span className="size-9 rounded-xl bg-slate-100" />
+        <span className="h-4 w-24 rounded bg-slate-100" />
+      </div>
+      <span className="h-8 w-28 rounded-lg bg-slate-100" />
+      {trendCaption && (
+        <p className={TREND_LINE}>
+          <span className="h-5 w-14 rounded-full bg-slate-100" />
+          <span className="invisible">{trendCaption}</span>
+        </p>
+      )}
+    </li>
+  )
+}
+
+/** SPEC 2: a horizontally scrollable row of cards; their placeholders meanwhile, red text on failure. */
+export function StatCardRow({
+  label,
+  loading,
+  error,
+  layout = 'row',
+  trendCaption,
+  children,
+}: StatCardRowProps) {
   if (loading) {
     return (
-      <p role="status" className="py-6 text-sm text-slate-500">
-        {t('app.loading')}
-      </p>
+      <LoadingPlaceholder>
+        <ul className={`animate-pulse ${LAYOUTS[layout]}`}>
+          {Array.from({ length: FIGURES }, (_, index) => (
+            <StatCardPlaceholder key={index} trendCaption={trendCaption} />
+          ))}
+        </ul>
+      </LoadingPlaceholder>
     )
   }
   if (error) {

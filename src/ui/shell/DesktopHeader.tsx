@@ -16,6 +16,8 @@ type Props = {
   language: Language
   onLanguageChange: (language: Language) => void
   onLogout: () => void
+  /** The pointer or the focus came to the header: its panels are about to be needed. */
+  onIntent: () => void
 }
 
 export function DesktopHeader(props: Props) {
@@ -23,6 +25,8 @@ export function DesktopHeader(props: Props) {
   return (
     <header
       data-testid="desktop-header"
+      onPointerEnter={props.onIntent}
+      onFocus={props.onIntent}
       className="sticky top-0 z-30 hidden h-16 items-center gap-4 border-b border-slate-200 bg-white/90 px-6 backdrop-blur md:flex"
     >
       <SearchBox value={props.search} onChange={props.onSearchChange} />

@@ -13,6 +13,8 @@ type Props = {
   /** SPEC 2 (shell): the profile button opens the profile dialog. */
   onOpenProfile: () => void
   onOpenUserMenu: () => void
+  /** A touch or the focus came to the bar: its panels are about to be needed. */
+  onIntent: () => void
 }
 
 /**
@@ -26,11 +28,14 @@ export function MobileTopBar({
   onOpenNotifications,
   onOpenProfile,
   onOpenUserMenu,
+  onIntent,
 }: Props) {
   const { t } = useI18n()
   return (
     <header
       data-testid="mobile-top-bar"
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 md:hidden"
     >
       <button

@@ -56,11 +56,11 @@ export function UserMenuSheet(props: Props) {
       </button>
       <div className="flex items-center gap-3 px-3 py-2 text-sm text-slate-700">
         <GlobeIcon width={18} height={18} />
-        <span>{t('header.language')}</span>
+        <span>{t('language.label')}</span>
         <div
           className="ms-auto flex rounded-xl bg-slate-100 p-1"
           role="group"
-          aria-label={t('header.language')}
+          aria-label={t('language.label')}
         >
           {LANGUAGES.map((option) => (
             <button

@@ -1,0 +1,53 @@
+/**
+ * Issue 17: the screens a page may open on, and the modules each needs before it can paint —
+ * read by the build (scripts/viteFirstScreen.ts, to preload them) and by `bench:bundle` (to
+ * weigh them). Paths are regular expressions' sources, matched against the location's path.
+ */
+export const SIGNED_IN_FRAME = [
+  'src/routes/SignedInApp.tsx',
+  'src/routes/AppShell.tsx',
+  'src/routes/notifications.ts',
+]
+
+export type FirstScreen = { name: string; path: string; signedIn: boolean; modules: string[] }
+
+const publicScreen = (name: string, path: string, module: string): FirstScreen => ({
+  name,
+  path,
+  signedIn: false,
+  modules: [module],
+})
+const signedInScreen = (name: string, path: string, module: string): FirstScreen => ({
+  name,
+  path,
+  signedIn: true,
+  modules: [...SIGNED_IN_FRAME, module],
+})
+
+export const FIRST_SCREENS: FirstScreen[] = [
+  publicScreen('/login', '^/login/?$', 'src/routes/LoginRoute.tsx'),
+  publicScreen('/registration', '^/registration/?$', 'src/routes/RegistrationRoute.tsx'),
+  publicScreen('/forgot-password', '^/forgot-password/?$', 'src/routes/ForgotPasswordRoute.tsx'),
+  publicScreen('/reset-password', '^/reset-password(/|$)', 'src/routes/ResetPasswordRoute.tsx'),
+  publicScreen('/cancel-email-change', '^/cancel-email-change(/|$)', 'src/routes/CancelEmailChangeRoute.tsx'),
+  signedInScreen('/dashboard', '^/(dashboard/?)?$', 'src/routes/DashboardRoute.tsx'),
+  signedInScreen('/properties', '^/properties/?$', 'src/routes/PropertiesRoute.tsx'),
+  signedInScreen('/calendar', '^/calendar/?$', 'src/routes/CalendarRoute.tsx'),
+  signedInScreen('/integration', '^/integration/?$', 'src/routes/IntegrationRoute.tsx'),
+]
+
+/** The words every page needs, and those behind sign-in (src/domain/localeParts.ts). */
+export const wordsModule = (language: string, part: 'public' | 'signedIn') =>
+  `virtual:locale/${language}/${part}`
+
+/**
+ * The font files (their names before the build's hash) each language's text is drawn with:
+ * Latin letters and digits in Inter, Arabic in Noto Sans Arabic (src/fonts.ts).
+ */
+export const FONTS: Record<string, string[]> = {
+  en: ['inter-latin-wght-normal'],
+  ar: ['inter-latin-wght-normal', 'noto-sans-arabic-arabic-wght-normal'],
+}
+
+/** A built font file's name without its folder and the build's hash ("inter-latin-wght-normal"). */
+export const fontName = (file: string) => file.replace(/^.*\//, '').replace(/-[\w-]{8}\.woff2$/, '')

@@ -1,0 +1,102 @@
+/**
+ * Issue 17: writes into the built index.html a small script that preloads, from the page's first
+ * bytes, everything its first screen needs — the screen's chunks, its words, its fonts — so that
+ * nothing waits for the code before it to run (src/boot/firstScreen.ts). The server allows this
+ * one inline script by its hash (server/web/inlineScripts.ts).
+ */
+import type { Plugin, Rolldown } from 'vite'
+import { chooseLanguage, preloadFirstScreen, type FirstScreenPlan } from '../src/boot/firstScreen.ts'
+import { LANGUAGE_STORAGE_KEY, SESSION_HINT_KEY } from '../src/boot/storageKeys.ts'
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../src/domain/translator.ts'
+import { FIRST_SCREENS, FONTS, fontName, wordsModule } from './firstScreens.ts'
+
+type OutputBundle = Rolldown.OutputBundle
+type OutputChunk = Rolldown.OutputChunk
+
+const chunks = (bundle: OutputBundle) =>
+  Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk')
+
+/** The chunk built from `module` (a path from the root, or a virtual id) and every chunk it imports statically. */
+function filesOf(bundle: OutputBundle, module: string, skip: ReadonlySet<string>): string[] {
+  const byFile = new Map(chunks(bundle).map((chunk) => [chunk.fileName, chunk]))
+  const facade = chunks(bundle).find(
+    (chunk) => chunk.facadeModuleId === `\0${module}` || chunk.facadeModuleId?.endsWith(`/${module}`),
+  )
+  if (!facade) throw new Error(`no chunk is built from ${module}`)
+  const files: string[] = []
+  const visit = (chunk: OutputChunk) => {
+    if (skip.has(chunk.fileName) || files.includes(chunk.fileName)) return
+    files.push(chunk.fileName)
+    for (const imported of chunk.imports) {
+      const next = byFile.get(imported)
+      if (next) visit(next)
+    }
+  }
+  visit(facade)
+  return files
+}
+
+/** The entry and what it imports: index.html already asks for those. */
+function entryFiles(bundle: OutputBundle): Set<string> {
+  const entry = chunks(bundle).find((chunk) => chunk.isEntry)
+  return new Set(entry ? [entry.fileName, ...entry.imports] : [])
+}
+
+function fontFile(bundle: OutputBundle, name: string): string {
+  const file = Object.keys(bundle).find(
+    (fileName) => fileName.endsWith('.woff2') && fontName(fileName) === name,
+  )
+  if (!file) throw new Error(`no font file ${name} was built`)
+  return file
+}
+
+export function firstScreenPlan(bundle: OutputBundle, base = '/'): FirstScreenPlan {
+  const skip = entryFiles(bundle)
+  const url = (file: string) => `${base}${file}`
+  const perLanguage = (files: (language: string) => string[]) =>
+    Object.fromEntries(LANGUAGES.map((language) => [language, files(language).map(url)]))
+  return {
+    languageKey: LANGUAGE_STORAGE_KEY,
+    sessionHintKey: SESSION_HINT_KEY,
+    languages: [...LANGUAGES],
+    defaultLanguage: DEFAULT_LANGUAGE,
+    everyPage: perLanguage((language) => [
+      ...filesOf(bundle, wordsModule(language, 'public'), skip),
+      ...(FONTS[language] ?? []).map((name) => fontFile(bundle, name)),
+    ]),
+    signedInWords: perLanguage((language) => filesOf(bundle, wordsModule(language, 'signedIn'), skip)),
+    screens: FIRST_SCREENS.map((screen) => ({
+      path: screen.path,
+      signedIn: screen.signedIn,
+      files: [...new Set(screen.modules.flatMap((module) => filesOf(bundle, module, skip)))].map(url),
+    })),
+  }
+}
+
+/** The script's text: both functions' own source, then the call with this build's plan. */
+export const firstScreenScript = (plan: FirstScreenPlan) =>
+  `${chooseLanguage.toString()}\n(${preloadFirstScreen.toString()})(${JSON.stringify(plan)})`
+
+export function firstScreen(): Plugin {
+  let base = '/'
+  return {
+    name: 'manzil-first-screen',
+    apply: 'build',
+    configResolved: (config) => {
+      base = config.base
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) => {
+        if (!context.bundle) return undefined
+        return [
+          {
+            tag: 'script',
+            children: firstScreenScript(firstScreenPlan(context.bundle, base)),
+            injectTo: 'head-prepend',
+          },
+        ]
+      },
+    },
+  }
+}

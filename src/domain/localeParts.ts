@@ -1,0 +1,69 @@
+import type { Messages } from './translator.ts'
+
+/**
+ * Issue 17: each language's words come in two chunks, so that a signed-out phone does not
+ * download every screen's text to show a sign-in form. `public` holds what the pages open to
+ * everyone say (sign-in, registration, password reset, e-mail change, offline, update, errors);
+ * `signedIn` holds the rest. `mail` is the server's alone and never reaches the browser.
+ */
+export const LOCALE_PARTS = ['public', 'signedIn'] as const
+export type LocalePart = (typeof LOCALE_PARTS)[number]
+
+export const PUBLIC_NAMESPACES = [
+  'app',
+  'offline',
+  'update',
+  'language',
+  'errors',
+  'auth',
+  'password',
+  'registration',
+  'forgot',
+  'reset',
+  'emailCancel',
+] as const
+/** Groups within the public namespaces that only signed-in screens show. */
+const SIGNED_IN_GROUPS: Record<string, readonly string[]> = {
+  errors: ['property', 'upload', 'statistics', 'admin', 'sync', 'stay'],
+}
+const SERVER_ONLY_NAMESPACES = ['mail']
+
+export const isLocalePart = (value: string): value is LocalePart =>
+  (LOCALE_PARTS as readonly string[]).includes(value)
+
+const pick = (messages: Messages, keep: (key: string) => boolean): Messages =>
+  Object.fromEntries(Object.entries(messages).filter(([key]) => keep(key)))
+
+/** The words of `messages` that belong to `part`; together the parts hold every other one. */
+export function localePart(messages: Messages, part: LocalePart): Messages {
+  const inPublic = part === 'public'
+  const result: Messages = {}
+  for (const [namespace, words] of Object.entries(messages)) {
+    if (SERVER_ONLY_NAMESPACES.includes(namespace)) continue
+    if (!(PUBLIC_NAMESPACES as readonly string[]).includes(namespace)) {
+      if (!inPublic) result[namespace] = words
+      continue
+    }
+    const signedInGroups = SIGNED_IN_GROUPS[namespace] ?? []
+    if (typeof words === 'string' || signedInGroups.length === 0) {
+      if (inPublic) result[namespace] = words
+      continue
+    }
+    const group = pick(words, (key) => signedInGroups.includes(key) !== inPublic)
+    if (Object.keys(group).length > 0) result[namespace] = group
+  }
+  return result
+}
+
+/** Both parts as one: a namespace split between them comes back whole. */
+export function joinLocaleParts(parts: readonly Messages[]): Messages {
+  const joined: Messages = {}
+  for (const part of parts) {
+    for (const [namespace, words] of Object.entries(part)) {
+      const before = joined[namespace]
+      joined[namespace] =
+        typeof before === 'object' && typeof words === 'object' ? { ...before, ...words } : words
+    }
+  }
+  return joined
+}

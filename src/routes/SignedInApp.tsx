@@ -1,0 +1,168 @@
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { matchRoute, Route, Switch } from 'wouter'
+import { parse } from 'regexparam'
+import { NeedsWords, useI18n } from '../i18n.tsx'
+import { ComingUpdate } from '../ui/ComingUpdate.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
+import { FullPageSpinner, Spinner } from '../ui/Spinner.tsx'
+import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
+import type { AppShell as Frame } from './AppShell.tsx'
+import { preloadable, type Preloadable } from './preloadable.tsx'
+import { profileQuery, useProfile } from './session.ts'
+
+/**
+ * Issue 17: everything behind sign-in is this chunk and the ones it loads — react-query, the
+ * signed-in frame, the screens, the rest of the words — so the sign-in pages never download it.
+ */
+
+const AppShell = preloadable<ComponentProps<typeof Frame>>(() =>
+  import('./AppShell.tsx').then((module) => ({ default: module.AppShell })),
+)
+const NotificationStream = lazy(async () => {
+  const { useNotificationStream } = await import('./notifications.ts')
+  return {
+    default: function NotificationStream() {
+      useNotificationStream()
+      return null
+    },
+  }
+})
+
+// Each screen is its own chunk, loaded when first visited.
+const DashboardRoute = preloadable(() => import('./DashboardRoute.tsx'))
+const PropertiesRoute = preloadable(() => import('./PropertiesRoute.tsx'))
+const CalendarRoute = preloadable(() => import('./CalendarRoute.tsx'))
+const IntegrationRoute = preloadable(() => import('./IntegrationRoute.tsx'))
+const GuestsRoute = preloadable(() => import('./GuestsRoute.tsx'))
+const UsersRoute = preloadable(() => import('./UsersRoute.tsx'))
+const UserPropertiesRoute = preloadable(() => import('./users/UserPropertiesRoute.tsx'))
+const LogsRoute = preloadable(() => import('./LogsRoute.tsx'))
+
+/** A signed-in screen of its own chunk; an admin screen shows "not allowed" to anyone else. */
+type Screen = { paths: string[]; component: Preloadable<object>; adminOnly?: boolean }
+
+const SCREENS: Screen[] = [
+  { paths: ['/', '/dashboard'], component: DashboardRoute },
+  { paths: ['/properties'], component: PropertiesRoute },
+  { paths: ['/calendar'], component: CalendarRoute },
+  { paths: ['/integration'], component: IntegrationRoute },
+  { paths: ['/guests'], component: GuestsRoute, adminOnly: true },
+  { paths: ['/users'], component: UsersRoute, adminOnly: true },
+  { paths: ['/users/:userId/properties'], component: UserPropertiesRoute, adminOnly: true },
+  { paths: ['/logs'], component: LogsRoute, adminOnly: true },
+]
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } })
+
+/**
+ * Issue 17: a signed-in first screen — its frame, its screen and the profile — asked for before
+ * the app first renders (src/main.tsx), so that the frame and the screen draw as soon as the
+ * profile answers, rather than one step after another. The first render waits for the code
+ * only: a slow profile shows the page's spinner meanwhile, as it always did.
+ */
+export function preloadSignedIn(pathname: string): Promise<unknown> {
+  void queryClient.prefetchQuery(profileQuery)
+  const screen = SCREENS.find(({ paths }) => paths.some((path) => matchRoute(parse, path, pathname)[0]))
+  return Promise.all([AppShell.preload(), screen?.component.preload()])
+}
+
+/** react-query and every word, around any signed-in part of the page; `fallback` while the words load. */
+function SignedInProviders({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <NeedsWords part="signedIn" fallback={fallback}>
+        {children}
+      </NeedsWords>
+    </QueryClientProvider>
+  )
+}
+
+function PageLoading() {
+  const { t } = useI18n()
+  return <FullPageSpinner label={t('app.loading')} />
+}
+
+function SignedInScreen({ screen }: { screen: Screen }) {
+  const { t } = useI18n()
+  const { component: Component } = screen
+  return (
+    <SignedIn>
+      {(profile) => (
+        <Suspense fallback={<PageLoading />}>
+          <AppShell profile={profile}>
+            {screen.adminOnly && !profile.isAdmin ? (
+              <EmptyState text={t('app.notAllowed')} />
+            ) : (
+              <Suspense fallback={<Spinner label={t('app.loading')} className="m-8" />}>
+                <Component />
+              </Suspense>
+            )}
+          </AppShell>
+        </Suspense>
+      )}
+    </SignedIn>
+  )
+}
+
+/** Any other path: "coming update...", inside the shell for a signed-in person. */
+function OtherPath() {
+  const profile = useProfile({ onlyWithSession: true })
+  if (profile.data) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <AppShell profile={profile.data}>
+          <ComingUpdate />
+        </AppShell>
+      </Suspense>
+    )
+  }
+  return <ComingUpdate />
+}
+
+/** Every signed-in path, and "coming update..." for the rest. */
+export default function SignedInApp() {
+  return (
+    <SignedInProviders fallback={<PageLoading />}>
+      <Switch>
+        {SCREENS.flatMap((screen) =>
+          screen.paths.map((path) => (
+            <Route key={path} path={path}>
+              <SignedInScreen screen={screen} />
+            </Route>
+          )),
+        )}
+        <Route>
+          <OtherPath />
+        </Route>
+      </Switch>
+    </SignedInProviders>
+  )
+}
+
+/** A public page on a browser that signed in before: leaves for the dashboard if still signed in. */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  return (
+    <SignedInProviders fallback={<PageLoading />}>
+      <RedirectWithProfile>{children}</RedirectWithProfile>
+    </SignedInProviders>
+  )
+}
+
+/** SPEC 7: the notification stream, open once while someone is signed in, whatever the screen. */
+export function SignedInStream() {
+  return (
+    <SignedInProviders fallback={null}>
+      <Stream />
+    </SignedInProviders>
+  )
+}
+
+function Stream() {
+  const profile = useProfile({ onlyWithSession: true })
+  return profile.data ? (
+    <Suspense fallback={null}>
+      <NotificationStream />
+    </Suspense>
+  ) : null
+}

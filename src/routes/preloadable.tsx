@@ -1,0 +1,26 @@
+import { lazy, type ComponentType } from 'react'
+
+/** A component loaded on demand that can also be loaded ahead, and then renders without suspending. */
+export type Preloadable<Props extends object> = ComponentType<Props> & { preload: () => Promise<unknown> }
+
+/**
+ * Issue 17: React.lazy suspends on its first render even when its module has already arrived,
+ * costing the first screen one more render on a slow phone. Preloaded before the app first
+ * renders (src/main.tsx), the component is drawn at once; otherwise it is an ordinary lazy one.
+ */
+export function preloadable<Props extends object>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+): Preloadable<Props> {
+  let loaded: ComponentType<Props> | undefined
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default
+      return module
+    })
+  const Lazy = lazy(preload)
+  function Preloaded(props: Props) {
+    const Component = loaded ?? Lazy
+    return <Component {...props} />
+  }
+  return Object.assign(Preloaded, { preload })
+}

@@ -1,0 +1,31 @@
+import { useRef, type ReactElement, type ReactNode } from 'react'
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
+import { useHandover, type ButtonFace, type Handover } from '../lazyParts.tsx'
+
+export type MenuWidgetProps = {
+  /** The button, as `DeferredMenu` painted it before this code arrived. */
+  face: ButtonFace
+  /** Above the items, not one of them (the user menu's name and e-mail). */
+  heading?: ReactNode
+  /** Each a link or a button; each becomes a menu item. */
+  items: readonly ReactElement[]
+  panelClassName: string
+  handover: Handover
+}
+
+/** A header dropdown (Headless UI's menu, anchored under its button's inline end); a chunk of its own. */
+export function MenuWidget({ face, heading, items, panelClassName, handover }: MenuWidgetProps) {
+  const button = useRef<HTMLButtonElement>(null)
+  useHandover(handover, button)
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton ref={button} {...face} />
+      <MenuItems anchor={{ to: 'bottom end', gap: 6 }} className={panelClassName}>
+        {heading}
+        {items.map((item) => (
+          <MenuItem key={item.key}>{item}</MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
+  )
+}

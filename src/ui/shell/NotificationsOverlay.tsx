@@ -1,0 +1,13 @@
+import { NotificationList, type NotificationGroup } from './NotificationList.tsx'
+import { NotificationsPanel } from './NotificationsPanel.tsx'
+
+type Props = { onClose: () => void; groups: readonly NotificationGroup[] }
+
+/** The open notifications panel with its list: the chunk the bell loads (issue 17). */
+export function NotificationsOverlay({ onClose, groups }: Props) {
+  return (
+    <NotificationsPanel open onClose={onClose} isEmpty={groups.length === 0}>
+      <NotificationList groups={groups} />
+    </NotificationsPanel>
+  )
+}

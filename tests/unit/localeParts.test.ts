@@ -1,0 +1,59 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import en from '../../locales/en.json' with { type: 'json' }
+import ar from '../../locales/ar.json' with { type: 'json' }
+import { joinLocaleParts, localePart, PUBLIC_NAMESPACES } from '../../src/domain/localeParts.ts'
+import type { Messages } from '../../src/domain/translator.ts'
+import { inlineScriptHashes } from '../../server/web/inlineScripts.ts'
+
+/** Every key path of `messages` whose value is a string or a plural form. */
+function keys(messages: Messages, prefix = ''): string[] {
+  return Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  )
+}
+
+describe('the words in two parts (issue 17)', () => {
+  it.each([
+    ['en', en],
+    ['ar', ar],
+  ] as const)('%s: the parts share no word and together hold every word but the e-mails', (_, messages) => {
+    const publicWords = keys(localePart(messages, 'public'))
+    const signedInWords = keys(localePart(messages, 'signedIn'))
+    expect(publicWords.filter((key) => signedInWords.includes(key))).toEqual([])
+    const { mail: _mail, ...browserWords } = messages
+    expect(joinLocaleParts([localePart(messages, 'public'), localePart(messages, 'signedIn')])).toEqual(
+      browserWords,
+    )
+  })
+
+  it('keeps the public part to the public namespaces, and the signed-in errors out of it', () => {
+    const publicPart = localePart(en, 'public')
+    expect(
+      Object.keys(publicPart).every((namespace) =>
+        (PUBLIC_NAMESPACES as readonly string[]).includes(namespace),
+      ),
+    ).toBe(true)
+    expect(keys(publicPart)).toContain('auth.signIn')
+    expect(keys(publicPart)).not.toContain('errors.property.notFound')
+    expect(keys(localePart(en, 'signedIn')).some((key) => key.startsWith('errors.property.'))).toBe(true)
+  })
+})
+
+describe("the page's inline script is allowed by its hash (issue 17)", () => {
+  it('hashes each inline script of index.html and nothing else', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-inline-'))
+    const body = 'console.log("first screen")'
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<html><head><script>${body}</script><script type="module" src="/assets/index.js"></script></head></html>`,
+    )
+    const expected = crypto.createHash('sha256').update(body).digest('base64')
+    expect(inlineScriptHashes(path.join(dir, 'index.html'))).toEqual([`'sha256-${expected}'`])
+    expect(inlineScriptHashes(path.join(dir, 'missing.html'))).toEqual([])
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+})
