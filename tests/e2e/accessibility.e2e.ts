@@ -220,6 +220,9 @@ describe('keyboard only', () => {
     await page.keyboard.type(ADMIN.password)
     await page.keyboard.press('Enter')
     await page.waitForURL(/\/dashboard$/, { timeout: 15_000 })
+    // As a person would, wait for the dashboard's frame to appear before reaching for its links:
+    // Tab pressed over the loading spinner has nothing to move to.
+    await page.locator('a[href="/properties"]').first().waitFor({ state: 'attached' })
 
     await tabTo(page, 'a[href="/properties"]')
     await page.keyboard.press('Enter')
