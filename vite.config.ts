@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { localeParts } from './scripts/viteLocaleParts.ts'
-import { chunkGroupOf } from './scripts/chunkGroups.ts'
+import { CHUNK_GROUPS } from './scripts/chunkGroups.ts'
 import { firstScreen } from './scripts/viteFirstScreen.ts'
 import { precompress } from './scripts/vitePrecompress.ts'
 import { pwa } from './scripts/vitePwa.ts'
@@ -22,7 +22,7 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: chunkGroupOf, debugName: 'scripts/chunkGroups.ts' }] } },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
   test: {

@@ -3,7 +3,7 @@
  * (never dist/, which running servers read), then adds up the gzipped JavaScript a browser loads
  * for /login and for /dashboard: the entry chunk, the screen's modules and its words (as
  * scripts/firstScreens.ts lists them, which is also what index.html preloads), each with the
- * chunks they import statically, as Vite's manifest lists them. The baseline is react and
+ * chunks they import statically, found in the build's output as index.html's preloads are. The baseline is react and
  * react-dom alone, bundled in the same run. Exits 1 when /login needs more than 100 KB or
  * /dashboard more than 140 KB.
  */
@@ -12,14 +12,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { build, type Plugin } from 'vite'
+import { build, type Plugin, type Rolldown } from 'vite'
 import { LANGUAGES } from '../src/domain/translator.ts'
 import { FIRST_SCREENS, wordsModule } from '../scripts/firstScreens.ts'
+import { entryFiles, filesOf } from '../scripts/viteFirstScreen.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
-type Manifest = Record<string, ManifestChunk>
 
 /** Issue 17: the sign-in page within 100 KB, the dashboard (with the signed-in frame) within 140 KB. */
 const TARGETS_KB: Record<string, number> = { '/login': 100, '/dashboard': 140 }
@@ -43,27 +41,18 @@ const PAGES = Object.entries(TARGETS_KB).flatMap(([name, targetKb]) => {
 const gzippedBytes = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length
 const kb = (bytes: number) => bytes / 1024
 
-/** The files of these manifest entries and of everything they import statically. */
-function filesOf(manifest: Manifest, keys: string[]): Set<string> {
-  const files = new Set<string>()
-  const visit = (key: string) => {
-    const chunk = manifest[key]
-    if (!chunk) throw new Error(`the manifest has no chunk for ${key}`)
-    if (files.has(chunk.file)) return
-    files.add(chunk.file)
-    for (const imported of chunk.imports ?? []) visit(imported)
+/** Builds the app into `outDir` and returns what the build wrote, as its plugins see it. */
+async function buildApp(outDir: string): Promise<Rolldown.OutputBundle> {
+  let written: Rolldown.OutputBundle | undefined
+  const capture: Plugin = {
+    name: 'capture-bundle',
+    writeBundle: (_options, bundle) => {
+      written = bundle
+    },
   }
-  keys.forEach(visit)
-  return files
-}
-
-async function buildApp(outDir: string): Promise<Manifest> {
-  await build({
-    root,
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, manifest: true },
-  })
-  return JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
+  await build({ root, logLevel: 'warn', plugins: [capture], build: { outDir, emptyOutDir: true } })
+  if (!written) throw new Error('the build wrote nothing')
+  return written
 }
 
 /** react and react-dom rendering one element, built the same way: what any React page pays. */
@@ -96,18 +85,16 @@ const started = performance.now()
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-bundle-'))
 try {
   const outDir = path.join(temp, 'app')
-  const manifest = await buildApp(outDir)
+  const bundle = await buildApp(outDir)
   const reactBytes = await buildReactOnly(path.join(temp, 'react'))
-  const [entry] = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry)
-  if (!entry) throw new Error('the manifest has no entry chunk')
   const rows = PAGES.map(({ page, language, targetKb, chunks }) => {
-    const files = filesOf(manifest, [entry[0], ...chunks])
+    const files = new Set([...entryFiles(bundle), ...chunks.flatMap((module) => filesOf(bundle, module))])
     const bytes = [...files].reduce((sum, file) => sum + gzippedBytes(path.join(outDir, file)), 0)
     return { page, language, targetKb, files: files.size, bytes }
   })
-  const allJs = Object.values(manifest)
-    .map((chunk) => chunk.file)
-    .filter((file) => file.endsWith('.js'))
+  const allJs = Object.values(bundle)
+    .filter((output) => output.type === 'chunk')
+    .map((chunk) => chunk.fileName)
   const allBytes = allJs.reduce((sum, file) => sum + gzippedBytes(path.join(outDir, file)), 0)
   console.log(
     `Bundle benchmark: gzipped JavaScript (level 9) loaded by each page; the whole app is ` +

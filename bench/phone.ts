@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO_HOST } from '../scripts/demoData.ts'
+import { LANGUAGE_STORAGE_KEY, SESSION_HINT_KEY } from '../src/boot/storageKeys.ts'
 import { launchBrowser, PHONE } from '../tests/e2e/browser.ts'
 import buildForBrowsers from '../tests/e2e/globalSetup.ts'
 import { startServer, type RunningServer } from '../tests/e2e/server.ts'
@@ -71,7 +72,12 @@ async function load(
   throttled: boolean,
 ): Promise<Load> {
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
-  await context.addInitScript(() => localStorage.setItem('manzil.language', 'en'))
+  // A host opening a signed-in screen signed in on this browser before, so it holds the session
+  // hint beside the cookie, as every returning host's browser does (src/routes/sessionHint.ts).
+  const stored = { [LANGUAGE_STORAGE_KEY]: 'en', ...(screen.signedIn ? { [SESSION_HINT_KEY]: '1' } : {}) }
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
+  }, stored)
   await context.addInitScript(`window.__usableSelector = ${JSON.stringify(screen.usable)};${OBSERVE}`)
   if (screen.signedIn) {
     const signIn = await context.request.post(`${server.url}/api/auth/login`, {

@@ -17,11 +17,11 @@ const publicScreen = (name: string, path: string, module: string): FirstScreen =
   signedIn: false,
   modules: [module],
 })
-const signedInScreen = (name: string, path: string, module: string): FirstScreen => ({
+const signedInScreen = (name: string, path: string, ...modules: string[]): FirstScreen => ({
   name,
   path,
   signedIn: true,
-  modules: [...SIGNED_IN_FRAME, module],
+  modules: [...SIGNED_IN_FRAME, ...modules],
 })
 
 export const FIRST_SCREENS: FirstScreen[] = [
@@ -32,7 +32,8 @@ export const FIRST_SCREENS: FirstScreen[] = [
   publicScreen('/cancel-email-change', '^/cancel-email-change(/|$)', 'src/routes/CancelEmailChangeRoute.tsx'),
   signedInScreen('/dashboard', '^/(dashboard/?)?$', 'src/routes/DashboardRoute.tsx'),
   signedInScreen('/properties', '^/properties/?$', 'src/routes/PropertiesRoute.tsx'),
-  signedInScreen('/calendar', '^/calendar/?$', 'src/routes/CalendarRoute.tsx'),
+  // The calendar reads the feeds at once; the dashboard, whose calendar is below the first screen, later.
+  signedInScreen('/calendar', '^/calendar/?$', 'src/routes/CalendarRoute.tsx', 'src/actors/calendarFeed.ts'),
   signedInScreen('/integration', '^/integration/?$', 'src/routes/IntegrationRoute.tsx'),
 ]
 

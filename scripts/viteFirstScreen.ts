@@ -16,12 +16,19 @@ type OutputChunk = Rolldown.OutputChunk
 const chunks = (bundle: OutputBundle) =>
   Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk')
 
-/** The chunk built from `module` (a path from the root, or a virtual id) and every chunk it imports statically. */
-function filesOf(bundle: OutputBundle, module: string, skip: ReadonlySet<string>): string[] {
+const isModule = (id: string, module: string) => id === `\0${module}` || id.endsWith(`/${module}`)
+
+/**
+ * The chunk that holds `module` (a path from the root, or a virtual id) — its own, or the group's
+ * it was built into (scripts/chunkGroups.ts) — and every chunk it imports statically.
+ */
+export function filesOf(
+  bundle: OutputBundle,
+  module: string,
+  skip: ReadonlySet<string> = new Set(),
+): string[] {
   const byFile = new Map(chunks(bundle).map((chunk) => [chunk.fileName, chunk]))
-  const facade = chunks(bundle).find(
-    (chunk) => chunk.facadeModuleId === `\0${module}` || chunk.facadeModuleId?.endsWith(`/${module}`),
-  )
+  const facade = chunks(bundle).find((chunk) => chunk.moduleIds.some((id) => isModule(id, module)))
   if (!facade) throw new Error(`no chunk is built from ${module}`)
   const files: string[] = []
   const visit = (chunk: OutputChunk) => {
@@ -37,7 +44,7 @@ function filesOf(bundle: OutputBundle, module: string, skip: ReadonlySet<string>
 }
 
 /** The entry and what it imports: index.html already asks for those. */
-function entryFiles(bundle: OutputBundle): Set<string> {
+export function entryFiles(bundle: OutputBundle): Set<string> {
   const entry = chunks(bundle).find((chunk) => chunk.isEntry)
   return new Set(entry ? [entry.fileName, ...entry.imports] : [])
 }

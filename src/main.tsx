@@ -18,5 +18,5 @@ const render = () =>
 // Issue 17: the first screen's words and code (already on their way, asked for by index.html)
 // are awaited too, so the first render draws the screen; if one fails, the app loads it itself
 // as it would any other.
-void Promise.allSettled([connectInspector(), preloadFirstScreen(window.location.pathname)]).finally(render)
+void Promise.allSettled([connectInspector(), preloadFirstScreen(window.location)]).finally(render)
 registerServiceWorker()

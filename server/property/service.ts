@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Selectable, Transaction } from 'kysely'
 import { z } from 'zod'
 import { joinAddress } from '../../src/domain/address.ts'
-import { defaultTimeZone } from '../../src/domain/timeZones.ts'
+import { defaultTimeZone } from '../../src/domain/countryZones.ts'
 import type { Db } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
 import type {

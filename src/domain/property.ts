@@ -1,6 +1,6 @@
 import { addressPartsFor, joinAddress, splitAddress } from './address.ts'
 import { linksToSend, type PlatformLink } from './platformSelection.ts'
-import { defaultTimeZone } from './timeZones.ts'
+import { defaultTimeZone } from './countryZones.ts'
 
 /** The parts of a stored property (DESIGN 5) that the form rules read. */
 export type EditableProperty = {

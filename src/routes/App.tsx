@@ -13,7 +13,7 @@ import { readHint, useSessionHint } from './sessionHint.ts'
  * chunk each, and everything behind sign-in (react-query, the frame, the screens, their words) is
  * SignedInApp's chunk. Toasts are a chunk too, mounted once the page has painted.
  */
-const SignedInApp = preloadable(() => import('./SignedInApp.tsx'))
+const SignedInApp = preloadable<object, typeof import('./SignedInApp.tsx')>(() => import('./SignedInApp.tsx'))
 const RedirectIfSignedIn = lazy(() =>
   import('./SignedInApp.tsx').then((module) => ({ default: module.RedirectIfSignedIn })),
 )
@@ -52,14 +52,15 @@ const PUBLIC_SCREENS: PublicScreen[] = [
  * Loads the screen at `pathname` and its words before the app first renders (src/main.tsx), so
  * that the first render draws it rather than a spinner; index.html has already asked for them.
  */
-export function preloadFirstScreen(pathname: string): Promise<unknown> {
+export function preloadFirstScreen({
+  pathname,
+  search,
+}: Pick<Location, 'pathname' | 'search'>): Promise<unknown> {
   const screen = PUBLIC_SCREENS.find(({ path }) => matchRoute(parse, path, pathname)[0])
   if (screen) return Promise.all([screen.component.preload(), preloadWords(['public'])])
   if (!readHint()) return preloadWords(['public'])
   return Promise.all([
-    SignedInApp.preload()
-      .then(() => import('./SignedInApp.tsx'))
-      .then((module) => module.preloadSignedIn(pathname)),
+    SignedInApp.preload().then((module) => module.preloadSignedIn(pathname, search)),
     preloadWords(['public', 'signedIn']),
   ])
 }

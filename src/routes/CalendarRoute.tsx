@@ -29,6 +29,9 @@ type Props = {
   manualStay?: ManualStayImplementations
 }
 
+// Issue 17: the property list is asked for beside the profile when the page opens here.
+export { prefetchProperties as prefetchData } from './properties/propertyList.ts'
+
 /**
  * SPEC 2, /calendar: the month grid (wide screens), and a side panel with the stay lists. Issue
  * 13: a host adds a stay or a block by hand (from the header, or from a day), and edits or

@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { rangeFromLink, thisMonth } from '../domain/dateRange.ts'
 import { useI18n } from '../i18n.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { richText, UserText } from '../ui/UserText.tsx'
@@ -5,7 +7,17 @@ import { BookingsSection } from './dashboard/BookingsSection.tsx'
 import { IntegrationSection } from './dashboard/IntegrationSection.tsx'
 import { PropertiesSection } from './dashboard/PropertiesSection.tsx'
 import { StatisticsSection } from './dashboard/StatisticsSection.tsx'
+import { dashboardStatisticsQuery, monthlyStatisticsQuery } from './dashboard/statisticsKeys.ts'
+import { prefetchProperties } from './properties/propertyList.ts'
 import { useProfile } from './session.ts'
+
+/** Issue 17: what the dashboard shows first, asked for beside the profile (src/routes/SignedInApp.tsx). */
+export function prefetchData(queryClient: QueryClient, search: URLSearchParams) {
+  const range = rangeFromLink(search.get('start'), search.get('end')) ?? thisMonth()
+  void queryClient.prefetchQuery(dashboardStatisticsQuery(range))
+  void queryClient.prefetchQuery(monthlyStatisticsQuery)
+  prefetchProperties(queryClient)
+}
 
 /**
  * SPEC 2, dashboard: a header with the title and a welcome line, then the figures for a period,

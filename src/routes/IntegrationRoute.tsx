@@ -1,19 +1,20 @@
-import { useQuery } from '@tanstack/react-query'
-import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
 import { ConnectPlatformDialogs } from './ConnectPlatformDialogs.tsx'
 import { PlatformCard } from '../ui/integration/PlatformCard.tsx'
 import { INTEGRATION_PLATFORMS } from '../ui/integration/PlatformLogo.tsx'
 import { ConnectedProperties } from '../ui/integration/ConnectedProperties.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
-import { PROPERTIES_KEY } from './properties/queries.ts'
+import { useProperties } from './properties/propertyList.ts'
 import { QueryStatus } from './QueryStatus.tsx'
 import { platformLinks, useConnectPlatform } from './connectPlatform.ts'
+
+// Issue 17: the property list is asked for beside the profile when the page opens here.
+export { prefetchProperties as prefetchData } from './properties/propertyList.ts'
 
 /** DESIGN 6.4: the four platform cards; Connect links a platform's calendar to a chosen property. */
 export default function IntegrationRoute() {
   const { t } = useI18n()
-  const properties = useQuery({ queryKey: PROPERTIES_KEY, queryFn: api.property.list })
+  const properties = useProperties()
   const [state, send] = useConnectPlatform()
 
   return (

@@ -5,11 +5,14 @@ import { PlusIcon } from '../ui/icons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { PropertyGrid } from '../ui/property/PropertyGrid.tsx'
 import { SearchBox } from '../ui/shell/SearchBox.tsx'
-import { useProperties } from './properties/queries.ts'
+import { useProperties } from './properties/propertyList.ts'
 import { usePropertyDialogs } from './properties/usePropertyDialogs.tsx'
 import { QueryStatus } from './QueryStatus.tsx'
 import { useGlobalSearch } from './useGlobalSearch.ts'
 import { SyncNowButton } from './SyncNowButton.tsx'
+
+// Issue 17: the property list is asked for beside the profile when the page opens here.
+export { prefetchProperties as prefetchData } from './properties/propertyList.ts'
 
 /**
  * SPEC 2, /properties: the grid and an add button; `?search=` (the header's box, or the page's

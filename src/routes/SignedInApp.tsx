@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react'
+import { Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { matchRoute, Route, Switch } from 'wouter'
 import { parse } from 'regexparam'
@@ -9,6 +9,7 @@ import { FullPageSpinner, Spinner } from '../ui/Spinner.tsx'
 import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
 import type { AppShell as Frame } from './AppShell.tsx'
 import { preloadable, type Preloadable } from './preloadable.tsx'
+import { useNotificationStream } from './notifications.ts'
 import { profileQuery, useProfile } from './session.ts'
 
 /**
@@ -19,28 +20,30 @@ import { profileQuery, useProfile } from './session.ts'
 const AppShell = preloadable<ComponentProps<typeof Frame>>(() =>
   import('./AppShell.tsx').then((module) => ({ default: module.AppShell })),
 )
-const NotificationStream = lazy(async () => {
-  const { useNotificationStream } = await import('./notifications.ts')
-  return {
-    default: function NotificationStream() {
-      useNotificationStream()
-      return null
-    },
-  }
-})
+function NotificationStream() {
+  useNotificationStream()
+  return null
+}
+
+/** A screen's chunk; `prefetchData` asks for what it shows first, before it renders (issue 17). */
+type ScreenModule = {
+  default: ComponentType<object>
+  prefetchData?: (queryClient: QueryClient, search: URLSearchParams) => void
+}
+const screen = (load: () => Promise<ScreenModule>) => preloadable<object, ScreenModule>(load)
 
 // Each screen is its own chunk, loaded when first visited.
-const DashboardRoute = preloadable(() => import('./DashboardRoute.tsx'))
-const PropertiesRoute = preloadable(() => import('./PropertiesRoute.tsx'))
-const CalendarRoute = preloadable(() => import('./CalendarRoute.tsx'))
-const IntegrationRoute = preloadable(() => import('./IntegrationRoute.tsx'))
-const GuestsRoute = preloadable(() => import('./GuestsRoute.tsx'))
-const UsersRoute = preloadable(() => import('./UsersRoute.tsx'))
-const UserPropertiesRoute = preloadable(() => import('./users/UserPropertiesRoute.tsx'))
-const LogsRoute = preloadable(() => import('./LogsRoute.tsx'))
+const DashboardRoute = screen(() => import('./DashboardRoute.tsx'))
+const PropertiesRoute = screen(() => import('./PropertiesRoute.tsx'))
+const CalendarRoute = screen(() => import('./CalendarRoute.tsx'))
+const IntegrationRoute = screen(() => import('./IntegrationRoute.tsx'))
+const GuestsRoute = screen(() => import('./GuestsRoute.tsx'))
+const UsersRoute = screen(() => import('./UsersRoute.tsx'))
+const UserPropertiesRoute = screen(() => import('./users/UserPropertiesRoute.tsx'))
+const LogsRoute = screen(() => import('./LogsRoute.tsx'))
 
 /** A signed-in screen of its own chunk; an admin screen shows "not allowed" to anyone else. */
-type Screen = { paths: string[]; component: Preloadable<object>; adminOnly?: boolean }
+type Screen = { paths: string[]; component: Preloadable<object, ScreenModule>; adminOnly?: boolean }
 
 const SCREENS: Screen[] = [
   { paths: ['/', '/dashboard'], component: DashboardRoute },
@@ -56,15 +59,21 @@ const SCREENS: Screen[] = [
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } })
 
 /**
- * Issue 17: a signed-in first screen — its frame, its screen and the profile — asked for before
- * the app first renders (src/main.tsx), so that the frame and the screen draw as soon as the
- * profile answers, rather than one step after another. The first render waits for the code
- * only: a slow profile shows the page's spinner meanwhile, as it always did.
+ * Issue 17: a signed-in first screen — its frame, its screen, the profile and the screen's first
+ * data — asked for before the app first renders (src/main.tsx), so that the frame and the screen
+ * draw as soon as the profile answers and fill in as soon as their data does, rather than one
+ * step after another. The first render waits for the code only: a slow profile shows the page's
+ * spinner meanwhile, as it always did.
  */
-export function preloadSignedIn(pathname: string): Promise<unknown> {
+export function preloadSignedIn(pathname: string, search: string): Promise<unknown> {
   void queryClient.prefetchQuery(profileQuery)
-  const screen = SCREENS.find(({ paths }) => paths.some((path) => matchRoute(parse, path, pathname)[0]))
-  return Promise.all([AppShell.preload(), screen?.component.preload()])
+  const first = SCREENS.find(({ paths }) => paths.some((path) => matchRoute(parse, path, pathname)[0]))
+  return Promise.all([
+    AppShell.preload(),
+    first?.component
+      .preload()
+      .then((module) => module.prefetchData?.(queryClient, new URLSearchParams(search))),
+  ])
 }
 
 /** react-query and every word, around any signed-in part of the page; `fallback` while the words load. */
@@ -160,9 +169,5 @@ export function SignedInStream() {
 
 function Stream() {
   const profile = useProfile({ onlyWithSession: true })
-  return profile.data ? (
-    <Suspense fallback={null}>
-      <NotificationStream />
-    </Suspense>
-  ) : null
+  return profile.data ? <NotificationStream /> : null
 }

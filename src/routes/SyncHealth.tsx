@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { SyncHealthStrip } from '../ui/calendar/SyncHealthStrip.tsx'
 import { PHONE_QUERY, useMediaQuery } from '../ui/useMediaQuery.ts'
-import { useProperties } from './properties/queries.ts'
+import { useProperties } from './properties/propertyList.ts'
 import { SyncNowButton } from './SyncNowButton.tsx'
 
 const MINUTE_MS = 60_000

@@ -6,7 +6,7 @@ import { showToast } from './notify.ts'
 import { useI18n } from '../i18n.tsx'
 import { Button } from '../ui/form.tsx'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
-import { PROPERTIES_KEY } from './properties/queries.ts'
+import { PROPERTIES_KEY } from './properties/propertyList.ts'
 
 /** The account's wait after a 429: when it ends, and how long it was. */
 type SyncWait = { until: number; seconds: number }

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { createActor } from 'xstate'
-import { fetchPropertyBookings, type FeedBooking } from '../actors/calendarFeed.ts'
+import type { FeedBooking } from '../actors/calendarFeed.ts'
 import type { Booking } from '../domain/bookings.ts'
 import { addMonths, localToday, type DateOnly } from '../domain/dates.ts'
 import { prevailingZone, stayListsByPropertyToday, todayIn, type ZonedProperty } from '../domain/timeZones.ts'
 import { colorPaletteMachine } from '../machines/colorPalette.ts'
 import { bookingKey } from '../ui/calendar/calendarDays.ts'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
-import { useProperties } from './properties/queries.ts'
+import { useProperties } from './properties/propertyList.ts'
 
 // One palette for the page's life, so a booking keeps its colour across screens and refetches.
 const palette = createActor(colorPaletteMachine, { input: {} }).start()
@@ -23,6 +23,9 @@ type PropertyRef = { id: string; name: string }
 
 async function loadBookings(property: PropertyRef): Promise<Booking[]> {
   try {
+    // The feed reader (and its iCalendar parser) loads beside the property list, not before the
+    // screen's first paint (issue 17).
+    const { fetchPropertyBookings } = await import('../actors/calendarFeed.ts')
     return colorBookings(await fetchPropertyBookings(property))
   } catch (failure) {
     // SPEC 8: one property's failure is logged and that property skipped; the others show.

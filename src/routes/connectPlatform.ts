@@ -7,7 +7,7 @@ import { connectPlatformMachine } from '../machines/connectPlatform.ts'
 import { isFailingFeed } from '../ui/property/SyncStatus.tsx'
 import { DASHBOARD_STATISTICS_KEY } from './dashboard/statisticsKeys.ts'
 import { showNotice } from './notify.ts'
-import { PROPERTIES_KEY } from './properties/queries.ts'
+import { PROPERTIES_KEY } from './properties/propertyList.ts'
 
 /** What a platform's card shows: who links it, who does not yet, and how many of its links fail. */
 export function platformLinks(properties: readonly Property[], platformName: string) {

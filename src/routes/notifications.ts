@@ -1,8 +1,8 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useActorRef } from '@xstate/react'
 import { api, type AppNotification, type NoticeKind } from '../actors/api.ts'
-import { parseFeed, type FeedEvent } from '../actors/calendarFeed.ts'
+import type { FeedEvent } from '../actors/calendarFeed.ts'
 import { eventSourceConnection } from '../actors/notificationStream.ts'
 import { classifySummary } from '../domain/bookings.ts'
 import { addDays, localToday, type DateOnly } from '../domain/dates.ts'
@@ -14,6 +14,7 @@ import type {
   StayDates,
 } from '../ui/shell/NotificationList.tsx'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
+import { DASHBOARD_STATISTICS_KEY } from './dashboard/statisticsKeys.ts'
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const
 
@@ -26,7 +27,7 @@ const fromStream = ({ id, title, createdAt, ...data }: StreamNotification): AppN
   createdAt,
 })
 
-/** A live notification joins the history (newest first) and the calendars reload. */
+/** A live notification joins the history (newest first); the calendars and the figures reload. */
 function deliver(queryClient: QueryClient, notification: StreamNotification) {
   const history = queryClient.getQueryData<AppNotification[]>(NOTIFICATIONS_KEY)
   if (history) {
@@ -38,6 +39,7 @@ function deliver(queryClient: QueryClient, notification: StreamNotification) {
     void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
   }
   void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY })
+  void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATISTICS_KEY })
 }
 
 /** The stream, open for as long as the component that calls this is mounted. */
@@ -51,10 +53,13 @@ export function useNotificationStream() {
   )
 }
 
+/** The iCalendar reader (src/actors/calendarFeed.ts's `parseFeed`). */
+type ReadFeed = (text: string) => FeedEvent[]
+
 /** SPEC 8: notification calendar text that does not parse is logged and gives no events. */
-function eventsOf(notification: AppNotification): FeedEvent[] {
+function eventsOf(notification: AppNotification, readFeed: ReadFeed): FeedEvent[] {
   try {
-    return parseFeed(notification.data.ical)
+    return readFeed(notification.data.ical)
   } catch (failure) {
     console.error(`Unreadable calendar in notification ${notification.id}`, failure)
     return []
@@ -88,7 +93,7 @@ const KINDS: readonly NoticeKind[] = ['new', 'changed', 'cancelled', 'conflict']
  * text when the data does not carry it, and are skipped when neither does. A kind this client does
  * not know is skipped rather than shown as something it is not.
  */
-function toItem(notification: AppNotification): NotificationItem[] {
+function toItem(notification: AppNotification, readFeed: ReadFeed): NotificationItem[] {
   const { data } = notification
   const kind = data.kind ?? 'new'
   if (!KINDS.includes(kind)) return []
@@ -101,7 +106,7 @@ function toItem(notification: AppNotification): NotificationItem[] {
   }
   // Parsed only when needed: a notification that says it all never reads its calendar text.
   let parsed: FeedEvent[] | null = null
-  const events = () => (parsed ??= eventsOf(notification))
+  const events = () => (parsed ??= eventsOf(notification, readFeed))
   const eventStay = (index: number) => {
     const event = events()[index]
     return event && stayOfEvent(event, data.platformName)
@@ -140,8 +145,26 @@ const newestFirst = (a: AppNotification, b: AppNotification) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0
 
 /** SPEC 3: the list is kept newest first; only notifications with something to say are shown. */
-export const notificationItems = (history: readonly AppNotification[]) =>
-  [...history].sort(newestFirst).flatMap(toItem)
+export const notificationItems = (history: readonly AppNotification[], readFeed: ReadFeed) =>
+  [...history].sort(newestFirst).flatMap((notification) => toItem(notification, readFeed))
+
+/**
+ * The iCalendar reader, loaded after the frame's first paint rather than with it (issue 17); null
+ * until then, and if it cannot load (the failure is logged).
+ */
+function useFeedReader(): ReadFeed | null {
+  const [readFeed, setReadFeed] = useState<ReadFeed | null>(null)
+  useEffect(() => {
+    let mounted = true
+    import('../actors/calendarFeed.ts')
+      .then((module) => mounted && setReadFeed(() => module.parseFeed))
+      .catch((failure: unknown) => console.error('The calendar reader did not load', failure))
+    return () => {
+      mounted = false
+    }
+  }, [])
+  return readFeed
+}
 
 /** The reader's own calendar day of a moment. */
 const dayOf = (iso: string): DateOnly => localToday(new Date(iso))
@@ -177,7 +200,12 @@ export function notificationGroups(items: readonly NotificationItem[], today: Da
 export function useNotifications(panelOpen: boolean) {
   const queryClient = useQueryClient()
   const history = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: api.notification.list })
-  const items = useMemo(() => notificationItems(history.data ?? []), [history.data])
+  const readFeed = useFeedReader()
+  // Until the reader is there, nothing is shown rather than items it would have skipped.
+  const items = useMemo(
+    () => (readFeed ? notificationItems(history.data ?? [], readFeed) : []),
+    [history.data, readFeed],
+  )
   const today = localToday()
   const groups = useMemo(() => notificationGroups(items, today), [items, today])
   const unreadIds = items.filter((item) => item.unread).map((item) => item.id)

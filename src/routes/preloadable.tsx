@@ -1,16 +1,20 @@
 import { lazy, type ComponentType } from 'react'
 
 /** A component loaded on demand that can also be loaded ahead, and then renders without suspending. */
-export type Preloadable<Props extends object> = ComponentType<Props> & { preload: () => Promise<unknown> }
+export type Preloadable<
+  Props extends object,
+  Module extends { default: ComponentType<Props> } = { default: ComponentType<Props> },
+> = ComponentType<Props> & { preload: () => Promise<Module> }
 
 /**
  * Issue 17: React.lazy suspends on its first render even when its module has already arrived,
  * costing the first screen one more render on a slow phone. Preloaded before the app first
  * renders (src/main.tsx), the component is drawn at once; otherwise it is an ordinary lazy one.
  */
-export function preloadable<Props extends object>(
-  load: () => Promise<{ default: ComponentType<Props> }>,
-): Preloadable<Props> {
+export function preloadable<
+  Props extends object,
+  Module extends { default: ComponentType<Props> } = { default: ComponentType<Props> },
+>(load: () => Promise<Module>): Preloadable<Props, Module> {
   let loaded: ComponentType<Props> | undefined
   const preload = () =>
     load().then((module) => {

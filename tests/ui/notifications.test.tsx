@@ -2,10 +2,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import type { AppNotification, NoticeStay, NotificationData } from '../../src/actors/api.ts'
 import type { Language } from '../../src/domain/translator.ts'
+import { parseFeed } from '../../src/actors/calendarFeed.ts'
 import { notificationGroups, notificationItems } from '../../src/routes/notifications.ts'
 import { NotificationList } from '../../src/ui/shell/NotificationList.tsx'
 import { NotificationsPanel } from '../../src/ui/shell/NotificationsPanel.tsx'
 import { renderWithProviders } from './providers.tsx'
+
+const itemsOf = (history: readonly AppNotification[]) => notificationItems(history, parseFeed)
 
 const ical = (...events: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Manzil//EN', ...events, 'END:VCALENDAR'].join('\r\n')
@@ -89,7 +92,7 @@ const HISTORY = [
 ]
 
 async function renderPanel(history: AppNotification[], language: Language = 'en') {
-  const items = notificationItems(history)
+  const items = itemsOf(history)
   const rendered = await renderWithProviders(
     <NotificationsPanel open onClose={() => {}} isEmpty={items.length === 0}>
       <NotificationList groups={notificationGroups(items, TODAY)} />
@@ -113,7 +116,7 @@ const groups = () =>
 describe('the notifications panel', () => {
   it('keeps notifications with events, newest first, and logs calendar text that does not parse', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const items = notificationItems([
+    const items = itemsOf([
       aNotification('older', '2026-03-01T08:00:00.000Z', {
         ical: ical(vevent('a', '20260310', '20260312', 'Reserved')),
       }),
@@ -193,7 +196,7 @@ describe('the notifications panel', () => {
   })
 
   it('reads a double booking from its calendar text when the data does not name the stays', () => {
-    const [item] = notificationItems([
+    const [item] = itemsOf([
       aNotification('d2', '2026-03-04T08:00:00.000Z', {
         kind: 'conflict',
         ical: ical(
@@ -217,7 +220,7 @@ describe('the notifications panel', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const futureKind = aNotification('future-kind', '2026-03-04T09:00:00.000Z')
     futureKind.data.kind = 'renamed' as NotificationData['kind']
-    const items = notificationItems([
+    const items = itemsOf([
       aNotification('empty-change', '2026-03-04T08:00:00.000Z', { kind: 'changed', ical: ical() }),
       futureKind,
       aCancellation('kept', '2026-03-04T07:00:00.000Z'),
@@ -228,7 +231,7 @@ describe('the notifications panel', () => {
   })
 
   it('puts double bookings still to come first, then the rest by day, newest first, each with its count', () => {
-    const items = notificationItems(HISTORY)
+    const items = itemsOf(HISTORY)
     const grouped = notificationGroups(items, TODAY).map((group) => ({
       heading: group.heading,
       day: group.heading === 'conflicts' ? undefined : group.day,
@@ -245,7 +248,7 @@ describe('the notifications panel', () => {
   })
 
   it('keeps a double booking under its heading until its last shared night has passed', () => {
-    const items = notificationItems([
+    const items = itemsOf([
       aConflict('d', '2026-03-01T12:00:00.000Z', { start: '2026-03-02', end: '2026-03-05' }),
     ])
     expect(notificationGroups(items, '2026-03-04')[0]?.heading).toBe('conflicts')

@@ -5,15 +5,14 @@ import { currentStays, upcomingStays } from '../../src/domain/bookings.ts'
 import { localToday, nightsBetween } from '../../src/domain/dates.ts'
 import {
   dayOfWallTimeIn,
-  defaultTimeZone,
   instantOfWallTime,
   isTimeZone,
   prevailingZone,
   stayListsByPropertyToday,
-  timeZoneOfCountry,
   todayIn,
   zoneOfTzid,
 } from '../../src/domain/timeZones.ts'
+import { defaultTimeZone, timeZoneOfCountry } from '../../src/domain/countryZones.ts'
 import { readFixture } from '../fixtures/feedServer.ts'
 import { calendarDays } from '../../src/ui/calendar/calendarDays.ts'
 import { formattersFor } from '../../src/ui/format.ts'

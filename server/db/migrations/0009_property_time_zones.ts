@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely'
-import { defaultTimeZone, FALLBACK_TIME_ZONE } from '../../../src/domain/timeZones.ts'
+import { defaultTimeZone } from '../../../src/domain/countryZones.ts'
+import { FALLBACK_TIME_ZONE } from '../../../src/domain/timeZones.ts'
 
 /**
  * Issue 13: `properties.time_zone`, the IANA zone a property is in. Its "today" and the check-in

@@ -1,31 +1,35 @@
+import { Suspense, useEffect } from 'react'
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
-import { IntegrationCards, IntegrationCardsPlaceholder } from '../../ui/dashboard/IntegrationCards.tsx'
+import { IntegrationCardsPlaceholder } from '../../ui/dashboard/IntegrationCardsPlaceholder.tsx'
 import { ChevronEndIcon } from '../../ui/icons.tsx'
 import { INTEGRATION_PLATFORMS } from '../../ui/integration/PlatformLogo.tsx'
-import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
-import { platformLinks, useConnectPlatform } from '../connectPlatform.ts'
+import { lazyPart } from '../../ui/lazyParts.tsx'
 import { QueryStatus } from '../QueryStatus.tsx'
-import { useProperties } from '../properties/queries.ts'
+import { useProperties } from '../properties/propertyList.ts'
 
-// The connect dialog and its "Discard this link?" load when a Connect is first pressed (issue 17).
-const ConnectPlatformDialogs = lazyPart(() =>
-  import('../ConnectPlatformDialogs.tsx').then((module) => module.ConnectPlatformDialogs),
+// The last section, below a phone's first screen: its cards and connect flow load after the first
+// paint, in the placeholder's place (issue 17).
+const IntegrationConnect = lazyPart(() =>
+  import('./IntegrationConnect.tsx').then((module) => module.IntegrationConnect),
 )
+const prefetchDialogs = () =>
+  void import('./IntegrationConnect.tsx').then((module) => module.ConnectPlatformDialogs.prefetch())
 
 /** SPEC 2's integration cards on the dashboard, with /integration's own connect flow (issue 18). */
 export function IntegrationSection() {
   const { t } = useI18n()
   const properties = useProperties()
-  const [state, send] = useConnectPlatform()
+  useEffect(() => IntegrationConnect.prefetch(), [])
+  const placeholder = <IntegrationCardsPlaceholder platforms={INTEGRATION_PLATFORMS} />
   return (
     <section
       aria-labelledby="integrations-title"
       // Scrolled to, it clears the phone's sticky top bar.
       className="mb-8 scroll-mt-20"
       data-testid="dashboard-integrations"
-      onPointerEnter={ConnectPlatformDialogs.prefetch}
-      onFocus={ConnectPlatformDialogs.prefetch}
+      onPointerEnter={prefetchDialogs}
+      onFocus={prefetchDialogs}
     >
       <h2 id="integrations-title" className="mb-4 text-lg font-semibold text-slate-900">
         <Link href="/integration" className="inline-flex items-center gap-1 hover:text-brand-700">
@@ -34,33 +38,13 @@ export function IntegrationSection() {
         </Link>
       </h2>
       {properties.isPending ? (
-        <IntegrationCardsPlaceholder platforms={INTEGRATION_PLATFORMS} />
+        placeholder
       ) : (
         <QueryStatus query={properties}>
           {(list) => (
-            <>
-              <IntegrationCards
-                platforms={INTEGRATION_PLATFORMS.map((platform) => {
-                  const links = platformLinks(list, platform.name)
-                  return {
-                    platform,
-                    linkedProperties: links.linked.length,
-                    links,
-                    canConnect: links.unlinked.length > 0,
-                  }
-                })}
-                onConnect={(platformName) =>
-                  send({
-                    type: 'open',
-                    platformName,
-                    propertyIds: platformLinks(list, platformName).unlinked,
-                  })
-                }
-              />
-              <WhenOpen open={!state.matches('closed')}>
-                <ConnectPlatformDialogs.Component state={state} send={send} properties={list} />
-              </WhenOpen>
-            </>
+            <Suspense fallback={placeholder}>
+              <IntegrationConnect.Component properties={list} />
+            </Suspense>
           )}
         </QueryStatus>
       )}

@@ -5,7 +5,7 @@ import { ChevronEndIcon } from '../../ui/icons.tsx'
 import { PropertyRow } from '../../ui/property/PropertyRow.tsx'
 import { QueryStatus } from '../QueryStatus.tsx'
 import { SyncNowButton } from '../SyncNowButton.tsx'
-import { useProperties } from '../properties/queries.ts'
+import { useProperties } from '../properties/propertyList.ts'
 import { usePropertyDialogs } from '../properties/usePropertyDialogs.tsx'
 
 /** SPEC 2, dashboard: "your properties", linking to /properties, as a scrollable row with an add card. */

@@ -1,11 +1,17 @@
+import { Suspense, useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { DashboardStatCards } from '../../ui/dashboard/DashboardStatCards.tsx'
-import { RevenueChart, RevenueChartPlaceholder } from '../../ui/dashboard/RevenueChart.tsx'
+import { RevenueChartPlaceholder } from '../../ui/dashboard/RevenueChartFrame.tsx'
+import { lazyPart } from '../../ui/lazyParts.tsx'
 import { DashboardRange } from './DashboardRange.tsx'
-import { DASHBOARD_STATISTICS_KEY, MONTHLY_STATISTICS_KEY } from './statisticsKeys.ts'
+import { dashboardStatisticsQuery, monthlyStatisticsQuery } from './statisticsKeys.ts'
 import { useDashboardRange } from './useDashboardRange.ts'
+
+// Drawn once the months answer, so it comes after the first paint, asked for as the section mounts.
+const RevenueChart = lazyPart(() =>
+  import('../../ui/dashboard/RevenueChart.tsx').then((module) => module.RevenueChart),
+)
 
 /**
  * The dashboard's figures: the period's pickers and its five cards (issue 18), then revenue and
@@ -15,11 +21,9 @@ export function StatisticsSection() {
   const { t } = useI18n()
   const [rangeState, sendRange] = useDashboardRange()
   const { range } = rangeState.context
-  const statistics = useQuery({
-    queryKey: [...DASHBOARD_STATISTICS_KEY, range.start, range.end],
-    queryFn: () => api.statistics.dashboard(range),
-  })
-  const monthly = useQuery({ queryKey: MONTHLY_STATISTICS_KEY, queryFn: api.statistics.monthly })
+  const statistics = useQuery(dashboardStatisticsQuery(range))
+  const monthly = useQuery(monthlyStatisticsQuery)
+  useEffect(() => RevenueChart.prefetch(), [])
   return (
     <section aria-labelledby="statistics-title" className="mb-8 flex flex-col gap-6">
       <h2 id="statistics-title" className="sr-only">
@@ -41,7 +45,9 @@ export function StatisticsSection() {
             {monthly.error.message || t('app.unexpectedError')}
           </p>
         ) : (
-          <RevenueChart months={monthly.data} />
+          <Suspense fallback={<RevenueChartPlaceholder />}>
+            <RevenueChart.Component months={monthly.data} />
+          </Suspense>
         )}
       </div>
     </section>

@@ -4,16 +4,13 @@ import { fieldsFrom, withChanges } from '../../domain/property.ts'
 import type { NewProperty } from '../../machines/addProperty.ts'
 import type { PropertyChanges } from '../../machines/propertyModal.ts'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
+import { PROPERTIES_KEY } from './propertyList.ts'
 
-/** SPEC 4: the property list is loading, then loaded; react-query owns it under this key. */
-export const PROPERTIES_KEY = ['properties'] as const
 export const PLATFORMS_KEY = ['property', 'platforms'] as const
 export const internalCalendarKey = (propertyId: string) =>
   ['property', propertyId, 'calendar', 'internal'] as const
 // The dashboard's figures count properties and platform links, so they go stale with the list.
 const DASHBOARD_KEY = ['dashboard'] as const
-
-export const useProperties = () => useQuery({ queryKey: PROPERTIES_KEY, queryFn: api.property.list })
 
 /** The platforms a host can link; the list is fixed for a server's life. */
 export const usePlatforms = () =>

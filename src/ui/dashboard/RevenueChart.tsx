@@ -2,10 +2,10 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { MonthlyFigures } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
+import { CHART_HEIGHT, FIGURE, Legend } from './RevenueChartFrame.tsx'
 
 /** Laid out in CSS pixels at the width it gets, so its text stays 12 px on a phone too. */
 export const DEFAULT_CHART_WIDTH = 720
-export const CHART_HEIGHT = 280
 const TOP = 16
 const BOTTOM = 44
 const TICKS = 4
@@ -133,43 +133,6 @@ const pageFontFamily = (dir: string) =>
   typeof document === 'undefined' || document.documentElement.dir !== dir
     ? ''
     : getComputedStyle(document.body).fontFamily
-
-const FIGURE = 'flex flex-col gap-3'
-
-/** What the bars and the line stand for; drawn for the eye, the chart's table says it in words. */
-function Legend() {
-  const { t } = useI18n()
-  return (
-    <div className="flex flex-wrap gap-4 text-xs text-slate-600" aria-hidden="true">
-      <span className="flex items-center gap-1.5">
-        <span className="size-3 rounded-sm bg-brand-500" />
-        {t('chart.revenue')}
-      </span>
-      <span className="flex items-center gap-1.5">
-        <span className="h-0.5 w-4 rounded bg-amber-500" />
-        {t('chart.occupancy')}
-      </span>
-    </div>
-  )
-}
-
-/** The chart's place while its months load: its legend and a plot as tall as the chart's. */
-export function RevenueChartPlaceholder() {
-  const { t } = useI18n()
-  return (
-    <div className={FIGURE}>
-      <p role="status" className="sr-only">
-        {t('app.loading')}
-      </p>
-      <Legend />
-      <div
-        aria-hidden="true"
-        className="animate-pulse rounded-xl bg-slate-100"
-        style={{ height: CHART_HEIGHT }}
-      />
-    </div>
-  )
-}
 
 /** Revenue as bars and occupancy as a line over the last twelve months, hand-drawn in SVG. */
 export function RevenueChart({ months }: { months: readonly MonthlyFigures[] }) {

@@ -1,0 +1,53 @@
+import { useState } from 'react'
+import type { DateOnly } from '../../domain/dates.ts'
+import { useI18n } from '../../i18n.tsx'
+import { bookingsOn } from '../../ui/calendar/calendarDays.ts'
+import { MonthCalendar } from '../../ui/calendar/MonthCalendar.tsx'
+import { StayListCard } from '../../ui/calendar/StayListCard.tsx'
+import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
+import { todayOfProperties, useBookings, useMonth, useStayLists } from '../bookings.ts'
+
+// A day's stays with all their details: loaded when a day is first opened (issue 17).
+export const BookingsModal = lazyPart(() =>
+  import('../../ui/calendar/BookingsModal.tsx').then((module) => module.BookingsModal),
+)
+
+/** SPEC 2, dashboard: the bookings section's month calendar and its two stay lists. */
+export function BookingsOverview() {
+  const { t } = useI18n()
+  const { bookings, properties } = useBookings()
+  // Issue 13: each stay is current or upcoming by today where its property is.
+  const stays = useStayLists(bookings, properties)
+  const today = todayOfProperties(properties)
+  const month = useMonth(today)
+  const [openDay, setOpenDay] = useState<DateOnly | null>(null)
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[372px_minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="md:col-span-2 xl:col-span-1">
+          <MonthCalendar
+            month={month.month}
+            today={today}
+            bookings={bookings}
+            onPrevious={month.previous}
+            onNext={month.next}
+            onDayClick={setOpenDay}
+          />
+        </div>
+        <StayListCard title={t('calendar.current')} bookings={stays.current} testId="dashboard-current" />
+        <StayListCard title={t('calendar.upcoming')} bookings={stays.upcoming} testId="dashboard-upcoming" />
+      </div>
+      <WhenOpen open={openDay !== null}>
+        {openDay && (
+          <BookingsModal.Component
+            day={openDay}
+            bookings={bookingsOn(bookings, openDay)}
+            allBookings={bookings}
+            properties={properties}
+            onClose={() => setOpenDay(null)}
+          />
+        )}
+      </WhenOpen>
+    </>
+  )
+}

@@ -1,0 +1,40 @@
+import type { Property } from '../../actors/api.ts'
+import { IntegrationCards } from '../../ui/dashboard/IntegrationCards.tsx'
+import { INTEGRATION_PLATFORMS } from '../../ui/integration/PlatformLogo.tsx'
+import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
+import { platformLinks, useConnectPlatform } from '../connectPlatform.ts'
+
+// The connect dialog and its "Discard this link?" load when a Connect is first pressed (issue 17).
+export const ConnectPlatformDialogs = lazyPart(() =>
+  import('../ConnectPlatformDialogs.tsx').then((module) => module.ConnectPlatformDialogs),
+)
+
+/** Issue 18: each platform's card for the host's properties, and /integration's own connect flow. */
+export function IntegrationConnect({ properties }: { properties: Property[] }) {
+  const [state, send] = useConnectPlatform()
+  return (
+    <>
+      <IntegrationCards
+        platforms={INTEGRATION_PLATFORMS.map((platform) => {
+          const links = platformLinks(properties, platform.name)
+          return {
+            platform,
+            linkedProperties: links.linked.length,
+            links,
+            canConnect: links.unlinked.length > 0,
+          }
+        })}
+        onConnect={(platformName) =>
+          send({
+            type: 'open',
+            platformName,
+            propertyIds: platformLinks(properties, platformName).unlinked,
+          })
+        }
+      />
+      <WhenOpen open={!state.matches('closed')}>
+        <ConnectPlatformDialogs.Component state={state} send={send} properties={properties} />
+      </WhenOpen>
+    </>
+  )
+}

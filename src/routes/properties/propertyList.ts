@@ -1,0 +1,23 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { api } from '../../actors/api.ts'
+import { PREFETCHED_FRESH_MS } from '../prefetched.ts'
+
+/**
+ * SPEC 4: the property list is loading, then loaded; react-query owns it under this key. Apart
+ * from the edits in queries.ts, which bring the property forms' rules with them, because the
+ * dashboard and the calendar only read the list (issue 17: a phone's first screen).
+ */
+export const PROPERTIES_KEY = ['properties'] as const
+
+export const propertiesQuery = queryOptions({
+  queryKey: PROPERTIES_KEY,
+  queryFn: () => api.property.list(),
+  staleTime: PREFETCHED_FRESH_MS,
+})
+
+export const useProperties = () => useQuery(propertiesQuery)
+
+/** Issue 17: the list asked for beside the profile, by the screens that open on it (src/routes/SignedInApp.tsx). */
+export function prefetchProperties(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(propertiesQuery)
+}
