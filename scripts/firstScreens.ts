@@ -1,27 +1,52 @@
 /**
- * Issue 17: the screens a page may open on, and the modules each needs before it can paint —
- * read by the build (scripts/viteFirstScreen.ts, to preload them) and by `bench:bundle` (to
- * weigh them). Paths are regular expressions' sources, matched against the location's path.
+ * Issue 17: the screens a page may open on, the modules each needs before it can paint and the
+ * calls it makes first — read by the build (scripts/viteFirstScreen.ts, to preload them) and by
+ * `bench:bundle` (to weigh them). Paths are regular expressions' sources, matched against the
+ * location's path.
  */
+import { API_BASE } from '../src/actors/http.ts'
+import { THIS_MONTH } from '../src/boot/firstScreen.ts'
+
 export const SIGNED_IN_FRAME = [
   'src/routes/SignedInApp.tsx',
   'src/routes/AppShell.tsx',
   'src/routes/notifications.ts',
 ]
 
-export type FirstScreen = { name: string; path: string; signedIn: boolean; modules: string[] }
+/**
+ * `requests`: the API calls (GET, full paths) a signed-in screen makes before it can show its
+ * figures, which index.html sends beside the code (src/boot/earlyResponses.ts).
+ */
+export type FirstScreen = {
+  name: string
+  path: string
+  signedIn: boolean
+  modules: string[]
+  requests: string[]
+}
+
+const PROFILE_REQUEST = `${API_BASE}/user/profile`
+const PROPERTIES_REQUEST = `${API_BASE}/property/list`
+const MONTHLY_REQUEST = `${API_BASE}/dashboard/statistics/monthly`
+const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}/dashboard/statistics?${THIS_MONTH}`
 
 const publicScreen = (name: string, path: string, module: string): FirstScreen => ({
   name,
   path,
   signedIn: false,
   modules: [module],
+  requests: [],
 })
-const signedInScreen = (name: string, path: string, ...modules: string[]): FirstScreen => ({
+const signedInScreen = (
+  name: string,
+  path: string,
+  { modules, requests }: { modules: string[]; requests: string[] },
+): FirstScreen => ({
   name,
   path,
   signedIn: true,
   modules: [...SIGNED_IN_FRAME, ...modules],
+  requests: [PROFILE_REQUEST, ...requests],
 })
 
 export const FIRST_SCREENS: FirstScreen[] = [
@@ -30,11 +55,23 @@ export const FIRST_SCREENS: FirstScreen[] = [
   publicScreen('/forgot-password', '^/forgot-password/?$', 'src/routes/ForgotPasswordRoute.tsx'),
   publicScreen('/reset-password', '^/reset-password(/|$)', 'src/routes/ResetPasswordRoute.tsx'),
   publicScreen('/cancel-email-change', '^/cancel-email-change(/|$)', 'src/routes/CancelEmailChangeRoute.tsx'),
-  signedInScreen('/dashboard', '^/(dashboard/?)?$', 'src/routes/DashboardRoute.tsx'),
-  signedInScreen('/properties', '^/properties/?$', 'src/routes/PropertiesRoute.tsx'),
+  signedInScreen('/dashboard', '^/(dashboard/?)?$', {
+    modules: ['src/routes/DashboardRoute.tsx'],
+    requests: [THIS_MONTH_STATISTICS_REQUEST, MONTHLY_REQUEST, PROPERTIES_REQUEST],
+  }),
+  signedInScreen('/properties', '^/properties/?$', {
+    modules: ['src/routes/PropertiesRoute.tsx'],
+    requests: [PROPERTIES_REQUEST],
+  }),
   // The calendar reads the feeds at once; the dashboard, whose calendar is below the first screen, later.
-  signedInScreen('/calendar', '^/calendar/?$', 'src/routes/CalendarRoute.tsx', 'src/actors/calendarFeed.ts'),
-  signedInScreen('/integration', '^/integration/?$', 'src/routes/IntegrationRoute.tsx'),
+  signedInScreen('/calendar', '^/calendar/?$', {
+    modules: ['src/routes/CalendarRoute.tsx', 'src/actors/calendarFeed.ts'],
+    requests: [PROPERTIES_REQUEST],
+  }),
+  signedInScreen('/integration', '^/integration/?$', {
+    modules: ['src/routes/IntegrationRoute.tsx'],
+    requests: [PROPERTIES_REQUEST],
+  }),
 ]
 
 /** The words every page needs, and those behind sign-in (src/domain/localeParts.ts). */

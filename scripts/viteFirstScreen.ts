@@ -1,12 +1,19 @@
 /**
  * Issue 17: writes into the built index.html a small script that preloads, from the page's first
- * bytes, everything its first screen needs — the screen's chunks, its words, its fonts — so that
- * nothing waits for the code before it to run (src/boot/firstScreen.ts). The server allows this
- * one inline script by its hash (server/web/inlineScripts.ts).
+ * bytes, everything its first screen needs — the screen's chunks, its words, its fonts, its first
+ * API calls — so that nothing waits for the code before it to run (src/boot/firstScreen.ts). The
+ * server allows this one inline script by its hash (server/web/inlineScripts.ts).
  */
 import type { Plugin, Rolldown } from 'vite'
-import { chooseLanguage, preloadFirstScreen, type FirstScreenPlan } from '../src/boot/firstScreen.ts'
+import {
+  chooseLanguage,
+  fillRequest,
+  preloadFirstScreen,
+  type FirstScreenPlan,
+} from '../src/boot/firstScreen.ts'
+import { EARLY_RESPONSES_KEY } from '../src/boot/earlyResponses.ts'
 import { LANGUAGE_STORAGE_KEY, SESSION_HINT_KEY } from '../src/boot/storageKeys.ts'
+import { REQUEST_TIMEOUT_MS } from '../src/actors/http.ts'
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../src/domain/translator.ts'
 import { FIRST_SCREENS, FONTS, fontName, wordsModule } from './firstScreens.ts'
 
@@ -72,17 +79,20 @@ export function firstScreenPlan(bundle: OutputBundle, base = '/'): FirstScreenPl
       ...(FONTS[language] ?? []).map((name) => fontFile(bundle, name)),
     ]),
     signedInWords: perLanguage((language) => filesOf(bundle, wordsModule(language, 'signedIn'), skip)),
+    earlyResponsesKey: EARLY_RESPONSES_KEY,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
     screens: FIRST_SCREENS.map((screen) => ({
       path: screen.path,
       signedIn: screen.signedIn,
       files: [...new Set(screen.modules.flatMap((module) => filesOf(bundle, module, skip)))].map(url),
+      requests: screen.requests,
     })),
   }
 }
 
-/** The script's text: both functions' own source, then the call with this build's plan. */
+/** The script's text: the functions' own source, then the call with this build's plan. */
 export const firstScreenScript = (plan: FirstScreenPlan) =>
-  `${chooseLanguage.toString()}\n(${preloadFirstScreen.toString()})(${JSON.stringify(plan)})`
+  `${chooseLanguage.toString()}\n${fillRequest.toString()}\n(${preloadFirstScreen.toString()})(${JSON.stringify(plan)})`
 
 export function firstScreen(): Plugin {
   let base = '/'

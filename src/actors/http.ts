@@ -1,4 +1,5 @@
 import redaxios from 'redaxios'
+import { takeEarlyResponse } from '../boot/earlyResponses.ts'
 
 export const API_BASE = '/api'
 export const REQUEST_TIMEOUT_MS = 100_000
@@ -60,8 +61,10 @@ function onUnauthorized() {
   window.location.assign(`${LOGIN_PATH}?next=${next}`)
 }
 
-// redaxios has no timeout option: the fetch it uses adds one.
+// redaxios has no timeout option: the fetch it uses adds one. A GET the page sent before the app
+// ran (index.html, issue 17) is answered by that call, which has the same limit.
 const fetchWithTimeout: typeof fetch = (input, init) =>
+  (init?.method === 'GET' && typeof input === 'string' ? takeEarlyResponse(input) : undefined) ??
   fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
 
 const client = redaxios.create({ baseURL: API_BASE, withCredentials: true, fetch: fetchWithTimeout })

@@ -1,9 +1,10 @@
 /**
- * Issue 17: the first screen's chunks, words and fonts are asked for by index.html itself, all
- * at once, rather than each after the code that needs it has run (a waterfall four deep on a
- * phone). scripts/viteFirstScreen.ts inlines these two functions' source into the page's head,
- * so they import nothing, call nothing outside themselves and assign no arrow functions (a
- * bundler would wrap those in helpers the page does not have). The app uses `chooseLanguage`
+ * Issue 17: the first screen's chunks, words, fonts and, for a signed-in screen, its first API
+ * calls are asked for by index.html itself, all at once, rather than each after the code that
+ * needs it has run (a waterfall four deep on a phone). scripts/viteFirstScreen.ts inlines these
+ * functions' source into the page's head, so they import nothing, call nothing outside
+ * themselves and assign no arrow functions (a bundler would wrap those in helpers the page does
+ * not have). The app uses `chooseLanguage`
  * too, so the page and the app always agree on the language.
  */
 
@@ -22,6 +23,19 @@ export function chooseLanguage<Fallback extends string | undefined>(
   return fallback
 }
 
+/** In a first call's address, the current month's `start` and `end` (the dashboard's default period). */
+export const THIS_MONTH = '{thisMonth}'
+
+/**
+ * `url` with THIS_MONTH filled in from `now` in the browser's own time zone, as the app's
+ * `thisMonth()` and the API client write it (`start=2026-11-01&end=2026-11-30`).
+ */
+export function fillRequest(url: string, now: Date): string {
+  const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`
+  const lastDay = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate()
+  return url.replace('{thisMonth}', `start=${month}-01&end=${month}-${String(lastDay).padStart(2, '0')}`)
+}
+
 /** What the build knows: for each language and each first screen, the files it needs. */
 export type FirstScreenPlan = {
   languageKey: string
@@ -32,11 +46,23 @@ export type FirstScreenPlan = {
   everyPage: Record<string, string[]>
   /** Per language: the signed-in words. */
   signedInWords: Record<string, string[]>
-  /** `path` is a regular expression's source, matched against the location's path. */
-  screens: { path: string; signedIn: boolean; files: string[] }[]
+  /** The window property the early API calls are left under (src/boot/earlyResponses.ts). */
+  earlyResponsesKey: string
+  /** The API client's own time limit, which the early calls keep too. */
+  requestTimeoutMs: number
+  /**
+   * `path` is a regular expression's source, matched against the location's path; `requests`
+   * the API calls (GET, their full paths) the screen makes first. One that names THIS_MONTH is
+   * the screen's default period, sent only when the address names none.
+   */
+  screens: { path: string; signedIn: boolean; files: string[]; requests: string[] }[]
 }
 
-/** Adds a preload to the head for each file this page's first screen needs; returns them. */
+/**
+ * Adds a preload to the head for each file this page's first screen needs, and starts its first
+ * API calls, each sent as the API client sends it, for the app to take (src/boot/earlyResponses.ts);
+ * returns the files.
+ */
 export function preloadFirstScreen(plan: FirstScreenPlan): string[] {
   let stored: string | null = null
   let signedIn = false
@@ -49,12 +75,26 @@ export function preloadFirstScreen(plan: FirstScreenPlan): string[] {
   const preferred = navigator.languages?.length ? navigator.languages : [navigator.language]
   const language = chooseLanguage(plan.languages, stored, preferred, plan.defaultLanguage)
   const files = [...(plan.everyPage[language] ?? [])]
+  const early: Record<string, Promise<Response>> = {}
   for (const screen of plan.screens) {
     // A signed-in screen without a session is about to leave for /login: nothing to fetch for it.
     if (!new RegExp(screen.path).test(location.pathname) || (screen.signedIn && !signedIn)) continue
     files.push(...screen.files, ...(screen.signedIn ? (plan.signedInWords[language] ?? []) : []))
+    for (const request of screen.requests) {
+      if (request.indexOf('{thisMonth}') >= 0 && location.search) continue
+      const url = fillRequest(request, new Date())
+      const response = fetch(url, {
+        credentials: 'same-origin',
+        headers: { accept: 'application/json', 'accept-language': language },
+        signal: AbortSignal.timeout(plan.requestTimeoutMs),
+      })
+      // A call the app never takes (it left for /login first) must not report a failure of its own.
+      response.catch(function ignore() {})
+      early[url] = response
+    }
     break
   }
+  Object.defineProperty(window, plan.earlyResponsesKey, { value: early, configurable: true })
   for (const file of files) {
     const link = document.createElement('link')
     if (file.endsWith('.woff2')) {

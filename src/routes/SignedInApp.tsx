@@ -2,6 +2,7 @@ import { Suspense, type ComponentProps, type ComponentType, type ReactNode } fro
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { matchRoute, Route, Switch } from 'wouter'
 import { parse } from 'regexparam'
+import { hasEarlyResponses } from '../boot/earlyResponses.ts'
 import { NeedsWords, useI18n } from '../i18n.tsx'
 import { ComingUpdate } from '../ui/ComingUpdate.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
@@ -59,20 +60,30 @@ const SCREENS: Screen[] = [
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } })
 
 /**
+ * How long the first render waits for a profile index.html asked for beside the code: it has
+ * usually answered by the time the code has run, and a screen drawn at once beats a spinner drawn
+ * for the blink before it; a slow one shows the spinner meanwhile, as it always did.
+ */
+export const EARLY_PROFILE_WAIT_MS = 500
+
+/**
  * Issue 17: a signed-in first screen — its frame, its screen, the profile and the screen's first
  * data — asked for before the app first renders (src/main.tsx), so that the frame and the screen
  * draw as soon as the profile answers and fill in as soon as their data does, rather than one
- * step after another. The first render waits for the code only: a slow profile shows the page's
- * spinner meanwhile, as it always did.
+ * step after another. The calls index.html already sent are taken, not sent again
+ * (src/boot/earlyResponses.ts).
  */
 export function preloadSignedIn(pathname: string, search: string): Promise<unknown> {
-  void queryClient.prefetchQuery(profileQuery)
+  const profileOnItsWay = hasEarlyResponses()
+  const profile = queryClient.prefetchQuery(profileQuery)
   const first = SCREENS.find(({ paths }) => paths.some((path) => matchRoute(parse, path, pathname)[0]))
   return Promise.all([
     AppShell.preload(),
     first?.component
       .preload()
       .then((module) => module.prefetchData?.(queryClient, new URLSearchParams(search))),
+    profileOnItsWay &&
+      Promise.race([profile, new Promise((resolve) => setTimeout(resolve, EARLY_PROFILE_WAIT_MS))]),
   ])
 }
 

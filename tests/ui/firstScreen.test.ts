@@ -1,6 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FirstScreenPlan } from '../../src/boot/firstScreen.ts'
 import { firstScreenScript } from '../../scripts/viteFirstScreen.ts'
+import { EARLY_RESPONSES_KEY, takeEarlyResponse } from '../../src/boot/earlyResponses.ts'
+import { fillRequest } from '../../src/boot/firstScreen.ts'
+import { thisMonth } from '../../src/domain/dateRange.ts'
+import { localToday } from '../../src/domain/dates.ts'
+import { PREFETCHED_FRESH_MS } from '../../src/routes/prefetched.ts'
 
 const PLAN: FirstScreenPlan = {
   languageKey: 'manzil.language',
@@ -9,12 +14,15 @@ const PLAN: FirstScreenPlan = {
   defaultLanguage: 'en',
   everyPage: { en: ['/assets/en-words.js', '/assets/inter.woff2'], ar: ['/assets/ar-words.js'] },
   signedInWords: { en: ['/assets/en-more.js'], ar: ['/assets/ar-more.js'] },
+  earlyResponsesKey: EARLY_RESPONSES_KEY,
+  requestTimeoutMs: 100_000,
   screens: [
-    { path: '^/login/?$', signedIn: false, files: ['/assets/LoginRoute.js'] },
+    { path: '^/login/?$', signedIn: false, files: ['/assets/LoginRoute.js'], requests: [] },
     {
       path: '^/(dashboard/?)?$',
       signedIn: true,
       files: ['/assets/SignedInApp.js', '/assets/DashboardRoute.js'],
+      requests: ['/api/user/profile', '/api/dashboard/statistics?{thisMonth}'],
     },
   ],
 }
@@ -30,6 +38,11 @@ function runAt(pathname: string) {
     as: link.getAttribute('as'),
   }))
 }
+
+beforeEach(() => {
+  // No server behind this page: the calls a signed-in first screen sends are answered here.
+  vi.spyOn(window, 'fetch').mockImplementation(() => Promise.resolve(new Response('{}')))
+})
 
 afterEach(() => {
   document.head.innerHTML = ''
@@ -64,5 +77,60 @@ describe("index.html's first script preloads the first screen (issue 17)", () =>
       '/assets/DashboardRoute.js',
       '/assets/ar-more.js',
     ])
+  })
+
+  it("sends a signed-in screen's first calls as the API client would, for the app to take once", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ar-SA'])
+    localStorage.setItem('manzil.signedIn', '1')
+    const answers = new Map<string, Response>()
+    const fetch = vi.spyOn(window, 'fetch').mockImplementation((input) => {
+      const answer = new Response(JSON.stringify({ url: String(input) }))
+      answers.set(String(input), answer)
+      return Promise.resolve(answer)
+    })
+    runAt('/dashboard')
+    const { start, end } = thisMonth()
+    const statistics = `/api/dashboard/statistics?start=${start}&end=${end}`
+    expect(fetch.mock.calls.map(([url, init]) => [url, init?.credentials, init?.headers])).toEqual(
+      ['/api/user/profile', statistics].map((url) => [
+        url,
+        'same-origin',
+        { accept: 'application/json', 'accept-language': 'ar' },
+      ]),
+    )
+    expect(await takeEarlyResponse(statistics)).toBe(answers.get(statistics))
+    // Once: a second call for the same data goes to the server.
+    expect(takeEarlyResponse(statistics)).toBeUndefined()
+    expect(takeEarlyResponse('/api/dashboard/statistics/monthly')).toBeUndefined()
+  })
+
+  it('leaves the default period out when the address names one: the app asks for that one', () => {
+    localStorage.setItem('manzil.signedIn', '1')
+    runAt('/dashboard?start=2026-02-01&end=2026-02-28')
+    expect(vi.mocked(window.fetch).mock.calls.map(([url]) => url)).toEqual(['/api/user/profile'])
+  })
+
+  it("fills in this month as the dashboard's own default period, in the browser's time zone", () => {
+    for (const now of ['2026-01-31T23:59', '2026-02-01T00:00', '2028-02-10T12:00', '2026-12-31T23:59']) {
+      const { start, end } = thisMonth(localToday(new Date(now)))
+      expect(fillRequest('/statistics?{thisMonth}', new Date(now))).toBe(
+        `/statistics?start=${start}&end=${end}`,
+      )
+    }
+  })
+
+  it('sends nothing for a sign-in screen, nor for a signed-in one without a session', () => {
+    const fetch = vi.spyOn(window, 'fetch')
+    runAt('/login')
+    runAt('/')
+    expect(fetch).not.toHaveBeenCalled()
+    expect(takeEarlyResponse('/api/user/profile')).toBeUndefined()
+  })
+
+  it('leaves to the server a call first asked for after the first screen, its early answer being stale', () => {
+    localStorage.setItem('manzil.signedIn', '1')
+    runAt('/')
+    vi.spyOn(performance, 'now').mockReturnValue(PREFETCHED_FRESH_MS + 1)
+    expect(takeEarlyResponse('/api/user/profile')).toBeUndefined()
   })
 })

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { thisMonth } from '../../src/domain/dateRange.ts'
+import { FIRST_SCREENS } from '../../scripts/firstScreens.ts'
+import { EARLY_RESPONSES_KEY } from '../../src/boot/earlyResponses.ts'
+import { fillRequest } from '../../src/boot/firstScreen.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -59,4 +62,21 @@ describe('a signed-in first screen asks for its data beside the profile, before 
     expect(calls.profile).toHaveBeenCalledOnce()
     expect(calls.properties).not.toHaveBeenCalled()
   })
+
+  it.each(FIRST_SCREENS.filter((screen) => screen.signedIn))(
+    '$name takes every call index.html sent for it, and sends none of them again',
+    async ({ name, requests }) => {
+      vi.resetModules()
+      const early = Object.fromEntries(
+        requests.map((url) => [fillRequest(url, new Date()), Promise.resolve(new Response('{}'))]),
+      )
+      Object.defineProperty(window, EARLY_RESPONSES_KEY, { value: early, configurable: true })
+      const sent = vi.spyOn(window, 'fetch').mockImplementation(() => new Promise<never>(() => undefined))
+      const { preloadSignedIn } = await import('../../src/routes/SignedInApp.tsx')
+      await preloadSignedIn(name, '')
+      await vi.waitFor(() => expect(Object.keys(early)).toEqual([]))
+      const sentUrls = sent.mock.calls.map(([url]) => String(url))
+      expect(sentUrls.filter((url) => requests.includes(url))).toEqual([])
+    },
+  )
 })

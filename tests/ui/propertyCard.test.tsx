@@ -20,6 +20,8 @@ describe('property card', () => {
     const photo = within(card()).getByRole('img')
     expect(photo.getAttribute('src')).toBe(property.images[0]?.thumbnailUrl)
     expect(within(card()).getByRole('status')).toBeTruthy()
+    // Over the spinner and never faded out: it shows the moment the browser has it (issue 17).
+    expect(photo.className).not.toMatch(/opacity/)
     fireEvent.load(photo)
     expect(within(card()).queryByRole('status')).toBeNull()
   })

@@ -70,6 +70,22 @@ describe(`stays in the ${process.env.TZ ?? 'local'} time zone`, () => {
     expect(calendarDays('2026-04')[0]).toBe('2026-03-29')
     expect(formattersFor('en').date('2026-03-01')).toBe('1 Mar 2026')
   })
+
+  it("writes the pickers' dates as en-GB's day/month/year does, in both languages", () => {
+    const enGb = new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    for (const date of ['2026-03-05', '2026-12-31', '2027-01-01', '2024-02-29']) {
+      const shown = enGb.format(new Date(`${date}T00:00:00Z`))
+      expect([formattersFor('en').numericDate(date), formattersFor('ar').numericDate(date)]).toEqual([
+        shown,
+        shown,
+      ])
+    }
+  })
 })
 
 describe(`property time zones, with the machine in ${process.env.TZ ?? 'its own zone'}`, () => {

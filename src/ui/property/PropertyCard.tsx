@@ -17,7 +17,12 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={STATUS_TONES[known] ?? 'green'}>{t(`property.status.${known}`)}</Badge>
 }
 
-/** The first photo: a spinner until it has loaded, a grey box when there is none (SPEC 2). */
+/**
+ * The first photo: a spinner until it has loaded, a grey box when there is none (SPEC 2). The
+ * photo lies over the spinner and shows the moment the browser has it, not after a fade started
+ * by its load event: on a phone, that round through the app held the largest paint of the
+ * properties screen back by about half a second (issue 17).
+ */
 function CoverPhoto({ url, alt }: { url?: string; alt: string }) {
   const { t } = useI18n()
   const [shown, setShown] = useState<'loading' | 'loaded' | 'failed'>('loading')
@@ -44,7 +49,7 @@ function CoverPhoto({ url, alt }: { url?: string; alt: string }) {
         loading="lazy"
         onLoad={() => setShown('loaded')}
         onError={() => setShown('failed')}
-        className={`size-full object-cover transition-opacity duration-300 ${shown === 'loaded' ? 'opacity-100' : 'opacity-0'}`}
+        className="relative size-full object-cover"
       />
     </div>
   )
