@@ -4,13 +4,14 @@ import tailwindcss from '@tailwindcss/vite'
 import { localeParts } from './scripts/viteLocaleParts.ts'
 import { CHUNK_GROUPS } from './scripts/chunkGroups.ts'
 import { firstScreen } from './scripts/viteFirstScreen.ts'
+import { prerender } from './scripts/vitePrerender.ts'
 import { precompress } from './scripts/vitePrecompress.ts'
 import { pwa } from './scripts/vitePwa.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), localeParts(), firstScreen(), pwa(), precompress()],
+  plugins: [react(), tailwindcss(), localeParts(), firstScreen(), prerender(), pwa(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

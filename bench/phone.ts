@@ -5,8 +5,8 @@
  * 390 px in a fresh browser context each time (cold cache, no service worker yet), five times
  * each: throttled by CDP as a mid-range phone on 4G (4× CPU; 9 Mbps down, 1.5 Mbps up, 85 ms),
  * and, as the baseline in the same run, unthrottled. It reports the medians of the largest
- * contentful paint (LCP), of time-to-usable (the screen's first control or figure in the DOM),
- * and the worst layout shift (CLS). Exits 1 when a throttled page misses its target:
+ * contentful paint (LCP), of time-to-usable (the screen's first control or figure in the DOM
+ * with the app live on it: the sign-in form comes with the page, and counts once hydrated), and the worst layout shift (CLS). Exits 1 when a throttled page misses its target:
  * /login LCP ≤ 1.0 s, the others ≤ 1.5 s, usable ≤ LCP + 300 ms, CLS ≤ 0.05.
  */
 import fs from 'node:fs'
@@ -15,6 +15,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO_HOST } from '../scripts/demoData.ts'
 import { LANGUAGE_STORAGE_KEY, SESSION_HINT_KEY } from '../src/boot/storageKeys.ts'
+import { LIVE_ATTRIBUTE } from '../src/boot/prerendered.ts'
 import { launchBrowser, PHONE } from '../tests/e2e/browser.ts'
 import buildForBrowsers from '../tests/e2e/globalSetup.ts'
 import { startServer, type RunningServer } from '../tests/e2e/server.ts'
@@ -32,7 +33,12 @@ const CPU_SLOWDOWN = 4
 
 type Screen = { path: string; signedIn: boolean; usable: string; targetLcpMs: number }
 const SCREENS: Screen[] = [
-  { path: '/login', signedIn: false, usable: 'form button[type="submit"]', targetLcpMs: 1000 },
+  {
+    path: '/login',
+    signedIn: false,
+    usable: `html[${LIVE_ATTRIBUTE}] form button[type="submit"]`,
+    targetLcpMs: 1000,
+  },
   { path: '/', signedIn: true, usable: '[data-testid="stat-value"]', targetLcpMs: 1500 },
   {
     path: '/calendar',
@@ -62,7 +68,12 @@ const OBSERVE = `(() => {
   const check = () => {
     if (!seen.usable && document.querySelector(selector)) seen.usable = performance.now()
   }
-  new MutationObserver(check).observe(document, { childList: true, subtree: true })
+  new MutationObserver(check).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: [${JSON.stringify(LIVE_ATTRIBUTE)}],
+  })
 })()`
 
 async function load(

@@ -18,9 +18,12 @@ export const SIGNED_IN_FRAME = [
  * figures, which index.html sends beside the code (src/boot/earlyResponses.ts).
  */
 export type FirstScreen = {
+  /** The screen's own address, which the build's prerender opens. */
   name: string
   path: string
   signedIn: boolean
+  /** Its markup written into index.html by the build (scripts/vitePrerender.ts). */
+  prerendered: boolean
   modules: string[]
   requests: string[]
 }
@@ -30,10 +33,11 @@ const PROPERTIES_REQUEST = `${API_BASE}/property/list`
 const MONTHLY_REQUEST = `${API_BASE}/dashboard/statistics/monthly`
 const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}/dashboard/statistics?${THIS_MONTH}`
 
-const publicScreen = (name: string, path: string, module: string): FirstScreen => ({
+const publicScreen = (name: string, path: string, module: string, prerendered = false): FirstScreen => ({
   name,
   path,
   signedIn: false,
+  prerendered,
   modules: [module],
   requests: [],
 })
@@ -45,12 +49,14 @@ const signedInScreen = (
   name,
   path,
   signedIn: true,
+  prerendered: false,
   modules: [...SIGNED_IN_FRAME, ...modules],
   requests: [PROFILE_REQUEST, ...requests],
 })
 
 export const FIRST_SCREENS: FirstScreen[] = [
-  publicScreen('/login', '^/login/?$', 'src/routes/LoginRoute.tsx'),
+  // Where a host lands whenever a session has ended: its markup comes with the page.
+  publicScreen('/login', '^/login/?$', 'src/routes/LoginRoute.tsx', true),
   publicScreen('/registration', '^/registration/?$', 'src/routes/RegistrationRoute.tsx'),
   publicScreen('/forgot-password', '^/forgot-password/?$', 'src/routes/ForgotPasswordRoute.tsx'),
   publicScreen('/reset-password', '^/reset-password(/|$)', 'src/routes/ResetPasswordRoute.tsx'),

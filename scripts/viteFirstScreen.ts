@@ -14,7 +14,7 @@ import {
 import { EARLY_RESPONSES_KEY } from '../src/boot/earlyResponses.ts'
 import { LANGUAGE_STORAGE_KEY, SESSION_HINT_KEY } from '../src/boot/storageKeys.ts'
 import { REQUEST_TIMEOUT_MS } from '../src/actors/http.ts'
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../src/domain/translator.ts'
+import { DEFAULT_LANGUAGE, LANGUAGES, directionOf } from '../src/domain/translator.ts'
 import { FIRST_SCREENS, FONTS, fontName, wordsModule } from './firstScreens.ts'
 
 type OutputBundle = Rolldown.OutputBundle
@@ -73,6 +73,7 @@ export function firstScreenPlan(bundle: OutputBundle, base = '/'): FirstScreenPl
     languageKey: LANGUAGE_STORAGE_KEY,
     sessionHintKey: SESSION_HINT_KEY,
     languages: [...LANGUAGES],
+    rightToLeft: LANGUAGES.filter((language) => directionOf(language) === 'rtl'),
     defaultLanguage: DEFAULT_LANGUAGE,
     everyPage: perLanguage((language) => [
       ...filesOf(bundle, wordsModule(language, 'public'), skip),
@@ -82,8 +83,10 @@ export function firstScreenPlan(bundle: OutputBundle, base = '/'): FirstScreenPl
     earlyResponsesKey: EARLY_RESPONSES_KEY,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     screens: FIRST_SCREENS.map((screen) => ({
+      name: screen.name,
       path: screen.path,
       signedIn: screen.signedIn,
+      prerendered: screen.prerendered,
       files: [...new Set(screen.modules.flatMap((module) => filesOf(bundle, module, skip)))].map(url),
       requests: screen.requests,
     })),

@@ -101,8 +101,13 @@ const preloaded = (language: Language, parts: readonly LocalePart[]) =>
  */
 export async function preloadWords(parts: readonly LocalePart[]): Promise<void> {
   const language = storedLanguage()
-  await loadTranslator(language, parts)
+  await loadWords(language, parts)
   applyToDocument(language)
+}
+
+/** Builds `language`'s translator for `parts` ahead, without a document (the build's prerender too). */
+export async function loadWords(language: Language, parts: readonly LocalePart[]): Promise<void> {
+  await loadTranslator(language, parts)
 }
 
 const manifestOf = (language: Language) =>
@@ -125,12 +130,15 @@ export function I18nProvider({
   children,
   fallback = null,
   initialParts = ['public'],
+  initialLanguage,
 }: {
   children: ReactNode
   fallback?: ReactNode
   initialParts?: readonly LocalePart[]
+  /** The build's prerender names it; in a browser the stored choice or the browser's decides. */
+  initialLanguage?: Language
 }) {
-  const [language, setLanguageState] = useState<Language>(storedLanguage)
+  const [language, setLanguageState] = useState<Language>(() => initialLanguage ?? storedLanguage())
   // Words preloaded beyond the initial parts (a signed-in first screen's) count as wanted already.
   const [wanted, setWanted] = useState<readonly LocalePart[]>(
     () => preloaded(language, initialParts)?.parts ?? initialParts,

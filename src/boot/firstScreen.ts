@@ -41,6 +41,8 @@ export type FirstScreenPlan = {
   languageKey: string
   sessionHintKey: string
   languages: string[]
+  /** The languages written right to left. */
+  rightToLeft: string[]
   defaultLanguage: string
   /** Per language: the public words and the fonts. */
   everyPage: Record<string, string[]>
@@ -53,9 +55,18 @@ export type FirstScreenPlan = {
   /**
    * `path` is a regular expression's source, matched against the location's path; `requests`
    * the API calls (GET, their full paths) the screen makes first. One that names THIS_MONTH is
-   * the screen's default period, sent only when the address names none.
+   * the screen's default period, sent only when the address names none. `name` is set on the
+   * document as `data-first-screen` when the build wrote the screen's markup into the page for a
+   * signed-out visitor (src/boot/prerendered.ts).
    */
-  screens: { path: string; signedIn: boolean; files: string[]; requests: string[] }[]
+  screens: {
+    name: string
+    path: string
+    signedIn: boolean
+    prerendered: boolean
+    files: string[]
+    requests: string[]
+  }[]
 }
 
 /**
@@ -74,12 +85,18 @@ export function preloadFirstScreen(plan: FirstScreenPlan): string[] {
   }
   const preferred = navigator.languages?.length ? navigator.languages : [navigator.language]
   const language = chooseLanguage(plan.languages, stored, preferred, plan.defaultLanguage)
+  // Set before anything paints, so that a page built in Arabic is never laid out left to right first.
+  const root = document.documentElement
+  root.lang = language
+  root.dir = plan.rightToLeft.indexOf(language) >= 0 ? 'rtl' : 'ltr'
   const files = [...(plan.everyPage[language] ?? [])]
   const early: Record<string, Promise<Response>> = {}
   for (const screen of plan.screens) {
     // A signed-in screen without a session is about to leave for /login: nothing to fetch for it.
     if (!new RegExp(screen.path).test(location.pathname) || (screen.signedIn && !signedIn)) continue
     files.push(...screen.files, ...(screen.signedIn ? (plan.signedInWords[language] ?? []) : []))
+    // With the session hint, a signed-out screen is about to leave for the dashboard.
+    if (screen.prerendered && !signedIn) root.setAttribute('data-first-screen', screen.name)
     for (const request of screen.requests) {
       if (request.indexOf('{thisMonth}') >= 0 && location.search) continue
       const url = fillRequest(request, new Date())

@@ -8,33 +8,20 @@ import { useSyncExternalStore } from 'react'
 let waitingWorker: ServiceWorker | null = null
 const listeners = new Set<() => void>()
 
-function offer(worker: ServiceWorker) {
+/** A new version installed behind the running one: the page offers it (src/pwa/registerWorker.ts). */
+export function offer(worker: ServiceWorker) {
   waitingWorker = worker
   listeners.forEach((listener) => listener())
 }
 
-// A tab left open for days still hears of a deploy.
-const UPDATE_CHECK_MS = 60 * 60 * 1000
-
-function watch(registration: ServiceWorkerRegistration) {
-  // The first install has nothing to replace: only a worker waiting behind a controller is news.
-  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting)
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing
-    installing?.addEventListener('statechange', () => {
-      if (installing.state === 'installed' && navigator.serviceWorker.controller) offer(installing)
-    })
-  })
-  window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS)
-}
-
-/** Production builds only: the development server has no sw.js, and must never be cached. */
+/**
+ * Production builds only: the development server has no sw.js, and must never be cached. The
+ * registering code is fetched once the page has loaded: the first screen does without it.
+ */
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').then(watch, (failure: unknown) => {
-      console.warn('The offline shell could not be installed', failure)
-    })
+    void import('./registerWorker.ts').then(({ installWorker }) => installWorker())
   })
 }
 

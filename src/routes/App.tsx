@@ -1,7 +1,9 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { matchRoute, Route, Switch } from 'wouter'
 import { parse } from 'regexparam'
 import { I18nProvider, preloadWords, useI18n } from '../i18n.tsx'
+import type { Language } from '../domain/translator.ts'
+import { markLive } from '../boot/prerendered.ts'
 import { FullPageSpinner } from '../ui/Spinner.tsx'
 import { applyUpdate, useUpdateWaiting } from '../pwa/appUpdates.ts'
 import { useOnline } from '../pwa/useOnline.ts'
@@ -20,7 +22,7 @@ const RedirectIfSignedIn = lazy(() =>
 const SignedInStream = lazy(() =>
   import('./SignedInApp.tsx').then((module) => ({ default: module.SignedInStream })),
 )
-const Toasts = lazy(() => import('../ui/Toasts.tsx'))
+const Toasts = preloadable(() => import('../ui/Toasts.tsx'))
 // Rarely seen, and cached by the service worker for when they are.
 const OfflinePage = lazy(() =>
   import('../ui/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
@@ -56,13 +58,18 @@ export function preloadFirstScreen({
   pathname,
   search,
 }: Pick<Location, 'pathname' | 'search'>): Promise<unknown> {
-  const screen = PUBLIC_SCREENS.find(({ path }) => matchRoute(parse, path, pathname)[0])
-  if (screen) return Promise.all([screen.component.preload(), preloadWords(['public'])])
+  const screen = preloadPublicScreen(pathname)
+  if (screen) return Promise.all([screen, preloadWords(['public'])])
   if (!readHint()) return preloadWords(['public'])
   return Promise.all([
     SignedInApp.preload().then((module) => module.preloadSignedIn(pathname, search)),
     preloadWords(['public', 'signedIn']),
   ])
+}
+
+/** Loads the public screen at `pathname`'s code, when it is one (the build's prerender too). */
+export function preloadPublicScreen(pathname: string): Promise<unknown> | undefined {
+  return PUBLIC_SCREENS.find(({ path }) => matchRoute(parse, path, pathname)[0])?.component.preload()
 }
 
 /** Only a browser that signed in before has anything to check, so only it loads the signed-in code. */
@@ -96,6 +103,32 @@ function Routes() {
   )
 }
 
+/**
+ * Issue 17: mounted with the screen, so its effect runs once the screen is hydrated (or, with
+ * nothing prerendered, first drawn): from then on the app answers the screen itself.
+ */
+function MarkLive() {
+  useEffect(markLive, [])
+  return null
+}
+
+/**
+ * A part the first screen does without, fetched after the first commit and drawn once it has
+ * arrived: the build's prerender leaves it out, so hydrating finds exactly the markup it wrote,
+ * and it never suspends, which would hold back the commit of the rest of the hydration (React
+ * spaces the reveals after a fallback by 300 ms).
+ */
+function AfterFirstRender({ component: Component }: { component: Preloadable<object> }) {
+  const [loaded, setLoaded] = useState(false)
+  useEffect(() => {
+    Component.preload().then(
+      () => setLoaded(true),
+      (failure: unknown) => console.error('A part of the page could not load', failure),
+    )
+  }, [Component])
+  return loaded ? <Component /> : null
+}
+
 /** SPEC 7: the notification stream is open while someone is signed in, whatever the screen. */
 function Stream() {
   return useSessionHint() ? <SignedInStream /> : null
@@ -117,6 +150,7 @@ function Connected() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes />
+      <MarkLive />
       <Suspense fallback={null}>
         <Stream />
       </Suspense>
@@ -134,14 +168,13 @@ function AppUpdate() {
   ) : null
 }
 
-export function App() {
+/** `language`: the build's prerender names it; a browser uses the stored choice or its own. */
+export function App({ language }: { language?: Language }) {
   return (
-    <I18nProvider fallback={<FullPageSpinner />}>
+    <I18nProvider fallback={<FullPageSpinner />} initialLanguage={language}>
       <Connected />
       <AppUpdate />
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <AfterFirstRender component={Toasts} />
     </I18nProvider>
   )
 }

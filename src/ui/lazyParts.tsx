@@ -128,7 +128,12 @@ export function useDeferredWidget<P>(chunk: WidgetChunk<P>) {
       }),
     [chunk],
   )
-  const Component = useSyncExternalStore(chunk.subscribe, () => chunk.loaded)
+  // The build's prerender, and the hydration of its markup, draw the stand-in (issue 17).
+  const Component = useSyncExternalStore(
+    chunk.subscribe,
+    () => chunk.loaded,
+    () => undefined,
+  )
   const press = () => {
     handover.current.pressed = true
     chunk.fetch()

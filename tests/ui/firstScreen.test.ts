@@ -11,16 +11,26 @@ const PLAN: FirstScreenPlan = {
   languageKey: 'manzil.language',
   sessionHintKey: 'manzil.signedIn',
   languages: ['en', 'ar'],
+  rightToLeft: ['ar'],
   defaultLanguage: 'en',
   everyPage: { en: ['/assets/en-words.js', '/assets/inter.woff2'], ar: ['/assets/ar-words.js'] },
   signedInWords: { en: ['/assets/en-more.js'], ar: ['/assets/ar-more.js'] },
   earlyResponsesKey: EARLY_RESPONSES_KEY,
   requestTimeoutMs: 100_000,
   screens: [
-    { path: '^/login/?$', signedIn: false, files: ['/assets/LoginRoute.js'], requests: [] },
     {
+      name: '/login',
+      path: '^/login/?$',
+      signedIn: false,
+      prerendered: true,
+      files: ['/assets/LoginRoute.js'],
+      requests: [],
+    },
+    {
+      name: '/dashboard',
       path: '^/(dashboard/?)?$',
       signedIn: true,
+      prerendered: false,
       files: ['/assets/SignedInApp.js', '/assets/DashboardRoute.js'],
       requests: ['/api/user/profile', '/api/dashboard/statistics?{thisMonth}'],
     },
@@ -46,6 +56,7 @@ beforeEach(() => {
 
 afterEach(() => {
   document.head.innerHTML = ''
+  document.documentElement.removeAttribute('data-first-screen')
   localStorage.clear()
   vi.restoreAllMocks()
 })
@@ -58,6 +69,27 @@ describe("index.html's first script preloads the first screen (issue 17)", () =>
       { rel: 'preload', href: '/assets/inter.woff2', as: 'font' },
       { rel: 'modulepreload', href: '/assets/LoginRoute.js', as: null },
     ])
+  })
+
+  it('sets the language and its direction on the document before anything paints', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ar-SA'])
+    runAt('/login')
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ar', 'rtl'])
+    localStorage.setItem('manzil.language', 'en')
+    runAt('/login')
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['en', 'ltr'])
+  })
+
+  it('names the prerendered sign-in screen for the page to show, unless the visitor is about to leave it', () => {
+    runAt('/login')
+    expect(document.documentElement.getAttribute('data-first-screen')).toBe('/login')
+    document.documentElement.removeAttribute('data-first-screen')
+    runAt('/registration')
+    expect(document.documentElement.getAttribute('data-first-screen')).toBeNull()
+    // Signed in on this browser: /login sends the visitor on to the dashboard.
+    localStorage.setItem('manzil.signedIn', '1')
+    runAt('/login')
+    expect(document.documentElement.getAttribute('data-first-screen')).toBeNull()
   })
 
   it('follows the stored language over the browser', () => {

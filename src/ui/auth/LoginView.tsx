@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Link } from 'wouter'
 import type { LoginState } from '../../machines/login.ts'
 import { useI18n } from '../../i18n.tsx'
@@ -16,7 +16,6 @@ type Props = MailedCodeProps & {
 
 export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...code }: Props) {
   const { t } = useI18n()
-  const [fields, setFields] = useState({ email, password: '' })
 
   if (state === 'welcome' || state === 'done') {
     return <Splash title={t('auth.welcomeTitle')} text={t('auth.welcomeText')} />
@@ -38,10 +37,13 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
   }
 
   const busy = state === 'sendingCode' || state === 'signingIn'
-  const submit = (event: FormEvent) => {
+  // Uncontrolled (issue 17): what a host typed into the build's prerendered form before the app
+  // hydrated it is what the form holds, and what it sends.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const fields = new FormData(event.currentTarget)
     void loadCodeStep()
-    onSubmit(fields.email, fields.password)
+    onSubmit(String(fields.get('email') ?? ''), String(fields.get('password') ?? ''))
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-5" data-testid="login-form" noValidate>
@@ -51,9 +53,8 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
         type="email"
         autoComplete="email"
         dir="ltr"
-        value={fields.email}
+        defaultValue={email}
         error={fieldErrors.email}
-        onChange={(event) => setFields({ ...fields, email: event.target.value })}
         disabled={busy}
       />
       <TextField
@@ -61,9 +62,7 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
         name="password"
         type="password"
         autoComplete="current-password"
-        value={fields.password}
         error={fieldErrors.password}
-        onChange={(event) => setFields({ ...fields, password: event.target.value })}
         disabled={busy}
         hint={
           <Link

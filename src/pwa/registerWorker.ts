@@ -1,0 +1,24 @@
+/** Loaded once the page has loaded (src/pwa/appUpdates.ts): what registers the service worker. */
+import { offer } from './appUpdates.ts'
+
+// A tab left open for days still hears of a deploy.
+const UPDATE_CHECK_MS = 60 * 60 * 1000
+
+function watch(registration: ServiceWorkerRegistration) {
+  // The first install has nothing to replace: only a worker waiting behind a controller is news.
+  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting)
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed' && navigator.serviceWorker.controller) offer(installing)
+    })
+  })
+  window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS)
+}
+
+/** Installs the offline shell and listens for the next version (issue 17). */
+export function installWorker() {
+  navigator.serviceWorker.register('/sw.js').then(watch, (failure: unknown) => {
+    console.warn('The offline shell could not be installed', failure)
+  })
+}
