@@ -90,28 +90,18 @@ export function preloadFirstScreen(plan: FirstScreenPlan): string[] {
   root.lang = language
   root.dir = plan.rightToLeft.indexOf(language) >= 0 ? 'rtl' : 'ltr'
   const files = [...(plan.everyPage[language] ?? [])]
-  const early: Record<string, Promise<Response>> = {}
+  let requests: string[] = []
   for (const screen of plan.screens) {
     // A signed-in screen without a session is about to leave for /login: nothing to fetch for it.
     if (!new RegExp(screen.path).test(location.pathname) || (screen.signedIn && !signedIn)) continue
-    files.push(...screen.files, ...(screen.signedIn ? (plan.signedInWords[language] ?? []) : []))
+    // The words first: the first render waits for them as it does for the code.
+    files.push(...(screen.signedIn ? (plan.signedInWords[language] ?? []) : []), ...screen.files)
     // With the session hint, a signed-out screen is about to leave for the dashboard.
     if (screen.prerendered && !signedIn) root.setAttribute('data-first-screen', screen.name)
-    for (const request of screen.requests) {
-      if (request.indexOf('{thisMonth}') >= 0 && location.search) continue
-      const url = fillRequest(request, new Date())
-      const response = fetch(url, {
-        credentials: 'same-origin',
-        headers: { accept: 'application/json', 'accept-language': language },
-        signal: AbortSignal.timeout(plan.requestTimeoutMs),
-      })
-      // A call the app never takes (it left for /login first) must not report a failure of its own.
-      response.catch(function ignore() {})
-      early[url] = response
-    }
+    requests = screen.requests
     break
   }
-  Object.defineProperty(window, plan.earlyResponsesKey, { value: early, configurable: true })
+  // The code before the calls: on HTTP/1.1's six connections, the code is the longer wait.
   for (const file of files) {
     const link = document.createElement('link')
     if (file.endsWith('.woff2')) {
@@ -125,5 +115,19 @@ export function preloadFirstScreen(plan: FirstScreenPlan): string[] {
     link.href = file
     document.head.appendChild(link)
   }
+  const early: Record<string, Promise<Response>> = {}
+  for (const request of requests) {
+    if (request.indexOf('{thisMonth}') >= 0 && location.search) continue
+    const url = fillRequest(request, new Date())
+    const response = fetch(url, {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'accept-language': language },
+      signal: AbortSignal.timeout(plan.requestTimeoutMs),
+    })
+    // A call the app never takes (it left for /login first) must not report a failure of its own.
+    response.catch(function ignore() {})
+    early[url] = response
+  }
+  Object.defineProperty(window, plan.earlyResponsesKey, { value: early, configurable: true })
   return files
 }

@@ -4,7 +4,7 @@ import { useI18n } from '../i18n.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { GuestsTable } from '../ui/guests/GuestsTable.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
-import { GuestsIcon } from '../ui/icons.tsx'
+import { GuestsIcon } from '../ui/appIcons.tsx'
 import { QueryStatus } from './QueryStatus.tsx'
 
 export const GUESTS_KEY = ['guests'] as const

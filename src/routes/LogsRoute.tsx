@@ -5,7 +5,7 @@ import { useI18n } from '../i18n.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { LogFilters, LogsTable, Pagination } from '../ui/logs/LogsTable.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
-import { LogsIcon } from '../ui/icons.tsx'
+import { LogsIcon } from '../ui/appIcons.tsx'
 import { QueryStatus } from './QueryStatus.tsx'
 import { ADMIN_USERS_KEY } from './users/adminCache.ts'
 

@@ -1,7 +1,7 @@
 import { filterProperties } from '../domain/propertySearch.ts'
 import { useI18n } from '../i18n.tsx'
 import { Button } from '../ui/form.tsx'
-import { PlusIcon } from '../ui/icons.tsx'
+import { PlusIcon } from '../ui/appIcons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { PropertyGrid } from '../ui/property/PropertyGrid.tsx'
 import { SearchBox } from '../ui/shell/SearchBox.tsx'

@@ -1,4 +1,5 @@
-import { HomeIcon, Icon } from '../icons.tsx'
+import { Icon } from '../icons.tsx'
+import { HomeIcon } from '../appIcons.tsx'
 
 // The statistic cards' own marks, on the same 24-unit grid as icons.tsx.
 export const RevenueIcon = () => (

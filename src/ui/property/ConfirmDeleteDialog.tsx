@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../form.tsx'
-import { TrashIcon } from '../icons.tsx'
+import { TrashIcon } from '../appIcons.tsx'
 import { Modal } from '../Modal.tsx'
 import { richText, UserText } from '../UserText.tsx'
 import { BottomSheet } from '../shell/BottomSheet.tsx'

@@ -8,7 +8,7 @@ import { EDIT_TABS, VIEW_TABS, type PropertyChanges, type PropertyTab } from '..
 import type { Feedback } from '../../machines/feedback.ts'
 import { Button } from '../form.tsx'
 import { useFormat } from '../format.ts'
-import { EyeIcon, PencilIcon } from '../icons.tsx'
+import { EyeIcon, PencilIcon } from '../appIcons.tsx'
 import { Modal } from '../Modal.tsx'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
 import { ConfirmDiscardDialog } from '../ConfirmDiscardDialog.tsx'

@@ -1,6 +1,7 @@
 import { useRef, type ChangeEvent } from 'react'
 import { useI18n } from '../../i18n.tsx'
-import { CloseIcon, PhotoIcon, PlusIcon } from '../icons.tsx'
+import { CloseIcon } from '../icons.tsx'
+import { PhotoIcon, PlusIcon } from '../appIcons.tsx'
 
 export type GalleryPhoto = { key: string; url: string; thumbnailUrl: string }
 

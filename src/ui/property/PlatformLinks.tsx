@@ -9,7 +9,8 @@ import {
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { FieldError } from '../form.tsx'
-import { CheckIcon, ChevronDownIcon, TrashIcon } from '../icons.tsx'
+import { CheckIcon, ChevronDownIcon } from '../icons.tsx'
+import { TrashIcon } from '../appIcons.tsx'
 
 /** What the platform list call has answered so far. */
 export type PlatformChoices =

@@ -4,7 +4,7 @@ import { locationLine } from '../../domain/address.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge, type BadgeTone } from '../Badge.tsx'
 import { useFormat } from '../format.ts'
-import { GuestsIcon, MapPinIcon, PhotoIcon } from '../icons.tsx'
+import { GuestsIcon, MapPinIcon, PhotoIcon } from '../appIcons.tsx'
 import { Spinner } from '../Spinner.tsx'
 import { FailingFeedsNote, isFailingFeed } from './SyncStatus.tsx'
 

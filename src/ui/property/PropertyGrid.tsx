@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EmptyState } from '../EmptyState.tsx'
-import { HomeIcon } from '../icons.tsx'
+import { HomeIcon } from '../appIcons.tsx'
 import { UserText, richText } from '../UserText.tsx'
 import { PropertyCard } from './PropertyCard.tsx'
 

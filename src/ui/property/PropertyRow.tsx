@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { PlusIcon } from '../icons.tsx'
+import { PlusIcon } from '../appIcons.tsx'
 import { PropertyCard } from './PropertyCard.tsx'
 
 /** SPEC 9: carousel cards are at most 400 px wide (and at least 326 px, like every card). */

@@ -1,5 +1,5 @@
 import { useI18n } from '../../i18n.tsx'
-import { BellIcon } from '../icons.tsx'
+import { BellIcon } from '../appIcons.tsx'
 
 export function BellButton({ unreadCount, onClick }: { unreadCount: number; onClick: () => void }) {
   const { t } = useI18n()

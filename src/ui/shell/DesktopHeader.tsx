@@ -1,6 +1,6 @@
 import type { Language } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { SettingsIcon } from '../icons.tsx'
+import { SettingsIcon } from '../appIcons.tsx'
 import { BellButton } from './BellButton.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
 import { SearchBox } from './SearchBox.tsx'

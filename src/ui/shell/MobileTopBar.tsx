@@ -1,5 +1,6 @@
 import { useI18n } from '../../i18n.tsx'
-import { ChevronDownIcon, MenuIcon } from '../icons.tsx'
+import { ChevronDownIcon } from '../icons.tsx'
+import { MenuIcon } from '../appIcons.tsx'
 import { Logo } from '../Logo.tsx'
 import { Avatar } from './Avatar.tsx'
 import { BellButton } from './BellButton.tsx'

@@ -7,7 +7,8 @@ import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PlatformBadge } from '../calendar/badges.tsx'
 import { useFormat, type Formatters } from '../format.ts'
-import { CalendarIcon, Icon } from '../icons.tsx'
+import { Icon } from '../icons.tsx'
+import { CalendarIcon } from '../appIcons.tsx'
 
 export type StayDates = { start: DateOnly; end: DateOnly }
 

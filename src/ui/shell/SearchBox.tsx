@@ -1,5 +1,5 @@
 import { useI18n } from '../../i18n.tsx'
-import { SearchIcon } from '../icons.tsx'
+import { SearchIcon } from '../appIcons.tsx'
 
 type SearchBoxProps = {
   value: string

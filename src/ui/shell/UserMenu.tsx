@@ -1,6 +1,7 @@
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
-import { ChevronDownIcon, DocumentIcon, HelpIcon, LogoutIcon, ShieldIcon } from '../icons.tsx'
+import { ChevronDownIcon } from '../icons.tsx'
+import { DocumentIcon, HelpIcon, LogoutIcon, ShieldIcon } from '../appIcons.tsx'
 import { Avatar } from './Avatar.tsx'
 import { DeferredMenu } from './DeferredMenu.tsx'
 import { ownName } from '../userName.ts'

@@ -7,7 +7,7 @@ import {
   LogsIcon,
   PlugIcon,
   UsersIcon,
-} from '../icons.tsx'
+} from '../appIcons.tsx'
 
 export const NAV_ICONS: Record<NavigationItem['icon'], typeof HomeIcon> = {
   dashboard: DashboardIcon,

@@ -4,7 +4,7 @@ import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
 import { FieldError } from '../form.tsx'
-import { CalendarIcon } from '../icons.tsx'
+import { CalendarIcon } from '../appIcons.tsx'
 import { useDeferredWidget, widgetChunk } from '../lazyParts.tsx'
 
 const chunk = widgetChunk(() => import('./DatePickerPopover.tsx').then((module) => module.DatePickerPopover))
