@@ -1,17 +1,15 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { Booking } from '../domain/bookings.ts'
 import type { DateOnly } from '../domain/dates.ts'
 import { ALL, passesFilters, timelineRows } from '../domain/timeline.ts'
 import { useI18n } from '../i18n.tsx'
 import { windowDays } from '../machines/calendarView.ts'
 import { bookingLabels } from '../ui/calendar/bookingLabels.ts'
-import { BookingsModal } from '../ui/calendar/BookingsModal.tsx'
 import { bookingsOn } from '../ui/calendar/calendarDays.ts'
 import { CalendarGrid } from '../ui/calendar/CalendarGrid.tsx'
 import { MonthCalendar } from '../ui/calendar/MonthCalendar.tsx'
 import { FilterSelect } from '../ui/calendar/FilterSelect.tsx'
 import { SegmentedControl } from '../ui/calendar/SegmentedControl.tsx'
-import { StayDetailsDialog } from '../ui/calendar/StayDetailsDialog.tsx'
 import { StayListCard } from '../ui/calendar/StayListCard.tsx'
 import { Timeline } from '../ui/calendar/Timeline.tsx'
 import { Button } from '../ui/form.tsx'
@@ -19,10 +17,24 @@ import { PlusIcon } from '../ui/appIcons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { PHONE_QUERY, useMediaQuery } from '../ui/useMediaQuery.ts'
+import { lazyPart, WhenOpen } from '../ui/lazyParts.tsx'
 import { todayOfProperties, useBookings, useMonth, useStayLists } from './bookings.ts'
 import { useCalendarView } from './useCalendarView.ts'
 import { SyncHealth } from './SyncHealth.tsx'
-import { ManualStayDialogs, useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
+import { useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
+
+// Issue 17: the day's bookings, a stay's details and the manual stay dialogs load once the
+// calendar has drawn, not with it: with Headless UI's dialog code they were 7 of the 16 chunks the
+// calendar's first screen asked for.
+const BookingsModal = lazyPart(() =>
+  import('../ui/calendar/BookingsModal.tsx').then((module) => module.BookingsModal),
+)
+const StayDetailsDialog = lazyPart(() =>
+  import('../ui/calendar/StayDetailsDialog.tsx').then((module) => module.StayDetailsDialog),
+)
+const ManualStayDialogs = lazyPart(() =>
+  import('./ManualStayDialogs.tsx').then((module) => module.ManualStayDialogs),
+)
 
 type Props = {
   /** The manual-stay flow's actors and actions; a test hands in fakes. */
@@ -76,6 +88,11 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   const [openStay, setOpenStay] = useState<Booking | null>(null)
   const wide = calendar.view === 'timeline'
   const stayFlow = useManualStayFlow(manualStay)
+  useEffect(() => {
+    BookingsModal.prefetch()
+    StayDetailsDialog.prefetch()
+    ManualStayDialogs.prefetch()
+  }, [])
   // A new stay is for the property the calendar shows, else the first one (the form can change it).
   const stayProperty = propertyId === ALL ? properties[0]?.id : propertyId
   const addStay = (day: DateOnly) => {
@@ -141,9 +158,17 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
           {propertiesError.message || t('app.unexpectedError')}
         </p>
       )}
-      {isPending && <Spinner label={t('app.loading')} className="mb-4" />}
       {/* The timeline takes the page's width; the stay lists go under it. */}
-      <div className={`grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_372px]'}`}>
+      <div className={`relative grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_372px]'}`}>
+        {/* Over the calendar, not above it: its going must not move the calendar up (issue 17, CLS). */}
+        {isPending && (
+          <div className="pointer-events-none absolute inset-x-0 top-36 z-10 flex justify-center">
+            <Spinner
+              label={t('app.loading')}
+              className="rounded-full bg-white px-4 py-2 text-sm shadow-md ring-1 ring-slate-200"
+            />
+          </div>
+        )}
         {wide ? (
           <Timeline
             rows={rows}
@@ -190,37 +215,43 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
           />
         </aside>
       </div>
-      <BookingsModal
-        day={openDay}
-        bookings={openDay ? bookingsOn(shown, openDay) : []}
-        allBookings={bookings}
-        properties={properties}
-        onClose={() => setOpenDay(null)}
-        onAdd={stayProperty === undefined ? undefined : addStay}
-        onEdit={(booking) => {
-          setOpenDay(null)
-          stayFlow.edit(booking)
-        }}
-        onDelete={(booking) => {
-          setOpenDay(null)
-          stayFlow.remove(booking)
-        }}
-      />
-      <StayDetailsDialog
-        booking={openStay}
-        bookings={bookings}
-        properties={properties}
-        onClose={() => setOpenStay(null)}
-        onEdit={(booking) => {
-          setOpenStay(null)
-          stayFlow.edit(booking)
-        }}
-        onDelete={(booking) => {
-          setOpenStay(null)
-          stayFlow.remove(booking)
-        }}
-      />
-      <ManualStayDialogs flow={stayFlow} properties={properties} />
+      <WhenOpen open={openDay !== null}>
+        <BookingsModal.Component
+          day={openDay}
+          bookings={openDay ? bookingsOn(shown, openDay) : []}
+          allBookings={bookings}
+          properties={properties}
+          onClose={() => setOpenDay(null)}
+          onAdd={stayProperty === undefined ? undefined : addStay}
+          onEdit={(booking) => {
+            setOpenDay(null)
+            stayFlow.edit(booking)
+          }}
+          onDelete={(booking) => {
+            setOpenDay(null)
+            stayFlow.remove(booking)
+          }}
+        />
+      </WhenOpen>
+      <WhenOpen open={openStay !== null}>
+        <StayDetailsDialog.Component
+          booking={openStay}
+          bookings={bookings}
+          properties={properties}
+          onClose={() => setOpenStay(null)}
+          onEdit={(booking) => {
+            setOpenStay(null)
+            stayFlow.edit(booking)
+          }}
+          onDelete={(booking) => {
+            setOpenStay(null)
+            stayFlow.remove(booking)
+          }}
+        />
+      </WhenOpen>
+      <WhenOpen open={stayFlow.state.value !== 'closed'}>
+        <ManualStayDialogs.Component flow={stayFlow} properties={properties} />
+      </WhenOpen>
     </>
   )
 }

@@ -71,7 +71,9 @@ async function perform(event: Event, { user }: Pick<Walk<Screen>, 'user'>) {
   switch (event.type) {
     case 'add': {
       const day = await openDay(user, event.start)
-      return user.click(within(day).getByRole('button', { name: 'Add stay' }))
+      await user.click(within(day).getByRole('button', { name: 'Add stay' }))
+      // The dialogs' code comes when one first opens (issue 17).
+      return screen.findByTestId('manual-stay-dialog')
     }
     case 'edit':
     case 'remove': {
@@ -79,7 +81,8 @@ async function perform(event: Event, { user }: Pick<Walk<Screen>, 'user'>) {
       const stay = within(day)
         .getAllByTestId('booking-details')
         .find((details) => details.dataset.manual === 'true')!
-      return user.click(within(stay).getByRole('button', { name: event.type === 'edit' ? 'Edit' : 'Delete' }))
+      await user.click(within(stay).getByRole('button', { name: event.type === 'edit' ? 'Edit' : 'Delete' }))
+      return screen.findByTestId(event.type === 'edit' ? 'manual-stay-dialog' : 'delete-stay-dialog')
     }
     case 'submit': {
       const form = stayDialog()!

@@ -1,0 +1,58 @@
+import { useI18n } from '../i18n.tsx'
+import type { ManualStayState } from '../machines/manualStay.ts'
+import { DeleteStayDialog } from '../ui/calendar/DeleteStayDialog.tsx'
+import { ManualStayDialog } from '../ui/calendar/ManualStayDialog.tsx'
+import { ConfirmDiscardDialog } from '../ui/ConfirmDiscardDialog.tsx'
+import type { PropertyRef, useManualStayFlow } from './ManualStayFlow.tsx'
+import { feedbackText, formFeedback } from './notify.ts'
+
+// Issue 17: its own chunk, with the dialogs' code, loaded by CalendarRoute when a stay is added,
+// edited or deleted (and prefetched once the calendar has drawn).
+
+type DialogsProps = { flow: ReturnType<typeof useManualStayFlow>; properties: readonly PropertyRef[] }
+
+/** The add/edit form and the delete confirmation, as the flow's state says. */
+export function ManualStayDialogs({ flow: { state, send }, properties }: DialogsProps) {
+  const { t } = useI18n()
+  const value = state.value as ManualStayState
+  const { propertyId, stayId, values, error, errorAt } = state.context
+  const message = feedbackText(t, error)
+  const refused = formFeedback(t, errorAt === 'form' ? error : undefined, [
+    'start',
+    'end',
+    'guestName',
+    'note',
+  ])
+  const propertyName = properties.find((property) => property.id === propertyId)?.name ?? ''
+  return (
+    <>
+      <ManualStayDialog
+        open={value === 'editing' || value === 'saving' || value === 'confirmingDiscard'}
+        mode={stayId === null ? 'add' : 'edit'}
+        properties={properties}
+        propertyId={propertyId}
+        values={values}
+        busy={value === 'saving'}
+        datesError={errorAt === 'dates' ? message : (refused.fields.end ?? refused.fields.start)}
+        fieldErrors={refused.fields}
+        error={refused.banner}
+        onSubmit={(chosen, submitted) => send({ type: 'submit', propertyId: chosen, values: submitted })}
+        onCancel={(dirty) => send({ type: 'cancel', dirty })}
+      />
+      <ConfirmDiscardDialog
+        open={value === 'confirmingDiscard'}
+        draft="stay"
+        onKeepEditing={() => send({ type: 'keepEditing' })}
+        onDiscard={() => send({ type: 'discard' })}
+      />
+      <DeleteStayDialog
+        open={value === 'confirmingDelete' || value === 'deleting'}
+        stay={{ start: values.start, end: values.end, propertyName }}
+        busy={value === 'deleting'}
+        error={message}
+        onConfirm={() => send({ type: 'confirm' })}
+        onCancel={() => send({ type: 'cancel' })}
+      />
+    </>
+  )
+}
