@@ -1,13 +1,21 @@
 /**
  * `npm run bench:phone` (issue 17): how soon a phone on a mobile network sees and can use each
  * main screen. Builds the app for production, starts `npm run demo`'s server (a host with a
- * year of stays), and opens /login signed out and /, /calendar and /properties signed in, at
- * 390 px in a fresh browser context each time (cold cache, no service worker yet), five times
- * each: throttled by CDP as a mid-range phone on 4G (4× CPU; 9 Mbps down, 1.5 Mbps up, 85 ms),
- * and, as the baseline in the same run, unthrottled. It reports the medians of the largest
- * contentful paint (LCP), of time-to-usable (the screen's first control or figure in the DOM
- * with the app live on it: the sign-in form comes with the page, and counts once hydrated), and the worst layout shift (CLS). Exits 1 when a throttled page misses its target:
- * /login LCP ≤ 1.0 s, the others ≤ 1.5 s, usable ≤ LCP + 300 ms, CLS ≤ 0.05.
+ * year of stays), and opens /login signed out and /, /calendar and /properties signed in, in
+ * English and in Arabic, at 390 px in a fresh browser context each time (cold cache, no service
+ * worker yet), five times each: throttled by CDP as a mid-range phone on 4G (4× CPU; 9 Mbps
+ * down, 1.5 Mbps up, 85 ms), and, as the baseline in the same run, unthrottled. It reports the
+ * medians of the largest contentful paint (LCP), of time-to-usable (the screen's first control
+ * or figure in the DOM with the app live on it: the sign-in form comes with the page, and counts
+ * once hydrated), and the worst layout shift (CLS). Exits 1 when a throttled page misses its
+ * target: /login LCP ≤ 1.0 s, the others ≤ 1.5 s, usable ≤ LCP + 300 ms, CLS ≤ 0.05.
+ *
+ * The targets are absolute, and this machine's speed is not: the same build has measured /login
+ * at 0.68 s one afternoon and 1.7 s the next morning. So the run first times the browser's own
+ * floor, the build's offline page (one small HTML file: no script, no stylesheet, no font) under
+ * the same throttling, and prints each screen's LCP beside it: the part above the floor is ours.
+ *
+ * `npm run bench:phone -- /login ar` measures only the screens and languages named.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -22,6 +30,7 @@ import { startServer, type RunningServer } from '../tests/e2e/server.ts'
 
 const RUNS = 5
 const USABLE_AFTER_LCP_MS = 300
+const LCP_SETTLED_MS = 500
 const TARGET_CLS = 0.05
 const NETWORK = {
   offline: false,
@@ -32,6 +41,10 @@ const NETWORK = {
 const CPU_SLOWDOWN = 4
 
 type Screen = { path: string; signedIn: boolean; usable: string; targetLcpMs: number }
+type Language = (typeof LANGUAGES)[number]
+const LANGUAGES = ['en', 'ar'] as const
+/** A page of the build with nothing of the app's to load or run: what any page costs here. */
+const FLOOR: Screen = { path: '/offline.html', signedIn: false, usable: 'button', targetLcpMs: Infinity }
 const SCREENS: Screen[] = [
   {
     path: '/login',
@@ -52,6 +65,13 @@ const SCREENS: Screen[] = [
 type Load = { lcp: number; usable: number; cls: number }
 
 /**
+ * What the page logs when its usable element appears. The run waits for this message rather than
+ * with Playwright's waitForSelector, whose injected script is compiled and polled on the page's
+ * main thread, at 4× its cost under throttling, in the middle of the load it measures.
+ */
+const USABLE_SIGNAL = 'bench:phone usable'
+
+/**
  * Runs in the page before its scripts: keeps the latest LCP, adds up layout shifts not caused by
  * input, and stamps the moment the screen's usable element first enters the DOM.
  */
@@ -66,7 +86,9 @@ const OBSERVE = `(() => {
   }).observe({ type: 'layout-shift', buffered: true })
   const selector = window.__usableSelector
   const check = () => {
-    if (!seen.usable && document.querySelector(selector)) seen.usable = performance.now()
+    if (seen.usable || !document.querySelector(selector)) return
+    seen.usable = performance.now()
+    console.debug(${JSON.stringify(USABLE_SIGNAL)})
   }
   new MutationObserver(check).observe(document, {
     childList: true,
@@ -80,12 +102,13 @@ async function load(
   browser: Browser,
   server: RunningServer,
   screen: Screen,
+  language: Language,
   throttled: boolean,
 ): Promise<Load> {
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
   // A host opening a signed-in screen signed in on this browser before, so it holds the session
   // hint beside the cookie, as every returning host's browser does (src/routes/sessionHint.ts).
-  const stored = { [LANGUAGE_STORAGE_KEY]: 'en', ...(screen.signedIn ? { [SESSION_HINT_KEY]: '1' } : {}) }
+  const stored = { [LANGUAGE_STORAGE_KEY]: language, ...(screen.signedIn ? { [SESSION_HINT_KEY]: '1' } : {}) }
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
   }, stored)
@@ -104,13 +127,27 @@ async function load(
     await cdp.send('Network.emulateNetworkConditions', NETWORK)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   }
-  await page.goto(`${server.url}${screen.path}`)
-  await page.waitForSelector(screen.usable, { timeout: 60_000 })
-  // LCP settles once the screen stops adding larger content; half a second after usable is past it.
-  await page.waitForTimeout(500)
-  const seen = (await page.evaluate('window.__bench')) as Load
-  await context.close()
-  return seen
+  const usable = page.waitForEvent('console', {
+    predicate: (message) => message.text() === USABLE_SIGNAL,
+    timeout: 60_000,
+  })
+  await page.goto(`${server.url}${screen.path}`, { waitUntil: 'commit' })
+  await usable
+  // LCP has settled once the screen has painted and added no larger content for half a second;
+  // under 4× throttling a screen can be painted well after its usable element entered the DOM.
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    await page.waitForTimeout(LCP_SETTLED_MS)
+    const { seen, now } = (await page.evaluate('({ seen: window.__bench, now: performance.now() })')) as {
+      seen: Load
+      now: number
+    }
+    const settled = seen.lcp > 0 && now - Math.max(seen.lcp, seen.usable) >= LCP_SETTLED_MS
+    if (settled || Date.now() > deadline) {
+      await context.close()
+      return seen
+    }
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
@@ -128,34 +165,47 @@ async function main() {
   let missed = false
   try {
     console.log(`${RUNS} cold loads of each screen at ${PHONE.width} px; medians, throttled vs unthrottled\n`)
-    // `npm run bench:phone -- /login` measures only the screens named.
+    // `-- /login ar`: only the screens and languages named; a list none of whose items is named runs whole.
     const named = process.argv.slice(2)
-    for (const screen of SCREENS.filter(
-      (candidate) => named.length === 0 || named.includes(candidate.path),
-    )) {
+    const chosen = <T>(all: readonly T[], nameOf: (item: T) => string) => {
+      const picked = all.filter((item) => named.includes(nameOf(item)))
+      return picked.length > 0 ? picked : all
+    }
+    const measure = async (screen: Screen, language: Language) => {
       const throttled: Load[] = []
       const plain: Load[] = []
       // Alternating, so that the machine's noise falls on both alike.
       for (let run = 0; run < RUNS; run++) {
-        throttled.push(await load(browser, server, screen, true))
-        plain.push(await load(browser, server, screen, false))
+        throttled.push(await load(browser, server, screen, language, true))
+        plain.push(await load(browser, server, screen, language, false))
       }
-      const lcp = median(throttled.map((load) => load.lcp))
-      const usable = median(throttled.map((load) => load.usable))
-      const cls = Math.max(...throttled.map((load) => load.cls))
-      const baseLcp = median(plain.map((load) => load.lcp))
-      const baseUsable = median(plain.map((load) => load.usable))
-      const misses = [
-        lcp > screen.targetLcpMs && `LCP over ${seconds(screen.targetLcpMs)}`,
-        usable > lcp + USABLE_AFTER_LCP_MS && `usable over LCP + ${USABLE_AFTER_LCP_MS} ms`,
-        cls > TARGET_CLS && `CLS over ${TARGET_CLS}`,
-      ].filter(Boolean)
-      if (misses.length > 0) missed = true
-      console.log(
-        `${screen.path.padEnd(12)} LCP ${seconds(lcp)} (unthrottled ${seconds(baseLcp)}, ${(lcp / baseLcp).toFixed(1)} ×)` +
-          `  usable ${seconds(usable)} (unthrottled ${seconds(baseUsable)})  CLS ${cls.toFixed(3)}` +
-          (misses.length > 0 ? `  MISSED: ${misses.join(', ')}` : '  ok'),
-      )
+      return {
+        lcp: median(throttled.map((load) => load.lcp)),
+        usable: median(throttled.map((load) => load.usable)),
+        cls: Math.max(...throttled.map((load) => load.cls)),
+        baseLcp: median(plain.map((load) => load.lcp)),
+        baseUsable: median(plain.map((load) => load.usable)),
+      }
+    }
+    const floor = await measure(FLOOR, 'en')
+    console.log(
+      `floor        LCP ${seconds(floor.lcp)} (unthrottled ${seconds(floor.baseLcp)}): ${FLOOR.path}, no script, stylesheet or font\n`,
+    )
+    for (const screen of chosen(SCREENS, (screen) => screen.path)) {
+      for (const language of chosen(LANGUAGES, (language) => language)) {
+        const { lcp, usable, cls, baseLcp, baseUsable } = await measure(screen, language)
+        const misses = [
+          lcp > screen.targetLcpMs && `LCP over ${seconds(screen.targetLcpMs)}`,
+          usable > lcp + USABLE_AFTER_LCP_MS && `usable over LCP + ${USABLE_AFTER_LCP_MS} ms`,
+          cls > TARGET_CLS && `CLS over ${TARGET_CLS}`,
+        ].filter(Boolean)
+        if (misses.length > 0) missed = true
+        console.log(
+          `${`${screen.path} ${language}`.padEnd(15)} LCP ${seconds(lcp)} (floor + ${seconds(lcp - floor.lcp)}; unthrottled ${seconds(baseLcp)}, ${(lcp / baseLcp).toFixed(1)} ×)` +
+            `  usable ${seconds(usable)} (unthrottled ${seconds(baseUsable)})  CLS ${cls.toFixed(3)}` +
+            (misses.length > 0 ? `  MISSED: ${misses.join(', ')}` : '  ok'),
+        )
+      }
     }
   } finally {
     await browser.close()

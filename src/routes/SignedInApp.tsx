@@ -1,4 +1,4 @@
-import { Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react'
+import { Suspense, type ComponentType, type ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { matchRoute, Route, Switch } from 'wouter'
 import { parse } from 'regexparam'
@@ -8,7 +8,7 @@ import { ComingUpdate } from '../ui/ComingUpdate.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { FullPageSpinner, Spinner } from '../ui/Spinner.tsx'
 import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
-import type { AppShell as Frame } from './AppShell.tsx'
+import { AppShell } from './AppShell.tsx'
 import { preloadable, type Preloadable } from './preloadable.tsx'
 import { useNotificationStream } from './notifications.ts'
 import { profileQuery, useProfile } from './session.ts'
@@ -18,9 +18,6 @@ import { profileQuery, useProfile } from './session.ts'
  * signed-in frame, the screens, the rest of the words — so the sign-in pages never download it.
  */
 
-const AppShell = preloadable<ComponentProps<typeof Frame>>(() =>
-  import('./AppShell.tsx').then((module) => ({ default: module.AppShell })),
-)
 function NotificationStream() {
   useNotificationStream()
   return null
@@ -64,7 +61,7 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
  * usually answered by the time the code has run, and a screen drawn at once beats a spinner drawn
  * for the blink before it; a slow one shows the spinner meanwhile, as it always did.
  */
-export const EARLY_PROFILE_WAIT_MS = 500
+const EARLY_PROFILE_WAIT_MS = 500
 
 /**
  * Issue 17: a signed-in first screen — its frame, its screen, the profile and the screen's first
@@ -78,7 +75,6 @@ export function preloadSignedIn(pathname: string, search: string): Promise<unkno
   const profile = queryClient.prefetchQuery(profileQuery)
   const first = SCREENS.find(({ paths }) => paths.some((path) => matchRoute(parse, path, pathname)[0]))
   return Promise.all([
-    AppShell.preload(),
     first?.component
       .preload()
       .then((module) => module.prefetchData?.(queryClient, new URLSearchParams(search))),
