@@ -86,12 +86,12 @@ export const wordsModule = (language: string, part: 'public' | 'signedIn') =>
 
 /**
  * The font files (their names before the build's hash) each language's text is drawn with:
- * Latin letters and digits in Inter, Arabic in Noto Sans Arabic (src/fonts.ts).
+ * Latin letters and digits in Inter, Arabic in Noto Sans Arabic, both cut by scripts/fonts.ts.
  */
 export const FONTS: Record<string, string[]> = {
-  en: ['inter-latin-wght-normal'],
-  ar: ['inter-latin-wght-normal', 'noto-sans-arabic-arabic-wght-normal'],
+  en: ['inter-latin'],
+  ar: ['inter-latin', 'noto-sans-arabic-core'],
 }
 
-/** A built font file's name without its folder and the build's hash ("inter-latin-wght-normal"). */
+/** A built font file's name without its folder and the build's hash ("inter-latin"). */
 export const fontName = (file: string) => file.replace(/^.*\//, '').replace(/-[\w-]{8}\.woff2$/, '')

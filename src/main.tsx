@@ -4,7 +4,7 @@ import { App, preloadFirstScreen } from './routes/App.tsx'
 import { connectInspector } from './routes/useFlow.ts'
 import { registerServiceWorker } from './pwa/appUpdates.ts'
 import { isPrerendered } from './boot/prerendered.ts'
-import './fonts.ts'
+import './fonts/faces.css'
 import './index.css'
 
 const root = document.getElementById('root')

@@ -72,32 +72,56 @@ export function preloadPublicScreen(pathname: string): Promise<unknown> | undefi
   return PUBLIC_SCREENS.find(({ path }) => matchRoute(parse, path, pathname)[0])?.component.preload()
 }
 
-/** Only a browser that signed in before has anything to check, so only it loads the signed-in code. */
-function SignedOutOnly({ children }: { children: ReactNode }) {
-  return readHint() ? <RedirectIfSignedIn>{children}</RedirectIfSignedIn> : <>{children}</>
-}
-
 function PageLoading() {
   const { t } = useI18n()
   return <FullPageSpinner label={t('app.loading')} />
 }
 
+/** Only a browser that signed in before has anything to check, so only it loads the signed-in code. */
+function SignedOutOnly({ children }: { children: ReactNode }) {
+  return readHint() ? (
+    <Suspense fallback={<PageLoading />}>
+      <RedirectIfSignedIn>{children}</RedirectIfSignedIn>
+    </Suspense>
+  ) : (
+    <>{children}</>
+  )
+}
+
+/**
+ * Issue 17: a screen whose code is still on its way waits behind a spinner; one whose code has
+ * arrived (the first screen, loaded before the app's first render) is drawn with no Suspense
+ * boundary around it, decided once as it mounts. React hydrates a boundary's prerendered markup
+ * in a later pass at its lowest priority, in 5 ms slices between other work, which kept the
+ * sign-in form from answering for about 0.2 s more on a throttled phone.
+ */
+function Screen({ component: Component }: { component: Preloadable<object> }) {
+  const [arrived] = useState(Component.hasArrived)
+  return arrived ? (
+    <Component />
+  ) : (
+    <Suspense fallback={<PageLoading />}>
+      <Component />
+    </Suspense>
+  )
+}
+
 function Routes() {
   return (
     <Switch>
-      {PUBLIC_SCREENS.map(({ path, component: Component, signedOutOnly }) => (
+      {PUBLIC_SCREENS.map(({ path, component, signedOutOnly }) => (
         <Route key={path} path={path}>
           {signedOutOnly ? (
             <SignedOutOnly>
-              <Component />
+              <Screen component={component} />
             </SignedOutOnly>
           ) : (
-            <Component />
+            <Screen component={component} />
           )}
         </Route>
       ))}
       <Route>
-        <SignedInApp />
+        <Screen component={SignedInApp} />
       </Route>
     </Switch>
   )
@@ -131,7 +155,11 @@ function AfterFirstRender({ component: Component }: { component: Preloadable<obj
 
 /** SPEC 7: the notification stream is open while someone is signed in, whatever the screen. */
 function Stream() {
-  return useSessionHint() ? <SignedInStream /> : null
+  return useSessionHint() ? (
+    <Suspense fallback={null}>
+      <SignedInStream />
+    </Suspense>
+  ) : null
 }
 
 /**
@@ -148,13 +176,11 @@ function Connected() {
     )
   }
   return (
-    <Suspense fallback={<PageLoading />}>
+    <>
       <Routes />
       <MarkLive />
-      <Suspense fallback={null}>
-        <Stream />
-      </Suspense>
-    </Suspense>
+      <Stream />
+    </>
   )
 }
 

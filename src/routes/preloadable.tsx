@@ -4,7 +4,7 @@ import { lazy, type ComponentType } from 'react'
 export type Preloadable<
   Props extends object,
   Module extends { default: ComponentType<Props> } = { default: ComponentType<Props> },
-> = ComponentType<Props> & { preload: () => Promise<Module> }
+> = ComponentType<Props> & { preload: () => Promise<Module>; hasArrived: () => boolean }
 
 /**
  * Issue 17: React.lazy suspends on its first render even when its module has already arrived,
@@ -26,5 +26,5 @@ export function preloadable<
     const Component = loaded ?? Lazy
     return <Component {...props} />
   }
-  return Object.assign(Preloaded, { preload })
+  return Object.assign(Preloaded, { preload, hasArrived: () => loaded !== undefined })
 }

@@ -156,10 +156,18 @@ describe('the first screen on a phone (issue 17)', () => {
       ),
     )
     expect(refused).toEqual([])
-    expect(preloaded.some((file) => /\/LoginRoute-[\w-]+\.js$/.test(file))).toBe(true)
-    expect(preloaded.some((file) => /\/noto-sans-arabic-arabic-wght-normal-[\w-]+\.woff2$/.test(file))).toBe(
-      true,
-    )
+    // The sign-in screen's code is built into the sign-in pages' chunk (scripts/chunkGroups.ts).
+    expect(preloaded.some((file) => /\/auth-[\w-]+\.js$/.test(file))).toBe(true)
+    // The Arabic face cut to the Arabic block (scripts/fonts.ts), not the package's whole file.
+    expect(preloaded.some((file) => /\/noto-sans-arabic-core-[\w-]+\.woff2$/.test(file))).toBe(true)
+    expect(preloaded.filter((file) => /\/noto-sans-arabic-arabic-wght-normal-/.test(file))).toEqual([])
+    // Every Arabic letter on the page is drawn from the cut: the whole file is never fetched.
+    expect(
+      await page.evaluate(() =>
+        document.fonts.ready.then(() => document.fonts.check('16px "Noto Sans Arabic Variable"', 'تسجيل')),
+      ),
+    ).toBe(true)
+    expect(responses.filter(({ url }) => /noto-sans-arabic-arabic-wght-normal/.test(url))).toEqual([])
     const scripts = responses.filter(({ url }) => url.endsWith('.js'))
     expect(scripts.length).toBeGreaterThan(0)
     // Under a kilobyte, a file is sent as it is (scripts/vitePrecompress.ts).
