@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { rangeFromLink, thisMonth } from '../domain/dateRange.ts'
 import { useI18n } from '../i18n.tsx'
+import { AfterFirstPaint } from '../ui/AfterFirstPaint.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { richText, UserText } from '../ui/UserText.tsx'
 import { BookingsSection } from './dashboard/BookingsSection.tsx'
@@ -38,9 +39,11 @@ export default function DashboardRoute() {
         }
       />
       <StatisticsSection />
-      <PropertiesSection />
-      <BookingsSection />
-      <IntegrationSection />
+      <AfterFirstPaint>
+        <PropertiesSection />
+        <BookingsSection />
+        <IntegrationSection />
+      </AfterFirstPaint>
     </>
   )
 }

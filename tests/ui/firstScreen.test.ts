@@ -62,13 +62,30 @@ afterEach(() => {
 })
 
 describe("index.html's first script preloads the first screen (issue 17)", () => {
-  it("asks for the sign-in screen's chunks, its words and its font at once", () => {
+  it("asks for the sign-in screen's words and chunks, then its font", () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB'])
     expect(runAt('/login')).toEqual([
       { rel: 'modulepreload', href: '/assets/en-words.js', as: null },
-      { rel: 'preload', href: '/assets/inter.woff2', as: 'font' },
       { rel: 'modulepreload', href: '/assets/LoginRoute.js', as: null },
+      { rel: 'preload', href: '/assets/inter.woff2', as: 'font' },
     ])
+  })
+
+  it("sends a signed-in screen's calls before it asks for the fonts: text can wait for a face, not for its data", () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB'])
+    localStorage.setItem('manzil.signedIn', '1')
+    const preloadedAtEachCall: string[][] = []
+    vi.spyOn(window, 'fetch').mockImplementation(() => {
+      preloadedAtEachCall.push([...document.head.querySelectorAll('link')].map((link) => link.href))
+      return Promise.resolve(new Response('{}'))
+    })
+    const links = runAt('/dashboard').map((link) => link.href)
+    expect(links.at(-1)).toBe('/assets/inter.woff2')
+    expect(preloadedAtEachCall).toHaveLength(2)
+    for (const preloaded of preloadedAtEachCall) {
+      expect(preloaded.some((href) => href.endsWith('/assets/DashboardRoute.js'))).toBe(true)
+      expect(preloaded.some((href) => href.endsWith('.woff2'))).toBe(false)
+    }
   })
 
   it('sets the language and its direction on the document before anything paints', () => {
