@@ -12,9 +12,10 @@ import {
   type FirstScreenPlan,
 } from '../src/boot/firstScreen.ts'
 import { EARLY_RESPONSES_KEY } from '../src/boot/earlyResponses.ts'
+import { warmUpIntl } from '../src/boot/intlWarmup.ts'
 import { LANGUAGE_STORAGE_KEY, SESSION_HINT_KEY } from '../src/boot/storageKeys.ts'
 import { REQUEST_TIMEOUT_MS } from '../src/actors/http.ts'
-import { DEFAULT_LANGUAGE, LANGUAGES, directionOf } from '../src/domain/translator.ts'
+import { DEFAULT_LANGUAGE, LANGUAGES, directionOf, intlLocale } from '../src/domain/translator.ts'
 import { FIRST_SCREENS, FONTS, fontName, wordsModule } from './firstScreens.ts'
 
 type OutputBundle = Rolldown.OutputBundle
@@ -64,6 +65,17 @@ function fontFile(bundle: OutputBundle, name: string): string {
   return file
 }
 
+/** The worker's script (src/boot/intlWarmup.ts): the function's source, called. */
+export const INTL_WARMUP = { name: 'intl-warmup.js', source: `(${warmUpIntl.toString()})()\n` }
+
+function intlWarmupFile(bundle: OutputBundle): string {
+  const file = Object.values(bundle).find(
+    (output) => output.type === 'asset' && output.names.includes(INTL_WARMUP.name),
+  )
+  if (!file) throw new Error(`${INTL_WARMUP.name} was not built`)
+  return file.fileName
+}
+
 export function firstScreenPlan(bundle: OutputBundle, base = '/'): FirstScreenPlan {
   const skip = entryFiles(bundle)
   const url = (file: string) => `${base}${file}`
@@ -82,6 +94,10 @@ export function firstScreenPlan(bundle: OutputBundle, base = '/'): FirstScreenPl
     signedInWords: perLanguage((language) => filesOf(bundle, wordsModule(language, 'signedIn'), skip)),
     earlyResponsesKey: EARLY_RESPONSES_KEY,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    intlWarmup: {
+      script: url(intlWarmupFile(bundle)),
+      locales: Object.fromEntries(LANGUAGES.map((language) => [language, intlLocale(language)])),
+    },
     screens: FIRST_SCREENS.map((screen) => ({
       name: screen.name,
       path: screen.path,
@@ -104,6 +120,9 @@ export function firstScreen(): Plugin {
     apply: 'build',
     configResolved: (config) => {
       base = config.base
+    },
+    buildStart() {
+      this.emitFile({ type: 'asset', name: INTL_WARMUP.name, source: INTL_WARMUP.source })
     },
     transformIndexHtml: {
       order: 'post',

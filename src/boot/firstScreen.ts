@@ -52,6 +52,8 @@ export type FirstScreenPlan = {
   earlyResponsesKey: string
   /** The API client's own time limit, which the early calls keep too. */
   requestTimeoutMs: number
+  /** The worker that loads ICU's data off the main thread (src/boot/intlWarmup.ts), and per language the Intl locale it warms. */
+  intlWarmup: { script: string; locales: Record<string, string> }
   /**
    * `path` is a regular expression's source, matched against the location's path; `requests`
    * the API calls (GET, their full paths) the screen makes first. One that names THIS_MONTH is
@@ -70,9 +72,9 @@ export type FirstScreenPlan = {
 }
 
 /**
- * Adds a preload to the head for each file this page's first screen needs, and starts its first
- * API calls, each sent as the API client sends it, for the app to take (src/boot/earlyResponses.ts);
- * returns the files.
+ * Adds a preload to the head for each file this page's first screen needs, starts its first API
+ * calls, each sent as the API client sends it, for the app to take (src/boot/earlyResponses.ts),
+ * and for a signed-in screen the worker that warms Intl; returns the files.
  */
 export function preloadFirstScreen(plan: FirstScreenPlan): string[] {
   let stored: string | null = null
@@ -91,6 +93,7 @@ export function preloadFirstScreen(plan: FirstScreenPlan): string[] {
   root.dir = plan.rightToLeft.indexOf(language) >= 0 ? 'rtl' : 'ltr'
   const files = [...(plan.everyPage[language] ?? [])]
   let requests: string[] = []
+  let formatsFirst = false
   for (const screen of plan.screens) {
     // A signed-in screen without a session is about to leave for /login: nothing to fetch for it.
     if (!new RegExp(screen.path).test(location.pathname) || (screen.signedIn && !signedIn)) continue
@@ -99,6 +102,7 @@ export function preloadFirstScreen(plan: FirstScreenPlan): string[] {
     // With the session hint, a signed-out screen is about to leave for the dashboard.
     if (screen.prerendered && !signedIn) root.setAttribute('data-first-screen', screen.name)
     requests = screen.requests
+    formatsFirst = screen.signedIn
     break
   }
   const isFont = (file: string) => file.endsWith('.woff2')
@@ -131,6 +135,14 @@ export function preloadFirstScreen(plan: FirstScreenPlan): string[] {
     // A call the app never takes (it left for /login first) must not report a failure of its own.
     response.catch(function ignore() {})
     early[url] = response
+  }
+  // A signed-in screen's first render formats dates and figures: ICU's data is loaded by then.
+  if (formatsFirst) {
+    try {
+      new Worker(plan.intlWarmup.script, { type: 'module' }).postMessage(plan.intlWarmup.locales[language])
+    } catch {
+      // No worker (refused, or too old a browser): the first formatter loads the data itself.
+    }
   }
   for (const file of files) if (isFont(file)) preload(file)
   Object.defineProperty(window, plan.earlyResponsesKey, { value: early, configurable: true })

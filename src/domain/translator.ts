@@ -9,6 +9,9 @@ export type Translate = (key: string, params?: TranslationParams) => string
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language)
 export const directionOf = (language: Language) => (language === 'ar' ? 'rtl' : 'ltr')
 
+/** Arabic figures in Saudi style, but on the Gregorian calendar that stays and months use. */
+export const intlLocale = (language: Language) => (language === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB')
+
 const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other'])
 const isPluralForms = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' && value !== null && Object.keys(value).every((key) => PLURAL_CATEGORIES.has(key))

@@ -16,7 +16,7 @@ import { Button } from '../ui/form.tsx'
 import { PlusIcon } from '../ui/appIcons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
-import { PHONE_QUERY, useMediaQuery } from '../ui/useMediaQuery.ts'
+import { MD_UP_QUERY, PHONE_QUERY, useMediaQuery } from '../ui/useMediaQuery.ts'
 import { lazyPart, WhenOpen } from '../ui/lazyParts.tsx'
 import { todayOfProperties, useBookings, useMonth, useStayLists } from './bookings.ts'
 import { useCalendarView } from './useCalendarView.ts'
@@ -54,6 +54,9 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   const { t } = useI18n()
   const { properties, propertiesError, isPending, bookings } = useBookings()
   const phone = useMediaQuery(PHONE_QUERY)
+  // Issue 17: below md the side panel's month is the calendar; the big grid is not drawn at all
+  // (hidden by CSS, it still cost a throttled phone its render before the first paint).
+  const gridFits = useMediaQuery(MD_UP_QUERY)
   const calendar = useCalendarView(todayOfProperties(properties), phone)
   const { property: propertyId, platform, start, length } = calendar.context
   const days = windowDays(calendar.context)
@@ -183,15 +186,17 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
             onStayClick={setOpenStay}
           />
         ) : (
-          <CalendarGrid
-            month={calendar.context.month}
-            today={today}
-            bookings={shown}
-            onPrevious={() => calendar.send({ type: 'previous' })}
-            onNext={() => calendar.send({ type: 'next' })}
-            onDayClick={setOpenDay}
-            onStayClick={setOpenStay}
-          />
+          gridFits && (
+            <CalendarGrid
+              month={calendar.context.month}
+              today={today}
+              bookings={shown}
+              onPrevious={() => calendar.send({ type: 'previous' })}
+              onNext={() => calendar.send({ type: 'next' })}
+              onDayClick={setOpenDay}
+              onStayClick={setOpenStay}
+            />
+          )
         )}
         <aside
           aria-label={t('calendar.sidePanel')}

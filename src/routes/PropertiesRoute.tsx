@@ -1,18 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { filterProperties } from '../domain/propertySearch.ts'
 import { useI18n } from '../i18n.tsx'
 import { Button } from '../ui/form.tsx'
 import { PlusIcon } from '../ui/appIcons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { PropertyGrid } from '../ui/property/PropertyGrid.tsx'
+import { preloadCoverPhoto } from '../ui/property/PropertyCard.tsx'
 import { SearchBox } from '../ui/shell/SearchBox.tsx'
-import { useProperties } from './properties/propertyList.ts'
+import { propertiesQuery, useProperties } from './properties/propertyList.ts'
 import { usePropertyDialogs } from './properties/usePropertyDialogs.tsx'
 import { QueryStatus } from './QueryStatus.tsx'
-import { useGlobalSearch } from './useGlobalSearch.ts'
+import { SEARCH_PARAM, useGlobalSearch } from './useGlobalSearch.ts'
 import { SyncNowButton } from './SyncNowButton.tsx'
 
-// Issue 17: the property list is asked for beside the profile when the page opens here.
-export { prefetchProperties as prefetchData } from './properties/propertyList.ts'
+/**
+ * Issue 17: when the page opens here, the property list is asked for beside the profile, and the
+ * first card's photo as soon as the list arrives.
+ */
+export function prefetchData(queryClient: QueryClient, search: URLSearchParams) {
+  queryClient.fetchQuery(propertiesQuery).then(
+    (list) => preloadCoverPhoto(filterProperties(list, search.get(SEARCH_PARAM) ?? '')[0]),
+    // The screen shows the list's failure itself.
+    () => undefined,
+  )
+}
 
 /**
  * SPEC 2, /properties: the grid and an add button; `?search=` (the header's box, or the page's

@@ -1,6 +1,8 @@
 import { useLocation, useSearch } from 'wouter'
 
 const PROPERTIES_PATH = '/properties'
+/** The grid's filter in its address. */
+export const SEARCH_PARAM = 'search'
 
 /**
  * The header's search box and `/properties?search=` are one value: typing anywhere opens the
@@ -9,9 +11,9 @@ const PROPERTIES_PATH = '/properties'
 export function useGlobalSearch(): [string, (value: string) => void] {
   const [location, navigate] = useLocation()
   const search = useSearch()
-  const value = location === PROPERTIES_PATH ? (new URLSearchParams(search).get('search') ?? '') : ''
+  const value = location === PROPERTIES_PATH ? (new URLSearchParams(search).get(SEARCH_PARAM) ?? '') : ''
   const setValue = (next: string) => {
-    const query = next ? `?${new URLSearchParams({ search: next })}` : ''
+    const query = next ? `?${new URLSearchParams({ [SEARCH_PARAM]: next })}` : ''
     navigate(`${PROPERTIES_PATH}${query}`, { replace: location === PROPERTIES_PATH })
   }
   return [value, setValue]

@@ -1,8 +1,5 @@
-import type { Language } from '../domain/translator.ts'
+import { intlLocale, type Language } from '../domain/translator.ts'
 import { useI18n } from '../i18n.tsx'
-
-/** Arabic figures in Saudi style, but on the Gregorian calendar that stays and months use. */
-export const intlLocale = (language: Language) => (language === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB')
 
 export const MISSING = '-'
 

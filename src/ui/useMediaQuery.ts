@@ -3,6 +3,9 @@ import { useCallback, useSyncExternalStore } from 'react'
 /** SPEC 9: at 768 px or less the interface takes its phone-sized form. */
 export const PHONE_QUERY = '(max-width: 768px)'
 
+/** Tailwind's `md:` and up, in its own terms (so the two agree at exactly 768 px). */
+export const MD_UP_QUERY = '(width >= 48rem)'
+
 /** Whether the viewport matches `query`, following it as the window is resized. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(

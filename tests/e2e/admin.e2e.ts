@@ -202,9 +202,9 @@ describe('administration in the browser', () => {
     await dialog.getByLabel('Booking.com calendar link').fill(feeds.url('/airbnb.ics'))
     await dialog.getByRole('button', { name: 'Connect' }).click()
     // The server's refusal, at the link it is about (issue 15).
-    expect(await errorAt(dialog.getByLabel('Booking.com calendar link'))).toBe(
-      'The Booking.com link is the same as the Airbnb link: a calendar can be linked only once',
-    )
+    await expect
+      .poll(() => errorAt(dialog.getByLabel('Booking.com calendar link')))
+      .toBe('The Booking.com link is the same as the Airbnb link: a calendar can be linked only once')
     // The pasted link is not dropped without asking (issue 15).
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await page.getByTestId('discard-confirmation').getByRole('button', { name: 'Discard' }).click()

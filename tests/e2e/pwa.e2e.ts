@@ -5,7 +5,8 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, PHONE, screenshot } from './browser.ts'
-import { startServer, type RunningServer } from './server.ts'
+import { registerAccount, startServer, type RunningServer } from './server.ts'
+import { SESSION_HINT_KEY } from '../../src/boot/storageKeys.ts'
 
 // Issue 17: the installable app shell. Runs on the real build (dist/, with its sw.js).
 const SERVICE_WORKER = path.resolve('dist/sw.js')
@@ -173,6 +174,38 @@ describe('the first screen on a phone (issue 17)', () => {
     // Under a kilobyte, a file is sent as it is (scripts/vitePrecompress.ts).
     expect(scripts.filter(({ encoding, length }) => encoding === undefined && length >= 1024)).toEqual([])
     expect(scripts.some(({ encoding }) => encoding === 'br' || encoding === 'gzip')).toBe(true)
+    await context.close()
+  })
+
+  it("loads Intl's data in a worker the security policy allows, and draws only a phone's bars, on a signed-in screen", async () => {
+    const account = { email: 'phone-host@example.com', password: 'Phone-host-2026!' }
+    await registerAccount(server, account)
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
+    const signIn = await context.request.post(`${server.url}/api/auth/login`, {
+      data: account,
+      headers: { origin: server.url },
+    })
+    expect(signIn.status()).toBe(200)
+    // A host who signed in on this phone before (src/routes/sessionHint.ts).
+    await context.addInitScript((key) => localStorage.setItem(key, '1'), SESSION_HINT_KEY)
+    const page = await context.newPage()
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+    })
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
+    const warmup = page.waitForResponse((response) => /\/intl-warmup-[\w-]+\.js$/.test(response.url()))
+    await page.goto(`${server.url}/calendar`)
+    await page.getByTestId('month-calendar').waitFor()
+    expect((await warmup).status()).toBe(200)
+    expect(workers.filter((file) => /\/intl-warmup-[\w-]+\.js$/.test(file))).toHaveLength(1)
+    expect(refused).toEqual([])
+    expect(await page.getByTestId('mobile-top-bar').isVisible()).toBe(true)
+    expect(await page.getByTestId('sidebar').count()).toBe(0)
+    expect(await page.getByTestId('desktop-header').count()).toBe(0)
+    // Below md the side panel's month is the calendar: the big grid is not drawn at all.
+    expect(await page.getByTestId('calendar-grid').count()).toBe(0)
     await context.close()
   })
 })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FirstScreenPlan } from '../../src/boot/firstScreen.ts'
-import { firstScreenScript } from '../../scripts/viteFirstScreen.ts'
+import { firstScreenScript, INTL_WARMUP } from '../../scripts/viteFirstScreen.ts'
 import { EARLY_RESPONSES_KEY, takeEarlyResponse } from '../../src/boot/earlyResponses.ts'
 import { fillRequest } from '../../src/boot/firstScreen.ts'
 import { thisMonth } from '../../src/domain/dateRange.ts'
@@ -17,6 +17,7 @@ const PLAN: FirstScreenPlan = {
   signedInWords: { en: ['/assets/en-more.js'], ar: ['/assets/ar-more.js'] },
   earlyResponsesKey: EARLY_RESPONSES_KEY,
   requestTimeoutMs: 100_000,
+  intlWarmup: { script: '/assets/intl-warmup.js', locales: { en: 'en-GB', ar: 'ar-SA-u-ca-gregory' } },
   screens: [
     {
       name: '/login',
@@ -55,6 +56,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  vi.unstubAllGlobals()
   document.head.innerHTML = ''
   document.documentElement.removeAttribute('data-first-screen')
   localStorage.clear()
@@ -182,5 +184,71 @@ describe("index.html's first script preloads the first screen (issue 17)", () =>
     runAt('/')
     vi.spyOn(performance, 'now').mockReturnValue(PREFETCHED_FRESH_MS + 1)
     expect(takeEarlyResponse('/api/user/profile')).toBeUndefined()
+  })
+
+  it("starts the worker that loads Intl's data in the page's locale for a signed-in screen, and for no other", () => {
+    const started: { script: string; options: unknown; posted: unknown[] }[] = []
+    vi.stubGlobal(
+      'Worker',
+      class {
+        posted: unknown[] = []
+        constructor(script: string, options: unknown) {
+          started.push({ script, options, posted: this.posted })
+        }
+        postMessage(message: unknown) {
+          this.posted.push(message)
+        }
+      },
+    )
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ar-SA'])
+    runAt('/login')
+    runAt('/calendar')
+    expect(started).toEqual([])
+    localStorage.setItem('manzil.signedIn', '1')
+    runAt('/dashboard')
+    expect(started).toEqual([
+      { script: '/assets/intl-warmup.js', options: { type: 'module' }, posted: ['ar-SA-u-ca-gregory'] },
+    ])
+  })
+
+  it('preloads the same when no worker can be started', () => {
+    localStorage.setItem('manzil.signedIn', '1')
+    vi.stubGlobal(
+      'Worker',
+      class {
+        postMessage() {}
+      },
+    )
+    const withWorker = runAt('/dashboard')
+    document.head.innerHTML = ''
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new DOMException('refused', 'SecurityError')
+        }
+      },
+    )
+    expect(runAt('/dashboard')).toEqual(withWorker)
+    expect(withWorker.at(-1)?.href).toBe('/assets/inter.woff2')
+  })
+
+  it("has a worker script that stands alone, builds the locale's formatters and closes", () => {
+    const worker: { onmessage?: (event: { data: string }) => void; close: () => void } = { close: vi.fn() }
+    const { DateTimeFormat } = Intl
+    const locales: unknown[] = []
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      locale?: Intl.LocalesArgument,
+      options?: Intl.DateTimeFormatOptions,
+    ) {
+      locales.push(locale)
+      return new DateTimeFormat(locale, options)
+    })
+    // The worker's whole script, as the build writes it: nothing it needs may come from elsewhere.
+    new Function('self', INTL_WARMUP.source)(worker)
+    expect(worker.close).not.toHaveBeenCalled()
+    worker.onmessage!({ data: 'ar-SA-u-ca-gregory' })
+    expect(locales).toEqual(['ar-SA-u-ca-gregory'])
+    expect(worker.close).toHaveBeenCalledOnce()
   })
 })

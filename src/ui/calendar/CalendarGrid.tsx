@@ -121,7 +121,7 @@ export function CalendarGrid({ month, today, bookings, onPrevious, onNext, onDay
     <section
       data-testid="calendar-grid"
       aria-label={t('pages.calendar.title')}
-      className="hidden rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:block"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <MonthNavigator month={month} onPrevious={onPrevious} onNext={onNext} titleClassName="text-lg" />
       <MonthGrid

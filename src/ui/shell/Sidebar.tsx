@@ -17,7 +17,7 @@ export function Sidebar({ items, currentPath, collapsed, onToggleCollapsed }: Pr
   return (
     <aside
       data-testid="sidebar"
-      className={`sticky top-0 hidden h-screen shrink-0 flex-col border-e border-slate-200 bg-white transition-[width] duration-200 md:flex ${
+      className={`sticky top-0 flex h-screen shrink-0 flex-col border-e border-slate-200 bg-white transition-[width] duration-200 ${
         collapsed ? 'w-[74px] px-3' : 'w-[321px] px-5'
       }`}
     >
