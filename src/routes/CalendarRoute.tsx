@@ -86,10 +86,21 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   const today = todayOfProperties(
     propertyId === ALL ? properties : properties.filter((property) => property.id === propertyId),
   )
-  const mini = useMonth(today)
+  // On a phone the side panel's month is the calendar (the big grid is not drawn): it shows the
+  // month the address names, and its arrows move the address. Beside the grid or the timeline it
+  // is a month of its own.
+  const ownMonth = useMonth(today)
+  const wide = calendar.view === 'timeline'
+  const panelMonth =
+    gridFits || wide
+      ? ownMonth
+      : {
+          month: calendar.context.month,
+          previous: () => calendar.send({ type: 'previous' }),
+          next: () => calendar.send({ type: 'next' }),
+        }
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
   const [openStay, setOpenStay] = useState<Booking | null>(null)
-  const wide = calendar.view === 'timeline'
   const stayFlow = useManualStayFlow(manualStay)
   useEffect(() => {
     BookingsModal.prefetch()
@@ -204,11 +215,11 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
         >
           <div className={wide ? '' : 'md:col-span-2 xl:col-span-1'}>
             <MonthCalendar
-              month={mini.month}
+              month={panelMonth.month}
               today={today}
               bookings={shown}
-              onPrevious={mini.previous}
-              onNext={mini.next}
+              onPrevious={panelMonth.previous}
+              onNext={panelMonth.next}
               onDayClick={setOpenDay}
             />
           </div>

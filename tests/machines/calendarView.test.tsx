@@ -102,7 +102,8 @@ async function render(variant: Variant, language: Language = 'en'): Promise<Scre
   return { location }
 }
 
-const grid = () => screen.getByTestId('calendar-grid')
+/** The month view's calendar: the big grid, or on a phone, where it is not drawn, the side panel's. */
+const monthShown = () => screen.queryByTestId('calendar-grid') ?? screen.getByTestId('month-calendar')
 const timeline = () => screen.getByTestId('timeline')
 
 async function perform(event: Event, { screen: rendered, user }: { screen: Screen; user: UserEvent }) {
@@ -120,7 +121,9 @@ async function perform(event: Event, { screen: rendered, user }: { screen: Scree
         ? user.click(
             within(timeline()).getByRole('button', { name: forward ? 'Later days' : 'Earlier days' }),
           )
-        : user.click(within(grid()).getByRole('button', { name: forward ? 'Next month' : 'Previous month' }))
+        : user.click(
+            within(monthShown()).getByRole('button', { name: forward ? 'Next month' : 'Previous month' }),
+          )
     }
     case 'today':
       return user.click(within(timeline()).getByRole('button', { name: 'Today' }))
@@ -187,10 +190,9 @@ const EXPECT_SCREEN = {
     expect(screen.queryByTestId('timeline')).toBeNull()
     // On a phone (390 px here) the side panel's month is the calendar; the big grid is not drawn.
     if (snapshot.context.phone) expect(screen.queryByTestId('calendar-grid')).toBeNull()
-    else
-      expect(within(grid()).getByTestId('month-title').textContent).toBe(
-        english.monthYear(snapshot.context.month),
-      )
+    expect(within(monthShown()).getByTestId('month-title').textContent).toBe(
+      english.monthYear(snapshot.context.month),
+    )
   },
   timeline: ({ screen: rendered, snapshot: reached }: Walk<Screen>) => {
     const snapshot = shownByUrl(rendered, reached as Snapshot)
@@ -326,6 +328,18 @@ describe('moving through time, and links', () => {
       { type: 'next' },
     ]
     expect(await replay(fromCalendar, steps)).toMatchObject({ start: '2026-03-15', phone: true })
+  })
+
+  it("opens a link's month on a phone, in the side panel, whose arrows move the link", async () => {
+    const steps: Event[] = [
+      { type: 'setPhone', phone: true },
+      { type: 'load', search: '?month=2026-05' },
+      { type: 'next' },
+    ]
+    expect(await replay(fromCalendar, steps)).toMatchObject({ month: '2026-06', phone: true })
+    expect(await replay(fromCalendar, [...steps.slice(0, 2), { type: 'previous' }])).toMatchObject({
+      month: '2026-04',
+    })
   })
 
   it('opens a shared link where it points, a window that starts mid-month included', async () => {
