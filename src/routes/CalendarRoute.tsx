@@ -89,16 +89,14 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   // On a phone the side panel's month is the calendar (the big grid is not drawn): it shows the
   // month the address names, and its arrows move the address. Beside the grid or the timeline it
   // is a month of its own.
+  // The calendar's own steps: the timeline's window, else the month the address names.
+  const step = {
+    previous: () => calendar.send({ type: 'previous' }),
+    next: () => calendar.send({ type: 'next' }),
+  }
   const ownMonth = useMonth(today)
   const wide = calendar.view === 'timeline'
-  const panelMonth =
-    gridFits || wide
-      ? ownMonth
-      : {
-          month: calendar.context.month,
-          previous: () => calendar.send({ type: 'previous' }),
-          next: () => calendar.send({ type: 'next' }),
-        }
+  const panelMonth = gridFits || wide ? ownMonth : { month: calendar.context.month, ...step }
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
   const [openStay, setOpenStay] = useState<Booking | null>(null)
   const stayFlow = useManualStayFlow(manualStay)
@@ -190,8 +188,8 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
             today={today}
             length={length}
             phone={phone}
-            onPrevious={() => calendar.send({ type: 'previous' })}
-            onNext={() => calendar.send({ type: 'next' })}
+            onPrevious={step.previous}
+            onNext={step.next}
             onToday={() => calendar.send({ type: 'today' })}
             onLengthChange={(next) => calendar.send({ type: 'setLength', length: next })}
             onStayClick={setOpenStay}
@@ -202,8 +200,8 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
               month={calendar.context.month}
               today={today}
               bookings={shown}
-              onPrevious={() => calendar.send({ type: 'previous' })}
-              onNext={() => calendar.send({ type: 'next' })}
+              onPrevious={step.previous}
+              onNext={step.next}
               onDayClick={setOpenDay}
               onStayClick={setOpenStay}
             />
