@@ -59,7 +59,8 @@ async function knownBookings(trx: Db, calendarId: string): Promise<BookingRow[]>
 
 /**
  * What the feed itself says of a stay. Status, guest, kind and echo are read from these when the
- * stay is first seen or changes, so an echo stays an echo (and a sale a sale) until it changes.
+ * stay is first seen or changes, so an echo stays an echo until it changes; a stay that was no
+ * echo never becomes one.
  */
 const CONTENT = [
   'summary',
@@ -144,19 +145,25 @@ export async function storeFeed(
     if (existing?.cancelled_at === null && sameContent(content, existing)) continue
     fresh.push({ event, existing })
   }
-  // Only a block can be an echo: the nights exported to this platform are read for those alone.
+  // Only a block can be an echo, and only one first seen now or as an echo: a stay first seen as
+  // no echo (a sale, a closure of the platform's own) stays one when it changes, even onto nights
+  // exported since: a guest extending a Booking.com sale over nights Manzil has sent there since
+  // is a second sale of them, not Manzil's own block coming back. The nights exported to this
+  // platform are read for the candidates alone.
+  const mayBeEcho = ({ event, existing }: (typeof fresh)[number]) =>
+    existing?.echo !== 0 && classifySummary(event.summary).kind === 'block'
   const exported = await nightsExportedTo(
     trx,
     calendar,
-    fresh.flatMap(({ event }) => (classifySummary(event.summary).kind === 'block' ? [event] : [])),
+    fresh.flatMap((candidate) => (mayBeEcho(candidate) ? [candidate.event] : [])),
   )
 
   const added: BookingRow[] = []
   const moved: StoredChanges['moved'] = []
   const upserts: BookingRow[] = []
-  for (const { event, existing } of fresh) {
-    const echo =
-      classifySummary(event.summary).kind === 'block' && nightsOf(event).every((night) => exported.has(night))
+  for (const candidate of fresh) {
+    const { event, existing } = candidate
+    const echo = mayBeEcho(candidate) && nightsOf(event).every((night) => exported.has(night))
     const classified = classifyStay(event.summary, { platform, echo })
     const row: BookingRow = {
       id: existing?.id ?? timeOrderedId(),

@@ -202,6 +202,40 @@ describeEachDatabase(
       })
     })
 
+    it('keeps a closure first seen as a sale a sale when it changes onto nights exported since', async () => {
+      const host = await aHost(ctx, {
+        Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
+        'Booking.com': [
+          { uid: 'b1', start: '2030-12-07', end: '2030-12-08', summary: 'CLOSED - Not available' },
+          { uid: 'b2', start: '2030-12-20', end: '2030-12-22', summary: 'CLOSED - Not available' },
+        ],
+      })
+      await host.sync('Airbnb', 'Booking.com')
+      // Booking.com imports its feed: the Airbnb nights, 5-8 December, are now exported to it.
+      expect(datesOf(await host.platformFeed('Booking.com'))).toEqual(['2030-12-05 → 2030-12-09'])
+      // The guest of b1 extends by a night, and b2's guest moves onto the Airbnb stay's nights:
+      // both are Booking.com's own sales of nights Airbnb sold, whatever Manzil exported since.
+      feeds.serve(
+        host.routes['Booking.com']!,
+        calendarOf([
+          { uid: 'b1', start: '2030-12-07', end: '2030-12-09', summary: 'CLOSED - Not available' },
+          { uid: 'b2', start: '2030-12-05', end: '2030-12-07', summary: 'CLOSED - Not available' },
+        ]),
+      )
+      await host.sync('Booking.com')
+
+      const stays = await host.stays()
+      for (const uid of ['b1', 'b2'])
+        expect(stays.find((stay) => stay.uid === uid)).toMatchObject({ echo: 0, kind: 'booking' })
+      const booking = (await host.privateFeed()).filter(
+        (event) => event['X-MANZIL-PLATFORM'] === 'Booking.com',
+      )
+      expect(booking.map((event) => [event.DTSTART, event['X-MANZIL-CONFLICT'] ?? ''])).toEqual([
+        ['2030-12-05', 'TRUE'],
+        ['2030-12-07', 'TRUE'],
+      ])
+    })
+
     it('is a conflict when a block takes one night more than was exported, or appeared before the export', async () => {
       const host = await aHost(ctx, {
         Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
