@@ -23,15 +23,32 @@ export const isPlatformName = (value: string): value is PlatformName => PLATFORM
 const FEED_MARKS: Record<string, readonly string[]> = { Vrbo: ['homeaway.com'] }
 
 /**
- * DESIGN 6.7: the platform whose domain (or feed mark) the feed text, or its URL, mentions; the
- * calendar's own platform name when the text names none.
+ * Each platform's domain and feed marks as whole domains: `admin.booking.com` and
+ * `booking.com/hotel` name Booking.com, `mybooking.com` and `booking.company` do not.
+ */
+const MENTIONS = PLATFORMS.flatMap(({ name, domain }) => {
+  const marks = [domain, ...(FEED_MARKS[name] ?? [])].filter(Boolean)
+  if (marks.length === 0) return []
+  const alternatives = marks.map((mark) => mark.replaceAll('.', '\\.')).join('|')
+  return [{ name, pattern: new RegExp(`(?<![a-z0-9-])(?:${alternatives})(?![a-z0-9-])`) }]
+})
+
+/**
+ * DESIGN 6.7: the platform the calendar was linked as when the text names it (a Booking.com
+ * export that mentions airbnb.com in a guest's note is still Booking.com's); otherwise the
+ * platform the text names first (the PRODID and UIDs come before any note); the calendar's own
+ * platform name when the text names none.
  */
 export function detectPlatform(text: string, calendarPlatform: string): string {
   const lower = text.toLowerCase()
-  const found = PLATFORMS.find(
-    (platform) =>
-      platform.domain &&
-      [platform.domain, ...(FEED_MARKS[platform.name] ?? [])].some((mark) => lower.includes(mark)),
+  const named = MENTIONS.flatMap(({ name, pattern }) => {
+    const at = lower.search(pattern)
+    return at < 0 ? [] : [{ name, at }]
+  })
+  if (named.some(({ name }) => name === calendarPlatform)) return calendarPlatform
+  const first = named.reduce<(typeof named)[number] | undefined>(
+    (earliest, mention) => (earliest && earliest.at <= mention.at ? earliest : mention),
+    undefined,
   )
-  return found ? found.name : calendarPlatform
+  return first?.name ?? calendarPlatform
 }

@@ -76,6 +76,24 @@ describe('platform detection', () => {
     expect(detectPlatform(readFixture('vrbo-homeaway.ics'), 'Other')).toBe('Vrbo')
   })
 
+  it('reads domains whole: mybooking.com and booking.company are no Booking.com', () => {
+    expect(detectPlatform('URL:https://mybooking.com/stay', 'Other')).toBe('Other')
+    expect(detectPlatform('DESCRIPTION:see booking.company', 'Other')).toBe('Other')
+    expect(detectPlatform('UID:1234@secure.booking.com', 'Other')).toBe('Booking.com')
+  })
+
+  it('keeps the linked platform when the text names it, else takes the first named', () => {
+    const booking = [
+      'PRODID:-//admin.booking.com//EN',
+      'UID:7b1e@booking.com',
+      'DESCRIPTION:Guest also asked on https://www.airbnb.com/rooms/1',
+    ].join('\r\n')
+    expect(detectPlatform(booking, 'Booking.com')).toBe('Booking.com')
+    expect(detectPlatform(booking, 'Other')).toBe('Booking.com')
+    // A Booking.com link pasted where the host meant Vrbo is still read as Booking.com's.
+    expect(detectPlatform(booking, 'Vrbo')).toBe('Booking.com')
+  })
+
   it("falls back to the calendar's platform", () => {
     expect(detectPlatform('BEGIN:VCALENDAR', 'Gathern')).toBe('Gathern')
   })
