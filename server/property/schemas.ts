@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarLink } from '../../src/domain/calendarLink.ts'
 import { isPlatformName } from '../../src/domain/platforms.ts'
 import { isTimeZone } from '../../src/domain/timeZones.ts'
 import { fieldError } from '../errors.ts'
@@ -72,8 +73,6 @@ export const ExternalCalendarBody = z.object({
 })
 export type ExternalCalendarInput = z.infer<typeof ExternalCalendarBody>
 
-const MAX_URL_LENGTH = 2048
-
 /**
  * Each failure names the platform in a sentence (errors.property.*) and blames the field the
  * form shows it at: `platformName` and `urlPath` for one link, or one field for a link in a list.
@@ -83,17 +82,10 @@ export function checkExternalCalendar(
   fields: { platformName: string; urlPath: string } = { platformName: 'platformName', urlPath: 'urlPath' },
 ): ExternalCalendarInput {
   const platformName = input.platformName.trim()
-  const urlPath = input.urlPath.trim()
   if (!isPlatformName(platformName))
     throw fieldError(fields.platformName, 'errors.property.platformName', { platform: platformName })
-  let url: URL | undefined
-  try {
-    url = new URL(urlPath)
-  } catch {
-    url = undefined
-  }
-  const isWebUrl = url && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  if (!isWebUrl || urlPath.length > MAX_URL_LENGTH)
+  const urlPath = calendarLink(input.urlPath)
+  if (urlPath === null)
     throw fieldError(fields.urlPath, 'errors.property.urlPath', { platform: platformName })
   return { platformName, urlPath }
 }

@@ -1,4 +1,5 @@
 import { addressPartsFor, joinAddress, splitAddress } from './address.ts'
+import { calendarLink } from './calendarLink.ts'
 import { linksToSend, type PlatformLink } from './platformSelection.ts'
 import { defaultTimeZone } from './countryZones.ts'
 
@@ -66,17 +67,6 @@ export type DraftProblems = Partial<Record<string, FieldProblem>>
 
 const MAX_CAPACITY = 10_000
 const MAX_COST_PER_NIGHT = 1_000_000
-const MAX_LINK_LENGTH = 2048
-
-function isWebLink(text: string) {
-  try {
-    const url = new URL(text)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-
 /**
  * Issue 15: the checks the server makes on a property form (server/property/schemas.ts), made
  * before any call so that each problem shows at its field: a name, a country (SPEC 5), a
@@ -98,7 +88,7 @@ export function draftProblems(draft: PropertyDraft): DraftProblems {
     problems.description = { key: 'errors.property.description' }
   for (const link of draft.platforms) {
     const text = link.urlPath.trim()
-    if (text !== '' && (!isWebLink(text) || text.length > MAX_LINK_LENGTH))
+    if (text !== '' && calendarLink(text) === null)
       problems[`link:${link.platformName}`] = {
         key: 'errors.property.urlPath',
         values: { platform: link.platformName },

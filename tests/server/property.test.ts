@@ -212,6 +212,19 @@ describeEachDatabase('properties', (ctx) => {
     expect((await get(`/api/property/${property.id}/image/list`)).json()).toEqual([second])
   })
 
+  it('takes a webcal link, as subscribe buttons give it, as its https address', async () => {
+    const property = await aProperty(ctx.app, cookie)
+    const url = `/api/property/${property.id}/calendar/external`
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie },
+      payload: { platformName: 'Vrbo', urlPath: ' webcal://www.vrbo.com/icalendar/abc.ics?nonTentative ' },
+    })
+    expect(added.statusCode).toBe(200)
+    expect(added.json()).toMatchObject({ urlPath: 'https://www.vrbo.com/icalendar/abc.ics?nonTentative' })
+  })
+
   it('adds, changes and removes one platform link through the calendar routes', async () => {
     const property = await aProperty(ctx.app, cookie)
     const url = `/api/property/${property.id}/calendar/external`

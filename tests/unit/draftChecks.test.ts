@@ -39,6 +39,12 @@ describe('a property draft (issue 15)', () => {
     expect(
       draftProblems({ ...ready, platforms: [{ platformName: 'Airbnb', urlPath: 'ftp://x/cal.ics' }] }),
     ).toEqual({ 'link:Airbnb': { key: 'errors.property.urlPath', values: { platform: 'Airbnb' } } })
+    expect(
+      draftProblems({
+        ...ready,
+        platforms: [{ platformName: 'Vrbo', urlPath: 'webcal://www.vrbo.com/a.ics' }],
+      }),
+    ).toEqual({})
     expect(Object.keys(draftProblems({ ...EMPTY_DRAFT, capacity: '1' })).sort()).toEqual([
       'addressText',
       'name',
