@@ -45,9 +45,12 @@ function conflictText(t: Translate, data: NotificationData): string[] {
   ]
 }
 
+/** A mail lists this many changes; the calendar shows the rest (a feed can bring 2,000 at once). */
+const MAX_LISTED = 20
+
 /**
- * Issue 13: the mail of a conflict, sent at once, or the digest of a sync round's other changes
- * (one mail, however many), in the reader's language; `appUrl` leads to the calendar.
+ * Issue 13: the mail of a sync's conflicts, sent at once, or the digest of a sync round's other
+ * changes (one mail, however many), in the reader's language; `appUrl` leads to the calendar.
  */
 export function composeNoticeMail(
   language: Language,
@@ -57,14 +60,24 @@ export function composeNoticeMail(
 ): Mail {
   const t = translatorFor(language)
   const only = notices.length === 1 ? notices[0] : undefined
+  const conflicts = notices.every((notice) => notice.kind === 'conflict')
   const subject =
     only?.kind === 'conflict'
       ? t('mail.notices.conflict.subject', { property: only.data.propertyName })
-      : t('mail.notices.digest.subject', { count: notices.length })
+      : t(conflicts ? 'mail.notices.conflicts.subject' : 'mail.notices.digest.subject', {
+          count: notices.length,
+        })
+  const listed = notices.slice(0, MAX_LISTED).map((notice) => `• ${noticeLine(t, notice)}`)
+  const unlisted = notices.length - listed.length
   const lines =
     only?.kind === 'conflict'
       ? conflictText(t, only.data)
-      : [t('mail.notices.digest.intro'), ...notices.map((notice) => `• ${noticeLine(t, notice)}`)]
+      : [
+          t(conflicts ? 'mail.notices.conflicts.intro' : 'mail.notices.digest.intro'),
+          ...listed,
+          ...(unlisted > 0 ? [t('mail.notices.more', { count: unlisted })] : []),
+          ...(conflicts ? [t('mail.notices.conflict.action')] : []),
+        ]
   const link = `${appUrl.replace(/\/$/, '')}/calendar`
   const text = [
     t('mail.greeting'),

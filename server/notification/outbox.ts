@@ -95,7 +95,10 @@ export function createNoticeMail(db: Db, mailer: Mailer, appUrl: string, log: Fa
   }
   return {
     async sendConflicts(ids) {
-      for (const notice of await claim(db, { ids }, new Date().toISOString())) await send([notice])
+      // One mail per owner, however many stays a feed put on sold nights at once.
+      const claimed = await claim(db, { ids }, new Date().toISOString())
+      for (const ownerId of new Set(claimed.map((each) => each.owner.id)))
+        await send(claimed.filter((each) => each.owner.id === ownerId))
     },
     async sendDigests() {
       const waiting = await db

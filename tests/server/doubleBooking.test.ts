@@ -156,6 +156,48 @@ describeEachDatabase(
       expect(mailbox.unread(host.owner.email)).toBe(0)
     })
 
+    it('mails the conflicts one sync finds as one mail, listing at most twenty', async () => {
+      const nights = Array.from({ length: 23 }, (_, i) => `2031-0${1 + Math.floor(i / 9)}-${10 + (i % 9)}`)
+      const next = (night: string) => `${night.slice(0, 8)}${Number(night.slice(8)) + 1}`
+      const host = await aHost(ctx, {
+        Airbnb: nights.map((night, i) => ({
+          uid: `a${i}`,
+          start: night,
+          end: next(night),
+          summary: 'Reserved',
+        })),
+        'Booking.com': [],
+      })
+      await host.sync('Airbnb', 'Booking.com')
+      feeds.serve(
+        host.routes['Booking.com']!,
+        calendarOf(
+          nights.map((night, i) => ({
+            uid: `b${i}`,
+            start: night,
+            end: next(night),
+            summary: 'CLOSED - Not available',
+          })),
+        ),
+      )
+      await host.sync('Booking.com')
+
+      const mail = await mailbox.waitForMail(host.owner.email)
+      expect(mail.subject).toBe('23 double bookings at your properties')
+      expect(mail.text).toContain('These nights are sold twice:')
+      expect(mail.text.match(/^• Double booking at Villa Rawdah: /gm)).toHaveLength(20)
+      expect(mail.text).toContain('…and 3 more in your calendar')
+      expect(mail.text).toContain('One of these stays has to be moved or cancelled.')
+      expect((await host.notices()).filter((notice) => notice.kind === 'conflict')).toHaveLength(23)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      // The closures are new bookings too: the round's digest lists twenty of them as well.
+      const digest = await mailbox.waitForMail(host.owner.email)
+      expect(digest.subject).toBe('23 booking changes at your properties')
+      expect(digest.text.match(/^• New booking at Villa Rawdah: /gm)).toHaveLength(20)
+      expect(digest.text).toContain('…and 3 more in your calendar')
+      expect(mailbox.unread(host.owner.email)).toBe(0)
+    })
+
     it('takes a closure as an echo when each of its nights was exported to that platform before it appeared', async () => {
       const host = await aHost(ctx, {
         Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
