@@ -1,4 +1,3 @@
-import { nightsOverlap } from '../../src/domain/bookings.ts'
 import type { Db } from '../db/database.ts'
 import type { BookingsTable, Flag } from '../db/schema.ts'
 
@@ -13,36 +12,81 @@ export type ConflictPair<T extends ConflictCandidate = ConflictCandidate> = { fi
 /** Where a stay came from: its linked calendar, or the host's own hand. */
 const sourceOf = (stay: ConflictCandidate) => stay.calendar_id ?? 'manual'
 
+const occupying = <T extends ConflictCandidate>(stays: readonly T[]) =>
+  stays
+    .filter((stay) => stay.cancelled_at === null && stay.echo === 0)
+    .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0))
+
 /**
  * Issue 13: every active stay occupies its nights (a booking, a block, a platform's closure, a
  * manual entry), and two stays of one property from different sources that share a night are a
  * conflict. Echoes are left out: they are our own export coming back, not a second sale.
+ *
+ * Pairs are made as they are asked for: stays that all share their nights make pairs by the
+ * square of their number (two feeds of 2,000 year-long blocks: four million), so a caller takes
+ * what it can use.
  */
-export function conflictPairs<T extends ConflictCandidate>(stays: readonly T[]): ConflictPair<T>[] {
-  const occupying = stays
-    .filter((stay) => stay.cancelled_at === null && stay.echo === 0)
-    .map((stay) => ({ stay, start: stay.start_date, end: stay.end_date }))
-    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
-  const pairs: ConflictPair<T>[] = []
-  for (let i = 0; i < occupying.length; i++) {
-    const first = occupying[i]!
+export function* conflictPairs<T extends ConflictCandidate>(stays: readonly T[]): Generator<ConflictPair<T>> {
+  const sorted = occupying(stays)
+  for (let i = 0; i < sorted.length; i++) {
+    const first = sorted[i]!
     // Sorted by check-in: once a later stay starts on or after this check-out, none overlaps.
-    for (let j = i + 1; j < occupying.length && occupying[j]!.start < first.end; j++) {
-      const second = occupying[j]!
-      if (
-        second.stay.property_id === first.stay.property_id &&
-        sourceOf(second.stay) !== sourceOf(first.stay) &&
-        nightsOverlap(first, second)
-      )
-        pairs.push({ first: first.stay, second: second.stay })
+    for (let j = i + 1; j < sorted.length && sorted[j]!.start_date < first.end_date; j++) {
+      const second = sorted[j]!
+      if (second.property_id === first.property_id && sourceOf(second) !== sourceOf(first))
+        yield { first, second }
     }
   }
-  return pairs
 }
 
-/** The ids of the stays in a conflict (see `conflictPairs`). */
+/**
+ * The furthest value seen from each of the two furthest sources: enough to tell whether any
+ * source but a given one reaches past a point.
+ */
+function furthestOfOthers(further: (a: string, b: string) => boolean) {
+  let best: { value: string; source: string } | undefined
+  let runnerUp: { value: string; source: string } | undefined
+  return {
+    add(value: string, source: string) {
+      if (best?.source === source) {
+        if (further(value, best.value)) best = { value, source }
+      } else if (!best || further(value, best.value)) {
+        runnerUp = best
+        best = { value, source }
+      } else if (!runnerUp || further(value, runnerUp.value)) runnerUp = { value, source }
+    },
+    except: (source: string) => (best?.source === source ? runnerUp : best)?.value,
+  }
+}
+
+/**
+ * The ids of the stays in a conflict (see `conflictPairs`), in O(n log n) however many pairs
+ * there are: a stay clashes when a stay of another source that checked in no later ends after
+ * its check-in, or one that checked in no earlier starts before its check-out.
+ */
 export function conflictingIds(stays: readonly ConflictCandidate[]): Set<string> {
-  return new Set(conflictPairs(stays).flatMap(({ first, second }) => [first.id, second.id]))
+  const byProperty = new Map<string, ConflictCandidate[]>()
+  for (const stay of occupying(stays)) {
+    const ofProperty = byProperty.get(stay.property_id)
+    if (ofProperty) ofProperty.push(stay)
+    else byProperty.set(stay.property_id, [stay])
+  }
+  const ids = new Set<string>()
+  for (const sorted of byProperty.values()) {
+    const latestEnd = furthestOfOthers((a, b) => a > b)
+    for (const stay of sorted) {
+      const end = latestEnd.except(sourceOf(stay))
+      if (end !== undefined && end > stay.start_date) ids.add(stay.id)
+      latestEnd.add(stay.end_date, sourceOf(stay))
+    }
+    const earliestStart = furthestOfOthers((a, b) => a < b)
+    for (const stay of sorted.toReversed()) {
+      const start = earliestStart.except(sourceOf(stay))
+      if (start !== undefined && start < stay.end_date) ids.add(stay.id)
+      earliestStart.add(stay.start_date, sourceOf(stay))
+    }
+  }
+  return ids
 }
 
 /** The active stays of these properties that the conflict rule looks at. */

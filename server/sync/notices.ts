@@ -70,6 +70,15 @@ const stayRows = (db: Db, ids: string[]) =>
     .execute()
 
 /**
+ * How many new conflicts one sync announces. Every conflicting stay is marked on the calendar
+ * and in the feeds whatever their number; a feed whose stays clash by the thousand (2,000
+ * year-long blocks beside a year of bookings: 200,000 pairs) would otherwise write a notice and
+ * a row per pair in the sync's transaction. Those past the cap are announced by later syncs
+ * that touch them.
+ */
+const MAX_CONFLICTS_ANNOUNCED = 100
+
+/**
  * The conflicts of the property that involve a stay this sync touched and were never announced:
  * each pair is recorded as announced in the sync's transaction, so no restart or other process
  * announces it again.
@@ -81,11 +90,10 @@ async function newConflicts(
   now: string,
 ): Promise<ConflictPair[]> {
   if (touched.size === 0) return []
-  const pairs = conflictPairs(await conflictCandidates(trx, [propertyId]).execute()).filter(
-    ({ first, second }) => touched.has(first.id) || touched.has(second.id),
-  )
   const fresh: ConflictPair[] = []
-  for (const pair of pairs) {
+  for (const pair of conflictPairs(await conflictCandidates(trx, [propertyId]).execute())) {
+    if (fresh.length === MAX_CONFLICTS_ANNOUNCED) break
+    if (!touched.has(pair.first.id) && !touched.has(pair.second.id)) continue
     const [firstId, secondId] = [pair.first.id, pair.second.id].sort()
     const inserted = await trx
       .insertInto('announced_conflicts')

@@ -198,6 +198,36 @@ describeEachDatabase(
       expect(mailbox.unread(host.owner.email)).toBe(0)
     })
 
+    it('announces at most a hundred new conflicts a sync, and marks every clashing stay', async () => {
+      const host = await aHost(ctx, {
+        Airbnb: [{ uid: 'a1', start: '2031-01-01', end: '2031-12-31', summary: 'Reserved' }],
+        'Booking.com': [],
+      })
+      await host.sync('Airbnb', 'Booking.com')
+      const day = (n: number) => new Date(Date.UTC(2031, 0, 1 + n)).toISOString().slice(0, 10)
+      feeds.serve(
+        host.routes['Booking.com']!,
+        calendarOf(
+          Array.from({ length: 150 }, (_, i) => ({
+            uid: `b${i}`,
+            start: day(2 * i),
+            end: day(2 * i + 1),
+            summary: 'CLOSED - Not available',
+          })),
+        ),
+      )
+      await host.sync('Booking.com')
+
+      expect((await host.notices()).filter((notice) => notice.kind === 'conflict')).toHaveLength(100)
+      expect((await mailbox.waitForMail(host.owner.email)).subject).toBe(
+        '100 double bookings at your properties',
+      )
+      expect(
+        (await host.privateFeed()).filter((event) => event['X-MANZIL-CONFLICT'] === 'TRUE'),
+      ).toHaveLength(151)
+      await mailbox.waitForMail(host.owner.email) // the round's digest of the new closures
+    })
+
     it('takes a closure as an echo when each of its nights was exported to that platform before it appeared', async () => {
       const host = await aHost(ctx, {
         Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
