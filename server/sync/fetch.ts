@@ -149,6 +149,8 @@ export type FeedResponse =
       status: 'ok'
       /** The body, decompressed, undecoded: a buffer of its own. */
       bytes: Uint8Array
+      /** The Content-Type's `charset=` label as the server wrote it, for the worker's decoder. */
+      charset: string | null
       /** SHA-256 of `bytes`, hex. */
       contentHash: string
       etag: string | null
@@ -175,6 +177,12 @@ function parseFeedUrl(raw: string, base?: URL): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new FeedError('invalidUrl', `scheme ${url.protocol} is not http(s)`)
   return url
+}
+
+/** `text/calendar; charset="ISO-8859-1"` → `ISO-8859-1`; null when the type names no charset. */
+function charsetOf(contentType: string | undefined): string | null {
+  const parameter = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '')
+  return (parameter?.[1] ?? parameter?.[2]) || null
 }
 
 function decoded(response: http.IncomingMessage): Readable {
@@ -307,6 +315,7 @@ export async function fetchFeed(link: string, options: Options): Promise<FeedRes
       return {
         status: 'ok',
         ...(await readCapped(response)),
+        charset: charsetOf(response.headers['content-type']),
         etag: response.headers.etag ?? null,
         lastModified: response.headers['last-modified'] ?? null,
       }

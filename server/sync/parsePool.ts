@@ -6,10 +6,17 @@ import { FeedError, type FeedFailure } from './feedError.ts'
 import type { FeedEvent } from './parse.ts'
 
 /**
- * A fetched feed to read: its undecoded body, the property's zone (its timed events are dated in
- * it) and today there, and what detecting its platform falls back to.
+ * A fetched feed to read: its undecoded body and the charset its server named (null: none), the
+ * property's zone (its timed events are dated in it) and today there, and what detecting its
+ * platform falls back to.
  */
-export type ParseTask = { bytes: Uint8Array; today: DateOnly; timeZone: string; calendarPlatform: string }
+export type ParseTask = {
+  bytes: Uint8Array
+  charset: string | null
+  today: DateOnly
+  timeZone: string
+  calendarPlatform: string
+}
 export type ParseResult = { events: FeedEvent[]; platform: string }
 /** A worker's answer; a FeedError travels as its reason and detail (`reason: null`: unexpected). */
 export type ParseReply =

@@ -1,13 +1,14 @@
 import { parentPort } from 'node:worker_threads'
 import { detectPlatform } from '../../src/domain/platforms.ts'
 import { FeedError } from './feedError.ts'
+import { decodeFeed } from './feedText.ts'
 import { parseFeed } from './parse.ts'
 import type { ParseReply, ParseTask } from './parsePool.ts'
 
 /** One feed read in a worker thread of the parse pool: decoded, parsed, its platform named. */
 function read(task: ParseTask): ParseReply {
   try {
-    const text = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength).toString('utf8')
+    const text = decodeFeed(task.bytes, task.charset)
     return {
       ok: true,
       events: parseFeed(text, task.today, task.timeZone),

@@ -211,6 +211,7 @@ async function syncFeed(
     const { events, platform } = await timed(ctx.metrics?.parsed, () =>
       ctx.parse({
         bytes: response.bytes,
+        charset: response.charset,
         today,
         timeZone,
         calendarPlatform: calendar.platform_name,

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { FeedError } from '../../server/sync/feedError.ts'
 import { parseFeed } from '../../server/sync/parse.ts'
 import { createParsePool, type ParsePool, type ParsePoolOptions } from '../../server/sync/parsePool.ts'
-import { readFixture } from '../fixtures/feedServer.ts'
+import { calendarOf, readFixture } from '../fixtures/feedServer.ts'
 import {
+  foldedAtEveryByte,
   hourlyRules,
   manyParameters,
   neverMatchingRule,
@@ -22,7 +23,7 @@ afterEach(async () => {
 })
 const aPool = (options: ParsePoolOptions = {}) => (pool = createParsePool(options))
 const parse = (text: string, calendarPlatform = 'Airbnb') =>
-  pool!.parse({ bytes: bytesOf(text), today: TODAY, timeZone: 'UTC', calendarPlatform })
+  pool!.parse({ bytes: bytesOf(text), charset: null, today: TODAY, timeZone: 'UTC', calendarPlatform })
 
 async function reasonOf(work: Promise<unknown>) {
   const error = await work.then(
@@ -50,6 +51,25 @@ describe('the parse pool', () => {
     expect(await reasonOf(parse(readFixture('not-ical.html')))).toBe('notCalendar')
     expect(await reasonOf(parse(neverMatchingRule()))).toBe('recurrenceTooComplex')
     expect(await reasonOf(parse(hourlyRules()))).toBe('tooManyStays')
+  })
+
+  it('takes a UTF-8 byte-order mark over the charset named, and reads a charset it does not know as UTF-8', async () => {
+    aPool()
+    const text = calendarOf([
+      { uid: 'a@gathern.co', start: '2030-06-01', end: '2030-06-04', summary: 'Reserved - نورة الشمري' },
+    ])
+    const summariesOf = async (bytes: Uint8Array, charset: string) =>
+      (
+        await pool!.parse({ bytes, charset, today: TODAY, timeZone: 'UTC', calendarPlatform: 'Gathern' })
+      ).events.map((event) => event.summary)
+    expect(await summariesOf(bytesOf(`\ufeff${text}`), 'iso-8859-1')).toEqual(['Reserved - نورة الشمري'])
+    expect(await summariesOf(bytesOf(text), 'x-no-such-charset')).toEqual(['Reserved - نورة الشمري'])
+  })
+
+  it('unfolds a feed folded after every character in one pass, within its time budget', async () => {
+    aPool({ size: 1 })
+    // One 5 MB line unfolded: refused for its length, not ended for its time.
+    expect(await reasonOf(parse(foldedAtEveryByte()))).toBe('lineTooLong')
   })
 
   it('ends a worker past its time budget, fails that feed, and reads the next one', async () => {
@@ -94,7 +114,7 @@ describe('the parse pool', () => {
     loop.enable()
     await Promise.allSettled(
       corpus.map((bytes) =>
-        pool!.parse({ bytes, today: TODAY, timeZone: 'UTC', calendarPlatform: 'Airbnb' }),
+        pool!.parse({ bytes, charset: null, today: TODAY, timeZone: 'UTC', calendarPlatform: 'Airbnb' }),
       ),
     )
     loop.disable()

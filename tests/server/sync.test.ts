@@ -4,7 +4,13 @@ import ICAL from 'ical.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { conflictsFor } from '../../server/sync/conflicts.ts'
 import { backoffDelayMs, MAX_BACKOFF_FACTOR } from '../../server/sync/service.ts'
-import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
+import {
+  calendarOf,
+  readFixture,
+  readFixtureBytes,
+  startFeedServer,
+  type FeedServer,
+} from '../fixtures/feedServer.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
 import { aPropertyFields, propertyForm, sendPropertyForm } from './multipart.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
@@ -43,12 +49,29 @@ function syncWorld(ctx: TestContext) {
     notificationsOf: (userId: string) =>
       db().selectFrom('notifications').selectAll().where('user_id', '=', userId).execute(),
     /** A new owner, property and calendar linked to a fixture served at a route of its own. */
-    async linked(
+    linked(
       fixture: string,
       options: { platform?: string; etag?: boolean; lastModified?: boolean; notifications?: boolean } = {},
     ) {
+      return this.linkedTo(readFixture(fixture), options)
+    },
+    /** The same for a body of its own: text (sent as UTF-8), or bytes sent as `contentType` says. */
+    async linkedTo(
+      body: string | Uint8Array,
+      options: {
+        platform?: string
+        etag?: boolean
+        lastModified?: boolean
+        notifications?: boolean
+        contentType?: string
+      } = {},
+    ) {
       const route = `/${randomUUID()}.ics`
-      feeds.serveFixture(route, fixture, { etag: options.etag, lastModified: options.lastModified })
+      feeds.serve(route, body, {
+        etag: options.etag,
+        lastModified: options.lastModified,
+        contentType: options.contentType,
+      })
       const owner = await aUser(db())
       if (options.notifications === false)
         await db().updateTable('users').set({ notifications_enabled: 0 }).where('id', '=', owner.id).execute()
@@ -121,6 +144,68 @@ describeEachDatabase(
         ['Blocked', 'Blocked', 'block', 'Vrbo'],
       ])
     })
+
+    it('reads a name whose line is folded inside a character, as Gathern folds at 75 octets', async () => {
+      // The fold splits a two-byte letter of the name (and one of the description) in two.
+      const { calendarId } = await world.linkedTo(readFixtureBytes('gathern-folded.ics'), {
+        platform: 'Gathern',
+      })
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 2 })
+      const [reserved] = await world.bookingsOf(calendarId)
+      expect(reserved).toMatchObject({
+        status: 'Reserved',
+        guest_name: 'عبدالرحمن بن عبدالعزيز القحطاني',
+        platform: 'Gathern',
+        description:
+          'حجز مؤكد عبر جاذر إن - رقم الحجز 7731942 - عدد الضيوف 4 - الوصول بعد الساعة الرابعة عصرا',
+      })
+    })
+
+    it.each(['text/calendar; charset=iso-8859-1', 'text/calendar;charset="ISO-8859-1"'])(
+      'reads a Latin-1 feed served as %s',
+      async (contentType) => {
+        const text = calendarOf([
+          {
+            uid: 'latin1@example.com',
+            start: '2030-06-01',
+            end: '2030-06-04',
+            summary: 'Reserved - José Müller',
+          },
+        ])
+        const { calendarId } = await world.linkedTo(Buffer.from(text, 'latin1'), { contentType })
+        expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 1 })
+        expect((await world.bookingsOf(calendarId))[0]?.guest_name).toBe('José Müller')
+      },
+    )
+
+    // Gurmukhi letters are U+0Axx: in UTF-16 their bytes next to a space include 0A 20, a line
+    // fold's LF and space if the bytes were unfolded as bytes rather than as UTF-16 code units.
+    it.each([
+      ['UTF-16LE', 'text/calendar'],
+      ['UTF-16BE', 'text/calendar; charset=utf-8'],
+    ])(
+      'reads a %s feed by its byte-order mark (served as %s), folded in code units',
+      async (encoding, contentType) => {
+        const arabic = 'SUMMARY:Reserved - عبدالرحمن بن عبدالعزيز القحطاني'
+        const text = `\ufeff${calendarOf([
+          {
+            uid: 'punjabi@example.com',
+            start: '2030-06-01',
+            end: '2030-06-04',
+            summary: 'Reserved - ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ ਠਾਕੁਰ',
+          },
+          { uid: 'arabic@example.com', start: '2030-07-01', end: '2030-07-04', summary: 'Reserved - x' },
+        ]).replace('SUMMARY:Reserved - x', `${arabic.slice(0, 30)}\r\n ${arabic.slice(30)}`)}`
+        const littleEndian = Buffer.from(text, 'utf16le')
+        const body = encoding === 'UTF-16LE' ? littleEndian : Buffer.from(littleEndian).swap16()
+        const { calendarId } = await world.linkedTo(body, { contentType })
+        expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 2 })
+        expect((await world.bookingsOf(calendarId)).map((booking) => booking.guest_name)).toEqual([
+          'ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ ਠਾਕੁਰ',
+          'عبدالرحمن بن عبدالعزيز القحطاني',
+        ])
+      },
+    )
 
     it('re-fetches an unchanged feed conditionally and writes nothing', async () => {
       const { calendarId, route } = await world.linked('airbnb.ics')
