@@ -24,6 +24,8 @@ const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join
 
 export function TextField({ label, hint, error, id, className = '', ...input }: FieldProps) {
   const fieldId = id ?? `field-${input.name}`
+  // A number is written left to right in Arabic too ("-3", not "3-"), at the field's start.
+  const numeric = input.type === 'number'
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
@@ -31,10 +33,11 @@ export function TextField({ label, hint, error, id, className = '', ...input }: 
       </label>
       <input
         id={fieldId}
+        dir={numeric ? 'ltr' : undefined}
         {...input}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(input['aria-describedby'], error && `${fieldId}-error`)}
-        className={`h-11 ${FIELD_CLASS} ${error ? 'border-red-400' : ''}`}
+        className={`h-11 ${FIELD_CLASS} ${numeric ? 'rtl:text-end' : ''} ${error ? 'border-red-400' : ''}`}
       />
       <FieldError id={`${fieldId}-error`} message={error} />
       {hint}

@@ -11,7 +11,7 @@ afterAll(() => mailbox.stop())
 const env = { SMTP_URL: mailbox.smtpUrl }
 
 const WEAK_PASSWORD_MESSAGE = 'Use 8+ characters with upper, lower, number & symbol'
-const WEAK_PASSWORD_MESSAGE_AR = 'استخدم 8 أحرف أو أكثر تتضمن حرفًا كبيرًا وحرفًا صغيرًا ورقمًا ورمزًا'
+const WEAK_PASSWORD_MESSAGE_AR = 'استخدم ٨ أحرف أو أكثر تتضمن حرفًا كبيرًا وحرفًا صغيرًا ورقمًا ورمزًا'
 /** A refusal that blames the password field (issue 15: the form shows it there). */
 const atPassword = (message: string) => ({ message, fields: { password: message } })
 

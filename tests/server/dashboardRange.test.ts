@@ -94,7 +94,7 @@ describeEachDatabase('the dashboard statistics for a picked period (issue 18)', 
     const message = 'Choose a period of 366 days at most.'
     expect(tooLong.json()).toEqual({ message, fields: { end: message } })
     const arabic = await get('start=2023-03-01&end=2024-03-01', { 'accept-language': 'ar' })
-    expect(arabic.json<{ message: string }>().message).toBe('اختر فترة لا تزيد على 366 يومًا.')
+    expect(arabic.json<{ message: string }>().message).toBe('اختر فترة لا تزيد على ٣٦٦ يومًا.')
   })
 
   it('refuses a start after the end, and a date that is not one', async () => {

@@ -72,6 +72,17 @@ describe('add-property form', () => {
     fireEvent.change(description, { target: { value: 'Sea view' } })
     expect(within(modal()).getByTestId('description-counter').textContent).toBe('8/300')
   })
+
+  it('writes numbers left to right in Arabic, in its digits', async () => {
+    await renderModal(PLATFORMS, { language: 'ar' })
+    for (const label of ['السعة (ضيوف)', 'سعر الليلة (ر.س)']) {
+      const input = within(modal()).getByLabelText(label)
+      // "-3", not "3-": the sign stays before the number.
+      expect(input.getAttribute('dir')).toBe('ltr')
+      expect(input.className).toContain('rtl:text-end')
+    }
+    expect(within(modal()).getByTestId('description-counter').textContent).toBe('٠/٣٠٠')
+  })
 })
 
 describe('time zone', () => {

@@ -210,7 +210,7 @@ describe('edit/view modal', () => {
     })
     const texts = {
       en: { synced: 'Last synced', error: 'The calendar did not answer within 10 seconds' },
-      ar: { synced: 'آخر مزامنة', error: 'لم يستجب التقويم خلال 10 ثوانٍ' },
+      ar: { synced: 'آخر مزامنة', error: 'لم يستجب التقويم خلال ١٠ ثوانٍ' },
     }
 
     for (const language of ['en', 'ar'] as const) {
@@ -234,8 +234,8 @@ describe('edit/view modal', () => {
         paused: 'Paused after 3 failed attempts. Edit the link or press Sync now to try again.',
       },
       ar: {
-        error: 'هذا التقويم أكبر أو أعقد من أن يُقرأ: حساب أحد أحداثه المتكررة يتطلب أكثر من 20000 خطوة',
-        paused: 'متوقف مؤقتًا بعد 3 محاولات فاشلة. عدّل الرابط أو اضغط «مزامنة الآن» لإعادة المحاولة.',
+        error: 'هذا التقويم أكبر أو أعقد من أن يُقرأ: حساب أحد أحداثه المتكررة يتطلب أكثر من ٢٠٬٠٠٠ خطوة',
+        paused: 'متوقف مؤقتًا بعد ٣ محاولات فاشلة. عدّل الرابط أو اضغط «مزامنة الآن» لإعادة المحاولة.',
       },
     }
     for (const language of ['en', 'ar'] as const) {

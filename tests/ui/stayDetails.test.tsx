@@ -161,6 +161,16 @@ describe('the details of a stay (issue 16)', () => {
     expect(screen.getByTestId('stay-nights').textContent).toBe('٤ ليالٍ')
     expect(screen.getByRole('link', { name: /فتح على Airbnb/ })).toBeTruthy()
     expect(screen.getByTestId('stay-feed').textContent).toContain('آخر مزامنة قبل ٥ دقائق')
+    // The platform and the host each isolated, the Arabic comma between them: a "·" inside the
+    // host's left-to-right run ended up on the far side of it, and read as a zero beside digits.
+    const source = screen.getByTestId('stay-feed').querySelector('span > span')!
+    expect(source.textContent).toBe('Airbnb، www.airbnb.com')
+    expect(
+      [...source.querySelectorAll('bdi')].map((part) => [part.textContent, part.getAttribute('dir')]),
+    ).toEqual([
+      ['Airbnb', null],
+      ['www.airbnb.com', 'ltr'],
+    ])
   })
 })
 

@@ -102,7 +102,7 @@ describe('the sync-health strip (issue 16)', () => {
   it('speaks Arabic: counts, relative times and reasons', async () => {
     const { rendered } = renderStrip(true, 'ar')
     await rendered
-    expect(summaryText()).toBe('٣ عقارات · ٤ تقاويم · اثنان متعثران')
+    expect(summaryText()).toBe('٣ عقارات، ٤ تقاويم، اثنان متعثران')
     const [synced, failing] = screen.getAllByTestId('sync-health-feed')
     expect(synced!.textContent).toContain('آخر مزامنة قبل ٥ دقائق')
     expect(failing!.textContent).toContain('لم يستجب التقويم')

@@ -66,7 +66,9 @@ function EventBar({ bar, onClick }: { bar: WeekBar<Booking>; onClick: () => void
       data-conflict={booking.conflict || undefined}
       data-echo={booking.echo || undefined}
       data-span={bar.span}
-      title={[title, bookingLabels(t, booking).property, dates, note].filter(Boolean).join(' · ')}
+      title={[title, bookingLabels(t, booking).property, dates, note]
+        .filter(Boolean)
+        .join(t('app.separator'))}
       onClick={onClick}
       className={`absolute z-10 flex h-5 min-w-0 cursor-pointer items-center rounded-md px-1.5 text-start text-xs font-medium hover:brightness-95 ${
         bar.continuesBefore ? 'rounded-s-none' : ''

@@ -98,14 +98,15 @@ function SourceFeed({ booking, properties }: Pick<Props, 'booking' | 'properties
   const platform = bookingLabels(t, booking).platform
   // A property that is known without the stay's link: the host has removed that link since.
   const removed = property && booking.calendarId && !calendar
-  if (!calendar) return <>{removed ? `${platform} · ${t('stayDetails.linkRemoved')}` : platform}</>
+  if (!calendar)
+    return <>{removed ? `${platform}${t('app.separator')}${t('stayDetails.linkRemoved')}` : platform}</>
   return (
     <span className="flex flex-col gap-0.5">
       <span>
-        {calendar.platformName}
-        <span className="text-slate-500" dir="ltr">
-          {' · '}
-          {hostOf(calendar.urlPath)}
+        <bdi>{calendar.platformName}</bdi>
+        <span className="text-slate-500">
+          {t('app.separator')}
+          <bdi dir="ltr">{hostOf(calendar.urlPath)}</bdi>
         </span>
       </span>
       <span className="text-xs text-slate-500">
@@ -203,9 +204,9 @@ function MoreFields({ booking, bookings, properties }: Pick<Props, 'booking' | '
             {others.map((other) => (
               <li key={bookingKey(other)} className="text-red-800">
                 <bdi className="font-medium">{stayTitle(t, other)}</bdi>
-                {' · '}
+                {t('app.separator')}
                 <bdi>{bookingLabels(t, other).platform}</bdi>
-                {' · '}
+                {t('app.separator')}
                 <span className="tabular-nums">
                   {t('calendar.dateRange', { start: format.date(other.start), end: format.date(other.end) })}
                 </span>

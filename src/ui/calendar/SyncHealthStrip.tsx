@@ -88,6 +88,8 @@ export function SyncHealthStrip({ properties, now, expanded, onToggle, action }:
   const { t } = useI18n()
   const summary = syncHealthSummary(properties)
   const listId = useId()
+  // English's " · " keeps its "·" on the line of the count before it.
+  const separator = t('app.separator').replace(/^ /, '\u00a0')
   return (
     <section
       aria-label={t('syncHealth.title')}
@@ -107,13 +109,13 @@ export function SyncHealthStrip({ properties, now, expanded, onToggle, action }:
             {t('syncHealth.title')}
           </span>
           <span data-testid="sync-health-summary" className="min-w-0 leading-5 text-slate-600">
-            {/* The line breaks after a separator, never inside a count. */}
+            {/* The line breaks after a separator, never inside a count or before a separator. */}
             <span className="whitespace-nowrap">
               {t('syncHealth.properties', { count: summary.properties })}
             </span>
-            {'\u00a0· '}
+            {separator}
             <span className="whitespace-nowrap">{t('syncHealth.feeds', { count: summary.feeds })}</span>
-            {'\u00a0· '}
+            {separator}
             <span className={`whitespace-nowrap ${summary.failing > 0 ? 'font-semibold text-red-700' : ''}`}>
               {summary.failing > 0
                 ? t('syncHealth.failing', { count: summary.failing })

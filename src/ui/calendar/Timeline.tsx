@@ -87,7 +87,7 @@ const Bar = memo(function Bar({
     booking.kind === 'block' && t('calendar.blocked'),
   ].filter((mark): mark is string => typeof mark === 'string' && mark !== title)
   const dates = t('calendar.dateRange', { start: format.date(booking.start), end: format.date(booking.end) })
-  const label = [title, bookingLabels(t, booking).platform, dates, ...marks].join(' · ')
+  const label = [title, bookingLabels(t, booking).platform, dates, ...marks].join(t('app.separator'))
   const look = barLook(booking)
   const rounded = `${bar.clippedStart ? '' : 'rounded-s-md'} ${bar.clippedEnd ? '' : 'rounded-e-md'}`
   return (

@@ -74,7 +74,7 @@ export function LogsTable({ entries, actorLabel }: LogsTableProps) {
             <td className="px-4 py-3 wrap-anywhere text-slate-800">{entry.message}</td>
             <td className="px-4 py-3 text-slate-600">
               <div className="flex flex-col">
-                <bdi>{actorLabel(entry.actorId)}</bdi>
+                <bdi className="self-start">{actorLabel(entry.actorId)}</bdi>
                 {entry.ip && (
                   <span className="self-start text-xs text-slate-500" dir="ltr">
                     {entry.ip}

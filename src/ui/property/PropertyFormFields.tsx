@@ -2,6 +2,7 @@ import { addressPartsFor, type StoredAddress } from '../../domain/address.ts'
 import { DESCRIPTION_MAX, withAddressText, withTimeZone, type PropertyDraft } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import { TextAreaField, TextField } from '../form.tsx'
+import { useFormat } from '../format.ts'
 import { TimeZoneField } from './TimeZoneField.tsx'
 
 type Props = {
@@ -40,6 +41,7 @@ function AddressPreview({ text, stored }: { text: string; stored?: StoredAddress
 /** The property's own fields, shared by the add form and the editor's About tab. */
 export function PropertyFormFields({ draft, onChange, stored, disabled, errors = {} }: Props) {
   const { t } = useI18n()
+  const format = useFormat()
   const set = (field: 'name' | 'capacity' | 'costPerNight' | 'description') => (value: string) =>
     onChange({ ...draft, [field]: value })
   return (
@@ -109,7 +111,7 @@ export function PropertyFormFields({ draft, onChange, stored, disabled, errors =
         disabled={disabled}
         hint={
           <p data-testid="description-counter" className="text-end text-xs text-slate-500" dir="ltr">
-            {draft.description.length}/{DESCRIPTION_MAX}
+            {format.number(draft.description.length)}/{format.number(DESCRIPTION_MAX)}
           </p>
         }
       />

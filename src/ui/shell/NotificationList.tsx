@@ -170,7 +170,7 @@ function NotificationEntry({ item }: { item: NotificationItem }) {
           {!conflict && (
             <>
               <span className="font-medium text-sky-800">{platformLabel(t, item.platformName)}</span>
-              <span aria-hidden="true"> · </span>
+              <span aria-hidden="true">{t('app.separator')}</span>
             </>
           )}
           <bdi dir="auto">{item.propertyName}</bdi>
