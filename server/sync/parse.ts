@@ -1,17 +1,22 @@
 import { createHash } from 'node:crypto'
 import ICAL from 'ical.js'
-import { addDays, isDateOnly, nightsBetween, normaliseDate, type DateOnly } from '../../src/domain/dates.ts'
+import { addDays, nightsBetween, type DateOnly } from '../../src/domain/dates.ts'
 import type { FeedWarning } from '../../src/domain/feedWarnings.ts'
-import {
-  dayIn,
-  dayOfWallTimeIn,
-  FALLBACK_TIME_ZONE,
-  zoneOfTzid,
-  type WallTime,
-} from '../../src/domain/timeZones.ts'
+import { FALLBACK_TIME_ZONE } from '../../src/domain/timeZones.ts'
 import { MAX_STAYS } from './budgets.ts'
+import './extendedDates.ts'
 import { FeedError } from './feedError.ts'
 import { checkLines } from './feedLines.ts'
+import {
+  dayAfterDuration,
+  dayOfDateTime,
+  dayOfTime,
+  exdateInFormOf,
+  normalisedDay,
+  timeFormOf,
+  zonesOf,
+  type Zones,
+} from './feedTimes.ts'
 import { withRecurrenceSteps } from './recurrenceSteps.ts'
 
 /**
@@ -61,72 +66,6 @@ class StayWindow {
 type JCalProperty = [string, Record<string, unknown>, string, ...unknown[]]
 type JCalComponent = [string, JCalProperty[], JCalComponent[]]
 
-/**
- * How the times of one calendar become days: every timed DTSTART/DTEND (UTC, with a TZID, or
- * floating) is dated by the day it is in the property's zone at that moment; a DATE is the day
- * as written. A floating time is read in the calendar's zone (X-WR-TIMEZONE) when it names one
- * Intl knows, else in the property's. A TZID that Intl cannot read (a custom VTIMEZONE, an
- * unknown Windows name) is read in the property's zone: the day as written.
- */
-type Zones = { property: string; floating: string }
-
-function zonesOf(propertyZone: string, calendarZone: string | null): Zones {
-  const property = zoneOfTzid(propertyZone) ?? FALLBACK_TIME_ZONE
-  return { property, floating: (calendarZone && zoneOfTzid(calendarZone)) || property }
-}
-
-// normaliseDate validates through Date, which shows on large feeds; they repeat the same few
-// hundred days, so each distinct value is checked once (the bound keeps the memory small).
-const knownDays = new Map<string, DateOnly | null>()
-function normalisedDay(value: string): DateOnly | null {
-  let day = knownDays.get(value)
-  if (day === undefined) {
-    if (knownDays.size >= 10_000) knownDays.clear()
-    day = normaliseDate(value)
-    knownDays.set(value, day)
-  }
-  return day
-}
-
-// Timed feeds repeat the same few check-in and check-out times: each is converted once per zone.
-const knownTimes = new Map<string, DateOnly | null>()
-
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(Z?)$/
-
-/** The day a jCal date-time ("2026-12-05T15:00:00", "…Z") is in the property's zone. */
-function dayOfDateTime(value: string, tzid: string | undefined, zones: Zones): DateOnly | null {
-  const key = `${zones.property}\n${zones.floating}\n${tzid ?? ''}\n${value}`
-  let day = knownTimes.get(key)
-  if (day === undefined) {
-    const match = DATE_TIME.exec(value)
-    if (!match) day = normalisedDay(value)
-    else {
-      const [year = 0, month = 0, dayOfMonth = 0, hour = 0, minute = 0, second = 0] = match
-        .slice(1, 7)
-        .map(Number)
-      const wall: WallTime = { year, month, day: dayOfMonth, hour, minute, second }
-      day = timedDay(wall, match[7] === 'Z', tzid, zones)
-    }
-    if (knownTimes.size >= 10_000) knownTimes.clear()
-    knownTimes.set(key, day)
-  }
-  return day
-}
-
-/** The property's day of a wall time written in UTC, in a TZID, or floating; null: no such day. */
-function timedDay(wall: WallTime, utc: boolean, tzid: string | undefined, zones: Zones): DateOnly | null {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-  // A day that does not exist (30 February) is refused, as such a DATE is.
-  if (!isDateOnly(`${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`)) return null
-  if (utc)
-    return dayIn(
-      zones.property,
-      Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second),
-    )
-  const from = tzid === undefined ? zones.floating : (zoneOfTzid(tzid) ?? zones.property)
-  return dayOfWallTimeIn(wall, from, zones.property)
-}
-
 const firstOf = (properties: JCalProperty[], name: string) =>
   properties.find((property) => property[0] === name)
 
@@ -149,23 +88,6 @@ function dayOf(property: JCalProperty | undefined, zones: Zones): DateOnly | nul
   if (value === null) return null
   if (property?.[2] !== 'date-time') return normalisedDay(value)
   return dayOfDateTime(value, tzidOf(property), zones)
-}
-
-/** An occurrence of a repeating event, written in its DTSTART's zone (`tzid`), as the property's day. */
-function dayOfTime(time: ICAL.Time, tzid: string | undefined, zones: Zones): DateOnly {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-  const written = `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`
-  if (time.isDate) return written
-  const wall = {
-    year: time.year,
-    month: time.month,
-    day: time.day,
-    hour: time.hour,
-    minute: time.minute,
-    second: time.second,
-  }
-  const utc = time.zone === ICAL.Timezone.utcTimezone
-  return timedDay(wall, utc, utc ? undefined : tzid, zones) ?? written
 }
 
 // "DTSTART:20260301" (a date without VALUE=DATE, common in the wild) reaches jCal as the
@@ -194,26 +116,78 @@ function endOf(
   const dtend = dayOf(firstOf(properties, 'dtend'), zones)
   let end = dtend
   const duration = textOf(firstOf(properties, 'duration'))
-  if (end === null && duration) {
-    const days = ICAL.Duration.fromString(duration).toSeconds() / 86_400
-    end = addDays(start, Math.floor(days))
-  }
+  if (end === null && duration)
+    end = dayAfter(firstOf(properties, 'dtstart'), start, ICAL.Duration.fromString(duration), zones)
   if (end !== null && end > start) return { end, warning: null }
   const warning: FeedWarning | null =
     dtend !== null && dtend < start ? { kind: 'endBeforeStart', start, end: dtend } : null
   return { end: addDays(start, 1), warning }
 }
 
+/**
+ * The day DTSTART + DURATION reaches: a date-time's by the time it comes to (a 15:00 check-in
+ * plus PT44H checks out two days on, not one), a date's (or a bare date's) by whole days.
+ */
+function dayAfter(
+  dtstart: JCalProperty | undefined,
+  start: DateOnly,
+  duration: ICAL.Duration,
+  zones: Zones,
+): DateOnly {
+  const value = dtstart?.[2] === 'date-time' ? textOf(dtstart) : null
+  const timed = value === null ? null : dayAfterDuration(value, tzidOf(dtstart), duration, zones)
+  return timed ?? addDays(start, Math.floor(duration.toSeconds() / 86_400))
+}
+
+/**
+ * What names an event without a UID: its stay alone. DTSTAMP, LAST-MODIFIED, CREATED and
+ * SEQUENCE say when the feed was written, and some platforms stamp every download anew: hashed
+ * with the rest, they gave the stay a new identity each sync (a cancellation, a new booking and a
+ * new conflict each round). In document order and spelt as before, so an event that had only
+ * these properties keeps the identity it was stored under.
+ */
+const IDENTIFYING = new Set(['dtstart', 'dtend', 'duration', 'summary', 'recurrence-id'])
+
 const fallbackUid = (properties: JCalProperty[]) =>
   createHash('sha256')
-    .update(properties.map((property) => `${property[0]}=${String(property[3])}`).join('\n'))
+    .update(
+      properties
+        .filter((property) => IDENTIFYING.has(property[0]))
+        .map((property) => `${property[0]}=${String(property[3])}`)
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 32)
+
+/**
+ * A date-time EXDATE written in another form than its DTSTART (UTC against a TZID, another TZID)
+ * rewritten in the start's, the same instant: ical.js compares them by instant but reads a TZID
+ * it has no VTIMEZONE for as floating, so `EXDATE:20261208T120000Z` missed the Riyadh 15:00
+ * occurrence it names.
+ */
+function alignExdates(properties: JCalProperty[], zones: Zones) {
+  const dtstart = firstOf(properties, 'dtstart')
+  const value = dtstart?.[2] === 'date-time' ? textOf(dtstart) : null
+  const start = value === null ? null : timeFormOf(value, tzidOf(dtstart))
+  if (start === null) return
+  for (const property of properties) {
+    if (property[0] !== 'exdate' || property[2] !== 'date-time') continue
+    const tzid = tzidOf(property)
+    for (let index = 3; index < property.length; index++) {
+      const exdate = property[index]
+      if (typeof exdate !== 'string') continue
+      property[index] = exdateInFormOf(exdate, tzid, start, zones) ?? exdate
+    }
+    if (start.tzid === undefined) delete property[1].tzid
+    else property[1].tzid = start.tzid
+  }
+}
 
 /** A repeating event's occurrences from today to the recurrence horizon. */
 function expand(vevent: JCalComponent, base: FeedEvent, zones: Zones, window: StayWindow) {
   const nights = Math.max(1, nightsBetween(base.start, base.end))
   repairBareDates(vevent[1])
+  alignExdates(vevent[1], zones)
   return withRecurrenceSteps(() => {
     const iterator = new ICAL.Event(new ICAL.Component(vevent)).iterator()
     const tzid = tzidOf(firstOf(vevent[1], 'dtstart'))
@@ -293,6 +267,7 @@ function readEvent(vevent: JCalComponent, zones: Zones, window: StayWindow): Rea
  */
 export function parseFeed(text: string, today: DateOnly, timeZone: string = FALLBACK_TIME_ZONE): FeedEvent[] {
   const events = new Map<string, FeedEvent>()
+  const sharingUids = new Map<string, FeedEvent[]>()
   const instances: Instance[] = []
   const window = new StayWindow(today)
 
@@ -310,17 +285,54 @@ export function parseFeed(text: string, today: DateOnly, timeZone: string = FALL
       }
       if (read?.kind === 'instance') instances.push(read)
       for (const occurrence of read?.kind === 'events' ? read.events : []) {
-        // Two events sharing a UID (a broken feed) must still be two rows.
-        const key = events.has(occurrence.uid) ? `${occurrence.uid}#${occurrence.start}` : occurrence.uid
-        if (!events.has(key)) events.set(key, { ...occurrence, uid: key })
+        const first = events.get(occurrence.uid)
+        if (!first) events.set(occurrence.uid, occurrence)
+        else if (sharingUids.has(occurrence.uid)) sharingUids.get(occurrence.uid)?.push(occurrence)
+        else sharingUids.set(occurrence.uid, [first, occurrence])
       }
     }
   }
+  keySharedUids(events, sharingUids)
   // A moved instance replaces its occurrence; it counts only if it now falls within the window
-  // (a stay moved into the past, or beyond 18 months, is no longer listed).
+  // (a stay moved into the past, or beyond 18 months, is no longer listed). One without an
+  // occurrence to replace is a stay of its own, and counts toward the budget like any other.
   for (const { key, event } of instances) {
-    if (event && event.end > today && event.start <= window.recurrenceHorizon) events.set(key, event)
+    const listed =
+      event !== null &&
+      event.start <= window.recurrenceHorizon &&
+      (events.has(key) ? event.end > today : window.admits(event, today))
+    if (listed) events.set(key, event)
     else events.delete(key)
   }
   return [...events.values()]
+}
+
+// Plain code-unit order: the same on every machine, whatever its locale data.
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Stays by check-in, then check-out, then what they say: an order the feed's own cannot change. */
+const byStay = (a: FeedEvent, b: FeedEvent) =>
+  compareText(a.start, b.start) ||
+  compareText(a.end, b.end) ||
+  compareText(a.summary, b.summary) ||
+  compareText(a.description ?? '', b.description ?? '') ||
+  compareText(a.location ?? '', b.location ?? '')
+
+/**
+ * Events sharing a UID (a broken feed) are still one stay each, keyed alike whatever order the
+ * feed lists them in (platforms reorder their feeds, and a key taken from the order turned an
+ * unchanged feed into a changed, a new and a cancelled stay): the earliest keeps the UID, the
+ * others are `uid#start`. The earliest, because feeds list stays by date, so the stay that kept
+ * the bare UID when the first listed did keeps it now; and a duplicate added later in the year
+ * leaves the stay stored under the bare UID as it was. Of the others, two on one start are one.
+ */
+function keySharedUids(events: Map<string, FeedEvent>, sharingUids: Map<string, FeedEvent[]>) {
+  for (const [uid, sharing] of sharingUids) {
+    const [earliest, ...later] = sharing.sort(byStay)
+    if (earliest) events.set(uid, earliest)
+    for (const event of later) {
+      const key = `${uid}#${event.start}`
+      if (!events.has(key)) events.set(key, { ...event, uid: key })
+    }
+  }
 }

@@ -281,6 +281,49 @@ describeEachDatabase(
       expect(await world.bookingsOf(calendarId)).toEqual(before)
     })
 
+    it('tells nothing new of a stay without a UID when only its DTSTAMP changes', async () => {
+      const { calendarId: airbnb, property, owner } = await world.linked('airbnb.ics')
+      await world.sync(airbnb)
+      const route = `/${randomUUID()}.ics`
+      // A Vrbo stay sharing 12 to 15 March 2030 with Airbnb's, written without a UID.
+      const stampedAt = (dtstamp: string) =>
+        calendarOf([{ uid: 'none', start: '2030-03-12', end: '2030-03-16', summary: 'Reserved - Sam Lee' }])
+          .replace('UID:none\r\n', '')
+          .replace('DTSTAMP:20261120T081512Z', `DTSTAMP:${dtstamp}`)
+      feeds.serve(route, stampedAt('20261120T081512Z'))
+      const vrbo = await aCalendarRow(ctx.db, property.id, feeds.url(route), 'Vrbo')
+      await world.sync(vrbo)
+      const announced = await world.notificationsOf(owner.id)
+      expect(announced.map((notification) => notification.kind)).toEqual(['conflict'])
+      const stored = await world.bookingsOf(vrbo)
+
+      // The platform stamps each download anew.
+      feeds.serve(route, stampedAt('20261121T000000Z'))
+      const outcome = await world.sync(vrbo)
+      expect(await world.notificationsOf(owner.id)).toEqual(announced)
+      expect(outcome).toMatchObject({ result: 'imported', added: 0, cancelled: 0 })
+      expect(await world.bookingsOf(vrbo)).toEqual(stored)
+    })
+
+    it('tells nothing new when two events sharing a UID swap places in the feed', async () => {
+      const { calendarId, route, owner } = await world.linked('empty.ics')
+      const january = { uid: 'dup', start: '2030-01-10', end: '2030-01-12', summary: 'Reserved - Lina' }
+      const february = { uid: 'dup', start: '2030-02-10', end: '2030-02-12', summary: 'Reserved - Omar' }
+      feeds.serve(route, calendarOf([january, february]))
+      await world.sync(calendarId)
+      const stored = await world.bookingsOf(calendarId)
+      expect(stored.map(({ uid, start_date }) => [uid, start_date])).toEqual([
+        ['dup', '2030-01-10'],
+        ['dup#2030-02-10', '2030-02-10'],
+      ])
+
+      feeds.serve(route, calendarOf([february, january]))
+      const outcome = await world.sync(calendarId)
+      expect(await world.notificationsOf(owner.id)).toEqual([])
+      expect(outcome).toMatchObject({ result: 'imported', added: 0, cancelled: 0 })
+      expect(await world.bookingsOf(calendarId)).toEqual(stored)
+    })
+
     it('announces each new booking after the first import in a notification of its own, once', async () => {
       const { calendarId, route, owner } = await world.linked('airbnb.ics')
       await world.sync(calendarId)

@@ -5,6 +5,7 @@ import { checkLines } from '../../server/sync/feedLines.ts'
 import { parseFeed } from '../../server/sync/parse.ts'
 import {
   hourlyRules,
+  instancesWithoutMasters,
   manyParameters,
   neverMatchingRule,
   tooManyStays,
@@ -51,6 +52,12 @@ describe("a feed's budgets", () => {
     expect(refusal(hourlyRules())).toMatchObject({ reason: 'tooManyStays' })
     expect(refusal(tooManyStays())).toMatchObject({ reason: 'tooManyStays' })
     const allowed = tooManyStays().replace(/BEGIN:VEVENT\r\nUID:s2000\r\n[^]*?END:VEVENT\r\n/, '')
+    expect(parseFeed(allowed, TODAY)).toHaveLength(MAX_STAYS)
+  })
+
+  it(`counts moved instances without a master toward the ${MAX_STAYS} stays`, () => {
+    expect(refusal(instancesWithoutMasters())).toMatchObject({ reason: 'tooManyStays' })
+    const allowed = instancesWithoutMasters().replace(/BEGIN:VEVENT\r\nUID:u2000\r\n[^]*END:VEVENT\r\n/, '')
     expect(parseFeed(allowed, TODAY)).toHaveLength(MAX_STAYS)
   })
 

@@ -5,6 +5,10 @@ import { calendarOf, readFixture } from '../fixtures/feedServer.ts'
 
 const TODAY = '2026-11-23'
 
+const calendar = (...events: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Feed//EN', ...events, 'END:VCALENDAR', ''].join('\r\n')
+const event = (...lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'].join('\r\n')
+
 describe('parsing a feed', () => {
   it("reads Airbnb's all-day stays, folded description included", () => {
     const events = parseFeed(readFixture('airbnb.ics'), TODAY)
@@ -175,6 +179,101 @@ describe('parsing a feed', () => {
       // Only a DTEND is the feed's own check-out; a DURATION below zero is just one night.
       { uid: 'negative-duration', end: '2030-04-02', warning: null },
     ])
+  })
+
+  it('ends a timed start plus DURATION on the day that time reaches, not after whole days', () => {
+    const text = calendar(
+      event('UID:floating', 'DTSTART:20301210T150000', 'DURATION:PT44H'),
+      event('UID:utc', 'DTSTART:20301210T200000Z', 'DURATION:PT40H'),
+      event('UID:zoned', 'DTSTART;TZID=America/New_York:20301210T150000', 'DURATION:PT44H'),
+      event('UID:all-day', 'DTSTART;VALUE=DATE:20301210', 'DURATION:P1DT23H'),
+    )
+    expect(parseFeed(text, TODAY, 'Asia/Riyadh').map(({ uid, start, end }) => ({ uid, start, end }))).toEqual(
+      [
+        // Check-in 15:00 on the 10th, check-out 11:00 on the 12th: two nights.
+        { uid: 'floating', start: '2030-12-10', end: '2030-12-12' },
+        // 20:00 UTC is 23:00 in Riyadh; 40 hours on is 15:00 on the 12th there.
+        { uid: 'utc', start: '2030-12-10', end: '2030-12-12' },
+        // 15:00 in New York is 23:00 in Riyadh; 44 hours on is 19:00 on the 12th there.
+        { uid: 'zoned', start: '2030-12-10', end: '2030-12-12' },
+        // An all-day start counts whole days only.
+        { uid: 'all-day', start: '2030-12-10', end: '2030-12-11' },
+      ],
+    )
+  })
+
+  it('reads dates and times written in the extended form (2027-02-05, 2027-02-05T15:00:00Z)', () => {
+    const text = calendar(
+      event('UID:date', 'DTSTART;VALUE=DATE:2027-02-05', 'DTEND;VALUE=DATE:2027-02-08'),
+      event('UID:utc', 'DTSTART:2027-03-05T15:00:00Z', 'DTEND:2027-03-07T11:00:00Z'),
+      event(
+        'UID:weekly',
+        'DTSTART;TZID=Asia/Riyadh:2027-04-05T15:00:00',
+        'DTEND;TZID=Asia/Riyadh:2027-04-06T11:00:00',
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        'EXDATE;TZID=Asia/Riyadh:2027-04-12T15:00:00',
+      ),
+    )
+    expect(parseFeed(text, TODAY, 'Asia/Riyadh').map(({ uid, start, end }) => ({ uid, start, end }))).toEqual(
+      [
+        { uid: 'date', start: '2027-02-05', end: '2027-02-08' },
+        { uid: 'utc', start: '2027-03-05', end: '2027-03-07' },
+        { uid: 'weekly#2027-04-05', start: '2027-04-05', end: '2027-04-06' },
+        { uid: 'weekly#2027-04-19', start: '2027-04-19', end: '2027-04-20' },
+      ],
+    )
+  })
+
+  it.each([
+    ['in UTC', 'EXDATE:20261208T120000Z'],
+    ["in the start's own zone", 'EXDATE;TZID=Asia/Riyadh:20261208T150000'],
+    ['in another zone', 'EXDATE;TZID=Europe/London:20261208T120000'],
+  ])('leaves out an occurrence its EXDATE names %s', (_, exdate) => {
+    const text = calendar(
+      event(
+        'UID:weekly',
+        'DTSTART;TZID=Asia/Riyadh:20261201T150000',
+        'DTEND;TZID=Asia/Riyadh:20261202T110000',
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        exdate,
+      ),
+    )
+    expect(parseFeed(text, TODAY, 'Asia/Riyadh').map((stay) => stay.start)).toEqual([
+      '2026-12-01',
+      '2026-12-15',
+    ])
+  })
+
+  it('keys events sharing a UID the same whichever order the feed lists them in', () => {
+    const january = event('UID:dup', 'DTSTART;VALUE=DATE:20270110', 'DTEND;VALUE=DATE:20270112')
+    const february = event('UID:dup', 'DTSTART;VALUE=DATE:20270210', 'DTEND;VALUE=DATE:20270212')
+    const keys = (text: string) =>
+      parseFeed(text, TODAY)
+        .map(({ uid, start }) => `${uid} ${start}`)
+        .sort()
+    // The earliest keeps the bare UID, as it did when the feed listed it first.
+    expect(keys(calendar(january, february))).toEqual(['dup 2027-01-10', 'dup#2027-02-10 2027-02-10'])
+    expect(keys(calendar(february, january))).toEqual(keys(calendar(january, february)))
+  })
+
+  it('identifies an event without a UID by its stay alone, not by when the feed was stamped', () => {
+    const stamped = (dtstamp: string) =>
+      calendar(
+        event(
+          `DTSTAMP:${dtstamp}`,
+          `LAST-MODIFIED:${dtstamp}`,
+          'SEQUENCE:3',
+          'DTSTART;VALUE=DATE:20270110',
+          'DTEND;VALUE=DATE:20270112',
+          'SUMMARY:Reserved',
+        ),
+      )
+    const [first] = parseFeed(stamped('20261120T081512Z'), TODAY)
+    const [second] = parseFeed(stamped('20261121T000000Z'), TODAY)
+    expect(first?.uid).toMatch(/^[0-9a-f]{32}$/)
+    expect(second?.uid).toBe(first?.uid)
+    const moved = parseFeed(stamped('20261120T081512Z').replace('20270112', '20270113'), TODAY)
+    expect(moved[0]?.uid).not.toBe(first?.uid)
   })
 
   it('reads an empty calendar as no stays', () => {
