@@ -30,6 +30,7 @@ export const SAMPLE = {
   serverMessage: 'Message from the server',
   reason: 'Listing properties that do not exist',
   calendarLink: 'https://www.vrbo.com/icalendar/4f2a.ics',
+  otherPlatformLink: 'https://www.airbnb.com/calendar/ical/4f2a.ics?s=7c1e',
 } as const
 
 /** The dashboard's default period, March 2026, and a shared link's, January (issue 18). */
@@ -329,6 +330,8 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       events: [
         { type: 'open', platformName: 'Vrbo', propertyIds: ['property-2', 'property-3'] },
         { type: 'submit', propertyId: 'property-2', urlPath: 'not a link' },
+        // Airbnb's own link in Vrbo's slot: refused before any call.
+        { type: 'submit', propertyId: 'property-2', urlPath: SAMPLE.otherPlatformLink },
         { type: 'submit', propertyId: 'property-2', urlPath: SAMPLE.calendarLink },
         { type: 'cancel' },
         { type: 'cancel', dirty: true },

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { calendarLink } from '../../src/domain/calendarLink.ts'
+import { calendarLink, otherPlatformOfLink } from '../../src/domain/calendarLink.ts'
 import { isPlatformName } from '../../src/domain/platforms.ts'
 import { isTimeZone } from '../../src/domain/timeZones.ts'
 import { fieldError } from '../errors.ts'
@@ -87,6 +87,9 @@ export function checkExternalCalendar(
   const urlPath = calendarLink(input.urlPath)
   if (urlPath === null)
     throw fieldError(fields.urlPath, 'errors.property.urlPath', { platform: platformName })
+  const other = otherPlatformOfLink(urlPath, platformName)
+  if (other !== null)
+    throw fieldError(fields.urlPath, 'errors.property.otherPlatformLink', { platform: platformName, other })
   return { platformName, urlPath }
 }
 

@@ -22,15 +22,43 @@ export const isPlatformName = (value: string): value is PlatformName => PLATFORM
  */
 const FEED_MARKS: Record<string, readonly string[]> = { Vrbo: ['homeaway.com'] }
 
+/** Each platform's own domains: its domain and its feed marks ("Other" has none). */
+const PLATFORM_DOMAINS = PLATFORMS.flatMap(({ name, domain }) => {
+  const domains = [domain, ...(FEED_MARKS[name] ?? [])].filter(Boolean)
+  return domains.length === 0 ? [] : [{ name, domains }]
+})
+
+// Airbnb serves its hosts from a country domain as often as from airbnb.com (airbnb.com.co,
+// airbnb.co.uk, airbnb.ae).
+const REGIONAL_HOSTS: Readonly<Record<string, RegExp>> = {
+  Airbnb: /^(?:[a-z0-9-]+\.)*airbnb\.(?:[a-z]{2}|com\.[a-z]{2}|co\.[a-z]{2})$/,
+}
+
 /**
- * Each platform's domain and feed marks as whole domains: `admin.booking.com` and
+ * Whether `host` is the platform's own: one of its domains (a feed mark's included), a subdomain
+ * of one (`admin.booking.com`, `ical.booking.com`), or a country domain of it.
+ */
+export function isPlatformHost(host: string, platform: string): boolean {
+  // A fully qualified `airbnb.com.` is the same host.
+  const lower = host.toLowerCase().replace(/\.$/, '')
+  const domains = PLATFORM_DOMAINS.find(({ name }) => name === platform)?.domains ?? []
+  return (
+    domains.some((domain) => lower === domain || lower.endsWith(`.${domain}`)) ||
+    (REGIONAL_HOSTS[platform]?.test(lower) ?? false)
+  )
+}
+
+/** The known platform whose own host `host` is, or null (a channel manager, a CDN, Google…). */
+export const platformOfHost = (host: string): PlatformName | null =>
+  PLATFORMS.find(({ name }) => isPlatformHost(host, name))?.name ?? null
+
+/**
+ * Each platform's domains and feed marks as whole domains: `admin.booking.com` and
  * `booking.com/hotel` name Booking.com, `mybooking.com` and `booking.company` do not.
  */
-const MENTIONS = PLATFORMS.flatMap(({ name, domain }) => {
-  const marks = [domain, ...(FEED_MARKS[name] ?? [])].filter(Boolean)
-  if (marks.length === 0) return []
-  const alternatives = marks.map((mark) => mark.replaceAll('.', '\\.')).join('|')
-  return [{ name, pattern: new RegExp(`(?<![a-z0-9-])(?:${alternatives})(?![a-z0-9-])`) }]
+const MENTIONS = PLATFORM_DOMAINS.map(({ name, domains }) => {
+  const alternatives = domains.map((domain) => domain.replaceAll('.', '\\.')).join('|')
+  return { name, pattern: new RegExp(`(?<![a-z0-9-])(?:${alternatives})(?![a-z0-9-])`) }
 })
 
 /**

@@ -1,5 +1,5 @@
 import { addressPartsFor, joinAddress, splitAddress } from './address.ts'
-import { calendarLink } from './calendarLink.ts'
+import { calendarLink, otherPlatformOfLink } from './calendarLink.ts'
 import { linksToSend, type PlatformLink } from './platformSelection.ts'
 import { defaultTimeZone } from './countryZones.ts'
 
@@ -71,7 +71,8 @@ const MAX_COST_PER_NIGHT = 1_000_000
  * Issue 15: the checks the server makes on a property form (server/property/schemas.ts), made
  * before any call so that each problem shows at its field: a name, a country (SPEC 5), a
  * capacity that is a whole number from 1, a cost that is empty or a number, a description of at
- * most 300 characters, and web links (http or https). Empty when the form can be sent.
+ * most 300 characters, and web links (http or https), none on another platform's own domain.
+ * Empty when the form can be sent.
  */
 export function draftProblems(draft: PropertyDraft): DraftProblems {
   const problems: DraftProblems = {}
@@ -88,10 +89,14 @@ export function draftProblems(draft: PropertyDraft): DraftProblems {
     problems.description = { key: 'errors.property.description' }
   for (const link of draft.platforms) {
     const text = link.urlPath.trim()
+    const field = `link:${link.platformName}`
+    const other = otherPlatformOfLink(text, link.platformName)
     if (text !== '' && calendarLink(text) === null)
-      problems[`link:${link.platformName}`] = {
-        key: 'errors.property.urlPath',
-        values: { platform: link.platformName },
+      problems[field] = { key: 'errors.property.urlPath', values: { platform: link.platformName } }
+    else if (other !== null)
+      problems[field] = {
+        key: 'errors.property.otherPlatformLink',
+        values: { platform: link.platformName, other },
       }
   }
   return problems

@@ -1,4 +1,4 @@
-import { PLATFORMS } from './platforms.ts'
+import { isPlatformHost } from './platforms.ts'
 
 /**
  * What a platform's DESCRIPTION says of a stay that the details show (issue 16). `reservationUrl`
@@ -29,20 +29,6 @@ const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/gi
 // Characters that would hide or reorder what is shown: controls, and bidi overrides and isolates.
 // eslint-disable-next-line no-control-regex
 const HIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
-
-// Airbnb serves its hosts from a country domain as often as from airbnb.com (airbnb.com.co,
-// airbnb.co.uk, airbnb.ae).
-const REGIONAL_HOSTS: Readonly<Record<string, RegExp>> = {
-  Airbnb: /^(?:[a-z0-9-]+\.)*airbnb\.(?:[a-z]{2}|com\.[a-z]{2}|co\.[a-z]{2})$/,
-}
-
-/** Whether `host` is the platform's own: its domain, a subdomain of it, or a country domain of it. */
-export function isPlatformHost(host: string, platform: string): boolean {
-  const domain = PLATFORMS.find((known) => known.name === platform)?.domain
-  if (!domain) return false
-  const lower = host.toLowerCase()
-  return lower === domain || lower.endsWith(`.${domain}`) || (REGIONAL_HOSTS[platform]?.test(lower) ?? false)
-}
 
 /** The address as a link to the platform's own page, or null: no other scheme, host, port or login. */
 export function platformLink(address: string, platform: string): string | null {

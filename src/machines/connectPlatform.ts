@@ -1,4 +1,5 @@
 import { assign, fromPromise, not, setup } from 'xstate'
+import { calendarLink, otherPlatformOfLink } from '../domain/calendarLink.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 
 export type PlatformLink = { propertyId: string; platformName: string; urlPath: string }
@@ -20,15 +21,8 @@ type Events =
 export const CONNECT_CHECKS = {
   'integration.chooseProperty': 'propertyId',
   'integration.invalidLink': 'urlPath',
+  'errors.property.otherPlatformLink': 'urlPath',
 } as const
-
-const isWebLink = (text: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(text.trim()).protocol)
-  } catch {
-    return false
-  }
-}
 
 /**
  * DESIGN 6.4: Connect on the integration page adds a platform's calendar link to one of the
@@ -52,7 +46,10 @@ export const connectPlatformMachine = setup({
     hasUnlinkedProperty: ({ event }) => event.type === 'open' && event.propertyIds.length > 0,
     hasProperty: ({ context, event }) =>
       event.type === 'submit' && context.propertyIds.includes(event.propertyId),
-    hasWebLink: ({ event }) => event.type === 'submit' && isWebLink(event.urlPath),
+    // The link rules of the property form and the server (`src/domain/calendarLink.ts`).
+    hasWebLink: ({ event }) => event.type === 'submit' && calendarLink(event.urlPath) !== null,
+    isOtherPlatformLink: ({ context, event }) =>
+      event.type === 'submit' && otherPlatformOfLink(event.urlPath, context.platformName) !== null,
     isDirty: ({ event }) => event.type === 'cancel' && event.dirty === true,
   },
 }).createMachine({
@@ -80,6 +77,18 @@ export const connectPlatformMachine = setup({
         submit: [
           { guard: not('hasProperty'), actions: assign({ error: { key: 'integration.chooseProperty' } }) },
           { guard: not('hasWebLink'), actions: assign({ error: { key: 'integration.invalidLink' } }) },
+          {
+            guard: 'isOtherPlatformLink',
+            actions: assign(({ context, event }) => ({
+              error: {
+                key: 'errors.property.otherPlatformLink',
+                params: {
+                  platform: context.platformName,
+                  other: otherPlatformOfLink(event.urlPath, context.platformName) ?? '',
+                },
+              },
+            })),
+          },
           {
             target: 'connecting',
             actions: assign(({ event }) => ({

@@ -132,6 +132,21 @@ describe('connecting any property to any platform (issue 15)', () => {
     expect(actor.getSnapshot().context.error).toEqual({ key: 'integration.chooseProperty' })
   })
 
+  it("refuses Airbnb's link for Vrbo at the link, naming both, before any call", async () => {
+    const pending = new PendingCalls()
+    await renderDialog(pending)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Connect Vrbo' }))
+    await fill(user, within(dialog()!).getByLabelText('Vrbo calendar link'), SAMPLE.otherPlatformLink)
+    await user.click(within(dialog()!).getByRole('button', { name: 'Connect' }))
+    expectMessageAtField(
+      dialog()!,
+      'Vrbo calendar link',
+      "This looks like a link from Airbnb. Paste Vrbo's own calendar link here.",
+    )
+    expect(pending.lastInput('connect')).toBeUndefined()
+  })
+
   it('shows the server’s refusal of the link at the link, not above the buttons', async () => {
     const pending = new PendingCalls()
     await renderDialog(pending)

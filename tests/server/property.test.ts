@@ -22,6 +22,8 @@ import {
 
 const airbnb = { platformName: 'Airbnb', urlPath: 'https://www.airbnb.com/calendar/ical/1.ics?s=abc' }
 const booking = { platformName: 'Booking.com', urlPath: 'https://admin.booking.com/hotel/ical/2.ics' }
+/** A channel manager's feed: on a host no platform owns, so any platform's slot may take it. */
+const channelManager = { platformName: 'Airbnb', urlPath: 'https://ical.channel-manager.example/feeds/7.ics' }
 
 describeEachDatabase('properties', (ctx) => {
   let cookie = ''
@@ -324,6 +326,22 @@ describeEachDatabase('properties', (ctx) => {
       'externalCalendars.Vrbo',
     ],
     [
+      "Airbnb's own link in Booking.com's slot",
+      { externalCalendars: JSON.stringify([{ platformName: 'Booking.com', urlPath: airbnb.urlPath }]) },
+      /^This looks like a link from Airbnb\. Paste Booking\.com's own calendar link here\.$/,
+      'externalCalendars.Booking.com',
+    ],
+    [
+      "Vrbo's HomeAway link in Airbnb's slot",
+      {
+        externalCalendars: JSON.stringify([
+          { platformName: 'Airbnb', urlPath: 'https://www.homeaway.com/icalendar/abc.ics' },
+        ]),
+      },
+      /link from Vrbo\. Paste Airbnb's own/,
+      'externalCalendars.Airbnb',
+    ],
+    [
       'a platform linked twice',
       { externalCalendars: JSON.stringify([airbnb, airbnb]) },
       /Airbnb is linked more than once/,
@@ -331,7 +349,12 @@ describeEachDatabase('properties', (ctx) => {
     ],
     [
       'one calendar link given for two platforms',
-      { externalCalendars: JSON.stringify([airbnb, { platformName: 'Vrbo', urlPath: airbnb.urlPath }]) },
+      {
+        externalCalendars: JSON.stringify([
+          channelManager,
+          { platformName: 'Vrbo', urlPath: channelManager.urlPath },
+        ]),
+      },
       /The Vrbo link is the same as the Airbnb link: a calendar can be linked only once/,
       'externalCalendars.Vrbo',
     ],
@@ -406,7 +429,7 @@ describeEachDatabase('properties', (ctx) => {
         method: 'POST',
         url,
         headers: { cookie, 'accept-language': language },
-        payload: { platformName, urlPath: airbnb.urlPath },
+        payload: { platformName, urlPath: channelManager.urlPath },
       })
     expect((await link('Airbnb')).statusCode).toBe(200)
     // The same link again for the same platform changes nothing.
@@ -419,7 +442,49 @@ describeEachDatabase('properties', (ctx) => {
     expect((await link('Vrbo', 'ar')).json().message).toBe(
       'رابط Vrbo هو نفسه رابط Airbnb: لا يُربط التقويم الواحد إلا مرة واحدة',
     )
-    expect((await get(url)).json()).toMatchObject([airbnb])
+    expect((await get(url)).json()).toMatchObject([channelManager])
+  })
+
+  it("refuses, through the calendar route, another platform's own link, in the reader's language", async () => {
+    const property = await aProperty(ctx.app, cookie)
+    const url = `/api/property/${property.id}/calendar/external`
+    const link = (platformName: string, urlPath: string, language: 'en' | 'ar' = 'en') =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, 'accept-language': language },
+        payload: { platformName, urlPath },
+      })
+    const inVrbo = await link('Vrbo', 'https://ical.booking.com/v1/export?t=5b7e')
+    expect(inVrbo.statusCode).toBe(400)
+    expect(inVrbo.json()).toEqual({
+      message: "This looks like a link from Booking.com. Paste Vrbo's own calendar link here.",
+      fields: { urlPath: "This looks like a link from Booking.com. Paste Vrbo's own calendar link here." },
+    })
+    expect((await link('Booking.com', ` webcal://www.airbnb.com/calendar/ical/1.ics `, 'ar')).json()).toEqual(
+      {
+        message: 'يبدو أن هذا الرابط من Airbnb. الصق هنا رابط تقويم Booking.com نفسه.',
+        fields: { urlPath: 'يبدو أن هذا الرابط من Airbnb. الصق هنا رابط تقويم Booking.com نفسه.' },
+      },
+    )
+    expect((await get(url)).json()).toEqual([])
+  })
+
+  it("takes a host no platform owns in any platform's slot, and any link under Other", async () => {
+    const property = await aProperty(ctx.app, cookie)
+    // In the order the property lists its links: by platform name.
+    const links = [
+      { platformName: 'Booking.com', urlPath: 'https://ical.channel-manager.example/feeds/7.ics' },
+      { platformName: 'Gathern', urlPath: 'https://gathern.com/ical/unit-9.ics' },
+      { platformName: 'Other', urlPath: 'https://www.airbnb.co.uk/calendar/ical/3.ics' },
+      {
+        platformName: 'Vrbo',
+        urlPath: 'https://calendar.google.com/calendar/ical/abc%40group.calendar.google.com/basic.ics',
+      },
+    ]
+    const updated = await patch(property.id, aPropertyFields({ externalCalendars: JSON.stringify(links) }))
+    expect(updated.statusCode).toBe(200)
+    expect(updated.json().externalCalendars).toMatchObject(links)
   })
 
   it('refuses a JSON body where the form is expected', async () => {

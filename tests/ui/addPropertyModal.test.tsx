@@ -10,6 +10,7 @@ import { expectMessageAtField } from '../machines/screenHelpers.ts'
 import { renderWithProviders } from './providers.tsx'
 
 const PLATFORMS: PlatformChoices = { status: 'ready', names: ['Airbnb', 'Booking.com', 'Other'] }
+const AIRBNB_LINK = 'https://www.airbnb.com/calendar/ical/12345678.ics?s=0f1e2d3c4b5a'
 const user = userEvent.setup()
 const modal = () => screen.getByTestId('add-property-modal')
 const field = (label: string) => within(modal()).getByLabelText(label) as HTMLInputElement
@@ -224,6 +225,51 @@ describe('checks before sending (issue 15, mirroring the server)', () => {
     expect(capacity.getAttribute('aria-invalid')).toBeNull()
     await user.click(submit())
     expect(onSubmit).toHaveBeenCalledTimes(1)
+  })
+
+  it("warns at Booking.com's field that Airbnb's link was pasted there, and sends nothing", async () => {
+    const { onSubmit } = await renderModal()
+    fireEvent.change(field('Property name'), { target: { value: 'Sea Breeze' } })
+    fireEvent.change(field('Address'), { target: { value: 'Saudi Makkah Jeddah' } })
+    fireEvent.change(field('Capacity (guests)'), { target: { value: '4' } })
+    await choosePlatform('Booking.com')
+    fireEvent.change(field('Booking.com calendar link'), { target: { value: AIRBNB_LINK } })
+    await user.click(submit())
+    expect(onSubmit).not.toHaveBeenCalled()
+    expectMessageAtField(
+      modal(),
+      'Booking.com calendar link',
+      "This looks like a link from Airbnb. Paste Booking.com's own calendar link here.",
+    )
+
+    // Booking.com's own link goes.
+    fireEvent.change(field('Booking.com calendar link'), {
+      target: { value: 'https://admin.booking.com/hotel/hoteladmin/ical.html?t=5b7e' },
+    })
+    expect(field('Booking.com calendar link').getAttribute('aria-invalid')).toBeNull()
+    await user.click(submit())
+    expect(onSubmit).toHaveBeenCalledTimes(1)
+  })
+
+  it('names both platforms in Arabic, and takes any link under Other', async () => {
+    const { onSubmit } = await renderModal(PLATFORMS, { language: 'ar' })
+    fireEvent.change(within(modal()).getByLabelText('اسم العقار'), { target: { value: 'بيت' } })
+    fireEvent.change(within(modal()).getByLabelText('العنوان'), { target: { value: 'السعودية' } })
+    fireEvent.change(modal().querySelector('[name="capacity"]')!, { target: { value: '2' } })
+    await choosePlatform('Booking.com')
+    await choosePlatform('أخرى')
+    fireEvent.change(field('رابط تقويم Booking.com'), { target: { value: AIRBNB_LINK } })
+    fireEvent.change(field('رابط تقويم أخرى'), {
+      target: { value: 'https://www.vrbo.com/icalendar/4f2a.ics' },
+    })
+    await user.click(submit())
+    expect(onSubmit).not.toHaveBeenCalled()
+    expectMessageAtField(
+      modal(),
+      'رابط تقويم Booking.com',
+      'يبدو أن هذا الرابط من Airbnb. الصق هنا رابط تقويم Booking.com نفسه.',
+    )
+    expect(field('رابط تقويم أخرى').getAttribute('aria-invalid')).toBeNull()
   })
 
   it('says it in Arabic in Arabic', async () => {

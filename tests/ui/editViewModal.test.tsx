@@ -157,6 +157,17 @@ describe('edit/view modal', () => {
     )
   })
 
+  it("warns at Airbnb's field on the Connections tab that Booking.com's link was pasted there", async () => {
+    await renderModal('edit', 'connections')
+    const link = within(modal()).getByLabelText('Airbnb calendar link')
+    fireEvent.change(link, { target: { value: 'https://ical.booking.com/v1/export?t=5b7e' } })
+    await user.click(within(modal()).getByTestId('save-property'))
+    expect(link.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(link.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      "This looks like a link from Booking.com. Paste Airbnb's own calendar link here.",
+    )
+  })
+
   it('copies the internal calendar link and confirms it', async () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue()
     await renderModal('edit', 'connections')

@@ -45,6 +45,21 @@ describe('a property draft (issue 15)', () => {
         platforms: [{ platformName: 'Vrbo', urlPath: 'webcal://www.vrbo.com/a.ics' }],
       }),
     ).toEqual({})
+    expect(
+      draftProblems({
+        ...ready,
+        platforms: [
+          { platformName: 'Booking.com', urlPath: 'https://www.airbnb.com/calendar/ical/1.ics?s=abc' },
+          { platformName: 'Other', urlPath: 'https://www.airbnb.com/calendar/ical/2.ics?s=abc' },
+          { platformName: 'Vrbo', urlPath: 'https://ical.channel-manager.example/7.ics' },
+        ],
+      }),
+    ).toEqual({
+      'link:Booking.com': {
+        key: 'errors.property.otherPlatformLink',
+        values: { platform: 'Booking.com', other: 'Airbnb' },
+      },
+    })
     expect(Object.keys(draftProblems({ ...EMPTY_DRAFT, capacity: '1' })).sort()).toEqual([
       'addressText',
       'name',

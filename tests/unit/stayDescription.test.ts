@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseFeed } from '../../src/actors/calendarFeed.ts'
-import { isPlatformHost, parseStayDescription, platformLink } from '../../src/domain/stayDescription.ts'
+import { isPlatformHost } from '../../src/domain/platforms.ts'
+import { parseStayDescription, platformLink } from '../../src/domain/stayDescription.ts'
 import { readFixture } from '../fixtures/feedServer.ts'
 
 const AIRBNB =
