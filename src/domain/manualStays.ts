@@ -1,4 +1,4 @@
-import type { BookingKind } from './bookings.ts'
+import { nightsOverlap, type Booking, type BookingKind } from './bookings.ts'
 import { nightsBetween, type DateOnly } from './dates.ts'
 
 /**
@@ -68,4 +68,34 @@ export function manualStayBody(values: ManualStayValues, purpose: 'create' | 'up
   if (purpose === 'update' || guestName) body.guestName = guestName
   if (purpose === 'update' || note) body.note = note
   return body
+}
+
+/** The nights a stay form holds now: for which property, from the check-in to the check-out day. */
+export type ChosenNights = { propertyId: string; start: DateOnly; end: DateOnly }
+
+type HeldStay = Pick<Booking, 'propertyId' | 'stayId' | 'echo' | 'start' | 'end'>
+
+/**
+ * The stays of the chosen property that already hold any of the chosen nights, by check-in: what
+ * saving would sell twice. The stay being edited does not count against itself, and neither does
+ * an echo (our own export coming back, never a second sale). Cancelled stays are not in a
+ * property's calendar at all. Unlike a conflict, a stay from the same source counts too: another
+ * manual stay on those nights is as much a double booking, though the server's conflict rule
+ * (which tells a platform's own overlapping entries apart) does not flag it.
+ */
+export function staysHoldingNights<T extends HeldStay>(
+  stays: readonly T[],
+  chosen: ChosenNights,
+  editedStayId: string | null = null,
+): T[] {
+  if (chosen.end <= chosen.start) return []
+  return stays
+    .filter(
+      (stay) =>
+        stay.propertyId === chosen.propertyId &&
+        !stay.echo &&
+        (editedStayId === null || stay.stayId !== editedStayId) &&
+        nightsOverlap(stay, chosen),
+    )
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
 }

@@ -52,7 +52,7 @@ export { prefetchProperties as prefetchData } from './properties/propertyList.ts
  */
 export default function CalendarRoute({ manualStay }: Props = {}) {
   const { t } = useI18n()
-  const { properties, propertiesError, isPending, bookings } = useBookings()
+  const { properties, propertiesError, isPending, bookings, loadedPropertyIds } = useBookings()
   const phone = useMediaQuery(PHONE_QUERY)
   // Issue 17: below md the side panel's month is the calendar; the big grid is not drawn at all
   // (hidden by CSS, it still cost a throttled phone its render before the first paint).
@@ -264,7 +264,12 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
         />
       </WhenOpen>
       <WhenOpen open={stayFlow.state.value !== 'closed'}>
-        <ManualStayDialogs.Component flow={stayFlow} properties={properties} />
+        <ManualStayDialogs.Component
+          flow={stayFlow}
+          properties={properties}
+          stays={bookings}
+          loadedPropertyIds={loadedPropertyIds}
+        />
       </WhenOpen>
     </>
   )

@@ -1,3 +1,6 @@
+import { useState } from 'react'
+import type { Booking } from '../domain/bookings.ts'
+import { staysHoldingNights, type ChosenNights } from '../domain/manualStays.ts'
 import { useI18n } from '../i18n.tsx'
 import type { ManualStayState } from '../machines/manualStay.ts'
 import { DeleteStayDialog } from '../ui/calendar/DeleteStayDialog.tsx'
@@ -9,13 +12,30 @@ import { feedbackText, formFeedback } from './notify.ts'
 // Issue 17: its own chunk, with the dialogs' code, loaded by CalendarRoute when a stay is added,
 // edited or deleted (and prefetched once the calendar has drawn).
 
-type DialogsProps = { flow: ReturnType<typeof useManualStayFlow>; properties: readonly PropertyRef[] }
+type DialogsProps = {
+  flow: ReturnType<typeof useManualStayFlow>
+  properties: readonly PropertyRef[]
+  /** Every stay the calendar has loaded: a property's whole export feed, not a month of it. */
+  stays: readonly Booking[]
+  /** The properties whose stays are among them (a feed may still load, or have failed). */
+  loadedPropertyIds: ReadonlySet<string>
+}
 
 /** The add/edit form and the delete confirmation, as the flow's state says. */
-export function ManualStayDialogs({ flow: { state, send }, properties }: DialogsProps) {
+export function ManualStayDialogs({
+  flow: { state, send },
+  properties,
+  stays,
+  loadedPropertyIds,
+}: DialogsProps) {
   const { t } = useI18n()
   const value = state.value as ManualStayState
   const { propertyId, stayId, values, error, errorAt } = state.context
+  // The nights the form shows as the host picks them; the flow holds what was opened or submitted.
+  // These dialogs mount with each opening (WhenOpen), so every opening starts from the flow's.
+  const [picked, setPicked] = useState<ChosenNights | null>(null)
+  const nights = picked ?? { propertyId, start: values.start, end: values.end }
+  const nightsTakenBy = staysHoldingNights(stays, nights, stayId)
   const message = feedbackText(t, error)
   const refused = formFeedback(t, errorAt === 'form' ? error : undefined, [
     'start',
@@ -36,6 +56,9 @@ export function ManualStayDialogs({ flow: { state, send }, properties }: Dialogs
         datesError={errorAt === 'dates' ? message : (refused.fields.end ?? refused.fields.start)}
         fieldErrors={refused.fields}
         error={refused.banner}
+        nightsTakenBy={nightsTakenBy}
+        nightsUnchecked={!loadedPropertyIds.has(nights.propertyId)}
+        onNightsChange={setPicked}
         onSubmit={(chosen, submitted) => send({ type: 'submit', propertyId: chosen, values: submitted })}
         onCancel={(dirty) => send({ type: 'cancel', dirty })}
       />

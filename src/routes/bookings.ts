@@ -37,8 +37,9 @@ async function loadBookings(property: PropertyRef): Promise<Booking[]> {
 /** Every property's bookings from its export feed, one query per property. */
 export function useBookings() {
   const properties = useProperties()
+  const listed = properties.data ?? []
   const feeds = useQueries({
-    queries: (properties.data ?? []).map((property) => ({
+    queries: listed.map((property) => ({
       queryKey: [...BOOKINGS_KEY, property.id],
       queryFn: () => loadBookings(property),
       retry: false,
@@ -49,6 +50,10 @@ export function useBookings() {
     combine: (results) => ({
       bookings: results.flatMap((result) => result.data ?? []),
       isPending: results.some((result) => result.isPending),
+      // A new stay's nights can only be checked against a property whose stays are here.
+      loadedPropertyIds: new Set(
+        listed.flatMap((property, index) => (results[index]?.data ? [property.id] : [])),
+      ),
     }),
   })
   return {
@@ -56,6 +61,7 @@ export function useBookings() {
     propertiesError: properties.error,
     isPending: properties.isPending || feeds.isPending,
     bookings: feeds.bookings,
+    loadedPropertyIds: feeds.loadedPropertyIds,
   }
 }
 

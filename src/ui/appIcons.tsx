@@ -90,6 +90,12 @@ export const PlusIcon = (p: IconProps) => (
     <path d="M12 5v14M5 12h14" />
   </Icon>
 )
+/** A warning triangle: a double booking, said or about to be made. */
+export const WarningIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 4 2.8 19.5h18.4zM12 10v4.5M12 17.2v.3" />
+  </Icon>
+)
 export const TrashIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />

@@ -160,6 +160,22 @@ describe('a night sold twice, in the browser', () => {
       await page.getByTestId('bookings-modal').getByText('These nights are booked on two platforms').count(),
     ).toBe(2)
     await screenshot(page, 'double-booking-modal-desktop-en')
+    await page.keyboard.press('Escape')
+
+    // A new stay on those nights is warned of before it is saved: the block and Faisal's booking
+    // hold them; Airbnb's mirror of the block is no second sale.
+    await page.getByTestId('add-stay').click()
+    await dialog.getByText('Add a stay').waitFor()
+    await pickDay(page, 'stay-end', day(4))
+    await pickDay(page, 'stay-start', day(3))
+    const taken = dialog.getByTestId('stay-nights-taken')
+    await taken.waitFor()
+    const named = await taken.getByRole('listitem').allInnerTexts()
+    expect(named).toHaveLength(2)
+    expect(named.some((line) => line.startsWith('Blocked · Manual · '))).toBe(true)
+    expect(named.some((line) => line.startsWith('Faisal Al-Qahtani · Airbnb · '))).toBe(true)
+    expect(await taken.innerText()).toContain('Saving makes a double booking.')
+    await screenshot(page, 'manual-stay-nights-taken-desktop-en')
     await page.close()
   })
 

@@ -146,6 +146,12 @@ walkMachine({
         expect(form.textContent).toContain(VILLA.name)
       }
       expectMessage(form, error)
+      // A new stay at Palm Villa lands on the sample stay's nights, and is told so before saving;
+      // Corniche Loft's are free, and the sample stay, edited, does not count against itself.
+      const taken = within(form).queryByTestId('stay-nights-taken')
+      if (stayId === null && propertyId === VILLA.id)
+        expect(taken?.textContent).toContain(`${SAMPLE_STAY.guestName} · Manual · `)
+      else expect(taken).toBeNull()
       // The form's own check shows at the dates; the server's refusal for the whole form.
       expect(within(form).queryByTestId('stay-dates-error') !== null).toBe(errorAt === 'dates')
       expect(isBusy(within(form).getByRole('button', { name: 'Save' }))).toBe(false)

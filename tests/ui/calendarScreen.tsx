@@ -127,9 +127,21 @@ function pickerValue(button: HTMLElement): DateOnly {
 
 /** Picks `date` in the date picker `testId`, moving its month grid there as a person would. */
 export async function pickDate(user: UserEvent, testId: string, date: DateOnly) {
-  const button = within(screen.getByTestId(testId)).getByRole('button')
-  let month = pickerValue(button).slice(0, 7)
-  if (pickerValue(button) === date) return
+  const standIn = within(screen.getByTestId(testId)).getByRole('button')
+  let month = pickerValue(standIn).slice(0, 7)
+  if (pickerValue(standIn) === date) return
+  // The picker's code comes when its button is pointed at (issue 17), then its own button (Headless
+  // UI's, with an id) takes the stand-in's place: on a busy machine a click can land on the
+  // stand-in as it is taken away, and nothing opens. So the click waits for the picker.
+  await user.hover(standIn)
+  const button = await vi.waitFor(
+    () => {
+      const current = within(screen.getByTestId(testId)).getByRole('button')
+      if (!current.id) throw new Error('the date picker is still loading')
+      return current
+    },
+    { timeout: 5000 },
+  )
   await user.click(button)
   const panel = await screen.findByTestId(`${testId}-panel`)
   const target = date.slice(0, 7)

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { addDays } from '../../src/domain/dates.ts'
-import { MAX_MANUAL_NIGHTS, manualStayBody, stayDatesProblem } from '../../src/domain/manualStays.ts'
+import {
+  MAX_MANUAL_NIGHTS,
+  manualStayBody,
+  stayDatesProblem,
+  staysHoldingNights,
+} from '../../src/domain/manualStays.ts'
+import { aBooking, aManualStay } from '../ui/builders.ts'
 
 describe('the dates of a stay entered by hand', () => {
   it('needs the check-out after the check-in', () => {
@@ -59,5 +65,55 @@ describe('the body sent for a manual stay', () => {
       guestName: '',
       note: '',
     })
+  })
+})
+
+describe('the stays already holding the nights a host picks', () => {
+  const nights = { propertyId: 'p1', start: '2026-11-26', end: '2026-11-29' }
+  const airbnb = aBooking({ uid: 'a@manzil', stayId: 'a', start: '2026-11-25', end: '2026-11-27' })
+  const vrbo = aBooking({
+    uid: 'v@manzil',
+    stayId: 'v',
+    platform: 'Vrbo',
+    start: '2026-11-28',
+    end: '2026-12-02',
+  })
+
+  it('lists every stay of the property sharing a night, by check-in', () => {
+    expect(staysHoldingNights([vrbo, airbnb], nights)).toEqual([airbnb, vrbo])
+  })
+
+  it('lets a check-out day be the next check-in day', () => {
+    const leavesOnArrival = aBooking({ start: '2026-11-20', end: '2026-11-26' })
+    const arrivesOnDeparture = aBooking({ start: '2026-11-29', end: '2026-12-01' })
+    expect(staysHoldingNights([leavesOnArrival, arrivesOnDeparture], nights)).toEqual([])
+  })
+
+  it("counts blocks, closures and the host's own stays, not other properties' stays", () => {
+    const block = aBooking({
+      uid: 'b',
+      kind: 'block',
+      guestName: 'Blocked',
+      start: '2026-11-27',
+      end: '2026-11-28',
+    })
+    const manual = aManualStay({ start: '2026-11-26', end: '2026-11-27' })
+    const elsewhere = aBooking({ propertyId: 'p2', start: '2026-11-26', end: '2026-11-29' })
+    expect(staysHoldingNights([block, manual, elsewhere], nights)).toEqual([manual, block])
+  })
+
+  it('leaves out echoes, which are our own export coming back', () => {
+    expect(staysHoldingNights([{ ...airbnb, echo: true }], nights)).toEqual([])
+  })
+
+  it('does not count the stay being edited against itself', () => {
+    const edited = aManualStay({ stayId: 'stay-7', start: '2026-11-26', end: '2026-11-29' })
+    expect(staysHoldingNights([edited, airbnb], nights, 'stay-7')).toEqual([airbnb])
+    expect(staysHoldingNights([edited], nights)).toEqual([edited])
+  })
+
+  it('finds nothing while the dates are not yet a stay', () => {
+    expect(staysHoldingNights([airbnb], { ...nights, end: nights.start })).toEqual([])
+    expect(staysHoldingNights([airbnb], { ...nights, start: '2026-11-30' })).toEqual([])
   })
 })

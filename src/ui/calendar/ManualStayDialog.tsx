@@ -1,12 +1,20 @@
 import { useState, type FormEvent, type RefObject } from 'react'
 import { useDirtyReport, useReportDirty } from '../dirtyReport.ts'
-import type { BookingKind } from '../../domain/bookings.ts'
+import type { Booking, BookingKind } from '../../domain/bookings.ts'
 import { addDays, nightsBetween } from '../../domain/dates.ts'
-import { MAX_GUEST_NAME, MAX_NOTE, type ManualStayValues } from '../../domain/manualStays.ts'
+import {
+  MAX_GUEST_NAME,
+  MAX_NOTE,
+  type ChosenNights,
+  type ManualStayValues,
+} from '../../domain/manualStays.ts'
 import { useI18n } from '../../i18n.tsx'
+import { WarningIcon } from '../appIcons.tsx'
 import { DialogActions, FIELD_CLASS, FormError, TextAreaField, TextField } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
 import { DatePicker } from '../statistics/DateRangePicker.tsx'
+import { bookingKey } from './calendarDays.ts'
+import { StayLine } from './StayLine.tsx'
 
 type Props = {
   open: boolean
@@ -23,6 +31,12 @@ type Props = {
   fieldErrors?: Partial<Record<'guestName' | 'note', string>>
   /** The server's refusal that no field shows. */
   error?: string
+  /** The other stays already holding any of the nights the form holds (saving sells them twice). */
+  nightsTakenBy: readonly Booking[]
+  /** The property's stays have not loaded (yet, or at all): the nights could not be checked. */
+  nightsUnchecked: boolean
+  /** The host picked another property or date: the route finds who holds those nights. */
+  onNightsChange: (nights: ChosenNights) => void
   onSubmit: (propertyId: string, values: ManualStayValues) => void
   /** Cancel, Escape or a click outside; `dirty` when the form holds unsaved input (issue 15). */
   onCancel: (dirty: boolean) => void
@@ -34,6 +48,50 @@ const VALUE_FIELDS: (keyof ManualStayValues)[] = ['start', 'end', 'kind', 'guest
 
 const KINDS: BookingKind[] = ['booking', 'block']
 
+/** Stays named in the warning; a long stay over a busy calendar says how many more. */
+const LISTED_TAKEN = 5
+
+/**
+ * The product's first promise, a night never sold twice unseen: before saving, the stays that
+ * already hold these nights. A warning, not a refusal: a host may be recording what happened.
+ */
+function NightsTakenWarning({ stays, unchecked }: { stays: readonly Booking[]; unchecked: boolean }) {
+  const { t } = useI18n()
+  const more = stays.length - LISTED_TAKEN
+  // Polite, and there before it has anything to say, so that what it says is announced as the host
+  // picks dates, without cutting in.
+  return (
+    <div aria-live="polite">
+      {stays.length > 0 ? (
+        <div
+          data-testid="stay-nights-taken"
+          className="mt-3 flex gap-2 rounded-xl bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-300 ring-inset"
+        >
+          <WarningIcon width={18} height={18} className="mt-px shrink-0 text-amber-600" />
+          <div className="flex min-w-0 flex-col gap-1">
+            <p className="font-semibold">{t('manualStay.nightsTaken.title')}</p>
+            <ul className="flex flex-col gap-0.5 break-words">
+              {stays.slice(0, LISTED_TAKEN).map((stay) => (
+                <li key={bookingKey(stay)}>
+                  <StayLine stay={stay} />
+                </li>
+              ))}
+              {more > 0 && <li>{t('manualStay.nightsTaken.more', { count: more })}</li>}
+            </ul>
+            <p>{t('manualStay.nightsTaken.doubleBooking')}</p>
+          </div>
+        </div>
+      ) : (
+        unchecked && (
+          <p data-testid="stay-nights-unchecked" className="mt-1.5 text-xs text-slate-500">
+            {t('manualStay.nightsTaken.unchecked')}
+          </p>
+        )
+      )}
+    </div>
+  )
+}
+
 /** Lives inside the dialog, so each opening starts from what the flow holds. */
 function StayForm({
   mode,
@@ -44,6 +102,9 @@ function StayForm({
   datesError,
   fieldErrors = {},
   error,
+  nightsTakenBy,
+  nightsUnchecked,
+  onNightsChange,
   onSubmit,
   onCancel,
   dirtyRef,
@@ -52,6 +113,12 @@ function StayForm({
   const [chosen, setChosen] = useState(propertyId)
   const [draft, setDraft] = useState(values)
   const change = (changes: Partial<ManualStayValues>) => setDraft((current) => ({ ...current, ...changes }))
+  const changeNights = (changes: Partial<ChosenNights>) => {
+    const nights = { propertyId: chosen, start: draft.start, end: draft.end, ...changes }
+    if (changes.propertyId !== undefined) setChosen(changes.propertyId)
+    change({ start: nights.start, end: nights.end })
+    onNightsChange(nights)
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     // A block names no guest, whatever was typed before switching to it.
@@ -71,7 +138,7 @@ function StayForm({
           <select
             id="stay-property"
             value={chosen}
-            onChange={(event) => setChosen(event.target.value)}
+            onChange={(event) => changeNights({ propertyId: event.target.value })}
             className={`h-11 ${FIELD_CLASS}`}
           >
             {properties.map((property) => (
@@ -115,31 +182,35 @@ function StayForm({
         </div>
         <p className="text-xs text-slate-500">{t(`manualStay.kindHints.${draft.kind}`)}</p>
       </fieldset>
-      <div className="flex flex-col gap-1.5">
+      {/* Margins, not a gap: the warning's live region is there, empty, before it speaks. */}
+      <div className="flex flex-col">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <DatePicker
             label={t('manualStay.checkIn')}
             value={draft.start}
-            onChange={(start) => change({ start })}
+            onChange={(start) => changeNights({ start })}
             testId="stay-start"
           />
           <DatePicker
             label={t('manualStay.checkOut')}
             value={draft.end}
             min={addDays(draft.start, 1)}
-            onChange={(end) => change({ end })}
+            onChange={(end) => changeNights({ end })}
             testId="stay-end"
           />
         </div>
         {datesError ? (
-          <p role="alert" data-testid="stay-dates-error" className="text-sm text-red-700">
+          <p role="alert" data-testid="stay-dates-error" className="mt-1.5 text-sm text-red-700">
             {datesError}
           </p>
         ) : (
           nights > 0 && (
-            <p className="text-xs text-slate-500 tabular-nums">{t('manualStay.nights', { count: nights })}</p>
+            <p className="mt-1.5 text-xs text-slate-500 tabular-nums">
+              {t('manualStay.nights', { count: nights })}
+            </p>
           )
         )}
+        <NightsTakenWarning stays={nightsTakenBy} unchecked={nightsUnchecked} />
       </div>
       {draft.kind === 'booking' && (
         <TextField

@@ -12,8 +12,9 @@ import { syncErrorText } from '../property/SyncStatus.tsx'
 import { useRelativeTime } from '../relativeTime.ts'
 import { richText } from '../UserText.tsx'
 import { ColorSwatch, ConflictBadge, EchoBadge, PlatformBadge, StatusBadge } from './badges.tsx'
-import { bookingLabels, stayTitle } from './bookingLabels.ts'
+import { bookingLabels } from './bookingLabels.ts'
 import { bookingKey } from './calendarDays.ts'
+import { StayLine } from './StayLine.tsx'
 
 type Props = {
   booking: Booking
@@ -203,13 +204,7 @@ function MoreFields({ booking, bookings, properties }: Pick<Props, 'booking' | '
           <ul className="flex flex-col gap-1">
             {others.map((other) => (
               <li key={bookingKey(other)} className="text-red-800">
-                <bdi className="font-medium">{stayTitle(t, other)}</bdi>
-                {t('app.separator')}
-                <bdi>{bookingLabels(t, other).platform}</bdi>
-                {t('app.separator')}
-                <span className="tabular-nums">
-                  {t('calendar.dateRange', { start: format.date(other.start), end: format.date(other.end) })}
-                </span>
+                <StayLine stay={other} />
               </li>
             ))}
           </ul>

@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n.tsx'
 import { PlatformBadge } from '../calendar/badges.tsx'
 import { useFormat, type Formatters } from '../format.ts'
 import { Icon } from '../icons.tsx'
-import { CalendarIcon } from '../appIcons.tsx'
+import { CalendarIcon, WarningIcon } from '../appIcons.tsx'
 
 export type StayDates = { start: DateOnly; end: DateOnly }
 
@@ -97,11 +97,6 @@ function GroupSection({ group }: { group: NotificationGroup }) {
   )
 }
 
-const WarningIcon = () => (
-  <Icon width={16} height={16}>
-    <path d="M12 4 2.8 19.5h18.4zM12 10v4.5M12 17.2v.3" />
-  </Icon>
-)
 const MovedIcon = () => (
   <Icon width={16} height={16}>
     <path d="M4 8h14l-3.5-3.5M20 16H6l3.5 3.5" />
@@ -122,7 +117,11 @@ const LOOKS: Record<NotificationItem['kind'], { icon: ReactNode; badge: string; 
   },
   changed: { icon: <MovedIcon />, badge: 'bg-amber-100 text-amber-800', title: 'text-slate-900' },
   cancelled: { icon: <CancelledIcon />, badge: 'bg-slate-200 text-slate-700', title: 'text-slate-900' },
-  conflict: { icon: <WarningIcon />, badge: 'bg-red-600 text-white', title: 'text-red-700' },
+  conflict: {
+    icon: <WarningIcon width={16} height={16} />,
+    badge: 'bg-red-600 text-white',
+    title: 'text-red-700',
+  },
 }
 
 const TITLES: Record<NotificationItem['kind'], string> = {
