@@ -9,6 +9,7 @@ export type FeedFailure =
   | 'httpStatus'
   | 'network'
   | 'notCalendar'
+  | 'unreadableEvents'
   | BudgetFailure
 
 /** The feed is readable in principle but asks more work than a feed may (issue 12's budgets). */

@@ -223,12 +223,15 @@ function calendarsOf(text: string): JCalComponent[] {
 
 /** A moved (or, with `event: null`, cancelled) occurrence of a repeating event. */
 type Instance = { kind: 'instance'; key: string; event: FeedEvent | null }
-type ReadEvent = Instance | { kind: 'events'; events: FeedEvent[] }
+/** An event with no start Manzil can read: skipped, but counted (see `parseFeed`). */
+type Unreadable = { kind: 'unreadable' }
+const UNREADABLE: Unreadable = { kind: 'unreadable' }
+type ReadEvent = Instance | Unreadable | { kind: 'events'; events: FeedEvent[] }
 
 function readEvent(vevent: JCalComponent, zones: Zones, window: StayWindow): ReadEvent | null {
   const properties = vevent[1]
   const start = dayOf(firstOf(properties, 'dtstart'), zones)
-  if (start === null) return null
+  if (start === null) return UNREADABLE
   const cancelled = textOf(firstOf(properties, 'status'))?.toUpperCase() === 'CANCELLED'
   const uid = textOf(firstOf(properties, 'uid')) ?? fallbackUid(properties)
   const { end, warning } = endOf(properties, start, zones)
@@ -259,7 +262,8 @@ function readEvent(vevent: JCalComponent, zones: Zones, window: StayWindow): Rea
  * are check-in and check-out days: a DATE as written, a time by its day in `timeZone`;
  * stays that ended more than a year ago are left out, and a repeating event becomes one stay per
  * occurrence (`uid#date`) from today to 18 months ahead, its moved or cancelled instances
- * (RECURRENCE-ID) applied. Events without a start are skipped; a text that is not a whole calendar throws
+ * (RECURRENCE-ID) applied. Events without a start are skipped, but a feed none of whose events is
+ * readable throws FeedError('unreadableEvents'); a text that is not a whole calendar throws
  * FeedError('notCalendar'), one past a budget (budgets.ts) the FeedError of that budget.
  *
  * Plain events are read straight from the parsed jCal arrays: building ical.js objects for each
@@ -271,18 +275,23 @@ export function parseFeed(text: string, today: DateOnly, timeZone: string = FALL
   const instances: Instance[] = []
   const window = new StayWindow(today)
 
+  let seen = 0
+  let unreadable = 0
   for (const calendar of calendarsOf(text)) {
     const zones = zonesOf(timeZone, textOf(firstOf(calendar[1], 'x-wr-timezone')))
     for (const vevent of calendar[2]) {
       if (vevent[0] !== 'vevent') continue
+      seen++
       let read: ReadEvent | null
       try {
         read = readEvent(vevent, zones, window)
       } catch (error) {
         // One unreadable event (a broken RRULE or DURATION) is skipped; a budget ends the feed.
         if (error instanceof FeedError) throw error
+        unreadable++
         continue
       }
+      if (read?.kind === 'unreadable') unreadable++
       if (read?.kind === 'instance') instances.push(read)
       for (const occurrence of read?.kind === 'events' ? read.events : []) {
         const first = events.get(occurrence.uid)
@@ -292,6 +301,10 @@ export function parseFeed(text: string, today: DateOnly, timeZone: string = FALL
       }
     }
   }
+  // A feed whose every event is unreadable has changed its form, not lost its stays: read as
+  // empty, it would cancel every stay it held, unseen.
+  if (seen > 0 && unreadable === seen)
+    throw new FeedError('unreadableEvents', `none of its ${seen} events has a readable start`)
   keySharedUids(events, sharingUids)
   // A moved instance replaces its occurrence; it counts only if it now falls within the window
   // (a stay moved into the past, or beyond 18 months, is no longer listed). One without an

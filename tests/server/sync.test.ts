@@ -493,6 +493,8 @@ describeEachDatabase(
     it.each([
       ['a truncated feed', 'truncated.ics', 'sync.errors.notCalendar'],
       ['a page that is not iCalendar', 'not-ical.html', 'sync.errors.notCalendar'],
+      // Read as empty, it would cancel every stay the link held.
+      ['a feed whose dates are all unreadable', 'unreadable-dates.ics', 'sync.errors.unreadableEvents'],
     ])('keeps the known bookings when %s arrives, and records why', async (_, fixture, error) => {
       const { calendarId, route } = await world.linked('airbnb.ics')
       await world.sync(calendarId)

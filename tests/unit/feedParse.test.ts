@@ -280,6 +280,17 @@ describe('parsing a feed', () => {
     expect(parseFeed(readFixture('empty.ics'), TODAY)).toEqual([])
   })
 
+  it('refuses a feed none of whose events has a readable start, and skips one such event among others', () => {
+    expect(() => parseFeed(readFixture('unreadable-dates.ics'), TODAY)).toThrow(
+      expect.objectContaining({ reason: 'unreadableEvents' }),
+    )
+    const oneReadable = calendar(
+      event('UID:a', 'DTSTART;VALUE=DATE:05.02.2027', 'SUMMARY:Reserved'),
+      event('UID:b', 'DTSTART;VALUE=DATE:20270205', 'DTEND;VALUE=DATE:20270208', 'SUMMARY:Reserved'),
+    )
+    expect(parseFeed(oneReadable, TODAY).map((stay) => stay.uid)).toEqual(['b'])
+  })
+
   it.each(['truncated.ics', 'not-ical.html'])('refuses %s as not a calendar', (fixture) => {
     expect(() => parseFeed(readFixture(fixture), TODAY)).toThrow(FeedError)
   })
