@@ -26,28 +26,32 @@ const find = (messages: Messages, key: string): string | Messages | undefined =>
     )
 
 /** `{{name}}` replaced by its parameter; a parameter not given leaves nothing. */
-const template = (text: string, params: TranslationParams) =>
-  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name in params ? String(params[name]) : ''))
+const template = (text: string, params: TranslationParams, write: (value: string | number) => string) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name in params ? write(params[name]!) : ''))
 
 /**
  * Look-up by dotted key and `{{name}}` templates; a value whose keys are plural categories is
- * chosen with Intl.PluralRules (Arabic has six), and `count` is formatted for the language.
+ * chosen with Intl.PluralRules (Arabic has six), and every number given is written for the language.
  * A missing key falls back to English, then to the key itself so it shows up in review.
  */
 export function createTranslator(language: Language, messages: Messages, fallback?: Messages): Translate {
   // Built on the first plural, not up front: each costs milliseconds on a phone's first screen.
   let plural: Intl.PluralRules | undefined
   let number: Intl.NumberFormat | undefined
+  // Every number a text names is written in the reader's digits ("64" is "٦٤" in Arabic).
+  const write = (value: string | number) =>
+    typeof value === 'number'
+      ? (number ??= new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-GB')).format(value)
+      : value
   return (key, params = {}) => {
     let value = find(messages, key)
     if ((value === '' || value === undefined) && fallback) value = find(fallback, key)
     if (isPluralForms(value) && typeof params.count === 'number') {
       plural ??= new Intl.PluralRules(language)
-      number ??= new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-GB')
       const form = value[plural.select(params.count)] ?? value.other ?? ''
-      return template(form, { ...params, count: number.format(params.count) })
+      return template(form, params, write)
     }
-    const text = typeof value === 'string' ? template(value, params) : ''
+    const text = typeof value === 'string' ? template(value, params, write) : ''
     return text !== '' ? text : key
   }
 }

@@ -54,7 +54,7 @@ describeEachDatabase(
         const signedIn = await send('PATCH', '/api/user/profile', body, { cookie, 'accept-language': 'ar' })
         expect(signedIn.statusCode).toBe(400)
         expect(signedIn.json()).toEqual({
-          message: 'محتوى الطلب متداخل أكثر من اللازم (الحد الأقصى 64 مستوى)',
+          message: 'محتوى الطلب متداخل أكثر من اللازم (الحد الأقصى ٦٤ مستوى)',
         })
       }
     })

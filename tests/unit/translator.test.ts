@@ -33,6 +33,11 @@ describe('translator', () => {
     expect(t('pages.dashboard.welcome', { name: 'Sara' })).toBe('Welcome back, Sara')
   })
 
+  it("writes every number it is given in the reader's digits, not only a count", () => {
+    expect(createTranslator('ar', ar)('errors.body.tooDeep', { max: 64 })).toContain('٦٤')
+    expect(createTranslator('en', en)('errors.body.tooDeep', { max: 64000 })).toContain('64,000')
+  })
+
   it('picks English plural forms', () => {
     const t = createTranslator('en', en)
     expect(t('header.unread', { count: 1 })).toBe('1 unread notification')
