@@ -86,9 +86,6 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   const today = todayOfProperties(
     propertyId === ALL ? properties : properties.filter((property) => property.id === propertyId),
   )
-  // On a phone the side panel's month is the calendar (the big grid is not drawn): it shows the
-  // month the address names, and its arrows move the address. Beside the grid or the timeline it
-  // is a month of its own.
   // The calendar's own steps: the timeline's window, else the month the address names.
   const step = {
     previous: () => calendar.send({ type: 'previous' }),
@@ -96,6 +93,9 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   }
   const ownMonth = useMonth(today)
   const wide = calendar.view === 'timeline'
+  // On a phone the side panel's month is the calendar (the big grid is not drawn): it shows the
+  // month the address names, and its arrows move the address. Beside the grid or the timeline it
+  // is a month of its own.
   const panelMonth = gridFits || wide ? ownMonth : { month: calendar.context.month, ...step }
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
   const [openStay, setOpenStay] = useState<Booking | null>(null)
