@@ -60,6 +60,8 @@ declare module 'fastify' {
     db: Db
     mailer: Mailer
     rateLimits: RateLimiters
+    /** The server's time: when a feed is fetched or served. Tests of the echo rule move it by hours. */
+    clock: () => Date
   }
 }
 
@@ -75,6 +77,8 @@ export type AppDeps = {
   mailer?: Mailer
   /** Defaults to DEFAULT_RATE_LIMITS; tests loosen or tighten them. */
   rateLimits?: RateLimitSettings
+  /** Defaults to the system's clock. */
+  clock?: () => Date
 }
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -171,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database)
   app.decorate('db', deps.database.db)
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config, app.log))
+  app.decorate('clock', deps.clock ?? (() => new Date()))
   app.setErrorHandler(sendError)
   app.addHook('preValidation', async (request) => {
     // No form fills in the path or the query string: a NUL there is a bad address.

@@ -11,7 +11,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
    * DESIGN 5: `/api/calendar/{token}.ics`, readable without a session so that platforms can
    * import it; the token is the only key. An ETag lets pollers skip an unchanged feed.
    */
-  const exportFeed = createExportFeeds(app.db)
+  const exportFeed = createExportFeeds(app.db, app.clock)
 
   app.get('/calendar/:file', { schema: { params: FeedParams } }, async (request, reply) => {
     const feed = await exportFeed(request.params.file.replace(/\.ics$/i, ''))

@@ -3,11 +3,14 @@ import type { Db } from '../db/database.ts'
 import { batchedLookup } from '../db/batchedLookup.ts'
 import { cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
 import { conflictingIds } from '../sync/conflicts.ts'
-import { nightsOf, occupiedRuns, type Stay } from '../../src/domain/bookings.ts'
+import { occupiedRuns } from '../../src/domain/bookings.ts'
+import { formatRuns } from '../../src/domain/echoNights.ts'
+import { ownRowParts } from '../sync/ownNights.ts'
 import { availabilityText, calendarText } from './ics.ts'
+import { recordServed, type Served } from './served.ts'
 
 /**
- * DESIGN 5: the export feed of the property behind a secret token: its active bookings and
+ * The private feed of the property behind a secret token: its active bookings and
  * blocks from every platform, conflicts marked; null for an unknown token. One query, and a
  * second only to tell an empty property from a wrong token.
  */
@@ -28,6 +31,7 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
       'bookings.guest_name',
       'bookings.kind',
       'bookings.echo',
+      'bookings.echo_runs',
       'bookings.platform',
       'bookings.feed_warning',
       'bookings.nightly_price',
@@ -51,35 +55,14 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
   )
 }
 
-/** Rows per statement when recording an export (3 parameters each). */
-const EXPORT_BATCH = 300
-
 /**
- * Issue 13: what a platform's feed told it is taken, each night with when it was first told: what
- * the echo rule judges that platform's blocks against. Kept before the feed is served, so a block
- * the platform makes from it is never seen before its export is on record.
+ * The availability feed of one platform of a property behind its own token: every night taken by
+ * an active stay of any other source (other platforms' bookings, blocks and closures, manual
+ * stays), as runs of "Not available"; none of that platform's own stays, which it knows, no echo
+ * nights (our own export coming back; a stay partly an echo gives only its other nights), and no
+ * names. Null for an unknown token.
  */
-async function recordExport(db: Db, feedId: string, runs: readonly Stay[], now: string) {
-  const nights = runs.flatMap(nightsOf)
-  for (let at = 0; at < nights.length; at += EXPORT_BATCH)
-    await db
-      .insertInto('feed_exports')
-      .values(
-        nights
-          .slice(at, at + EXPORT_BATCH)
-          .map((night) => ({ feed_id: feedId, night, first_exported_at: now })),
-      )
-      .onConflict((conflict) => conflict.columns(['feed_id', 'night']).doNothing())
-      .execute()
-}
-
-/**
- * Issue 13: the availability feed of one platform of a property behind its own token: every
- * night taken by an active stay of any other source (other platforms' bookings, blocks and
- * closures, manual stays), as runs of "Not available"; none of that platform's own stays, which
- * it knows, no echoes (our own export coming back), and no names. Null for an unknown token.
- */
-async function availabilityFeed(db: Db, token: string): Promise<string | null> {
+async function availabilityFeed(db: Db, token: string): Promise<{ text: string; served: Served } | null> {
   const feed = await db
     .selectFrom('platform_feeds')
     .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
@@ -96,7 +79,13 @@ async function availabilityFeed(db: Db, token: string): Promise<string | null> {
   const stays = await db
     .selectFrom('bookings')
     .leftJoin('external_calendars', 'external_calendars.id', 'bookings.calendar_id')
-    .select(['bookings.start_date', 'bookings.end_date', 'bookings.updated_at'])
+    .select([
+      'bookings.start_date',
+      'bookings.end_date',
+      'bookings.echo',
+      'bookings.echo_runs',
+      'bookings.updated_at',
+    ])
     .where('bookings.property_id', '=', feed.property_id)
     .where('bookings.cancelled_at', 'is', null)
     .where('bookings.echo', '=', 0)
@@ -107,16 +96,23 @@ async function availabilityFeed(db: Db, token: string): Promise<string | null> {
       ]),
     )
     .execute()
-  const runs = occupiedRuns(stays.map((stay) => ({ start: stay.start_date, end: stay.end_date })))
-  await recordExport(db, feed.id, runs, new Date().toISOString())
+  const runs = occupiedRuns(
+    stays.flatMap(ownRowParts).map((part) => ({ start: part.start_date, end: part.end_date })),
+  )
   const stamp = stays.reduce(
     (latest, stay) => (stay.updated_at > latest ? stay.updated_at : latest),
     feed.created_at,
   )
-  return availabilityText(feed.id, runs, stamp, feed.name)
+  return {
+    text: availabilityText(feed.id, runs, stamp, feed.name),
+    served: { feedId: feed.id, runs, hash: sha256(formatRuns(runs)).slice(0, 32) },
+  }
 }
 
 export type ExportFeed = { body: CachedBody; etag: string }
+
+/** An answered feed, and for a platform's availability feed what its fetch was served. */
+type Answer = ExportFeed & { served?: Served }
 
 // Every feed request runs it: the lookups of requests that arrive together share one query.
 const dataVersionsOfFeeds = batchedLookup<number>(async (db, tokens) => {
@@ -129,38 +125,53 @@ const dataVersionsOfFeeds = batchedLookup<number>(async (db, tokens) => {
   return rows.map((row) => ({ key: row.export_token, row: row.data_version }))
 })
 
-const dataVersionsOfPlatformFeeds = batchedLookup<number>(async (db, tokens) => {
-  const rows = await db
-    .selectFrom('platform_feeds')
-    .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
-    .innerJoin('users', 'users.id', 'properties.owner_id')
-    .select(['platform_feeds.token', 'users.data_version'])
-    .where('platform_feeds.token', 'in', tokens)
-    .execute()
-  return rows.map((row) => ({ key: row.token, row: row.data_version }))
-})
+const platformFeedsByToken = batchedLookup<{ dataVersion: number; servedHash: string | null }>(
+  async (db, tokens) => {
+    const rows = await db
+      .selectFrom('platform_feeds')
+      .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
+      .innerJoin('users', 'users.id', 'properties.owner_id')
+      .select(['platform_feeds.token', 'platform_feeds.served_hash', 'users.data_version'])
+      .where('platform_feeds.token', 'in', tokens)
+      .execute()
+    return rows.map((row) => ({
+      key: row.token,
+      row: { dataVersion: row.data_version, servedHash: row.served_hash },
+    }))
+  },
+)
 
 /**
  * The export feeds (the private full one, and each platform's availability feed), each
- * computed once per version of its owner's data (migration 0002) in each process (so an availability
- * feed's export is recorded once per version and process), which an indexed query reads
- * for each request (one query for the requests that arrive together); null for an unknown
- * token. The ETag comes with the text.
+ * computed once per version of its owner's data (migration 0002) in each process, which an
+ * indexed query reads for each request (one query for the requests that arrive together); null
+ * for an unknown token. The ETag comes with the text. Every fetch of an availability feed is
+ * what its platform imports: what it was served is on record before it is answered, so a block
+ * the platform makes from it is never judged before its source is known.
  */
-export function createExportFeeds(db: Db) {
-  const feeds = createStampedCache<ExportFeed | null>(500)
-  const cached = (token: string, dataVersion: number, make: () => Promise<string | null>) =>
-    feeds(token, String(dataVersion), async () => {
-      const text = await make()
-      // Weak: the same validator stands for the plain and the gzipped bytes (RFC 9110 8.8.1).
-      return text === null ? null : { body: cachedBody(text), etag: `W/"${sha256(text).slice(0, 32)}"` }
-    })
+export function createExportFeeds(db: Db, clock: () => Date) {
+  const feeds = createStampedCache<Answer | null>(500)
+  const answer = (text: string, served?: Served): Answer => ({
+    body: cachedBody(text),
+    // Weak: the same validator stands for the plain and the gzipped bytes (RFC 9110 8.8.1).
+    etag: `W/"${sha256(text).slice(0, 32)}"`,
+    ...(served ? { served } : {}),
+  })
   return async (token: string): Promise<ExportFeed | null> => {
     const dataVersion = await dataVersionsOfFeeds(db, token)
-    if (dataVersion !== undefined) return cached(token, dataVersion, () => exportFeed(db, token))
-    const platformVersion = await dataVersionsOfPlatformFeeds(db, token)
-    if (platformVersion !== undefined)
-      return cached(token, platformVersion, () => availabilityFeed(db, token))
-    return null
+    if (dataVersion !== undefined)
+      return feeds(token, String(dataVersion), async () => {
+        const text = await exportFeed(db, token)
+        return text === null ? null : answer(text)
+      })
+    const platformFeed = await platformFeedsByToken(db, token)
+    if (platformFeed === undefined) return null
+    const feed = await feeds(token, String(platformFeed.dataVersion), async () => {
+      const made = await availabilityFeed(db, token)
+      return made === null ? null : answer(made.text, made.served)
+    })
+    if (feed?.served && feed.served.hash !== platformFeed.servedHash)
+      await recordServed(db, feed.served, platformFeed.servedHash, clock())
+    return feed
   }
 }

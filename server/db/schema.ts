@@ -148,8 +148,14 @@ export interface BookingsTable {
   nightly_price: number | null
   /** What the feed said that could not be taken as written (migration 0006): FeedWarning JSON. */
   feed_warning: string | null
-  /** A block that only mirrors what Manzil exported to its platform (migration 0008). */
+  /** A block every night of which only mirrors what Manzil served its platform (migration 0008). */
   echo: Generated<Flag>
+  /**
+   * A block only some nights of which mirror what Manzil served its platform: those nights, as
+   * runs (`2027-01-01/2027-01-03,…`, src/domain/echoNights.ts); null when all or none do
+   * (migration 0012).
+   */
+  echo_runs: Generated<string | null>
   first_seen_at: string
   updated_at: string
 }
@@ -161,13 +167,20 @@ export interface PlatformFeedsTable {
   platform_name: string
   token: string
   created_at: string
+  /** Names the runs the latest fetch of the feed was served (migration 0012); null before any. */
+  served_hash: Generated<string | null>
 }
 
-/** When each night was first served to a platform's availability feed as taken (migration 0008). */
-export interface FeedExportsTable {
+/**
+ * A span of time in which a platform's fetches of its availability feed were served a night as
+ * taken: from the first fetch that served it to the first that did not (null: still served).
+ * Migration 0012.
+ */
+export interface FeedServedTable {
   feed_id: string
   night: string
-  first_exported_at: string
+  served_from: string
+  served_until: string | null
 }
 
 export type NoticeKind = 'new' | 'changed' | 'cancelled' | 'conflict'
@@ -219,7 +232,7 @@ export interface Database {
   external_calendars: ExternalCalendarsTable
   bookings: BookingsTable
   platform_feeds: PlatformFeedsTable
-  feed_exports: FeedExportsTable
+  feed_served: FeedServedTable
   notifications: NotificationsTable
   announced_conflicts: AnnouncedConflictsTable
   audit_log: AuditLogTable

@@ -26,7 +26,7 @@ function noticeLine(t: Translate, { kind, data }: MailedNotice): string {
       previousStart: data.previous.start,
       previousEnd: data.previous.end,
     })
-  return t(`mail.notices.lines.${kind}`, values)
+  return t(`mail.notices.lines.${data.restored ? 'restored' : kind}`, values)
 }
 
 /** The text of a conflict: both platforms, the property, and the nights they share. */

@@ -30,6 +30,8 @@ export const NotificationData = z.object({
   conflict: z.boolean().optional(),
   stay: NoticeStay.optional(),
   previous: Nights.optional(),
+  /** A `new` stay that had been cancelled and came back. */
+  restored: z.boolean().optional(),
   other: NoticeStay.optional(),
   nights: Nights.optional(),
 })

@@ -19,6 +19,7 @@ import {
 } from '../../src/domain/statistics.ts'
 import type { Db } from '../db/database.ts'
 import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
+import { ownRowParts } from '../sync/ownNights.ts'
 import type { User } from '../db/schema.ts'
 import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
@@ -49,6 +50,7 @@ async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Prom
   const rows = await db
     .selectFrom('bookings')
     .select([
+      'id',
       'property_id',
       'start_date',
       'end_date',
@@ -56,14 +58,18 @@ async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Prom
       'cancelled_at',
       'nightly_price',
       'first_seen_at',
+      'echo',
+      'echo_runs',
     ])
     .where('property_id', 'in', propertiesIn(db, scope).select('id'))
-    // An echo mirrors a stay that is counted where it came from.
+    // An echo mirrors a stay that is counted where it came from; a stay partly one counts its
+    // other nights only.
     .where('echo', '=', 0)
     .where('start_date', '<', window.end)
     .where('end_date', '>', window.start)
     .execute()
-  return rows.map((row) => ({
+  return rows.flatMap(ownRowParts).map((row) => ({
+    stayId: row.id,
     propertyId: row.property_id,
     start: row.start_date,
     end: row.end_date,

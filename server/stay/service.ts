@@ -106,6 +106,7 @@ export function createStayService(db: Db) {
           nightly_price: property.cost_per_night == null ? null : Number(property.cost_per_night),
           feed_warning: null,
           echo: 0,
+          echo_runs: null,
           first_seen_at: now,
           updated_at: now,
           ...stayColumns(body),

@@ -1,20 +1,29 @@
 import type { Db } from '../db/database.ts'
 import type { BookingsTable, Flag } from '../db/schema.ts'
+import { ownRowParts } from './ownNights.ts'
 
 export type ConflictCandidate = Pick<
   BookingsTable,
   'id' | 'property_id' | 'calendar_id' | 'start_date' | 'end_date' | 'cancelled_at'
-> & { echo: Flag }
+> & { echo: Flag; echo_runs: string | null }
 
-/** Two stays that occupy a night twice; `first` starts no later than `second`. */
+/**
+ * Two stays that occupy a night twice; `first` starts no later than `second`. Each is the run of
+ * its platform's own nights that clashes, under the stay's id.
+ */
 export type ConflictPair<T extends ConflictCandidate = ConflictCandidate> = { first: T; second: T }
 
 /** Where a stay came from: its linked calendar, or the host's own hand. */
 const sourceOf = (stay: ConflictCandidate) => stay.calendar_id ?? 'manual'
 
+/**
+ * The active stays, each as its runs of its platform's own nights (a stay partly an echo counts
+ * only its other nights; one all echo, none), by check-in.
+ */
 const occupying = <T extends ConflictCandidate>(stays: readonly T[]) =>
   stays
-    .filter((stay) => stay.cancelled_at === null && stay.echo === 0)
+    .filter((stay) => stay.cancelled_at === null)
+    .flatMap(ownRowParts)
     .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0))
 
 /**
@@ -93,7 +102,7 @@ export function conflictingIds(stays: readonly ConflictCandidate[]): Set<string>
 export const conflictCandidates = (db: Db, propertyIds: readonly string[]) =>
   db
     .selectFrom('bookings')
-    .select(['id', 'property_id', 'calendar_id', 'start_date', 'end_date', 'cancelled_at', 'echo'])
+    .select(['id', 'property_id', 'calendar_id', 'start_date', 'end_date', 'cancelled_at', 'echo', 'echo_runs'])
     .where('property_id', 'in', [...propertyIds])
     .where('cancelled_at', 'is', null)
     .where('echo', '=', 0)

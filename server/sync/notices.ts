@@ -48,9 +48,6 @@ const TITLES: Record<NoticeKind, string> = {
   conflict: 'sync.notices.conflict',
 }
 
-/** Only sales are news: a block is the platform's own bookkeeping, and shows when it clashes. */
-const isSale = (row: BookingRow) => row.kind === 'booking' && row.echo === 0
-
 /** The stays a conflict's pair names, as rows the calendar text can write. */
 const stayRows = (db: Db, ids: string[]) =>
   db
@@ -114,10 +111,10 @@ export type Notices = {
 }
 
 /**
- * Issue 13: one notification per change a sync found, in the owner's language, when they have
- * notifications on: each sale that is `new` (not on the first import of a link, which is
- * silent), `changed` (its dates moved) or `cancelled` (left the feed before it was over), and
- * each `conflict` this sync made, first import included.
+ * One notification per change a sync found, in the owner's language, when they have
+ * notifications on: each sale that is `new` (restored ones too; not on the first import of a
+ * link, which is silent), `changed` (its own nights moved) or `cancelled` (left the feed before
+ * it was over), and each `conflict` this sync made, first import included.
  */
 export async function noticesOfSync(
   trx: Db,
@@ -125,15 +122,20 @@ export async function noticesOfSync(
   changes: StoredChanges,
   options: { firstImport: boolean; now: string },
 ): Promise<Notices> {
-  const touched = new Set([...changes.added, ...changes.moved.map((move) => move.stay)].map((row) => row.id))
+  const { touched } = changes
   const conflicts = await newConflicts(trx, calendar.property_id, touched, options.now)
   const owner = await ownerOf(trx, calendar.property_id)
   if (!owner || !owner.notificationsEnabled) return { ids: [], conflictIds: [] }
   const t = translatorFor(owner.language)
-  const store = (kind: NoticeKind, stays: NoticeRow[], extra: Partial<NotificationData>) =>
+  const store = (
+    kind: NoticeKind,
+    stays: NoticeRow[],
+    extra: Partial<NotificationData>,
+    title: string = TITLES[kind],
+  ) =>
     createNotification(trx, {
       userId: owner.userId,
-      title: t(TITLES[kind], { property: owner.propertyName }),
+      title: t(title, { property: owner.propertyName }),
       data: {
         kind,
         ical: calendarText(stays.map((stay) => ({ ...stay, conflict: kind === 'conflict' }))),
@@ -148,12 +150,13 @@ export async function noticesOfSync(
     })
 
   const ids: string[] = []
-  if (!options.firstImport) {
-    for (const stay of changes.added.filter(isSale)) ids.push(await store('new', [stay], {}))
-    for (const { stay, previous } of changes.moved.filter((move) => isSale(move.stay)))
-      ids.push(await store('changed', [stay], { previous }))
-    for (const stay of changes.cancelled.filter(isSale)) ids.push(await store('cancelled', [stay], {}))
-  }
+  if (!options.firstImport)
+    for (const news of changes.news) {
+      if (news.kind === 'changed') ids.push(await store('changed', [news.stay], { previous: news.previous }))
+      else if (news.kind === 'new' && news.restored)
+        ids.push(await store('new', [news.stay], { restored: true }, 'sync.notices.restored'))
+      else ids.push(await store(news.kind, [news.stay], {}))
+    }
   const conflictIds: string[] = []
   for (const { first, second } of conflicts) {
     const rows = await stayRows(trx, [first.id, second.id])

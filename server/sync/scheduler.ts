@@ -56,6 +56,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     userAgent: `Manzil calendar sync (+${app.config.publicUrl})`,
     parse: parsePool.parse,
     metrics: app.metrics.sync,
+    clock: app.clock,
   })
 
   const leaseWindow = () => {

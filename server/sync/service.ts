@@ -32,6 +32,8 @@ export type SyncContext = {
   parse: (task: ParseTask) => Promise<ParseResult>
   /** Where the sync's figures go (server/metrics/); none in a caller that does not count. */
   metrics?: SyncMetrics
+  /** The time a sync starts: when the stays it finds are first seen. */
+  clock: () => Date
 }
 
 /** What the sync tells the operator's metrics; it knows nothing of how they are kept. */
@@ -172,7 +174,7 @@ async function syncFeed(
   /** Told `200` or `304` once the feed answered, then a failure's reason if one follows. */
   fetchResult: (result: string) => void,
 ): Promise<SyncOutcome> {
-  const started = new Date()
+  const started = ctx.clock()
   const now = started.toISOString()
   const outcome = { calendarId: calendar.id, added: 0, cancelled: 0 }
   const fetched = {
@@ -231,8 +233,8 @@ async function syncFeed(
     return {
       ...outcome,
       result: 'imported',
-      added: changes.added.length,
-      cancelled: changes.cancelled.length,
+      added: changes.added,
+      cancelled: changes.cancelled,
     }
   } catch (error) {
     if (ctx.signal.aborted) {

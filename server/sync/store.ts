@@ -1,25 +1,33 @@
 import type { Selectable } from 'kysely'
-import { classifyStay, classifySummary, nightsOf, type Stay } from '../../src/domain/bookings.ts'
-import type { DateOnly } from '../../src/domain/dates.ts'
+import { classifyStay, classifySummary, nightsOf, nightsOverlap, type Stay } from '../../src/domain/bookings.ts'
+import { addDays, type DateOnly } from '../../src/domain/dates.ts'
+import { formatRuns, ownRuns, runsOfNights } from '../../src/domain/echoNights.ts'
 import { feedWarningText } from '../../src/domain/feedWarnings.ts'
+import { nightsServedAt, SERVED_PAST_DAYS } from '../calendar/served.ts'
 import type { Db } from '../db/database.ts'
 import { timeOrderedId } from '../db/ids.ts'
 import type { BookingsTable } from '../db/schema.ts'
+import { judgementOf } from './ownNights.ts'
 import type { FeedEvent } from './parse.ts'
 
 export type BookingRow = Selectable<BookingsTable>
 
 type FeedCalendar = { id: string; property_id: string; platform_name: string }
 
+/** A change a sync tells the host of: sales only (a block shows when it clashes). */
+export type News =
+  | { kind: 'new'; stay: BookingRow; restored: boolean }
+  | { kind: 'changed'; stay: BookingRow; previous: Stay }
+  | { kind: 'cancelled'; stay: BookingRow }
+
 export type StoredChanges = {
-  /** Stays this calendar never had before. */
-  added: BookingRow[]
-  /** Known stays whose fields changed, re-appeared ones included. */
-  changed: number
-  /** Known active stays whose dates moved, as they are now, with the dates they had. */
-  moved: { stay: BookingRow; previous: Stay }[]
-  /** Active stays that left the feed before they were over, as they were. */
-  cancelled: BookingRow[]
+  /** Stays never seen before, in no stay's line. */
+  added: number
+  /** Active stays that left the feed before they were over, and went on in no other stay. */
+  cancelled: number
+  /** The stays whose own nights are new or moved: where a new conflict can be. */
+  touched: Set<string>
+  news: News[]
 }
 
 /**
@@ -58,9 +66,8 @@ async function knownBookings(trx: Db, calendarId: string): Promise<BookingRow[]>
 }
 
 /**
- * What the feed itself says of a stay. Status, guest, kind and echo are read from these when the
- * stay is first seen or changes, so an echo stays an echo until it changes; a stay that was no
- * echo never becomes one.
+ * What the feed itself says of a stay. Status, guest, kind and echo nights are read from these
+ * when the stay is first seen or changes, not on every sync.
  */
 const CONTENT = [
   'summary',
@@ -78,35 +85,178 @@ const chunks = <T>(items: T[]) =>
 const sameContent = (a: Pick<BookingRow, (typeof CONTENT)[number]>, b: BookingRow) =>
   CONTENT.every((column) => (a[column] ?? null) === b[column])
 
+
 /**
- * The nights Manzil had served, before now, to this platform's availability feed of the
- * property as taken: what a block on that platform is an echo of (issue 13, docs/decisions.md).
+ * How long a cancelled stay can come back in a stay that covers it (a platform re-issuing the
+ * UID of a stay it dropped and restored): after that, it is a new sale.
  */
-async function nightsExportedTo(
+const RESTORE_WITHIN_MS = 48 * 3600_000
+
+/**
+ * Pairs of a stay gone and a stay brought that one sync compares for carry-over; past it (a
+ * hostile feed rotating thousands of long stays) the gone ones are cancelled and the new ones
+ * new, as they say.
+ */
+const MAX_CARRY_OVER_PAIRS = 200_000
+
+/** Two versions of a stay may be one: both blocks, or bookings of the same guest. */
+function sameKindOfStay(a: string, b: string): boolean {
+  const first = classifySummary(a)
+  const second = classifySummary(b)
+  if (first.kind !== second.kind) return false
+  return first.kind === 'block' || first.guestName.trim().toLowerCase() === second.guestName.trim().toLowerCase()
+}
+
+/** Nights a stored stay held as its platform's own, and as echoes. */
+function nightsAsJudged(row: BookingRow): { own: DateOnly[]; echo: DateOnly[] } {
+  const stay = { start: row.start_date, end: row.end_date }
+  const own = ownRuns(stay, judgementOf(row)).flatMap(nightsOf)
+  const owned = new Set(own)
+  return { own, echo: nightsOf(stay).filter((night) => !owned.has(night)) }
+}
+
+/** The nights a stay sells as its platform's own: none for a block or an echo. */
+const saleNights = (row: BookingRow): DateOnly[] => (row.kind === 'booking' ? nightsAsJudged(row).own : [])
+
+const span = (nights: readonly DateOnly[]): Stay => {
+  const sorted = [...nights].sort()
+  return { start: sorted[0]!, end: addDays(sorted.at(-1)!, 1) }
+}
+
+const sameNights = (a: readonly DateOnly[], b: readonly DateOnly[]) => {
+  const first = new Set(a)
+  const second = new Set(b)
+  return first.size === second.size && [...first].every((night) => second.has(night))
+}
+
+/** Disjoint sets over 0..size-1. */
+function unions(size: number) {
+  const parent = Array.from({ length: size }, (_, i) => i)
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!
+    return i
+  }
+  return { find, join: (a: number, b: number) => void (parent[find(a)] = find(b)) }
+}
+
+/**
+ * One stay's line through a sync: the versions it had (its own previous version, stays gone from
+ * the feed that it carries on) and the events that are it now.
+ */
+type Line = { before: BookingRow[]; after: { event: FeedEvent; existing: BookingRow | undefined }[] }
+
+/**
+ * Groups what changed into lines. An event with a known UID continues its own stay. When one
+ * sync drops stays and brings others of the same kind whose nights overlap them, and either
+ * side's nights cover the other's (a platform merging or splitting runs, or re-issuing UIDs),
+ * they are one line: the same stay changed, not a cancellation and a new sale. A stay cancelled
+ * lately comes back the same way. Anything else is a line of its own.
+ */
+async function linesOf(
+  fresh: Line['after'],
+  gone: BookingRow[],
+): Promise<{ lines: Line[]; cancelled: BookingRow[] }> {
+  const size = fresh.length + gone.length
+  const sets = unions(size)
+  if (fresh.length * gone.length <= MAX_CARRY_OVER_PAIRS)
+    for (const [index, { event }] of fresh.entries()) {
+      if (index > 0 && index % PAGE === 0) await nextTurn()
+      for (const [goneIndex, row] of gone.entries())
+        if (
+          nightsOverlap(event, { start: row.start_date, end: row.end_date }) &&
+          sameKindOfStay(event.summary, row.summary)
+        )
+          sets.join(index, fresh.length + goneIndex)
+    }
+  const groups = new Map<number, { fresh: number[]; gone: number[] }>()
+  const groupOf = (index: number) => {
+    const root = sets.find(index)
+    let group = groups.get(root)
+    if (!group) groups.set(root, (group = { fresh: [], gone: [] }))
+    return group
+  }
+  fresh.forEach((_, index) => groupOf(index).fresh.push(index))
+  gone.forEach((_, index) => groupOf(fresh.length + index).gone.push(index))
+
+  const lines: Line[] = []
+  const cancelled: BookingRow[] = []
+  const previous = (candidate: Line['after'][number]) =>
+    candidate.existing ? [candidate.existing] : []
+  for (const group of groups.values()) {
+    const after = group.fresh.map((index) => fresh[index]!)
+    const goneRows = group.gone.map((index) => gone[index]!)
+    if (goneRows.length > 0 && after.length > 0) {
+      const before = [...after.flatMap(previous), ...goneRows]
+      const oldNights = before.flatMap((row) => nightsOf({ start: row.start_date, end: row.end_date }))
+      const newNights = after.flatMap(({ event }) => nightsOf(event))
+      const covers = (outer: DateOnly[], inner: DateOnly[]) => {
+        const set = new Set(outer)
+        return inner.every((night) => set.has(night))
+      }
+      if (covers(newNights, oldNights) || covers(oldNights, newNights)) {
+        lines.push({ before, after })
+        continue
+      }
+    }
+    for (const candidate of after) lines.push({ before: previous(candidate), after: [candidate] })
+    cancelled.push(...goneRows.filter((row) => row.cancelled_at === null))
+  }
+  return { lines, cancelled }
+}
+
+/**
+ * Which nights of each block are echoes: our own export coming back. A night the stay's line
+ * held as the platform's own stays its own (a sale does not turn into Manzil's block because its
+ * nights were exported since); any other night (new to the line, or an echo before) is an echo
+ * when the platform's latest fetch of its availability feed before this sync began served it as
+ * taken. An echo night is judged again so: a platform still closing a night that its latest
+ * fetch was served as free has closed it itself (resold it after a cancellation). Echo nights
+ * too long past to be on record stay echoes.
+ */
+async function echoNightsOf(
   trx: Db,
   calendar: FeedCalendar,
-  within: readonly Stay[],
-): Promise<Set<string>> {
-  if (within.length === 0) return new Set()
-  const from = within.reduce((first, stay) => (stay.start < first ? stay.start : first), within[0]!.start)
-  const until = within.reduce((last, stay) => (stay.end > last ? stay.end : last), within[0]!.end)
-  const rows = await trx
-    .selectFrom('feed_exports')
-    .innerJoin('platform_feeds', 'platform_feeds.id', 'feed_exports.feed_id')
-    .select('feed_exports.night')
-    .where('platform_feeds.property_id', '=', calendar.property_id)
-    .where('platform_feeds.platform_name', '=', calendar.platform_name)
-    .where('feed_exports.night', '>=', from)
-    .where('feed_exports.night', '<', until)
-    .execute()
-  return new Set(rows.map((row) => row.night))
+  lines: readonly Line[],
+  seenAt: string,
+): Promise<Map<FeedEvent, Set<DateOnly>>> {
+  const pastBefore = addDays(seenAt.slice(0, 10), -SERVED_PAST_DAYS)
+  const asked: { event: FeedEvent; nights: DateOnly[]; kept: DateOnly[] }[] = []
+  for (const line of lines) {
+    const own = new Set(line.before.flatMap((row) => nightsAsJudged(row).own))
+    const echo = new Set(line.before.flatMap((row) => nightsAsJudged(row).echo))
+    for (const { event } of line.after) {
+      if (classifySummary(event.summary).kind !== 'block') continue
+      const open = nightsOf(event).filter((night) => !own.has(night))
+      asked.push({
+        event,
+        nights: open.filter((night) => night >= pastBefore || !echo.has(night)),
+        kept: open.filter((night) => night < pastBefore && echo.has(night)),
+      })
+    }
+  }
+  const judged = new Map<FeedEvent, Set<DateOnly>>()
+  const all = asked.flatMap((item) => item.nights)
+  if (all.length === 0) {
+    for (const item of asked) judged.set(item.event, new Set(item.kept))
+    return judged
+  }
+  const served = await nightsServedAt(
+    trx,
+    { propertyId: calendar.property_id, platformName: calendar.platform_name },
+    span(all),
+    seenAt,
+  )
+  for (const item of asked)
+    judged.set(item.event, new Set([...item.kept, ...item.nights.filter((night) => served.has(night))]))
+  return judged
 }
 
 /**
  * Makes a calendar's bookings what its feed says, inside the caller's transaction. Only rows that
  * differ are written (a feed whose text changed but whose stays did not costs no writes); an
  * event gone from the feed is cancelled, not deleted, unless its stay is over (platforms drop
- * past stays from their feeds; those stay on record as they were).
+ * past stays from their feeds; those stay on record as they were) or it goes on in another
+ * event (see `linesOf`). `now` is when the sync began: when what it brings is first seen.
  */
 export async function storeFeed(
   trx: Db,
@@ -129,7 +279,7 @@ export async function storeFeed(
   const price = property?.cost_per_night == null ? null : Number(property.cost_per_night)
   const byUid = new Map(known.map((row) => [row.uid, row]))
 
-  const fresh: { event: FeedEvent; existing: BookingRow | undefined }[] = []
+  const fresh: Line['after'] = []
   for (const [index, event] of events.entries()) {
     if (index > 0 && index % PAGE === 0) await nextTurn()
     const existing = byUid.get(event.uid)
@@ -145,56 +295,99 @@ export async function storeFeed(
     if (existing?.cancelled_at === null && sameContent(content, existing)) continue
     fresh.push({ event, existing })
   }
-  // Only a block can be an echo, and only one first seen now or as an echo: a stay first seen as
-  // no echo (a sale, a closure of the platform's own) stays one when it changes, even onto nights
-  // exported since: a guest extending a Booking.com sale over nights Manzil has sent there since
-  // is a second sale of them, not Manzil's own block coming back. The nights exported to this
-  // platform are read for the candidates alone.
-  const mayBeEcho = ({ event, existing }: (typeof fresh)[number]) =>
-    existing?.echo !== 0 && classifySummary(event.summary).kind === 'block'
-  const exported = await nightsExportedTo(
-    trx,
-    calendar,
-    fresh.flatMap((candidate) => (mayBeEcho(candidate) ? [candidate.event] : [])),
+  const present = new Set(events.map((event) => event.uid))
+  const restoreSince = new Date(Date.parse(now) - RESTORE_WITHIN_MS).toISOString()
+  const gone = known.filter(
+    (row) =>
+      row.end_date > today &&
+      !present.has(row.uid) &&
+      (row.cancelled_at === null || row.cancelled_at >= restoreSince),
   )
+  const { lines, cancelled } = await linesOf(fresh, gone)
+  const echoNights = await echoNightsOf(trx, calendar, lines, now)
 
-  const added: BookingRow[] = []
-  const moved: StoredChanges['moved'] = []
   const upserts: BookingRow[] = []
-  for (const candidate of fresh) {
-    const { event, existing } = candidate
-    const echo = mayBeEcho(candidate) && nightsOf(event).every((night) => exported.has(night))
-    const classified = classifyStay(event.summary, { platform, echo })
-    const row: BookingRow = {
-      id: existing?.id ?? timeOrderedId(),
-      calendar_id: calendar.id,
-      property_id: calendar.property_id,
-      uid: event.uid,
-      summary: event.summary,
-      description: event.description,
-      location: event.location,
-      start_date: event.start,
-      end_date: event.end,
-      status: classified.status,
-      guest_name: classified.guestName,
-      kind: classified.kind,
-      platform,
-      cancelled_at: null,
-      nightly_price: existing?.nightly_price ?? price,
-      feed_warning: feedWarningText(event.warning),
-      echo: echo ? 1 : 0,
-      first_seen_at: existing?.first_seen_at ?? now,
-      updated_at: now,
+  const rekeyed: { id: string; uid: string }[] = []
+  const mergedAway: BookingRow[] = []
+  const inherited: { from: string[]; to: string[] }[] = []
+  const touched = new Set<string>()
+  const news: News[] = []
+  let added = 0
+  for (const line of lines) {
+    // Gone stays hand their rows on to the new events that overlap them most; the rest of them
+    // end in the line's other stays.
+    const heirs = new Map<FeedEvent, BookingRow>()
+    for (const { event, existing } of line.after) if (existing) heirs.set(event, existing)
+    const goneRows = line.before.filter((row) => !line.after.some(({ existing }) => existing === row))
+    for (const row of goneRows) {
+      const stay = { start: row.start_date, end: row.end_date }
+      const overlap = (event: FeedEvent) =>
+        nightsOf(event).filter((night) => night >= stay.start && night < stay.end).length
+      const heir = line.after
+        .filter(({ event }) => !heirs.has(event))
+        .sort((a, b) => overlap(b.event) - overlap(a.event))[0]
+      if (heir) {
+        heirs.set(heir.event, row)
+        rekeyed.push({ id: row.id, uid: heir.event.uid })
+      } else mergedAway.push(row)
     }
-    if (!existing) added.push(row)
-    else if (
-      existing.cancelled_at === null &&
-      (existing.start_date !== row.start_date || existing.end_date !== row.end_date)
+    const firstSeen = line.before.reduce<string | undefined>(
+      (first, row) => (first === undefined || row.first_seen_at < first ? row.first_seen_at : first),
+      undefined,
     )
-      moved.push({ stay: row, previous: { start: existing.start_date, end: existing.end_date } })
-    upserts.push(row)
+    const linePrice = line.before.find((row) => row.nightly_price !== null)?.nightly_price
+    const rows = line.after.map(({ event }) => {
+      const heir = heirs.get(event)
+      const nights = nightsOf(event)
+      const echoes = echoNights.get(event) ?? new Set<DateOnly>()
+      const allEcho = nights.length > 0 && nights.every((night) => echoes.has(night))
+      const classified = classifyStay(event.summary, { platform, echo: allEcho })
+      const row: BookingRow = {
+        id: heir?.id ?? timeOrderedId(),
+        calendar_id: calendar.id,
+        property_id: calendar.property_id,
+        uid: event.uid,
+        summary: event.summary,
+        description: event.description,
+        location: event.location,
+        start_date: event.start,
+        end_date: event.end,
+        status: classified.status,
+        guest_name: classified.guestName,
+        kind: classified.kind,
+        platform,
+        cancelled_at: null,
+        nightly_price: heir?.nightly_price ?? linePrice ?? price,
+        feed_warning: feedWarningText(event.warning),
+        echo: allEcho ? 1 : 0,
+        echo_runs: allEcho || echoes.size === 0 ? null : formatRuns(runsOfNights(echoes)),
+        first_seen_at: heir?.first_seen_at ?? firstSeen ?? now,
+        updated_at: now,
+      }
+      const was = heir && heir.cancelled_at === null ? heir : undefined
+      if (
+        !was ||
+        was.start_date !== row.start_date ||
+        was.end_date !== row.end_date ||
+        was.echo !== row.echo ||
+        was.echo_runs !== row.echo_runs
+      )
+        touched.add(row.id)
+      return row
+    })
+    upserts.push(...rows)
+    if (line.before.length === 0) added += rows.length
+    if (goneRows.length > 0) inherited.push({ from: goneRows.map((row) => row.id), to: rows.map((row) => row.id) })
+    news.push(...newsOfLine(line.before, rows))
   }
-  const changed = upserts.length - added.length
+
+  for (const [index, { id, uid }] of rekeyed.entries()) {
+    if (index > 0 && index % BATCH === 0) await nextTurn()
+    await trx.updateTable('bookings').set({ uid }).where('id', '=', id).execute()
+  }
+  await inheritAnnouncedConflicts(trx, inherited, now)
+  for (const batch of chunks(mergedAway.map((row) => row.id)))
+    await trx.deleteFrom('bookings').where('id', 'in', batch).execute()
 
   for (const [index, batch] of chunks(upserts).entries()) {
     if (index > 0) await nextTurn()
@@ -214,6 +407,7 @@ export async function storeFeed(
           platform: eb.ref('excluded.platform'),
           feed_warning: eb.ref('excluded.feed_warning'),
           echo: eb.ref('excluded.echo'),
+          echo_runs: eb.ref('excluded.echo_runs'),
           cancelled_at: null,
           updated_at: now,
         })),
@@ -221,11 +415,7 @@ export async function storeFeed(
       .execute()
   }
 
-  const present = new Set(events.map((event) => event.uid))
-  const vanished = known.filter(
-    (row) => row.cancelled_at === null && row.end_date > today && !present.has(row.uid),
-  )
-  for (const [index, batch] of chunks(vanished).entries()) {
+  for (const [index, batch] of chunks(cancelled).entries()) {
     if (index > 0) await nextTurn()
     await trx
       .updateTable('bookings')
@@ -237,5 +427,60 @@ export async function storeFeed(
       )
       .execute()
   }
-  return { added, changed, moved, cancelled: vanished }
+  for (const row of cancelled) if (saleNights(row).length > 0) news.push({ kind: 'cancelled', stay: row })
+  return { added, cancelled: cancelled.length, touched, news }
+}
+
+/**
+ * What one line's change tells the host, by the nights it sells as the platform's own: news
+ * when it sells some and sold none (`new`; after a cancellation, restored), `cancelled` the
+ * other way, `changed` when those nights differ, and nothing when a run was merged, split or
+ * given a new UID but its sale is the same.
+ */
+function newsOfLine(before: readonly BookingRow[], after: readonly BookingRow[]): News[] {
+  const active = before.filter((row) => row.cancelled_at === null)
+  const sold = active.flatMap(saleNights)
+  const selling = after.filter((row) => saleNights(row).length > 0)
+  const sells = selling.flatMap(saleNights)
+  if (sold.length === 0) {
+    const restored = before.some((row) => row.cancelled_at !== null && saleNights(row).length > 0)
+    if (restored) return selling.slice(0, 1).map((stay) => ({ kind: 'new', stay, restored: true }))
+    return selling.map((stay) => ({ kind: 'new', stay, restored: false }))
+  }
+  if (sells.length === 0) return [{ kind: 'cancelled', stay: active.find((row) => saleNights(row).length > 0)! }]
+  if (sameNights(sold, sells)) return []
+  return [{ kind: 'changed', stay: selling[0]!, previous: span(sold) }]
+}
+
+/**
+ * A clash announced for a stay is announced for the stays it goes on in: a merged or split run
+ * does not announce its conflicts again.
+ */
+async function inheritAnnouncedConflicts(
+  trx: Db,
+  inherited: readonly { from: string[]; to: string[] }[],
+  now: string,
+) {
+  for (const { from, to } of inherited) {
+    const pairs = await trx
+      .selectFrom('announced_conflicts')
+      .select(['first_id', 'second_id'])
+      .where((eb) => eb.or([eb('first_id', 'in', from), eb('second_id', 'in', from)]))
+      .execute()
+    const values = pairs.flatMap((pair) => {
+      const partner = from.includes(pair.first_id) ? pair.second_id : pair.first_id
+      return to
+        .filter((id) => id !== partner)
+        .map((id) => {
+          const [first, second] = [id, partner].sort()
+          return { first_id: first!, second_id: second!, created_at: now }
+        })
+    })
+    for (const batch of chunks(values))
+      await trx
+        .insertInto('announced_conflicts')
+        .values(batch)
+        .onConflict((conflict) => conflict.columns(['first_id', 'second_id']).doNothing())
+        .execute()
+  }
 }

@@ -17,6 +17,11 @@ export type YearMonth = string
  * when that was (ISO): of two sales of one night, the first seen earns it.
  */
 export type StatStay = Stay & {
+  /**
+   * The stay this is part of: a stay partly an echo of our own export is measured by its runs of
+   * own nights, one StatStay each, and counts as one booking.
+   */
+  stayId?: string
   propertyId: string
   kind: BookingKind
   cancelled: boolean
@@ -163,13 +168,15 @@ function measure(
   let revenue = 0
   let bookedNights = 0
   let bookings = 0
+  const counted = new Set<string>()
   for (const stay of live) {
     const start = later(stay.start, window.start)
     const end = earlier(stay.end, window.end)
     if (start >= end) continue
     occupiedNights += occupied(stay.propertyId).add(start, end)
     if (stay.kind !== 'booking') continue
-    bookings++
+    if (stay.stayId === undefined || !counted.has(stay.stayId)) bookings++
+    if (stay.stayId !== undefined) counted.add(stay.stayId)
     const nights = booked(stay.propertyId).add(start, end)
     bookedNights += nights
     revenue += nights * (stay.nightlyPrice ?? 0)

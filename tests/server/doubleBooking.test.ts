@@ -274,7 +274,7 @@ describeEachDatabase(
       })
     })
 
-    it('keeps a closure first seen as a sale a sale when it changes onto nights exported since', async () => {
+    it('judges a changed closure night by night: its own nights stay its own, nights new to it are judged now', async () => {
       const host = await aHost(ctx, {
         Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
         'Booking.com': [
@@ -285,8 +285,8 @@ describeEachDatabase(
       await host.sync('Airbnb', 'Booking.com')
       // Booking.com imports its feed: the Airbnb nights, 5-8 December, are now exported to it.
       expect(datesOf(await host.platformFeed('Booking.com'))).toEqual(['2030-12-05 → 2030-12-09'])
-      // The guest of b1 extends by a night, and b2's guest moves onto the Airbnb stay's nights:
-      // both are Booking.com's own sales of nights Airbnb sold, whatever Manzil exported since.
+      // b1 now reaches over the 8th, which Booking.com was served as taken; b2 lies only on
+      // nights it was served as taken: those nights are Manzil's export coming back.
       feeds.serve(
         host.routes['Booking.com']!,
         calendarOf([
@@ -297,18 +297,32 @@ describeEachDatabase(
       await host.sync('Booking.com')
 
       const stays = await host.stays()
-      for (const uid of ['b1', 'b2'])
-        expect(stays.find((stay) => stay.uid === uid)).toMatchObject({ echo: 0, kind: 'booking' })
+      // b1 still sells the 7th, which it had before the export: a sale, in conflict.
+      expect(stays.find((stay) => stay.uid === 'b1')).toMatchObject({
+        echo: 0,
+        echo_runs: '2030-12-08/2030-12-09',
+        kind: 'booking',
+      })
+      expect(stays.find((stay) => stay.uid === 'b2')).toMatchObject({ echo: 1, kind: 'block' })
       const booking = (await host.privateFeed()).filter(
         (event) => event['X-MANZIL-PLATFORM'] === 'Booking.com',
       )
-      expect(booking.map((event) => [event.DTSTART, event['X-MANZIL-CONFLICT'] ?? ''])).toEqual([
-        ['2030-12-05', 'TRUE'],
-        ['2030-12-07', 'TRUE'],
+      expect(
+        booking.map((event) => [
+          event.DTSTART,
+          event['X-MANZIL-CONFLICT'] ?? '',
+          event['X-MANZIL-ECHO'] ?? '',
+          event['X-MANZIL-ECHO-NIGHTS'] ?? '',
+        ]),
+      ).toEqual([
+        ['2030-12-05', '', 'TRUE', ''],
+        ['2030-12-07', 'TRUE', '', '2030-12-08/2030-12-09'],
       ])
+      // Airbnb's four nights and Booking.com's one, the 7th counted once.
+      expect(await host.period('2030-12-01', '2030-12-31')).toMatchObject({ bookings: 2, bookedNights: 4 })
     })
 
-    it('is a conflict when a block takes one night more than was exported, or appeared before the export', async () => {
+    it('takes a block one night longer than was exported as an echo on the exported night only', async () => {
       const host = await aHost(ctx, {
         Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
         Vrbo: [{ uid: 'v0', start: '2030-12-20', end: '2030-12-22', summary: 'Blocked' }],
@@ -325,13 +339,37 @@ describeEachDatabase(
       await host.sync('Vrbo')
       const vrbo = (await host.privateFeed()).filter((event) => event['X-MANZIL-PLATFORM'] === 'Vrbo')
       expect(
-        vrbo.map((event) => [event.DTSTART, event['X-MANZIL-CONFLICT'] ?? '', event['X-MANZIL-ECHO'] ?? '']),
+        vrbo.map((event) => [
+          event.DTSTART,
+          event['X-MANZIL-CONFLICT'] ?? '',
+          event['X-MANZIL-ECHO'] ?? '',
+          event['X-MANZIL-ECHO-NIGHTS'] ?? '',
+        ]),
       ).toEqual([
-        ['2030-12-08', 'TRUE', ''],
-        ['2030-12-20', '', ''],
+        ['2030-12-08', '', '', '2030-12-08/2030-12-09'],
+        ['2030-12-20', '', '', ''],
+      ])
+      // The 9th is Vrbo's own block: every other platform gets it, Vrbo's own feed does not.
+      expect(datesOf(await host.platformFeed('Airbnb'))).toEqual([
+        '2030-12-09 → 2030-12-10',
+        '2030-12-20 → 2030-12-22',
       ])
       // A block is no sale: it earns nothing.
       expect(await host.period('2030-12-01', '2030-12-31')).toMatchObject({ bookings: 1, revenue: 400 })
+    })
+
+    it('is a conflict when a block appeared before its nights were exported', async () => {
+      const host = await aHost(ctx, {
+        Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
+        Vrbo: [{ uid: 'v1', start: '2030-12-07', end: '2030-12-09', summary: 'Blocked' }],
+      })
+      await host.sync('Airbnb', 'Vrbo')
+      await host.platformFeed('Vrbo')
+      await host.sync('Vrbo')
+      const vrbo = (await host.privateFeed()).filter((event) => event['X-MANZIL-PLATFORM'] === 'Vrbo')
+      expect(vrbo.map((event) => [event.DTSTART, event['X-MANZIL-CONFLICT'] ?? ''])).toEqual([
+        ['2030-12-07', 'TRUE'],
+      ])
     })
 
     it('announces a stay whose dates moved and one that was cancelled, and mails them as one digest', async () => {

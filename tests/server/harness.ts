@@ -28,6 +28,8 @@ type Options = {
   rateLimits?: RateLimitSettings
   /** The app's own logger writes here (at LOG_LEVEL, info unless `env` says), instead of nowhere. */
   logStream?: DestinationStream
+  /** The server's clock; the system's unless a test moves time itself. */
+  clock?: () => Date
 }
 
 /**
@@ -66,6 +68,7 @@ export async function startTestApp(engine: Engine, options: Options = {}) {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     distDir: path.join(dataDir, 'no-dist'),
     rateLimits: options.rateLimits ?? RELAXED_RATE_LIMITS,
+    ...(options.clock ? { clock: options.clock } : {}),
   })
   await app.ready()
   const stop = async () => {

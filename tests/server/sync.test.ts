@@ -407,7 +407,7 @@ describeEachDatabase(
       expect(await world.notificationsOf(owner.id)).toEqual([])
     })
 
-    it('cancels a booking that left the feed, keeps it, and restores it when it returns', async () => {
+    it('cancels a booking that left the feed, keeps it, and restores it with one notice when it returns', async () => {
       const { calendarId, route, owner } = await world.linked('airbnb.ics')
       await world.sync(calendarId)
       const original = (await world.bookingsOf(calendarId)).find((b) => b.uid === AIRBNB_RESERVED)
@@ -428,9 +428,10 @@ describeEachDatabase(
         cancelled_at: null,
         first_seen_at: original?.first_seen_at,
       })
-      expect((await world.notificationsOf(owner.id)).map((notification) => notification.kind)).toEqual([
-        'cancelled',
-      ])
+      const notices = await world.notificationsOf(owner.id)
+      expect(notices.map((notification) => notification.kind)).toEqual(['cancelled', 'new'])
+      expect(JSON.parse(notices[1]!.data)).toMatchObject({ kind: 'new', restored: true })
+      expect(notices[1]!.title).toMatch(/^Booking back at /)
     })
 
     it('moves a booking whose dates changed, keeping its id', async () => {

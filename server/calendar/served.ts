@@ -1,0 +1,115 @@
+import { nightsOf, type Stay } from '../../src/domain/bookings.ts'
+import { addDays } from '../../src/domain/dates.ts'
+import type { Db } from '../db/database.ts'
+import { writeTransaction } from '../db/errors.ts'
+
+/**
+ * What each platform's fetches of its availability feed were served, in time: the echo rule
+ * judges a platform's block against it (docs/decisions.md, "The echo rule").
+ */
+
+/**
+ * An availability feed's runs as a fetch was served them, and the hash that names them (kept on
+ * the feed, so a fetch of an unchanged feed writes nothing).
+ */
+export type Served = { feedId: string; runs: readonly Stay[]; hash: string }
+
+/** Rows per statement when recording what a fetch was served (4 parameters each). */
+const SERVED_BATCH = 200
+
+/**
+ * How long a span that ended is kept: four times the longest interval at which a platform
+ * imports (Vrbo's 12 hours). A judgement needs only the spans around the moment a sync began,
+ * minutes ago at most; the margin keeps a day or two of history to read when a host asks why.
+ */
+export const SERVED_HISTORY_MS = 48 * 3600_000
+
+/**
+ * Nights this long past are forgotten: a block's judgement on them stays as it was made, and a
+ * feed's first import does not judge stays over by then (docs/decisions.md, "The echo rule").
+ */
+export const SERVED_PAST_DAYS = 31
+
+/**
+ * Records that the platform's fetch at `now` was served `served`: each night newly taken starts a
+ * span, each night no longer taken ends its span. Only when the runs differ from the latest
+ * fetch's; one conditional write of the hash decides which of two processes serving the same
+ * change records it. Spans that ended long ago and nights long past are pruned then.
+ */
+export async function recordServed(db: Db, served: Served, previousHash: string | null, now: Date) {
+  const at = now.toISOString()
+  const pastBefore = addDays(at.slice(0, 10), -SERVED_PAST_DAYS)
+  await writeTransaction(db, async (trx) => {
+    const claimed = await trx
+      .updateTable('platform_feeds')
+      .set({ served_hash: served.hash })
+      .where('id', '=', served.feedId)
+      .where((eb) =>
+        previousHash === null ? eb('served_hash', 'is', null) : eb('served_hash', '=', previousHash),
+      )
+      .executeTakeFirst()
+    if (claimed.numUpdatedRows === 0n) return
+    await trx
+      .deleteFrom('feed_served')
+      .where('feed_id', '=', served.feedId)
+      .where((eb) =>
+        eb.or([
+          eb('night', '<', pastBefore),
+          eb('served_until', '<', new Date(now.getTime() - SERVED_HISTORY_MS).toISOString()),
+        ]),
+      )
+      .execute()
+    const open = await trx
+      .selectFrom('feed_served')
+      .select('night')
+      .where('feed_id', '=', served.feedId)
+      .where('served_until', 'is', null)
+      .execute()
+    const taken = new Set(served.runs.flatMap(nightsOf).filter((night) => night >= pastBefore))
+    const wasTaken = new Set(open.map((row) => row.night))
+    const freed = [...wasTaken].filter((night) => !taken.has(night))
+    const started = [...taken].filter((night) => !wasTaken.has(night))
+    for (let from = 0; from < freed.length; from += SERVED_BATCH)
+      await trx
+        .updateTable('feed_served')
+        .set({ served_until: at })
+        .where('feed_id', '=', served.feedId)
+        .where('served_until', 'is', null)
+        .where('night', 'in', freed.slice(from, from + SERVED_BATCH))
+        .execute()
+    for (let from = 0; from < started.length; from += SERVED_BATCH)
+      await trx
+        .insertInto('feed_served')
+        .values(
+          started
+            .slice(from, from + SERVED_BATCH)
+            .map((night) => ({ feed_id: served.feedId, night, served_from: at, served_until: null })),
+        )
+        .onConflict((conflict) => conflict.columns(['feed_id', 'night', 'served_from']).doNothing())
+        .execute()
+  })
+}
+
+/**
+ * The nights in `range` that the platform's latest fetch before `at` of the property's
+ * availability feed was served as taken (none when it never fetched it).
+ */
+export async function nightsServedAt(
+  db: Db,
+  feed: { propertyId: string; platformName: string },
+  range: Stay,
+  at: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('feed_served')
+    .innerJoin('platform_feeds', 'platform_feeds.id', 'feed_served.feed_id')
+    .select('feed_served.night')
+    .where('platform_feeds.property_id', '=', feed.propertyId)
+    .where('platform_feeds.platform_name', '=', feed.platformName)
+    .where('feed_served.night', '>=', range.start)
+    .where('feed_served.night', '<', range.end)
+    .where('feed_served.served_from', '<', at)
+    .where((eb) => eb.or([eb('feed_served.served_until', 'is', null), eb('feed_served.served_until', '>', at)]))
+    .execute()
+  return new Set(rows.map((row) => row.night))
+}
