@@ -18,7 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { DestinationStream } from 'pino'
-import type { Config } from './config.ts'
+import type { Config, TrustProxy } from './config.ts'
 import type { DatabaseHandle, Db } from './db/database.ts'
 import { badRequest, HttpError, nulCharacterAt, refuseNulCharacters } from './errors.ts'
 import { languageOf, translatorFor } from './i18n.ts'
@@ -160,11 +160,19 @@ function installJsonParser(app: FastifyInstance) {
   })
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify believes no hop at all for a bare number, so a hop
+ * count becomes a function that believes that many hops nearest the server, as the count means.
+ */
+function trustProxyOption(setting: TrustProxy): FastifyServerOptions['trustProxy'] {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(deps.config.logLevel, deps.logStream, deps.config.logFormat),
     logController: requestLogController(deps.config.logFormat),
-    trustProxy: false,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: sendError,
   }).withTypeProvider<ZodTypeProvider>()

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 
 export type DatabaseConfig =
@@ -20,7 +21,16 @@ export type Config = {
   logFormat: LogFormat
   /** The bearer token GET /api/metrics asks for; unset, metrics are not served. */
   metricsToken: string | undefined
+  /** Whose `X-Forwarded-For` and `-Proto` are believed; `false` believes nobody. */
+  trustProxy: TrustProxy
 }
+
+/**
+ * The reverse proxy in front: `true` believes every hop; a number believes that many hops
+ * nearest the server; a list believes the hops whose addresses it names (addresses, CIDRs, or
+ * `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = boolean | number | string[]
 
 export type LogFormat = 'pretty' | 'json'
 
@@ -34,6 +44,10 @@ export class ConfigError extends Error {}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 const LOG_FORMATS: LogFormat[] = ['pretty', 'json']
+/** The address ranges Fastify's trustProxy (proxy-addr) knows by name. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+/** More proxies than this in a row is a typo, not a deployment. */
+const MAX_PROXY_HOPS = 10
 /** A shorter bearer token could be guessed; 32 random bytes in base64url are 43 characters. */
 const MIN_METRICS_TOKEN_LENGTH = 16
 
@@ -93,6 +107,36 @@ function readMetricsToken(raw: string | undefined): string | undefined {
   return raw
 }
 
+/** An address or a CIDR block whose prefix fits its family. */
+function isAddressOrBlock(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.includes(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+function readTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim().toLowerCase() ?? ''
+  if (value === '' || value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    if (hops < 1 || hops > MAX_PROXY_HOPS)
+      throw new ConfigError(`TRUST_PROXY as a hop count must be between 1 and ${MAX_PROXY_HOPS}, got ${hops}`)
+    return hops
+  }
+  const entries = value.split(',').map((entry) => entry.trim())
+  const wrong = entries.filter((entry) => !isAddressOrBlock(entry))
+  if (wrong.length > 0)
+    throw new ConfigError(
+      `TRUST_PROXY must be false, true, a hop count, or a comma list of proxy addresses and CIDRs ` +
+        `(e.g. 127.0.0.1,10.0.0.0/8); "${wrong.join('", "')}" is none of these`,
+    )
+  return entries
+}
+
 /**
  * Parses every environment variable of DESIGN section 4 once; throws ConfigError on a bad value.
  * `context` says what else a default depends on (whether the log goes to a terminal).
@@ -128,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: Config
     logLevel,
     logFormat: readLogFormat(env.LOG_FORMAT, context),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   }
 }

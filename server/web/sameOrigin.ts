@@ -10,8 +10,8 @@ type Origins = { publicOrigin: string }
  * sends the session cookie from every origin of the same site (another port of localhost, a
  * sibling subdomain), so the browser's own word is asked:
  * - `Origin`, when present, must be PUBLIC_URL's origin (the dev server's, in development, is
- *   PUBLIC_URL too: scripts/dev.mjs), or the origin the request was addressed to (its Host, as
- *   when `npm start` is opened at 127.0.0.1 instead of localhost).
+ *   PUBLIC_URL too: scripts/dev.mjs), or the origin the request was addressed to (its scheme and
+ *   Host, as when `npm start` is opened at 127.0.0.1 instead of localhost).
  * - `Sec-Fetch-Site`, when present, must be `same-origin`.
  * A request with neither (curl, tests, server to server) is no browser's and passes.
  */
@@ -22,8 +22,10 @@ export function isCrossOriginWrite(request: FastifyRequest, { publicOrigin }: Or
   const origin = request.headers.origin
   if (origin === undefined) return false
   if (origin === publicOrigin) return false
-  const host = request.headers.host
-  return host === undefined || origin !== `${request.protocol}://${host}`
+  // Behind a trusted proxy (TRUST_PROXY), the scheme and host the browser used are its
+  // X-Forwarded-Proto and X-Forwarded-Host, else its Host.
+  const host = request.host
+  return host === '' || origin !== `${request.protocol}://${host}`
 }
 
 /**
