@@ -109,7 +109,9 @@ export async function nightsServedAt(
     .where('feed_served.night', '>=', range.start)
     .where('feed_served.night', '<', range.end)
     .where('feed_served.served_from', '<', at)
-    .where((eb) => eb.or([eb('feed_served.served_until', 'is', null), eb('feed_served.served_until', '>', at)]))
+    .where((eb) =>
+      eb.or([eb('feed_served.served_until', 'is', null), eb('feed_served.served_until', '>', at)]),
+    )
     .execute()
   return new Set(rows.map((row) => row.night))
 }

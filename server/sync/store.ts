@@ -1,5 +1,11 @@
 import type { Selectable } from 'kysely'
-import { classifyStay, classifySummary, nightsOf, nightsOverlap, type Stay } from '../../src/domain/bookings.ts'
+import {
+  classifyStay,
+  classifySummary,
+  nightsOf,
+  nightsOverlap,
+  type Stay,
+} from '../../src/domain/bookings.ts'
 import { addDays, type DateOnly } from '../../src/domain/dates.ts'
 import { formatRuns, ownRuns, runsOfNights } from '../../src/domain/echoNights.ts'
 import { feedWarningText } from '../../src/domain/feedWarnings.ts'
@@ -85,7 +91,6 @@ const chunks = <T>(items: T[]) =>
 const sameContent = (a: Pick<BookingRow, (typeof CONTENT)[number]>, b: BookingRow) =>
   CONTENT.every((column) => (a[column] ?? null) === b[column])
 
-
 /**
  * How long a cancelled stay can come back in a stay that covers it (a platform re-issuing the
  * UID of a stay it dropped and restored): after that, it is a new sale.
@@ -104,7 +109,9 @@ function sameKindOfStay(a: string, b: string): boolean {
   const first = classifySummary(a)
   const second = classifySummary(b)
   if (first.kind !== second.kind) return false
-  return first.kind === 'block' || first.guestName.trim().toLowerCase() === second.guestName.trim().toLowerCase()
+  return (
+    first.kind === 'block' || first.guestName.trim().toLowerCase() === second.guestName.trim().toLowerCase()
+  )
 }
 
 /** Nights a stored stay held as its platform's own, and as echoes. */
@@ -180,8 +187,7 @@ async function linesOf(
 
   const lines: Line[] = []
   const cancelled: BookingRow[] = []
-  const previous = (candidate: Line['after'][number]) =>
-    candidate.existing ? [candidate.existing] : []
+  const previous = (candidate: Line['after'][number]) => (candidate.existing ? [candidate.existing] : [])
   for (const group of groups.values()) {
     const after = group.fresh.map((index) => fresh[index]!)
     const goneRows = group.gone.map((index) => gone[index]!)
@@ -377,7 +383,8 @@ export async function storeFeed(
     })
     upserts.push(...rows)
     if (line.before.length === 0) added += rows.length
-    if (goneRows.length > 0) inherited.push({ from: goneRows.map((row) => row.id), to: rows.map((row) => row.id) })
+    if (goneRows.length > 0)
+      inherited.push({ from: goneRows.map((row) => row.id), to: rows.map((row) => row.id) })
     news.push(...newsOfLine(line.before, rows))
   }
 
@@ -385,10 +392,6 @@ export async function storeFeed(
     if (index > 0 && index % BATCH === 0) await nextTurn()
     await trx.updateTable('bookings').set({ uid }).where('id', '=', id).execute()
   }
-  await inheritAnnouncedConflicts(trx, inherited, now)
-  for (const batch of chunks(mergedAway.map((row) => row.id)))
-    await trx.deleteFrom('bookings').where('id', 'in', batch).execute()
-
   for (const [index, batch] of chunks(upserts).entries()) {
     if (index > 0) await nextTurn()
     await trx
@@ -414,6 +417,10 @@ export async function storeFeed(
       )
       .execute()
   }
+  // The stays' new rows exist by now, and the merged-away ones still do.
+  await inheritAnnouncedConflicts(trx, inherited, now)
+  for (const batch of chunks(mergedAway.map((row) => row.id)))
+    await trx.deleteFrom('bookings').where('id', 'in', batch).execute()
 
   for (const [index, batch] of chunks(cancelled).entries()) {
     if (index > 0) await nextTurn()
@@ -447,7 +454,8 @@ function newsOfLine(before: readonly BookingRow[], after: readonly BookingRow[])
     if (restored) return selling.slice(0, 1).map((stay) => ({ kind: 'new', stay, restored: true }))
     return selling.map((stay) => ({ kind: 'new', stay, restored: false }))
   }
-  if (sells.length === 0) return [{ kind: 'cancelled', stay: active.find((row) => saleNights(row).length > 0)! }]
+  if (sells.length === 0)
+    return [{ kind: 'cancelled', stay: active.find((row) => saleNights(row).length > 0)! }]
   if (sameNights(sold, sells)) return []
   return [{ kind: 'changed', stay: selling[0]!, previous: span(sold) }]
 }

@@ -88,6 +88,12 @@ async function aHost(ctx: TestContext, links: Record<string, string | StayEvent[
   }
 }
 
+/** A clock that moves on a second each time it is read. */
+function tickingClock() {
+  let now = Date.now()
+  return () => new Date((now += 1000))
+}
+
 const datesOf = (events: Record<string, string>[]) =>
   events.map((event) => `${event.DTSTART} → ${event.DTEND}`)
 
@@ -435,8 +441,117 @@ describeEachDatabase(
         subjects.push((await mailbox.waitForMail(host.owner.email)).subject)
       expect(subjects.filter((subject) => subject === 'Double booking at Villa Rawdah')).toHaveLength(1)
     })
+
+    it('takes a night resold after a cancellation as a sale, whether the resale arrives later or in the same sync', async () => {
+      for (const sameSync of [false, true]) {
+        const host = await aHost(ctx, {
+          Airbnb: [{ uid: 'a1', start: '2031-01-01', end: '2031-01-05', summary: 'Reserved' }],
+          'Booking.com': [],
+          Vrbo: [],
+        })
+        await host.sync('Airbnb', 'Booking.com', 'Vrbo')
+        await host.platformFeed('Booking.com')
+        feeds.serve(
+          host.routes['Booking.com']!,
+          calendarOf([
+            { uid: 'b1', start: '2031-01-01', end: '2031-01-05', summary: 'CLOSED - Not available' },
+          ]),
+        )
+        await host.sync('Booking.com')
+        expect((await host.stays()).find((stay) => stay.uid === 'b1')).toMatchObject({ echo: 1 })
+        // Airbnb cancels; Booking.com imports the nights as free, then sells 2-5 January itself.
+        feeds.serve(host.routes.Airbnb!, calendarOf([]))
+        await host.sync('Airbnb')
+        expect(await host.platformFeed('Booking.com')).toEqual([])
+        if (!sameSync) {
+          feeds.serve(host.routes['Booking.com']!, calendarOf([]))
+          await host.sync('Booking.com')
+        }
+        feeds.serve(
+          host.routes['Booking.com']!,
+          calendarOf([
+            { uid: 'b2', start: '2031-01-02', end: '2031-01-05', summary: 'CLOSED - Not available' },
+          ]),
+        )
+        await host.sync('Booking.com')
+
+        const resale = (await host.stays()).find((stay) => stay.uid === 'b2')
+        expect(resale).toMatchObject({ echo: 0, echo_runs: null, kind: 'booking', cancelled_at: null })
+        expect(datesOf(await host.platformFeed('Airbnb'))).toEqual(['2031-01-02 → 2031-01-05'])
+        expect(datesOf(await host.platformFeed('Vrbo'))).toEqual(['2031-01-02 → 2031-01-05'])
+        const news = (await host.notices()).filter((notice) => notice.kind === 'new')
+        expect(news.map((notice) => notice.data.stay)).toMatchObject([
+          { platform: 'Booking.com', start: '2031-01-02' },
+        ])
+        // Airbnb then sells the 3rd again: a double booking.
+        feeds.serve(
+          host.routes.Airbnb!,
+          calendarOf([{ uid: 'a2', start: '2031-01-03', end: '2031-01-04', summary: 'Reserved' }]),
+        )
+        await host.sync('Airbnb')
+        expect((await host.notices()).filter((notice) => notice.kind === 'conflict')).toHaveLength(1)
+      }
+    })
+
+    it('carries a sale merged with imported nights under a new UID on, as the same stay', async () => {
+      const host = await aHost(ctx, {
+        Airbnb: [{ uid: 'a1', start: '2031-02-05', end: '2031-02-08', summary: 'Reserved' }],
+        'Booking.com': [
+          { uid: 'b1', start: '2031-02-07', end: '2031-02-10', summary: 'CLOSED - Not available' },
+        ],
+      })
+      await host.sync('Airbnb', 'Booking.com')
+      const sale = (await host.stays()).find((stay) => stay.uid === 'b1')!
+      expect((await host.notices()).map((notice) => notice.kind)).toEqual(['conflict'])
+      // Booking.com imports the Airbnb nights and exports them merged with its sale.
+      expect(datesOf(await host.platformFeed('Booking.com'))).toEqual(['2031-02-05 → 2031-02-08'])
+      feeds.serve(
+        host.routes['Booking.com']!,
+        calendarOf([
+          { uid: 'm1', start: '2031-02-05', end: '2031-02-10', summary: 'CLOSED - Not available' },
+        ]),
+      )
+      await host.sync('Booking.com')
+
+      const merged = (await host.stays()).find((stay) => stay.uid === 'm1')
+      expect(merged).toMatchObject({
+        id: sale.id,
+        first_seen_at: sale.first_seen_at,
+        echo: 0,
+        echo_runs: '2031-02-05/2031-02-07',
+        kind: 'booking',
+        cancelled_at: null,
+      })
+      expect((await host.stays()).filter((stay) => stay.uid === 'b1')).toEqual([])
+      // No false cancellation, no new sale, no second announcement of the clash.
+      expect((await host.notices()).map((notice) => notice.kind)).toEqual(['conflict'])
+      // Booking.com sells the 7th to the 9th: three nights, the 7th counted once.
+      expect(await host.period('2031-02-01', '2031-02-28')).toMatchObject({ bookings: 2, bookedNights: 5 })
+      // And it splits the run again: still the same sale.
+      feeds.serve(
+        host.routes['Booking.com']!,
+        calendarOf([
+          { uid: 's1', start: '2031-02-05', end: '2031-02-07', summary: 'CLOSED - Not available' },
+          { uid: 's2', start: '2031-02-07', end: '2031-02-10', summary: 'CLOSED - Not available' },
+        ]),
+      )
+      await host.sync('Booking.com')
+      expect((await host.notices()).map((notice) => notice.kind)).toEqual(['conflict'])
+      const stays = await host.stays()
+      expect(stays.find((stay) => stay.uid === 's1')).toMatchObject({ echo: 1 })
+      expect(stays.find((stay) => stay.uid === 's2')).toMatchObject({
+        echo: 0,
+        echo_runs: null,
+        kind: 'booking',
+      })
+    })
   },
-  { env: { SMTP_URL: mailbox.smtpUrl, SYNC_ALLOW_HOSTS: '127.0.0.1' } },
+  {
+    env: { SMTP_URL: mailbox.smtpUrl, SYNC_ALLOW_HOSTS: '127.0.0.1' },
+    // Every reading of the server's time is a second after the last, so a platform's fetch and a
+    // sync that follows it are never at the same instant.
+    clock: tickingClock(),
+  },
 )
 
 describeEachDatabase(

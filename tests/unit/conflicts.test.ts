@@ -12,7 +12,9 @@ const aStay = fc
     nights: fc.integer({ min: 1, max: 12 }),
     cancelled: fc.boolean(),
     echo: fc.boolean(),
-    echoNights: fc.option(fc.record({ from: fc.integer({ min: 0, max: 11 }), count: fc.integer({ min: 1, max: 4 }) })),
+    echoNights: fc.option(
+      fc.record({ from: fc.integer({ min: 0, max: 11 }), count: fc.integer({ min: 1, max: 4 }) }),
+    ),
   })
   .map(({ property, source, start, nights, cancelled, echo, echoNights }) => {
     // Some nights inside the stay may be echoes: the stay holds only the others.
