@@ -1,5 +1,6 @@
-import { classifySummary, type Booking, type BookingKind } from '../domain/bookings.ts'
+import { classifySummary, type Booking, type BookingKind, type Stay } from '../domain/bookings.ts'
 import { addDays, type DateOnly } from '../domain/dates.ts'
+import { parseRuns } from '../domain/echoNights.ts'
 import { feedWarningOf, type FeedWarning } from '../domain/feedWarnings.ts'
 import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../domain/icalendar.ts'
 import { MANUAL_PLATFORM } from '../domain/manualStays.ts'
@@ -25,6 +26,8 @@ export type FeedEvent = {
   conflict: boolean
   /** X-MANZIL-ECHO: a block that only mirrors what Manzil exported to its platform. */
   echo: boolean
+  /** X-MANZIL-ECHO-NIGHTS: the nights of a block that mirror it, when only some do. */
+  echoRuns: Stay[]
   /** X-MANZIL-PRICE and X-MANZIL-CALENDAR: the stay's nightly price and its linked calendar. */
   nightlyPrice?: number
   calendarId?: string
@@ -115,6 +118,7 @@ function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
       warning: warningOf(vevent),
       conflict: flag(vevent, 'x-manzil-conflict'),
       echo: flag(vevent, 'x-manzil-echo'),
+      echoRuns: parseRuns(text(vevent, 'x-manzil-echo-nights')),
       nightlyPrice: amount(vevent, 'x-manzil-price'),
       calendarId: text(vevent, 'x-manzil-calendar')?.trim() || undefined,
     },
@@ -157,6 +161,7 @@ export function toBookings(events: FeedEvent[], property: PropertyRef, feed: str
       stayId: STAY_UID.exec(event.uid)?.[1] ?? null,
       manual,
       echo: event.echo,
+      echoRuns: event.echoRuns,
       note: manual && event.description.trim() ? event.description : null,
       propertyId: property.id,
       propertyName: property.name,

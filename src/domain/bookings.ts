@@ -109,6 +109,11 @@ export type Booking = Stay & {
   color: string
   kind: BookingKind
   conflict: boolean
+  /**
+   * The nights of a block that only mirror what Manzil exported, when only some do (absent or
+   * empty: all or none, as `echo` says); its other nights are its platform's own.
+   */
+  echoRuns?: readonly Stay[]
   feedWarning: FeedWarning | null
   /**
    * Issue 16, for the stay's details: the nightly price in force when the stay was first seen

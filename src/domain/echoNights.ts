@@ -62,3 +62,13 @@ export function ownParts<T extends Record<S | E, DateOnly>, S extends string, E 
     [dates.end]: run.end,
   }))
 }
+
+/** A stay's nights that are its platform's own, for a stay as the calendar reads it. */
+export const ownRunsOf = (stay: Stay & { echo: boolean; echoRuns?: readonly Stay[] }): Stay[] =>
+  ownRuns(stay, { echo: stay.echo, echoRuns: stay.echoRuns ?? [] })
+
+/** Whether any of a stay's own nights falls within `nights`. */
+export const holdsAnyOf = (
+  stay: Stay & { echo: boolean; echoRuns?: readonly Stay[] },
+  nights: Stay,
+): boolean => ownRunsOf(stay).some((run) => run.start < nights.end && nights.start < run.end)

@@ -1,5 +1,6 @@
-import { nightsOverlap, type Booking, type BookingKind } from './bookings.ts'
+import type { Booking, BookingKind } from './bookings.ts'
 import { nightsBetween, type DateOnly } from './dates.ts'
+import { holdsAnyOf } from './echoNights.ts'
 
 /**
  * Issue 13: stays a host enters by hand (a direct booking, an owner's stay, a maintenance block).
@@ -73,12 +74,12 @@ export function manualStayBody(values: ManualStayValues, purpose: 'create' | 'up
 /** The nights a stay form holds now: for which property, from the check-in to the check-out day. */
 export type ChosenNights = { propertyId: string; start: DateOnly; end: DateOnly }
 
-type HeldStay = Pick<Booking, 'propertyId' | 'stayId' | 'echo' | 'start' | 'end'>
+type HeldStay = Pick<Booking, 'propertyId' | 'stayId' | 'echo' | 'echoRuns' | 'start' | 'end'>
 
 /**
  * The stays of the chosen property that already hold any of the chosen nights, by check-in: what
- * saving would sell twice. The stay being edited does not count against itself, and neither does
- * an echo (our own export coming back, never a second sale). Cancelled stays are not in a
+ * saving would sell twice. The stay being edited does not count against itself, and neither do
+ * echo nights (our own export coming back, never a second sale). Cancelled stays are not in a
  * property's calendar at all. Unlike a conflict, a stay from the same source counts too: another
  * manual stay on those nights is as much a double booking, though the server's conflict rule
  * (which tells a platform's own overlapping entries apart) does not flag it.
@@ -93,9 +94,8 @@ export function staysHoldingNights<T extends HeldStay>(
     .filter(
       (stay) =>
         stay.propertyId === chosen.propertyId &&
-        !stay.echo &&
         (editedStayId === null || stay.stayId !== editedStayId) &&
-        nightsOverlap(stay, chosen),
+        holdsAnyOf(stay, chosen),
     )
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
 }

@@ -1,5 +1,6 @@
-import { nightsOverlap, type Booking } from './bookings.ts'
+import type { Booking } from './bookings.ts'
 import { nightsBetween } from './dates.ts'
+import { holdsAnyOf, ownRunsOf } from './echoNights.ts'
 
 export type StayAmounts = { nights: number; nightlyPrice: number | null; total: number | null }
 
@@ -8,8 +9,13 @@ export type StayAmounts = { nights: number; nightlyPrice: number | null; total: 
  * what its nights earn at that price. A block (an echo too) earns nothing, so it shows no price;
  * a stay without a known price shows no total.
  */
-export function stayAmounts(stay: Pick<Booking, 'start' | 'end' | 'kind' | 'nightlyPrice'>): StayAmounts {
-  const nights = nightsBetween(stay.start, stay.end)
+export function stayAmounts(
+  stay: Pick<Booking, 'start' | 'end' | 'kind' | 'nightlyPrice' | 'echo' | 'echoRuns'>,
+): StayAmounts {
+  // A stay partly an echo earns only on its platform's own nights.
+  const nights = stay.echoRuns?.length
+    ? ownRunsOf(stay).reduce((sum, run) => sum + nightsBetween(run.start, run.end), 0)
+    : nightsBetween(stay.start, stay.end)
   const nightlyPrice = stay.kind === 'booking' ? (stay.nightlyPrice ?? null) : null
   return { nights, nightlyPrice, total: nightlyPrice === null ? null : nights * nightlyPrice }
 }
@@ -34,8 +40,7 @@ export function conflictingStays(stay: Booking, bookings: readonly Booking[]): B
         other.uid !== stay.uid &&
         other.propertyId === stay.propertyId &&
         other.conflict &&
-        !other.echo &&
-        nightsOverlap(stay, other) &&
+        ownRunsOf(stay).some((run) => holdsAnyOf(other, run)) &&
         (source === undefined || sourceOf(other) !== source),
     )
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))

@@ -51,6 +51,25 @@ const fields = (element: HTMLElement) =>
   )
 
 describe('the details of a stay (issue 16)', () => {
+  it("says which nights of a closure partly synced from Manzil are the platform's own, and prices only those", async () => {
+    const closure = aBooking({
+      uid: 'booking-1',
+      platform: 'Booking.com',
+      status: 'Not available',
+      kind: 'booking',
+      start: '2031-02-05',
+      end: '2031-02-10',
+      nightlyPrice: 100,
+      echoRuns: [{ start: '2031-02-05', end: '2031-02-07' }],
+    })
+    await renderWithProviders(<StayDetails booking={closure} bookings={[closure]} properties={[PROPERTY]} />)
+    // Intl writes the ranges with thin spaces around the dash.
+    expect(screen.getByTestId('part-echo').textContent).toMatch(
+      /^Synced from ManzilOnly some nights are synced from Manzil \(5\s–\s6 Feb 2031\): Booking\.com's own are 7\s–\s9 Feb 2031\.$/u,
+    )
+    expect(fields(document.body)).toMatchObject({ Nights: '3 nights', Total: sar(300) })
+  })
+
   it('shows an Airbnb stay: nights, price and total, the reservation link and code, the phone, the feed', async () => {
     await renderWithProviders(<StayDetails booking={AIRBNB} bookings={[AIRBNB]} properties={[PROPERTY]} />)
     expect(fields(document.body)).toMatchObject({

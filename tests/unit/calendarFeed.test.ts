@@ -34,6 +34,7 @@ describe('parseFeed', () => {
         kind: undefined,
         conflict: false,
         echo: false,
+        echoRuns: [],
       },
     ])
   })

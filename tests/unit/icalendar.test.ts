@@ -42,6 +42,7 @@ describe("the browser's iCalendar reader", () => {
               kind: 'booking',
               conflict: stay.conflict,
               echo: false,
+              echoRuns: [],
             })),
           )
         },

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
-import type { Booking } from '../../domain/bookings.ts'
+import type { Booking, Stay } from '../../domain/bookings.ts'
+import { addDays } from '../../domain/dates.ts'
+import { ownRunsOf } from '../../domain/echoNights.ts'
 import type { FeedWarning } from '../../domain/feedWarnings.ts'
 import { parseStayDescription } from '../../domain/stayDescription.ts'
 import { conflictingStays, stayAmounts } from '../../domain/stayDetails.ts'
@@ -221,6 +223,10 @@ function MoreFields({ booking, bookings, properties }: Pick<Props, 'booking' | '
   )
 }
 
+/** Runs of nights as the reader's date ranges, each from its first night to its last. */
+const nightsText = (format: ReturnType<typeof useFormat>, runs: readonly Stay[]) =>
+  format.list(runs.map((run) => format.dateRange(run.start, addDays(run.end, -1))))
+
 /**
  * SPEC 2's fields of a stay, then (issue 16) its nights, price and total, the reservation link and
  * code and the phone's last digits its feed gives, the feed it came from and when that synced, the
@@ -242,6 +248,16 @@ export function StayDetails({ booking, bookings, properties, onEdit, onDelete, f
         <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-500">
           <EchoBadge />
           {t('manualStay.echoHint')}
+        </p>
+      )}
+      {!booking.echo && booking.echoRuns && booking.echoRuns.length > 0 && (
+        <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-600" data-testid="part-echo">
+          <EchoBadge />
+          {t('manualStay.partEchoHint', {
+            echo: nightsText(format, booking.echoRuns),
+            own: nightsText(format, ownRunsOf(booking)),
+            platform: booking.platform,
+          })}
         </p>
       )}
       {booking.feedWarning && <FeedWarningNote warning={booking.feedWarning} />}
