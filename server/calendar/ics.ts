@@ -1,6 +1,7 @@
 import ICAL from 'ical.js'
 import type { Stay } from '../../src/domain/bookings.ts'
 import { readFeedWarningText } from '../../src/domain/feedWarnings.ts'
+import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 import type { BookingsTable, Flag } from '../db/schema.ts'
 
 // ical.js folds once a line reaches foldLength octets and then writes the continuation's leading
@@ -64,6 +65,25 @@ function stayEvent(stay: IcsStay): JCalComponent {
   return ['vevent', properties, []]
 }
 
+/**
+ * A property as a feed may carry it, whatever its row holds: ical.js escapes LF but writes a CR,
+ * U+2028 or U+0085 as it is, and a reader that splits lines there would read what follows as a
+ * line of its own. DESCRIPTION keeps its line breaks as LF (written `\n`); every other value,
+ * and every parameter, is one line. None keeps a control character.
+ */
+const plainProperty = ([name, params, type, value]: JCalProperty): JCalProperty => [
+  name,
+  Object.fromEntries(Object.entries(params).map(([key, param]) => [key, singleLine(param)])),
+  type,
+  name === 'description' ? multiLine(value) : singleLine(value),
+]
+
+const plainComponent = ([name, properties, components]: JCalComponent): JCalComponent => [
+  name,
+  properties.map(plainProperty),
+  components.map(plainComponent),
+]
+
 function calendar(events: JCalComponent[], name?: string): string {
   const properties: JCalProperty[] = [
     ['version', {}, 'text', '2.0'],
@@ -72,7 +92,7 @@ function calendar(events: JCalComponent[], name?: string): string {
     ['method', {}, 'text', 'PUBLISH'],
   ]
   if (name) properties.push(['x-wr-calname', {}, 'text', name])
-  return ICAL.stringify(['vcalendar', properties, events])
+  return ICAL.stringify(plainComponent(['vcalendar', properties, events]))
 }
 
 /** An RFC 5545 calendar of all-day stays: CRLF line endings, lines folded at 75 octets. */

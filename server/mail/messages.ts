@@ -1,6 +1,12 @@
 import type { EmailCodePurpose } from '../db/schema.ts'
 import { translatorFor } from '../i18n.ts'
-import { directionOf, type Language, type Translate } from '../../src/domain/translator.ts'
+import { singleLine } from '../../src/domain/plainText.ts'
+import {
+  directionOf,
+  type Language,
+  type Translate,
+  type TranslationParams,
+} from '../../src/domain/translator.ts'
 import type { Mail } from './mailer.ts'
 
 export type MailContent =
@@ -14,6 +20,23 @@ const CODE_TEXTS: Record<EmailCodePurpose, string> = {
   login: 'mail.loginCode',
   'tfa-enable': 'mail.tfaCode',
   'email-change': 'mail.emailChangeCode',
+}
+
+const oneLineValues = (params: TranslationParams): TranslationParams =>
+  Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? singleLine(value) : value,
+    ]),
+  )
+
+/**
+ * The reader's translator for a mail: every value it puts into a text is one line without
+ * control characters, so a name can start neither a line of the mail nor a header of its own.
+ */
+export function mailTranslator(language: Language): Translate {
+  const t = translatorFor(language)
+  return (key, params) => t(key, params && oneLineValues(params))
 }
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -94,7 +117,7 @@ function htmlOf(t: Translate, language: Language, body: Body): string {
 
 /** One mail in the reader's language, as plain text and as simple HTML. */
 export function composeMail(language: Language, to: string, content: MailContent): Mail {
-  const t = translatorFor(language)
+  const t = mailTranslator(language)
   const body = bodyOf(t, to, content)
   const text = [
     t('mail.greeting'),

@@ -1,10 +1,9 @@
 import type { NoticeKind } from '../db/schema.ts'
-import { translatorFor } from '../i18n.ts'
 import type { NotificationData, NoticeStay } from '../notification/schemas.ts'
 import { guestLabel } from '../../src/domain/stayLabels.ts'
 import type { Language, Translate } from '../../src/domain/translator.ts'
 import type { Mail } from './mailer.ts'
-import { escapeHtml, htmlPage, paragraph } from './messages.ts'
+import { escapeHtml, htmlPage, mailTranslator, paragraph } from './messages.ts'
 
 /** A change notice as its mail tells it. */
 export type MailedNotice = { kind: NoticeKind; data: NotificationData }
@@ -58,7 +57,7 @@ export function composeNoticeMail(
   notices: readonly MailedNotice[],
   appUrl: string,
 ): Mail {
-  const t = translatorFor(language)
+  const t = mailTranslator(language)
   const only = notices.length === 1 ? notices[0] : undefined
   const conflicts = notices.every((notice) => notice.kind === 'conflict')
   const subject =

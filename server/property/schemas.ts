@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { calendarLink, otherPlatformOfLink } from '../../src/domain/calendarLink.ts'
+import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 import { isPlatformName } from '../../src/domain/platforms.ts'
 import { isTimeZone } from '../../src/domain/timeZones.ts'
 import { fieldError } from '../errors.ts'
@@ -131,11 +132,16 @@ function parseExternalCalendars(text: string): ExternalCalendarInput[] {
 const MAX_CAPACITY = 10_000
 const MAX_COST_PER_NIGHT = 1_000_000
 
-/** A text field whose every failure (missing, too long) reports one locale key. */
-const text = (key: string, max: number) => z.string({ error: key }).trim().max(max, { error: key })
+/**
+ * A text field whose every failure (missing, too long) reports one locale key, made `plain`
+ * first: one line unless told, and without control characters, as the property's texts reach
+ * feeds and mails.
+ */
+const text = (key: string, max: number, plain = singleLine) =>
+  z.string({ error: key }).overwrite(plain).trim().max(max, { error: key })
 /** Absent or blank reads as null. */
-const optionalText = (key: string, max: number) =>
-  text(key, max)
+const optionalText = (key: string, max: number, plain = singleLine) =>
+  text(key, max, plain)
     .optional()
     .transform((value) => value || null)
 
@@ -146,6 +152,7 @@ const optionalText = (key: string, max: number) =>
 const PropertyFieldsSchema = z.object({
   name: z
     .string({ error: 'errors.property.nameRequired' })
+    .overwrite(singleLine)
     .trim()
     .min(1, { error: 'errors.property.nameRequired' })
     .max(120, { error: 'errors.property.nameTooLong' }),
@@ -154,7 +161,7 @@ const PropertyFieldsSchema = z.object({
   region: optionalText('errors.property.region', 120),
   city: text('errors.property.city', 120).default(''),
   address: text('errors.property.address', 300).default(''),
-  description: optionalText('errors.property.description', 300),
+  description: optionalText('errors.property.description', 300, multiLine),
   capacity: z
     .string({ error: 'errors.property.capacity' })
     .trim()

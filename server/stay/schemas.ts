@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isDateOnly } from '../../src/domain/dates.ts'
+import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 
 const Day = z.string().refine(isDateOnly)
 const Id = z.string().min(1).max(64)
@@ -10,8 +11,9 @@ export const ManualStayBody = z.object({
   /** The check-out day. */
   end: Day,
   kind: z.enum(['booking', 'block']),
-  guestName: z.string().trim().max(120).optional(),
-  note: z.string().trim().max(500).optional(),
+  /** One line, and the note's breaks LF, without control characters: both reach feeds and mails. */
+  guestName: z.string().overwrite(singleLine).trim().max(120).optional(),
+  note: z.string().overwrite(multiLine).trim().max(500).optional(),
 })
 export type ManualStayBody = z.infer<typeof ManualStayBody>
 

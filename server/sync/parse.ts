@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import ICAL from 'ical.js'
 import { addDays, nightsBetween, type DateOnly } from '../../src/domain/dates.ts'
 import type { FeedWarning } from '../../src/domain/feedWarnings.ts'
+import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 import { FALLBACK_TIME_ZONE } from '../../src/domain/timeZones.ts'
 import { MAX_STAYS } from './budgets.ts'
 import './extendedDates.ts'
@@ -72,6 +73,15 @@ const firstOf = (properties: JCalProperty[], name: string) =>
 const textOf = (property: JCalProperty | undefined): string | null => {
   const value = property?.[3]
   return typeof value === 'string' ? value : null
+}
+
+/**
+ * A text the feed gave, made `plain` (singleLine or multiLine): a feed is hostile, and a CR or a
+ * U+2028 in a summary would start a line of its own in every feed and mail that repeats it.
+ */
+const plainTextOf = (property: JCalProperty | undefined, plain: (text: string) => string): string | null => {
+  const text = textOf(property)
+  return text === null ? null : plain(text)
 }
 
 const tzidOf = (property: JCalProperty | undefined): string | undefined => {
@@ -237,9 +247,9 @@ function readEvent(vevent: JCalComponent, zones: Zones, window: StayWindow): Rea
   const { end, warning } = endOf(properties, start, zones)
   const event: FeedEvent = {
     uid,
-    summary: textOf(firstOf(properties, 'summary')) ?? '',
-    description: textOf(firstOf(properties, 'description')),
-    location: textOf(firstOf(properties, 'location')),
+    summary: plainTextOf(firstOf(properties, 'summary'), singleLine) ?? '',
+    description: plainTextOf(firstOf(properties, 'description'), multiLine),
+    location: plainTextOf(firstOf(properties, 'location'), singleLine),
     start,
     end,
     warning,

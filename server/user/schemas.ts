@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLine } from '../../src/domain/plainText.ts'
 import type { User } from '../db/schema.ts'
 import { Code, Email } from '../auth/schemas.ts'
 
@@ -18,7 +19,9 @@ export const UserResponse = z.object({ user: Profile })
 
 /** Blank or null clears a field; it is stored as null, the way GET answers it. */
 const blankToNull = (text: string | null) => (text === null || text === '' ? null : text)
-const ClearableText = (max: number) => z.string().trim().max(max).nullable().transform(blankToNull)
+/** One line, without control characters, as a name may reach a mail. */
+const ClearableText = (max: number) =>
+  z.string().overwrite(singleLine).trim().max(max).nullable().transform(blankToNull)
 
 export const ProfileUpdateBody = z.object({
   name: ClearableText(100).optional(),

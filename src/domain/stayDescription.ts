@@ -1,3 +1,4 @@
+import { multiLine } from './plainText.ts'
 import { isPlatformHost } from './platforms.ts'
 
 /**
@@ -26,9 +27,8 @@ const RESERVATION_CODE =
   /\breservation(?:\s+(?:id|code|number|no\.?))?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,23})\b/i
 const CODE = /^(?=.*\d)[A-Z0-9][A-Z0-9-]{3,23}$/i
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/gi
-// Characters that would hide or reorder what is shown: controls, and bidi overrides and isolates.
-// eslint-disable-next-line no-control-regex
-const HIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
+// Characters that would reorder what is shown: bidi marks, overrides and isolates.
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
 
 /** The address as a link to the platform's own page, or null: no other scheme, host, port or login. */
 export function platformLink(address: string, platform: string): string | null {
@@ -57,16 +57,18 @@ function codeOfLink(link: string): string | null {
 }
 
 /**
- * A feed's line breaks, however they came: CRLF or CR, and the `\n` a feed escaped twice.
- * Escaped commas and semicolons lose their backslash the same way.
+ * A feed's line breaks, however they came (CRLF, CR, U+2028 and the rest of multiLine's, and the
+ * `\n` a feed escaped twice), without control characters or bidi controls. Escaped commas and
+ * semicolons lose their backslash the same way.
  */
 const lines = (description: string) =>
-  description
-    .slice(0, READ_MAX)
-    .replace(/\\n/gi, '\n')
-    .replace(/\\([,;\\])/g, '$1')
-    .replace(/\r\n?/g, '\n')
-    .replace(HIDDEN, '')
+  multiLine(
+    description
+      .slice(0, READ_MAX)
+      .replace(/\\n/gi, '\n')
+      .replace(/\\([,;\\])/g, '$1'),
+  )
+    .replace(BIDI_CONTROLS, '')
     .split('\n')
     .map((line) => line.trim())
 

@@ -2,9 +2,38 @@ import type { FastifyBaseLogger } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createMailer } from '../../server/mail/mailer.ts'
 import { composeMail } from '../../server/mail/messages.ts'
+import { composeNoticeMail, type MailedNotice } from '../../server/mail/notices.ts'
 import { startMailbox } from './mailbox.ts'
 
 const config = { mailFrom: 'Manzil <no-reply@localhost>' }
+
+// eslint-disable-next-line no-control-regex
+const CONTROLS_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/
+/** A property name that would start lines, and a header, of its own. */
+const HOSTILE_NAME = 'Villa Rawdah\r\nBcc: eve@example.com\u2028BEGIN:VEVENT\u0085Rawdah\u0007'
+const HOSTILE_STAY = {
+  guestName: 'Sara\rTo: eve@example.com\u2029',
+  start: '2030-03-10',
+  end: '2030-03-14',
+  platform: 'Airbnb\u000b',
+  kind: 'booking' as const,
+}
+const noticeOf = (kind: MailedNotice['kind']): MailedNotice => ({
+  kind,
+  data: {
+    kind,
+    ical: '',
+    platformName: 'Airbnb',
+    propertyName: HOSTILE_NAME,
+    stay: HOSTILE_STAY,
+    ...(kind === 'conflict'
+      ? {
+          other: { ...HOSTILE_STAY, platform: 'Booking.com' },
+          nights: { start: '2030-03-12', end: '2030-03-14' },
+        }
+      : {}),
+  },
+})
 
 describe('mail', () => {
   const mailbox = startMailbox()
@@ -35,6 +64,30 @@ describe('mail', () => {
     expect(received.subject).toBe('إعادة تعيين كلمة المرور في منزل')
     expect(received.text).toContain('http://x/reset-password/t')
     expect(received.html).toContain('<html lang="ar" dir="rtl">')
+  })
+
+  it("keeps a notice's subject and every line of its body whole, whatever the names hold", async () => {
+    const inbox = await mailbox
+    const log = { info: () => {} } as unknown as FastifyBaseLogger
+    const mailer = createMailer({ ...config, smtpUrl: inbox.smtpUrl }, log)
+    for (const notices of [[noticeOf('conflict')], [noticeOf('new'), noticeOf('cancelled')]]) {
+      await mailer.send(composeNoticeMail('en', 'host@example.com', notices, 'http://x'))
+      const received = await inbox.waitForMail('host@example.com')
+      expect(received.subject).not.toMatch(/[\r\n]/)
+      expect(received.subject).not.toMatch(CONTROLS_BUT_LF)
+      if (notices.length === 1)
+        expect(received.subject).toBe(
+          'Double booking at Villa Rawdah Bcc: eve@example.com BEGIN:VEVENT Rawdah',
+        )
+      expect([...received.headers.keys()]).not.toContain('bcc')
+      for (const body of [received.text, received.html]) {
+        expect(body).not.toMatch(CONTROLS_BUT_LF)
+        expect(body).toContain('Villa Rawdah Bcc: eve@example.com BEGIN:VEVENT Rawdah')
+        expect(body).toContain('Sara To: eve@example.com')
+        for (const line of body.split('\n')) expect(line).not.toMatch(/^(BEGIN:VEVENT|Bcc:|To:)/)
+      }
+    }
+    expect(inbox.unread('eve@example.com')).toBe(0)
   })
 
   it('escapes what it puts into HTML', () => {

@@ -291,6 +291,27 @@ describe('parsing a feed', () => {
     expect(parseFeed(oneReadable, TODAY).map((stay) => stay.uid)).toEqual(['b'])
   })
 
+  it("reads a summary and a location as one line, a description's breaks as LF, and no control character", () => {
+    const [stay] = parseFeed(
+      calendar(
+        event(
+          'UID:a',
+          'DTSTART;VALUE=DATE:20270205',
+          'DTEND;VALUE=DATE:20270208',
+          'SUMMARY:Reserved - Sara\rBEGIN:VEVENT\u2028Omar\u0085Ali\u0007',
+          'DESCRIPTION:Gate 4821\rLift\u2029Floor 3\\nDoor\u001b',
+          'LOCATION:King Fahd Road\u000b12',
+        ),
+      ),
+      TODAY,
+    )
+    expect(stay).toMatchObject({
+      summary: 'Reserved - Sara BEGIN:VEVENT Omar Ali',
+      description: 'Gate 4821\nLift\nFloor 3\nDoor',
+      location: 'King Fahd Road 12',
+    })
+  })
+
   it.each(['truncated.ics', 'not-ical.html'])('refuses %s as not a calendar', (fixture) => {
     expect(() => parseFeed(readFixture(fixture), TODAY)).toThrow(FeedError)
   })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { calendarText } from '../../server/calendar/ics.ts'
 import { parseFeed } from '../../src/actors/calendarFeed.ts'
 import { parseICalendar } from '../../src/domain/icalendar.ts'
+import { singleLine } from '../../src/domain/plainText.ts'
 
 const calendar = (...lines: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR'].join('\r\n')
@@ -31,14 +32,14 @@ describe("the browser's iCalendar reader", () => {
           expect(parseFeed(calendarText(rows, 'Villa, "Rawdah"; فيلا'))).toEqual(
             stays.map((stay, index) => ({
               uid: `stay-${index}@manzil`,
-              summary: stay.summary,
+              summary: singleLine(stay.summary),
               description: '',
               location: '',
               start: '2026-03-01',
               end: '2026-03-04',
-              platform: stay.platform,
+              platform: singleLine(stay.platform),
               status: 'Reserved',
-              guestName: stay.guest,
+              guestName: singleLine(stay.guest),
               kind: 'booking',
               conflict: stay.conflict,
               echo: false,

@@ -30,10 +30,12 @@ describe("a stay's DESCRIPTION", () => {
     expect(isPlatformHost('airbnb.ae', 'Airbnb')).toBe(true)
   })
 
-  it('reads CRLF, CR and a twice-escaped \\n as line breaks', () => {
+  it('reads CRLF, CR, U+2028, U+0085 and a twice-escaped \\n as line breaks', () => {
     for (const description of [
       AIRBNB.replace('\n', '\r\n'),
       AIRBNB.replace('\n', '\r'),
+      AIRBNB.replace('\n', '\u2028'),
+      AIRBNB.replace('\n', '\u0085'),
       AIRBNB.replace('\n', '\\n'),
       AIRBNB.replace('\n', '\\N'),
     ])
