@@ -1,12 +1,11 @@
 import type { Language } from '../../src/domain/translator.ts'
 import type { DatabaseHandle, Db } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
-import { lockActiveAdmins } from '../db/locks.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
 import { badRequest, conflict, fieldError, notFound } from '../errors.ts'
 import { auditEntryMessage, recordAudit } from '../audit/service.ts'
-import { revokeSessions } from '../auth/session.ts'
 import type { PropertyService } from '../property/service.ts'
+import { deactivateUnlessLastAdmin } from '../user/lastAdmin.ts'
 import type { ProfileUpdate } from '../user/schemas.ts'
 import { setNotifications } from '../user/service.ts'
 import { toManagedUser, type LogEntry, type LogPage, type LogQuery, type ManagedUser } from './schemas.ts'
@@ -97,22 +96,7 @@ function reasonOf(text: string): string {
 async function retire(database: DatabaseHandle, actor: User, userId: string): Promise<User> {
   if (userId === actor.id) throw badRequest('errors.admin.notYourself')
   const user = await findUser(database.db, userId)
-  await database.db.transaction().execute(async (trx) => {
-    await lockActiveAdmins(trx, database.engine)
-    await trx
-      .updateTable('users')
-      .set({ account_state: 'deactivated', updated_at: new Date().toISOString() })
-      .where('id', '=', userId)
-      .execute()
-    const admins = await trx
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('is_admin', '=', 1)
-      .where('account_state', '=', 'active')
-      .executeTakeFirstOrThrow()
-    if (Number(admins.count) === 0) throw conflict('errors.admin.lastAdmin')
-    await revokeSessions(trx, userId)
-  })
+  await deactivateUnlessLastAdmin(database, userId, 'errors.admin.lastAdmin')
   return user
 }
 

@@ -115,12 +115,14 @@ export type ExportFeed = { body: CachedBody; etag: string }
 type Answer = ExportFeed & { served?: Served }
 
 // Every feed request runs it: the lookups of requests that arrive together share one query.
+// A deactivated owner's tokens are not found, so their feeds answer 404 until they are active.
 const dataVersionsOfFeeds = batchedLookup<number>(async (db, tokens) => {
   const rows = await db
     .selectFrom('properties')
     .innerJoin('users', 'users.id', 'properties.owner_id')
     .select(['properties.export_token', 'users.data_version'])
     .where('properties.export_token', 'in', tokens)
+    .where('users.account_state', '=', 'active')
     .execute()
   return rows.map((row) => ({ key: row.export_token, row: row.data_version }))
 })
@@ -133,6 +135,7 @@ const platformFeedsByToken = batchedLookup<{ dataVersion: number; servedHash: st
       .innerJoin('users', 'users.id', 'properties.owner_id')
       .select(['platform_feeds.token', 'platform_feeds.served_hash', 'users.data_version'])
       .where('platform_feeds.token', 'in', tokens)
+      .where('users.account_state', '=', 'active')
       .execute()
     return rows.map((row) => ({
       key: row.token,

@@ -12,7 +12,8 @@ export type LeaseRequest = {
   limit: number
   /**
    * These calendars whether due or not (a "sync now"); otherwise the due ones, oldest first,
-   * leaving out the feeds paused for failing their budgets.
+   * leaving out the feeds paused for failing their budgets. Either way, only the calendars of
+   * active accounts.
    */
   ids?: string[]
 }
@@ -22,6 +23,10 @@ export type LeaseRequest = {
  * One UPDATE takes only rows whose lease is free. PostgreSQL's `FOR UPDATE SKIP LOCKED` lets
  * concurrent claimers pass over each other's candidate rows instead of queueing on them; SQLite
  * has one writer at a time, so the plain statement is already exclusive.
+ *
+ * A deactivated account's calendars are never claimed: its feeds are not fetched, on schedule or
+ * on request, until it is active again, and then the overdue ones are due at once. The owner is
+ * looked up in a subquery, so `FOR UPDATE` locks only the calendars' rows, never the owner's.
  */
 export async function claimCalendars(handle: DatabaseHandle, request: LeaseRequest): Promise<CalendarRow[]> {
   if (request.ids?.length === 0) return []
@@ -30,6 +35,16 @@ export async function claimCalendars(handle: DatabaseHandle, request: LeaseReque
     .selectFrom('external_calendars')
     .select('id')
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', request.now)]))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('properties')
+          .innerJoin('users', 'users.id', 'properties.owner_id')
+          .select('properties.id')
+          .whereRef('properties.id', '=', 'external_calendars.property_id')
+          .where('users.account_state', '=', 'active'),
+      ),
+    )
     .orderBy('next_sync_at')
     .limit(request.limit)
   candidates = request.ids

@@ -15,7 +15,9 @@ const ago = (now: string, ms: number) => new Date(Date.parse(now) - ms).toISOStr
 /**
  * Takes the change notices still waiting for their mail: one conditional UPDATE sets
  * `mailed_at`, so of all the processes sharing the database only one sends each (migration
- * 0010). The notices come back with their owner's address and language.
+ * 0010). The notices come back with their owner's address and language. A deactivated owner's
+ * notices are claimed and dropped, unmailed: no mail reaches a deactivated account, and none
+ * arrives in a burst when it is active again.
  */
 async function claim(db: Db, which: Claim, now: string) {
   if ('ids' in which && which.ids.length === 0) return []
@@ -40,6 +42,7 @@ async function claim(db: Db, which: Claim, now: string) {
     .selectFrom('users')
     .select(['id', 'email', 'language'])
     .where('id', 'in', [...new Set(claimed.map((row) => row.user_id))])
+    .where('account_state', '=', 'active')
     .execute()
   return claimed
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))

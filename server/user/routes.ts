@@ -63,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.delete('/user/profile', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
-    await deleteAccount(app.db, properties, currentUser(request))
+    await deleteAccount(app.database, properties, currentUser(request))
     await endSession(app, request, reply)
     return { message: translatorFor(languageOf(request))('api.accountDeleted') }
   })

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Db } from '../db/database.ts'
+import type { DatabaseHandle, Db } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
 import { conflict, fieldError } from '../errors.ts'
@@ -7,6 +7,7 @@ import { consumeCode, sendCode } from '../auth/codes.ts'
 import { verifyPassword } from '../auth/password.ts'
 import type { PropertyService } from '../property/service.ts'
 import type { Language } from '../../src/domain/translator.ts'
+import { deactivateUnlessLastAdmin } from './lastAdmin.ts'
 import type { OwnProfileUpdate } from './schemas.ts'
 
 const findUser = (db: Db, id: string) =>
@@ -53,22 +54,18 @@ export async function confirmEmailChange(db: Db, user: User, code: string): Prom
 }
 
 /**
- * Deletes the account: its properties through the property service (photo files included), then
- * the account and, by cascade, its sessions, codes and notifications.
+ * Deletes the account: first deactivates it, refusing the last active admin (lastAdmin.ts), then
+ * removes its properties through the property service (photo files included), then the account
+ * and, by cascade, its sessions, codes and notifications.
  */
-export async function deleteAccount(db: Db, properties: PropertyService, user: User): Promise<void> {
-  if (user.is_admin === 1) {
-    const otherAdmin = await db
-      .selectFrom('users')
-      .select('id')
-      .where('is_admin', '=', 1)
-      .where('account_state', '=', 'active')
-      .where('id', '!=', user.id)
-      .executeTakeFirst()
-    if (!otherAdmin) throw conflict('errors.user.lastAdmin')
-  }
+export async function deleteAccount(
+  database: DatabaseHandle,
+  properties: PropertyService,
+  user: User,
+): Promise<void> {
+  await deactivateUnlessLastAdmin(database, user.id, 'errors.user.lastAdmin')
   await properties.removeAll(user.id)
-  await db.deleteFrom('users').where('id', '=', user.id).execute()
+  await database.db.deleteFrom('users').where('id', '=', user.id).execute()
 }
 
 export const sendTwofactorCode = (app: FastifyInstance, user: User, language: Language) =>

@@ -2,12 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { ManagedUser } from '../../server/admin/schemas.ts'
 import { deactivateUser, deleteUser } from '../../server/admin/service.ts'
 import { createImageStore, uploadsDirOf } from '../../server/property/images.ts'
-import { createPropertyService } from '../../server/property/service.ts'
+import { createPropertyService, type PropertyService } from '../../server/property/service.ts'
+import { deleteAccount } from '../../server/user/service.ts'
 import type { Property } from '../../server/property/schemas.ts'
 import { post } from './accounts.ts'
 import { aUser, signIn, STRONG_PASSWORD } from './builders.ts'
 import { aCalendarRow, aStay } from './bookingBuilders.ts'
-import { describeEachDatabase, type TestContext } from './harness.ts'
+import { describeEachDatabase, startSecondProcess, type TestContext } from './harness.ts'
 import { aJpeg, aPng, aPropertyFields, propertyForm, sendPropertyForm, uploadedFiles } from './multipart.ts'
 
 type LogPage = {
@@ -487,5 +488,57 @@ describeEachDatabase('the last active admin', (ctx) => {
       .where('id', '=', onlyAdmin.id)
       .executeTakeFirst()
     expect(still).toEqual({ account_state: 'active' })
+  })
+})
+
+describeEachDatabase('the last-admin rule across processes', (ctx) => {
+  it('keeps an active admin when one deletes their own account while deactivating the other', async () => {
+    const [leaving, staying] = [
+      await aUser(ctx.db, { isAdmin: true }),
+      await aUser(ctx.db, { isAdmin: true }),
+    ]
+    const leavingUser = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', leaving.id)
+      .executeTakeFirstOrThrow()
+    const properties = createPropertyService({
+      db: ctx.db,
+      images: createImageStore(uploadsDirOf(ctx.config), ctx.app.log),
+      publicUrl: ctx.config.publicUrl,
+      log: ctx.app.log,
+    })
+    const second = await startSecondProcess(ctx)
+    try {
+      // The deactivation runs, in the other process, once the self-delete has decided and before
+      // the account is gone: while its properties are being removed.
+      let enterGap = () => {}
+      const inGap = new Promise<void>((resolve) => (enterGap = resolve))
+      const deactivation = inGap.then(() =>
+        deactivateUser(second.database, leavingUser, staying.id, 'Handing over'),
+      )
+      const slowProperties: PropertyService = {
+        ...properties,
+        removeAll: async (ownerId) => {
+          enterGap()
+          await deactivation.catch(() => {})
+          await properties.removeAll(ownerId)
+        },
+      }
+      const outcomes = await Promise.allSettled([
+        deleteAccount(ctx.app.database, slowProperties, leavingUser).finally(enterGap),
+        deactivation,
+      ])
+      const admins = await ctx.db
+        .selectFrom('users')
+        .select(['id', 'account_state'])
+        .where('id', 'in', [leaving.id, staying.id])
+        .execute()
+      expect(admins).toEqual([{ id: staying.id, account_state: 'active' }])
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected'])
+      expect(outcomes[1]).toMatchObject({ reason: { statusCode: 409, messageKey: 'errors.admin.lastAdmin' } })
+    } finally {
+      await second.close()
+    }
   })
 })
