@@ -15,7 +15,10 @@ export const MAX_STAYS = 2000
  * years ago takes about 18,000. One step costs ical.js about 10 µs.
  */
 export const MAX_RECURRENCE_STEPS = 20_000
-/** Wall-clock time a worker may spend reading one feed before it is ended. */
+/**
+ * Time a worker may spend busy reading one feed before it is ended: its own time, so that a stall
+ * of the server's main thread fails no feed.
+ */
 export const PARSE_TIME_BUDGET_MS = 2000
 /** A parse worker's heap; past it V8 ends the worker. */
 export const PARSE_MEMORY_MB = 256

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { DateOnly } from '../../src/domain/dates.ts'
@@ -28,6 +29,8 @@ type Thread = {
   worker: Worker
   /** Set once the worker has loaded its code: a feed's time budget starts only then. */
   ready: boolean
+  /** The worker's thread in the kernel, when it could tell (Linux): its CPU time is read by it. */
+  tid?: number | null
   job: Job | null
   budget?: NodeJS.Timeout
   /** Why the pool ended the worker, or what the worker died of. */
@@ -36,14 +39,43 @@ type Thread = {
 
 const WORKER_URL = new URL('./parseWorker.boot.mjs', import.meta.url)
 
+/** Clock ticks a second in /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100
+
+/** A thread's CPU time in ms, user and system, from /proc; null when it cannot be read. */
+function cpuTimeMs(tid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
+  } catch {
+    return null
+  }
+}
+
+/**
+ * How much of its own time a worker has spent since now: its CPU time where the kernel tells it,
+ * else the time its event loop was busy.
+ */
+function timeUsedBy(thread: Thread): () => number {
+  const cpuAtStart = thread.tid ? cpuTimeMs(thread.tid) : null
+  if (thread.tid && cpuAtStart !== null) {
+    const tid = thread.tid
+    return () => (cpuTimeMs(tid) ?? Number.POSITIVE_INFINITY) - cpuAtStart
+  }
+  const loopAtStart = thread.worker.performance.eventLoopUtilization()
+  return () => thread.worker.performance.eventLoopUtilization(loopAtStart).active
+}
+
 /** Two threads at least, so that one feed spending its whole budget does not hold up the rest. */
 const defaultPoolSize = () => Math.min(4, Math.max(2, os.availableParallelism() - 1))
 
 export type ParsePoolOptions = { size?: number; timeBudgetMs?: number; memoryMb?: number }
 
 /**
- * Feeds are read off the main thread (issue 12), by a pool of worker threads started on first
- * use. Each feed gets a wall-clock budget and each worker a heap limit; past either, the worker is
+ * Feeds are read off the main thread, by a pool of worker threads started on first use. Each feed
+ * gets a budget of the worker's own busy time and each worker a heap limit; past either, the worker is
  * ended, the feed fails with FeedError('parseTimeout' | 'parseMemory'), and a new worker takes
  * its place. The event loop of the server only moves the bytes over and the stays back.
  */
@@ -63,9 +95,11 @@ export function createParsePool(options: ParsePoolOptions = {}) {
     worker.unref()
     const thread: Thread = { worker, ready: false, job: null }
     threads.add(thread)
-    worker.on('message', (message: ParseReply | { ready: true }) => {
-      if ('ready' in message) thread.ready = true
-      else settle(thread, message)
+    worker.on('message', (message: ParseReply | { ready: true; tid: number | null }) => {
+      if ('ready' in message) {
+        thread.ready = true
+        thread.tid = message.tid
+      } else settle(thread, message)
       dispatch()
     })
     worker.on('error', (error: Error & { code?: string }) => {
@@ -88,10 +122,20 @@ export function createParsePool(options: ParsePoolOptions = {}) {
 
   function start(thread: Thread, job: Job) {
     thread.job = job
-    thread.budget = setTimeout(() => {
+    // The budget is the worker's own time, read when the timer fires: a worker starved of the
+    // processor by a busy server (two cores, the main thread stalled) is given the time it did
+    // not get, and one whose answer waits behind the stall is read.
+    const used = timeUsedBy(thread)
+    const check = () => {
+      const busy = used()
+      if (busy < timeBudgetMs) {
+        thread.budget = setTimeout(check, Math.max(1, timeBudgetMs - busy))
+        return
+      }
       thread.ending = new FeedError('parseTimeout', `reading it took longer than ${timeBudgetMs} ms`)
       void thread.worker.terminate()
-    }, timeBudgetMs)
+    }
+    thread.budget = setTimeout(check, timeBudgetMs)
     const { bytes } = job.task
     // Moved, not copied, when the bytes own their whole buffer (fetchFeed's do).
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength

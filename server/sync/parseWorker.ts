@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
 import { detectPlatform } from '../../src/domain/platforms.ts'
 import { FeedError } from './feedError.ts'
@@ -23,4 +24,13 @@ function read(task: ParseTask): ParseReply {
 const port = parentPort
 if (!port) throw new Error('parseWorker.ts runs in a worker thread of the parse pool')
 port.on('message', (task: ParseTask) => port.postMessage(read(task)))
-port.postMessage({ ready: true })
+/** This thread's id in the kernel (Linux), by which the pool reads its CPU time; null elsewhere. */
+function threadId(): number | null {
+  try {
+    return Number(readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0]) || null
+  } catch {
+    return null
+  }
+}
+
+port.postMessage({ ready: true, tid: threadId() })

@@ -1,5 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, it } from 'vitest'
+import { addDays } from '../../src/domain/dates.ts'
 import { FeedError } from '../../server/sync/feedError.ts'
 import { parseFeed } from '../../server/sync/parse.ts'
 import { createParsePool, type ParsePool, type ParsePoolOptions } from '../../server/sync/parsePool.ts'
@@ -35,6 +37,35 @@ async function reasonOf(work: Promise<unknown>) {
 }
 
 describe('the parse pool', () => {
+  it("counts a feed's budget in the worker's own time: a server too busy to give it a core fails no honest feed", async () => {
+    aPool({ timeBudgetMs: 300 })
+    // A first feed starts the worker, so the next one's budget runs from a warm start.
+    await parse(readFixture('airbnb.ics'))
+    // 2,000 stays: about a tenth of a second of a core to read.
+    const feed = calendarOf(
+      Array.from({ length: 2000 }, (_, i) => ({
+        uid: `stay-${i}@airbnb.com`,
+        start: addDays('2030-01-01', i),
+        end: addDays('2030-01-02', i),
+        summary: `Reserved - Guest ${i}`,
+      })),
+    )
+    // Eight threads and the server's own spin on two cores: the reader gets a fifth of one, and
+    // takes several budgets of wall-clock time for a tenth of its own.
+    const busyUntil = Date.now() + 2500
+    const spinners = Array.from(
+      { length: 8 },
+      () => new Worker(`const until = ${busyUntil}; while (Date.now() < until);`, { eval: true }),
+    )
+    try {
+      const reading = parse(feed)
+      while (Date.now() < busyUntil - 1500);
+      expect((await reading).events).toHaveLength(2000)
+    } finally {
+      await Promise.all(spinners.map((spinner) => spinner.terminate()))
+    }
+  })
+
   it('reads a feed in a worker thread into the same stays, and names its platform', async () => {
     aPool()
     for (const fixture of ['airbnb.ics', 'booking.ics', 'vrbo.ics', 'google-recurring.ics']) {
