@@ -5,8 +5,12 @@ import { hashPassword } from '../server/auth/password.ts'
 import type { Db } from '../server/db/database.ts'
 import type { Database } from '../server/db/schema.ts'
 import { aUser } from '../tests/server/builders.ts'
+import { sized } from './quick.ts'
 
-export const DATASET = { properties: 200, bookings: 20_000, otherUsers: 1_000 }
+export const DATASET = sized(
+  { properties: 200, bookings: 20_000, otherUsers: 1_000 },
+  { properties: 10, bookings: 1_000, otherUsers: 20 },
+)
 const PLATFORMS = ['Airbnb', 'Booking.com'] as const
 const GUESTS = ['Sara Al-Harbi', 'Omar Haddad', 'Lina Nasser', 'John Smith', 'Mona Saleh', 'Yusuf Karim']
 const CITIES = ['Riyadh', 'Jeddah', 'Dammam', 'Abha', 'Taif']
@@ -32,8 +36,8 @@ async function insertAll<T extends keyof Database>(db: Db, table: T, rows: Inser
 }
 
 /**
- * One host with 200 properties (two photos and two platform links each) and 20,000 stays from
- * about 15 months ago to 5 months ahead, some of them blocks or cancelled; and 1,000 other users.
+ * One host with DATASET's properties (two photos and two platform links each) and stays from
+ * about 15 months ago to 5 months ahead, some of them blocks or cancelled; and other users.
  * Rows go in by the hundred in one transaction; the links never come due for a sync.
  */
 export async function seedApiDataset(db: Db) {

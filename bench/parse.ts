@@ -2,13 +2,15 @@
  * Feed parsing: our parser (server/sync/parse.ts) against node-ical, in one process, on a
  * generated 5,000-event feed and on the fixture feeds. Both sides go all the way to bookings
  * (node-ical's repeating events expanded with its own expandRecurringEvent), both must extract
- * the same bookings, and ours must be at least as fast. `npm run bench:parse`.
+ * the same bookings, and ours must be at least as fast. `npm run bench:parse`; BENCH_QUICK=1 parses
+ * a small feed and the fixtures once each, and only reports the speed (bench/quick.ts).
  */
 import ical, { type CalendarResponse, type DateWithTimeZone, type VEvent } from 'node-ical'
 import { addDays, type DateOnly } from '../src/domain/dates.ts'
 import { MAX_STAYS } from '../server/sync/budgets.ts'
 import { parseFeed } from '../server/sync/parse.ts'
 import { readFixture } from '../tests/fixtures/feedServer.ts'
+import { sized, timingMissed } from './quick.ts'
 
 const TODAY: DateOnly = '2026-11-23'
 /** The zone of the property the feeds are read for: their timed events are dated in it. */
@@ -18,7 +20,10 @@ const HORIZON_DAYS = 548
  * A large feed that stays within the stay budget (server/sync/budgets.ts) with the weekly
  * event's occurrences added: a feed over it is refused, not read.
  */
-const GENERATED_EVENTS = MAX_STAYS - 500
+const GENERATED_EVENTS = sized(MAX_STAYS - 500, 200)
+/** How many times the fixtures are parsed in one pass, and how many passes are timed. */
+const FIXTURE_REPEAT = sized(50, 1)
+const ROUNDS = sized(15, 1)
 const FIXTURES = ['airbnb.ics', 'booking.ics', 'vrbo.ics', 'google-recurring.ics', 'empty.ics']
 /** The smallest ratio (ours / node-ical, events per second) that passes. */
 const TARGET_RATIO = 1.0
@@ -187,7 +192,7 @@ type Result = {
   ratio: number
 }
 
-function measure(name: string, texts: string[], repeat: number, rounds: number): Result {
+function measure(name: string, texts: string[], repeat: number): Result {
   for (const text of texts) {
     const found = differences(ours(text), theirs(text))
     if (found.length > 0) {
@@ -198,19 +203,19 @@ function measure(name: string, texts: string[], repeat: number, rounds: number):
   const batch = Array.from({ length: repeat }, () => texts).flat()
   const events = batch.reduce((sum, text) => sum + ours(text).length, 0)
   timeInTurns(batch, [ours, theirs], 2) // warm-up
-  const [oursMs, nodeIcalMs] = timeInTurns(batch, [ours, theirs], rounds) as [number, number]
+  const [oursMs, nodeIcalMs] = timeInTurns(batch, [ours, theirs], ROUNDS) as [number, number]
   const oursPerSecond = (events / oursMs) * 1000
   const nodeIcalPerSecond = (events / nodeIcalMs) * 1000
   return { name, events, oursPerSecond, nodeIcalPerSecond, ratio: oursPerSecond / nodeIcalPerSecond }
 }
 
 const results = [
-  measure(`generated feed (${GENERATED_EVENTS} events)`, [generatedFeed(GENERATED_EVENTS)], 1, 15),
-  measure(`fixture feeds (${FIXTURES.join(', ')})`, FIXTURES.map(readFixture), 50, 15),
+  measure(`generated feed (${GENERATED_EVENTS} events)`, [generatedFeed(GENERATED_EVENTS)], 1),
+  measure(`fixture feeds (${FIXTURES.join(', ')})`, FIXTURES.map(readFixture), FIXTURE_REPEAT),
 ]
 
 const round = (n: number) => Math.round(n).toLocaleString('en')
-console.log('Feed parsing to bookings: ours vs node-ical (same process, median of 15 rounds)')
+console.log(`Feed parsing to bookings: ours vs node-ical (same process, median of ${ROUNDS} rounds)`)
 for (const result of results)
   console.log(
     `  ${result.name}: ${result.events} bookings per pass, identical in both; ` +
@@ -218,8 +223,5 @@ for (const result of results)
       `ratio ${result.ratio.toFixed(2)} (target ≥ ${TARGET_RATIO.toFixed(1)})`,
   )
 const missed = results.filter((result) => result.ratio < TARGET_RATIO)
-if (missed.length > 0) {
-  console.error(`MISSED: ${missed.map((result) => result.name).join('; ')}`)
-  process.exit(1)
-}
-console.log('PASS')
+if (missed.length > 0) timingMissed(`MISSED: ${missed.map((result) => result.name).join('; ')}`)
+else console.log('PASS')

@@ -33,6 +33,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     }, 10_000)
     timer.unref()
     await app.close()
+    app.log.info('shut down: requests finished, database closed')
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -24,9 +24,14 @@ export function startWalCheckpointer(file: string) {
   })
   worker.unref()
   return {
-    /** Ends the thread and closes its connection (before the server's closes, which cleans up). */
+    /**
+     * Ends the thread and closes its connection (before the server's closes, which cleans up).
+     * The thread is unref'd so that it never keeps a process alive by itself; while it stops, it
+     * must: an exit awaited with nothing else pending would never come, the loop emptying first.
+     */
     async stop() {
       if (worker.threadId === -1) return
+      worker.ref()
       const exited = once(worker, 'exit')
       worker.postMessage('stop')
       await exited
