@@ -9,6 +9,7 @@ import { manualStaysAndEchoes } from './migrations/0008_manual_stays_and_echoes.
 import { propertyTimeZones } from './migrations/0009_property_time_zones.ts'
 import { changeNotices } from './migrations/0010_change_notices.ts'
 import { signInGuards } from './migrations/0011_sign_in_guards.ts'
+import { cascadeIndexes } from './migrations/0013_cascade_indexes.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -201,4 +202,5 @@ export const migrations: Record<string, Migration> = {
   '0009_property_time_zones': propertyTimeZones,
   '0010_change_notices': changeNotices,
   '0011_sign_in_guards': signInGuards,
+  '0013_cascade_indexes': cascadeIndexes,
 }
