@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { deleteInBatches, DELETE_BATCH } from '../db/batchedDelete.ts'
 import type { Db } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
@@ -53,9 +54,26 @@ export async function confirmEmailChange(db: Db, user: User, code: string): Prom
 }
 
 /**
- * Deletes the account: its properties through the property service (photo files included), then
- * the account and, by cascade, its sessions, codes and notifications.
+ * Deletes an account's data and then the account: its properties through the property service
+ * (photo files included), its notifications, both in batches (server/db/batchedDelete.ts), then
+ * the account and, by cascade, its sessions, codes and sign-in records.
  */
+export async function removeAccount(db: Db, properties: PropertyService, userId: string): Promise<void> {
+  await properties.removeAll(userId)
+  await deleteInBatches(db, DELETE_BATCH.rows, (trx, size) =>
+    trx
+      .deleteFrom('notifications')
+      .where(
+        'id',
+        'in',
+        trx.selectFrom('notifications').select('id').where('user_id', '=', userId).limit(size),
+      )
+      .executeTakeFirst(),
+  )
+  await db.deleteFrom('users').where('id', '=', userId).execute()
+}
+
+/** Deletes one's own account, unless it is the last active admin's. */
 export async function deleteAccount(db: Db, properties: PropertyService, user: User): Promise<void> {
   if (user.is_admin === 1) {
     const otherAdmin = await db
@@ -67,8 +85,7 @@ export async function deleteAccount(db: Db, properties: PropertyService, user: U
       .executeTakeFirst()
     if (!otherAdmin) throw conflict('errors.user.lastAdmin')
   }
-  await properties.removeAll(user.id)
-  await db.deleteFrom('users').where('id', '=', user.id).execute()
+  await removeAccount(db, properties, user.id)
 }
 
 export const sendTwofactorCode = (app: FastifyInstance, user: User, language: Language) =>
