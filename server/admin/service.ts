@@ -7,7 +7,7 @@ import { auditEntryMessage, recordAudit } from '../audit/service.ts'
 import type { PropertyService } from '../property/service.ts'
 import { deactivateUnlessLastAdmin } from '../user/lastAdmin.ts'
 import type { ProfileUpdate } from '../user/schemas.ts'
-import { setNotifications } from '../user/service.ts'
+import { removeAccount, setNotifications } from '../user/service.ts'
 import { toManagedUser, type LogEntry, type LogPage, type LogQuery, type ManagedUser } from './schemas.ts'
 
 export async function findUser(db: Db, userId: string): Promise<User> {
@@ -118,10 +118,7 @@ export async function deactivateUser(
   return toManagedUser(await findUser(database.db, userId))
 }
 
-/**
- * Deletes the account with its properties, their photos (files included) and bookings, through
- * the property service, then the account itself (sessions, codes, notifications by cascade).
- */
+/** Deactivates the account, deletes it with everything that is its own, and audits it. */
 export async function deleteUser(
   database: DatabaseHandle,
   properties: PropertyService,
@@ -131,8 +128,7 @@ export async function deleteUser(
 ): Promise<void> {
   const reason = reasonOf(reasonText)
   const user = await retire(database, actor, userId)
-  await properties.removeAll(userId)
-  await database.db.deleteFrom('users').where('id', '=', userId).execute()
+  await removeAccount(database.db, properties, userId)
   await recordAudit(database.db, {
     kind: 'admin.user-deleted',
     actorId: actor.id,

@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely'
+import type { Selectable, SelectQueryBuilder } from 'kysely'
 import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
-import type { DatabaseHandle } from './database.ts'
-import type { ExternalCalendarsTable } from './schema.ts'
+import type { DatabaseHandle, Db } from './database.ts'
+import type { Database, ExternalCalendarsTable } from './schema.ts'
 
 export type CalendarRow = Selectable<ExternalCalendarsTable>
 
@@ -74,4 +74,33 @@ export async function releaseOrphanedLeases(handle: DatabaseHandle): Promise<voi
     .set({ lease_until: null })
     .where('lease_until', 'is not', null)
     .execute()
+}
+
+/** The lease of a link whose property is being deleted: it outlives every sync. */
+const DELETION_LEASE = '9999-12-31T23:59:59.999Z'
+
+/**
+ * Takes the links of properties about to be deleted from the sync: each free lease is held until
+ * the rows go, so no process starts a sync of them while their stays are deleted a batch at a
+ * time (such a sync would find some stays gone and announce them as new). Answers the links it
+ * could not take, whose sync is running: those must go at once, stays and all.
+ */
+export async function leaseForDeletion(
+  db: Db,
+  propertyIds: SelectQueryBuilder<Database, 'properties', { id: string }>,
+  now: string,
+): Promise<string[]> {
+  await db
+    .updateTable('external_calendars')
+    .set({ lease_until: DELETION_LEASE })
+    .where('property_id', 'in', propertyIds)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .execute()
+  const running = await db
+    .selectFrom('external_calendars')
+    .select('id')
+    .where('property_id', 'in', propertyIds)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '!=', DELETION_LEASE)]))
+    .execute()
+  return running.map((calendar) => calendar.id)
 }

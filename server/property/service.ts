@@ -5,7 +5,9 @@ import { z } from 'zod'
 import { joinAddress } from '../../src/domain/address.ts'
 import { defaultTimeZone } from '../../src/domain/countryZones.ts'
 import type { Db } from '../db/database.ts'
+import { deleteInBatches, DELETE_BATCH, nextTurn } from '../db/batchedDelete.ts'
 import { writeTransaction } from '../db/errors.ts'
+import { leaseForDeletion } from '../db/lease.ts'
 import type {
   Database,
   ExternalCalendarsTable,
@@ -231,6 +233,42 @@ async function redateCalendars(trx: Db, propertyId: string, now: string): Promis
   return rows.map((row) => row.id)
 }
 
+/** The stays of these properties, the conflicts announced between them with them, in batches. */
+const deleteStaysOf = (db: Db, propertyIds: string[]) =>
+  deleteInBatches(db, DELETE_BATCH.stays, (trx, size) =>
+    trx
+      .deleteFrom('bookings')
+      .where(
+        'id',
+        'in',
+        trx.selectFrom('bookings').select('id').where('property_id', 'in', propertyIds).limit(size),
+      )
+      .executeTakeFirst(),
+  )
+
+/** The nights served as taken to these properties' platform feeds, in batches. */
+const deleteServedNightsOf = (db: Db, propertyIds: string[]) =>
+  deleteInBatches(db, DELETE_BATCH.rows, (trx, size) =>
+    trx
+      .deleteFrom('feed_served')
+      .where(({ eb, refTuple, selectFrom }) =>
+        eb(
+          refTuple('feed_id', 'night', 'served_from'),
+          'in',
+          selectFrom('feed_served')
+            .select(['feed_id', 'night', 'served_from'])
+            .where(
+              'feed_id',
+              'in',
+              selectFrom('platform_feeds').select('id').where('property_id', 'in', propertyIds),
+            )
+            .limit(size)
+            .$asTuple('feed_id', 'night', 'served_from'),
+        ),
+      )
+      .executeTakeFirst(),
+  )
+
 /**
  * The properties of an owner. Every function takes the owner's id and finds only that owner's
  * rows, so another user's property is a 404; admin routes pass the owner that
@@ -308,23 +346,43 @@ export function createPropertyService(deps: PropertyServiceDeps) {
   }
 
   /**
-   * Deletes the owner's properties (or one of them) with their photos, links and bookings, then
-   * the photo files; answers how many properties went.
+   * Deletes the owner's properties (or one of them) with everything that is theirs, in batches
+   * (server/db/batchedDelete.ts). Their links are first taken from the sync; then, a few
+   * properties at a time, their stays go (the conflicts announced between them with them), the
+   * nights served to their platforms' feeds, and the properties with their photos, links and
+   * feeds; their photo files once that is committed. Answers how many properties went.
    */
   async function removeOwned(ownerId: string, propertyId?: string): Promise<number> {
-    const { files, count } = await writeTransaction(db, async (trx) => {
-      const owned = await trx
-        .selectFrom('property_images')
-        .select(['file_name as fileName', 'thumb_name as thumbName'])
-        .where('property_id', 'in', ownedIds(trx, ownerId, propertyId))
-        .execute()
-      let removal = trx.deleteFrom('properties').where('owner_id', '=', ownerId)
-      if (propertyId !== undefined) removal = removal.where('id', '=', propertyId)
-      const result = await removal.executeTakeFirst()
-      return { files: owned, count: Number(result.numDeletedRows) }
-    })
-    await images.remove(files)
-    return count
+    const owned = ownedIds(db, ownerId, propertyId)
+    // A link being synced goes whole, stays and all: its sync's writes then find no link.
+    for (const calendarId of await leaseForDeletion(db, owned, new Date().toISOString())) {
+      await nextTurn()
+      await writeTransaction(db, (trx) =>
+        trx.deleteFrom('external_calendars').where('id', '=', calendarId).execute(),
+      )
+    }
+    for (let removed = 0; ;) {
+      const ids = (await owned.limit(DELETE_BATCH.properties).execute()).map((row) => row.id)
+      if (ids.length === 0) return removed
+      await deleteStaysOf(db, ids)
+      await deleteServedNightsOf(db, ids)
+      await nextTurn()
+      const { files, count } = await writeTransaction(db, async (trx) => {
+        const files = await trx
+          .selectFrom('property_images')
+          .select(['file_name as fileName', 'thumb_name as thumbName'])
+          .where('property_id', 'in', ids)
+          .execute()
+        const result = await trx
+          .deleteFrom('properties')
+          .where('id', 'in', ids)
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirst()
+        return { files, count: Number(result.numDeletedRows) }
+      })
+      await images.remove(files)
+      removed += count
+    }
   }
 
   const feedUrl = (token: string) => `${deps.publicUrl}/api/calendar/${token}.ics`
@@ -430,7 +488,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       return get(ownerId, propertyId)
     },
 
-    /** Deletes the property with its photos, links and bookings; the photo files follow. */
+    /** Deletes the property with its photos, links and bookings, in batches; the photo files follow. */
     async remove(ownerId: string, propertyId: string): Promise<void> {
       if ((await removeOwned(ownerId, propertyId)) === 0) throw notFound()
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { deleteInBatches, DELETE_BATCH } from '../db/batchedDelete.ts'
 import type { DatabaseHandle, Db } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
@@ -54,9 +55,28 @@ export async function confirmEmailChange(db: Db, user: User, code: string): Prom
 }
 
 /**
- * Deletes the account: first deactivates it, refusing the last active admin (lastAdmin.ts), then
- * removes its properties through the property service (photo files included), then the account
- * and, by cascade, its sessions, codes and notifications.
+ * Deletes an account's data and then the account: its properties through the property service
+ * (photo files included), its notifications, both in batches (server/db/batchedDelete.ts), then
+ * the account and, by cascade, its sessions, codes and sign-in records.
+ */
+export async function removeAccount(db: Db, properties: PropertyService, userId: string): Promise<void> {
+  await properties.removeAll(userId)
+  await deleteInBatches(db, DELETE_BATCH.rows, (trx, size) =>
+    trx
+      .deleteFrom('notifications')
+      .where(
+        'id',
+        'in',
+        trx.selectFrom('notifications').select('id').where('user_id', '=', userId).limit(size),
+      )
+      .executeTakeFirst(),
+  )
+  await db.deleteFrom('users').where('id', '=', userId).execute()
+}
+
+/**
+ * Deletes one's own account: first deactivates it, refusing the last active admin (lastAdmin.ts),
+ * then removes its data and the account.
  */
 export async function deleteAccount(
   database: DatabaseHandle,
@@ -64,8 +84,7 @@ export async function deleteAccount(
   user: User,
 ): Promise<void> {
   await deactivateUnlessLastAdmin(database, user.id, 'errors.user.lastAdmin')
-  await properties.removeAll(user.id)
-  await database.db.deleteFrom('users').where('id', '=', user.id).execute()
+  await removeAccount(database.db, properties, user.id)
 }
 
 export const sendTwofactorCode = (app: FastifyInstance, user: User, language: Language) =>
