@@ -62,7 +62,7 @@ const PLATFORMS = ['Airbnb', 'Booking.com'] as const
 const HOSTILE_PLATFORMS = ['Airbnb', 'Booking.com', 'Vrbo', 'Gathern'] as const
 /**
  * A quick run leaves the hostile corpus out: its budgets are wall-clock times that a loaded
- * machine misses, and tests/server/hostileFeeds.test.ts checks each of its feeds.
+ * machine misses, and tests/server/hostileFeeds.test.ts and parsePool.test.ts check its feeds.
  */
 const HOSTILE_CORPUS: readonly (typeof HOSTILE_FEEDS)[number][] = QUICK ? [] : HOSTILE_FEEDS
 const HOSTILE = HOSTILE_CORPUS.length
