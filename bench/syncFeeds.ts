@@ -10,10 +10,10 @@
  * every HEALTH_EVERY_MS whether the last one has answered or not, so a blocked server shows as
  * the whole queue it built up, not as one slow answer.
  *
- * IPC: answers `{ origin }` once listening; `{ change: number[] }` adds one stay to each of those
- * feeds and answers `{ changed: uid[] }`; `{ healthStart: url }` starts polling that URL and
- * answers `{ polling: true }`; `{ healthStop: true }` stops, waits for the answers still due and
- * answers `{ health: HealthFigures }`.
+ * IPC: answers `{ origin }` once listening; `{ change: { feed, clashes }[] }` adds each feed's
+ * `addedStay` and answers `{ changed: uid[] }`; `{ healthStart: url }` starts polling that URL
+ * and answers `{ polling: true }`; `{ healthStop: true }` stops, waits for the answers still due
+ * and answers `{ health: HealthFigures }`.
  */
 import { Worker } from 'node:worker_threads'
 import { addDays } from '../src/domain/dates.ts'
@@ -103,23 +103,57 @@ function startHealthClient(url: string) {
   }
 }
 
-/** The stays of feed `feed`: `count` stays of 1 to 5 nights, back to back from 2027. */
+/** Feeds 2p and 2p + 1 are property p's two links (Airbnb, Booking.com). */
+export const FEEDS_PER_PROPERTY = 2
+export const propertyOfFeed = (feed: number) => Math.floor(feed / FEEDS_PER_PROPERTY)
+/** Every tenth property is double-booked once, from its first import on. */
+export const isDoubleBooked = (property: number) => property % 10 === 0
+export const stayUid = (feed: number, index: number | 'new') => `${feed}-${index}@bench.test`
+
+/**
+ * The stays of feed `feed`, `count` of them. A property's two feeds take turns in one run of
+ * 2 × `count` stays of 1 to 5 nights from 2027, each followed by a free night, so no night is sold
+ * on both platforms, as on a host's well-kept calendar. A double-booked property's Booking.com
+ * feed starts its first stay two nights early: it shares one night, the last of the Airbnb feed's
+ * first stay, and nothing else.
+ */
 function staysOf(feed: number, count: number): StayEvent[] {
-  let start = addDays('2027-01-01', feed % 7)
-  return Array.from({ length: count }, (_, index) => {
-    const end = addDays(start, 1 + ((feed + index) % 5))
-    const stay = {
-      uid: `${feed}-${index}@bench.test`,
-      start,
-      end,
-      summary: index % 3 === 0 ? 'Airbnb (Not available)' : `Reserved - Guest ${feed}-${index}`,
+  const property = propertyOfFeed(feed)
+  const turn = feed % FEEDS_PER_PROPERTY
+  const stays: StayEvent[] = []
+  let start = addDays('2027-01-01', property % 7)
+  for (let run = 0; stays.length < count; run++) {
+    const end = addDays(start, 1 + ((property + run) % 5))
+    if (run % FEEDS_PER_PROPERTY === turn) {
+      const index = stays.length
+      stays.push({
+        uid: stayUid(feed, index),
+        start,
+        end,
+        summary: index % 3 === 0 ? 'Airbnb (Not available)' : `Reserved - Guest ${feed}-${index}`,
+      })
     }
     start = addDays(end, 1)
-    return stay
-  })
+  }
+  if (turn === 1 && isDoubleBooked(property) && stays[0]) stays[0].start = addDays(stays[0].start, -2)
+  return stays
 }
 
-type Command = { change: number[] } | { healthStart: string } | { healthStop: true }
+/** The feed of the same property on the other platform. */
+export const otherFeedOf = (feed: number) => feed + (feed % FEEDS_PER_PROPERTY === 0 ? 1 : -1)
+
+/**
+ * The sale added to `feed` in the re-sync with changes: in 2029, after every stay, or, when it
+ * `clashes`, on the nights of the other platform's second stay (a sale, not a block), which makes
+ * exactly one new conflict.
+ */
+export function addedStay(feed: number, events: number, clashes: boolean): StayEvent {
+  const nights = clashes ? staysOf(otherFeedOf(feed), events)[1]! : { start: '2029-06-01', end: '2029-06-04' }
+  return { uid: stayUid(feed, 'new'), start: nights.start, end: nights.end, summary: 'Reserved - New' }
+}
+
+type Command =
+  { change: { feed: number; clashes: boolean }[] } | { healthStart: string } | { healthStop: true }
 
 async function main() {
   const count = Number(process.env.BENCH_FEEDS)
@@ -138,15 +172,10 @@ async function main() {
       stopHealth = undefined
       void stop().then((health) => process.send?.({ health }))
     } else {
-      const changed = message.change.map((feed) => {
-        const uid = `${feed}-new@bench.test`
-        server.addEvent(feedRoute(feed), {
-          uid,
-          start: '2029-06-01',
-          end: '2029-06-04',
-          summary: 'Reserved - New',
-        })
-        return uid
+      const changed = message.change.map(({ feed, clashes }) => {
+        const stay = addedStay(feed, events, clashes)
+        server.addEvent(feedRoute(feed), stay)
+        return stay.uid
       })
       process.send?.({ changed })
     }

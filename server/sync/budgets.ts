@@ -22,5 +22,12 @@ export const MAX_RECURRENCE_STEPS = 20_000
 export const PARSE_TIME_BUDGET_MS = 2000
 /** A parse worker's heap; past it V8 ends the worker. */
 export const PARSE_MEMORY_MB = 256
+/**
+ * A parse worker whose heap a feed left larger than this is replaced once it answers: V8 gives a
+ * grown heap back only at a later collection, which an idle worker never has, so a pool would
+ * otherwise keep the heap of the largest feed each worker read (a 5 MB feed of 89,000 events
+ * leaves about 126 MB). A few dozen honest feeds' worth of stays stay well below it.
+ */
+export const PARSE_HEAP_KEPT_MB = 64
 /** Budget failures in a row after which a feed is no longer fetched on schedule. */
 export const PAUSE_AFTER_BUDGET_FAILURES = 3

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { DateOnly } from '../../src/domain/dates.ts'
-import { PARSE_MEMORY_MB, PARSE_TIME_BUDGET_MS } from './budgets.ts'
+import { PARSE_HEAP_KEPT_MB, PARSE_MEMORY_MB, PARSE_TIME_BUDGET_MS } from './budgets.ts'
 import { FeedError, type FeedFailure } from './feedError.ts'
 import type { FeedEvent } from './parse.ts'
 
@@ -19,9 +19,14 @@ export type ParseTask = {
   calendarPlatform: string
 }
 export type ParseResult = { events: FeedEvent[]; platform: string }
-/** A worker's answer; a FeedError travels as its reason and detail (`reason: null`: unexpected). */
-export type ParseReply =
+/**
+ * What reading a feed came to; a FeedError travels as its reason and detail (`reason: null`:
+ * unexpected).
+ */
+export type ParseOutcome =
   ({ ok: true } & ParseResult) | { ok: false; reason: FeedFailure | null; detail: string }
+/** A worker's answer: the outcome, and how large its heap was left. */
+export type ParseReply = ParseOutcome & { heapBytes: number }
 
 type Job = { task: ParseTask; resolve: (result: ParseResult) => void; reject: (error: Error) => void }
 
@@ -71,18 +76,26 @@ function timeUsedBy(thread: Thread): () => number {
 /** Two threads at least, so that one feed spending its whole budget does not hold up the rest. */
 const defaultPoolSize = () => Math.min(4, Math.max(2, os.availableParallelism() - 1))
 
-export type ParsePoolOptions = { size?: number; timeBudgetMs?: number; memoryMb?: number }
+export type ParsePoolOptions = {
+  size?: number
+  timeBudgetMs?: number
+  memoryMb?: number
+  heapKeptMb?: number
+}
 
 /**
  * Feeds are read off the main thread, by a pool of worker threads started on first use. Each feed
- * gets a budget of the worker's own busy time and each worker a heap limit; past either, the worker is
+ * gets a budget of the worker's own time and each worker a heap limit; past either, the worker is
  * ended, the feed fails with FeedError('parseTimeout' | 'parseMemory'), and a new worker takes
- * its place. The event loop of the server only moves the bytes over and the stays back.
+ * its place. A worker that a feed left with a heap larger than PARSE_HEAP_KEPT_MB is replaced as
+ * well, once it has answered. The event loop of the server only moves the bytes over and the stays
+ * back.
  */
 export function createParsePool(options: ParsePoolOptions = {}) {
   const size = options.size ?? defaultPoolSize()
   const timeBudgetMs = options.timeBudgetMs ?? PARSE_TIME_BUDGET_MS
   const memoryMb = options.memoryMb ?? PARSE_MEMORY_MB
+  const heapKeptBytes = (options.heapKeptMb ?? PARSE_HEAP_KEPT_MB) * 1024 * 1024
   const threads = new Set<Thread>()
   const waiting: Job[] = []
   let closed = false
@@ -99,7 +112,10 @@ export function createParsePool(options: ParsePoolOptions = {}) {
       if ('ready' in message) {
         thread.ready = true
         thread.tid = message.tid
-      } else settle(thread, message)
+      } else {
+        settle(thread, message)
+        if (message.heapBytes > heapKeptBytes) retire(thread)
+      }
       dispatch()
     })
     worker.on('error', (error: Error & { code?: string }) => {
@@ -118,6 +134,12 @@ export function createParsePool(options: ParsePoolOptions = {}) {
           job.reject(thread.ending ?? new Error('the parse worker did not start'))
       dispatch()
     })
+  }
+
+  /** Ends an idle worker whose heap grew too large; the next feed that waits starts a new one. */
+  function retire(thread: Thread) {
+    threads.delete(thread)
+    void thread.worker.terminate()
   }
 
   function start(thread: Thread, job: Job) {

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs'
+import v8 from 'node:v8'
 import { parentPort } from 'node:worker_threads'
 import { detectPlatform } from '../../src/domain/platforms.ts'
 import { FeedError } from './feedError.ts'
 import { decodeFeed } from './feedText.ts'
 import { parseFeed } from './parse.ts'
-import type { ParseReply, ParseTask } from './parsePool.ts'
+import type { ParseOutcome, ParseReply, ParseTask } from './parsePool.ts'
 
 /** One feed read in a worker thread of the parse pool: decoded, parsed, its platform named. */
-function read(task: ParseTask): ParseReply {
+function read(task: ParseTask): ParseOutcome {
   try {
     const text = decodeFeed(task.bytes, task.charset)
     return {
@@ -23,7 +24,11 @@ function read(task: ParseTask): ParseReply {
 
 const port = parentPort
 if (!port) throw new Error('parseWorker.ts runs in a worker thread of the parse pool')
-port.on('message', (task: ParseTask) => port.postMessage(read(task)))
+port.on('message', (task: ParseTask) => {
+  const reply: ParseReply = { ...read(task), heapBytes: v8.getHeapStatistics().total_heap_size }
+  port.postMessage(reply)
+})
+
 /** This thread's id in the kernel (Linux), by which the pool reads its CPU time; null elsewhere. */
 function threadId(): number | null {
   try {

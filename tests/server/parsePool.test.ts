@@ -118,6 +118,18 @@ describe('the parse pool', () => {
     expect((await parse(readFixture('airbnb.ics'))).events).toHaveLength(3)
   })
 
+  it('replaces a worker that a feed left with a heap past the limit, and keeps one below it', async () => {
+    aPool({ size: 1, heapKeptMb: 1024 })
+    expect((await parse(readFixture('airbnb.ics'))).events).toHaveLength(3)
+    expect(pool!.threads).toBe(1)
+    await pool!.close()
+    // A worker's heap is several megabytes once its code is loaded: past 1 MB, every one is replaced.
+    aPool({ size: 1, heapKeptMb: 1 })
+    expect((await parse(readFixture('airbnb.ics'))).events).toHaveLength(3)
+    expect(pool!.threads).toBe(0)
+    expect((await parse(readFixture('vrbo.ics'))).events.length).toBeGreaterThan(0)
+  })
+
   it('reads several feeds at once, one per worker, each within its own budget', async () => {
     aPool({ size: 2 })
     const results = await Promise.allSettled([
