@@ -4,7 +4,9 @@ import type { NoticeKind } from '../db/schema.ts'
 import { translatorFor } from '../i18n.ts'
 import type { NoticeStay, NotificationData } from '../notification/schemas.ts'
 import { createNotification } from '../notification/service.ts'
+import { writeTransaction } from '../db/errors.ts'
 import { conflictCandidates, conflictPairs, type ConflictPair } from './conflicts.ts'
+import { ownRowParts } from './ownNights.ts'
 import type { BookingRow, StoredChanges } from './store.ts'
 
 type Owner = {
@@ -70,37 +72,70 @@ const stayRows = (db: Db, ids: string[]) =>
  * How many new conflicts one sync announces. Every conflicting stay is marked on the calendar
  * and in the feeds whatever their number; a feed whose stays clash by the thousand (2,000
  * year-long blocks beside a year of bookings: 200,000 pairs) would otherwise write a notice and
- * a row per pair in the sync's transaction. Those past the cap are announced by later syncs
- * that touch them.
+ * a row per pair. Those past the cap are announced by later syncs that touch them.
  */
 const MAX_CONFLICTS_ANNOUNCED = 100
 
 /**
- * The conflicts of the property that involve a stay this sync touched and were never announced:
- * each pair is recorded as announced in the sync's transaction, so no restart or other process
- * announces it again.
+ * The search for new conflicts is bounded by what the sync changed: for each run of own nights
+ * it touched, the stays overlapping it (at most this many, by check-in), and this many pairs in
+ * all. A hostile property of thousands of overlapping stays costs the same bounded search.
  */
-async function newConflicts(
-  trx: Db,
+const OVERLAPS_READ_PER_STAY = 200
+const MAX_PAIRS_EXAMINED = 20_000
+/** Touched stays read per query, a turn of the event loop apart. */
+const TOUCHED_PER_READ = 200
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * The pairs of stays in conflict that involve a stay this sync touched and were never announced,
+ * found from the touched stays and what overlaps each (through the property's index by dates),
+ * never by walking the property's pairs. Read outside the sync's write transaction.
+ */
+async function unannouncedConflicts(
+  db: Db,
   propertyId: string,
   touched: ReadonlySet<string>,
-  now: string,
 ): Promise<ConflictPair[]> {
-  if (touched.size === 0) return []
-  const fresh: ConflictPair[] = []
-  for (const pair of conflictPairs(await conflictCandidates(trx, [propertyId]).execute())) {
-    if (fresh.length === MAX_CONFLICTS_ANNOUNCED) break
-    if (!touched.has(pair.first.id) && !touched.has(pair.second.id)) continue
-    const [firstId, secondId] = [pair.first.id, pair.second.id].sort()
-    const inserted = await trx
-      .insertInto('announced_conflicts')
-      .values({ first_id: firstId!, second_id: secondId!, created_at: now })
-      .onConflict((conflict) => conflict.columns(['first_id', 'second_id']).doNothing())
-      .returning('first_id')
-      .executeTakeFirst()
-    if (inserted) fresh.push(pair)
+  const found = new Map<string, ConflictPair>()
+  let examined = 0
+  const ids = [...touched]
+  search: for (let from = 0; from < ids.length; from += TOUCHED_PER_READ) {
+    if (from > 0) await nextTurn()
+    const stays = await conflictCandidates(db, [propertyId])
+      .where('id', 'in', ids.slice(from, from + TOUCHED_PER_READ))
+      .execute()
+    for (const part of stays.flatMap(ownRowParts)) {
+      const overlapping = await conflictCandidates(db, [propertyId])
+        .where('start_date', '<', part.end_date)
+        .where('end_date', '>', part.start_date)
+        .where('id', '!=', part.id)
+        .orderBy('start_date')
+        .limit(OVERLAPS_READ_PER_STAY)
+        .execute()
+      for (const pair of conflictPairs([part, ...overlapping])) {
+        if (pair.first.id !== part.id && pair.second.id !== part.id) continue
+        const key = [pair.first.id, pair.second.id].sort().join(' ')
+        if (!found.has(key)) found.set(key, pair)
+      }
+      examined += overlapping.length
+      if (examined >= MAX_PAIRS_EXAMINED) break search
+    }
   }
-  return fresh
+  if (found.size === 0) return []
+  const announced = new Set<string>()
+  const keys = [...found.keys()]
+  for (let from = 0; from < keys.length; from += TOUCHED_PER_READ) {
+    const firsts = keys.slice(from, from + TOUCHED_PER_READ).map((key) => key.split(' ')[0]!)
+    const rows = await db
+      .selectFrom('announced_conflicts')
+      .select(['first_id', 'second_id'])
+      .where('first_id', 'in', firsts)
+      .execute()
+    for (const row of rows) announced.add(`${row.first_id} ${row.second_id}`)
+  }
+  return [...found.entries()].filter(([key]) => !announced.has(key)).map(([, pair]) => pair)
 }
 
 export type Notices = {
@@ -110,24 +145,14 @@ export type Notices = {
   conflictIds: string[]
 }
 
-/**
- * One notification per change a sync found, in the owner's language, when they have
- * notifications on: each sale that is `new` (restored ones too; not on the first import of a
- * link, which is silent), `changed` (its own nights moved) or `cancelled` (left the feed before
- * it was over), and each `conflict` this sync made, first import included.
- */
-export async function noticesOfSync(
-  trx: Db,
-  calendar: { property_id: string; platform_name: string },
-  changes: StoredChanges,
-  options: { firstImport: boolean; now: string },
-): Promise<Notices> {
-  const { touched } = changes
-  const conflicts = await newConflicts(trx, calendar.property_id, touched, options.now)
+const NO_NOTICES: Notices = { ids: [], conflictIds: [] }
+
+/** Stores notifications for the owner of a property, in their language, if they want them. */
+async function noticeWriter(trx: Db, calendar: { property_id: string; platform_name: string }, now: string) {
   const owner = await ownerOf(trx, calendar.property_id)
-  if (!owner || !owner.notificationsEnabled) return { ids: [], conflictIds: [] }
+  if (!owner || !owner.notificationsEnabled) return null
   const t = translatorFor(owner.language)
-  const store = (
+  return (
     kind: NoticeKind,
     stays: NoticeRow[],
     extra: Partial<NotificationData>,
@@ -146,34 +171,77 @@ export async function noticesOfSync(
         stay: noticeStay(stays[0]!),
         ...extra,
       },
-      now: options.now,
+      now,
     })
+}
 
+/**
+ * One notification per change a sync found, in the owner's language, when they have
+ * notifications on: each sale that is `new` (restored ones too), `changed` (its own nights moved)
+ * or `cancelled` (left the feed before it was over). Written in the sync's transaction, so no
+ * restart or other process tells it again. The first import of a link tells no news.
+ */
+export async function newsOfSync(
+  trx: Db,
+  calendar: { property_id: string; platform_name: string },
+  changes: StoredChanges,
+  options: { firstImport: boolean; now: string },
+): Promise<Notices> {
+  if (options.firstImport || changes.news.length === 0) return NO_NOTICES
+  const store = await noticeWriter(trx, calendar, options.now)
+  if (!store) return NO_NOTICES
   const ids: string[] = []
-  if (!options.firstImport)
-    for (const news of changes.news) {
-      if (news.kind === 'changed') ids.push(await store('changed', [news.stay], { previous: news.previous }))
-      else if (news.kind === 'new' && news.restored)
-        ids.push(await store('new', [news.stay], { restored: true }, 'sync.notices.restored'))
-      else ids.push(await store(news.kind, [news.stay], {}))
-    }
-  const conflictIds: string[] = []
-  for (const { first, second } of conflicts) {
-    const rows = await stayRows(trx, [first.id, second.id])
-    // The stay this sync brought first, the one it clashes with second.
-    const ordered = touched.has(first.id) ? [first.id, second.id] : [second.id, first.id]
-    const [stay, other] = ordered.map((id) => rows.find((row) => row.id === id)!)
-    const nights = {
-      start: first.start_date > second.start_date ? first.start_date : second.start_date,
-      end: first.end_date < second.end_date ? first.end_date : second.end_date,
-    }
-    const id = await store('conflict', [stay!, other!], {
-      stay: noticeStay(stay!),
-      other: noticeStay(other!),
-      nights,
-    })
-    ids.push(id)
-    conflictIds.push(id)
+  for (const news of changes.news) {
+    if (news.kind === 'changed') ids.push(await store('changed', [news.stay], { previous: news.previous }))
+    else if (news.kind === 'new' && news.restored)
+      ids.push(await store('new', [news.stay], { restored: true }, 'sync.notices.restored'))
+    else ids.push(await store(news.kind, [news.stay], {}))
   }
-  return { ids, conflictIds }
+  return { ids, conflictIds: [] }
+}
+
+/**
+ * Each new conflict a sync made, first import included: found after the sync's transaction from
+ * what it touched, then recorded as announced with its notification in a short transaction of
+ * its own, so a pair is announced once whatever the processes. A conflict found by a sync that
+ * stops between the two is marked on the calendar but not announced.
+ */
+export async function announceConflicts(
+  db: Db,
+  calendar: { property_id: string; platform_name: string },
+  touched: ReadonlySet<string>,
+  now: string,
+): Promise<Notices> {
+  if (touched.size === 0) return NO_NOTICES
+  const candidates = await unannouncedConflicts(db, calendar.property_id, touched)
+  if (candidates.length === 0) return NO_NOTICES
+  return writeTransaction(db, async (trx) => {
+    const store = await noticeWriter(trx, calendar, now)
+    const ids: string[] = []
+    for (const { first, second } of candidates) {
+      if (ids.length === MAX_CONFLICTS_ANNOUNCED) break
+      const [firstId, secondId] = [first.id, second.id].sort()
+      const inserted = await trx
+        .insertInto('announced_conflicts')
+        .values({ first_id: firstId!, second_id: secondId!, created_at: now })
+        .onConflict((conflict) => conflict.columns(['first_id', 'second_id']).doNothing())
+        .returning('first_id')
+        .executeTakeFirst()
+      // Gone since it was found (deleted, merged away), or announced by another process.
+      if (!inserted || !store) continue
+      const rows = await stayRows(trx, [first.id, second.id])
+      // The stay this sync brought first, the one it clashes with second.
+      const ordered = touched.has(first.id) ? [first.id, second.id] : [second.id, first.id]
+      const [stay, other] = ordered.map((id) => rows.find((row) => row.id === id))
+      if (!stay || !other) continue
+      const nights = {
+        start: first.start_date > second.start_date ? first.start_date : second.start_date,
+        end: first.end_date < second.end_date ? first.end_date : second.end_date,
+      }
+      ids.push(
+        await store('conflict', [stay, other], { stay: noticeStay(stay), other: noticeStay(other), nights }),
+      )
+    }
+    return { ids, conflictIds: ids }
+  })
 }

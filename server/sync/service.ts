@@ -12,7 +12,7 @@ import { PAUSE_AFTER_BUDGET_FAILURES } from './budgets.ts'
 import { FeedError } from './feedError.ts'
 import { fetchFeed } from './fetch.ts'
 import type { ParseResult, ParseTask } from './parsePool.ts'
-import { noticesOfSync, type Notices } from './notices.ts'
+import { announceConflicts, newsOfSync, type Notices } from './notices.ts'
 import { storeFeed } from './store.ts'
 
 export type SyncContext = {
@@ -225,11 +225,16 @@ async function syncFeed(
       // The first import of a link tells no news; so does the first after its URL changed (the
       // property service then clears the content hash). Its conflicts are still announced.
       const firstImport = calendar.first_synced_at === null || calendar.content_hash === null
-      const notices = await noticesOfSync(trx, calendar, changes, { firstImport, now })
+      const news = await newsOfSync(trx, calendar, changes, { firstImport, now })
       await updateCalendar(trx, calendar.id, { ...fetched, ...validators, content_hash: contentHash })
-      return { changes, notices }
+      return { changes, notices: news }
     })
-    await announceNotices(ctx, notices)
+    // Outside the write transaction: its cost follows what the sync changed, and holds no lock.
+    const conflicts = await announceConflicts(ctx.db, calendar, changes.touched, now)
+    await announceNotices(ctx, {
+      ids: [...notices.ids, ...conflicts.ids],
+      conflictIds: conflicts.conflictIds,
+    })
     return {
       ...outcome,
       result: 'imported',
