@@ -12,6 +12,8 @@ export type Config = {
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
+  /** Notice mails (conflicts, digests) an account may get an hour; the rest wait for the next hour. */
+  mailNoticesPerHour: number
   adminEmail: string | undefined
   adminPassword: string | undefined
   syncIntervalMinutes: number
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: Config
     publicUrl: readUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Manzil <no-reply@localhost>',
+    mailNoticesPerHour: readInteger(env, 'MAIL_NOTICES_PER_HOUR', 6, 1, 1000),
     adminEmail: adminEmail?.trim().toLowerCase(),
     adminPassword,
     syncIntervalMinutes: readInteger(env, 'SYNC_INTERVAL_MINUTES', 15, 1, 24 * 60),

@@ -11,6 +11,7 @@ import { changeNotices } from './migrations/0010_change_notices.ts'
 import { signInGuards } from './migrations/0011_sign_in_guards.ts'
 import { servedNights } from './migrations/0012_served_nights.ts'
 import { cascadeIndexes } from './migrations/0013_cascade_indexes.ts'
+import { noticeMailBudget } from './migrations/0014_notice_mail_budget.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -205,4 +206,5 @@ export const migrations: Record<string, Migration> = {
   '0011_sign_in_guards': signInGuards,
   '0012_served_nights': servedNights,
   '0013_cascade_indexes': cascadeIndexes,
+  '0014_notice_mail_budget': noticeMailBudget,
 }

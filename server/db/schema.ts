@@ -23,6 +23,10 @@ export interface UsersTable {
   data_version: Generated<number>
   /** When the user last pressed Sync now (its per-account limit, migration 0004). */
   sync_requested_at: string | null
+  /** When the account's current hour of notice mail began; null before its first (migration 0014). */
+  notice_mails_since: string | null
+  /** The notice mails the account had in that hour (migration 0014). */
+  notice_mails_sent: Generated<number>
   created_at: string
   updated_at: string
 }

@@ -48,8 +48,9 @@ function conflictText(t: Translate, data: NotificationData): string[] {
 const MAX_LISTED = 20
 
 /**
- * Issue 13: the mail of a sync's conflicts, sent at once, or the digest of a sync round's other
- * changes (one mail, however many), in the reader's language; `appUrl` leads to the calendar.
+ * The mail of a sync round's conflicts, the digest of its other changes, or one mail of both (the
+ * last an hour's budget allows), each one mail however many, in the reader's language; `appUrl`
+ * leads to the calendar. A mail that lists a conflict says that one of its stays has to go.
  */
 export function composeNoticeMail(
   language: Language,
@@ -75,7 +76,9 @@ export function composeNoticeMail(
           t(conflicts ? 'mail.notices.conflicts.intro' : 'mail.notices.digest.intro'),
           ...listed,
           ...(unlisted > 0 ? [t('mail.notices.more', { count: unlisted })] : []),
-          ...(conflicts ? [t('mail.notices.conflict.action')] : []),
+          ...(notices.some((notice) => notice.kind === 'conflict')
+            ? [t('mail.notices.conflict.action')]
+            : []),
         ]
   const link = `${appUrl.replace(/\/$/, '')}/calendar`
   const text = [

@@ -141,11 +141,9 @@ async function unannouncedConflicts(
 export type Notices = {
   /** Every notification stored, to announce over the live stream. */
   ids: string[]
-  /** The conflicts among them, mailed at once. */
-  conflictIds: string[]
 }
 
-const NO_NOTICES: Notices = { ids: [], conflictIds: [] }
+const NO_NOTICES: Notices = { ids: [] }
 
 /** Stores notifications for the owner of a property, in their language, if they want them. */
 async function noticeWriter(trx: Db, calendar: { property_id: string; platform_name: string }, now: string) {
@@ -197,7 +195,7 @@ export async function newsOfSync(
       ids.push(await store('new', [news.stay], { restored: true }, 'sync.notices.restored'))
     else ids.push(await store(news.kind, [news.stay], {}))
   }
-  return { ids, conflictIds: [] }
+  return { ids }
 }
 
 /**
@@ -242,6 +240,6 @@ export async function announceConflicts(
         await store('conflict', [stay, other], { stay: noticeStay(stay), other: noticeStay(other), nights }),
       )
     }
-    return { ids, conflictIds: ids }
+    return { ids }
   })
 }

@@ -39,7 +39,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
   const inFlight = new Set<Promise<unknown>>()
   const slot = createSlots(concurrency)
   const parsePool = createParsePool()
-  const mail = createNoticeMail(app.db, app.mailer, app.config.publicUrl, app.log)
+  const mail = createNoticeMail(app)
   let timer: NodeJS.Timeout | undefined
   let firstRound: NodeJS.Timeout | undefined
   let round: Promise<unknown> | undefined
@@ -51,7 +51,6 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     intervalMinutes: app.config.syncIntervalMinutes,
     log: app.log,
     announce: app.notifications.announce,
-    mail,
     signal: shutdown.signal,
     userAgent: `Manzil calendar sync (+${app.config.publicUrl})`,
     parse: parsePool.parse,
@@ -104,15 +103,15 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     const released = workers.then(() => releaseLeases(leased.splice(0).map((calendar) => calendar.id)))
     return track(
       released
-        .then(mailDigests)
+        .then(mailWaiting)
         .then(() => app.metrics.roundFinished('schedule'))
         .then(() => synced),
     )
   }
 
-  /** A round's changes other than conflicts reach each owner as one digest (issue 13). */
-  const mailDigests = () =>
-    mail.sendDigests().catch((error: unknown) => app.log.error({ err: error }, 'could not mail digests'))
+  /** A round's notices reach each owner at its end: one mail of conflicts, one digest of the rest. */
+  const mailWaiting = () =>
+    mail.sendWaiting().catch((error: unknown) => app.log.error({ err: error }, 'could not mail notices'))
 
   async function releaseLeases(calendarIds: string[]) {
     if (calendarIds.length === 0) return
@@ -139,7 +138,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     )
     // The answer waits for neither the feed count nor the mail server.
     void track(app.metrics.roundFinished('request'))
-    void track(mailDigests())
+    void track(mailWaiting())
     return outcomes
   }
 

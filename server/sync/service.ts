@@ -7,7 +7,6 @@ import { writeTransaction } from '../db/errors.ts'
 import type { CalendarRow } from '../db/lease.ts'
 import { lockPropertyStays } from '../db/locks.ts'
 import type { ExternalCalendarsTable } from '../db/schema.ts'
-import type { NoticeMail } from '../notification/outbox.ts'
 import { PAUSE_AFTER_BUDGET_FAILURES } from './budgets.ts'
 import { FeedError } from './feedError.ts'
 import { fetchFeed } from './fetch.ts'
@@ -23,8 +22,6 @@ export type SyncContext = {
   log: FastifyBaseLogger
   /** Tells every server process that a notification was stored (see NotificationCenter). */
   announce: (notificationId: string) => Promise<void>
-  /** Mails change notices: conflicts at once, the rest as a digest when the round ends. */
-  mail: NoticeMail
   /** Aborted when the server shuts down. */
   signal: AbortSignal
   userAgent: string
@@ -92,16 +89,16 @@ type CalendarUpdate = Updateable<ExternalCalendarsTable>
 const updateCalendar = (db: Db, calendarId: string, update: CalendarUpdate) =>
   db.updateTable('external_calendars').set(update).where('id', '=', calendarId).executeTakeFirst()
 
-/** Live to every open page, and the conflicts by mail at once; a failure of either is only logged. */
+/**
+ * Live to every open page; a failure is only logged. Their mail waits in the outbox for the end
+ * of the round (or of the Sync now), so an owner's feeds make one mail together.
+ */
 async function announceNotices(ctx: SyncContext, notices: Notices) {
   for (const notificationId of notices.ids)
     await ctx.announce(notificationId).then(
       () => ctx.metrics?.notificationsSent(1),
       (error: unknown) => ctx.log.error({ err: error, notificationId }, 'could not announce a notification'),
     )
-  await ctx.mail
-    .sendConflicts(notices.conflictIds)
-    .catch((error: unknown) => ctx.log.error({ err: error }, 'could not mail a conflict'))
 }
 
 async function recordFailure(ctx: SyncContext, calendar: CalendarRow, error: unknown, started: Date) {
@@ -231,10 +228,7 @@ async function syncFeed(
     })
     // Outside the write transaction: its cost follows what the sync changed, and holds no lock.
     const conflicts = await announceConflicts(ctx.db, calendar, changes.touched, now)
-    await announceNotices(ctx, {
-      ids: [...notices.ids, ...conflicts.ids],
-      conflictIds: conflicts.conflictIds,
-    })
+    await announceNotices(ctx, { ids: [...notices.ids, ...conflicts.ids] })
     return {
       ...outcome,
       result: 'imported',

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/auth/password.ts'
 import { SESSION_COOKIE } from '../../server/auth/session.ts'
+import type { NotificationData } from '../../server/notification/schemas.ts'
+import { createNotification } from '../../server/notification/service.ts'
 
 export const STRONG_PASSWORD = 'Sunny-Day-42'
 
@@ -102,4 +104,17 @@ export async function aCalendarRow(db: Db, propertyId: string, url: string, plat
     })
     .execute()
   return id
+}
+
+/** A change notice waiting in the mail outbox, as a sync stores it. */
+export function aNotice(db: Db, userId: string, kind: 'new' | 'conflict', now = new Date().toISOString()) {
+  const data: NotificationData = {
+    kind,
+    ical: '',
+    platformName: 'Airbnb',
+    propertyName: 'Villa Rawdah',
+    conflict: kind === 'conflict',
+    stay: { guestName: 'Sara', start: '2030-03-01', end: '2030-03-04', platform: 'Airbnb', kind: 'booking' },
+  }
+  return createNotification(db, { userId, title: null, data, now })
 }

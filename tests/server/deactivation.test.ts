@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { createNoticeMail } from '../../server/notification/outbox.ts'
-import type { NotificationData } from '../../server/notification/schemas.ts'
-import { createNotification } from '../../server/notification/service.ts'
 import { createSyncScheduler } from '../../server/sync/scheduler.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { post } from './accounts.ts'
-import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
+import { aCalendarRow, aNotice, aPropertyRow, aUser, signIn } from './builders.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 import { startMailbox } from './mailbox.ts'
 
@@ -29,19 +27,6 @@ async function aHost(ctx: TestContext) {
   feeds.serveFixture(route, 'airbnb.ics')
   const calendarId = await aCalendarRow(ctx.db, property.id, feeds.url(route), 'Airbnb')
   return { ...owner, cookie, property, route, calendarId }
-}
-
-/** A change notice waiting in the mail outbox, as a sync stores it. */
-const aNotice = (ctx: TestContext, userId: string, kind: 'new' | 'conflict') => {
-  const data: NotificationData = {
-    kind,
-    ical: '',
-    platformName: 'Airbnb',
-    propertyName: 'Villa Rawdah',
-    conflict: kind === 'conflict',
-    stay: { guestName: 'Sara', start: '2030-03-01', end: '2030-03-04', platform: 'Airbnb', kind: 'booking' },
-  }
-  return createNotification(ctx.db, { userId, title: null, data, now: new Date().toISOString() })
 }
 
 describeEachDatabase(
@@ -119,24 +104,21 @@ describeEachDatabase(
 
     it('is mailed no notice, neither while deactivated nor all at once when active again', async () => {
       const [active, deactivated] = [await aHost(ctx), await aHost(ctx)]
-      const conflicts = [
-        await aNotice(ctx, active.id, 'conflict'),
-        await aNotice(ctx, deactivated.id, 'conflict'),
-      ]
-      await aNotice(ctx, active.id, 'new')
-      await aNotice(ctx, deactivated.id, 'new')
+      for (const host of [active, deactivated]) {
+        await aNotice(ctx.db, host.id, 'conflict')
+        await aNotice(ctx.db, host.id, 'new')
+      }
       await deactivate(deactivated.id)
-      const mail = createNoticeMail(ctx.db, ctx.app.mailer, ctx.config.publicUrl, ctx.app.log)
+      const mail = createNoticeMail(ctx.app)
 
-      await mail.sendConflicts(conflicts)
-      await mail.sendDigests()
+      await mail.sendWaiting()
       expect((await mailbox.waitForMail(active.email)).subject).toBe('Double booking at Villa Rawdah')
       expect((await mailbox.waitForMail(active.email)).subject).toBe('1 booking change at your properties')
       expect(mailbox.unread(deactivated.email)).toBe(0)
 
       await reactivate(deactivated.id)
-      await aNotice(ctx, active.id, 'new')
-      await mail.sendDigests()
+      await aNotice(ctx.db, active.id, 'new')
+      await mail.sendWaiting()
       // The round's digest reached the active host, and nothing reached the reactivated one.
       await mailbox.waitForMail(active.email)
       expect(mailbox.unread(deactivated.email)).toBe(0)

@@ -15,6 +15,11 @@ describe('configuration', () => {
     expect(config.database.engine).toBe('sqlite')
     expect(config.publicUrl).toBe('http://localhost:3000')
     expect(config.syncIntervalMinutes).toBe(15)
+    expect(config.mailNoticesPerHour).toBe(6)
+  })
+
+  it('refuses an hourly notice mail budget below one', () => {
+    expect(() => loadConfig({ MAIL_NOTICES_PER_HOUR: '0' })).toThrow(/MAIL_NOTICES_PER_HOUR/)
   })
 
   it('refuses a non-numeric PORT', () => {

@@ -109,10 +109,19 @@ export function linkIn(mail: ReceivedMail): string {
   return link
 }
 
+type MailboxOptions = {
+  /**
+   * Accepts one mail at a time, each this long after the one before, as a busy relay does; a
+   * mail arrives (and its sender hears 250) when its turn is over. Unset: at once.
+   */
+  msPerMail?: number
+}
+
 /** A real SMTP server on a random local port that keeps every mail it receives. */
-export async function startMailbox(): Promise<Mailbox> {
+export async function startMailbox(options: MailboxOptions = {}): Promise<Mailbox> {
   const inbox: ReceivedMail[] = []
   const waiters = new Set<() => void>()
+  let turn = Promise.resolve()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -123,9 +132,14 @@ export async function startMailbox(): Promise<Mailbox> {
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
         const to = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase())
-        inbox.push(parseMail(Buffer.concat(chunks).toString('utf8'), { from, to }))
-        for (const wake of waiters) wake()
-        callback()
+        const arrive = () => {
+          inbox.push(parseMail(Buffer.concat(chunks).toString('utf8'), { from, to }))
+          for (const wake of waiters) wake()
+          callback()
+        }
+        const { msPerMail } = options
+        if (msPerMail === undefined) arrive()
+        else turn = turn.then(() => new Promise((resolve) => setTimeout(resolve, msPerMail)).then(arrive))
       })
     },
   })
