@@ -228,7 +228,11 @@ async function echoNightsOf(
   const pastBefore = addDays(seenAt.slice(0, 10), -SERVED_PAST_DAYS)
   const asked: { event: FeedEvent; nights: DateOnly[]; kept: DateOnly[] }[] = []
   for (const line of lines) {
-    const own = new Set(line.before.flatMap((row) => nightsAsJudged(row).own))
+    // A cancelled stay holds no night: one coming back is judged anew (its nights may be the
+    // platform's import of another platform's resale of them).
+    const own = new Set(
+      line.before.filter((row) => row.cancelled_at === null).flatMap((row) => nightsAsJudged(row).own),
+    )
     const echo = new Set(line.before.flatMap((row) => nightsAsJudged(row).echo))
     for (const { event } of line.after) {
       if (classifySummary(event.summary).kind !== 'block') continue
