@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
-import type { BookingShape } from '../simulator/platforms.ts'
+import { Refused, type BookingShape } from '../simulator/platforms.ts'
 import { FakeClock, World, type WorldOptions } from '../simulator/world.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
-import { startMailbox } from './mailbox.ts'
+import { startMailbox, type ReceivedMail } from './mailbox.ts'
 
 let feeds: FeedServer
 beforeAll(async () => {
@@ -22,6 +22,34 @@ const aWorld = (ctx: TestContext, options: WorldOptions) => World.create(ctx, fe
 const kinds = async (world: World) => (await world.host.notices()).map((notice) => notice.kind)
 
 const SHAPES: BookingShape[] = ['separate', 'merged']
+
+/** The platforms' stays as Manzil holds them: platform, dates, kind, and echo or conflict. */
+async function staysOf(world: World) {
+  return (await world.manzilStays())
+    .map((stay) =>
+      [
+        stay.platform,
+        `${stay.start} → ${stay.end}`,
+        stay.kind,
+        stay.echo ? 'echo' : '',
+        stay.conflict ? 'conflict' : '',
+      ]
+        .join(' ')
+        .trim(),
+    )
+    .sort()
+}
+
+/** Every mail the host was sent and has not been read yet, once the sending has settled. */
+async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const mails: ReceivedMail[] = []
+  while (mailbox.unread(address) > 0) mails.push(await mailbox.waitForMail(address))
+  return mails
+}
+
+/** Checks, after every hour, what must hold at every moment. */
+const everyHour = (world: World) => async () => expect(await world.discrepanciesAnyTime()).toEqual([])
 
 describeEachDatabase(
   'a closed loop of platforms importing their availability feeds',
@@ -75,7 +103,177 @@ describeEachDatabase(
         }
         expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
       })
+
+      it(`leaves no trace of a cancelled reservation five rounds on (Booking.com ${bookingShape})`, async () => {
+        const world = await aWorld(ctx, { bookingShape })
+        const sale = world.airbnb.sell({ start: '2030-03-20', end: '2030-03-25' })
+        await world.rounds(2)
+        world.airbnb.cancel(sale)
+        await world.rounds(5)
+
+        for (const platform of world.platforms) {
+          expect(platform.imported, platform.name).toEqual(new Set())
+          expect(platform.export(clock.now()), platform.name).not.toContain('BEGIN:VEVENT')
+        }
+        expect(await world.manzilStays()).toEqual([])
+        expect((await world.host.stays()).filter((stay) => stay.cancelled_at === null)).toEqual([])
+        expect(await kinds(world)).toEqual(['new', 'cancelled'])
+        expect(await world.host.period(MARCH.start, MARCH.end)).toMatchObject({
+          bookings: 0,
+          bookedNights: 0,
+        })
+        expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
+      })
+
+      it(`counts nights resold on Booking.com after an Airbnb cancellation as Booking.com's sale (Booking.com ${bookingShape})`, async () => {
+        const world = await aWorld(ctx, { bookingShape })
+        const sale = world.airbnb.sell({ start: '2030-03-20', end: '2030-03-25' })
+        await world.rounds(2)
+        expect(() => world.booking.sell({ start: '2030-03-22', end: '2030-03-24' })).toThrow(Refused)
+        world.airbnb.cancel(sale)
+        await world.rounds(1)
+        world.booking.sell({ start: '2030-03-20', end: '2030-03-25' })
+        await world.rounds(2, everyHour(world))
+
+        expect(await staysOf(world)).toEqual([
+          'Airbnb 2030-03-20 → 2030-03-25 block echo',
+          'Booking.com 2030-03-20 → 2030-03-25 booking',
+          'Vrbo 2030-03-20 → 2030-03-25 block echo',
+        ])
+        expect(await kinds(world)).toEqual(['new', 'cancelled', 'new'])
+        expect(await world.host.period(MARCH.start, MARCH.end)).toMatchObject({
+          bookings: 1,
+          bookedNights: 5,
+          revenue: 500,
+        })
+        expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
+      })
+
+      it(`flags a night sold on Airbnb and Booking.com between imports once: one conflict, one notice, one mail (Booking.com ${bookingShape})`, async () => {
+        const world = await aWorld(ctx, { bookingShape })
+        await mailsTo(world.host.owner.email)
+        world.airbnb.sell({ start: '2030-03-20', end: '2030-03-24' })
+        world.booking.sell({ start: '2030-03-22', end: '2030-03-26' })
+        await world.rounds(3, everyHour(world))
+
+        const conflicts = (await world.host.notices()).filter((notice) => notice.kind === 'conflict')
+        expect(conflicts).toHaveLength(1)
+        expect(conflicts[0]!.data).toMatchObject({ nights: { start: '2030-03-22', end: '2030-03-24' } })
+        const mails = await mailsTo(world.host.owner.email)
+        expect(mails.filter((mail) => mail.subject === 'Double booking at Villa Rawdah')).toHaveLength(1)
+        const stays = await world.manzilStays()
+        expect(
+          stays
+            .filter((stay) => stay.conflict)
+            .map((stay) => stay.platform)
+            .sort(),
+        ).toEqual(['Airbnb', 'Booking.com'])
+        // Each night counts once, both sales count.
+        expect(await world.host.period(MARCH.start, MARCH.end)).toMatchObject({
+          bookings: 2,
+          bookedNights: 6,
+          revenue: 600,
+        })
+        expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
+      })
+
+      it(`takes a Booking.com sale beside an imported closure as Booking.com's own, and only its nights (Booking.com ${bookingShape})`, async () => {
+        const world = await aWorld(ctx, { bookingShape })
+        const airbnbSale = world.airbnb.sell({ start: '2030-03-20', end: '2030-03-23' })
+        await world.rounds(1)
+        world.booking.sell({ start: '2030-03-23', end: '2030-03-26' })
+        await world.rounds(2, everyHour(world))
+
+        expect(await staysOf(world)).toEqual(
+          bookingShape === 'separate'
+            ? [
+                'Airbnb 2030-03-20 → 2030-03-23 booking',
+                'Airbnb 2030-03-23 → 2030-03-26 block echo',
+                'Booking.com 2030-03-20 → 2030-03-23 block echo',
+                'Booking.com 2030-03-23 → 2030-03-26 booking',
+                'Vrbo 2030-03-20 → 2030-03-26 block echo',
+              ]
+            : [
+                'Airbnb 2030-03-20 → 2030-03-23 booking',
+                'Airbnb 2030-03-23 → 2030-03-26 block echo',
+                'Booking.com 2030-03-20 → 2030-03-26 booking',
+                'Vrbo 2030-03-20 → 2030-03-26 block echo',
+              ],
+        )
+        expect([...world.airbnb.imported].sort()).toEqual(['2030-03-23', '2030-03-24', '2030-03-25'])
+        expect(await kinds(world)).toEqual(['new', 'new'])
+        expect(await world.host.period(MARCH.start, MARCH.end)).toMatchObject({
+          bookings: 2,
+          bookedNights: 6,
+          revenue: 600,
+        })
+        expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
+
+        world.airbnb.cancel(airbnbSale)
+        await world.rounds(2)
+        expect(await kinds(world)).toEqual(['new', 'new', 'cancelled'])
+        expect(await world.host.period(MARCH.start, MARCH.end)).toMatchObject({
+          bookings: 1,
+          bookedNights: 3,
+        })
+        expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
+      })
     }
+
+    it('moves a reservation: one change told, its old nights freed everywhere, its new ones closed', async () => {
+      const world = await aWorld(ctx, { bookingShape: 'separate' })
+      const sale = world.airbnb.sell({ start: '2030-03-20', end: '2030-03-23' })
+      world.vrbo.sell({ start: '2030-03-30', end: '2030-04-02' }, { guest: 'Omar K' })
+      await world.rounds(2)
+      expect(() => world.airbnb.move(sale, { start: '2030-03-29', end: '2030-03-31' })).toThrow(Refused)
+      world.airbnb.move(sale, { start: '2030-03-26', end: '2030-03-29' })
+      await world.rounds(2, everyHour(world))
+
+      expect(await staysOf(world)).toEqual([
+        'Airbnb 2030-03-26 → 2030-03-29 booking',
+        'Airbnb 2030-03-30 → 2030-04-02 block echo',
+        'Booking.com 2030-03-26 → 2030-03-29 block echo',
+        'Booking.com 2030-03-30 → 2030-04-02 block echo',
+        'Vrbo 2030-03-26 → 2030-03-29 block echo',
+        'Vrbo 2030-03-30 → 2030-04-02 booking',
+      ])
+      const notices = await world.host.notices()
+      expect(notices.map((notice) => notice.kind)).toEqual(['new', 'new', 'changed'])
+      expect(notices[2]!.data).toMatchObject({
+        stay: { start: '2030-03-26', end: '2030-03-29', platform: 'Airbnb' },
+        previous: { start: '2030-03-20', end: '2030-03-23' },
+      })
+      expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
+    })
+
+    it('follows closed runs that merge and split again as the same blocks: no notice, never a conflict', async () => {
+      const world = await aWorld(ctx, { bookingShape: 'merged' })
+      world.airbnb.sell({ start: '2030-03-20', end: '2030-03-23' })
+      world.airbnb.sell({ start: '2030-03-25', end: '2030-03-27' })
+      await world.rounds(2)
+      const middle = world.airbnb.sell({ start: '2030-03-23', end: '2030-03-25' })
+      await world.rounds(2, everyHour(world))
+      expect(await staysOf(world)).toEqual([
+        'Airbnb 2030-03-20 → 2030-03-23 booking',
+        'Airbnb 2030-03-23 → 2030-03-25 booking',
+        'Airbnb 2030-03-25 → 2030-03-27 booking',
+        'Booking.com 2030-03-20 → 2030-03-27 block echo',
+        'Vrbo 2030-03-20 → 2030-03-27 block echo',
+      ])
+
+      world.airbnb.cancel(middle)
+      await world.rounds(2, everyHour(world))
+      expect(await staysOf(world)).toEqual([
+        'Airbnb 2030-03-20 → 2030-03-23 booking',
+        'Airbnb 2030-03-25 → 2030-03-27 booking',
+        'Booking.com 2030-03-20 → 2030-03-23 block echo',
+        'Booking.com 2030-03-25 → 2030-03-27 block echo',
+        'Vrbo 2030-03-20 → 2030-03-23 block echo',
+        'Vrbo 2030-03-25 → 2030-03-27 block echo',
+      ])
+      expect(await kinds(world)).toEqual(['new', 'new', 'new', 'cancelled'])
+      expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
+    })
   },
   { clock: clock.now, env: { SMTP_URL: mailbox.smtpUrl, SYNC_ALLOW_HOSTS: '127.0.0.1' } },
 )
