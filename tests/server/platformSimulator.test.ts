@@ -1,7 +1,9 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { addDays } from '../../src/domain/dates.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
-import { Refused, type BookingShape } from '../simulator/platforms.ts'
-import { FakeClock, World, type WorldOptions } from '../simulator/world.ts'
+import { Refused, type BookingShape, type PlatformName } from '../simulator/platforms.ts'
+import { FakeClock, SCHEDULES, World, type WorldOptions } from '../simulator/world.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 import { startMailbox, type ReceivedMail } from './mailbox.ts'
 
@@ -50,6 +52,94 @@ async function mailsTo(address: string): Promise<ReceivedMail[]> {
 
 /** Checks, after every hour, what must hold at every moment. */
 const everyHour = (world: World) => async () => expect(await world.discrepanciesAnyTime()).toEqual([])
+
+const PLATFORMS: PlatformName[] = ['Airbnb', 'Booking.com', 'Vrbo']
+
+/** Nights from the 20th of March on, a few at a time: sales that meet, overlap and touch. */
+const someNights = fc
+  .record({ from: fc.nat({ max: 12 }), nights: fc.integer({ min: 1, max: 4 }) })
+  .map(({ from, nights }) => ({
+    start: addDays('2030-03-20', from),
+    end: addDays('2030-03-20', from + nights),
+  }))
+
+const anAction = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('sell' as const),
+      platform: fc.constantFrom(...PLATFORMS),
+      nights: someNights,
+      // A sale that reached the platform before the import that closed its nights: a double booking.
+      force: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(false) },
+        { weight: 1, arbitrary: fc.constant(true) },
+      ),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('cancel' as const),
+      platform: fc.constantFrom(...PLATFORMS),
+      pick: fc.nat(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('move' as const),
+      platform: fc.constantFrom(...PLATFORMS),
+      pick: fc.nat(),
+      nights: someNights,
+    }),
+  },
+)
+type Action = typeof anAction extends fc.Arbitrary<infer T> ? T : never
+
+/** Each platform's import hour and minute, Manzil's sync minute and order: the import orders. */
+const aSchedule = fc.record({
+  bookingShape: fc.constantFrom<BookingShape>('separate', 'merged'),
+  airbnbHour: fc.nat({ max: 2 }),
+  vrboHour: fc.nat({ max: 11 }),
+  // Imports on even minutes, syncs on odd ones: a fetch and a sync never share an instant.
+  minutes: fc
+    .tuple(fc.nat({ max: 29 }), fc.nat({ max: 29 }), fc.nat({ max: 29 }))
+    .map((m) => m.map((k) => 2 * k)),
+  syncMinute: fc.nat({ max: 27 }).map((k) => 2 * k + 1),
+  syncOrder: fc.oneof(
+    fc.constant('together' as const),
+    fc.shuffledSubarray(PLATFORMS, { minLength: 3, maxLength: 3 }),
+  ),
+})
+
+const optionsOf = (schedule: typeof aSchedule extends fc.Arbitrary<infer T> ? T : never): WorldOptions => ({
+  bookingShape: schedule.bookingShape,
+  syncMinute: schedule.syncMinute,
+  syncOrder: schedule.syncOrder,
+  schedules: {
+    'Booking.com': { ...SCHEDULES['Booking.com'], minute: schedule.minutes[0]! },
+    Airbnb: { ...SCHEDULES.Airbnb, atHour: schedule.airbnbHour, minute: schedule.minutes[1]! },
+    Vrbo: { ...SCHEDULES.Vrbo, atHour: schedule.vrboHour, minute: schedule.minutes[2]! },
+  },
+})
+
+/** Does what the action says, unless the platform refuses it (nights it holds) or has no sale. */
+function perform(world: World, action: Action) {
+  const platform = world.platform(action.platform)
+  const sale = action.kind === 'sell' ? undefined : platform.sales[action.pick % platform.sales.length]
+  try {
+    if (action.kind === 'sell') platform.sell(action.nights, { force: action.force })
+    else if (sale && action.kind === 'cancel') platform.cancel(sale)
+    else if (sale && action.kind === 'move') platform.move(sale, action.nights)
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error
+  }
+}
+
+/** The same runs each time unless SIMULATOR_SEED asks for others; a failure names its seed. */
+const SEED = Number(process.env.SIMULATOR_SEED ?? 20300320)
+const RUNS = Number(process.env.SIMULATOR_RUNS ?? 10)
 
 describeEachDatabase(
   'a closed loop of platforms importing their availability feeds',
@@ -220,6 +310,38 @@ describeEachDatabase(
       })
     }
 
+    // Fails: the product takes the closure for Booking.com's cancelled sale come back. Booking.com
+    // imports Airbnb's new reservation and closes those nights under a new UID; the sync carries
+    // the Booking.com sale cancelled less than 48 hours before (same kind, same nights) over into
+    // it (server/sync/store.ts, linesOf), and echoNightsOf keeps the nights that cancelled row
+    // held as its own without asking what Booking.com's latest fetch was served. So every night
+    // of the closure, each served to Booking.com as taken before it appeared, is judged a
+    // Booking.com sale: a 'new' notice with restored = true, a conflict notice and mail against the
+    // Airbnb reservation, and two bookings counted for one sale.
+    it.fails(
+      'takes Booking.com closing nights it sold, lost to a cancellation and now imports as resold on Airbnb, as an echo',
+      async () => {
+        const world = await aWorld(ctx, { bookingShape: 'separate' })
+        const sale = world.booking.sell({ start: '2030-03-20', end: '2030-03-23' })
+        await world.rounds(2)
+        world.booking.cancel(sale)
+        await world.hours(6)
+        world.airbnb.sell({ start: '2030-03-20', end: '2030-03-23' })
+        await world.rounds(2, everyHour(world))
+
+        expect(await kinds(world)).toEqual(['new', 'cancelled', 'new'])
+        expect(await staysOf(world)).toEqual([
+          'Airbnb 2030-03-20 → 2030-03-23 booking',
+          'Booking.com 2030-03-20 → 2030-03-23 block echo',
+          'Vrbo 2030-03-20 → 2030-03-23 block echo',
+        ])
+        expect(await world.host.period(MARCH.start, MARCH.end)).toMatchObject({
+          bookings: 1,
+          bookedNights: 3,
+        })
+      },
+    )
+
     it('moves a reservation: one change told, its old nights freed everywhere, its new ones closed', async () => {
       const world = await aWorld(ctx, { bookingShape: 'separate' })
       const sale = world.airbnb.sell({ start: '2030-03-20', end: '2030-03-23' })
@@ -274,6 +396,28 @@ describeEachDatabase(
       expect(await kinds(world)).toEqual(['new', 'new', 'new', 'cancelled'])
       expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
     })
+
+    it(`stays true to what the platforms sell, whatever they do and in whatever order they import (seed ${SEED})`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          aSchedule,
+          fc.array(fc.record({ action: anAction, thenHours: fc.nat({ max: 8 }) }), {
+            minLength: 2,
+            maxLength: 6,
+          }),
+          async (schedule, steps) => {
+            const world = await aWorld(ctx, optionsOf(schedule))
+            for (const { action, thenHours } of steps) {
+              perform(world, action)
+              await world.hours(thenHours, everyHour(world))
+            }
+            await world.rounds(2, everyHour(world))
+            expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
+          },
+        ),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      )
+    }, 600_000)
   },
   { clock: clock.now, env: { SMTP_URL: mailbox.smtpUrl, SYNC_ALLOW_HOSTS: '127.0.0.1' } },
 )
