@@ -70,11 +70,6 @@ const anAction = fc.oneof(
       kind: fc.constant('sell' as const),
       platform: fc.constantFrom(...PLATFORMS),
       nights: someNights,
-      // A sale that reached the platform before the import that closed its nights: a double booking.
-      force: fc.oneof(
-        { weight: 3, arbitrary: fc.constant(false) },
-        { weight: 1, arbitrary: fc.constant(true) },
-      ),
     }),
   },
   {
@@ -129,7 +124,7 @@ function perform(world: World, action: Action) {
   const platform = world.platform(action.platform)
   const sale = action.kind === 'sell' ? undefined : platform.sales[action.pick % platform.sales.length]
   try {
-    if (action.kind === 'sell') platform.sell(action.nights, { force: action.force })
+    if (action.kind === 'sell') platform.sell(action.nights)
     else if (sale && action.kind === 'cancel') platform.cancel(sale)
     else if (sale && action.kind === 'move') platform.move(sale, action.nights)
   } catch (error) {

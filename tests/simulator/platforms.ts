@@ -123,19 +123,19 @@ export abstract class Platform {
     return [...this.imported].filter((night) => !sold.has(night))
   }
 
-  private refuseHeld(stay: Stay, options: { except?: Sale; force?: boolean } = {}) {
-    const held = new Set([...this.saleNights(options.except), ...(options.force ? [] : this.imported)])
+  private refuseHeld(stay: Stay, except?: Sale) {
+    const held = new Set([...this.saleNights(except), ...this.imported])
     const taken = nightsOf(stay).filter((night) => held.has(night))
     if (taken.length > 0) throw new Refused(`${this.name} holds ${taken.join(', ')}`)
   }
 
   /**
-   * Sells the nights to a guest. A platform sells no night it holds (sold, or imported as taken);
-   * `force` sells imported nights all the same: a sale that reached the platform before the
-   * import that would have closed them. It never sells a night twice itself.
+   * Sells the nights to a guest. A platform sells no night it holds: sold, or imported as taken.
+   * A night sold elsewhere since its latest import it does not know of, and sells: a true double
+   * booking, as the platforms make them.
    */
-  sell(stay: Stay, options: { guest?: string; force?: boolean } = {}): Sale {
-    this.refuseHeld(stay, { force: options.force ?? false })
+  sell(stay: Stay, options: { guest?: string } = {}): Sale {
+    this.refuseHeld(stay)
     const serial = ++this.salesMade
     const sale = { id: `${this.account}-${serial}`, guest: options.guest ?? `Guest ${serial}`, ...stay }
     this.sales.push(sale)
@@ -150,7 +150,7 @@ export abstract class Platform {
 
   /** The guest changes their dates; the platform refuses nights it holds for anything else. */
   move(sale: Sale, stay: Stay) {
-    this.refuseHeld(stay, { except: sale })
+    this.refuseHeld(stay, sale)
     sale.start = stay.start
     sale.end = stay.end
   }
