@@ -27,7 +27,7 @@ export const WORLD_START = '2030-03-01T00:00:00.000Z'
 
 /**
  * A round: long enough for every platform to import its availability feed at least once (Vrbo
- * imports every 12 hours) and for Manzil to sync each export after it.
+ * imports every 12 hours) and for Manzil to sync each export after it several times.
  */
 export const HOURS_PER_ROUND = 12
 
@@ -49,7 +49,11 @@ export const SCHEDULES: Record<PlatformName, ImportSchedule> = {
 export type WorldOptions = {
   bookingShape: BookingShape
   schedules?: Record<PlatformName, ImportSchedule>
-  /** Minutes past each hour at which Manzil syncs every platform's export. */
+  /**
+   * Manzil syncs every platform's export every this many hours (2 unless given: a sync per hour
+   * and platform is most of a simulation's cost), at `syncMinute` past the hour.
+   */
+  syncEveryHours?: number
   syncMinute?: number
   /** All feeds at once (as the scheduler does), or one by one in this order, a minute apart. */
   syncOrder?: 'together' | readonly PlatformName[]
@@ -61,7 +65,7 @@ type Sold = Map<DateOnly, PlatformName[]>
 /**
  * One host, their property on Airbnb, Booking.com and Vrbo, and Manzil between them, in fake
  * time: each hour the platforms due import their availability feeds from Manzil (through the
- * app, at the fake time), and Manzil syncs every platform's current export.
+ * app, at the fake time), and every other hour Manzil syncs every platform's current export.
  */
 export class World {
   readonly airbnb = new Airbnb()
@@ -114,7 +118,7 @@ export class World {
     return this.platforms.find((platform) => platform.name === name)!
   }
 
-  /** Moves `count` hours on: in each, the imports due and Manzil's sync, by the minute. */
+  /** Moves `count` hours on: in each, the imports due and Manzil's sync if due, by the minute. */
   async hours(count: number, afterEach?: () => Promise<void>) {
     for (let i = 0; i < count; i++) {
       this.hour++
@@ -127,7 +131,8 @@ export class World {
           minute: this.schedules[platform.name].minute,
           run: () => this.import(platform),
         }))
-      steps.push({ minute: this.options.syncMinute ?? 30, run: () => this.syncAll() })
+      if (this.hour % (this.options.syncEveryHours ?? 2) === 0)
+        steps.push({ minute: this.options.syncMinute ?? 30, run: () => this.syncAll() })
       for (const step of steps.sort((a, b) => a.minute - b.minute)) {
         this.clock.set(this.start + this.hour * HOUR_MS + step.minute * MINUTE_MS)
         await step.run()
