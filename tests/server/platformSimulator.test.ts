@@ -81,6 +81,14 @@ const anAction = fc.oneof(
     }),
   },
   {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('reinstate' as const),
+      platform: fc.constantFrom(...PLATFORMS),
+      pick: fc.nat(),
+    }),
+  },
+  {
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('move' as const),
@@ -119,14 +127,16 @@ const optionsOf = (schedule: typeof aSchedule extends fc.Arbitrary<infer T> ? T 
   },
 })
 
-/** Does what the action says, unless the platform refuses it (nights it holds) or has no sale. */
+/** Does what the action says, unless the platform refuses it (nights it holds) or has no such sale. */
 function perform(world: World, action: Action) {
   const platform = world.platform(action.platform)
-  const sale = action.kind === 'sell' ? undefined : platform.sales[action.pick % platform.sales.length]
+  const from = action.kind === 'reinstate' ? platform.cancelled : platform.sales
+  const sale = action.kind === 'sell' ? undefined : from[action.pick % from.length]
   try {
     if (action.kind === 'sell') platform.sell(action.nights)
     else if (sale && action.kind === 'cancel') platform.cancel(sale)
     else if (sale && action.kind === 'move') platform.move(sale, action.nights)
+    else if (sale && action.kind === 'reinstate') platform.reinstate(sale)
   } catch (error) {
     if (!(error instanceof Refused)) throw error
   }
@@ -336,6 +346,29 @@ describeEachDatabase(
         })
       },
     )
+
+    it('announces a reservation reinstated under its UID once, as restored, and closes its nights again', async () => {
+      const world = await aWorld(ctx, { bookingShape: 'merged' })
+      const sale = world.airbnb.sell({ start: '2030-03-20', end: '2030-03-23' })
+      await world.rounds(2)
+      world.airbnb.cancel(sale)
+      await world.hours(4)
+      world.airbnb.reinstate(sale)
+      await world.rounds(2, everyHour(world))
+
+      const notices = await world.host.notices()
+      expect(notices.map((notice) => notice.kind)).toEqual(['new', 'cancelled', 'new'])
+      expect(notices[2]!.data).toMatchObject({
+        restored: true,
+        stay: { platform: 'Airbnb', start: '2030-03-20' },
+      })
+      expect(await staysOf(world)).toEqual([
+        'Airbnb 2030-03-20 → 2030-03-23 booking',
+        'Booking.com 2030-03-20 → 2030-03-23 block echo',
+        'Vrbo 2030-03-20 → 2030-03-23 block echo',
+      ])
+      expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
+    })
 
     it('moves a reservation: one change told, its old nights freed everywhere, its new ones closed', async () => {
       const world = await aWorld(ctx, { bookingShape: 'separate' })

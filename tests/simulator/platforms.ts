@@ -95,6 +95,8 @@ let platformsMade = 0
 
 export abstract class Platform {
   readonly sales: Sale[] = []
+  /** Reservations cancelled, latest last: what it may reinstate. */
+  readonly cancelled: Sale[] = []
   /** The nights the platform's latest import of its availability feed said were taken. */
   imported: ReadonlySet<DateOnly> = new Set()
   /** When it last imported, as the simulator's clock said. */
@@ -146,6 +148,16 @@ export abstract class Platform {
     const index = this.sales.indexOf(sale)
     if (index === -1) throw new Error(`${this.name} has no sale ${sale.id}`)
     this.sales.splice(index, 1)
+    this.cancelled.push(sale)
+  }
+
+  /** A cancelled reservation taken back, under its own UID, if its nights are still free. */
+  reinstate(sale: Sale) {
+    const index = this.cancelled.indexOf(sale)
+    if (index === -1) throw new Error(`${this.name}'s sale ${sale.id} is not cancelled`)
+    this.refuseHeld(sale)
+    this.cancelled.splice(index, 1)
+    this.sales.push(sale)
   }
 
   /** The guest changes their dates; the platform refuses nights it holds for anything else. */
