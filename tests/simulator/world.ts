@@ -88,6 +88,7 @@ export class World {
    */
   private readonly ownOrKept = new Map<PlatformName, Set<DateOnly>>()
   private readonly unsoldSince = new Map<DateOnly, number>()
+  private readonly everSold = new Set<DateOnly>()
 
   private constructor(
     private readonly ctx: TestContext,
@@ -121,6 +122,8 @@ export class World {
   /** Moves `count` hours on: in each, the imports due and Manzil's sync if due, by the minute. */
   async hours(count: number, afterEach?: () => Promise<void>) {
     for (let i = 0; i < count; i++) {
+      // Sales change between hours: what is sold is noted when the hour begins.
+      this.noteSoldNights()
       this.hour++
       const steps: { minute: number; run: () => Promise<void> }[] = this.platforms
         .filter((platform) => {
@@ -137,7 +140,6 @@ export class World {
         this.clock.set(this.start + this.hour * HOUR_MS + step.minute * MINUTE_MS)
         await step.run()
       }
-      this.noteSoldNights()
       await afterEach?.()
     }
   }
@@ -197,8 +199,6 @@ export class World {
         if (!sold.has(night) && !this.unsoldSince.has(night)) this.unsoldSince.set(night, now)
     for (const night of sold.keys()) this.everSold.add(night)
   }
-
-  private readonly everSold = new Set<DateOnly>()
 
   /** The private feed's events, as Manzil's calendar screen reads them, with their own nights. */
   async manzilStays() {
