@@ -1,10 +1,9 @@
-import ICAL from 'ical.js'
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
-import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
-import { describeEachDatabase, type TestContext } from './harness.ts'
+import { calendarOf, startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
+import { aUser, signIn } from './builders.ts'
+import { describeEachDatabase } from './harness.ts'
 import { startMailbox } from './mailbox.ts'
+import { aHost, datesOf } from './platformHost.ts'
 
 let feeds: FeedServer
 beforeAll(async () => {
@@ -14,94 +13,20 @@ afterAll(() => feeds.close())
 const mailbox = await startMailbox()
 afterAll(() => mailbox.stop())
 
-type Internal = { url: string; platforms: { platformName: string; url: string }[] }
-
-/** Each VEVENT of a feed as its properties by upper-case name. */
-function veventsOf(text: string): Record<string, string>[] {
-  return new ICAL.Component(ICAL.parse(text))
-    .getAllSubcomponents('vevent')
-    .map((vevent) =>
-      Object.fromEntries(
-        vevent
-          .getAllProperties()
-          .map((property) => [property.name.toUpperCase(), String(property.getFirstValue())]),
-      ),
-    )
-}
-
-/** One host with one property (100 a night) and the platform feeds they link, served locally. */
-async function aHost(ctx: TestContext, links: Record<string, string | StayEvent[]>) {
-  const owner = await aUser(ctx.db)
-  const cookie = await signIn(ctx.app, owner.email)
-  const property = await aPropertyRow(ctx.db, owner.id, { name: 'Villa Rawdah', costPerNight: 100 })
-  const routes: Record<string, string> = {}
-  const calendars: Record<string, string> = {}
-  for (const [platform, feed] of Object.entries(links)) {
-    const route = `/${randomUUID()}.ics`
-    if (typeof feed === 'string') feeds.serveFixture(route, feed)
-    else feeds.serve(route, calendarOf(feed))
-    routes[platform] = route
-    calendars[platform] = await aCalendarRow(ctx.db, property.id, feeds.url(route), platform)
-  }
-  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
-  const internal = async () =>
-    (await inject('GET', `/api/property/${property.id}/calendar/internal`)).json() as Internal
-  const feedText = async (url: string) => (await ctx.app.inject({ url: new URL(url).pathname })).body
-  return {
-    owner,
-    cookie,
-    property,
-    routes,
-    calendars,
-    inject,
-    sync: (...platforms: string[]) =>
-      ctx.app.syncCalendarsNow(platforms.map((platform) => calendars[platform]!)),
-    /** The private full feed, as the calendar screen reads it. */
-    privateFeed: async () => veventsOf(await feedText((await internal()).url)),
-    /** What the platform is given to import (and, by fetching it, is recorded as exported to it). */
-    platformFeed: async (platform: string) =>
-      veventsOf(
-        await feedText((await internal()).platforms.find((feed) => feed.platformName === platform)!.url),
-      ),
-    stays: () =>
-      ctx.db
-        .selectFrom('bookings')
-        .selectAll()
-        .where('property_id', '=', property.id)
-        .orderBy('start_date')
-        .execute(),
-    notices: async () =>
-      (
-        await ctx.db
-          .selectFrom('notifications')
-          .selectAll()
-          .where('user_id', '=', owner.id)
-          .orderBy('created_at')
-          .orderBy('id')
-          .execute()
-      ).map((row) => ({ kind: row.kind, title: row.title, data: JSON.parse(row.data) })),
-    period: async (start: string, end: string) =>
-      (
-        await inject('GET', `/api/property/${property.id}/statistics/period?start=${start}&end=${end}`)
-      ).json(),
-  }
-}
-
 /** A clock that moves on a second each time it is read. */
 function tickingClock() {
   let now = Date.now()
   return () => new Date((now += 1000))
 }
 
-const datesOf = (events: Record<string, string>[]) =>
-  events.map((event) => `${event.DTSTART} → ${event.DTEND}`)
-
 describeEachDatabase(
   'double bookings',
   (ctx) => {
     it('flags a Booking.com closure that shares a night with an Airbnb reservation, and counts it as a sale', async () => {
-      const host = await aHost(ctx, { Airbnb: 'airbnb-december.ics', 'Booking.com': 'booking-december.ics' })
+      const host = await aHost(ctx, feeds, {
+        Airbnb: 'airbnb-december.ics',
+        'Booking.com': 'booking-december.ics',
+      })
       await host.sync('Airbnb', 'Booking.com')
 
       const events = await host.privateFeed()
@@ -121,7 +46,10 @@ describeEachDatabase(
     })
 
     it('mails the conflict at once, naming the property, both platforms and the nights, and announces it once', async () => {
-      const host = await aHost(ctx, { Airbnb: 'airbnb-december.ics', 'Booking.com': 'booking-december.ics' })
+      const host = await aHost(ctx, feeds, {
+        Airbnb: 'airbnb-december.ics',
+        'Booking.com': 'booking-december.ics',
+      })
       await host.sync('Airbnb', 'Booking.com')
       const mail = await mailbox.waitForMail(host.owner.email)
       expect(mail.subject).toBe('Double booking at Villa Rawdah')
@@ -165,7 +93,7 @@ describeEachDatabase(
     it('mails the conflicts one sync finds as one mail, listing at most twenty', async () => {
       const nights = Array.from({ length: 23 }, (_, i) => `2031-0${1 + Math.floor(i / 9)}-${10 + (i % 9)}`)
       const next = (night: string) => `${night.slice(0, 8)}${Number(night.slice(8)) + 1}`
-      const host = await aHost(ctx, {
+      const host = await aHost(ctx, feeds, {
         Airbnb: nights.map((night, i) => ({
           uid: `a${i}`,
           start: night,
@@ -205,7 +133,7 @@ describeEachDatabase(
     })
 
     it('announces at most a hundred new conflicts a sync, and marks every clashing stay', async () => {
-      const host = await aHost(ctx, {
+      const host = await aHost(ctx, feeds, {
         Airbnb: [{ uid: 'a1', start: '2031-01-01', end: '2031-12-31', summary: 'Reserved' }],
         'Booking.com': [],
       })
@@ -235,7 +163,7 @@ describeEachDatabase(
     })
 
     it('takes a closure as an echo when each of its nights was exported to that platform before it appeared', async () => {
-      const host = await aHost(ctx, {
+      const host = await aHost(ctx, feeds, {
         Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
         'Booking.com': [],
       })
@@ -281,7 +209,7 @@ describeEachDatabase(
     })
 
     it('judges a changed closure night by night: its own nights stay its own, nights new to it are judged now', async () => {
-      const host = await aHost(ctx, {
+      const host = await aHost(ctx, feeds, {
         Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
         'Booking.com': [
           { uid: 'b1', start: '2030-12-07', end: '2030-12-08', summary: 'CLOSED - Not available' },
@@ -329,7 +257,7 @@ describeEachDatabase(
     })
 
     it('takes a block one night longer than was exported as an echo on the exported night only', async () => {
-      const host = await aHost(ctx, {
+      const host = await aHost(ctx, feeds, {
         Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
         Vrbo: [{ uid: 'v0', start: '2030-12-20', end: '2030-12-22', summary: 'Blocked' }],
       })
@@ -365,7 +293,7 @@ describeEachDatabase(
     })
 
     it('is a conflict when a block appeared before its nights were exported', async () => {
-      const host = await aHost(ctx, {
+      const host = await aHost(ctx, feeds, {
         Airbnb: [{ uid: 'a1', start: '2030-12-05', end: '2030-12-09', summary: 'Reserved' }],
         Vrbo: [{ uid: 'v1', start: '2030-12-07', end: '2030-12-09', summary: 'Blocked' }],
       })
@@ -379,7 +307,7 @@ describeEachDatabase(
     })
 
     it('announces a stay whose dates moved and one that was cancelled, and mails them as one digest', async () => {
-      const host = await aHost(ctx, {
+      const host = await aHost(ctx, feeds, {
         Airbnb: [
           { uid: 'a1', start: '2030-11-01', end: '2030-11-05', summary: 'Reserved - Sarah M' },
           { uid: 'a2', start: '2030-11-10', end: '2030-11-12', summary: 'Reserved - Omar K' },
@@ -421,7 +349,7 @@ describeEachDatabase(
     })
 
     it('finds a clash between two feeds that change at the same moment, once', async () => {
-      const host = await aHost(ctx, { Airbnb: [], 'Booking.com': [] })
+      const host = await aHost(ctx, feeds, { Airbnb: [], 'Booking.com': [] })
       await host.sync('Airbnb', 'Booking.com')
       feeds.serve(
         host.routes.Airbnb!,
@@ -444,7 +372,7 @@ describeEachDatabase(
 
     it('takes a night resold after a cancellation as a sale, whether the resale arrives later or in the same sync', async () => {
       for (const sameSync of [false, true]) {
-        const host = await aHost(ctx, {
+        const host = await aHost(ctx, feeds, {
           Airbnb: [{ uid: 'a1', start: '2031-01-01', end: '2031-01-05', summary: 'Reserved' }],
           'Booking.com': [],
           Vrbo: [],
@@ -494,7 +422,7 @@ describeEachDatabase(
     })
 
     it('carries a sale merged with imported nights under a new UID on, as the same stay', async () => {
-      const host = await aHost(ctx, {
+      const host = await aHost(ctx, feeds, {
         Airbnb: [{ uid: 'a1', start: '2031-02-05', end: '2031-02-08', summary: 'Reserved' }],
         'Booking.com': [
           { uid: 'b1', start: '2031-02-07', end: '2031-02-10', summary: 'CLOSED - Not available' },
@@ -566,7 +494,7 @@ describeEachDatabase(
     }
 
     it('adds a direct booking that every feed shows at once and that clashes like any stay', async () => {
-      const host = await aHost(ctx, {
+      const host = await aHost(ctx, feeds, {
         Airbnb: [{ uid: 'a1', start: '2030-12-03', end: '2030-12-06', summary: 'Reserved' }],
       })
       await host.sync('Airbnb')
@@ -600,7 +528,7 @@ describeEachDatabase(
     })
 
     it('edits and deletes a manual stay, and only its owner can', async () => {
-      const host = await aHost(ctx, {
+      const host = await aHost(ctx, feeds, {
         Airbnb: [{ uid: 'a1', start: '2030-12-10', end: '2030-12-12', summary: 'Reserved' }],
       })
       await host.sync('Airbnb')
@@ -638,7 +566,7 @@ describeEachDatabase(
     })
 
     it('refuses a stay that ends on or before it starts, or lasts over 365 nights, in the reader language', async () => {
-      const host = await aHost(ctx, {})
+      const host = await aHost(ctx, feeds, {})
       const create = (payload: object, language = 'en') =>
         ctx.app.inject({
           method: 'POST',

@@ -1,0 +1,358 @@
+import type { FeedServer } from '../fixtures/feedServer.ts'
+import type { TestContext } from '../server/harness.ts'
+import { aHost, veventsOf, type Host } from '../server/platformHost.ts'
+import {
+  Airbnb,
+  BookingCom,
+  nightsOf,
+  runsOf,
+  Vrbo,
+  type BookingShape,
+  type Platform,
+  type PlatformName,
+} from './platforms.ts'
+import type { DateOnly } from '../../src/domain/dates.ts'
+
+/** The server's clock in a simulation: it moves only when the simulation moves it. */
+export class FakeClock {
+  private time = Date.parse(WORLD_START)
+  readonly now = () => new Date(this.time)
+  set(time: number) {
+    this.time = time
+  }
+}
+
+/** When every simulated world begins; its stays lie in the weeks after. */
+export const WORLD_START = '2030-03-01T00:00:00.000Z'
+
+/**
+ * A round: long enough for every platform to import its availability feed at least once (Vrbo
+ * imports every 12 hours) and for Manzil to sync each export after it several times.
+ */
+export const HOURS_PER_ROUND = 12
+
+const HOUR_MS = 3600_000
+const MINUTE_MS = 60_000
+
+/**
+ * When a platform imports its availability feed: every `everyHours` hours, on the hours where
+ * `hour % everyHours === atHour`, at `minute` past.
+ */
+export type ImportSchedule = { everyHours: number; atHour: number; minute: number }
+
+export const SCHEDULES: Record<PlatformName, ImportSchedule> = {
+  'Booking.com': { everyHours: 1, atHour: 0, minute: 10 },
+  Airbnb: { everyHours: 3, atHour: 1, minute: 20 },
+  Vrbo: { everyHours: 12, atHour: 2, minute: 40 },
+}
+
+export type WorldOptions = {
+  bookingShape: BookingShape
+  schedules?: Record<PlatformName, ImportSchedule>
+  /**
+   * Manzil syncs every platform's export every this many hours (2 unless given: a sync per hour
+   * and platform is most of a simulation's cost), at `syncMinute` past the hour.
+   */
+  syncEveryHours?: number
+  syncMinute?: number
+  /** All feeds at once (as the scheduler does), or one by one in this order, a minute apart. */
+  syncOrder?: 'together' | readonly PlatformName[]
+}
+
+/** A night and the platforms that sell it. */
+type Sold = Map<DateOnly, PlatformName[]>
+
+/**
+ * One host, their property on Airbnb, Booking.com and Vrbo, and Manzil between them, in fake
+ * time: each hour the platforms due import their availability feeds from Manzil (through the
+ * app, at the fake time), and every other hour Manzil syncs every platform's current export.
+ */
+export class World {
+  readonly airbnb = new Airbnb()
+  readonly booking: BookingCom
+  readonly vrbo = new Vrbo()
+  readonly platforms: readonly Platform[]
+  /** Hours since the world began. */
+  hour = 0
+  /** The availability feed each platform was served at each of its imports, in order. */
+  readonly served = new Map<PlatformName, string[]>()
+  private readonly start = Date.parse(WORLD_START)
+  private readonly feedPaths = new Map<PlatformName, string>()
+  private readonly schedules: Record<PlatformName, ImportSchedule>
+  private readonly doubleSoldSince = new Map<DateOnly, number>()
+  /**
+   * Per platform, the nights it sells and the nights it sold and has closed at every sync since
+   * (a sale cancelled while the platform imported the same nights, sold elsewhere too): its
+   * export cannot tell those from a sale under a re-issued UID, so Manzil may keep them as its
+   * own for as long as it closes them.
+   */
+  private readonly ownOrKept = new Map<PlatformName, Set<DateOnly>>()
+  private readonly unsoldSince = new Map<DateOnly, number>()
+  private readonly everSold = new Set<DateOnly>()
+
+  private constructor(
+    private readonly ctx: TestContext,
+    private readonly feeds: FeedServer,
+    private readonly clock: FakeClock,
+    readonly host: Host,
+    private readonly options: WorldOptions,
+  ) {
+    this.booking = new BookingCom(options.bookingShape)
+    this.platforms = [this.airbnb, this.booking, this.vrbo]
+    this.schedules = options.schedules ?? SCHEDULES
+  }
+
+  /** A new host whose three platforms are linked and synced once, at the world's start. */
+  static async create(ctx: TestContext, feeds: FeedServer, clock: FakeClock, options: WorldOptions) {
+    clock.set(Date.parse(WORLD_START))
+    const host = await aHost(ctx, feeds, { Airbnb: [], 'Booking.com': [], Vrbo: [] })
+    const world = new World(ctx, feeds, clock, host, options)
+    for (const platform of world.platforms) {
+      world.feedPaths.set(platform.name, new URL(await host.platformFeedUrl(platform.name)).pathname)
+      world.served.set(platform.name, [])
+    }
+    await world.syncAll()
+    return world
+  }
+
+  platform(name: PlatformName): Platform {
+    return this.platforms.find((platform) => platform.name === name)!
+  }
+
+  /** Moves `count` hours on: in each, the imports due and Manzil's sync if due, by the minute. */
+  async hours(count: number, afterEach?: () => Promise<void>) {
+    for (let i = 0; i < count; i++) {
+      // Sales change between hours: what is sold is noted when the hour begins.
+      this.noteSoldNights()
+      this.hour++
+      const steps: { minute: number; run: () => Promise<void> }[] = this.platforms
+        .filter((platform) => {
+          const schedule = this.schedules[platform.name]
+          return this.hour % schedule.everyHours === schedule.atHour
+        })
+        .map((platform) => ({
+          minute: this.schedules[platform.name].minute,
+          run: () => this.import(platform),
+        }))
+      if (this.hour % (this.options.syncEveryHours ?? 2) === 0)
+        steps.push({ minute: this.options.syncMinute ?? 30, run: () => this.syncAll() })
+      for (const step of steps.sort((a, b) => a.minute - b.minute)) {
+        this.clock.set(this.start + this.hour * HOUR_MS + step.minute * MINUTE_MS)
+        await step.run()
+      }
+      await afterEach?.()
+    }
+  }
+
+  rounds(count: number, afterEachHour?: () => Promise<void>) {
+    return this.hours(count * HOURS_PER_ROUND, afterEachHour)
+  }
+
+  /** The platform fetches its availability feed from Manzil now, and closes what it says. */
+  async import(platform: Platform) {
+    const response = await this.ctx.app.inject({ url: this.feedPaths.get(platform.name)! })
+    if (response.statusCode !== 200)
+      throw new Error(`${platform.name}'s feed answered ${response.statusCode}`)
+    this.served.get(platform.name)!.push(response.body)
+    platform.receive(response.body, this.clock.now())
+  }
+
+  /** Manzil syncs every platform's export as it is now. */
+  async syncAll() {
+    const now = this.clock.now()
+    for (const platform of this.platforms) {
+      this.feeds.serve(this.host.routes[platform.name]!, platform.export(now))
+      const closed = platform.closedNights()
+      const kept = [...(this.ownOrKept.get(platform.name) ?? [])].filter((night) => closed.has(night))
+      this.ownOrKept.set(platform.name, new Set([...platform.saleNights(), ...kept]))
+    }
+    const order = this.options.syncOrder ?? 'together'
+    if (order === 'together') {
+      await this.host.sync(...this.platforms.map((platform) => platform.name))
+      return
+    }
+    for (const [i, name] of order.entries()) {
+      this.clock.set(now.getTime() + i * MINUTE_MS)
+      await this.host.sync(name)
+    }
+  }
+
+  /** Each night sold now, and by which platforms. */
+  sold(): Sold {
+    const sold: Sold = new Map()
+    for (const platform of this.platforms)
+      for (const night of platform.saleNights()) sold.set(night, [...(sold.get(night) ?? []), platform.name])
+    return sold
+  }
+
+  private noteSoldNights() {
+    const now = this.clock.now().getTime()
+    const sold = this.sold()
+    for (const [night, platforms] of sold) {
+      this.unsoldSince.delete(night)
+      if (platforms.length > 1 && !this.doubleSoldSince.has(night)) this.doubleSoldSince.set(night, now)
+      if (platforms.length < 2) this.doubleSoldSince.delete(night)
+    }
+    for (const night of this.doubleSoldSince.keys()) if (!sold.has(night)) this.doubleSoldSince.delete(night)
+    for (const platform of this.platforms)
+      for (const night of [...platform.imported, ...this.everSold])
+        if (!sold.has(night) && !this.unsoldSince.has(night)) this.unsoldSince.set(night, now)
+    for (const night of sold.keys()) this.everSold.add(night)
+  }
+
+  /** The private feed's events, as Manzil's calendar screen reads them, with their own nights. */
+  async manzilStays() {
+    return veventsOf(await this.host.privateFeedText()).map((event) => {
+      const nights = nightsOf({ start: event.DTSTART!, end: event.DTEND! })
+      const echoNights = new Set(
+        (event['X-MANZIL-ECHO-NIGHTS'] ?? '')
+          .split(',')
+          .filter(Boolean)
+          .flatMap((run) => {
+            const [start, end] = run.split('/')
+            return nightsOf({ start: start!, end: end! })
+          }),
+      )
+      const own = event['X-MANZIL-ECHO'] === 'TRUE' ? [] : nights.filter((night) => !echoNights.has(night))
+      return {
+        platform: event['X-MANZIL-PLATFORM'] as PlatformName,
+        start: event.DTSTART!,
+        end: event.DTEND!,
+        kind: event['X-MANZIL-KIND'],
+        nights,
+        own,
+        conflict: event['X-MANZIL-CONFLICT'] === 'TRUE',
+        echo: event['X-MANZIL-ECHO'] === 'TRUE',
+      }
+    })
+  }
+
+  /**
+   * What must hold at every moment: no echo night is a conflict (an event is flagged only when
+   * its own nights meet another platform's own nights); a night sold on two platforms for two
+   * rounds is flagged on both; a night no platform has sold for two rounds is neither imported by
+   * any platform nor held by any of Manzil's active stays.
+   */
+  async discrepanciesAnyTime(): Promise<string[]> {
+    const found: string[] = []
+    const stays = await this.manzilStays()
+    const now = this.clock.now().getTime()
+    const twoRounds = 2 * HOURS_PER_ROUND * HOUR_MS
+    const describe = (stay: (typeof stays)[number]) => `${stay.platform} ${stay.start} → ${stay.end}`
+    for (const stay of stays) {
+      if (!stay.conflict) continue
+      const own = new Set(stay.own)
+      const clashing = stays.some(
+        (other) => other.platform !== stay.platform && other.own.some((night) => own.has(night)),
+      )
+      if (!clashing) found.push(`${describe(stay)} is flagged a conflict on no night of its own that clashes`)
+    }
+    for (const [night, since] of this.doubleSoldSince) {
+      if (now - since < twoRounds) continue
+      for (const platform of this.sold().get(night) ?? [])
+        if (!stays.some((stay) => stay.platform === platform && stay.conflict && stay.own.includes(night)))
+          found.push(
+            `${night}, sold on ${this.sold().get(night)!.join(' and ')}, is not flagged on ${platform}`,
+          )
+    }
+    for (const [night, since] of this.unsoldSince) {
+      if (now - since < twoRounds) continue
+      for (const platform of this.platforms)
+        if (platform.imported.has(night)) found.push(`${platform.name} still imports ${night}, unsold since`)
+      for (const stay of stays)
+        if (stay.nights.includes(night)) found.push(`${describe(stay)} still holds ${night}, unsold since`)
+    }
+    return found
+  }
+
+  /**
+   * What must hold once two rounds passed with no sale made, cancelled or moved: each platform's
+   * stays in Manzil hold exactly the nights it closes, and as its own every night it sells and no
+   * other (but those it may keep, see `ownOrKept`); each platform imported exactly the nights the
+   * others hold as their own; conflicts are exactly the stays whose own nights another platform
+   * holds as its own too; each sale is counted once.
+   */
+  async discrepanciesWhenSettled(window: { start: DateOnly; end: DateOnly }): Promise<string[]> {
+    const found = await this.discrepanciesAnyTime()
+    const stays = await this.manzilStays()
+    const show = (nights: Iterable<DateOnly>) =>
+      runsOf(nights)
+        .map((run) => `${run.start}/${run.end}`)
+        .join(',') || 'none'
+    const same = (a: Iterable<DateOnly>, b: Iterable<DateOnly>) => show(a) === show(b)
+    const ownOf = new Map(
+      this.platforms.map((platform) => [
+        platform.name,
+        new Set(stays.filter((stay) => stay.platform === platform.name).flatMap((stay) => stay.own)),
+      ]),
+    )
+    const ownOfOthers = (name: PlatformName) =>
+      [...ownOf].filter(([other]) => other !== name).flatMap(([, nights]) => [...nights])
+    let keptOnly = 0
+    for (const platform of this.platforms) {
+      const mine = stays.filter((stay) => stay.platform === platform.name)
+      const held = mine.flatMap((stay) => stay.nights)
+      if (!same(held, platform.closedNights()))
+        found.push(
+          `Manzil holds ${show(held)} for ${platform.name}, which closes ${show(platform.closedNights())}`,
+        )
+      const own = ownOf.get(platform.name)!
+      const sells = platform.saleNights()
+      const mayKeep = this.ownOrKept.get(platform.name) ?? sells
+      if (![...sells].every((night) => own.has(night)) || ![...own].every((night) => mayKeep.has(night)))
+        found.push(`Manzil takes ${show(own)} as ${platform.name}'s own, which sells ${show(sells)}`)
+      if (!same(platform.imported, ownOfOthers(platform.name)))
+        found.push(
+          `${platform.name} imported ${show(platform.imported)}, the others own ${show(ownOfOthers(platform.name))}`,
+        )
+      const others = new Set(ownOfOthers(platform.name))
+      for (const stay of mine) {
+        const clashes = stay.own.some((night) => others.has(night))
+        if (stay.conflict !== clashes)
+          found.push(
+            `${platform.name} ${stay.start} → ${stay.end} is ${stay.conflict ? '' : 'not '}flagged a conflict`,
+          )
+        if (stay.own.length > 0 !== (stay.kind === 'booking'))
+          found.push(
+            `${platform.name} ${stay.start} → ${stay.end} is a ${stay.kind} with own nights ${show(stay.own)}`,
+          )
+        if (stay.own.length > 0 && !stay.own.some((night) => sells.has(night))) keptOnly++
+      }
+    }
+    const owned = new Set([...ownOf.values()].flatMap((nights) => [...nights]))
+    const inWindow = [...owned].filter((night) => night >= window.start && night < window.end)
+    const figures = await this.host.period(window.start, window.end)
+    const expected = {
+      bookedNights: inWindow.length,
+      revenue: inWindow.length * 100,
+      bookings: this.salesAsStays(window) + keptOnly,
+    }
+    const actual = {
+      bookedNights: figures.bookedNights,
+      revenue: figures.revenue,
+      bookings: figures.bookings,
+    }
+    if (JSON.stringify(actual) !== JSON.stringify(expected))
+      found.push(`statistics say ${JSON.stringify(actual)}, the platforms ${JSON.stringify(expected)}`)
+    return found
+  }
+
+  /**
+   * The sales as the platforms' exports carry them: one each, except that Booking.com's merged
+   * shape carries every run of closed nights holding a sale as one.
+   */
+  private salesAsStays(window: { start: DateOnly; end: DateOnly }): number {
+    const inWindow = (nights: DateOnly[]) =>
+      nights.some((night) => night >= window.start && night < window.end)
+    return this.platforms
+      .map((platform) => {
+        if (platform !== this.booking || this.booking.shape === 'separate')
+          return platform.sales.filter((sale) => inWindow(nightsOf(sale))).length
+        const sold = platform.saleNights()
+        return runsOf(platform.closedNights()).filter((run) =>
+          inWindow(nightsOf(run).filter((n) => sold.has(n))),
+        ).length
+      })
+      .reduce((a, b) => a + b, 0)
+  }
+}
