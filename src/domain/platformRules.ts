@@ -1,0 +1,143 @@
+import { classifySummary, type Stay } from './bookings.ts'
+import { addDays, nightsBetween, type DateOnly } from './dates.ts'
+
+/**
+ * Airbnb writes its own booking rules into its export as closed nights, in the same words as a
+ * night the host closed: the advance notice as a run from today, the end of the booking window
+ * as a run from months ahead to the end of the export, and the preparation time as nights beside
+ * each reservation. They are recognised by their shape (docs/decisions.md, "A platform's own
+ * rules"): none of them is a stay, so none occupies a night, clashes, or goes to another platform.
+ */
+
+/** The platform whose export writes its rules as closed nights. */
+export const RULES_PLATFORM = 'Airbnb'
+
+export const PLATFORM_RULES = ['notice', 'window', 'preparation'] as const
+export type PlatformRule = (typeof PLATFORM_RULES)[number]
+
+export const isPlatformRule = (value: unknown): value is PlatformRule =>
+  (PLATFORM_RULES as readonly unknown[]).includes(value)
+
+/** Airbnb's advance notice is at most 7 days: a longer run from today is the host's closure. */
+export const MAX_NOTICE_NIGHTS = 7
+
+/** Airbnb's shortest booking window is 3 months (89 to 92 days), less a day either way. */
+export const MIN_WINDOW_LEAD_DAYS = 88
+
+/** Airbnb's preparation time is 1 or 2 nights before and after each reservation. */
+export const MAX_PREPARATION_NIGHTS = 2
+
+/**
+ * A window computed in months moves with today by a day more or less around a month's end (the
+ * 29th to the 31st of one month all land on the 28th of February).
+ */
+const MONTH_SLACK_DAYS = 3
+
+/** What the rules are read from: each event's summary and nights. */
+export type RuleEvent = Stay & { summary: string }
+
+/** A run a previous sync kept as one of the platform's rules. */
+export type KeptRule = Stay & { rule: PlatformRule }
+
+/** What the calendar's previous sync kept of its rule runs, and its property's day then. */
+export type RuleHistory = { today: DateOnly; kept: readonly KeptRule[] }
+
+const NOT_AVAILABLE = /^airbnb \(not available\)$/i
+
+const nights = (stay: Stay) => nightsBetween(stay.start, stay.end)
+
+/** The kept run of a rule that starts latest: the one the previous sync saw last. */
+function latestKept(history: RuleHistory | undefined, rule: PlatformRule): KeptRule | undefined {
+  let latest: KeptRule | undefined
+  for (const kept of history?.kept ?? [])
+    if (kept.rule === rule && (!latest || kept.start > latest.start)) latest = kept
+  return latest
+}
+
+/**
+ * The advance notice: a run from today or tomorrow. After a sync that kept one, it is that run
+ * moved with today (its start as far from today as before, its length the same); before, it is
+ * no longer than the longest notice.
+ */
+function isNotice(run: Stay, today: DateOnly, history: RuleHistory | undefined): boolean {
+  if (run.start !== today && run.start !== addDays(today, 1)) return false
+  const kept = latestKept(history, 'notice')
+  if (!history || !kept || kept.end <= history.today) return nights(run) <= MAX_NOTICE_NIGHTS
+  return (
+    nightsBetween(today, run.start) === nightsBetween(history.today, kept.start) &&
+    nights(run) === nights(kept)
+  )
+}
+
+/** How far a day moved from `from` to `to`, in days; negative when it moved back. */
+const shift = (from: DateOnly, to: DateOnly) => nightsBetween(from, to) - nightsBetween(to, from)
+
+/**
+ * The end of the booking window: a run to the feed's last night that starts months ahead. After
+ * a sync that kept one, it is that run moved with today: on the same day, the same run; days
+ * later, both its ends moved forward by about as many days.
+ */
+function isWindow(run: Stay, today: DateOnly, horizon: DateOnly, history: RuleHistory | undefined): boolean {
+  if (run.end !== horizon || run.start < addDays(today, MIN_WINDOW_LEAD_DAYS)) return false
+  const kept = latestKept(history, 'window')
+  if (!history || !kept) return true
+  const days = shift(history.today, today)
+  const moves = [shift(kept.start, run.start), shift(kept.end, run.end)]
+  if (days <= 0) return moves.every((moved) => moved === 0)
+  return (
+    moves.every((moved) => moved >= 0 && Math.abs(moved - days) <= MONTH_SLACK_DAYS) &&
+    moves.some((moved) => moved > 0)
+  )
+}
+
+/**
+ * The preparation time: the closed runs of the same k nights (1 ≤ k ≤ 2) directly before or after
+ * reservations, the same k for every reservation so bordered, and found beside two reservations
+ * at least (one when a previous sync kept a preparation run of k nights). A run that fills the
+ * gap between two reservations, no longer than twice k, is both one's and the other's. Any other
+ * run beside a reservation is the host's.
+ */
+function preparationRuns<E extends RuleEvent>(
+  runs: readonly E[],
+  reservations: readonly Stay[],
+  history: RuleHistory | undefined,
+): Set<E> {
+  const borders = (run: Stay, stay: Stay) => run.end === stay.start || run.start === stay.end
+  const bordered = (run: Stay) => reservations.filter((stay) => borders(run, stay)).length
+  const beside = runs.filter((run) => bordered(run) === 1 && nights(run) <= MAX_PREPARATION_NIGHTS)
+  const length = beside[0] && nights(beside[0])
+  if (!length || beside.some((run) => nights(run) !== length)) return new Set()
+  const reservationsBordered = reservations.filter((stay) => beside.some((run) => borders(run, stay))).length
+  const kept = history?.kept.some((run) => run.rule === 'preparation' && nights(run) === length)
+  if (reservationsBordered < (kept ? 1 : 2)) return new Set()
+  const between = runs.filter((run) => bordered(run) === 2 && nights(run) <= 2 * length)
+  return new Set([...beside, ...between])
+}
+
+/**
+ * Which of an Airbnb feed's closed runs are its rules, and which rule each is; every other event
+ * (a reservation, a host's closure) is left out. `today` is the property's day; `previous` what
+ * the calendar's previous sync kept of its rule runs, and its day then (none on a first import:
+ * the runs' shapes alone decide).
+ */
+export function platformRulesOf<E extends RuleEvent>(
+  events: readonly E[],
+  context: { platform: string; today: DateOnly; previous?: RuleHistory },
+): Map<E, PlatformRule> {
+  const rules = new Map<E, PlatformRule>()
+  if (context.platform !== RULES_PLATFORM) return rules
+  const { today, previous } = context
+  const runs = events.filter((event) => NOT_AVAILABLE.test(event.summary.trim()))
+  const reservations = events.filter((event) => classifySummary(event.summary).kind === 'booking')
+  const horizon = events.reduce<DateOnly | undefined>(
+    (latest, event) => (latest === undefined || event.end > latest ? event.end : latest),
+    undefined,
+  )
+  const preparation = preparationRuns(runs, reservations, previous)
+  for (const run of runs) {
+    if (preparation.has(run)) rules.set(run, 'preparation')
+    else if (isNotice(run, today, previous)) rules.set(run, 'notice')
+    else if (horizon !== undefined && isWindow(run, today, horizon, previous)) rules.set(run, 'window')
+  }
+  return rules
+}
