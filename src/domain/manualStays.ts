@@ -1,4 +1,4 @@
-import { nightsOverlap, type Booking, type BookingKind } from './bookings.ts'
+import { holdsNoNights, nightsOverlap, type Booking, type BookingKind } from './bookings.ts'
 import { nightsBetween, type DateOnly } from './dates.ts'
 
 /**
@@ -73,15 +73,16 @@ export function manualStayBody(values: ManualStayValues, purpose: 'create' | 'up
 /** The nights a stay form holds now: for which property, from the check-in to the check-out day. */
 export type ChosenNights = { propertyId: string; start: DateOnly; end: DateOnly }
 
-type HeldStay = Pick<Booking, 'propertyId' | 'stayId' | 'echo' | 'start' | 'end'>
+type HeldStay = Pick<Booking, 'propertyId' | 'stayId' | 'echo' | 'rule' | 'start' | 'end'>
 
 /**
  * The stays of the chosen property that already hold any of the chosen nights, by check-in: what
  * saving would sell twice. The stay being edited does not count against itself, and neither does
- * an echo (our own export coming back, never a second sale). Cancelled stays are not in a
- * property's calendar at all. Unlike a conflict, a stay from the same source counts too: another
- * manual stay on those nights is as much a double booking, though the server's conflict rule
- * (which tells a platform's own overlapping entries apart) does not flag it.
+ * an echo (our own export coming back, never a second sale) or a platform's own rule. Cancelled
+ * stays are not in a property's calendar at all. Unlike a conflict, a stay from the same source
+ * counts too: another manual stay on those nights is as much a double booking, though the
+ * server's conflict rule (which tells a platform's own overlapping entries apart) does not flag
+ * it.
  */
 export function staysHoldingNights<T extends HeldStay>(
   stays: readonly T[],
@@ -93,7 +94,7 @@ export function staysHoldingNights<T extends HeldStay>(
     .filter(
       (stay) =>
         stay.propertyId === chosen.propertyId &&
-        !stay.echo &&
+        !holdsNoNights(stay) &&
         (editedStayId === null || stay.stayId !== editedStayId) &&
         nightsOverlap(stay, chosen),
     )
