@@ -17,8 +17,9 @@ const MOVING: readonly PlatformRule[] = ['notice', 'window']
 export type FeedRules = { events: FeedEvent[]; ruleOf: (event: FeedEvent) => PlatformRule | null }
 
 /**
- * What the calendar's previous sync kept of its rule runs, and the property's day when it ran
- * (its last sync, whose feed the stored rows still say); none before its first.
+ * What the calendar's previous sync kept (its active stays, each with the rule it was judged to
+ * be), and the property's day when it ran (its last sync, whose feed the stored rows still say);
+ * none before its first.
  */
 async function historyOf(
   trx: Db,
@@ -35,8 +36,8 @@ async function historyOf(
   return {
     today: todayIn(calendar.time_zone, new Date(calendar.last_synced_at)),
     kept: known.flatMap((row) =>
-      row.cancelled_at === null && row.platform_rule !== null
-        ? [{ rule: row.platform_rule, start: row.start_date, end: row.end_date }]
+      row.cancelled_at === null
+        ? [{ summary: row.summary, start: row.start_date, end: row.end_date, rule: row.platform_rule }]
         : [],
     ),
   }

@@ -36,53 +36,61 @@ const MONTH_SLACK_DAYS = 3
 /** What the rules are read from: each event's summary and nights. */
 export type RuleEvent = Stay & { summary: string }
 
-/** A run a previous sync kept as one of the platform's rules. */
-export type KeptRule = Stay & { rule: PlatformRule }
+/**
+ * A closed run a previous sync kept, and the rule it was judged to be (null: the host's). Other
+ * events kept (reservations) may be given too; only closed runs are read.
+ */
+export type KeptRun = RuleEvent & { rule: PlatformRule | null }
 
-/** What the calendar's previous sync kept of its rule runs, and its property's day then. */
-export type RuleHistory = { today: DateOnly; kept: readonly KeptRule[] }
+/** What the calendar's previous sync kept of its events, and its property's day then. */
+export type RuleHistory = { today: DateOnly; kept: readonly KeptRun[] }
 
 const NOT_AVAILABLE = /^airbnb \(not available\)$/i
 
+const isClosedRun = (event: RuleEvent) => NOT_AVAILABLE.test(event.summary.trim())
+
 const nights = (stay: Stay) => nightsBetween(stay.start, stay.end)
-
-/** The kept run of a rule that starts latest: the one the previous sync saw last. */
-function latestKept(history: RuleHistory | undefined, rule: PlatformRule): KeptRule | undefined {
-  let latest: KeptRule | undefined
-  for (const kept of history?.kept ?? [])
-    if (kept.rule === rule && (!latest || kept.start > latest.start)) latest = kept
-  return latest
-}
-
-/**
- * The advance notice: a run from today or tomorrow. After a sync that kept one, it is that run
- * moved with today (its start as far from today as before, its length the same); before, it is
- * no longer than the longest notice.
- */
-function isNotice(run: Stay, today: DateOnly, history: RuleHistory | undefined): boolean {
-  if (run.start !== today && run.start !== addDays(today, 1)) return false
-  const kept = latestKept(history, 'notice')
-  if (!history || !kept || kept.end <= history.today) return nights(run) <= MAX_NOTICE_NIGHTS
-  return (
-    nightsBetween(today, run.start) === nightsBetween(history.today, kept.start) &&
-    nights(run) === nights(kept)
-  )
-}
 
 /** How far a day moved from `from` to `to`, in days; negative when it moved back. */
 const shift = (from: DateOnly, to: DateOnly) => nightsBetween(from, to) - nightsBetween(to, from)
 
+/** The previous sync's closed run that `pick` finds at a rule's place, whatever it was judged. */
+const keptRunWhere = (history: RuleHistory | undefined, pick: (run: KeptRun, day: DateOnly) => boolean) =>
+  history?.kept.find((run) => isClosedRun(run) && pick(run, history.today))
+
+const fromTodayOrTomorrow = (run: Stay, today: DateOnly) =>
+  run.start === today || run.start === addDays(today, 1)
+
 /**
- * The end of the booking window: a run to the feed's last night that starts months ahead. After
- * a sync that kept one, it is that run moved with today: on the same day, the same run; days
- * later, both its ends moved forward by about as many days.
+ * The advance notice: a run of at most the longest notice, from today or tomorrow. When the
+ * previous sync had a run there (a notice, or the host's closure joined to it), it is that run
+ * moved with today: its start as far from today as before, its length the same. A closure
+ * joined to the notice does not move so, and stays the host's until it has passed.
+ */
+function isNotice(run: Stay, today: DateOnly, history: RuleHistory | undefined): boolean {
+  if (!fromTodayOrTomorrow(run, today) || nights(run) > MAX_NOTICE_NIGHTS) return false
+  const before = keptRunWhere(history, fromTodayOrTomorrow)
+  if (!history || !before) return true
+  return shift(history.today, before.start) === shift(today, run.start) && nights(run) === nights(before)
+}
+
+/**
+ * The end of the booking window: a run to the feed's last night that starts months ahead. When
+ * the previous sync had one there (its last closed run, from months ahead of its day), it is that
+ * run moved with today: on the same day, the same run; days later, both its ends moved forward
+ * by about as many days. The host's closure to the end of the feed does not move so.
  */
 function isWindow(run: Stay, today: DateOnly, horizon: DateOnly, history: RuleHistory | undefined): boolean {
   if (run.end !== horizon || run.start < addDays(today, MIN_WINDOW_LEAD_DAYS)) return false
-  const kept = latestKept(history, 'window')
-  if (!history || !kept) return true
+  const last = history?.kept
+    .filter(isClosedRun)
+    .reduce<KeptRun | undefined>(
+      (latest, kept) => (latest === undefined || kept.end > latest.end ? kept : latest),
+      undefined,
+    )
+  if (!history || !last || last.start < addDays(history.today, MIN_WINDOW_LEAD_DAYS)) return true
   const days = shift(history.today, today)
-  const moves = [shift(kept.start, run.start), shift(kept.end, run.end)]
+  const moves = [shift(last.start, run.start), shift(last.end, run.end)]
   if (days <= 0) return moves.every((moved) => moved === 0)
   return (
     moves.every((moved) => moved >= 0 && Math.abs(moved - days) <= MONTH_SLACK_DAYS) &&
@@ -127,7 +135,7 @@ export function platformRulesOf<E extends RuleEvent>(
   const rules = new Map<E, PlatformRule>()
   if (context.platform !== RULES_PLATFORM) return rules
   const { today, previous } = context
-  const runs = events.filter((event) => NOT_AVAILABLE.test(event.summary.trim()))
+  const runs = events.filter(isClosedRun)
   const reservations = events.filter((event) => classifySummary(event.summary).kind === 'booking')
   const horizon = events.reduce<DateOnly | undefined>(
     (latest, event) => (latest === undefined || event.end > latest ? event.end : latest),

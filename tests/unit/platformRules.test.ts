@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { addDays, type DateOnly } from '../../src/domain/dates.ts'
 import {
   platformRulesOf,
-  type KeptRule,
+  type KeptRun,
   type RuleEvent,
   type RuleHistory,
 } from '../../src/domain/platformRules.ts'
@@ -18,14 +18,10 @@ const reserved = (start: DateOnly, end: DateOnly): RuleEvent => ({ summary: 'Res
 const rulesOf = (events: RuleEvent[], today: DateOnly, previous?: RuleHistory, platform = 'Airbnb') =>
   events.map((event) => platformRulesOf(events, { platform, today, previous }).get(event) ?? null)
 
-/** What a sync keeps of a feed: its rule runs. */
+/** What a sync keeps of a feed: its events, each with the rule it was judged to be. */
 const keptOf = (events: RuleEvent[], today: DateOnly, previous?: RuleHistory): RuleHistory => {
   const rules = platformRulesOf(events, { platform: 'Airbnb', today, previous })
-  const kept = events.flatMap((event): KeptRule[] => {
-    const rule = rules.get(event)
-    return rule ? [{ rule, start: event.start, end: event.end }] : []
-  })
-  return { today, kept }
+  return { today, kept: events.map((event): KeptRun => ({ ...event, rule: rules.get(event) ?? null })) }
 }
 
 const TODAY = '2026-08-29'
@@ -49,6 +45,19 @@ describe("a platform's own rules", () => {
     expect(rulesOf([closed(TODAY, addDays(TODAY, 2))], TODAY, previous)).toEqual(['notice'])
     // The host closed the five nights after the notice: Airbnb writes one run.
     expect(rulesOf([closed(TODAY, addDays(TODAY, 7))], TODAY, previous)).toEqual([null])
+  })
+
+  it('keeps the host’s closure joined to the notice a closure until it has passed, then the notice again', () => {
+    let previous = keptOf([closed(TODAY, addDays(TODAY, 2))], TODAY)
+    // The host closes tomorrow to the fifth day: one run with the two nights of notice.
+    const judged: (string | null)[] = []
+    for (let day = 1; day <= 6; day++) {
+      const today = addDays(TODAY, day)
+      const feed = [closed(today, day < 4 ? addDays(TODAY, 6) : addDays(today, 2))]
+      judged.push(rulesOf(feed, today, previous)[0]!)
+      previous = keptOf(feed, today, previous)
+    }
+    expect(judged).toEqual([null, null, null, null, 'notice', 'notice'])
   })
 
   it('reads the run from months ahead to the end of the feed as the booking window', () => {
@@ -80,7 +89,7 @@ describe("a platform's own rules", () => {
   it('no longer takes for the window a run that stays put as the days go by', () => {
     const feed = [closed('2027-05-29', HORIZON)]
     const previous = keptOf(feed, TODAY)
-    expect(previous.kept).toEqual([{ rule: 'window', start: '2027-05-29', end: HORIZON }])
+    expect(previous.kept).toEqual([{ ...feed[0], rule: 'window' }])
     expect(rulesOf(feed, addDays(TODAY, 1), previous)).toEqual([null])
     // The same day, a sync finds it as it was.
     expect(rulesOf(feed, TODAY, previous)).toEqual(['window'])
@@ -113,7 +122,7 @@ describe("a platform's own rules", () => {
     expect(rulesOf(feed, TODAY)[0]).toBeNull()
     const previous: RuleHistory = {
       today: addDays(TODAY, -1),
-      kept: [{ rule: 'preparation', start: '2026-09-01', end: '2026-09-03' }],
+      kept: [{ ...closed('2026-09-01', '2026-09-03'), rule: 'preparation' }],
     }
     expect(rulesOf(feed, TODAY, previous)[0]).toBe('preparation')
   })
@@ -148,7 +157,7 @@ describe("a platform's own rules", () => {
       nights: fc.integer({ min: 1, max: 20 }),
     })
     const keptRule = fc.record({
-      rule: fc.constantFrom('notice' as const, 'window' as const, 'preparation' as const),
+      rule: fc.constantFrom('notice' as const, 'window' as const, 'preparation' as const, null),
       from: fc.integer({ min: -30, max: 400 }),
       nights: fc.integer({ min: 1, max: 200 }),
     })
@@ -178,9 +187,8 @@ describe("a platform's own rules", () => {
               : {
                   today: day(-history.ago),
                   kept: history.kept.map((k) => ({
+                    ...closed(day(k.from), day(k.from + k.nights)),
                     rule: k.rule,
-                    start: day(k.from),
-                    end: day(k.from + k.nights),
                   })),
                 }
           expect(
