@@ -19,17 +19,17 @@ export const isPlatformRule = (value: unknown): value is PlatformRule =>
   (PLATFORM_RULES as readonly unknown[]).includes(value)
 
 /** Airbnb's advance notice is at most 7 days: a longer run from today is the host's closure. */
-export const MAX_NOTICE_NIGHTS = 7
+const MAX_NOTICE_NIGHTS = 7
 
-/** Airbnb's shortest booking window is 3 months (89 to 92 days), less a day either way. */
-export const MIN_WINDOW_LEAD_DAYS = 88
+/** Airbnb's shortest booking window is 3 months (89 to 92 days), less a day. */
+const MIN_WINDOW_LEAD_DAYS = 88
 
 /** Airbnb's preparation time is 1 or 2 nights before and after each reservation. */
-export const MAX_PREPARATION_NIGHTS = 2
+const MAX_PREPARATION_NIGHTS = 2
 
 /**
- * A window computed in months moves with today by a day more or less around a month's end (the
- * 29th to the 31st of one month all land on the 28th of February).
+ * A window counted in months moves with today by a few days more or less around a month's end
+ * (from the 28th to the 30th of November, 3 months ahead is the 28th of February).
  */
 const MONTH_SLACK_DAYS = 3
 
@@ -54,10 +54,6 @@ const nights = (stay: Stay) => nightsBetween(stay.start, stay.end)
 /** How far a day moved from `from` to `to`, in days; negative when it moved back. */
 const shift = (from: DateOnly, to: DateOnly) => nightsBetween(from, to) - nightsBetween(to, from)
 
-/** The previous sync's closed run that `pick` finds at a rule's place, whatever it was judged. */
-const keptRunWhere = (history: RuleHistory | undefined, pick: (run: KeptRun, day: DateOnly) => boolean) =>
-  history?.kept.find((run) => isClosedRun(run) && pick(run, history.today))
-
 const fromTodayOrTomorrow = (run: Stay, today: DateOnly) =>
   run.start === today || run.start === addDays(today, 1)
 
@@ -69,7 +65,7 @@ const fromTodayOrTomorrow = (run: Stay, today: DateOnly) =>
  */
 function isNotice(run: Stay, today: DateOnly, history: RuleHistory | undefined): boolean {
   if (!fromTodayOrTomorrow(run, today) || nights(run) > MAX_NOTICE_NIGHTS) return false
-  const before = keptRunWhere(history, fromTodayOrTomorrow)
+  const before = history?.kept.find((kept) => isClosedRun(kept) && fromTodayOrTomorrow(kept, history.today))
   if (!history || !before) return true
   return shift(history.today, before.start) === shift(today, run.start) && nights(run) === nights(before)
 }
@@ -110,12 +106,23 @@ function preparationRuns<E extends RuleEvent>(
   reservations: readonly Stay[],
   history: RuleHistory | undefined,
 ): Set<E> {
-  const borders = (run: Stay, stay: Stay) => run.end === stay.start || run.start === stay.end
-  const bordered = (run: Stay) => reservations.filter((stay) => borders(run, stay)).length
+  const count = (days: DateOnly[]) => {
+    const counts = new Map<DateOnly, number>()
+    for (const day of days) counts.set(day, (counts.get(day) ?? 0) + 1)
+    return counts
+  }
+  const checkIns = count(reservations.map((stay) => stay.start))
+  const checkOuts = count(reservations.map((stay) => stay.end))
+  // How many reservations a run borders: those checking in on its end, and out on its start.
+  const bordered = (run: Stay) => (checkIns.get(run.end) ?? 0) + (checkOuts.get(run.start) ?? 0)
   const beside = runs.filter((run) => bordered(run) === 1 && nights(run) <= MAX_PREPARATION_NIGHTS)
   const length = beside[0] && nights(beside[0])
   if (!length || beside.some((run) => nights(run) !== length)) return new Set()
-  const reservationsBordered = reservations.filter((stay) => beside.some((run) => borders(run, stay))).length
+  const besideStarts = new Set(beside.map((run) => run.start))
+  const besideEnds = new Set(beside.map((run) => run.end))
+  const reservationsBordered = reservations.filter(
+    (stay) => besideEnds.has(stay.start) || besideStarts.has(stay.end),
+  ).length
   const kept = history?.kept.some((run) => run.rule === 'preparation' && nights(run) === length)
   if (reservationsBordered < (kept ? 1 : 2)) return new Set()
   const between = runs.filter((run) => bordered(run) === 2 && nights(run) <= 2 * length)
@@ -125,8 +132,8 @@ function preparationRuns<E extends RuleEvent>(
 /**
  * Which of an Airbnb feed's closed runs are its rules, and which rule each is; every other event
  * (a reservation, a host's closure) is left out. `today` is the property's day; `previous` what
- * the calendar's previous sync kept of its rule runs, and its day then (none on a first import:
- * the runs' shapes alone decide).
+ * the calendar's previous sync kept, each stay with the rule it was judged to be, and its day
+ * then (none on a first import: the runs' shapes alone decide).
  */
 export function platformRulesOf<E extends RuleEvent>(
   events: readonly E[],
