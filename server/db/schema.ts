@@ -158,7 +158,7 @@ export interface BookingsTable {
   echo_runs: Generated<string | null>
   /**
    * The platform's own rule a closed run of its feed is, never a stay of its own ('notice',
-   * 'window' or 'preparation', src/domain/platformRules.ts); null for any other (migration 0014).
+   * 'window' or 'preparation', src/domain/platformRules.ts); null for any other (migration 0015).
    */
   platform_rule: Generated<PlatformRule | null>
   first_seen_at: string
