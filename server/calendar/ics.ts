@@ -18,6 +18,7 @@ export type IcsStay = Pick<
     conflict: boolean
     echo?: Flag
     echo_runs?: string | null
+    platform_rule?: string | null
   }
 
 type JCalProperty = [string, Record<string, string>, string, string]
@@ -31,8 +32,9 @@ const utcDateTime = (iso: string) => `${iso.slice(0, 19)}Z`
  * exports; X-MANZIL-* carry what the calendar screen shows (DESIGN 6.1) and other calendar
  * programs ignore: the server's kind (a Booking.com closure may be a sale) and whether the stay is
  * an echo of our own export (X-MANZIL-ECHO when all its nights are, X-MANZIL-ECHO-NIGHTS listing
- * them as runs when some are), and for the stay's details the nightly price in force and the
- * linked calendar it came from. A feed warning is its kind with the feed's own days as parameters:
+ * them as runs when some are), X-MANZIL-RULE naming the platform's own rule a closed run is, and
+ * for the stay's details the nightly price in force and the linked calendar it came from. A feed
+ * warning is its kind with the feed's own days as parameters:
  * `X-MANZIL-WARNING;X-DTSTART=2030-03-10;X-DTEND=2030-03-05:endBeforeStart`.
  */
 function stayEvent(stay: IcsStay): JCalComponent {
@@ -53,6 +55,7 @@ function stayEvent(stay: IcsStay): JCalComponent {
   if (stay.calendar_id) properties.push(['x-manzil-calendar', {}, 'text', stay.calendar_id])
   if (stay.echo === 1) properties.push(['x-manzil-echo', {}, 'unknown', 'TRUE'])
   if (stay.echo_runs) properties.push(['x-manzil-echo-nights', {}, 'text', stay.echo_runs])
+  if (stay.platform_rule) properties.push(['x-manzil-rule', {}, 'text', stay.platform_rule])
   if (stay.conflict) properties.push(['x-manzil-conflict', {}, 'unknown', 'TRUE'])
   const warning = readFeedWarningText(stay.feed_warning ?? null)
   if (warning)

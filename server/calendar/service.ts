@@ -32,6 +32,7 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
       'bookings.kind',
       'bookings.echo',
       'bookings.echo_runs',
+      'bookings.platform_rule',
       'bookings.platform',
       'bookings.feed_warning',
       'bookings.nightly_price',
@@ -84,6 +85,7 @@ async function availabilityFeed(db: Db, token: string): Promise<{ text: string; 
       'bookings.end_date',
       'bookings.echo',
       'bookings.echo_runs',
+      'bookings.platform_rule',
       'bookings.updated_at',
     ])
     .where('bookings.property_id', '=', feed.property_id)

@@ -12,6 +12,7 @@ import { signInGuards } from './migrations/0011_sign_in_guards.ts'
 import { servedNights } from './migrations/0012_served_nights.ts'
 import { cascadeIndexes } from './migrations/0013_cascade_indexes.ts'
 import { noticeMailBudget } from './migrations/0014_notice_mail_budget.ts'
+import { platformRules } from './migrations/0015_platform_rules.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -207,4 +208,5 @@ export const migrations: Record<string, Migration> = {
   '0012_served_nights': servedNights,
   '0013_cascade_indexes': cascadeIndexes,
   '0014_notice_mail_budget': noticeMailBudget,
+  '0015_platform_rules': platformRules,
 }

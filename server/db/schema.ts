@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
-
+import type { PlatformRule } from '../../src/domain/platformRules.ts'
 /**
  * Portable column conventions, so one query path serves SQLite and PostgreSQL:
  * ids are random text, timestamps are ISO-8601 text (sortable), dates are YYYY-MM-DD text,
@@ -160,6 +160,11 @@ export interface BookingsTable {
    * (migration 0012).
    */
   echo_runs: Generated<string | null>
+  /**
+   * The platform's own rule a closed run of its feed is, never a stay of its own ('notice',
+   * 'window' or 'preparation', src/domain/platformRules.ts); null for any other (migration 0015).
+   */
+  platform_rule: Generated<PlatformRule | null>
   first_seen_at: string
   updated_at: string
 }

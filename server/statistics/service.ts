@@ -60,6 +60,7 @@ async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Prom
       'first_seen_at',
       'echo',
       'echo_runs',
+      'platform_rule',
     ])
     .where('property_id', 'in', propertiesIn(db, scope).select('id'))
     // An echo mirrors a stay that is counted where it came from; a stay partly one counts its

@@ -107,6 +107,7 @@ export function createStayService(db: Db) {
           feed_warning: null,
           echo: 0,
           echo_runs: null,
+          platform_rule: null,
           first_seen_at: now,
           updated_at: now,
           ...stayColumns(body),

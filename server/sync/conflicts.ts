@@ -5,7 +5,7 @@ import { ownRowParts } from './ownNights.ts'
 export type ConflictCandidate = Pick<
   BookingsTable,
   'id' | 'property_id' | 'calendar_id' | 'start_date' | 'end_date' | 'cancelled_at'
-> & { echo: Flag; echo_runs: string | null }
+> & { echo: Flag; echo_runs: string | null; platform_rule: string | null }
 
 /**
  * Two stays that occupy a night twice; `first` starts no later than `second`. Each is the run of
@@ -103,6 +103,7 @@ export const conflictCandidates = (db: Db, propertyIds: readonly string[]) =>
   db
     .selectFrom('bookings')
     .select(['id', 'property_id', 'calendar_id', 'start_date', 'end_date', 'cancelled_at', 'echo', 'echo_runs'])
+    .select('platform_rule')
     .where('property_id', 'in', [...propertyIds])
     .where('cancelled_at', 'is', null)
     .where('echo', '=', 0)

@@ -15,6 +15,7 @@ import { timeOrderedId } from '../db/ids.ts'
 import type { BookingsTable } from '../db/schema.ts'
 import { judgementOf } from './ownNights.ts'
 import type { FeedEvent } from './parse.ts'
+import { platformRulesOfFeed } from './platformRules.ts'
 
 export type BookingRow = Selectable<BookingsTable>
 
@@ -288,9 +289,10 @@ export async function storeFeed(
   // A new stay earns the price in force now; a known one keeps its own (the upsert leaves it).
   const price = property?.cost_per_night == null ? null : Number(property.cost_per_night)
   const byUid = new Map(known.map((row) => [row.uid, row]))
+  const rules = await platformRulesOfFeed(trx, calendar, events, known, today)
 
   const fresh: Line['after'] = []
-  for (const [index, event] of events.entries()) {
+  for (const [index, event] of rules.events.entries()) {
     if (index > 0 && index % PAGE === 0) await nextTurn()
     const existing = byUid.get(event.uid)
     const content = {
@@ -302,10 +304,15 @@ export async function storeFeed(
       platform,
       feed_warning: feedWarningText(event.warning),
     }
-    if (existing?.cancelled_at === null && sameContent(content, existing)) continue
+    if (
+      existing?.cancelled_at === null &&
+      sameContent(content, existing) &&
+      existing.platform_rule === rules.ruleOf(event)
+    )
+      continue
     fresh.push({ event, existing })
   }
-  const present = new Set(events.map((event) => event.uid))
+  const present = new Set(rules.events.map((event) => event.uid))
   const restoreSince = new Date(Date.parse(now) - RESTORE_WITHIN_MS).toISOString()
   const gone = known.filter(
     (row) =>
@@ -371,6 +378,7 @@ export async function storeFeed(
         feed_warning: feedWarningText(event.warning),
         echo: allEcho ? 1 : 0,
         echo_runs: allEcho || echoes.size === 0 ? null : formatRuns(runsOfNights(echoes)),
+        platform_rule: rules.ruleOf(event),
         first_seen_at: heir?.first_seen_at ?? firstSeen ?? now,
         updated_at: now,
       }
@@ -380,7 +388,8 @@ export async function storeFeed(
         was.start_date !== row.start_date ||
         was.end_date !== row.end_date ||
         was.echo !== row.echo ||
-        was.echo_runs !== row.echo_runs
+        was.echo_runs !== row.echo_runs ||
+        was.platform_rule !== row.platform_rule
       )
         touched.add(row.id)
       return row
@@ -415,6 +424,7 @@ export async function storeFeed(
           feed_warning: eb.ref('excluded.feed_warning'),
           echo: eb.ref('excluded.echo'),
           echo_runs: eb.ref('excluded.echo_runs'),
+          platform_rule: eb.ref('excluded.platform_rule'),
           cancelled_at: null,
           updated_at: now,
         })),

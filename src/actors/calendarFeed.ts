@@ -4,6 +4,7 @@ import { parseRuns } from '../domain/echoNights.ts'
 import { feedWarningOf, type FeedWarning } from '../domain/feedWarnings.ts'
 import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../domain/icalendar.ts'
 import { MANUAL_PLATFORM } from '../domain/manualStays.ts'
+import { isPlatformRule, type PlatformRule } from '../domain/platformRules.ts'
 import { detectPlatform } from '../domain/platforms.ts'
 import { api } from './api.ts'
 import { REQUEST_TIMEOUT_MS } from './http.ts'
@@ -31,6 +32,8 @@ export type FeedEvent = {
   /** X-MANZIL-PRICE and X-MANZIL-CALENDAR: the stay's nightly price and its linked calendar. */
   nightlyPrice?: number
   calendarId?: string
+  /** X-MANZIL-RULE: the platform's own rule a closed run is. */
+  rule?: PlatformRule
 }
 
 /** A booking before the palette gives it its colour. */
@@ -79,6 +82,11 @@ function amount(vevent: ICalComponent, name: string): number | undefined {
   return Number.isFinite(value) && value >= 0 ? value : undefined
 }
 
+function ruleOf(vevent: ICalComponent): PlatformRule | undefined {
+  const rule = text(vevent, 'x-manzil-rule')?.trim().toLowerCase()
+  return isPlatformRule(rule) ? rule : undefined
+}
+
 function kindOf(vevent: ICalComponent): BookingKind | undefined {
   const kind = text(vevent, 'x-manzil-kind')?.trim().toLowerCase()
   return kind === 'booking' || kind === 'block' ? kind : undefined
@@ -121,6 +129,7 @@ function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
       echoRuns: parseRuns(text(vevent, 'x-manzil-echo-nights')),
       nightlyPrice: amount(vevent, 'x-manzil-price'),
       calendarId: text(vevent, 'x-manzil-calendar')?.trim() || undefined,
+      rule: ruleOf(vevent),
     },
   ]
 }
@@ -177,6 +186,7 @@ export function toBookings(events: FeedEvent[], property: PropertyRef, feed: str
       nightlyPrice: event.nightlyPrice ?? null,
       calendarId: event.calendarId ?? null,
       description: event.description,
+      rule: event.rule,
     }
   })
 }

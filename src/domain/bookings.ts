@@ -1,5 +1,6 @@
 import { addDays, type DateOnly } from './dates.ts'
 import type { FeedWarning } from './feedWarnings.ts'
+import type { PlatformRule } from './platformRules.ts'
 
 export const DEFAULT_LABEL = 'Blocked'
 
@@ -123,4 +124,16 @@ export type Booking = Stay & {
   nightlyPrice?: number | null
   calendarId?: string | null
   description?: string
+  /**
+   * X-MANZIL-RULE: a closed run that is its platform's own rule (Airbnb's notice, booking window
+   * or preparation time), not a stay.
+   */
+  rule?: PlatformRule
 }
+
+/**
+ * A stay shown that holds no night of its own: an echo (our own export coming back) or its
+ * platform's own rule. Neither is a sale, a conflict or a night taken; the calendar mutes both.
+ */
+export const holdsNoNights = (stay: Pick<Booking, 'echo' | 'rule'>): boolean =>
+  stay.echo || stay.rule !== undefined

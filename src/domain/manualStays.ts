@@ -74,15 +74,16 @@ export function manualStayBody(values: ManualStayValues, purpose: 'create' | 'up
 /** The nights a stay form holds now: for which property, from the check-in to the check-out day. */
 export type ChosenNights = { propertyId: string; start: DateOnly; end: DateOnly }
 
-type HeldStay = Pick<Booking, 'propertyId' | 'stayId' | 'echo' | 'echoRuns' | 'start' | 'end'>
+type HeldStay = Pick<Booking, 'propertyId' | 'stayId' | 'echo' | 'echoRuns' | 'rule' | 'start' | 'end'>
 
 /**
  * The stays of the chosen property that already hold any of the chosen nights, by check-in: what
  * saving would sell twice. The stay being edited does not count against itself, and neither do
- * echo nights (our own export coming back, never a second sale). Cancelled stays are not in a
- * property's calendar at all. Unlike a conflict, a stay from the same source counts too: another
- * manual stay on those nights is as much a double booking, though the server's conflict rule
- * (which tells a platform's own overlapping entries apart) does not flag it.
+ * echo nights (our own export coming back, never a second sale) or a platform's own rule. Cancelled
+ * stays are not in a property's calendar at all. Unlike a conflict, a stay from the same source
+ * counts too: another manual stay on those nights is as much a double booking, though the
+ * server's conflict rule (which tells a platform's own overlapping entries apart) does not flag
+ * it.
  */
 export function staysHoldingNights<T extends HeldStay>(
   stays: readonly T[],

@@ -29,6 +29,7 @@ const aStay = fc
       cancelled_at: cancelled ? '2031-01-01T00:00:00.000Z' : null,
       echo: echo ? (1 as const) : (0 as const),
       echo_runs: partly ? `${day(start + from)}/${day(start + to)}` : null,
+      platform_rule: null,
     }
   })
 const stays = fc
@@ -74,6 +75,7 @@ describe('conflicts', () => {
         property_id: 'p1',
         calendar_id: source,
         echo_runs: null,
+        platform_rule: null,
         start_date: '2031-01-01',
         end_date: '2032-01-01',
         cancelled_at: null,

@@ -102,8 +102,9 @@ describe('the stays already holding the nights a host picks', () => {
     expect(staysHoldingNights([block, manual, elsewhere], nights)).toEqual([manual, block])
   })
 
-  it('leaves out echoes, which are our own export coming back', () => {
+  it('leaves out echoes, which are our own export coming back, and platforms’ own rules', () => {
     expect(staysHoldingNights([{ ...airbnb, echo: true }], nights)).toEqual([])
+    expect(staysHoldingNights([{ ...airbnb, kind: 'block', rule: 'notice' }], nights)).toEqual([])
   })
 
   it('does not count the stay being edited against itself', () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Property } from '../../actors/api.ts'
-import type { Booking } from '../../domain/bookings.ts'
+import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../form.tsx'
@@ -82,11 +82,12 @@ export function BookingsModal({
               key={bookingKey(booking)}
               data-testid="booking-details"
               data-echo={booking.echo || undefined}
+              data-rule={booking.rule}
               data-manual={booking.manual || undefined}
               className={`rounded-2xl border p-4 ${
                 booking.conflict
                   ? 'border-red-300 bg-red-50/50'
-                  : booking.echo
+                  : holdsNoNights(booking)
                     ? 'border-dashed border-slate-300 bg-slate-50 text-slate-500'
                     : 'border-slate-200'
               }`}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { Booking } from '../../domain/bookings.ts'
+import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
@@ -53,8 +53,9 @@ function EventBar({ bar, onClick }: { bar: WeekBar<Booking>; onClick: () => void
   const title = stayTitle(t, booking)
   const note = booking.conflict ? t('calendar.conflict') : booking.echo ? t('manualStay.echo') : null
   const dates = t('calendar.dateRange', { start: format.date(booking.start), end: format.date(booking.end) })
-  // An echo (our own export coming back) is muted: a pale bar edged with the stay's colour.
-  const look = booking.echo
+  // An echo (our own export coming back) or a platform's own rule is muted: a pale bar edged with
+  // the stay's colour.
+  const look = holdsNoNights(booking)
     ? { className: 'border-s-4 bg-slate-100 text-slate-600', colors: { borderColor: booking.color } }
     : { className: '', colors: { backgroundColor: booking.color, color: textColorOn(booking.color) } }
   const startInset = bar.continuesBefore ? '0px' : BAR_INSET
@@ -65,6 +66,7 @@ function EventBar({ bar, onClick }: { bar: WeekBar<Booking>; onClick: () => void
       data-testid="event-bar"
       data-conflict={booking.conflict || undefined}
       data-echo={booking.echo || undefined}
+      data-rule={booking.rule}
       data-span={bar.span}
       title={[title, bookingLabels(t, booking).property, dates, note]
         .filter(Boolean)

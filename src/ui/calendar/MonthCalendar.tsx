@@ -1,4 +1,4 @@
-import type { Booking } from '../../domain/bookings.ts'
+import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
@@ -53,8 +53,8 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
                     <ColorSwatch
                       key={bookingKey(booking)}
                       color={booking.color}
-                      // An echo (synced from Manzil) is a faded dot.
-                      className={`size-1.5 ring-0 ${booking.echo ? 'opacity-35' : ''}`}
+                      // An echo (synced from Manzil) or a platform's own rule is a faded dot.
+                      className={`size-1.5 ring-0 ${holdsNoNights(booking) ? 'opacity-35' : ''}`}
                     />
                   ))}
                 </span>

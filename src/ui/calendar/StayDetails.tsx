@@ -260,6 +260,11 @@ export function StayDetails({ booking, bookings, properties, onEdit, onDelete, f
           })}
         </p>
       )}
+      {booking.rule && (
+        <p data-testid="platform-rule" className="mb-3 text-sm text-slate-500">
+          {t(`calendar.platformRuleHints.${booking.rule}`, { platform: labels.platform })}
+        </p>
+      )}
       {booking.feedWarning && <FeedWarningNote warning={booking.feedWarning} />}
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-slate-500">{t('calendar.fields.property')}</dt>

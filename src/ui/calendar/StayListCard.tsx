@@ -1,4 +1,4 @@
-import type { Booking } from '../../domain/bookings.ts'
+import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
 import { ConflictBadge, EchoBadge, PlatformBadge, StatusBadge } from './badges.tsx'
@@ -32,13 +32,14 @@ export function StayListCard({ title, bookings, testId }: Props) {
             return (
               <li
                 key={bookingKey(booking)}
-                className={`flex gap-3 px-4 py-3 ${booking.conflict ? 'bg-red-50/60' : booking.echo ? 'bg-slate-50' : ''}`}
+                className={`flex gap-3 px-4 py-3 ${booking.conflict ? 'bg-red-50/60' : holdsNoNights(booking) ? 'bg-slate-50' : ''}`}
                 data-conflict={booking.conflict || undefined}
                 data-echo={booking.echo || undefined}
+                data-rule={booking.rule}
               >
                 <span
                   aria-hidden="true"
-                  className={`w-1 shrink-0 self-stretch rounded-full ${booking.echo ? 'opacity-35' : ''}`}
+                  className={`w-1 shrink-0 self-stretch rounded-full ${holdsNoNights(booking) ? 'opacity-35' : ''}`}
                   style={{ backgroundColor: booking.color }}
                 />
                 <div className="min-w-0 flex-1">

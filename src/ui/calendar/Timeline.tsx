@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react'
-import type { Booking } from '../../domain/bookings.ts'
+import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import { addDays, nightsBetween, type DateOnly } from '../../domain/dates.ts'
 import type { TimelineBar, TimelineRow, TimelineWindow } from '../../domain/timeline.ts'
 import { useI18n } from '../../i18n.tsx'
@@ -54,9 +54,12 @@ const BlockIcon = (props: { width: number; height: number }) => (
   </Icon>
 )
 
-/** An echo is hatched in its stay's colour on a pale ground; any other stay is filled with it. */
+/**
+ * An echo or a platform's own rule is hatched in its stay's colour on a pale ground; any other
+ * stay is filled with it.
+ */
 function barLook(booking: Booking): { className: string; style: CSSProperties } {
-  if (booking.echo)
+  if (holdsNoNights(booking))
     return {
       className: 'border-s-4 bg-slate-50 text-slate-600',
       style: {
@@ -84,7 +87,7 @@ const Bar = memo(function Bar({
     booking.conflict && t('calendar.conflict'),
     booking.echo && t('manualStay.echo'),
     booking.manual && t('calendar.manual'),
-    booking.kind === 'block' && t('calendar.blocked'),
+    booking.kind === 'block' && !booking.rule && t('calendar.blocked'),
   ].filter((mark): mark is string => typeof mark === 'string' && mark !== title)
   const dates = t('calendar.dateRange', { start: format.date(booking.start), end: format.date(booking.end) })
   const label = [title, bookingLabels(t, booking).platform, dates, ...marks].join(t('app.separator'))
@@ -96,6 +99,7 @@ const Bar = memo(function Bar({
       data-testid="timeline-bar"
       data-conflict={booking.conflict || undefined}
       data-echo={booking.echo || undefined}
+      data-rule={booking.rule}
       data-manual={booking.manual || undefined}
       data-kind={booking.kind}
       aria-label={label}
@@ -115,7 +119,7 @@ const Bar = memo(function Bar({
         </span>
       )}
       {booking.manual && <PencilIcon width={12} height={12} className="shrink-0" />}
-      {booking.kind === 'block' && !booking.echo && <BlockIcon width={12} height={12} />}
+      {booking.kind === 'block' && !holdsNoNights(booking) && <BlockIcon width={12} height={12} />}
       {/* Guest names come in any script: each bar takes its own text's direction. */}
       <span dir="auto" className="truncate">
         {title}

@@ -29,25 +29,34 @@ export function statusLabel(t: Translate, status: string) {
 /**
  * SPEC 2 fallbacks: "Unknown property", "Unknown guest", status "Pending", platform "Manual";
  * a block's guest reads "Blocked" in the reader's language, and so do a manual stay's platform
- * and status (issue 13: "Manual", "Booked" or "Blocked").
+ * and status (issue 13: "Manual", "Booked" or "Blocked"). A platform's own rule is neither a
+ * guest nor a block: it reads as the rule ("Airbnb booking window"), its status "Platform rule".
  */
 export function bookingLabels(t: Translate, booking: Booking) {
   const manualStatus = booking.kind === 'block' ? t('calendar.blocked') : t('manualStay.booked')
+  const platform = booking.manual ? t('calendar.manual') : booking.platform.trim() || t('calendar.manual')
+  const rule = booking.rule && t(`calendar.platformRules.${booking.rule}`, { platform })
   return {
     property: booking.propertyName.trim() || t('calendar.unknownProperty'),
-    guest: guestLabel(t, booking),
-    status: booking.manual ? manualStatus : statusLabel(t, booking.status),
-    platform: booking.manual ? t('calendar.manual') : booking.platform.trim() || t('calendar.manual'),
+    guest: rule || guestLabel(t, booking),
+    status: rule
+      ? t('calendar.platformRule')
+      : booking.manual
+        ? manualStatus
+        : statusLabel(t, booking.status),
+    platform,
   }
 }
 
 /**
  * Issue 16: what a stay's bar says. The guest's name when the feed gives one; otherwise what the
  * stay is, in the reader's language: "Reservation" for a sale whose guest is not named (Airbnb's
- * "Reserved"), "Not available" for a Booking.com closure taken as a sale, "Blocked" for a block.
- * Never "Blocked (Reserved)": a reservation must not read like a closed night.
+ * "Reserved"), "Not available" for a Booking.com closure taken as a sale, "Blocked" for a block,
+ * and the rule for a platform's own rule ("Airbnb notice period"). Never "Blocked (Reserved)": a
+ * reservation must not read like a closed night.
  */
 export function stayTitle(t: Translate, booking: Booking) {
+  if (booking.rule) return bookingLabels(t, booking).guest
   if (namesGuest(booking.guestName) || booking.kind === 'block' || booking.manual)
     return guestLabel(t, booking)
   const status = booking.status.trim().toLowerCase()
