@@ -24,6 +24,22 @@ const MAX_NOTICE_NIGHTS = 7
 /** Airbnb's shortest booking window is 3 months (89 to 92 days), less a day. */
 const MIN_WINDOW_LEAD_DAYS = 88
 
+/** The booking windows Airbnb offers, in months ahead of today. */
+const WINDOW_MONTHS = [3, 6, 9, 12, 24]
+
+/** The day `months` months after `date`, on the same day of the month or its last. */
+function monthsAfter(date: DateOnly, months: number): DateOnly {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  const target = new Date(Date.UTC(year, month - 1 + months, 1))
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
+  target.setUTCDate(Math.min(day, last))
+  return target.toISOString().slice(0, 10)
+}
+
+/** Whether a run starts where one of Airbnb's booking windows ends, seen from `today`. */
+const startsAtAWindowsEnd = (run: Stay, today: DateOnly) =>
+  WINDOW_MONTHS.some((months) => Math.abs(shift(monthsAfter(today, months), run.start)) <= MONTH_SLACK_DAYS)
+
 /** Airbnb's preparation time is 1 or 2 nights before and after each reservation. */
 const MAX_PREPARATION_NIGHTS = 2
 
@@ -71,7 +87,8 @@ function isNotice(run: Stay, today: DateOnly, history: RuleHistory | undefined):
 }
 
 /**
- * The end of the booking window: a run to the feed's last night that starts months ahead. When
+ * The end of the booking window: a run to the feed's last night that starts where one of
+ * Airbnb's windows (3, 6, 9, 12 or 24 months) ends. When
  * the previous sync had one there (its last closed run, from months ahead of its day), it is that
  * run moved with today: on the same day, the same run; days later, both its ends moved forward
  * by about as many days. The host's closure to the end of the feed does not move so.
@@ -84,7 +101,10 @@ function isWindow(run: Stay, today: DateOnly, horizon: DateOnly, history: RuleHi
       (latest, kept) => (latest === undefined || kept.end > latest.end ? kept : latest),
       undefined,
     )
-  if (!history || !last || last.start < addDays(history.today, MIN_WINDOW_LEAD_DAYS)) return true
+  // Seen for the first time, only where a window of Airbnb's would end: a host's closure that
+  // happens to be the feed's last run, years ahead, is a closure.
+  if (!history || !last || last.start < addDays(history.today, MIN_WINDOW_LEAD_DAYS))
+    return startsAtAWindowsEnd(run, today)
   const days = shift(history.today, today)
   const moves = [shift(last.start, run.start), shift(last.end, run.end)]
   if (days <= 0) return moves.every((moved) => moved === 0)
