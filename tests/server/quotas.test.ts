@@ -212,6 +212,28 @@ describeEachDatabase(
       expect((await patch(host.cookie, property.id, await smallPhotos(1))).statusCode).toBe(200)
     })
 
+    it('takes nothing away from a property over a lowered quota: it is saved without new photos', async () => {
+      const host = await aHost(ctx)
+      const property = await aProperty(ctx.app, host.cookie, {}, await smallPhotos(3))
+      // Stored when the quota was higher.
+      const [stored] = await ctx.db
+        .selectFrom('property_images')
+        .selectAll()
+        .where('property_id', '=', property.id)
+        .execute()
+      await ctx.db
+        .insertInto('property_images')
+        .values([1, 2].map((index) => ({ ...stored!, id: `${stored!.id}-${index}`, position: 3 + index })))
+        .execute()
+      expect((await patch(host.cookie, property.id, [])).statusCode).toBe(200)
+      expect((await patch(host.cookie, property.id, await smallPhotos(1))).statusCode).toBe(409)
+      const after = await ctx.app.inject({
+        url: `/api/property/${property.id}`,
+        headers: { cookie: host.cookie },
+      })
+      expect(after.json<Property>().images).toHaveLength(5)
+    })
+
     it('lets only one of two parallel uploads take the last place', async () => {
       const host = await aHost(ctx)
       const property = await aProperty(ctx.app, host.cookie, {}, await smallPhotos(2))
@@ -316,6 +338,34 @@ describeEachDatabase(
         .where('properties.owner_id', '=', host.id)
         .execute()
       expect(stored).toHaveLength(1)
+    })
+
+    it('takes nothing away from an account over a lowered quota: it adds and edits without photos', async () => {
+      const host = await aHost(ctx)
+      const property = await aProperty(ctx.app, host.cookie, {}, [await aJpeg()])
+      // Stored when the quota was higher.
+      await ctx.db
+        .updateTable('property_images')
+        .set({ bytes: 5 * 1024 * 1024 })
+        .where('property_id', '=', property.id)
+        .execute()
+      expect((await aProperty(ctx.app, host.cookie)).images).toEqual([])
+      const edited = await sendPropertyForm(
+        ctx.app,
+        'PATCH',
+        `/api/property/${property.id}`,
+        propertyForm(aPropertyFields({ name: 'Renamed' })),
+        { cookie: host.cookie },
+      )
+      expect(edited.statusCode).toBe(200)
+      const refused = await sendPropertyForm(
+        ctx.app,
+        'POST',
+        '/api/property',
+        propertyForm(aPropertyFields(), [await aJpeg()]),
+        { cookie: host.cookie },
+      )
+      expect(refused.statusCode).toBe(413)
     })
 
     it('frees the bytes of a removed photo', async () => {
