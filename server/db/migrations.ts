@@ -10,7 +10,7 @@ import { propertyTimeZones } from './migrations/0009_property_time_zones.ts'
 import { changeNotices } from './migrations/0010_change_notices.ts'
 import { signInGuards } from './migrations/0011_sign_in_guards.ts'
 import { servedNights } from './migrations/0012_served_nights.ts'
-import { photoSizes } from './migrations/0013_photo_sizes.ts'
+import { photoSizes } from './migrations/0016_photo_sizes.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -204,5 +204,5 @@ export const migrations: Record<string, Migration> = {
   '0010_change_notices': changeNotices,
   '0011_sign_in_guards': signInGuards,
   '0012_served_nights': servedNights,
-  '0013_photo_sizes': photoSizes,
+  '0016_photo_sizes': photoSizes,
 }

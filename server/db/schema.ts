@@ -105,7 +105,7 @@ export interface PropertyImagesTable {
   thumb_name: string
   width: number
   height: number
-  /** The main image's and the thumbnail's bytes on disk; null until measured (migration 0013). */
+  /** The main image's and the thumbnail's bytes on disk; null until measured (migration 0016). */
   bytes: number | null
   position: number
   created_at: string

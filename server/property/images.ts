@@ -205,7 +205,7 @@ const sizeOf = (file: string) =>
   )
 
 /**
- * Photos stored before their sizes were kept (migration 0013) get them from their files, so the
+ * Photos stored before their sizes were kept (migration 0016) get them from their files, so the
  * storage quota counts every photo an account has.
  */
 async function measureUnsizedPhotos(db: Db, dir: string) {
