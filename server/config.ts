@@ -25,6 +25,17 @@ export type Config = {
   metricsToken: string | undefined
   /** Whose `X-Forwarded-For` and `-Proto` are believed; `false` believes nobody. */
   trustProxy: TrustProxy
+  /** How much one account may hold; README's "Quotas" lists the settings. */
+  quotas: Quotas
+}
+
+/** The most one account may hold; every limit is at least 1. */
+export type Quotas = {
+  propertiesPerAccount: number
+  /** Stored photos of one property (each kept as a main image and its thumbnail). */
+  photosPerProperty: number
+  /** MiB of every stored photo and thumbnail of one account's properties, as re-encoded. */
+  storageMegabytesPerAccount: number
 }
 
 /**
@@ -139,6 +150,14 @@ function readTrustProxy(raw: string | undefined): TrustProxy {
   return entries
 }
 
+function readQuotas(env: NodeJS.ProcessEnv): Quotas {
+  return {
+    propertiesPerAccount: readInteger(env, 'QUOTA_PROPERTIES_PER_ACCOUNT', 500, 1, 1_000_000),
+    photosPerProperty: readInteger(env, 'QUOTA_PHOTOS_PER_PROPERTY', 30, 1, 10_000),
+    storageMegabytesPerAccount: readInteger(env, 'QUOTA_STORAGE_MB_PER_ACCOUNT', 2048, 1, 1024 * 1024),
+  }
+}
+
 /**
  * Parses every environment variable of DESIGN section 4 once; throws ConfigError on a bad value.
  * `context` says what else a default depends on (whether the log goes to a terminal).
@@ -176,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: Config
     logFormat: readLogFormat(env.LOG_FORMAT, context),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    quotas: readQuotas(env),
   }
 }

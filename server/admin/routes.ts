@@ -65,6 +65,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     images,
     publicUrl: app.config.publicUrl,
     log: app.log,
+    quotas: app.config.quotas,
     onCalendarsChanged: options.onCalendarsChanged,
   })
 
@@ -123,9 +124,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/admin/user/:userId/property',
     { schema: { ...multipartBody, params: UserParams, response: { 201: Property } } },
     async (request, reply) => {
-      // Refuse an unknown owner before spending time on the photos.
+      // Refuse an unknown owner, or one with no room, before spending time on the photos.
       const owner = await findUser(app.db, request.params.userId)
-      const property = await properties.create(owner.id, await readPropertyForm(request, images))
+      const room = await properties.roomFor(owner.id)
+      const property = await properties.create(owner.id, await readPropertyForm(request, images, room))
       await recordPropertyChange(app.db, currentUser(request), {
         action: 'created',
         propertyId: property.id,
@@ -143,7 +145,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (request) => {
       const { propertyId } = request.params
       const ownerId = await ownerOfProperty(app.db, propertyId)
-      const property = await properties.update(ownerId, propertyId, await readPropertyForm(request, images))
+      const room = await properties.roomFor(ownerId, propertyId)
+      const property = await properties.update(
+        ownerId,
+        propertyId,
+        await readPropertyForm(request, images, room),
+      )
       await recordPropertyChange(app.db, currentUser(request), {
         action: 'updated',
         propertyId,

@@ -109,6 +109,8 @@ export interface PropertyImagesTable {
   thumb_name: string
   width: number
   height: number
+  /** The main image's and the thumbnail's bytes on disk; null until measured (migration 0016). */
+  bytes: number | null
   position: number
   created_at: string
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import { HttpError, badRequest, fieldError, refuseNulCharacters } from '../errors.ts'
+import { checkUpload, type UploadRoom } from '../quota/quotas.ts'
 import { IMAGE_LIMITS, type ImageStore, type StoredImage } from './images.ts'
 import { parsePropertyFields, type PropertyFields } from './schemas.ts'
 
@@ -80,10 +81,14 @@ function discardRestOfBody(request: FastifyRequest) {
 
 /**
  * Reads the property form (SPEC 3): photos are checked and re-encoded one at a time as they
- * arrive, so memory holds one upload at most. If anything fails, the request is refused and the
- * photos written so far are removed.
+ * arrive, so memory holds one upload at most, and the form stops at the first photo that does not
+ * fit `room`. If anything fails, the request is refused and the photos written so far are removed.
  */
-export async function readPropertyForm(request: FastifyRequest, store: ImageStore): Promise<PropertyForm> {
+export async function readPropertyForm(
+  request: FastifyRequest,
+  store: ImageStore,
+  room: UploadRoom,
+): Promise<PropertyForm> {
   if (!request.isMultipart()) throw badRequest('errors.upload.notMultipart')
   const fields: Record<string, string> = {}
   const images: StoredImage[] = []
@@ -95,6 +100,7 @@ export async function readPropertyForm(request: FastifyRequest, store: ImageStor
         // An empty file input still sends one nameless, empty part.
         if (bytes.length === 0 && fileNameOf(part) === '') continue
         images.push(await store.store(bytes, fileNameOf(part)))
+        checkUpload(room, images)
       } else {
         if (part.valueTruncated) throw fieldError(part.fieldname, 'errors.upload.fieldTooLong')
         refuseNulCharacters(part.value, part.fieldname)

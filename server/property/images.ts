@@ -24,8 +24,17 @@ const YEAR_IN_SECONDS = 365 * 24 * 3600
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif'
 
-/** Names of one stored photo: the re-encoded image and its thumbnail, both under the uploads dir. */
-export type StoredImage = { fileName: string; thumbName: string; width: number; height: number }
+/**
+ * Names of one stored photo: the re-encoded image and its thumbnail, both under the uploads dir,
+ * and the bytes the two take.
+ */
+export type StoredImage = {
+  fileName: string
+  thumbName: string
+  width: number
+  height: number
+  bytes: number
+}
 
 type ImageFiles = Pick<StoredImage, 'fileName' | 'thumbName'>
 
@@ -120,6 +129,7 @@ export function createImageStore(dir: string, log: FastifyBaseLogger): ImageStor
         thumbName: `${name}.thumb.webp`,
         width: main.info.width,
         height: main.info.height,
+        bytes: main.data.length + thumbnail.data.length,
       }
       await fs.promises.mkdir(incoming, { recursive: true })
       try {
@@ -184,6 +194,37 @@ export async function recoverUploads(db: Db, dir: string, log: FastifyBaseLogger
     counts.removed++
   }
   if (counts.movedIn + counts.removed > 0) log.warn(counts, 'tidied the uploads a crash left behind')
+  await measureUnsizedPhotos(db, dir)
+}
+
+/** A file's size on disk; a missing file takes nothing. */
+const sizeOf = (file: string) =>
+  fs.promises.stat(file).then(
+    (stats) => stats.size,
+    () => 0,
+  )
+
+/**
+ * Photos stored before their sizes were kept (migration 0016) get them from their files, so the
+ * storage quota counts every photo an account has.
+ */
+async function measureUnsizedPhotos(db: Db, dir: string) {
+  const unsized = await db
+    .selectFrom('property_images')
+    .select(['id', 'file_name', 'thumb_name'])
+    .where('bytes', 'is', null)
+    .execute()
+  for (const row of unsized) {
+    const [main, thumbnail] = await Promise.all([
+      sizeOf(path.join(dir, row.file_name)),
+      sizeOf(path.join(dir, row.thumb_name)),
+    ])
+    await db
+      .updateTable('property_images')
+      .set({ bytes: main + thumbnail })
+      .where('id', '=', row.id)
+      .execute()
+  }
 }
 
 /**

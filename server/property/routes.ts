@@ -38,6 +38,7 @@ export const propertyRoutes: FastifyPluginAsyncZod<PropertyRoutesOptions> = asyn
     images,
     publicUrl: app.config.publicUrl,
     log: app.log,
+    quotas: app.config.quotas,
     onCalendarsChanged: options.onCalendarsChanged,
   })
   const ownerOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id
@@ -60,7 +61,8 @@ export const propertyRoutes: FastifyPluginAsyncZod<PropertyRoutesOptions> = asyn
     '/property',
     { schema: { ...multipartBody, response: { 201: Property } } },
     async (request, reply) => {
-      const form = await readPropertyForm(request, images)
+      const room = await properties.roomFor(ownerOf(request))
+      const form = await readPropertyForm(request, images, room)
       return reply.code(201).send(await properties.create(ownerOf(request), form))
     },
   )
@@ -70,8 +72,8 @@ export const propertyRoutes: FastifyPluginAsyncZod<PropertyRoutesOptions> = asyn
     { schema: { ...multipartBody, params: PropertyParams, response: { 200: Property } } },
     async (request) => {
       // Refuse someone else's property before spending time on their photos.
-      await properties.assertOwned(ownerOf(request), request.params.id)
-      const form = await readPropertyForm(request, images)
+      const room = await properties.roomFor(ownerOf(request), request.params.id)
+      const form = await readPropertyForm(request, images, room)
       return properties.update(ownerOf(request), request.params.id, form)
     },
   )

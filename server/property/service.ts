@@ -4,6 +4,7 @@ import type { Selectable, Transaction } from 'kysely'
 import { z } from 'zod'
 import { joinAddress } from '../../src/domain/address.ts'
 import { defaultTimeZone } from '../../src/domain/countryZones.ts'
+import type { Quotas } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import { deleteInBatches, DELETE_BATCH, nextTurn } from '../db/batchedDelete.ts'
 import { writeTransaction } from '../db/errors.ts'
@@ -17,6 +18,7 @@ import type {
 } from '../db/schema.ts'
 import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
+import { checkPropertyRoom, checkUpload, holdAccount, uploadRoom, type UploadRoom } from '../quota/quotas.ts'
 import type { PropertyForm } from './form.ts'
 import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
 import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
@@ -47,6 +49,8 @@ export type PropertyServiceDeps = {
   images: ImageStore
   publicUrl: string
   log: FastifyBaseLogger
+  /** What one account may hold: checked in the transaction that adds it. */
+  quotas: Quotas
   onCalendarsChanged?: CalendarsChangedHook
 }
 
@@ -196,6 +200,7 @@ async function insertImages(trx: Db, propertyId: string, images: StoredImage[], 
         thumb_name: image.thumbName,
         width: image.width,
         height: image.height,
+        bytes: image.bytes,
         position: start + index,
         created_at: now,
       })),
@@ -275,7 +280,7 @@ const deleteServedNightsOf = (db: Db, propertyIds: string[]) =>
  * `ownerOfProperty` resolves.
  */
 export function createPropertyService(deps: PropertyServiceDeps) {
-  const { db, images } = deps
+  const { db, images, quotas } = deps
   const listBodies = createStampedCache<CachedBody>(200)
 
   function announce(calendarIds: string[]) {
@@ -430,13 +435,24 @@ export function createPropertyService(deps: PropertyServiceDeps) {
         jsonBody(z.array(Property), await load(owner.id)),
       ),
     get,
-    /** 404 unless the owner has this property; cheap, for checks before expensive work. */
-    assertOwned: async (ownerId: string, propertyId: string) => void (await findOwned(ownerId, propertyId)),
+    /**
+     * Before a form's photos are read: what the owner may still upload to their property, or to a
+     * new one. 404 unless the property is theirs; 409 for a new one when they have as many as
+     * they may. `create` and `update` count again as they write.
+     */
+    async roomFor(ownerId: string, propertyId?: string): Promise<UploadRoom> {
+      if (propertyId === undefined) await checkPropertyRoom(db, quotas, ownerId)
+      else await findOwned(ownerId, propertyId)
+      return uploadRoom(db, quotas, ownerId, propertyId)
+    },
 
     async create(ownerId: string, form: PropertyForm): Promise<Property> {
       const id = randomUUID()
       const now = new Date().toISOString()
       const changed = await writeWithImages(form, async (trx) => {
+        await holdAccount(trx, ownerId)
+        await checkPropertyRoom(trx, quotas, ownerId)
+        checkUpload(await uploadRoom(trx, quotas, ownerId), form.images)
         await trx
           .insertInto('properties')
           .values({
@@ -477,6 +493,11 @@ export function createPropertyService(deps: PropertyServiceDeps) {
           .where('id', '=', propertyId)
           .where('owner_id', '=', ownerId)
           .execute()
+        if (form.images.length > 0) {
+          // After the property's row, as the sync takes its locks.
+          await holdAccount(trx, ownerId)
+          checkUpload(await uploadRoom(trx, quotas, ownerId, propertyId), form.images)
+        }
         await insertImages(trx, propertyId, form.images, now)
         const calendars = form.fields.externalCalendars
         const linked = calendars === undefined ? [] : await replaceCalendars(trx, propertyId, calendars, now)

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import { nightsBetween } from '../../src/domain/dates.ts'
+import { MANUAL_PLATFORM, MAX_MANUAL_NIGHTS, stayDatesProblem } from '../../src/domain/manualStays.ts'
 import type { Db } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
 import { timeOrderedId } from '../db/ids.ts'
@@ -8,18 +8,16 @@ import { fieldError, notFound } from '../errors.ts'
 import { conflictsFor } from '../sync/conflicts.ts'
 import type { ManualStay, ManualStayBody, ManualStayPatch } from './schemas.ts'
 
-/** The longest stay a host may enter by hand, in nights. */
-export const MAX_MANUAL_NIGHTS = 365
-
-/** What a manual stay's platform is, in every feed and on the calendar (SPEC's fallback). */
-export const MANUAL_PLATFORM = 'Manual'
-
 type StayRow = Selectable<BookingsTable>
 
+/**
+ * One request enters one stay (no route takes several), and a stay is at most MAX_MANUAL_NIGHTS
+ * long: the form's own rule, so the form refuses what this would.
+ */
 function checkDates(stay: Pick<ManualStayBody, 'start' | 'end'>) {
-  if (stay.end <= stay.start) throw fieldError('end', 'errors.stay.endNotAfterStart')
-  if (nightsBetween(stay.start, stay.end) > MAX_MANUAL_NIGHTS)
-    throw fieldError('end', 'errors.stay.tooLong', { count: MAX_MANUAL_NIGHTS })
+  const problem = stayDatesProblem(stay.start, stay.end)
+  if (problem === 'endNotAfterStart') throw fieldError('end', 'errors.stay.endNotAfterStart')
+  if (problem === 'tooLong') throw fieldError('end', 'errors.stay.tooLong', { count: MAX_MANUAL_NIGHTS })
 }
 
 /**

@@ -35,6 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     images: createImageStore(uploadsDirOf(app.config), app.log),
     publicUrl: app.config.publicUrl,
     log: app.log,
+    quotas: app.config.quotas,
   })
 
   app.get('/user/profile', { schema: { response: { 200: Profile } } }, async (request) =>

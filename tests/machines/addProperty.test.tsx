@@ -158,3 +158,29 @@ describe('add-property modal', () => {
     })
   }
 })
+
+describe('a refusal at a quota', () => {
+  afterEach(() => toast.remove())
+
+  it('shows the server’s sentence, and a refusal of the photos under the photos too', async () => {
+    const rendered = await renderFlow()
+    const properties = 'An account can have at most 500 properties. Delete one to add another.'
+    await perform(rendered, { type: 'submit' })
+    await act(async () => rendered.pending.shift()?.reject(new Error(properties)))
+    expect(await screen.findAllByText(properties)).toHaveLength(1)
+    expect(within(modal()).queryByText(properties)).toBeNull()
+
+    const photos = 'A property can have at most 30 photos. Remove some to add others.'
+    await user.click(within(modal()).getByTestId('submit-property'))
+    await act(async () =>
+      rendered.pending.shift()?.reject(Object.assign(new Error(photos), { fields: { images: photos } })),
+    )
+    const addPhotos = within(modal()).getByRole('button', { name: 'Add photos' })
+    expect(addPhotos.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(addPhotos.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      photos,
+    )
+    // Once in the toast, once under the photos.
+    expect(await screen.findAllByText(photos)).toHaveLength(2)
+  })
+})

@@ -317,6 +317,18 @@ describe('property edit/view modal', () => {
     expectMessageAtField(modal(), 'Airbnb calendar link', refusal)
   })
 
+  it('shows the server’s refusal of the photos under the photos, whichever tab is open', async () => {
+    const rendered = await renderEditor()
+    await user.click(within(modal()).getByTestId('tab-connections'))
+    await user.click(within(modal()).getByTestId('save-property'))
+    const refusal = 'A property can have at most 30 photos. Remove some to add others.'
+    await act(async () =>
+      rendered.pending.save[0]!.reject(new ApiError(refusal, 409, undefined, { images: refusal })),
+    )
+    expect(openTab()).toBe('connections')
+    expectMessageAtField(modal(), 'Add photos', refusal)
+  })
+
   it('asks before dropping changes left behind in view mode, and keeps them on the edit form', async () => {
     const rendered = await renderEditor()
     fireEvent.change(within(modal()).getByLabelText('Property name'), { target: { value: CHANGED.name } })

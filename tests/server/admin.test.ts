@@ -472,6 +472,7 @@ describeEachDatabase('the last active admin', (ctx) => {
       images: createImageStore(uploadsDirOf(ctx.config), ctx.app.log),
       publicUrl: ctx.config.publicUrl,
       log: ctx.app.log,
+      quotas: ctx.config.quotas,
     })
     await expect(deactivateUser(ctx.app.database, actor, onlyAdmin.id, 'reason')).rejects.toMatchObject({
       statusCode: 409,
@@ -507,6 +508,7 @@ describeEachDatabase('the last-admin rule across processes', (ctx) => {
       images: createImageStore(uploadsDirOf(ctx.config), ctx.app.log),
       publicUrl: ctx.config.publicUrl,
       log: ctx.app.log,
+      quotas: ctx.config.quotas,
     })
     const second = await startSecondProcess(ctx)
     try {

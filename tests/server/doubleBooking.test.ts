@@ -565,7 +565,7 @@ describeEachDatabase(
       expect((await host.inject('DELETE', url)).statusCode).toBe(404)
     })
 
-    it('refuses a stay that ends on or before it starts, or lasts over 365 nights, in the reader language', async () => {
+    it('refuses a stay that ends on or before it starts or lasts over 365 nights, in the reader language, and more than one stay a request', async () => {
       const host = await aHost(ctx, feeds, {})
       const create = (payload: object, language = 'en') =>
         ctx.app.inject({
@@ -583,7 +583,16 @@ describeEachDatabase(
       const long = await create({ ...aStay, start: '2030-01-01', end: '2031-01-02' })
       expect(long.statusCode).toBe(400)
       expect(long.json().message).toBe('A stay entered by hand can last 365 nights at most')
+      expect((await create({ ...aStay, start: '2030-01-01', end: '2031-01-02' }, 'ar')).json().message).toBe(
+        'يمكن أن تمتد الإقامة المُدخلة يدويًا ٣٦٥ ليلة على الأكثر',
+      )
       expect((await create({ ...aStay, start: '2030-01-01', end: '2031-01-01' })).statusCode).toBe(201)
+      // One request enters one stay: a list of them is no stay.
+      const before = (await host.stays()).length
+      expect((await create([aStay, { ...aStay, start: '2030-03-01', end: '2030-03-04' }])).statusCode).toBe(
+        400,
+      )
+      expect(await host.stays()).toHaveLength(before)
       expect((await create({ ...aStay, start: '2030-02-30' })).statusCode).toBe(400)
       expect((await create({ ...aStay, kind: 'holiday' })).statusCode).toBe(400)
     })

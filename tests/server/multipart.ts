@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -43,6 +44,17 @@ export const aPng = async (options: Colour = {}): Promise<Upload> => ({
   type: 'image/png',
   bytes: await canvas(options).png().toBuffer(),
 })
+
+/**
+ * A photo of noise, which no encoder can shrink: at the default size several MiB on the wire (more
+ * than Fastify's 1 MiB JSON body limit) and about 0.8 MiB once stored.
+ */
+export async function aNoisyPng({ width = 1100, height = 1000 }: Colour = {}): Promise<Upload> {
+  const bytes = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer()
+  return { fileName: 'noise.png', type: 'image/png', bytes }
+}
 
 /** A JPEG as phones write them: GPS position in its EXIF. */
 export const aJpegWithGps = async (): Promise<Upload> => ({

@@ -508,6 +508,7 @@ describeEachDatabase('telling the sync engine about changed links', (ctx) => {
       images: createImageStore(path.join(ctx.config.dataDir, 'uploads'), ctx.app.log),
       publicUrl: ctx.config.publicUrl,
       log: ctx.app.log,
+      quotas: ctx.config.quotas,
       onCalendarsChanged: (ids) => void announced.push(ids),
     })
     const settled = () => new Promise((resolve) => setImmediate(resolve))

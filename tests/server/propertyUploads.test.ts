@@ -14,6 +14,7 @@ import { describeEachDatabase, type TestContext } from './harness.ts'
 import {
   aJpeg,
   aJpegWithGps,
+  aNoisyPng,
   aPng,
   aProperty,
   aPropertyFields,
@@ -47,16 +48,6 @@ const anOversizedFile: Upload = {
   fileName: 'huge.jpg',
   type: 'image/jpeg',
   bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * MiB)]),
-}
-
-/** A photo of noise: several MiB on the wire, more than Fastify's 1 MiB JSON body limit. */
-async function aNoisyPng(): Promise<Upload> {
-  const width = 1100
-  const height = 1000
-  const bytes = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
-    .png({ compressionLevel: 0 })
-    .toBuffer()
-  return { fileName: 'noise.png', type: 'image/png', bytes }
 }
 
 const countProperties = async (ctx: TestContext) =>

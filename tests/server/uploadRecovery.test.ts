@@ -57,6 +57,43 @@ describeEachDatabase('start-up recovery after a crash', (ctx) => {
     expect(fs.readdirSync(incoming)).toEqual(['in-flight.webp'])
   })
 
+  it('measures the photos stored before their sizes were kept', async () => {
+    const owner = await aUser(ctx.db)
+    const propertyId = await aPropertyRow(ctx.db, owner.id)
+    const photo = (id: string, bytes: number | null) => ({
+      id,
+      property_id: propertyId,
+      file_name: `${id}.webp`,
+      thumb_name: `${id}.thumb.webp`,
+      width: 10,
+      height: 10,
+      bytes,
+      position: 0,
+      created_at: new Date().toISOString(),
+    })
+    const [unsized, sized, lost] = [randomUUID(), randomUUID(), randomUUID()]
+    await ctx.db
+      .insertInto('property_images')
+      .values([photo(unsized, null), photo(sized, 7), photo(lost, null)])
+      .execute()
+    fs.mkdirSync(uploads, { recursive: true })
+    fs.writeFileSync(path.join(uploads, `${unsized}.webp`), Buffer.alloc(300))
+    fs.writeFileSync(path.join(uploads, `${unsized}.thumb.webp`), Buffer.alloc(40))
+
+    await recoverUploads(ctx.db, uploads, ctx.app.log)
+
+    const sizes = await ctx.db
+      .selectFrom('property_images')
+      .select(['id', 'bytes'])
+      .where('id', 'in', [unsized, sized, lost])
+      .execute()
+    expect(Object.fromEntries(sizes.map((row) => [row.id, row.bytes]))).toEqual({
+      [unsized]: 340,
+      [sized]: 7,
+      [lost]: 0,
+    })
+  })
+
   it('releases the leases a dead process held on SQLite, and leaves them to run out on PostgreSQL', async () => {
     const owner = await aUser(ctx.db)
     const calendar = await aCalendarRow(ctx.db, await aPropertyRow(ctx.db, owner.id))

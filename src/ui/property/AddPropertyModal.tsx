@@ -61,6 +61,7 @@ export function AddPropertyModal({
           photos={photos.photos.map(({ key, url }) => ({ key, url, thumbnailUrl: url }))}
           onRemove={busy ? undefined : photos.remove}
           onAdd={busy ? undefined : photos.add}
+          error={problems.photoError}
         />
         <PropertyFormFields draft={draft} onChange={setDraft} disabled={busy} errors={problems.fieldErrors} />
         <section className="flex flex-col gap-2">

@@ -311,6 +311,7 @@ export function EditViewModal(props: Props) {
           onSelect={setMainKey}
           onRemove={editing && !busy ? removePhoto : undefined}
           onAdd={editing && !busy ? picked.add : undefined}
+          error={problems.photoError}
         />
         <Tabs tabs={editing ? EDIT_TABS : VIEW_TABS} tab={tab} onSelect={props.onSelectTab} />
         <div role="tabpanel" data-testid={`panel-${tab}`}>

@@ -1,5 +1,6 @@
-import { useRef, type ChangeEvent } from 'react'
+import { useId, useRef, type ChangeEvent } from 'react'
 import { useI18n } from '../../i18n.tsx'
+import { FieldError } from '../form.tsx'
 import { CloseIcon } from '../icons.tsx'
 import { PhotoIcon, PlusIcon } from '../appIcons.tsx'
 
@@ -19,6 +20,8 @@ type Props = {
   onSelect?: (key: string) => void
   onRemove?: (key: string) => void
   onAdd?: (files: File[]) => void
+  /** Why the server refused the photos (more than a property or an account may hold), shown under them. */
+  error?: string
 }
 
 function RemoveButton({ onClick, small }: { onClick: () => void; small?: boolean }) {
@@ -43,9 +46,15 @@ function RemoveButton({ onClick, small }: { onClick: () => void; small?: boolean
  * SPEC 2 and 9: a main photo 196 px high over 60 px thumbnails. In the add form the first photo is
  * the main one; in the editor a thumbnail click shows that photo large.
  */
-export function PhotoGallery({ photos, mainKey, onSelect, onRemove, onAdd }: Props) {
+export function PhotoGallery({ photos, mainKey, onSelect, onRemove, onAdd, error }: Props) {
   const { t } = useI18n()
   const input = useRef<HTMLInputElement>(null)
+  const errorId = useId()
+  // The controls that add photos are what the refusal is about.
+  const refused = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  }
   const main = photos.find((photo) => photo.key === mainKey) ?? photos[0]
   const thumbnails = onSelect && photos.length > 1 ? photos : photos.slice(1)
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -73,6 +82,7 @@ export function PhotoGallery({ photos, mainKey, onSelect, onRemove, onAdd }: Pro
           type="button"
           onClick={openPicker}
           disabled={!onAdd}
+          {...refused}
           data-testid="no-photo"
           className={`flex h-[196px] flex-col items-center justify-center gap-2 rounded-2xl text-sm text-slate-500 ${
             onAdd
@@ -110,6 +120,7 @@ export function PhotoGallery({ photos, mainKey, onSelect, onRemove, onAdd }: Pro
                 type="button"
                 onClick={openPicker}
                 aria-label={t('property.addPhotos')}
+                {...refused}
                 className="flex size-[60px] items-center justify-center rounded-lg border-2 border-dashed border-slate-300 text-slate-500 hover:border-brand-500 hover:text-brand-700"
               >
                 <PlusIcon />
@@ -129,6 +140,7 @@ export function PhotoGallery({ photos, mainKey, onSelect, onRemove, onAdd }: Pro
           className="hidden"
         />
       )}
+      <FieldError id={errorId} message={error} />
     </div>
   )
 }

@@ -39,5 +39,7 @@ export function useDraftProblems(draft: PropertyDraft, refusal?: Feedback) {
     },
     /** For PlatformLinks. */
     linkError: (link: PlatformLink) => message(`link:${link.platformName}`),
+    /** For PhotoGallery: the server's refusal of the photos. */
+    photoError: serverSays.images,
   }
 }
