@@ -102,7 +102,16 @@ export function conflictingIds(stays: readonly ConflictCandidate[]): Set<string>
 export const conflictCandidates = (db: Db, propertyIds: readonly string[]) =>
   db
     .selectFrom('bookings')
-    .select(['id', 'property_id', 'calendar_id', 'start_date', 'end_date', 'cancelled_at', 'echo', 'echo_runs'])
+    .select([
+      'id',
+      'property_id',
+      'calendar_id',
+      'start_date',
+      'end_date',
+      'cancelled_at',
+      'echo',
+      'echo_runs',
+    ])
     .select('platform_rule')
     .where('property_id', 'in', [...propertyIds])
     .where('cancelled_at', 'is', null)
