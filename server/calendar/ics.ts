@@ -106,7 +106,7 @@ export const calendarText = (stays: readonly IcsStay[], name?: string): string =
 export const NOT_AVAILABLE = 'Not available'
 
 /**
- * A platform's availability feed (issue 13): one all-day "Not available" event per run of
+ * A platform's availability feed: one all-day "Not available" event per run of
  * occupied nights, and nothing else, no names, no X-MANZIL-*. The UID names the run and the
  * feed, so it stays the same while the run does.
  */

@@ -27,7 +27,7 @@ const occupying = <T extends ConflictCandidate>(stays: readonly T[]) =>
     .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0))
 
 /**
- * Issue 13: every active stay occupies its nights (a booking, a block, a platform's closure, a
+ * Every active stay occupies its nights (a booking, a block, a platform's closure, a
  * manual entry), and two stays of one property from different sources that share a night are a
  * conflict. Echoes are left out: they are our own export coming back, not a second sale.
  *
