@@ -63,12 +63,16 @@ export function ownParts<T extends Record<S | E, DateOnly>, S extends string, E 
   }))
 }
 
-/** A stay's nights that are its platform's own, for a stay as the calendar reads it. */
-export const ownRunsOf = (stay: Stay & { echo: boolean; echoRuns?: readonly Stay[] }): Stay[] =>
-  ownRuns(stay, { echo: stay.echo, echoRuns: stay.echoRuns ?? [] })
+/** A stay as the calendar reads it: an echo, partly one, a platform's rule, or none. */
+type ReadStay = Stay & { echo: boolean; echoRuns?: readonly Stay[]; rule?: string }
+
+/**
+ * A stay's nights that are its platform's own, for a stay as the calendar reads it: none for an
+ * echo or a platform's rule.
+ */
+export const ownRunsOf = (stay: ReadStay): Stay[] =>
+  ownRuns(stay, { echo: stay.echo || stay.rule !== undefined, echoRuns: stay.echoRuns ?? [] })
 
 /** Whether any of a stay's own nights falls within `nights`. */
-export const holdsAnyOf = (
-  stay: Stay & { echo: boolean; echoRuns?: readonly Stay[] },
-  nights: Stay,
-): boolean => ownRunsOf(stay).some((run) => run.start < nights.end && nights.start < run.end)
+export const holdsAnyOf = (stay: ReadStay, nights: Stay): boolean =>
+  ownRunsOf(stay).some((run) => run.start < nights.end && nights.start < run.end)
