@@ -107,7 +107,8 @@ function isWindow(run: Stay, today: DateOnly, horizon: DateOnly, history: RuleHi
     return startsAtAWindowsEnd(run, today)
   const days = shift(history.today, today)
   const moves = [shift(last.start, run.start), shift(last.end, run.end)]
-  if (days <= 0) return moves.every((moved) => moved === 0)
+  // On the same day the run keeps the judgement it had; only moving with today makes one a window.
+  if (days <= 0) return last.rule === 'window' && moves.every((moved) => moved === 0)
   return (
     moves.every((moved) => moved >= 0 && Math.abs(moved - days) <= MONTH_SLACK_DAYS) &&
     moves.some((moved) => moved > 0)
