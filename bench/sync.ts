@@ -23,7 +23,6 @@ import { fileURLToPath } from 'node:url'
 import { hashPassword } from '../server/auth/password.ts'
 import { PAUSE_AFTER_BUDGET_FAILURES } from '../server/sync/budgets.ts'
 import { fetchFeed } from '../server/sync/fetch.ts'
-import { SYNC_CONCURRENCY } from '../server/sync/scheduler.ts'
 import type { Db } from '../server/db/database.ts'
 import { STRONG_PASSWORD } from '../tests/server/builders.ts'
 import { startTestApp } from '../tests/server/harness.ts'
@@ -168,13 +167,13 @@ async function seed(db: Db, origin: string): Promise<Seeded> {
   }
 }
 
-/** Runs `task` over `items`, SYNC_CONCURRENCY at a time, as the scheduler does. */
-async function inPool<T>(items: T[], task: (item: T) => Promise<unknown>) {
+/** Runs `task` over `items`, `concurrency` at a time, as the scheduler does. */
+async function inPool<T>(items: T[], concurrency: number, task: (item: T) => Promise<unknown>) {
   let next = 0
   const worker = async () => {
     while (next < items.length) await task(items[next++]!)
   }
-  await Promise.all(Array.from({ length: SYNC_CONCURRENCY }, worker))
+  await Promise.all(Array.from({ length: concurrency }, worker))
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
@@ -278,7 +277,7 @@ async function main() {
     // What the two figures are with nothing to sync: the floor of this machine at this moment.
     const idle = await responsive(feeds.child, healthUrl, () => timed(0, () => sleep(IDLE_MS)))
     const rawFirst = await timed(FEEDS, () =>
-      inPool(urls, async (url) => {
+      inPool(urls, app.config.syncConcurrency, async (url) => {
         const response = await fetchFeed(url, { allowHosts })
         if (response.status === 'ok') etags.set(url, response.etag)
       }),
@@ -293,7 +292,7 @@ async function main() {
     check((await countOf('notifications')) === 0, 'the first import of a link notified')
 
     const rawUnchanged = await timed(FEEDS, () =>
-      inPool(urls, async (url) => {
+      inPool(urls, app.config.syncConcurrency, async (url) => {
         const response = await fetchFeed(url, { allowHosts, etag: etags.get(url) ?? null })
         check(response.status === 'not-modified', `${url} did not answer 304`)
       }),
@@ -385,7 +384,7 @@ async function main() {
       ['4. re-sync, all 304 again', again, rawUnchanged, TARGET_UNCHANGED],
     ] as const
     console.log(
-      `Sync of ${FEEDS} feeds × ${EVENTS} stays + ${HOSTILE} hostile feeds (SQLite, ${SYNC_CONCURRENCY} at a time; ` +
+      `Sync of ${FEEDS} feeds × ${EVENTS} stays + ${HOSTILE} hostile feeds (SQLite, ${app.config.syncConcurrency} at a time; ` +
         `feed server in its own process; GET /api/health every ${HEALTH_EVERY_MS} ms from that process)`,
     )
     line('baseline: plain fetch, 200', rawFirst, null, null)

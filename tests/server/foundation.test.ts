@@ -15,6 +15,12 @@ describe('configuration', () => {
     expect(config.database.engine).toBe('sqlite')
     expect(config.publicUrl).toBe('http://localhost:3000')
     expect(config.syncIntervalMinutes).toBe(15)
+    expect(config.syncConcurrency).toBe(8)
+  })
+
+  it('reads SYNC_CONCURRENCY, at least one fetch at a time', () => {
+    expect(loadConfig({ SYNC_CONCURRENCY: '24' }).syncConcurrency).toBe(24)
+    expect(() => loadConfig({ SYNC_CONCURRENCY: '0' })).toThrow(/SYNC_CONCURRENCY/)
   })
 
   it('refuses a non-numeric PORT', () => {
