@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { claimCalendars } from '../../server/db/lease.ts'
+import { claimCalendars, renewLease } from '../../server/db/lease.ts'
 import { createSyncScheduler, type SyncScheduler } from '../../server/sync/scheduler.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { aCalendarRow, aPropertyRow, aUser } from './builders.ts'
@@ -139,6 +139,25 @@ describeEachDatabase(
       const claimed = claims.flat().map((row) => row.id)
       expect(new Set(claimed).size).toBe(claimed.length)
       expect(claimed.sort()).toEqual([...ids].sort())
+    })
+
+    it('renews a lease it still holds, never one that ran out and another process took', async () => {
+      const [kept, lost] = await dueCalendars(ctx, [fastFeed(), fastFeed()])
+      const now = new Date().toISOString()
+      const leaseUntil = new Date(Date.now() + 60_000).toISOString()
+      const claimed = await claimCalendars(ctx.app.database, { now, leaseUntil, ids: [kept!, lost!] })
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ lease_until: new Date(Date.now() + 90_000).toISOString() })
+        .where('id', '=', lost!)
+        .execute()
+      const later = new Date(Date.now() + 120_000).toISOString()
+      const renewed = await Promise.all(claimed.map((calendar) => renewLease(ctx.db, calendar, later)))
+      expect(Object.fromEntries(claimed.map((calendar, index) => [calendar.id, renewed[index]]))).toEqual({
+        [kept!]: true,
+        [lost!]: false,
+      })
+      expect((await syncedAt(ctx, [kept!]))[0]?.lease_until).toBe(later)
     })
 
     it('frees on stopping the leases it took but had not started', async () => {
