@@ -138,7 +138,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
     return synced
   }
 
-  /** A round's changes other than conflicts reach each owner as one digest (issue 13). */
+  /** A round's changes other than conflicts reach each owner as one digest. */
   const mailDigests = () =>
     mail.sendDigests().catch((error: unknown) => app.log.error({ err: error }, 'could not mail digests'))
 
