@@ -33,7 +33,6 @@ import { fileURLToPath } from 'node:url'
 import { hashPassword } from '../server/auth/password.ts'
 import { PARSE_HEAP_KEPT_MB, PAUSE_AFTER_BUDGET_FAILURES } from '../server/sync/budgets.ts'
 import { fetchFeed } from '../server/sync/fetch.ts'
-import { SYNC_CONCURRENCY } from '../server/sync/scheduler.ts'
 import type { Db } from '../server/db/database.ts'
 import type { NoticeKind } from '../server/db/schema.ts'
 import { STRONG_PASSWORD } from '../tests/server/builders.ts'
@@ -206,13 +205,13 @@ async function seed(db: Db, origin: string): Promise<Seeded> {
   }
 }
 
-/** Runs `task` over `items`, SYNC_CONCURRENCY at a time, as the scheduler does. */
-async function inPool<T>(items: T[], task: (item: T) => Promise<unknown>) {
+/** Runs `task` over `items`, `concurrency` at a time, as the scheduler does. */
+async function inPool<T>(items: T[], concurrency: number, task: (item: T) => Promise<unknown>) {
   let next = 0
   const worker = async () => {
     while (next < items.length) await task(items[next++]!)
   }
-  await Promise.all(Array.from({ length: SYNC_CONCURRENCY }, worker))
+  await Promise.all(Array.from({ length: concurrency }, worker))
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
@@ -405,7 +404,7 @@ async function main() {
     // What the two figures are with nothing to sync: the floor of this machine at this moment.
     const idle = await responsive(feeds.child, healthUrl, () => timed(0, () => sleep(IDLE_MS)))
     const rawFirst = await timed(FEEDS, () =>
-      inPool(urls, async (url) => {
+      inPool(urls, app.config.syncConcurrency, async (url) => {
         const response = await fetchFeed(url, { allowHosts })
         if (response.status === 'ok') etags.set(url, response.etag)
       }),
@@ -435,7 +434,7 @@ async function main() {
     )
 
     const rawUnchanged = await timed(FEEDS, () =>
-      inPool(urls, async (url) => {
+      inPool(urls, app.config.syncConcurrency, async (url) => {
         const response = await fetchFeed(url, { allowHosts, etag: etags.get(url) ?? null })
         check(response.status === 'not-modified', `${url} did not answer 304`)
       }),
@@ -516,7 +515,7 @@ async function main() {
       ['5. re-sync, all 304 a third time', last.result, rawUnchanged, TARGET_UNCHANGED, last.notices],
     ] as const
     console.log(
-      `Sync of ${FEEDS} feeds × ${EVENTS} stays + ${HOSTILE} hostile feeds (SQLite, ${SYNC_CONCURRENCY} at a time; ` +
+      `Sync of ${FEEDS} feeds × ${EVENTS} stays + ${HOSTILE} hostile feeds (SQLite, ${app.config.syncConcurrency} at a time; ` +
         `feed server in its own process; GET /api/health every ${HEALTH_EVERY_MS} ms from that process)` +
         (QUICK ? ' — BENCH_QUICK: correctness only, no timing or memory target' : ''),
     )

@@ -17,6 +17,8 @@ export type Config = {
   adminEmail: string | undefined
   adminPassword: string | undefined
   syncIntervalMinutes: number
+  /** Feed fetches at once in this process, shared fairly between accounts. */
+  syncConcurrency: number
   syncAllowHosts: string[]
   logLevel: string
   /** `pretty`: one readable line per request (pino-pretty); `json`: pino's JSON lines. */
@@ -187,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: Config
     adminEmail: adminEmail?.trim().toLowerCase(),
     adminPassword,
     syncIntervalMinutes: readInteger(env, 'SYNC_INTERVAL_MINUTES', 15, 1, 24 * 60),
+    syncConcurrency: readInteger(env, 'SYNC_CONCURRENCY', 8, 1, 256),
     syncAllowHosts: (env.SYNC_ALLOW_HOSTS || '')
       .split(',')
       .map((host) => host.trim().toLowerCase())

@@ -1,40 +1,76 @@
-import type { Selectable, SelectQueryBuilder } from 'kysely'
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely'
 import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
 import type { DatabaseHandle, Db } from './database.ts'
 import type { Database, ExternalCalendarsTable } from './schema.ts'
 
 export type CalendarRow = Selectable<ExternalCalendarsTable>
 
+/** A leased calendar and the account that owns it, whose turn it waits for. */
+export type ClaimedCalendar = CalendarRow & { owner_id: string }
+
+/** A calendar due for its scheduled sync, and the account that owns it. */
+export type DueCalendar = { id: string; owner_id: string }
+
 export type LeaseRequest = {
   now: string
   /** When the lease runs out if its holder dies mid-sync. */
   leaseUntil: string
-  limit: number
+  /** The calendars to lease; only those of active accounts are. */
+  ids: string[]
   /**
-   * These calendars whether due or not (a "sync now"); otherwise the due ones, oldest first,
-   * leaving out the feeds paused for failing their budgets. Either way, only the calendars of
-   * active accounts.
+   * Only those still due and not paused for failing their budgets (a round's, listed a while
+   * ago); without it, due or not (a "sync now").
    */
-  ids?: string[]
+  onlyDue?: boolean
+}
+
+/** Nobody holds the calendar: never leased, or its holder's lease ran out. */
+const leaseIsFree = (column: string, now: string) =>
+  sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} < ${now})`
+
+/** Its next sync's time has come, and it is not paused for failing its budgets. */
+const isDue = (table: string, now: string) =>
+  sql<boolean>`(${sql.ref(`${table}.next_sync_at`)} <= ${now} and ${sql.ref(`${table}.budget_failures`)} < ${PAUSE_AFTER_BUDGET_FAILURES})`
+
+/**
+ * The calendars due now that nobody holds, oldest first, of active accounts only: a deactivated
+ * account's feeds are not fetched until it is active again, and then the overdue ones are due at
+ * once.
+ */
+export async function listDueCalendars(db: Db, now: string): Promise<DueCalendar[]> {
+  return db
+    .selectFrom('external_calendars')
+    .innerJoin('properties', 'properties.id', 'external_calendars.property_id')
+    .innerJoin('users', 'users.id', 'properties.owner_id')
+    .select(['external_calendars.id', 'properties.owner_id'])
+    .where(isDue('external_calendars', now))
+    .where(leaseIsFree('external_calendars.lease_until', now))
+    .where('users.account_state', '=', 'active')
+    .orderBy('external_calendars.next_sync_at')
+    .execute()
 }
 
 /**
- * Leases external calendars to this process so no other process syncs them at the same time.
- * One UPDATE takes only rows whose lease is free. PostgreSQL's `FOR UPDATE SKIP LOCKED` lets
- * concurrent claimers pass over each other's candidate rows instead of queueing on them; SQLite
- * has one writer at a time, so the plain statement is already exclusive.
+ * Leases these external calendars to this process so no other process syncs them at the same
+ * time, and says whose each is. One UPDATE takes only rows whose lease is free.
+ * PostgreSQL's `FOR UPDATE SKIP LOCKED` lets concurrent claimers pass over each other's rows
+ * instead of queueing on them; SQLite has one writer at a time, so the plain statement is
+ * already exclusive.
  *
- * A deactivated account's calendars are never claimed: its feeds are not fetched, on schedule or
- * on request, until it is active again, and then the overdue ones are due at once. The owner is
- * looked up in a subquery, so `FOR UPDATE` locks only the calendars' rows, never the owner's.
+ * A deactivated account's calendars are never claimed, on schedule or on request. The owner is
+ * looked up in subqueries, so `FOR UPDATE` locks only the calendars' rows, never the owner's.
  */
-export async function claimCalendars(handle: DatabaseHandle, request: LeaseRequest): Promise<CalendarRow[]> {
-  if (request.ids?.length === 0) return []
+export async function claimCalendars(
+  handle: DatabaseHandle,
+  request: LeaseRequest,
+): Promise<ClaimedCalendar[]> {
+  if (request.ids.length === 0) return []
   const { db } = handle
   let candidates = db
     .selectFrom('external_calendars')
     .select('id')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', request.now)]))
+    .where('id', 'in', request.ids)
+    .where(leaseIsFree('lease_until', request.now))
     .where((eb) =>
       eb.exists(
         eb
@@ -45,21 +81,38 @@ export async function claimCalendars(handle: DatabaseHandle, request: LeaseReque
           .where('users.account_state', '=', 'active'),
       ),
     )
-    .orderBy('next_sync_at')
-    .limit(request.limit)
-  candidates = request.ids
-    ? candidates.where('id', 'in', request.ids)
-    : candidates
-        .where('next_sync_at', '<=', request.now)
-        .where('budget_failures', '<', PAUSE_AFTER_BUDGET_FAILURES)
+  if (request.onlyDue) candidates = candidates.where(isDue('external_calendars', request.now))
   if (handle.engine === 'postgres') candidates = candidates.forUpdate().skipLocked()
   return db
     .updateTable('external_calendars')
     .set({ lease_until: request.leaseUntil })
     .where('id', 'in', candidates)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', request.now)]))
+    .where(leaseIsFree('lease_until', request.now))
     .returningAll()
+    .returning((eb) =>
+      eb
+        .selectFrom('properties')
+        .select('properties.owner_id')
+        .whereRef('properties.id', '=', 'external_calendars.property_id')
+        .$asScalar()
+        .$notNull()
+        .as('owner_id'),
+    )
     .execute()
+}
+
+/**
+ * Extends the lease of a calendar that waited for its turn longer than its lease was meant for;
+ * false when the lease ran out and another process has taken the calendar since.
+ */
+export async function renewLease(db: Db, calendar: CalendarRow, leaseUntil: string): Promise<boolean> {
+  const renewed = await db
+    .updateTable('external_calendars')
+    .set({ lease_until: leaseUntil })
+    .where('id', '=', calendar.id)
+    .where('lease_until', '=', calendar.lease_until)
+    .executeTakeFirst()
+  return renewed.numUpdatedRows > 0n
 }
 
 /**

@@ -1,43 +1,38 @@
+import { once } from 'node:events'
 import type { FastifyInstance } from 'fastify'
-import { claimCalendars, type CalendarRow } from '../db/lease.ts'
+import {
+  claimCalendars,
+  listDueCalendars,
+  renewLease,
+  type ClaimedCalendar,
+  type DueCalendar,
+} from '../db/lease.ts'
 import { createNoticeMail } from '../notification/outbox.ts'
+import { createFairSlots, inTurns } from './fairSlots.ts'
 import { createParsePool } from './parsePool.ts'
 import { syncCalendar, type SyncContext, type SyncOutcome } from './service.ts'
 
-export const SYNC_CONCURRENCY = 8
 /** Longer than any one sync can take (a 10 s fetch, then parse and store), so a live holder keeps it. */
 const LEASE_MS = 2 * 60_000
 const TICK_MS = 15_000
+/** How long a round works from one list of the due calendars before it looks again. */
+const RELIST_MS = TICK_MS
 /** The first round waits this long after the server listens: a start never waits on a feed. */
 const FIRST_ROUND_DELAY_MS = 1_000
 
-/** At most `size` tasks at a time; the others wait their turn in order. */
-function createSlots(size: number) {
-  let free = size
-  const waiting: Array<() => void> = []
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (free > 0) free--
-    else await new Promise<void>((resolve) => waiting.push(resolve))
-    try {
-      return await task()
-    } finally {
-      const next = waiting.shift()
-      if (next) next()
-      else free++
-    }
-  }
-}
+type LeaseWindow = { now: string; leaseUntil: string }
 
 /**
  * Keeps every external calendar fresh: each due calendar (next_sync_at passed) is leased and
- * synced, at most SYNC_CONCURRENCY at a time over the whole process. Every worker takes the next
- * due calendar as soon as it is done, so a slow or dead feed (10 s at most) occupies one worker,
- * never a whole round.
+ * synced, at most `concurrency` (SYNC_CONCURRENCY) at a time over the whole process. Scheduled
+ * syncs and "sync now" share those slots fairly between accounts (createFairSlots): one
+ * account's hundreds of slow feeds delay another account's first sync by one sync at most.
  */
-export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CONCURRENCY) {
+export function createSyncScheduler(app: FastifyInstance, concurrency = app.config.syncConcurrency) {
   const shutdown = new AbortController()
+  const stopping = once(shutdown.signal, 'abort')
   const inFlight = new Set<Promise<unknown>>()
-  const slot = createSlots(concurrency)
+  const slots = createFairSlots(concurrency)
   const parsePool = createParsePool()
   const mail = createNoticeMail(app)
   let timer: NodeJS.Timeout | undefined
@@ -58,7 +53,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     clock: app.clock,
   })
 
-  const leaseWindow = () => {
+  const leaseWindow = (): LeaseWindow => {
     const now = Date.now()
     return { now: new Date(now).toISOString(), leaseUntil: new Date(now + LEASE_MS).toISOString() }
   }
@@ -70,43 +65,76 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
   }
 
   /**
-   * Syncs due calendars until none is due; resolves with how many were synced. Leases are taken
-   * `concurrency` at a time (one statement, not one per calendar), so a leased calendar waits
-   * for one sync at most before its own starts: well within its lease.
+   * Syncs a calendar leased at `leased`, once its turn has come. A calendar that waited longer
+   * than half its lease renews it first, and is left alone (undefined) when the lease ran out
+   * and another process has taken it.
    */
-  function runDue(): Promise<number> {
+  async function syncLeased(calendar: ClaimedCalendar, leased: LeaseWindow) {
+    const waitedMs = Date.now() - Date.parse(leased.now)
+    if (waitedMs > LEASE_MS / 2 && !(await renewLease(app.db, calendar, leaseWindow().leaseUntil)))
+      return undefined
+    return syncCalendar(context(), calendar)
+  }
+
+  /**
+   * Syncs due calendars until none is due; resolves with how many were synced. The due
+   * calendars are listed with their owners and taken in the owners' turns (inTurns), so one
+   * account's hundreds of due feeds come after every other account's first; they are listed
+   * again when all are taken or every RELIST_MS, so one that falls due during a long round joins
+   * it. Leases are taken `concurrency` at a time (one statement, not one per calendar), the next
+   * ones once the last have all started: a leased calendar waits about one sync for its slot,
+   * well within its lease. An account with syncs already waiting for a slot (a "sync now") gets
+   * no more until they have started, so its queue holds up no other account's.
+   */
+  const runDue = () => track(syncDueCalendars())
+
+  async function syncDueCalendars(): Promise<number> {
     let synced = 0
-    const leased: CalendarRow[] = []
-    let claiming: Promise<number> | undefined
-    let drained = false
-    const nextCalendar = async () => {
-      while (leased.length === 0 && !drained && !shutdown.signal.aborted) {
-        claiming ??= claimCalendars(app.database, { ...leaseWindow(), limit: concurrency })
-          .then((calendars) => leased.push(...calendars))
-          .finally(() => (claiming = undefined))
-        if ((await claiming) === 0) drained = true
-      }
-      return shutdown.signal.aborted ? undefined : leased.shift()
-    }
-    const worker = async () => {
-      while (!shutdown.signal.aborted) {
-        const outcome = await slot(async () => {
-          const calendar = await nextCalendar()
-          return calendar ? syncCalendar(context(), calendar) : null
+    let failure: { error: unknown } | undefined
+    const syncs: Promise<void>[] = []
+    const unstarted = new Set<string>()
+    const syncInTurn = (calendar: ClaimedCalendar, leased: LeaseWindow) =>
+      new Promise<void>((started) => {
+        unstarted.add(calendar.id)
+        const sync = slots.run(calendar.owner_id, async () => {
+          started()
+          // Left in `unstarted` when the server stops first: its lease is freed below.
+          if (shutdown.signal.aborted) return
+          unstarted.delete(calendar.id)
+          if (await syncLeased(calendar, leased)) synced++
         })
-        if (!outcome) return
-        synced++
+        syncs.push(sync.catch((error: unknown) => void (failure ??= { error })))
+      })
+    let due: DueCalendar[] = []
+    let listedAt = 0
+    try {
+      while (!shutdown.signal.aborted) {
+        if (due.length === 0 || Date.now() - listedAt > RELIST_MS) {
+          listedAt = Date.now()
+          due = inTurns(await listDueCalendars(app.db, new Date(listedAt).toISOString()))
+        }
+        const waiting = new Set(slots.waitingOwners())
+        const next: DueCalendar[] = []
+        due = due.filter((calendar) => {
+          const taken = next.length < concurrency && !waiting.has(calendar.owner_id)
+          if (taken) next.push(calendar)
+          return !taken
+        })
+        if (next.length === 0) break
+        const leased = leaseWindow()
+        const ids = next.map((calendar) => calendar.id)
+        const claimed = await claimCalendars(app.database, { ...leased, ids, onlyDue: true })
+        await Promise.race([Promise.all(claimed.map((calendar) => syncInTurn(calendar, leased))), stopping])
       }
+    } finally {
+      await Promise.all(syncs)
+      // Leases taken but not started when the server stops are freed for the next process.
+      await releaseLeases([...unstarted])
     }
-    const workers = Promise.all(Array.from({ length: concurrency }, worker))
-    // Leases taken but not started when the server stops are freed for the next process.
-    const released = workers.then(() => releaseLeases(leased.splice(0).map((calendar) => calendar.id)))
-    return track(
-      released
-        .then(mailWaiting)
-        .then(() => app.metrics.roundFinished('schedule'))
-        .then(() => synced),
-    )
+    if (failure) throw failure.error
+    await mailWaiting()
+    await app.metrics.roundFinished('schedule')
+    return synced
   }
 
   /** A round's notices reach each owner at its end: one mail of conflicts, one digest of the rest. */
@@ -128,18 +156,17 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
    */
   async function syncNow(calendarIds: string[]): Promise<SyncOutcome[]> {
     if (shutdown.signal.aborted || calendarIds.length === 0) return []
-    const claimed = await claimCalendars(app.database, {
-      ...leaseWindow(),
-      ids: calendarIds,
-      limit: calendarIds.length,
-    })
+    const leased = leaseWindow()
+    const claimed = await claimCalendars(app.database, { ...leased, ids: calendarIds })
     const outcomes = await track(
-      Promise.all(claimed.map((calendar) => slot(() => syncCalendar(context(), calendar)))),
+      Promise.all(
+        claimed.map((calendar) => slots.run(calendar.owner_id, () => syncLeased(calendar, leased))),
+      ),
     )
     // The answer waits for neither the feed count nor the mail server.
     void track(app.metrics.roundFinished('request'))
     void track(mailWaiting())
-    return outcomes
+    return outcomes.filter((outcome) => outcome !== undefined)
   }
 
   function tick() {

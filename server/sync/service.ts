@@ -82,6 +82,41 @@ export const nextRoundDelayMs = (intervalMinutes: number, random = Math.random) 
 export const backoffDelayMs = (failures: number, intervalMinutes: number, random = Math.random) =>
   jittered(Math.min(2 ** Math.max(0, failures - 1), MAX_BACKOFF_FACTOR) * intervalMinutes * MINUTE_MS, random)
 
+/** A feed that takes longer than this to answer holds a fetch slot too long to be fetched every interval. */
+export const SLOW_ANSWER_MS = 5_000
+
+/**
+ * When a feed that answered is fetched again: after the interval if it answered within
+ * SLOW_ANSWER_MS; if not, after twice the wait it was given last time, up to 8 intervals (2, 4,
+ * 8, 8 … for a feed slow every time). One timely answer brings it back to the interval.
+ */
+export function delayAfterAnswerMs(
+  calendar: Pick<CalendarRow, 'failure_count' | 'last_synced_at' | 'next_sync_at'>,
+  answeredInMs: number,
+  intervalMinutes: number,
+  random = Math.random,
+) {
+  if (answeredInMs <= SLOW_ANSWER_MS) return nextRoundDelayMs(intervalMinutes, random)
+  const factor = Math.min(2 * lastWaitFactor(calendar, intervalMinutes), MAX_BACKOFF_FACTOR)
+  return jittered(factor * intervalMinutes * MINUTE_MS, random)
+}
+
+/**
+ * The wait the calendar was given after its last success, in intervals (1, 2, 4 or 8): its
+ * next_sync_at was set that many intervals, less at most a quarter, after its last_synced_at.
+ * After a failure, 1: the failure's wait runs from the failure, not from the last success.
+ */
+function lastWaitFactor(
+  calendar: Pick<CalendarRow, 'failure_count' | 'last_synced_at' | 'next_sync_at'>,
+  intervalMinutes: number,
+) {
+  if (calendar.failure_count > 0 || calendar.last_synced_at === null) return 1
+  const waited = Date.parse(calendar.next_sync_at) - Date.parse(calendar.last_synced_at)
+  let factor = 1
+  while (factor < MAX_BACKOFF_FACTOR && factor * intervalMinutes * MINUTE_MS < waited) factor *= 2
+  return factor
+}
+
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms).toISOString()
 
 type CalendarUpdate = Updateable<ExternalCalendarsTable>
@@ -174,16 +209,8 @@ async function syncFeed(
   const started = ctx.clock()
   const now = started.toISOString()
   const outcome = { calendarId: calendar.id, added: 0, cancelled: 0 }
-  const fetched = {
-    first_synced_at: calendar.first_synced_at ?? now,
-    last_synced_at: now,
-    last_error: null,
-    failure_count: 0,
-    budget_failures: 0,
-    next_sync_at: later(started, nextRoundDelayMs(ctx.intervalMinutes)),
-    lease_until: null,
-  }
   try {
+    const asked = performance.now()
     const response = await timed(ctx.metrics?.fetched, () =>
       fetchFeed(calendar.url, {
         allowHosts: ctx.allowHosts,
@@ -193,6 +220,16 @@ async function syncFeed(
         userAgent: ctx.userAgent,
       }),
     )
+    const answeredInMs = performance.now() - asked
+    const fetched = {
+      first_synced_at: calendar.first_synced_at ?? now,
+      last_synced_at: now,
+      last_error: null,
+      failure_count: 0,
+      budget_failures: 0,
+      next_sync_at: later(started, delayAfterAnswerMs(calendar, answeredInMs, ctx.intervalMinutes)),
+      lease_until: null,
+    }
     fetchResult(response.status === 'not-modified' ? '304' : '200')
     if (response.status === 'not-modified') {
       await updateCalendar(ctx.db, calendar.id, fetched)

@@ -22,6 +22,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ MAIL_NOTICES_PER_HOUR: '0' })).toThrow(/MAIL_NOTICES_PER_HOUR/)
   })
 
+  it('reads SYNC_CONCURRENCY, at least one fetch at a time', () => {
+    expect(loadConfig({}).syncConcurrency).toBe(8)
+    expect(loadConfig({ SYNC_CONCURRENCY: '24' }).syncConcurrency).toBe(24)
+    expect(() => loadConfig({ SYNC_CONCURRENCY: '0' })).toThrow(/SYNC_CONCURRENCY/)
+  })
+
   it('refuses a non-numeric PORT', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError)
   })

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { conflictsFor } from '../../server/sync/conflicts.ts'
-import { backoffDelayMs, MAX_BACKOFF_FACTOR } from '../../server/sync/service.ts'
+import { backoffDelayMs, MAX_BACKOFF_FACTOR, SLOW_ANSWER_MS } from '../../server/sync/service.ts'
 import {
   calendarOf,
   readFixture,
@@ -565,6 +565,21 @@ describeEachDatabase(
       })
       expect((await world.calendar(calendarId)).failure_count).toBe(5)
       expect(backoffDelayMs(50, 15, () => 0)).toBe(MAX_BACKOFF_FACTOR * 15 * 60_000)
+    })
+
+    it('fetches a feed that answers slowly after two intervals instead of one', async () => {
+      const { calendarId } = await world.linked('airbnb.ics')
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ url: feeds.url(`/slow?ms=${SLOW_ANSWER_MS + 300}`) })
+        .where('id', '=', calendarId)
+        .execute()
+      const started = Date.now()
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'imported' })
+      const delay = Date.parse((await world.calendar(calendarId)).next_sync_at) - started
+      const interval = ctx.config.syncIntervalMinutes * 60_000
+      expect(delay / interval).toBeGreaterThanOrEqual(2 * 0.75 - 0.001)
+      expect(delay / interval).toBeLessThanOrEqual(2 + 0.001)
     })
 
     it('refuses a feed larger than 5 MiB', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { claimCalendars } from '../../server/db/lease.ts'
-import { createSyncScheduler } from '../../server/sync/scheduler.ts'
+import { claimCalendars, renewLease } from '../../server/db/lease.ts'
+import { createSyncScheduler, type SyncScheduler } from '../../server/sync/scheduler.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { aCalendarRow, aPropertyRow, aUser } from './builders.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
@@ -31,6 +31,53 @@ const syncedAt = (ctx: TestContext, ids: string[]) =>
     .select(['id', 'last_synced_at', 'lease_until'])
     .where('id', 'in', ids)
     .execute()
+
+const allSynced = async (ctx: TestContext, ids: string[]) => {
+  while ((await syncedAt(ctx, ids)).some((row) => row.last_synced_at === null)) await sleep(20)
+}
+
+// One account's backlog: 25 properties × 8 links to a feed answering after SLOW_MS, 25 feed
+// delays of work for eight slots. The host whose scale this is has 200 links to a feed answering
+// after 9 s, and another host's Sync now must end within 30 s meanwhile; here the other host gets
+// twelve feed delays, under half of what waiting behind the backlog takes.
+const SLOW_MS = 500
+const BACKLOG = { properties: 25, linksEach: 8 }
+const OTHER_HOST_BOUND_MS = 12 * SLOW_MS
+
+type Backlog = { scheduler: SyncScheduler; backlogIds: string[]; otherIds: string[] }
+
+/**
+ * How long another host's two fast feeds take (`otherHost`) on a scheduler that `startBacklog`
+ * has just set to syncing one account's backlog of slow feeds. The scheduler is stopped before
+ * the backlog is done, so the test does not wait for it.
+ */
+async function timeBesideABacklog(
+  ctx: TestContext,
+  startBacklog: (backlog: Backlog) => Promise<unknown>,
+  otherHost: (backlog: Backlog) => Promise<unknown>,
+) {
+  const otherIds = await dueCalendars(ctx, [fastFeed(), fastFeed()])
+  const owner = await aUser(ctx.db)
+  const backlogIds: string[] = []
+  for (let index = 0; index < BACKLOG.properties; index++) {
+    const property = await aPropertyRow(ctx.db, owner.id)
+    for (let link = 0; link < BACKLOG.linksEach; link++) {
+      const url = feeds.url(`/slow?ms=${SLOW_MS}&${randomUUID()}`)
+      backlogIds.push(await aCalendarRow(ctx.db, property.id, url, `Platform ${link}`))
+    }
+  }
+  const backlog = { scheduler: createSyncScheduler(ctx.app), backlogIds, otherIds }
+  const backlogDone = startBacklog(backlog)
+  while (feeds.load.active === 0) await sleep(5)
+  const started = Date.now()
+  try {
+    await otherHost(backlog)
+    return Date.now() - started
+  } finally {
+    await backlog.scheduler.stop()
+    await backlogDone
+  }
+}
 
 describeEachDatabase(
   'sync scheduling',
@@ -83,12 +130,34 @@ describeEachDatabase(
       const ids = await dueCalendars(ctx, Array.from({ length: 20 }, fastFeed))
       const now = new Date().toISOString()
       const leaseUntil = new Date(Date.now() + 60_000).toISOString()
+      // Four claimers at once, each asking for the same calendars.
       const claims = await Promise.all(
-        Array.from({ length: 4 }, () => claimCalendars(ctx.app.database, { now, leaseUntil, limit: 10 })),
+        Array.from({ length: 4 }, () =>
+          claimCalendars(ctx.app.database, { now, leaseUntil, ids, onlyDue: true }),
+        ),
       )
       const claimed = claims.flat().map((row) => row.id)
       expect(new Set(claimed).size).toBe(claimed.length)
       expect(claimed.sort()).toEqual([...ids].sort())
+    })
+
+    it('renews a lease it still holds, never one that ran out and another process took', async () => {
+      const [kept, lost] = await dueCalendars(ctx, [fastFeed(), fastFeed()])
+      const now = new Date().toISOString()
+      const leaseUntil = new Date(Date.now() + 60_000).toISOString()
+      const claimed = await claimCalendars(ctx.app.database, { now, leaseUntil, ids: [kept!, lost!] })
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ lease_until: new Date(Date.now() + 90_000).toISOString() })
+        .where('id', '=', lost!)
+        .execute()
+      const later = new Date(Date.now() + 120_000).toISOString()
+      const renewed = await Promise.all(claimed.map((calendar) => renewLease(ctx.db, calendar, later)))
+      expect(Object.fromEntries(claimed.map((calendar, index) => [calendar.id, renewed[index]]))).toEqual({
+        [kept!]: true,
+        [lost!]: false,
+      })
+      expect((await syncedAt(ctx, [kept!]))[0]?.lease_until).toBe(later)
     })
 
     it('frees on stopping the leases it took but had not started', async () => {
@@ -113,6 +182,48 @@ describeEachDatabase(
       expect(leased).toHaveLength(3)
       await scheduler.stop()
       expect((await syncedAt(ctx, ids)).map((row) => row.lease_until)).toEqual([null, null, null, null])
+    })
+
+    it("answers another host's Sync now while one account's Sync now of many slow feeds runs", async () => {
+      const tookMs = await timeBesideABacklog(
+        ctx,
+        ({ scheduler, backlogIds }) => scheduler.syncNow(backlogIds),
+        async ({ scheduler, otherIds }) =>
+          expect(await scheduler.syncNow(otherIds)).toMatchObject([
+            { result: 'imported' },
+            { result: 'imported' },
+          ]),
+      )
+      expect(tookMs).toBeLessThan(OTHER_HOST_BOUND_MS)
+    })
+
+    it("syncs another host's due feeds while one account's Sync now of many slow feeds runs", async () => {
+      const tookMs = await timeBesideABacklog(
+        ctx,
+        ({ scheduler, backlogIds }) => scheduler.syncNow(backlogIds),
+        async ({ scheduler, otherIds }) => {
+          void scheduler.runDue()
+          await allSynced(ctx, otherIds)
+        },
+      )
+      expect(tookMs).toBeLessThan(OTHER_HOST_BOUND_MS)
+    })
+
+    it("syncs another host's due feeds early in a round that one account's many slow feeds fill", async () => {
+      const tookMs = await timeBesideABacklog(
+        ctx,
+        async ({ scheduler, backlogIds }) => {
+          // The backlog has waited longest: oldest first would fetch all of it before the other host.
+          await ctx.db
+            .updateTable('external_calendars')
+            .set({ next_sync_at: '2020-01-01T00:00:00.000Z' })
+            .where('id', 'in', backlogIds)
+            .execute()
+          return scheduler.runDue()
+        },
+        ({ otherIds }) => allSynced(ctx, otherIds),
+      )
+      expect(tookMs).toBeLessThan(OTHER_HOST_BOUND_MS)
     })
 
     it('runs in the background once started and stops without waiting for a slow feed', async () => {

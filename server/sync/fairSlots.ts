@@ -1,0 +1,80 @@
+/**
+ * Runs tasks at most `size` at a time, shared fairly between owners (accounts). A slot that frees
+ * goes to the waiting owner that holds the fewest slots; owners holding as many take turns, and
+ * one owner's tasks start in the order they came. An owner alone may hold every slot, so nothing
+ * idles, but from the moment another owner waits, each slot that frees goes to it until it holds
+ * as many: a backlog of one account delays another's first sync by one sync at most.
+ */
+export function createFairSlots(size: number) {
+  /** Each waiting owner's tasks in order; the map's order is the owners' turn order. */
+  const waiting = new Map<string, Array<() => void>>()
+  const held = new Map<string, number>()
+  let free = size
+
+  function startNext() {
+    while (free > 0 && waiting.size > 0) {
+      let next: string | undefined
+      let fewest = Infinity
+      for (const owner of waiting.keys()) {
+        const holds = held.get(owner) ?? 0
+        if (holds < fewest) [next, fewest] = [owner, holds]
+      }
+      const owner = next!
+      const queue = waiting.get(owner)!
+      const start = queue.shift()!
+      // Served: to the back of the turn order, or out of it with nothing left to wait for.
+      waiting.delete(owner)
+      if (queue.length > 0) waiting.set(owner, queue)
+      held.set(owner, fewest + 1)
+      free--
+      start()
+    }
+  }
+
+  function release(owner: string) {
+    const holds = held.get(owner)! - 1
+    if (holds === 0) held.delete(owner)
+    else held.set(owner, holds)
+    free++
+    startNext()
+  }
+
+  return {
+    /** Runs `task` in one of `owner`'s turns; resolves or rejects as the task does. */
+    async run<T>(owner: string, task: () => Promise<T>): Promise<T> {
+      await new Promise<void>((start) => {
+        const queue = waiting.get(owner)
+        if (queue) queue.push(start)
+        else waiting.set(owner, [start])
+        startNext()
+      })
+      try {
+        return await task()
+      } finally {
+        release(owner)
+      }
+    },
+    /** The owners with a task waiting for a slot. */
+    waitingOwners: () => [...waiting.keys()],
+  }
+}
+
+/**
+ * Puts items in turns of their owners: every owner's first, then every owner's second, and so
+ * on, the owners in the order of their first items; each owner's items keep their order.
+ */
+export function inTurns<T extends { owner_id: string }>(items: readonly T[]): T[] {
+  const byOwner = new Map<string, T[]>()
+  for (const item of items) {
+    const own = byOwner.get(item.owner_id)
+    if (own) own.push(item)
+    else byOwner.set(item.owner_id, [item])
+  }
+  const turns: T[] = []
+  let owners = [...byOwner.values()]
+  for (let turn = 0; owners.length > 0; turn++) {
+    for (const own of owners) turns.push(own[turn]!)
+    owners = owners.filter((own) => own.length > turn + 1)
+  }
+  return turns
+}
