@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { addDays, type DateOnly } from '../../src/domain/dates.ts'
-import type { Stay } from '../../src/domain/bookings.ts'
+import { nightsOf, type Stay } from '../../src/domain/bookings.ts'
+import type { DateOnly } from '../../src/domain/dates.ts'
+import { runsOfNights as runsOf } from '../../src/domain/echoNights.ts'
 
 /**
  * Stand-ins for the rental platforms as a host's calendar sees them: each sells nights, imports
@@ -15,23 +16,6 @@ export type Sale = { readonly id: string; readonly guest: string; start: DateOnl
 
 /** A platform refusing a sale or a move over nights it already holds. */
 export class Refused extends Error {}
-
-export function nightsOf(stay: Stay): DateOnly[] {
-  const nights: DateOnly[] = []
-  for (let night = stay.start; night < stay.end; night = addDays(night, 1)) nights.push(night)
-  return nights
-}
-
-/** Nights as runs of consecutive nights, each `end` the day after its last night. */
-export function runsOf(nights: Iterable<DateOnly>): Stay[] {
-  const runs: Stay[] = []
-  for (const night of [...new Set(nights)].sort()) {
-    const last = runs.at(-1)
-    if (last && last.end === night) last.end = addDays(night, 1)
-    else runs.push({ start: night, end: addDays(night, 1) })
-  }
-  return runs
-}
 
 const hex = (text: string, length = 32) => createHash('sha256').update(text).digest('hex').slice(0, length)
 const compact = (date: DateOnly) => date.replaceAll('-', '')

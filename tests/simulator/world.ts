@@ -1,17 +1,10 @@
 import type { FeedServer } from '../fixtures/feedServer.ts'
 import type { TestContext } from '../server/harness.ts'
 import { aHost, veventsOf, type Host } from '../server/platformHost.ts'
-import {
-  Airbnb,
-  BookingCom,
-  nightsOf,
-  runsOf,
-  Vrbo,
-  type BookingShape,
-  type Platform,
-  type PlatformName,
-} from './platforms.ts'
+import { Airbnb, BookingCom, Vrbo, type BookingShape, type Platform, type PlatformName } from './platforms.ts'
+import { nightsOf } from '../../src/domain/bookings.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
+import { runsOfNights as runsOf } from '../../src/domain/echoNights.ts'
 
 /** The server's clock in a simulation: it moves only when the simulation moves it. */
 export class FakeClock {
