@@ -56,6 +56,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = SYNC_CON
     parse: parsePool.parse,
     metrics: app.metrics.sync,
     clock: app.clock,
+    notificationsPerUser: app.config.notificationsPerUser,
   })
 
   const leaseWindow = () => {
