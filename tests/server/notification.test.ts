@@ -106,7 +106,7 @@ describeEachDatabase(
       ctx.app.notificationRetention.start()
       const left = () =>
         ctx.db.selectFrom('notifications').select('title').where('user_id', '=', owner.id).execute()
-      for (let tries = 0; tries < 100 && (await left()).length > 2; tries++) await sleep(50)
+      for (let tries = 0; tries < 200 && (await left()).length > 2; tries++) await sleep(50)
       expect((await left()).map((row) => row.title).sort()).toEqual(['1 days', '29 days'])
     })
   },
