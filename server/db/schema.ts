@@ -130,7 +130,7 @@ export interface ExternalCalendarsTable {
   next_sync_at: string
   lease_until: string | null
   created_at: string
-  /** Syncs that changed, cancelled or restored a stay since `churn_since` (migration 0016). */
+  /** Syncs that changed, cancelled or restored a stay since `churn_since` (migration 0017). */
   churn_count: Generated<number>
   churn_since: string | null
   /** The last sync that changed, cancelled or restored a stay. */
