@@ -31,6 +31,7 @@ import { adminRoutes } from './admin/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { calendarRoutes } from './calendar/routes.ts'
 import { installNotifications } from './notification/hub.ts'
+import { installNotificationRetention } from './notification/retention.ts'
 import { notificationRoutes } from './notification/routes.ts'
 import { installSync } from './sync/scheduler.ts'
 import { syncRoutes } from './sync/routes.ts'
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   installMetrics(app)
   installNotifications(app)
+  installNotificationRetention(app)
   installSync(app)
 
   await app.register(

@@ -14,6 +14,10 @@ export type Config = {
   mailFrom: string
   /** Notice mails (conflicts, digests) an account may get an hour; the rest wait for the next hour. */
   mailNoticesPerHour: number
+  /** Notifications older than this many days are deleted. */
+  notificationRetentionDays: number
+  /** Each account keeps at most this many notifications, the newest. */
+  notificationsPerUser: number
   adminEmail: string | undefined
   adminPassword: string | undefined
   syncIntervalMinutes: number
@@ -186,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: Config
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Manzil <no-reply@localhost>',
     mailNoticesPerHour: readInteger(env, 'MAIL_NOTICES_PER_HOUR', 6, 1, 1000),
+    notificationRetentionDays: readInteger(env, 'NOTIFICATION_RETENTION_DAYS', 90, 1, 3650),
+    notificationsPerUser: readInteger(env, 'NOTIFICATIONS_PER_USER', 500, 10, 100_000),
     adminEmail: adminEmail?.trim().toLowerCase(),
     adminPassword,
     syncIntervalMinutes: readInteger(env, 'SYNC_INTERVAL_MINUTES', 15, 1, 24 * 60),

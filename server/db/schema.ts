@@ -132,6 +132,13 @@ export interface ExternalCalendarsTable {
   next_sync_at: string
   lease_until: string | null
   created_at: string
+  /** Syncs that changed, cancelled or restored a stay since `churn_since` (migration 0017). */
+  churn_count: Generated<number>
+  churn_since: string | null
+  /** The last sync that changed, cancelled or restored a stay. */
+  churned_at: string | null
+  /** When the link was marked unstable: its changes are not announced one by one. */
+  unstable_since: string | null
 }
 
 export interface BookingsTable {
@@ -194,7 +201,7 @@ export interface FeedServedTable {
   served_until: string | null
 }
 
-export type NoticeKind = 'new' | 'changed' | 'cancelled' | 'conflict'
+export type NoticeKind = 'new' | 'changed' | 'cancelled' | 'conflict' | 'unstable'
 
 export interface NotificationsTable {
   id: string

@@ -18,7 +18,11 @@ const stayLine = (t: Translate, stay: NoticeStay) =>
 
 /** One line of a digest: what happened, where, and to which stay. */
 function noticeLine(t: Translate, { kind, data }: MailedNotice): string {
-  const values = { property: data.propertyName, stay: data.stay ? stayLine(t, data.stay) : '' }
+  const values = {
+    property: data.propertyName,
+    platform: data.platformName,
+    stay: data.stay ? stayLine(t, data.stay) : '',
+  }
   if (kind === 'changed' && data.previous)
     return t('mail.notices.lines.changed', {
       ...values,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-export const NoticeKind = z.enum(['new', 'changed', 'cancelled', 'conflict'])
+/** `unstable`: a link whose feed keeps changing, whose changes are no longer told one by one. */
+export const NoticeKind = z.enum(['new', 'changed', 'cancelled', 'conflict', 'unstable'])
 
 /** A stay as a notice names it. */
 export const NoticeStay = z.object({

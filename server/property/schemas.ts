@@ -26,6 +26,8 @@ export const ExternalCalendar = z.object({
   lastError: z.string().nullable(),
   /** Failed its parsing budget three times running: not fetched again until edited or synced by hand. */
   paused: z.boolean(),
+  /** Its feed keeps changing: its changes are not announced one by one until it is quiet. */
+  unstable: z.boolean(),
 })
 export type ExternalCalendar = z.infer<typeof ExternalCalendar>
 

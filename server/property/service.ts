@@ -77,6 +77,7 @@ const toCalendar = (row: CalendarRow): ExternalCalendar => ({
   lastSyncedAt: row.last_synced_at,
   lastError: row.last_error,
   paused: row.budget_failures >= PAUSE_AFTER_BUDGET_FAILURES,
+  unstable: row.unstable_since !== null,
 })
 
 function toProperty(row: PropertyRow, images: ImageRow[], calendars: CalendarRow[]): Property {

@@ -6,6 +6,7 @@ import type { NoticeStay, NotificationData } from '../notification/schemas.ts'
 import { createNotification } from '../notification/service.ts'
 import { writeTransaction } from '../db/errors.ts'
 import { conflictCandidates, conflictPairs, type ConflictPair } from './conflicts.ts'
+import { churnOfSync } from './churn.ts'
 import { ownRowParts } from './ownNights.ts'
 import type { BookingRow, StoredChanges } from './store.ts'
 
@@ -48,6 +49,7 @@ const TITLES: Record<NoticeKind, string> = {
   changed: 'sync.notices.changed',
   cancelled: 'sync.notices.cancelled',
   conflict: 'sync.notices.conflict',
+  unstable: 'sync.notices.unstable',
 }
 
 /** The stays a conflict's pair names, as rows the calendar text can write. */
@@ -141,16 +143,18 @@ async function unannouncedConflicts(
 export type Notices = {
   /** Every notification stored, to announce over the live stream. */
   ids: string[]
+  /** Whose they are; null when none was stored. */
+  userId: string | null
 }
 
-const NO_NOTICES: Notices = { ids: [] }
+const NO_NOTICES: Notices = { ids: [], userId: null }
 
 /** Stores notifications for the owner of a property, in their language, if they want them. */
 async function noticeWriter(trx: Db, calendar: { property_id: string; platform_name: string }, now: string) {
   const owner = await ownerOf(trx, calendar.property_id)
   if (!owner || !owner.notificationsEnabled) return null
   const t = translatorFor(owner.language)
-  return (
+  const store = (
     kind: NoticeKind,
     stays: NoticeRow[],
     extra: Partial<NotificationData>,
@@ -158,7 +162,7 @@ async function noticeWriter(trx: Db, calendar: { property_id: string; platform_n
   ) =>
     createNotification(trx, {
       userId: owner.userId,
-      title: t(title, { property: owner.propertyName }),
+      title: t(title, { property: owner.propertyName, platform: calendar.platform_name }),
       data: {
         kind,
         ical: calendarText(stays.map((stay) => ({ ...stay, conflict: kind === 'conflict' }))),
@@ -171,23 +175,31 @@ async function noticeWriter(trx: Db, calendar: { property_id: string; platform_n
       },
       now,
     })
+  return { userId: owner.userId, store }
 }
 
 /**
  * One notification per change a sync found, in the owner's language, when they have
  * notifications on: each sale that is `new` (restored ones too), `changed` (its own nights moved)
  * or `cancelled` (left the feed before it was over). Written in the sync's transaction, so no
- * restart or other process tells it again. The first import of a link tells no news.
+ * restart or other process tells it again. The first import of a link tells no news. A link that
+ * keeps changing (server/sync/churn.ts) tells, once, that it is unstable, and then none of its
+ * news one by one until it is stable again.
  */
 export async function newsOfSync(
   trx: Db,
-  calendar: { property_id: string; platform_name: string },
+  calendar: { id: string; property_id: string; platform_name: string },
   changes: StoredChanges,
   options: { firstImport: boolean; now: string },
 ): Promise<Notices> {
   if (options.firstImport || changes.news.length === 0) return NO_NOTICES
-  const store = await noticeWriter(trx, calendar, options.now)
-  if (!store) return NO_NOTICES
+  const verdict = await churnOfSync(trx, calendar.id, changes.news, options.now)
+  if (verdict === 'unstable') return NO_NOTICES
+  const writer = await noticeWriter(trx, calendar, options.now)
+  if (!writer) return NO_NOTICES
+  const { userId, store } = writer
+  if (verdict === 'becameUnstable')
+    return { ids: [await store('unstable', [changes.news[0]!.stay], {})], userId }
   const ids: string[] = []
   for (const news of changes.news) {
     if (news.kind === 'changed') ids.push(await store('changed', [news.stay], { previous: news.previous }))
@@ -195,7 +207,7 @@ export async function newsOfSync(
       ids.push(await store('new', [news.stay], { restored: true }, 'sync.notices.restored'))
     else ids.push(await store(news.kind, [news.stay], {}))
   }
-  return { ids }
+  return { ids, userId }
 }
 
 /**
@@ -214,7 +226,7 @@ export async function announceConflicts(
   const candidates = await unannouncedConflicts(db, calendar.property_id, touched)
   if (candidates.length === 0) return NO_NOTICES
   return writeTransaction(db, async (trx) => {
-    const store = await noticeWriter(trx, calendar, now)
+    const writer = await noticeWriter(trx, calendar, now)
     const ids: string[] = []
     for (const { first, second } of candidates) {
       if (ids.length === MAX_CONFLICTS_ANNOUNCED) break
@@ -226,7 +238,7 @@ export async function announceConflicts(
         .returning('first_id')
         .executeTakeFirst()
       // Gone since it was found (deleted, merged away), or announced by another process.
-      if (!inserted || !store) continue
+      if (!inserted || !writer) continue
       const rows = await stayRows(trx, [first.id, second.id])
       // The stay this sync brought first, the one it clashes with second.
       const ordered = touched.has(first.id) ? [first.id, second.id] : [second.id, first.id]
@@ -237,9 +249,13 @@ export async function announceConflicts(
         end: first.end_date < second.end_date ? first.end_date : second.end_date,
       }
       ids.push(
-        await store('conflict', [stay, other], { stay: noticeStay(stay), other: noticeStay(other), nights }),
+        await writer.store('conflict', [stay, other], {
+          stay: noticeStay(stay),
+          other: noticeStay(other),
+          nights,
+        }),
       )
     }
-    return { ids }
+    return { ids, userId: writer?.userId ?? null }
   })
 }

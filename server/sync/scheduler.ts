@@ -51,6 +51,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
     parse: parsePool.parse,
     metrics: app.metrics.sync,
     clock: app.clock,
+    notificationsPerUser: app.config.notificationsPerUser,
   })
 
   const leaseWindow = (): LeaseWindow => {

@@ -1,17 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Updateable } from 'kysely'
+import type { UpdateObject } from 'kysely'
 import { FALLBACK_TIME_ZONE, todayIn } from '../../src/domain/timeZones.ts'
 import { recordAudit } from '../audit/service.ts'
 import type { Db, Engine } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
 import type { CalendarRow } from '../db/lease.ts'
 import { lockPropertyStays } from '../db/locks.ts'
-import type { ExternalCalendarsTable } from '../db/schema.ts'
+import type { Database } from '../db/schema.ts'
+import { pruneSurplus } from '../notification/retention.ts'
 import { PAUSE_AFTER_BUDGET_FAILURES } from './budgets.ts'
+import { unstableMarkAt } from './churn.ts'
 import { FeedError } from './feedError.ts'
 import { fetchFeed } from './fetch.ts'
 import type { ParseResult, ParseTask } from './parsePool.ts'
-import { announceConflicts, newsOfSync, type Notices } from './notices.ts'
+import { announceConflicts, newsOfSync } from './notices.ts'
 import { storeFeed } from './store.ts'
 
 export type SyncContext = {
@@ -31,6 +33,8 @@ export type SyncContext = {
   metrics?: SyncMetrics
   /** The time a sync starts: when the stays it finds are first seen. */
   clock: () => Date
+  /** NOTIFICATIONS_PER_USER: the notifications an owner keeps, pruned after a sync adds some. */
+  notificationsPerUser: number
 }
 
 /** What the sync tells the operator's metrics; it knows nothing of how they are kept. */
@@ -119,7 +123,7 @@ function lastWaitFactor(
 
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms).toISOString()
 
-type CalendarUpdate = Updateable<ExternalCalendarsTable>
+type CalendarUpdate = UpdateObject<Database, 'external_calendars'>
 
 const updateCalendar = (db: Db, calendarId: string, update: CalendarUpdate) =>
   db.updateTable('external_calendars').set(update).where('id', '=', calendarId).executeTakeFirst()
@@ -128,8 +132,8 @@ const updateCalendar = (db: Db, calendarId: string, update: CalendarUpdate) =>
  * Live to every open page; a failure is only logged. Their mail waits in the outbox for the end
  * of the round (or of the Sync now), so an owner's feeds make one mail together.
  */
-async function announceNotices(ctx: SyncContext, notices: Notices) {
-  for (const notificationId of notices.ids)
+async function announceNotices(ctx: SyncContext, notificationIds: readonly string[]) {
+  for (const notificationId of notificationIds)
     await ctx.announce(notificationId).then(
       () => ctx.metrics?.notificationsSent(1),
       (error: unknown) => ctx.log.error({ err: error, notificationId }, 'could not announce a notification'),
@@ -229,6 +233,7 @@ async function syncFeed(
       budget_failures: 0,
       next_sync_at: later(started, delayAfterAnswerMs(calendar, answeredInMs, ctx.intervalMinutes)),
       lease_until: null,
+      unstable_since: unstableMarkAt(now),
     }
     fetchResult(response.status === 'not-modified' ? '304' : '200')
     if (response.status === 'not-modified') {
@@ -265,7 +270,10 @@ async function syncFeed(
     })
     // Outside the write transaction: its cost follows what the sync changed, and holds no lock.
     const conflicts = await announceConflicts(ctx.db, calendar, changes.touched, now)
-    await announceNotices(ctx, { ids: [...notices.ids, ...conflicts.ids] })
+    const ids = [...notices.ids, ...conflicts.ids]
+    await announceNotices(ctx, ids)
+    const owner = notices.userId ?? conflicts.userId
+    if (owner) await pruneSurplus(ctx.db, owner, ctx.notificationsPerUser)
     return {
       ...outcome,
       result: 'imported',

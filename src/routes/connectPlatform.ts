@@ -9,7 +9,10 @@ import { DASHBOARD_STATISTICS_KEY } from './dashboard/statisticsKeys.ts'
 import { showNotice } from './notify.ts'
 import { PROPERTIES_KEY } from './properties/propertyList.ts'
 
-/** What a platform's card shows: who links it, who does not yet, and how many of its links fail. */
+/**
+ * What a platform's card shows: who links it, who does not yet, and how many of its links fail
+ * or keep changing.
+ */
 export function platformLinks(properties: readonly Property[], platformName: string) {
   const calendars = properties.flatMap((property) =>
     property.externalCalendars.filter((calendar) => calendar.platformName === platformName),
@@ -21,6 +24,7 @@ export function platformLinks(properties: readonly Property[], platformName: str
     unlinked: properties.filter((property) => !links(property)).map((property) => property.id),
     total: calendars.length,
     failing: calendars.filter(isFailingFeed).length,
+    unstable: calendars.filter((calendar) => calendar.unstable).length,
   }
 }
 

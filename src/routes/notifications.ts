@@ -84,7 +84,7 @@ const sharedNights = (first: StayDates, second: StayDates): StayDates => ({
   end: first.end < second.end ? first.end : second.end,
 })
 
-const KINDS: readonly NoticeKind[] = ['new', 'changed', 'cancelled', 'conflict']
+const KINDS: readonly NoticeKind[] = ['new', 'changed', 'cancelled', 'conflict', 'unstable']
 
 /**
  * What the panel says of one notification. Issue 13: its `kind` (absent on older notifications,
@@ -138,6 +138,8 @@ function toItem(notification: AppNotification, readFeed: ReadFeed): Notification
       if (!stay || !other) return []
       return [{ ...common, kind, stay, other, nights: data.nights ?? sharedNights(stay, other) }]
     }
+    case 'unstable':
+      return [{ ...common, kind }]
   }
 }
 

@@ -90,6 +90,19 @@ describe('mail', () => {
     expect(inbox.unread('eve@example.com')).toBe(0)
   })
 
+  it('lists a link that keeps changing in the digest, in both languages', () => {
+    const notices = [noticeOf('unstable'), noticeOf('new')].map((notice) => ({
+      ...notice,
+      data: { ...notice.data, propertyName: 'Villa Rawdah' },
+    }))
+    expect(composeNoticeMail('en', 'a@example.com', notices, 'http://x').text).toContain(
+      "• Airbnb's calendar for Villa Rawdah keeps changing; Manzil stops announcing its changes one by one",
+    )
+    expect(composeNoticeMail('ar', 'a@example.com', notices, 'http://x').text).toContain(
+      '• تقويم Airbnb للعقار Villa Rawdah يتغيّر باستمرار؛ لن يُعلن منزل عن تغييراته واحدًا واحدًا',
+    )
+  })
+
   it('escapes what it puts into HTML', () => {
     const mail = composeMail('en', 'a"<b>@example.com', {
       kind: 'code',

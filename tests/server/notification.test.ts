@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, it } from 'vitest'
+import { DELETE_BATCH } from '../../server/db/batchedDelete.ts'
 import { createNotification } from '../../server/notification/service.ts'
 import { aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
@@ -71,3 +74,41 @@ describeEachDatabase('notifications', (ctx) => {
     expect((await ctx.app.inject({ url: '/api/notification/sse' })).statusCode).toBe(401)
   })
 })
+
+const RETENTION_NOW = new Date('2031-01-01T00:00:00.000Z')
+const DAY_MS = 24 * 60 * 60_000
+
+describeEachDatabase(
+  'notification retention',
+  (ctx) => {
+    it('deletes the notifications older than the retention, a batch at a time, and keeps the rest', async () => {
+      const owner = await aUser(ctx.db)
+      const aged = (days: number, index: number) => ({
+        id: randomUUID(),
+        user_id: owner.id,
+        title: `${days} days`,
+        data: JSON.stringify(data),
+        read_at: null,
+        created_at: new Date(RETENTION_NOW.getTime() - days * DAY_MS - index).toISOString(),
+        kind: null,
+        mailed_at: null,
+      })
+      const old = Array.from({ length: 2 * DELETE_BATCH.rows + 50 }, (_, index) => aged(31, index))
+      for (let from = 0; from < old.length; from += 200)
+        await ctx.db
+          .insertInto('notifications')
+          .values(old.slice(from, from + 200))
+          .execute()
+      await ctx.db
+        .insertInto('notifications')
+        .values([aged(29, 0), aged(1, 0)])
+        .execute()
+      ctx.app.notificationRetention.start()
+      const left = () =>
+        ctx.db.selectFrom('notifications').select('title').where('user_id', '=', owner.id).execute()
+      for (let tries = 0; tries < 200 && (await left()).length > 2; tries++) await sleep(50)
+      expect((await left()).map((row) => row.title).sort()).toEqual(['1 days', '29 days'])
+    })
+  },
+  { env: { NOTIFICATION_RETENTION_DAYS: '30' }, clock: () => RETENTION_NOW },
+)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { CHURN_SYNCS } from '../../server/sync/churn.ts'
 import { conflictsFor } from '../../server/sync/conflicts.ts'
 import { backoffDelayMs, MAX_BACKOFF_FACTOR, SLOW_ANSWER_MS } from '../../server/sync/service.ts'
 import {
@@ -14,6 +15,7 @@ import {
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
 import { aPropertyFields, propertyForm, sendPropertyForm } from './multipart.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
+import { createNotification } from '../../server/notification/service.ts'
 
 let feeds: FeedServer
 beforeAll(async () => {
@@ -666,4 +668,135 @@ describeEachDatabase(
     })
   },
   { env: { SYNC_ALLOW_HOSTS: '127.0.0.1' } },
+)
+
+const HOUR_MS = 60 * 60_000
+/** How far the suite's clock is ahead of the system's. */
+let clockAhead = 0
+const wait = (ms: number) => (clockAhead += ms)
+
+describeEachDatabase(
+  'a feed that keeps changing',
+  (ctx) => {
+    const world = syncWorld(ctx)
+    const kindsOf = async (userId: string) =>
+      (await world.notificationsOf(userId))
+        .sort((a, b) => (a.created_at < b.created_at ? -1 : 1))
+        .map((notification) => notification.kind)
+    const unstableOnPage = async (owner: { email: string }, propertyId: string) => {
+      const cookie = await signIn(ctx.app, owner.email)
+      const response = await ctx.app.inject({ url: `/api/property/${propertyId}`, headers: { cookie } })
+      return (response.json() as { externalCalendars: { unstable: boolean }[] }).externalCalendars[0]
+        ?.unstable
+    }
+    const reserved = { uid: AIRBNB_RESERVED, start: '2030-03-10', end: '2030-03-15', summary: 'Reserved' }
+
+    it('is marked unstable after a few flips, tells it once, and then announces none of its flips', async () => {
+      const { calendarId, route, owner, property } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      for (let flip = 0; flip < 6; flip++) {
+        wait(30 * 60_000)
+        if (flip % 2 === 0) feeds.dropEvent(route, AIRBNB_RESERVED)
+        else feeds.addEvent(route, reserved)
+        await world.sync(calendarId)
+      }
+      const kinds = await kindsOf(owner.id)
+      expect(kinds.length).toBeLessThanOrEqual(CHURN_SYNCS + 1)
+      expect(kinds).toEqual(['cancelled', 'new', 'unstable'])
+      const [unstable] = (await world.notificationsOf(owner.id)).filter((each) => each.kind === 'unstable')
+      expect(unstable?.title).toMatch(/^Airbnb's calendar for .* keeps changing; Manzil stops announcing/)
+      expect((await world.calendar(calendarId)).unstable_since).not.toBeNull()
+      expect(await unstableOnPage(owner, property.id)).toBe(true)
+    })
+
+    it('still announces a double booking on an unstable link, and not its new sale', async () => {
+      const { calendarId, route, owner, property } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      for (let flip = 0; flip < CHURN_SYNCS; flip++) {
+        wait(30 * 60_000)
+        if (flip % 2 === 0) feeds.dropEvent(route, AIRBNB_RESERVED)
+        else feeds.addEvent(route, reserved)
+        await world.sync(calendarId)
+      }
+      const vrboRoute = `/${randomUUID()}.ics`
+      feeds.serve(
+        vrboRoute,
+        calendarOf([{ uid: 'v1', start: '2030-06-01', end: '2030-06-05', summary: 'Reserved - Sam Lee' }]),
+      )
+      await world.sync(await aCalendarRow(ctx.db, property.id, feeds.url(vrboRoute), 'Vrbo'))
+      wait(30 * 60_000)
+      feeds.addEvent(route, {
+        uid: 'clash@airbnb.com',
+        start: '2030-06-03',
+        end: '2030-06-07',
+        summary: 'Reserved',
+      })
+      await world.sync(calendarId)
+      expect(await kindsOf(owner.id)).toEqual(['cancelled', 'new', 'unstable', 'conflict'])
+    })
+
+    it('is stable again after a quiet day, and announces its changes again', async () => {
+      const { calendarId, route, owner, property } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      for (let flip = 0; flip < CHURN_SYNCS + 1; flip++) {
+        wait(30 * 60_000)
+        if (flip % 2 === 0) feeds.dropEvent(route, AIRBNB_RESERVED)
+        else feeds.addEvent(route, reserved)
+        await world.sync(calendarId)
+      }
+      wait(25 * HOUR_MS)
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'unchanged' })
+      expect((await world.calendar(calendarId)).unstable_since).toBeNull()
+      expect(await unstableOnPage(owner, property.id)).toBe(false)
+      feeds.dropEvent(route, AIRBNB_RESERVED)
+      await world.sync(calendarId)
+      expect((await kindsOf(owner.id)).at(-1)).toBe('cancelled')
+    })
+
+    it('never marks a feed with occasional changes and a stream of new sales', async () => {
+      const { calendarId, route, owner } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      for (let sale = 0; sale < 6; sale++) {
+        wait(20 * 60_000)
+        feeds.addEvent(route, {
+          uid: `sale-${sale}@airbnb.com`,
+          start: `2030-06-1${sale}`,
+          end: `2030-06-1${sale + 1}`,
+          summary: 'Reserved',
+        })
+        await world.sync(calendarId)
+      }
+      for (let change = 0; change < 3; change++) {
+        wait(7 * HOUR_MS)
+        feeds.moveEvent(route, `sale-${change}@airbnb.com`, `2030-07-1${change}`, `2030-07-1${change + 1}`)
+        await world.sync(calendarId)
+      }
+      expect((await world.calendar(calendarId)).unstable_since).toBeNull()
+      expect(await kindsOf(owner.id)).toEqual([...Array(6).fill('new'), 'changed', 'changed', 'changed'])
+    })
+
+    it("keeps an owner's newest notifications only, pruned right after a sync adds to them", async () => {
+      const { calendarId, route, owner } = await world.linked('airbnb.ics')
+      await world.sync(calendarId)
+      const keep = ctx.config.notificationsPerUser
+      for (let old = 0; old < keep + 5; old++)
+        await createNotification(ctx.db, {
+          userId: owner.id,
+          title: `old ${old}`,
+          data: { ical: '', platformName: 'Airbnb', propertyName: 'Villa' },
+          now: new Date(Date.now() - (keep + 5 - old) * 60_000).toISOString(),
+        })
+      feeds.dropEvent(route, AIRBNB_RESERVED)
+      await world.sync(calendarId)
+      const kept = await world.notificationsOf(owner.id)
+      expect(kept).toHaveLength(keep)
+      expect(kept.map((each) => each.kind)).toContain('cancelled')
+      expect(kept.map((each) => each.title)).not.toContain('old 5')
+      expect(kept.map((each) => each.title)).toContain('old 6')
+    })
+  },
+  {
+    env: { SYNC_ALLOW_HOSTS: '127.0.0.1', NOTIFICATIONS_PER_USER: '10' },
+    clock: () => new Date(Date.now() + clockAhead),
+  },
 )

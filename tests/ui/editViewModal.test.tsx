@@ -257,6 +257,16 @@ describe('edit/view modal', () => {
       })
     }
 
+    for (const [language, text] of [
+      ['en', 'Keeps changing: changes not announced one by one'],
+      ['ar', 'يتغيّر باستمرار: لا يُعلن عن تغييراته واحدًا واحدًا'],
+    ] as const)
+      it(`says a feed keeps changing, in ${language}`, async () => {
+        const unstable = aProperty({ externalCalendars: [aCalendar({ unstable: true })] })
+        await renderModal('view', 'connections', { shown: unstable, language })
+        expect(within(modal()).getByTestId('sync-unstable').textContent).toBe(text)
+      })
+
     it('says nothing of a pause while a feed is not paused', async () => {
       await renderModal('view', 'connections', { shown: failing })
       expect(within(modal()).queryByTestId('sync-paused')).toBeNull()

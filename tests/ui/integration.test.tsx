@@ -40,7 +40,7 @@ describe('a platform card', () => {
       <PlatformCard
         platform={AIRBNB}
         connectedProperties={['Palm Villa', 'Corniche Flat', 'Desert Lodge']}
-        links={{ total: 3, failing: 1 }}
+        links={{ total: 3, failing: 1, unstable: 0 }}
         canConnect={false}
         onConnect={() => {}}
       />
@@ -52,12 +52,36 @@ describe('a platform card', () => {
     expect(screen.getByTestId('platform-failing').textContent).toBe('١ من ٣ روابط متعطّلة')
   })
 
+  it('says that a link keeps changing, in English and Arabic, and nothing while none does', async () => {
+    const card = (unstable: number) => (
+      <PlatformCard
+        platform={AIRBNB}
+        connectedProperties={['Palm Villa', 'Corniche Flat']}
+        links={{ total: 2, failing: 0, unstable }}
+        canConnect={false}
+        onConnect={() => {}}
+      />
+    )
+    const { unmount } = await renderWithProviders(card(1))
+    expect(screen.getByTestId('platform-unstable').textContent).toBe(
+      'Keeps changing: changes not announced one by one',
+    )
+    unmount()
+    const arabic = await renderWithProviders(card(1), { language: 'ar' })
+    expect(screen.getByTestId('platform-unstable').textContent).toBe(
+      'يتغيّر باستمرار: لا يُعلن عن تغييراته واحدًا واحدًا',
+    )
+    arabic.unmount()
+    await renderWithProviders(card(0))
+    expect(screen.queryByTestId('platform-unstable')).toBeNull()
+  })
+
   it('shows no failing count while every link syncs', async () => {
     await renderWithProviders(
       <PlatformCard
         platform={AIRBNB}
         connectedProperties={['Palm Villa']}
-        links={{ total: 1, failing: 0 }}
+        links={{ total: 1, failing: 0, unstable: 0 }}
         canConnect
         onConnect={() => {}}
       />,

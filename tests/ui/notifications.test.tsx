@@ -195,6 +195,18 @@ describe('the notifications panel', () => {
     expect(view.getByText('10 Mar 2026 – 13 Mar 2026')).toBeTruthy()
   })
 
+  it('says a calendar keeps changing, and that its changes are no longer told one by one', async () => {
+    await renderPanel([aNotification('u1', '2026-03-04T08:00:00.000Z', { kind: 'unstable', stay: aStay() })])
+    const [item] = screen.getAllByTestId('notification')
+    const view = within(item!)
+    expect(item!.dataset.kind).toBe('unstable')
+    expect(view.getByText('Calendar keeps changing')).toBeTruthy()
+    expect(view.getByText('Airbnb')).toBeTruthy()
+    expect(view.getByTestId('unstable-hint').textContent).toBe(
+      'Its changes are no longer announced one by one until it is quiet for a day. Double bookings are still announced.',
+    )
+  })
+
   it('reads a double booking from its calendar text when the data does not name the stays', () => {
     const [item] = itemsOf([
       aNotification('d2', '2026-03-04T08:00:00.000Z', {

@@ -20,6 +20,7 @@ export const aCalendar = (overrides: Partial<ExternalCalendar> = {}): ExternalCa
   lastSyncedAt: null,
   lastError: null,
   paused: false,
+  unstable: false,
   ...overrides,
 })
 

@@ -101,11 +101,25 @@ describe('a property card with failing links (issue 15)', () => {
     expect(within(card()).getByTestId('card-failing').textContent).toBe('رابطان متعطّلان')
   })
 
+  it('says that a link keeps changing, in English and Arabic', async () => {
+    const property = aProperty({ externalCalendars: [aCalendar({ unstable: true }), aCalendar({ id: 'b' })] })
+    const { unmount } = await renderWithProviders(<PropertyCard property={property} onOpen={() => {}} />)
+    expect(within(card()).getByTestId('card-unstable').textContent).toBe(
+      'Keeps changing: changes not announced one by one',
+    )
+    unmount()
+    await renderWithProviders(<PropertyCard property={property} onOpen={() => {}} />, { language: 'ar' })
+    expect(within(card()).getByTestId('card-unstable').textContent).toBe(
+      'يتغيّر باستمرار: لا يُعلن عن تغييراته واحدًا واحدًا',
+    )
+  })
+
   it('shows no warning while every link syncs', async () => {
     await renderWithProviders(
       <PropertyCard property={aProperty({ externalCalendars: [aCalendar()] })} onOpen={() => {}} />,
     )
     expect(within(card()).queryByTestId('card-failing')).toBeNull()
+    expect(within(card()).queryByTestId('card-unstable')).toBeNull()
   })
 
   it('holds its menu (Sync now), whose press does not open the property', async () => {

@@ -107,4 +107,31 @@ describe('the sync-health strip (issue 16)', () => {
     expect(synced!.textContent).toContain('آخر مزامنة قبل ٥ دقائق')
     expect(failing!.textContent).toContain('لم يستجب التقويم')
   })
+
+  for (const [language, text] of [
+    ['en', 'Keeps changing: changes not announced one by one'],
+    ['ar', 'يتغيّر باستمرار: لا يُعلن عن تغييراته واحدًا واحدًا'],
+  ] as const)
+    it(`says which feed keeps changing, in ${language}`, async () => {
+      await renderWithProviders(
+        <SyncHealthStrip
+          properties={[
+            aProperty({
+              externalCalendars: [
+                aCalendar({ platformName: 'Gathern', unstable: true }),
+                aCalendar({ id: 'c2' }),
+              ],
+            }),
+          ]}
+          now={NOW}
+          expanded
+          onToggle={() => {}}
+          action={null}
+        />,
+        { language },
+      )
+      const unstable = screen.getAllByTestId('sync-health-unstable')
+      expect(unstable.map((each) => each.textContent)).toEqual([text])
+      expect(unstable[0]!.closest('[data-testid="sync-health-feed"]')?.textContent).toContain('Gathern')
+    })
 })

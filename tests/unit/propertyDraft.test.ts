@@ -35,6 +35,7 @@ const stored: Property = {
       lastSyncedAt: null,
       lastError: null,
       paused: false,
+      unstable: false,
     },
   ],
   createdAt: '2026-01-01T00:00:00.000Z',

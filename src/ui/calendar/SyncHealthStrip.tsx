@@ -74,6 +74,11 @@ function FeedLine({ calendar, now }: { calendar: ExternalCalendar; now: number }
             {t('syncHealth.pausedShort')}
           </span>
         )}
+        {calendar.unstable && (
+          <span data-testid="sync-health-unstable" className="block text-amber-700">
+            {t('calendar.unstable')}
+          </span>
+        )}
       </span>
     </li>
   )

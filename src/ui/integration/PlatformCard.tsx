@@ -9,8 +9,11 @@ type Props = {
   platform: IntegrationPlatform
   /** Names of the host's properties that link this platform. */
   connectedProperties: readonly string[]
-  /** The platform's links across the properties, and how many of them fail or are paused. */
-  links?: { total: number; failing: number }
+  /**
+   * The platform's links across the properties, how many of them fail or are paused, and how
+   * many keep changing.
+   */
+  links?: { total: number; failing: number; unstable: number }
   /** Some property does not link the platform yet (issue 15). */
   canConnect: boolean
   onConnect: () => void
@@ -23,7 +26,7 @@ type Props = {
 export function PlatformCard({
   platform,
   connectedProperties,
-  links = { total: 0, failing: 0 },
+  links = { total: 0, failing: 0, unstable: 0 },
   canConnect,
   onConnect,
 }: Props) {
@@ -60,6 +63,11 @@ export function PlatformCard({
           testId="platform-failing"
           text={t('integration.failingOf', { failing: format.number(links.failing), count: links.total })}
         />
+      )}
+      {links.unstable > 0 && (
+        <p data-testid="platform-unstable" className="text-xs font-medium text-amber-700">
+          {t('calendar.unstable')}
+        </p>
       )}
       <p className="flex-1 text-sm leading-relaxed text-slate-600">
         {t('integration.syncText', { platform: platform.name })}

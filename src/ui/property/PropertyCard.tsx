@@ -87,6 +87,7 @@ export function PropertyCard({ property, onOpen, className = '', menu }: Props) 
   const cover = coverOf(property)
   const location = locationLine(property, t('property.locationSeparator'))
   const failing = property.externalCalendars.filter(isFailingFeed).length
+  const unstable = property.externalCalendars.some((calendar) => calendar.unstable)
   const open = (event: MouseEvent) => {
     event.preventDefault()
     if (window.getSelection()?.toString().trim()) return
@@ -135,6 +136,11 @@ export function PropertyCard({ property, onOpen, className = '', menu }: Props) 
         >
           {property.description || t('property.noDescription')}
         </p>
+        {unstable && (
+          <p data-testid="card-unstable" className="text-xs font-medium text-amber-700">
+            {t('calendar.unstable')}
+          </p>
+        )}
         {(failing > 0 || menu) && (
           <div className="flex flex-wrap items-center justify-between gap-2">
             {failing > 0 ? (

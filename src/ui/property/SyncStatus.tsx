@@ -16,13 +16,13 @@ export function syncErrorText(t: Translate, key: string): string {
 }
 
 /**
- * When an external calendar last synced, why its last fetch failed if it did, and whether it is
- * paused for failing its parsing budgets.
+ * When an external calendar last synced, why its last fetch failed if it did, whether it is
+ * paused for failing its parsing budgets, and whether its feed keeps changing.
  */
 export function SyncStatus({
   calendar,
 }: {
-  calendar: Pick<ExternalCalendar, 'lastSyncedAt' | 'lastError' | 'paused'>
+  calendar: Pick<ExternalCalendar, 'lastSyncedAt' | 'lastError' | 'paused' | 'unstable'>
 }) {
   const { t } = useI18n()
   const format = useFormat()
@@ -41,6 +41,11 @@ export function SyncStatus({
       {calendar.paused && (
         <span data-testid="sync-paused" className="font-medium text-amber-700">
           {t('calendar.paused')}
+        </span>
+      )}
+      {calendar.unstable && (
+        <span data-testid="sync-unstable" className="font-medium text-amber-700">
+          {t('calendar.unstable')}
         </span>
       )}
     </span>

@@ -34,6 +34,7 @@ export type NotificationItem = Common &
     | { kind: 'changed'; stay: NoticeStayView; previous: StayDates | null }
     | { kind: 'cancelled'; stay: NoticeStayView }
     | { kind: 'conflict'; stay: NoticeStayView; other: NoticeStayView; nights: StayDates }
+    | { kind: 'unstable' }
   )
 
 /** Double bookings that need action, then one group per day the notifications arrived. */
@@ -122,6 +123,11 @@ const LOOKS: Record<NotificationItem['kind'], { icon: ReactNode; badge: string; 
     badge: 'bg-red-600 text-white',
     title: 'text-red-700',
   },
+  unstable: {
+    icon: <WarningIcon width={16} height={16} />,
+    badge: 'bg-amber-100 text-amber-800',
+    title: 'text-slate-900',
+  },
 }
 
 const TITLES: Record<NotificationItem['kind'], string> = {
@@ -129,6 +135,7 @@ const TITLES: Record<NotificationItem['kind'], string> = {
   changed: 'notifications.datesChanged',
   cancelled: 'notifications.cancelled',
   conflict: 'notifications.doubleBooking',
+  unstable: 'notifications.unstable',
 }
 
 /** SPEC 2's fallbacks in the reader's language: "Manual" for a stay entered by hand. */
@@ -260,5 +267,11 @@ function NotificationBody({ item }: { item: NotificationItem }) {
         </div>
       )
     }
+    case 'unstable':
+      return (
+        <p data-testid="unstable-hint" className={`${box} bg-amber-50 text-amber-900`}>
+          {t('notifications.unstableHint')}
+        </p>
+      )
   }
 }
