@@ -94,6 +94,7 @@ describeEachDatabase('properties', (ctx) => {
       'lastSyncedAt',
       'paused',
       'platformName',
+      'unstable',
       'urlPath',
     ])
     expect(withoutSyncState((await get(`/api/property/${property.id}`)).json())).toEqual(
