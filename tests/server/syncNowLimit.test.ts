@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { SYNC_NOW_INTERVAL_MS } from '../../server/sync/syncNowLimit.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
-import { describeEachDatabase, type TestContext } from './harness.ts'
+import { describeEachDatabase, startSecondProcess, type TestContext } from './harness.ts'
 
 let feeds: FeedServer
 beforeAll(async () => {
@@ -26,6 +26,7 @@ async function aHostWithFeeds(ctx: TestContext) {
   return {
     owner,
     routes,
+    headers: { cookie },
     syncNow: (language = 'en') =>
       ctx.app.inject({
         method: 'POST',
@@ -48,8 +49,18 @@ function expectRefused(response: { statusCode: number; headers: Record<string, u
 describeEachDatabase(
   'the Sync now limit',
   (ctx) => {
-    it('allows one Sync now a minute per account', () => {
-      expect(SYNC_NOW_INTERVAL_MS).toBe(60_000)
+    it('refuses a second press within the minute in another server process too', async () => {
+      const host = await aHostWithFeeds(ctx)
+      const second = await startSecondProcess(ctx)
+      try {
+        expect((await host.syncNow()).statusCode).toBe(200)
+        expectRefused(
+          await second.inject({ method: 'POST', url: '/api/notification/trigger', headers: host.headers }),
+        )
+        expect(host.fetches()).toEqual([1, 1])
+      } finally {
+        await second.close()
+      }
     })
 
     it('syncs on the first press and refuses a second one at once with 429, Retry-After and the wait', async () => {
