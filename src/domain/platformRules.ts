@@ -1,4 +1,4 @@
-import { classifySummary, type Stay } from './bookings.ts'
+import { classifySummary, nightsOverlap, type Stay } from './bookings.ts'
 import { addDays, nightsBetween, type DateOnly } from './dates.ts'
 
 /**
@@ -170,7 +170,11 @@ export function platformRulesOf<E extends RuleEvent>(
     undefined,
   )
   const preparation = preparationRuns(runs, reservations, previous)
+  // Airbnb closes a night by its rules only where no reservation holds it: a closed run over a
+  // reservation's nights is the host's.
+  const overReservation = (run: Stay) => reservations.some((stay) => nightsOverlap(stay, run))
   for (const run of runs) {
+    if (overReservation(run)) continue
     if (preparation.has(run)) rules.set(run, 'preparation')
     else if (isNotice(run, today, previous)) rules.set(run, 'notice')
     else if (horizon !== undefined && isWindow(run, today, horizon, previous)) rules.set(run, 'window')

@@ -39,6 +39,11 @@ describe("a platform's own rules", () => {
     expect(rulesOf(feed(addDays(TODAY, 2), 2), TODAY)[0]).toBeNull()
   })
 
+  it('never reads a closed run over a reservation as a rule: Airbnb closes by its rules only free nights', () => {
+    const feed = [reserved(addDays(TODAY, -2), addDays(TODAY, 3)), closed(TODAY, addDays(TODAY, 2))]
+    expect(rulesOf(feed, TODAY)).toEqual([null, null])
+  })
+
   it('keeps the notice while it moves with today, and a closure joined to it is no longer one', () => {
     const yesterday = addDays(TODAY, -1)
     const previous = keptOf([closed(yesterday, addDays(yesterday, 2))], yesterday)
