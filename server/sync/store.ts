@@ -1,13 +1,16 @@
 import type { Selectable } from 'kysely'
-import {
-  classifyStay,
-  classifySummary,
-  nightsOf,
-  nightsOverlap,
-  type Stay,
-} from '../../src/domain/bookings.ts'
+import { classifyStay, classifySummary, nightsOverlap, type Stay } from '../../src/domain/bookings.ts'
 import { addDays, type DateOnly } from '../../src/domain/dates.ts'
 import { formatRuns, ownRuns, runsOfNights } from '../../src/domain/echoNights.ts'
+import {
+  covers,
+  intersect,
+  nightCount,
+  runsOf,
+  sameRuns,
+  subtract,
+  union,
+} from '../../src/domain/nightRuns.ts'
 import { feedWarningText } from '../../src/domain/feedWarnings.ts'
 import { nightsServedAt, SERVED_PAST_DAYS } from '../calendar/served.ts'
 import type { Db } from '../db/database.ts'
@@ -115,27 +118,24 @@ function sameKindOfStay(a: string, b: string): boolean {
   )
 }
 
-/** Nights a stored stay held as its platform's own, and as echoes. */
-function nightsAsJudged(row: BookingRow): { own: DateOnly[]; echo: DateOnly[] } {
-  const stay = { start: row.start_date, end: row.end_date }
-  const own = ownRuns(stay, judgementOf(row)).flatMap(nightsOf)
-  const owned = new Set(own)
-  return { own, echo: nightsOf(stay).filter((night) => !owned.has(night)) }
+const runOf = (row: Pick<BookingRow, 'start_date' | 'end_date'>): Stay => ({
+  start: row.start_date,
+  end: row.end_date,
+})
+
+/** The runs of nights a stored stay held as its platform's own, and as echoes. */
+function runsAsJudged(row: BookingRow): { own: Stay[]; echo: Stay[] } {
+  const own = ownRuns(runOf(row), judgementOf(row))
+  return { own, echo: subtract([runOf(row)], own) }
 }
 
 /** The nights a stay sells as its platform's own: none for a block or an echo. */
-const saleNights = (row: BookingRow): DateOnly[] => (row.kind === 'booking' ? nightsAsJudged(row).own : [])
+const saleRuns = (row: BookingRow): Stay[] => (row.kind === 'booking' ? runsAsJudged(row).own : [])
 
-const span = (nights: readonly DateOnly[]): Stay => {
-  const sorted = [...nights].sort()
-  return { start: sorted[0]!, end: addDays(sorted.at(-1)!, 1) }
-}
+const unionOf = (runs: readonly Stay[][]): Stay[] => runsOf(runs.flat())
 
-const sameNights = (a: readonly DateOnly[], b: readonly DateOnly[]) => {
-  const first = new Set(a)
-  const second = new Set(b)
-  return first.size === second.size && [...first].every((night) => second.has(night))
-}
+/** From the first night of some runs to the day after their last. */
+const span = (runs: readonly Stay[]): Stay => ({ start: runs[0]!.start, end: runs.at(-1)!.end })
 
 /** Disjoint sets over 0..size-1. */
 function unions(size: number) {
@@ -194,12 +194,8 @@ async function linesOf(
     const goneRows = group.gone.map((index) => gone[index]!)
     if (goneRows.length > 0 && after.length > 0) {
       const before = [...after.flatMap(previous), ...goneRows]
-      const oldNights = before.flatMap((row) => nightsOf({ start: row.start_date, end: row.end_date }))
-      const newNights = after.flatMap(({ event }) => nightsOf(event))
-      const covers = (outer: DateOnly[], inner: DateOnly[]) => {
-        const set = new Set(outer)
-        return inner.every((night) => set.has(night))
-      }
+      const oldNights = runsOf(before.map(runOf))
+      const newNights = runsOf(after.map(({ event }) => event))
       if (covers(newNights, oldNights) || covers(oldNights, newNights)) {
         lines.push({ before, after })
         continue
@@ -225,40 +221,38 @@ async function echoNightsOf(
   calendar: FeedCalendar,
   lines: readonly Line[],
   seenAt: string,
-): Promise<Map<FeedEvent, Set<DateOnly>>> {
-  const pastBefore = addDays(seenAt.slice(0, 10), -SERVED_PAST_DAYS)
-  const asked: { event: FeedEvent; nights: DateOnly[]; kept: DateOnly[] }[] = []
+): Promise<Map<FeedEvent, Stay[]>> {
+  const past: Stay[] = [{ start: '0000-01-01', end: addDays(seenAt.slice(0, 10), -SERVED_PAST_DAYS) }]
+  const asked: { event: FeedEvent; nights: Stay[]; kept: Stay[] }[] = []
   for (const line of lines) {
     // A cancelled stay holds no night: one coming back is judged anew (its nights may be the
     // platform's import of another platform's resale of them).
-    const own = new Set(
-      line.before.filter((row) => row.cancelled_at === null).flatMap((row) => nightsAsJudged(row).own),
+    const own = unionOf(
+      line.before.filter((row) => row.cancelled_at === null).map((row) => runsAsJudged(row).own),
     )
-    const echo = new Set(line.before.flatMap((row) => nightsAsJudged(row).echo))
+    const echo = unionOf(line.before.map((row) => runsAsJudged(row).echo))
+    const keptEchoes = intersect(echo, past)
     for (const { event } of line.after) {
       if (classifySummary(event.summary).kind !== 'block') continue
-      const open = nightsOf(event).filter((night) => !own.has(night))
-      asked.push({
-        event,
-        nights: open.filter((night) => night >= pastBefore || !echo.has(night)),
-        kept: open.filter((night) => night < pastBefore && echo.has(night)),
-      })
+      const open = subtract([{ start: event.start, end: event.end }], own)
+      const kept = intersect(open, keptEchoes)
+      asked.push({ event, nights: subtract(open, kept), kept })
     }
   }
-  const judged = new Map<FeedEvent, Set<DateOnly>>()
-  const all = asked.flatMap((item) => item.nights)
-  if (all.length === 0) {
-    for (const item of asked) judged.set(item.event, new Set(item.kept))
-    return judged
-  }
-  const served = await nightsServedAt(
-    trx,
-    { propertyId: calendar.property_id, platformName: calendar.platform_name },
-    span(all),
-    seenAt,
-  )
-  for (const item of asked)
-    judged.set(item.event, new Set([...item.kept, ...item.nights.filter((night) => served.has(night))]))
+  const judged = new Map<FeedEvent, Stay[]>()
+  const all = unionOf(asked.map((item) => item.nights))
+  const served =
+    all.length === 0
+      ? []
+      : runsOfNights(
+          await nightsServedAt(
+            trx,
+            { propertyId: calendar.property_id, platformName: calendar.platform_name },
+            span(all),
+            seenAt,
+          ),
+        )
+  for (const item of asked) judged.set(item.event, union(item.kept, intersect(item.nights, served)))
   return judged
 }
 
@@ -339,7 +333,7 @@ export async function storeFeed(
     for (const row of goneRows) {
       const stay = { start: row.start_date, end: row.end_date }
       const overlap = (event: FeedEvent) =>
-        nightsOf(event).filter((night) => night >= stay.start && night < stay.end).length
+        nightCount(intersect([{ start: event.start, end: event.end }], [stay]))
       const heir = line.after
         .filter(({ event }) => !heirs.has(event))
         .sort((a, b) => overlap(b.event) - overlap(a.event))[0]
@@ -355,9 +349,8 @@ export async function storeFeed(
     const linePrice = line.before.find((row) => row.nightly_price !== null)?.nightly_price
     const rows = line.after.map(({ event }) => {
       const heir = heirs.get(event)
-      const nights = nightsOf(event)
-      const echoes = echoNights.get(event) ?? new Set<DateOnly>()
-      const allEcho = nights.length > 0 && nights.every((night) => echoes.has(night))
+      const echoes = echoNights.get(event) ?? []
+      const allEcho = event.start < event.end && covers(echoes, [{ start: event.start, end: event.end }])
       const classified = classifyStay(event.summary, { platform, echo: allEcho })
       const row: BookingRow = {
         id: heir?.id ?? timeOrderedId(),
@@ -377,7 +370,7 @@ export async function storeFeed(
         nightly_price: heir?.nightly_price ?? linePrice ?? price,
         feed_warning: feedWarningText(event.warning),
         echo: allEcho ? 1 : 0,
-        echo_runs: allEcho || echoes.size === 0 ? null : formatRuns(runsOfNights(echoes)),
+        echo_runs: allEcho || echoes.length === 0 ? null : formatRuns(echoes),
         platform_rule: rules.ruleOf(event),
         first_seen_at: heir?.first_seen_at ?? firstSeen ?? now,
         updated_at: now,
@@ -448,7 +441,7 @@ export async function storeFeed(
       )
       .execute()
   }
-  for (const row of cancelled) if (saleNights(row).length > 0) news.push({ kind: 'cancelled', stay: row })
+  for (const row of cancelled) if (saleRuns(row).length > 0) news.push({ kind: 'cancelled', stay: row })
   return { added, cancelled: cancelled.length, touched, news }
 }
 
@@ -460,17 +453,17 @@ export async function storeFeed(
  */
 function newsOfLine(before: readonly BookingRow[], after: readonly BookingRow[]): News[] {
   const active = before.filter((row) => row.cancelled_at === null)
-  const sold = active.flatMap(saleNights)
-  const selling = after.filter((row) => saleNights(row).length > 0)
-  const sells = selling.flatMap(saleNights)
+  const sold = unionOf(active.map(saleRuns))
+  const selling = after.filter((row) => saleRuns(row).length > 0)
+  const sells = unionOf(selling.map(saleRuns))
   if (sold.length === 0) {
-    const restored = before.some((row) => row.cancelled_at !== null && saleNights(row).length > 0)
+    const restored = before.some((row) => row.cancelled_at !== null && saleRuns(row).length > 0)
     if (restored) return selling.slice(0, 1).map((stay) => ({ kind: 'new', stay, restored: true }))
     return selling.map((stay) => ({ kind: 'new', stay, restored: false }))
   }
   if (sells.length === 0)
-    return [{ kind: 'cancelled', stay: active.find((row) => saleNights(row).length > 0)! }]
-  if (sameNights(sold, sells)) return []
+    return [{ kind: 'cancelled', stay: active.find((row) => saleRuns(row).length > 0)! }]
+  if (sameRuns(sold, sells)) return []
   return [{ kind: 'changed', stay: selling[0]!, previous: span(sold) }]
 }
 

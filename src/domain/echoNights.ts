@@ -1,5 +1,6 @@
-import { nightsOf, type Stay } from './bookings.ts'
+import type { Stay } from './bookings.ts'
 import { addDays, isDateOnly, type DateOnly } from './dates.ts'
+import { runsOf, subtract } from './nightRuns.ts'
 
 /**
  * A block on a platform can be partly our own export coming back (its echo nights) and partly
@@ -42,8 +43,7 @@ export type EchoJudgement = { echo: boolean; echoRuns: readonly Stay[] }
 export function ownRuns(stay: Stay, judgement: EchoJudgement): Stay[] {
   if (judgement.echo) return []
   if (judgement.echoRuns.length === 0) return [{ start: stay.start, end: stay.end }]
-  const echo = new Set(judgement.echoRuns.flatMap(nightsOf))
-  return runsOfNights(nightsOf(stay).filter((night) => !echo.has(night)))
+  return subtract([{ start: stay.start, end: stay.end }], runsOf(judgement.echoRuns))
 }
 
 /**
