@@ -24,12 +24,10 @@
  * corpus and without timing or memory targets (a check that the benchmark still runs, for CI).
  * Exits 1 on a missed target or a failed check.
  */
-import { fork, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import { hashPassword } from '../server/auth/password.ts'
 import { PARSE_HEAP_KEPT_MB, PAUSE_AFTER_BUDGET_FAILURES } from '../server/sync/budgets.ts'
 import { fetchFeed } from '../server/sync/fetch.ts'
@@ -38,7 +36,9 @@ import type { NoticeKind } from '../server/db/schema.ts'
 import { STRONG_PASSWORD } from '../tests/server/builders.ts'
 import { startTestApp } from '../tests/server/harness.ts'
 import {
+  ask,
   feedRoute,
+  forkFeedServer,
   FEEDS_PER_PROPERTY,
   HEALTH_EVERY_MS,
   HOSTILE_FEEDS,
@@ -87,7 +87,6 @@ const HEAP_GROWTH_MB = 4
  */
 const RSS_GROWTH_MB = PARSE_HEAP_KEPT_MB
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const failures: string[] = []
 const check = (ok: boolean, message: string) => {
   if (!ok) failures.push(message)
@@ -95,25 +94,6 @@ const check = (ok: boolean, message: string) => {
 
 if (typeof globalThis.gc !== 'function') throw new Error('run with --expose-gc (npm run bench:sync does)')
 const collectGarbage = globalThis.gc
-
-function startFeeds(): Promise<{ child: ChildProcess; origin: string }> {
-  const child = fork(path.join(here, 'syncFeeds.ts'), {
-    env: { ...process.env, BENCH_FEEDS: String(FEEDS), BENCH_EVENTS: String(EVENTS) },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, origin: (message as { origin: string }).origin }))
-    child.once('exit', (code) => reject(new Error(`the feed server exited with ${code}`)))
-  })
-}
-
-/** Sends the feed server a command and resolves with its answer. */
-const ask = <T>(child: ChildProcess, command: object) =>
-  new Promise<T>((resolve) => {
-    child.once('message', (message) => resolve(message as T))
-    child.send(command)
-  })
 
 type HostileCalendar = (typeof HOSTILE_FEEDS)[number] & { calendarId: string }
 type Seeded = { calendarOfFeed: string[]; ownerOfFeed: string[]; hostile: HostileCalendar[] }
@@ -264,7 +244,7 @@ const tally = (kinds: (NoticeKind | null)[]) => {
 }
 
 async function main() {
-  const feeds = await startFeeds()
+  const feeds = await forkFeedServer(FEEDS, EVENTS)
   const test = await startTestApp('sqlite', { env: { SYNC_ALLOW_HOSTS: '127.0.0.1' } })
   const { app, db } = test
   try {

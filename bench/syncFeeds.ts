@@ -15,6 +15,8 @@
  * and answers `{ polling: true }`; `{ healthStop: true }` stops, waits for the answers still due
  * and answers `{ health: HealthFigures }`.
  */
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { addDays } from '../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type StayEvent } from '../tests/fixtures/feedServer.ts'
@@ -24,6 +26,29 @@ import {
   neverMatchingRule,
   yearsOfHistory,
 } from '../tests/fixtures/hostileFeeds.ts'
+
+/** Starts this feed server in a process of its own, `count` feeds of `events` stays each. */
+export function forkFeedServer(
+  count: number,
+  events: number,
+): Promise<{ child: ChildProcess; origin: string }> {
+  const child = fork(fileURLToPath(import.meta.url), {
+    env: { ...process.env, BENCH_FEEDS: String(count), BENCH_EVENTS: String(events) },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ child, origin: (message as { origin: string }).origin }))
+    child.once('exit', (code) => reject(new Error(`the feed server exited with ${code}`)))
+  })
+}
+
+/** Sends the feed server a command and resolves with its answer. */
+export const ask = <T>(child: ChildProcess, command: object) =>
+  new Promise<T>((resolve) => {
+    child.once('message', (message) => resolve(message as T))
+    child.send(command)
+  })
 
 export const feedRoute = (feed: number) => `/feed/${feed}.ics`
 
