@@ -84,6 +84,8 @@ const MAX_CONFLICTS_ANNOUNCED = 100
  * all. A hostile property of thousands of overlapping stays costs the same bounded search.
  */
 const OVERLAPS_READ_PER_STAY = 200
+/** Stays read at once around a sync's changes, when no more lie there. */
+const STAYS_READ_AROUND = 1000
 const MAX_PAIRS_EXAMINED = 20_000
 /** Touched stays read per query, a turn of the event loop apart. */
 const TOUCHED_PER_READ = 200
@@ -102,12 +104,40 @@ async function unannouncedConflicts(
 ): Promise<ConflictPair[]> {
   const found = new Map<string, ConflictPair>()
   let examined = 0
+  const record = (pair: ConflictPair) => {
+    const key = [pair.first.id, pair.second.id].sort().join(' ')
+    if (!found.has(key)) found.set(key, pair)
+  }
   const ids = [...touched]
   search: for (let from = 0; from < ids.length; from += TOUCHED_PER_READ) {
     if (from > 0) await nextTurn()
+    const batch = new Set(ids.slice(from, from + TOUCHED_PER_READ))
     const stays = await conflictCandidates(db, [propertyId])
-      .where('id', 'in', ids.slice(from, from + TOUCHED_PER_READ))
+      .where('id', 'in', [...batch])
       .execute()
+    if (stays.length === 0) continue
+    // Most often the stays around what changed are few: one read of them all, paired in memory.
+    const first = stays.reduce(
+      (earliest, stay) => (stay.start_date < earliest ? stay.start_date : earliest),
+      stays[0]!.start_date,
+    )
+    const last = stays.reduce(
+      (latest, stay) => (stay.end_date > latest ? stay.end_date : latest),
+      stays[0]!.end_date,
+    )
+    const around = await conflictCandidates(db, [propertyId])
+      .where('start_date', '<', last)
+      .where('end_date', '>', first)
+      .limit(STAYS_READ_AROUND + 1)
+      .execute()
+    if (around.length <= STAYS_READ_AROUND) {
+      for (const pair of conflictPairs(around)) {
+        if (++examined > MAX_PAIRS_EXAMINED) break search
+        if (batch.has(pair.first.id) || batch.has(pair.second.id)) record(pair)
+      }
+      continue
+    }
+    // Crowded nights: each changed stay's own overlaps, a bounded read each.
     for (const part of stays.flatMap(ownRowParts)) {
       const overlapping = await conflictCandidates(db, [propertyId])
         .where('start_date', '<', part.end_date)
@@ -116,11 +146,8 @@ async function unannouncedConflicts(
         .orderBy('start_date')
         .limit(OVERLAPS_READ_PER_STAY)
         .execute()
-      for (const pair of conflictPairs([part, ...overlapping])) {
-        if (pair.first.id !== part.id && pair.second.id !== part.id) continue
-        const key = [pair.first.id, pair.second.id].sort().join(' ')
-        if (!found.has(key)) found.set(key, pair)
-      }
+      for (const pair of conflictPairs([part, ...overlapping]))
+        if (pair.first.id === part.id || pair.second.id === part.id) record(pair)
       examined += overlapping.length
       if (examined >= MAX_PAIRS_EXAMINED) break search
     }
