@@ -29,7 +29,7 @@ export function statusLabel(t: Translate, status: string) {
 /**
  * SPEC 2 fallbacks: "Unknown property", "Unknown guest", status "Pending", platform "Manual";
  * a block's guest reads "Blocked" in the reader's language, and so do a manual stay's platform
- * and status (issue 13: "Manual", "Booked" or "Blocked"). A platform's own rule is neither a
+ * and status ("Manual", "Booked" or "Blocked"). A platform's own rule is neither a
  * guest nor a block: it reads as the rule ("Airbnb booking window"), its status "Platform rule".
  */
 export function bookingLabels(t: Translate, booking: Booking) {
