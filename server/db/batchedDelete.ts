@@ -2,6 +2,7 @@ import type { DeleteResult, Transaction } from 'kysely'
 import type { Db } from './database.ts'
 import { writeTransaction } from './errors.ts'
 import type { Database } from './schema.ts'
+import { nextTurn } from '../eventLoop.ts'
 
 /**
  * How much one batch deletes. SQLite runs a statement on the event loop, and a transaction's
@@ -11,9 +12,6 @@ import type { Database } from './schema.ts'
  * property takes its photos, links and platform feeds with it, its stays and nights gone first.
  */
 export const DELETE_BATCH = { stays: 100, rows: 500, properties: 20 } as const
-
-/** Lets the event loop serve what waits (requests, streams) before the next batch. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * Deletes a batch at a time until a batch deletes fewer than `size` rows. Each batch is its own

@@ -9,6 +9,7 @@ import { conflictCandidates, conflictPairs, type ConflictPair } from './conflict
 import { churnOfSync } from './churn.ts'
 import { ownRowParts } from './ownNights.ts'
 import type { BookingRow, StoredChanges } from './store.ts'
+import { nextTurn } from '../eventLoop.ts'
 
 type Owner = {
   propertyName: string
@@ -89,8 +90,6 @@ const STAYS_READ_AROUND = 1000
 const MAX_PAIRS_EXAMINED = 20_000
 /** Touched stays read per query, a turn of the event loop apart. */
 const TOUCHED_PER_READ = 200
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * The pairs of stays in conflict that involve a stay this sync touched and were never announced,

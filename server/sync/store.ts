@@ -19,6 +19,7 @@ import type { BookingsTable } from '../db/schema.ts'
 import { judgementOf } from './ownNights.ts'
 import type { FeedEvent } from './parse.ts'
 import { platformRulesOfFeed } from './platformRules.ts'
+import { nextTurn } from '../eventLoop.ts'
 
 export type BookingRow = Selectable<BookingsTable>
 
@@ -48,9 +49,6 @@ export type StoredChanges = {
  * feed of one batch (most of them) is stored without a pause.
  */
 const BATCH = 100
-
-/** Lets the event loop serve what waits (requests, streams) before the next batch. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Rows read, or events compared, in one turn of the event loop (about 3 ms each). */
 const PAGE = 500
