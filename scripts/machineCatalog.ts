@@ -253,7 +253,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
   ]),
   entry(
     adminUserActionMachine,
-    (['deactivate', 'delete'] as const).map((action) => ({
+    (['deactivate', 'reactivate', 'delete'] as const).map((action) => ({
       name: `${action} a user`,
       events: [
         { type: 'open', userId: 'user-1', action },

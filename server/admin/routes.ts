@@ -33,6 +33,7 @@ import {
   findUser,
   listLog,
   listUsers,
+  reactivateUser,
   recordPropertyChange,
   setUserNotifications,
   updateUser,
@@ -97,6 +98,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     { schema: { params: UserParams, body: ReasonBody, response: { 200: ManagedUser } } },
     async (request) =>
       deactivateUser(app.database, currentUser(request), request.params.userId, request.body.reason),
+  )
+
+  app.post(
+    '/admin/user/:userId/reactivate',
+    { schema: { params: UserParams, body: ReasonBody, response: { 200: ManagedUser } } },
+    async (request) =>
+      reactivateUser(app.database, currentUser(request), request.params.userId, request.body.reason),
   )
 
   app.post(

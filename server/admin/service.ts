@@ -3,7 +3,7 @@ import type { DatabaseHandle, Db } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
 import { badRequest, conflict, fieldError, notFound } from '../errors.ts'
-import { auditEntryMessage, recordAudit } from '../audit/service.ts'
+import { auditEntryMessage, recordAudit, type AuditKind } from '../audit/service.ts'
 import type { PropertyService } from '../property/service.ts'
 import { deactivateUnlessLastAdmin } from '../user/lastAdmin.ts'
 import type { ProfileUpdate } from '../user/schemas.ts'
@@ -89,6 +89,24 @@ function reasonOf(text: string): string {
   return reason
 }
 
+/** The log line of an admin's action on an account, with the reason the admin gave. */
+function auditUserAction(
+  db: Db,
+  actor: User,
+  user: User,
+  kind: Extract<AuditKind, `admin.user-${string}`>,
+  key: 'userDeactivated' | 'userReactivated' | 'userDeleted',
+  reason: string,
+): Promise<void> {
+  return recordAudit(db, {
+    kind,
+    actorId: actor.id,
+    subjectId: user.id,
+    message: { key, values: { actor: actor.email, email: user.email, reason } },
+    data: { reason, email: user.email },
+  })
+}
+
 /**
  * Deactivates the account and ends its sessions, refusing the admin's own account and the last
  * active admin. Deletion starts the same way, so the account cannot add anything meanwhile.
@@ -108,13 +126,32 @@ export async function deactivateUser(
 ): Promise<ManagedUser> {
   const reason = reasonOf(reasonText)
   const user = await retire(database, actor, userId)
-  await recordAudit(database.db, {
-    kind: 'admin.user-deactivated',
-    actorId: actor.id,
-    subjectId: userId,
-    message: { key: 'userDeactivated', values: { actor: actor.email, email: user.email, reason } },
-    data: { reason, email: user.email },
-  })
+  await auditUserAction(database.db, actor, user, 'admin.user-deactivated', 'userDeactivated', reason)
+  return toManagedUser(await findUser(database.db, userId))
+}
+
+/**
+ * Lets a deactivated account back in. Every pause of a deactivated account is a filter on its
+ * state (no fetches, links 404, no mail), so setting it back to active resumes them all: its
+ * overdue feeds are due at the scheduler's next round. Refused (409) when the account is not
+ * deactivated, so the log holds no reactivation that changed nothing.
+ */
+export async function reactivateUser(
+  database: DatabaseHandle,
+  actor: User,
+  userId: string,
+  reasonText: string,
+): Promise<ManagedUser> {
+  const reason = reasonOf(reasonText)
+  const user = await findUser(database.db, userId)
+  const reactivated = await database.db
+    .updateTable('users')
+    .set({ account_state: 'active', updated_at: new Date().toISOString() })
+    .where('id', '=', userId)
+    .where('account_state', '=', 'deactivated')
+    .executeTakeFirst()
+  if (Number(reactivated.numUpdatedRows) === 0) throw conflict('errors.admin.notDeactivated')
+  await auditUserAction(database.db, actor, user, 'admin.user-reactivated', 'userReactivated', reason)
   return toManagedUser(await findUser(database.db, userId))
 }
 
@@ -129,13 +166,7 @@ export async function deleteUser(
   const reason = reasonOf(reasonText)
   const user = await retire(database, actor, userId)
   await removeAccount(database.db, properties, userId)
-  await recordAudit(database.db, {
-    kind: 'admin.user-deleted',
-    actorId: actor.id,
-    subjectId: userId,
-    message: { key: 'userDeleted', values: { actor: actor.email, email: user.email, reason } },
-    data: { reason, email: user.email },
-  })
+  await auditUserAction(database.db, actor, user, 'admin.user-deleted', 'userDeleted', reason)
 }
 
 export type PropertyChange = {

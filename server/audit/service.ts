@@ -9,6 +9,7 @@ export type AuditKind =
   | 'auth.password-reset'
   | 'admin.user-updated'
   | 'admin.user-deactivated'
+  | 'admin.user-reactivated'
   | 'admin.user-deleted'
   | 'admin.notifications-toggled'
   | 'admin.property-changed'

@@ -153,6 +153,8 @@ export const api = {
       request<{ enabled: boolean }>('post', `/admin/user/${userId}/toggle-notifications`, { enabled }),
     deactivateUser: (userId: string, reason: string) =>
       request<unknown>('post', `/admin/user/${userId}/deactivate`, { reason }),
+    reactivateUser: (userId: string, reason: string) =>
+      request<unknown>('post', `/admin/user/${userId}/reactivate`, { reason }),
     deleteUser: (userId: string, reason: string) =>
       request<unknown>('post', `/admin/user/${userId}/delete`, { reason }),
     logs: (params: { kind?: string; page: number; pageSize: number }) =>

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 
-export type AdminUserAction = 'deactivate' | 'delete'
+export type AdminUserAction = 'deactivate' | 'reactivate' | 'delete'
 export type AdminUserTarget = { userId: string; action: AdminUserAction }
 
 /** The field the dialog's own check is about, so the form shows it there (issue 15). */
@@ -10,8 +10,16 @@ export const REASON_CHECKS = { 'userActions.reasonRequired': 'reason' } as const
 type Context = { target: AdminUserTarget; reason: string; error?: Feedback }
 type Events = ({ type: 'open' } & AdminUserTarget) | { type: 'submit'; reason: string } | { type: 'cancel' }
 
-const FAILED_KEY = { deactivate: 'userActions.deactivateFailed', delete: 'userActions.deleteFailed' }
-const DONE_KEY = { deactivate: 'userActions.deactivated', delete: 'userActions.deleted' }
+const FAILED_KEY = {
+  deactivate: 'userActions.deactivateFailed',
+  reactivate: 'userActions.reactivateFailed',
+  delete: 'userActions.deleteFailed',
+}
+const DONE_KEY = {
+  deactivate: 'userActions.deactivated',
+  reactivate: 'userActions.reactivated',
+  delete: 'userActions.deleted',
+}
 
 /** A submit with some reason moves on; blank text is refused with a message (SPEC 5). */
 const submitTransitions = [
@@ -24,7 +32,7 @@ const submitTransitions = [
 ] as const
 
 /**
- * SPEC 4 and 5: an admin deactivates or deletes a user with a reason. The dialog opens by choice,
+ * An admin deactivates, reactivates or deletes a user with a reason. The dialog opens by choice,
  * refuses a blank reason, and closes on cancel or success; a failure keeps it open to retry.
  */
 export const adminUserActionMachine = setup({
@@ -36,7 +44,7 @@ export const adminUserActionMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => {},
-    /** The route updates its lists: the user is now deactivated, or gone. */
+    /** The route updates its lists: the user is now deactivated, active again, or gone. */
     completed: (_, _target: AdminUserTarget) => {},
     startFor: assign(({ event }) =>
       event.type === 'open'

@@ -305,6 +305,24 @@ describe('administration in the browser', () => {
     expect(JSON.stringify(log.items)).toContain('Listing properties that do not exist')
   })
 
+  it('reactivates a deactivated user with a reason, who then signs in again', async () => {
+    await page.goto(`${server.url}/users`)
+    await userRow(HOST.email).getByRole('button', { name: /^Edit/ }).click()
+    const account = page.getByTestId('admin-profile').getByTestId('settings-account')
+    await account.getByRole('button', { name: 'Reactivate' }).click()
+    const dialog = page.getByTestId('reason-dialog')
+    await dialog.getByLabel('Reason').fill('Paid the overdue invoice')
+    await screenshot(page, 'reactivate-dialog-desktop-en')
+    await dialog.getByRole('button', { name: 'Reactivate' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await userRow(HOST.email).getByText('deactivated').waitFor({ state: 'detached' })
+    // The profile dialog offers deactivation again.
+    await userRow(HOST.email).getByRole('button', { name: /^Edit/ }).click()
+    await account.getByRole('button', { name: 'Deactivate' }).waitFor()
+    await page.keyboard.press('Escape')
+    expect(await signInStatus(HOST)).toBe(200)
+  })
+
   it('deletes a user with a reason: the row goes, and so does the account', async () => {
     await page.goto(`${server.url}/users`)
     await userRow(LEAVER.email).getByRole('button', { name: /^Edit/ }).click()

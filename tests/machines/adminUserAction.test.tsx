@@ -15,8 +15,8 @@ import { expectFeedback, fill, isBusy } from './screenHelpers.ts'
 import { noWayToPerform, walkMachine, type PendingCalls } from './walk.tsx'
 
 const USER = { id: 'user-1', label: 'Huda Al-Harbi' }
-const TITLES = { deactivate: 'Deactivate user', delete: 'Delete user' }
-const CONFIRM = /^(Deactivate|Delete user)$/
+const TITLES = { deactivate: 'Deactivate user', reactivate: 'Reactivate user', delete: 'Delete user' }
+const CONFIRM = /^(Deactivate|Reactivate|Delete user)$/
 
 const dialog = () => screen.queryByTestId('reason-dialog')
 
@@ -35,7 +35,7 @@ async function renderDialog(pending: PendingCalls) {
     const actor = useActorRef(machine)
     return (
       <>
-        {(['deactivate', 'delete'] as const).map((action) => (
+        {(['deactivate', 'reactivate', 'delete'] as const).map((action) => (
           <button key={action} onClick={() => actor.send({ type: 'open', userId: USER.id, action })}>
             open {action}
           </button>

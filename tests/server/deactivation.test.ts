@@ -4,7 +4,7 @@ import { createNoticeMail } from '../../server/notification/outbox.ts'
 import { createSyncScheduler } from '../../server/sync/scheduler.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { post } from './accounts.ts'
-import { aCalendarRow, aNotice, aPropertyRow, aUser, signIn } from './builders.ts'
+import { aCalendarRow, aNotice, aPropertyRow, aUser, signIn, STRONG_PASSWORD } from './builders.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 import { startMailbox } from './mailbox.ts'
 
@@ -33,18 +33,16 @@ describeEachDatabase(
   'a deactivated account',
   (ctx) => {
     let adminCookie = ''
+    const adminAction = (userId: string, action: 'deactivate' | 'reactivate', reason = 'Unpaid') =>
+      post(ctx.app, `/api/admin/user/${userId}/${action}`, { reason }, { cookie: adminCookie })
     const deactivate = async (userId: string) => {
-      const response = await post(
-        ctx.app,
-        `/api/admin/user/${userId}/deactivate`,
-        { reason: 'Unpaid' },
-        { cookie: adminCookie },
-      )
-      expect(response.statusCode).toBe(200)
+      expect((await adminAction(userId, 'deactivate')).statusCode).toBe(200)
     }
-    // No screen reactivates an account: an operator sets it back to active in the database.
-    const reactivate = (userId: string) =>
-      ctx.db.updateTable('users').set({ account_state: 'active' }).where('id', '=', userId).execute()
+    const reactivate = async (userId: string) => {
+      const response = await adminAction(userId, 'reactivate', 'Paid')
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toMatchObject({ id: userId, accountState: 'active' })
+    }
 
     beforeAll(async () => {
       const admin = await aUser(ctx.db, { isAdmin: true })
@@ -122,6 +120,32 @@ describeEachDatabase(
       // The round's digest reached the active host, and nothing reached the reactivated one.
       await mailbox.waitForMail(active.email)
       expect(mailbox.unread(deactivated.email)).toBe(0)
+    })
+
+    it('is reactivated by an admin with a reason, logged, and signs in again', async () => {
+      const host = await aHost(ctx)
+      expect((await adminAction(host.id, 'reactivate', 'Paid')).statusCode).toBe(409)
+      await deactivate(host.id)
+      expect((await adminAction(host.id, 'reactivate', '  ')).statusCode).toBe(400)
+      expect(
+        (await post(ctx.app, '/api/auth/login', { email: host.email, password: STRONG_PASSWORD })).statusCode,
+      ).toBe(403)
+
+      await reactivate(host.id)
+      expect(
+        (await post(ctx.app, '/api/auth/login', { email: host.email, password: STRONG_PASSWORD })).statusCode,
+      ).toBe(200)
+      const log = await ctx.app.inject({
+        url: '/api/admin/log/list?kind=admin.user-reactivated',
+        headers: { cookie: adminCookie },
+      })
+      expect(log.json<{ items: { subjectId: string; message: string }[] }>().items).toContainEqual(
+        expect.objectContaining({ subjectId: host.id, message: expect.stringContaining('Paid') }),
+      )
+      // Only admins reactivate.
+      expect((await post(ctx.app, `/api/admin/user/${host.id}/reactivate`, { reason: 'x' })).statusCode).toBe(
+        401,
+      )
     })
   },
   { env: { SYNC_ALLOW_HOSTS: '127.0.0.1', SMTP_URL: mailbox.smtpUrl } },

@@ -88,26 +88,32 @@ export function AdminProfileDialog({ user, onClose, onAction }: Props) {
               />
             </SettingsSection>
             <SettingsSection title={t('userActions.accountTitle')} testId="settings-account">
-              <SettingRow
-                title={t('userActions.deactivate.title')}
-                description={
-                  user.accountState === 'deactivated'
-                    ? t('userActions.alreadyDeactivated')
-                    : isSelf
-                      ? t('userActions.notYourself')
-                      : t('userActions.deactivate.hint')
-                }
-                action={
-                  <Button
-                    type="button"
-                    variant="secondary"
-                    disabled={isSelf || user.accountState === 'deactivated'}
-                    onClick={() => onAction(user.id, 'deactivate')}
-                  >
-                    {t('userActions.deactivate.confirm')}
-                  </Button>
-                }
-              />
+              {user.accountState === 'deactivated' ? (
+                <SettingRow
+                  title={t('userActions.reactivate.title')}
+                  description={t('userActions.reactivate.hint')}
+                  action={
+                    <Button type="button" variant="secondary" onClick={() => onAction(user.id, 'reactivate')}>
+                      {t('userActions.reactivate.confirm')}
+                    </Button>
+                  }
+                />
+              ) : (
+                <SettingRow
+                  title={t('userActions.deactivate.title')}
+                  description={isSelf ? t('userActions.notYourself') : t('userActions.deactivate.hint')}
+                  action={
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      disabled={isSelf}
+                      onClick={() => onAction(user.id, 'deactivate')}
+                    >
+                      {t('userActions.deactivate.confirm')}
+                    </Button>
+                  }
+                />
+              )}
               <SettingRow
                 title={t('userActions.delete.title')}
                 description={isSelf ? t('userActions.notYourself') : t('userActions.delete.hint')}

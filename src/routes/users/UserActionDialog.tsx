@@ -14,20 +14,29 @@ import { adminUsersCache } from './adminCache.ts'
 
 export type AdminUserActionRef = ActorRefFrom<typeof adminUserActionMachine>
 
-const performAction = ({ userId, action, reason }: AdminUserTarget & { reason: string }) =>
-  action === 'deactivate' ? api.admin.deactivateUser(userId, reason) : api.admin.deleteUser(userId, reason)
+const CALLS = {
+  deactivate: api.admin.deactivateUser,
+  reactivate: api.admin.reactivateUser,
+  delete: api.admin.deleteUser,
+}
 
-/** The deactivate/delete machine with the real calls; the users list follows what it did. */
+const ACCOUNT_STATE_AFTER = { deactivate: 'deactivated', reactivate: 'active' } as const
+
+/** The deactivate/reactivate/delete machine with the real calls; the users list follows what it did. */
 export function useAdminUserAction(): AdminUserActionRef {
   const { t } = useI18n()
   const queryClient = useQueryClient()
   return useActorRef(
     adminUserActionMachine.provide({
-      actors: { performAction: fromPromise(({ input }) => performAction(input)) },
+      actors: {
+        performAction: fromPromise(({ input: { userId, action, reason } }) => CALLS[action](userId, reason)),
+      },
       actions: {
         notify: (_, notice) => showNotice(t, notice),
         completed: (_, { userId, action }) =>
-          adminUsersCache[action === 'deactivate' ? 'deactivated' : 'deleted'](queryClient, userId),
+          action === 'delete'
+            ? adminUsersCache.deleted(queryClient, userId)
+            : adminUsersCache.updated(queryClient, userId, { accountState: ACCOUNT_STATE_AFTER[action] }),
       },
     }),
   )

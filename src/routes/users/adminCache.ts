@@ -8,10 +8,6 @@ const updateUsers = (queryClient: QueryClient, change: (users: ManagedUser[]) =>
 
 /** SPEC 4, Admin: the user list follows each action without being asked again. */
 export const adminUsersCache = {
-  deactivated: (queryClient: QueryClient, userId: string) =>
-    updateUsers(queryClient, (users) =>
-      users.map((user) => (user.id === userId ? { ...user, accountState: 'deactivated' as const } : user)),
-    ),
   deleted: (queryClient: QueryClient, userId: string) =>
     updateUsers(queryClient, (users) => users.filter((user) => user.id !== userId)),
   updated: (queryClient: QueryClient, userId: string, changes: Partial<Omit<ManagedUser, 'id'>>) =>

@@ -13,6 +13,7 @@ export const LOG_KINDS = [
   'auth.password-reset',
   'admin.user-updated',
   'admin.user-deactivated',
+  'admin.user-reactivated',
   'admin.user-deleted',
   'admin.notifications-toggled',
   'admin.property-changed',

@@ -53,13 +53,13 @@ function ReasonForm({ action, userLabel, reasonError, error, busy, onSubmit, onC
         busy={busy}
         onCancel={onCancel}
         confirmLabel={t(`userActions.${action}.confirm`)}
-        variant="danger"
+        variant={action === 'reactivate' ? 'primary' : 'danger'}
       />
     </form>
   )
 }
 
-/** Deactivate or delete a user: the admin must say why (SPEC 5); the reason goes to the audit log. */
+/** Deactivate, reactivate or delete a user: the admin must say why; the reason goes to the audit log. */
 export function ReasonDialog({ open, ...form }: Props) {
   const { t } = useI18n()
   return (
