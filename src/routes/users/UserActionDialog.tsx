@@ -3,11 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { fromPromise, type ActorRefFrom } from 'xstate'
 import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import {
-  adminUserActionMachine,
-  REASON_CHECKS,
-  type AdminUserTarget,
-} from '../../machines/adminUserAction.ts'
+import { adminUserActionMachine, REASON_CHECKS } from '../../machines/adminUserAction.ts'
 import { ReasonDialog } from '../../ui/users/ReasonDialog.tsx'
 import { formFeedback, showNotice } from '../notify.ts'
 import { adminUsersCache } from './adminCache.ts'
