@@ -7,11 +7,12 @@ import { nextTurn } from '../eventLoop.ts'
 /**
  * How much one batch deletes. SQLite runs a statement on the event loop, and a transaction's
  * awaits never let the loop turn by themselves, so a batch holds the loop for its whole time:
- * each should stay within about 5 ms. A stay costs 20 to 50 µs (its data-version trigger, the
- * conflicts announced with it), a plain row (a served night, a notification) about 5 µs. A
- * property takes its photos, links and platform feeds with it, its stays and nights gone first.
+ * each should stay within about 5 ms. A stay costs 50 to 150 µs of CPU (its data-version
+ * trigger, the conflicts announced with it: measured by `npm run bench:deletion`), a plain row (a
+ * served night, a notification) about 5 µs. A property takes its photos, links and platform feeds
+ * with it, its stays and nights gone first.
  */
-export const DELETE_BATCH = { stays: 100, rows: 500, properties: 20 } as const
+export const DELETE_BATCH = { stays: 50, rows: 500, properties: 20 } as const
 
 /**
  * Deletes a batch at a time until a batch deletes fewer than `size` rows. Each batch is its own
