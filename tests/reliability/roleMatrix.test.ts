@@ -154,6 +154,8 @@ const MATRIX: Record<string, Row> = {
     payload: () => ({ enabled: false }),
   },
   'POST /api/admin/user/:userId/deactivate': { expected: adminOnly(200), payload: reason },
+  // The target account is active: nothing to reactivate.
+  'POST /api/admin/user/:userId/reactivate': { expected: adminOnly(409), payload: reason },
   'POST /api/admin/user/:userId/delete': { expected: adminOnly(204), payload: reason },
   'GET /api/admin/user/:userId/property/list': { expected: adminOnly(200) },
   'POST /api/admin/user/:userId/property': { expected: adminOnly(201), payload: propertyPayload },
