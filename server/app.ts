@@ -29,11 +29,13 @@ import { installSameOriginWrites } from './web/sameOrigin.ts'
 import { invalidBody } from './web/validationErrors.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { authRoutes } from './auth/routes.ts'
+import { authenticate } from './auth/session.ts'
 import { calendarRoutes } from './calendar/routes.ts'
 import { installNotifications } from './notification/hub.ts'
 import { installNotificationRetention } from './notification/retention.ts'
 import { notificationRoutes } from './notification/routes.ts'
 import { installSync } from './sync/scheduler.ts'
+import { installProperties } from './property/install.ts'
 import { syncRoutes } from './sync/routes.ts'
 import {
   createRateLimiters,
@@ -223,18 +225,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installNotifications(app)
   installNotificationRetention(app)
   installSync(app)
+  installProperties(app)
 
   await app.register(
     async (api) => {
+      api.addHook('onRequest', authenticate)
       await api.register(healthRoutes)
       await api.register(metricsRoutes)
       await api.register(authRoutes)
       await api.register(userRoutes)
-      const onCalendarsChanged = async (calendarIds: string[]) =>
-        void (await app.syncCalendarsNow(calendarIds))
-      await api.register(propertyRoutes, { onCalendarsChanged })
+      await api.register(propertyRoutes)
       await api.register(statisticsRoutes)
-      await api.register(adminRoutes, { onCalendarsChanged })
+      await api.register(adminRoutes)
       await api.register(guestRoutes)
       await api.register(notificationRoutes)
       await api.register(syncRoutes)

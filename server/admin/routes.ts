@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { currentUser, requireUser } from '../auth/session.ts'
+import { currentUser } from '../auth/session.ts'
 import { forbidden } from '../errors.ts'
 import { languageOf } from '../i18n.ts'
 import { readPropertyForm, registerPropertyMultipart } from '../property/form.ts'
-import { createImageStore, uploadsDirOf } from '../property/images.ts'
 import {
   checkExternalCalendar,
   ExternalCalendar,
@@ -14,7 +13,7 @@ import {
   Property,
   PropertyImage,
 } from '../property/schemas.ts'
-import { createPropertyService, ownerOfProperty, type CalendarsChangedHook } from '../property/service.ts'
+import { ownerOfProperty } from '../property/service.ts'
 import { PeriodQuery, PeriodStatistics, periodOf } from '../statistics/schemas.ts'
 import { periodStatistics, propertyToday } from '../statistics/service.ts'
 import { NotificationsBody, NotificationsResponse, ProfileUpdateBody } from '../user/schemas.ts'
@@ -39,14 +38,8 @@ import {
   updateUser,
 } from './service.ts'
 
-export type AdminRoutesOptions = {
-  /** The same hook the owner's property routes get: new links are synced at once. */
-  onCalendarsChanged?: CalendarsChangedHook
-}
-
-/** onRequest: 401 without a session, 403 for a signed-in user who is not an admin. */
-async function requireAdmin(this: FastifyInstance, request: FastifyRequest) {
-  await requireUser.call(this, request)
+/** onRequest, after the API's session check (401): 403 for a signed-in user who is not an admin. */
+async function requireAdmin(request: FastifyRequest) {
   if (currentUser(request).is_admin !== 1) throw forbidden()
 }
 
@@ -56,19 +49,11 @@ const multipartBody = { consumes: ['multipart/form-data'] }
  * SPEC 7's administration calls. The property calls resolve the property's owner and then use
  * the owner's property service, so an admin edits exactly as the owner would.
  */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerPropertyMultipart(app)
   // Before the body is read: a user or a stranger is refused whatever they send.
   app.addHook('onRequest', requireAdmin)
-  const images = createImageStore(uploadsDirOf(app.config), app.log)
-  const properties = createPropertyService({
-    db: app.db,
-    images,
-    publicUrl: app.config.publicUrl,
-    log: app.log,
-    quotas: app.config.quotas,
-    onCalendarsChanged: options.onCalendarsChanged,
-  })
+  const { properties, propertyImages: images } = app
 
   app.get('/admin/user/list', { schema: { response: { 200: z.array(ManagedUser) } } }, async () =>
     listUsers(app.db),

@@ -12,7 +12,7 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, set by `requireUser`. */
+    /** The signed-in user, set by `authenticate`. */
     user: User | null
   }
 }
@@ -87,13 +87,42 @@ export async function userOfSession(db: Db, sessionId: string | undefined): Prom
   return (await activeUsersOfSessions(db, sha256(sessionId))) ?? null
 }
 
-/** preHandler: 401 unless the request carries a valid session of an active account. */
-export async function requireUser(this: FastifyInstance, request: FastifyRequest) {
+/**
+ * The API routes anyone may call, as `METHOD route` in Fastify's syntax: health, the API's
+ * description, metrics (which answer only their own token), signing up and in, the e-mailed
+ * links, and the calendar feeds (addressed by their secret token).
+ */
+export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/health',
+  'GET /api/docs',
+  'GET /api/metrics',
+  'POST /api/auth/register/send-code',
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/tfa/send-code',
+  'POST /api/auth/forgot-password/send-link',
+  'POST /api/auth/email-change/cancel',
+  'POST /api/auth/forgot-password/change/:token',
+  'GET /api/calendar/:file',
+])
+
+/**
+ * onRequest for every API route: any but the public ones answers 401 unless the request carries
+ * a valid session of an active account, before its body is read or validated, so a stranger
+ * learns nothing from what a body would have been told. A path no route matches is left to the
+ * 404 answer.
+ */
+export async function authenticate(this: FastifyInstance, request: FastifyRequest) {
+  const route = request.routeOptions.url
+  if (route === undefined) return
+  const method = request.method === 'HEAD' ? 'GET' : request.method
+  if (PUBLIC_API_ROUTES.has(`${method} ${route}`)) return
   request.user = await userOfSession(this.db, request.cookies[SESSION_COOKIE])
   if (!request.user) throw unauthorized()
 }
 
-/** The user `requireUser` found; only call in handlers behind it. */
+/** The user `authenticate` found; only call in handlers behind it. */
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized()
   return request.user

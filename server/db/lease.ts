@@ -1,5 +1,5 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely'
-import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
+import { pausedSql } from '../sync/paused.ts'
 import type { DatabaseHandle, Db } from './database.ts'
 import type { Database, ExternalCalendarsTable } from './schema.ts'
 
@@ -30,7 +30,7 @@ const leaseIsFree = (column: string, now: string) =>
 
 /** Its next sync's time has come, and it is not paused for failing its budgets. */
 const isDue = (table: string, now: string) =>
-  sql<boolean>`(${sql.ref(`${table}.next_sync_at`)} <= ${now} and ${sql.ref(`${table}.budget_failures`)} < ${PAUSE_AFTER_BUDGET_FAILURES})`
+  sql<boolean>`(${sql.ref(`${table}.next_sync_at`)} <= ${now} and not ${pausedSql(table)})`
 
 /**
  * The calendars due now that nobody holds, oldest first, of active accounts only: a deactivated

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Db } from '../db/database.ts'
-import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
+import { pausedSql } from '../sync/paused.ts'
 import type { SyncMetrics } from '../sync/service.ts'
 
 /**
@@ -24,10 +24,7 @@ async function feedStates(db: Db): Promise<{ failing: number; paused: number }> 
     .selectFrom('external_calendars')
     .select((eb) => [
       eb.fn.countAll<number | string>().filterWhere('last_error', 'is not', null).as('failing'),
-      eb.fn
-        .countAll<number | string>()
-        .filterWhere('budget_failures', '>=', PAUSE_AFTER_BUDGET_FAILURES)
-        .as('paused'),
+      eb.fn.countAll<number | string>().filterWhere(pausedSql()).as('paused'),
     ])
     .executeTakeFirstOrThrow()
   return { failing: Number(row.failing), paused: Number(row.paused) }

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { currentUser, requireUser, SESSION_COOKIE, sha256 } from '../auth/session.ts'
+import { currentUser, SESSION_COOKIE, sha256 } from '../auth/session.ts'
 import { Notification, NotificationParams } from './schemas.ts'
 import { listNotifications, markRead } from './service.ts'
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser)
-
   app.get('/notification/list', { schema: { response: { 200: z.array(Notification) } } }, async (request) =>
     listNotifications(app.db, currentUser(request).id),
   )

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PLATFORMS } from '../../src/domain/platforms.ts'
-import { currentUser, requireUser } from '../auth/session.ts'
+import { currentUser } from '../auth/session.ts'
 import { readPropertyForm, registerPropertyMultipart } from './form.ts'
 import { JSON_TYPE, sendBody } from '../db/stampedCache.ts'
-import { createImageStore, uploadsDirOf } from './images.ts'
 import {
   CalendarParams,
   checkExternalCalendar,
@@ -19,28 +18,13 @@ import {
   PropertyImage,
   PropertyParams,
 } from './schemas.ts'
-import { createPropertyService, type CalendarsChangedHook } from './service.ts'
-
-export type PropertyRoutesOptions = {
-  /** Wired to the sync engine once it exists; see CalendarsChangedHook. */
-  onCalendarsChanged?: CalendarsChangedHook
-}
 
 /** The body of POST and PATCH is multipart (SPEC 7), read by `readPropertyForm`, not by a schema. */
 const multipartBody = { consumes: ['multipart/form-data'] }
 
-export const propertyRoutes: FastifyPluginAsyncZod<PropertyRoutesOptions> = async (app, options) => {
+export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerPropertyMultipart(app)
-  app.addHook('preHandler', requireUser)
-  const images = createImageStore(uploadsDirOf(app.config), app.log)
-  const properties = createPropertyService({
-    db: app.db,
-    images,
-    publicUrl: app.config.publicUrl,
-    log: app.log,
-    quotas: app.config.quotas,
-    onCalendarsChanged: options.onCalendarsChanged,
-  })
+  const { properties, propertyImages: images } = app
   const ownerOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id
 
   app.get('/property/list', { schema: { response: { 200: z.array(Property) } } }, async (request, reply) =>

@@ -22,7 +22,7 @@ import { notFound } from '../errors.ts'
 import { checkPropertyRoom, checkUpload, holdAccount, uploadRoom, type UploadRoom } from '../quota/quotas.ts'
 import type { PropertyForm } from './form.ts'
 import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
-import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
+import { isPaused } from '../sync/paused.ts'
 import {
   duplicateLink,
   Property,
@@ -77,7 +77,7 @@ const toCalendar = (row: CalendarRow): ExternalCalendar => ({
   urlPath: row.url,
   lastSyncedAt: row.last_synced_at,
   lastError: row.last_error,
-  paused: row.budget_failures >= PAUSE_AFTER_BUDGET_FAILURES,
+  paused: isPaused(row),
   unstable: row.unstable_since !== null,
 })
 

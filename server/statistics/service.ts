@@ -18,7 +18,7 @@ import {
   type StatStay,
 } from '../../src/domain/statistics.ts'
 import type { Db } from '../db/database.ts'
-import { PAUSE_AFTER_BUDGET_FAILURES } from '../sync/budgets.ts'
+import { pausedSql } from '../sync/paused.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 import type { User } from '../db/schema.ts'
 import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
@@ -94,9 +94,7 @@ async function connectionCount(db: Db, ownerId: string): Promise<{ total: number
         .sum<number | string | null>(
           eb
             .case()
-            .when(
-              eb.and([eb('last_error', 'is', null), eb('budget_failures', '<', PAUSE_AFTER_BUDGET_FAILURES)]),
-            )
+            .when(eb.and([eb('last_error', 'is', null), eb.not(pausedSql())]))
             .then(1)
             .else(0)
             .end(),

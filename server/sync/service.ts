@@ -8,7 +8,7 @@ import type { CalendarRow } from '../db/lease.ts'
 import { lockPropertyStays } from '../db/locks.ts'
 import type { Database } from '../db/schema.ts'
 import { pruneSurplus } from '../notification/retention.ts'
-import { PAUSE_AFTER_BUDGET_FAILURES } from './budgets.ts'
+import { pausedSql } from './paused.ts'
 import { unstableMarkAt } from './churn.ts'
 import { FeedError } from './feedError.ts'
 import { fetchFeed } from './fetch.ts'
@@ -303,7 +303,7 @@ export async function calendarIdsOfOwner(db: Db, userId: string): Promise<string
 
 /**
  * "Sync now" gives the feeds paused for failing their budgets a new start: each is fetched now
- * and may fail PAUSE_AFTER_BUDGET_FAILURES times again before it is paused again.
+ * and may fail its budgets as many times again before it is paused again.
  */
 export async function resumePausedCalendars(db: Db, calendarIds: string[]): Promise<void> {
   if (calendarIds.length === 0) return
@@ -311,6 +311,6 @@ export async function resumePausedCalendars(db: Db, calendarIds: string[]): Prom
     .updateTable('external_calendars')
     .set({ budget_failures: 0 })
     .where('id', 'in', calendarIds)
-    .where('budget_failures', '>=', PAUSE_AFTER_BUDGET_FAILURES)
+    .where(pausedSql())
     .execute()
 }

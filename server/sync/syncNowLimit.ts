@@ -39,7 +39,7 @@ export async function claimSyncNow(db: Db, userId: string, now = Date.now()): Pr
 }
 
 /**
- * preHandler (behind `requireUser`): a Sync now within a minute of the account's last one is a
+ * preHandler (behind `authenticate`): a Sync now within a minute of the account's last one is a
  * 429 `{message}` in the reader's language with `Retry-After`, like the /auth limits.
  */
 export async function limitSyncNow(request: FastifyRequest, reply: FastifyReply) {

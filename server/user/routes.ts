@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { MessageResponse } from '../auth/schemas.ts'
-import { currentUser, endSession, requireUser } from '../auth/session.ts'
+import { currentUser, endSession } from '../auth/session.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
-import { createImageStore, uploadsDirOf } from '../property/images.ts'
-import { createPropertyService } from '../property/service.ts'
 import {
   CodeBody,
   NotificationsBody,
@@ -25,18 +23,9 @@ import {
 import { startEmailChange } from './emailChange.ts'
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Before the body is read: without a session the answer is 401 whatever the body says.
-  app.addHook('onRequest', requireUser)
   // Mail that must not change how long the answer takes; awaited when the app closes.
   const background = new Set<Promise<void>>()
   app.addHook('onClose', async () => void (await Promise.allSettled(background)))
-  const properties = createPropertyService({
-    db: app.db,
-    images: createImageStore(uploadsDirOf(app.config), app.log),
-    publicUrl: app.config.publicUrl,
-    log: app.log,
-    quotas: app.config.quotas,
-  })
 
   app.get('/user/profile', { schema: { response: { 200: Profile } } }, async (request) =>
     toProfile(currentUser(request)),
@@ -64,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.delete('/user/profile', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
-    await deleteAccount(app.database, properties, currentUser(request))
+    await deleteAccount(app.database, app.properties, currentUser(request))
     await endSession(app, request, reply)
     return { message: translatorFor(languageOf(request))('api.accountDeleted') }
   })

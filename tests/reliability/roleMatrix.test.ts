@@ -4,6 +4,7 @@ import { post, profileWith } from '../server/accounts.ts'
 import { aCalendarRow, aStay } from '../server/bookingBuilders.ts'
 import { aUser, signIn, STRONG_PASSWORD, uniqueEmail } from '../server/builders.ts'
 import { openEventStream, originOf } from '../server/eventStream.ts'
+import { PUBLIC_API_ROUTES } from '../../server/auth/session.ts'
 import { describeEachDatabase, type TestContext } from '../server/harness.ts'
 import { aJpeg, aProperty, aPropertyFields, propertyForm } from '../server/multipart.ts'
 import { apiRoutesOf } from './routes.ts'
@@ -311,6 +312,22 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
 
   it('has a row for every registered /api route, and none for a route that is gone', () => {
     expect(apiRoutesOf(ctx.app)).toEqual(Object.keys(MATRIX).sort())
+  })
+
+  it('answers anonymous calls 401 before reading the body, but for exactly the public routes', async () => {
+    const open = Object.entries(MATRIX).filter(([, row]) => row.expected.anonymous !== 401)
+    expect(open.map(([route]) => route).sort()).toEqual([...PUBLIC_API_ROUTES].sort())
+    // A body no schema accepts: a stranger is told 401, not what was wrong with it.
+    for (const route of Object.keys(MATRIX).filter((route) => !PUBLIC_API_ROUTES.has(route))) {
+      const [method] = route.split(' ')
+      if (method === 'GET') continue
+      const response = await ctx.app.inject({
+        method: method as 'POST' | 'PATCH' | 'DELETE',
+        url: urlOf(route, MATRIX[route] as Row, await aTarget(route, shared.hostA as Account)),
+        payload: { start: 42, reason: ['x'], name: { a: 1 } },
+      })
+      expect(response.statusCode, route).toBe(401)
+    }
   })
 
   for (const [route, row] of Object.entries(MATRIX)) {

@@ -33,6 +33,8 @@ const routes: Route[] = [
     status: 200,
   },
   { method: 'POST', route: '/admin/user/:userId/deactivate', payload: reason, status: 200 },
+  // The target account is active: there is nothing to reactivate.
+  { method: 'POST', route: '/admin/user/:userId/reactivate', payload: reason, status: 409 },
   { method: 'POST', route: '/admin/user/:userId/delete', payload: reason, status: 204 },
   { method: 'GET', route: '/admin/user/:userId/property/list', status: 200 },
   {
