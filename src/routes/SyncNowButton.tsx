@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../actors/api.ts'
 import { ApiError } from '../actors/http.ts'
@@ -7,6 +7,7 @@ import { useI18n } from '../i18n.tsx'
 import { Button } from '../ui/form.tsx'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
 import { PROPERTIES_KEY } from './properties/propertyList.ts'
+import { useSecondsUntil } from './useCountdown.ts'
 
 /** The account's wait after a 429: when it ends, and how long it was. */
 type SyncWait = { until: number; seconds: number }
@@ -26,17 +27,7 @@ function useSyncWait() {
     staleTime: Infinity,
     gcTime: Infinity,
   })
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    if (!wait) return
-    // Until the first tick, `now` may be older than the wait: the count is capped at its length.
-    const timer = setInterval(() => {
-      setNow(Date.now())
-      if (Date.now() >= wait.until) clearInterval(timer)
-    }, 1000)
-    return () => clearInterval(timer)
-  }, [wait])
-  const secondsLeft = wait ? Math.max(0, Math.min(wait.seconds, Math.ceil((wait.until - now) / 1000))) : 0
+  const secondsLeft = useSecondsUntil(wait?.until, wait?.seconds)
   const start = useCallback(
     (seconds: number) =>
       queryClient.setQueryData<SyncWait>(SYNC_WAIT_KEY, { until: Date.now() + seconds * 1000, seconds }),

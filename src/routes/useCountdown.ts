@@ -1,36 +1,26 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 
 /**
- * Whole seconds left until a wait ends, ticking down once a second; 0 when none is running.
- * `start(seconds)` begins (or replaces) the wait.
+ * Whole seconds left until `time` (epoch ms), ticking down once a second; 0 without one or once
+ * it has passed. `atMost` caps the count: a wait of that many seconds never shows more, even on
+ * the render before the first tick, whose clock reading may be older than the wait.
  */
-export function useCountdown() {
-  const [deadline, setDeadline] = useState<number | null>(null)
-  const [secondsLeft, setSecondsLeft] = useState(0)
-
+export function useSecondsUntil(time: number | undefined, atMost = Infinity) {
+  const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
-    if (deadline === null) return
-    const timer = setInterval(() => {
-      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000))
-      setSecondsLeft(left)
-      if (left === 0) setDeadline(null)
-    }, 1000)
-    return () => clearInterval(timer)
-  }, [deadline])
-
-  const start = useCallback((seconds: number) => {
-    setDeadline(Date.now() + seconds * 1000)
-    setSecondsLeft(seconds)
-  }, [])
-
-  return { secondsLeft, start }
-}
-
-/** Whole seconds left until `time` (epoch ms), ticking down once a second; 0 without one. */
-export function useSecondsUntil(time: number | undefined) {
-  const { secondsLeft, start } = useCountdown()
-  useEffect(() => {
-    start(time === undefined ? 0 : Math.max(0, Math.ceil((time - Date.now()) / 1000)))
-  }, [time, start])
-  return secondsLeft
+    if (time === undefined) return
+    const tick = () => {
+      const current = Date.now()
+      setNow(current)
+      if (current >= time) clearInterval(timer)
+    }
+    // The clock read when the hook first rendered may be long past: read it again at once.
+    const first = setTimeout(tick, 0)
+    const timer = setInterval(tick, 1000)
+    return () => {
+      clearTimeout(first)
+      clearInterval(timer)
+    }
+  }, [time])
+  return time === undefined ? 0 : Math.max(0, Math.min(atMost, Math.ceil((time - now) / 1000)))
 }
