@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { isStrongPassword } from '../domain/password.ts'
+import { NEW_PASSWORD_CHECKS, newPasswordProblem } from '../domain/password.ts'
 import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './codeStep.ts'
 import { failureFrom, type Notice } from './feedback.ts'
 
@@ -13,19 +13,12 @@ type Events =
   | { type: 'back' }
 
 /** The field each of the form's own checks is about, so the form shows it there (issue 15). */
-export const REGISTRATION_CHECKS = {
-  'auth.enterEmail': 'email',
-  'errors.auth.weakPassword': 'password',
-  'auth.passwordsDoNotMatch': 'confirmPassword',
-} as const
+export const REGISTRATION_CHECKS = { 'auth.enterEmail': 'email', ...NEW_PASSWORD_CHECKS } as const
 
 /** Why a form cannot be sent yet, as a locale key; undefined when it can. */
 function formProblem(event: Extract<Events, { type: 'submit' }>): string | undefined {
   if (event.email.trim() === '') return 'auth.enterEmail'
-  if (!isStrongPassword(event.password)) return 'errors.auth.weakPassword'
-  // SPEC 5 leaves the confirmation uncompared; a typo here would lock the new owner out (docs/decisions.md).
-  if (event.password !== event.confirmPassword) return 'auth.passwordsDoNotMatch'
-  return undefined
+  return newPasswordProblem(event.password, event.confirmPassword)
 }
 
 const sendCodeFailed = (error: unknown) => failureFrom('registration.sendCodeFailed', error)

@@ -1,26 +1,23 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { isStrongPassword } from '../domain/password.ts'
+import { NEW_PASSWORD_CHECKS, newPasswordProblem } from '../domain/password.ts'
 import { failureFrom, type Feedback } from './feedback.ts'
 
 export const LOGIN_REDIRECT_MS = 1500
 
 type Context = { token: string; password: string; error?: Feedback }
-type Events = { type: 'submit'; password: string; confirmation: string }
+type Events = { type: 'submit'; password: string; confirmPassword: string }
 
 /** The field each of the form's own checks is about; the others are for the whole form (issue 15). */
-export const RESET_CHECKS = {
-  'errors.auth.weakPassword': 'password',
-  'auth.passwordsDoNotMatch': 'confirmation',
-} as const
+export const RESET_CHECKS = NEW_PASSWORD_CHECKS
 
 /**
  * SPEC 5: the checks that run before the call, in this order; undefined when all pass. The
  * password rule is registration's (issue 15): a weak password never reaches the server.
  */
 function formProblem(token: string, event: Events): string | undefined {
-  if (event.password === '' || event.confirmation === '') return 'auth.fillAllFields'
-  if (!isStrongPassword(event.password)) return 'errors.auth.weakPassword'
-  if (event.password !== event.confirmation) return 'auth.passwordsDoNotMatch'
+  if (event.password === '' || event.confirmPassword === '') return 'auth.fillAllFields'
+  const problem = newPasswordProblem(event.password, event.confirmPassword)
+  if (problem) return problem
   if (token.trim() === '') return 'reset.invalidToken'
   return undefined
 }

@@ -35,7 +35,7 @@ export default function ResetPasswordRoute({ implementations = {} }: Props) {
   }, [step, navigate])
 
   const changed = step === 'changed' || step === 'done'
-  const refused = formFeedback(t, state.context.error, ['password', 'confirmation'], RESET_CHECKS)
+  const refused = formFeedback(t, state.context.error, ['password', 'confirmPassword'], RESET_CHECKS)
   return (
     <AuthLayout
       title={changed ? undefined : t('reset.title')}
@@ -47,7 +47,7 @@ export default function ResetPasswordRoute({ implementations = {} }: Props) {
         state={step}
         fieldErrors={refused.fields}
         error={refused.banner}
-        onSubmit={(password, confirmation) => send({ type: 'submit', password, confirmation })}
+        onSubmit={(password, confirmPassword) => send({ type: 'submit', password, confirmPassword })}
       />
     </AuthLayout>
   )

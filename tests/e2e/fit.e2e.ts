@@ -213,7 +213,7 @@ describe('every screen fits the window', () => {
         await page.getByTestId('reset-form').locator('input[name="password"]').fill('weak')
         await page.getByTestId('password-requirements').waitFor()
         await expectUncovered(page, name('reset-password'), [
-          '[data-testid="reset-form"] input[name="confirmation"]',
+          '[data-testid="reset-form"] input[name="confirmPassword"]',
           '[data-testid="reset-form"] button[type="submit"]',
         ])
         await expectToFit(page, name('reset-password'))

@@ -30,7 +30,7 @@ walkMachine({
   // The only event a person causes here is `submit`.
   perform: async (event, { user }) => {
     await fill(user, within(form()).getByLabelText('New password'), event.password)
-    await fill(user, within(form()).getByLabelText('Confirm password'), event.confirmation)
+    await fill(user, within(form()).getByLabelText('Confirm password'), event.confirmPassword)
     return user.click(within(form()).getByRole('button', { name: 'Change password' }))
   },
   expectScreen: {
@@ -39,7 +39,7 @@ walkMachine({
       expect(within(form()).getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login')
       expectFeedback(form(), snapshot.context.error, RESET_CHECKS, {
         password: 'New password',
-        confirmation: 'Confirm password',
+        confirmPassword: 'Confirm password',
       })
       // SPEC 5: the empty-field, password-rule (issue 15), mismatch and missing-token checks run
       // before the call.

@@ -98,3 +98,40 @@ export function PasswordField({ label, value, onChange, onFocus, error, ...input
     />
   )
 }
+
+type NewPasswordProps = {
+  /** The first field's label: "Password" on registration, "New password" on a reset. */
+  label: string
+  value: { password: string; confirmPassword: string }
+  errors: Partial<Record<'password' | 'confirmPassword', string>>
+  disabled: boolean
+  onChange: (value: { password: string; confirmPassword: string }) => void
+}
+
+/** A new password with its rules, and the same password again to confirm it. */
+export function NewPasswordFields({ label, value, errors, disabled, onChange }: NewPasswordProps) {
+  const { t } = useI18n()
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name="password"
+        autoComplete="new-password"
+        value={value.password}
+        error={errors.password}
+        onChange={(password) => onChange({ ...value, password })}
+        disabled={disabled}
+      />
+      <TextField
+        label={t('auth.confirmPassword')}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={value.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(event) => onChange({ ...value, confirmPassword: event.target.value })}
+        disabled={disabled}
+      />
+    </>
+  )
+}

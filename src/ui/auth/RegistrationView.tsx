@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../form.tsx'
 import type { MailedCodeProps } from './CodeStep.tsx'
 import { LazyMailedCodeStep, loadCodeStep } from './LazyMailedCodeStep.tsx'
-import { PasswordField } from './PasswordField.tsx'
+import { NewPasswordFields } from './PasswordField.tsx'
 import { Splash } from './Splash.tsx'
 
 type Props = MailedCodeProps & {
@@ -64,24 +64,12 @@ export function RegistrationView({ state, email, error, fieldErrors = {}, onSubm
         onChange={(event) => setFields({ ...fields, email: event.target.value })}
         disabled={busy}
       />
-      <PasswordField
+      <NewPasswordFields
         label={t('auth.password')}
-        name="password"
-        autoComplete="new-password"
-        value={fields.password}
-        error={fieldErrors.password}
-        onChange={(password) => setFields({ ...fields, password })}
+        value={fields}
+        errors={fieldErrors}
         disabled={busy}
-      />
-      <TextField
-        label={t('auth.confirmPassword')}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={fields.confirmPassword}
-        error={fieldErrors.confirmPassword}
-        onChange={(event) => setFields({ ...fields, confirmPassword: event.target.value })}
-        disabled={busy}
+        onChange={(passwords) => setFields({ ...fields, ...passwords })}
       />
       <FormError message={error} />
       <Button type="submit" busy={busy}>

@@ -1,23 +1,23 @@
 import { useState, type FormEvent } from 'react'
 import type { ResetPasswordState } from '../../machines/resetPassword.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button, FormError, TextField } from '../form.tsx'
+import { Button, FormError } from '../form.tsx'
 import { BackToLogin } from './BackToLogin.tsx'
-import { PasswordField } from './PasswordField.tsx'
+import { NewPasswordFields } from './PasswordField.tsx'
 import { Splash } from './Splash.tsx'
 
 type Props = {
   state: ResetPasswordState
   /** What is wrong with each field, under it (issue 15). */
-  fieldErrors?: Partial<Record<'password' | 'confirmation', string>>
+  fieldErrors?: Partial<Record<'password' | 'confirmPassword', string>>
   error?: string
-  onSubmit: (password: string, confirmation: string) => void
+  onSubmit: (password: string, confirmPassword: string) => void
 }
 
 /** SPEC 2, Reset password: the new password twice; on success a message before /login. */
 export function ResetPasswordView({ state, fieldErrors = {}, error, onSubmit }: Props) {
   const { t } = useI18n()
-  const [fields, setFields] = useState({ password: '', confirmation: '' })
+  const [fields, setFields] = useState({ password: '', confirmPassword: '' })
 
   if (state === 'changed' || state === 'done') {
     return <Splash title={t('reset.changedTitle')} text={t('reset.changedText')} />
@@ -26,28 +26,16 @@ export function ResetPasswordView({ state, fieldErrors = {}, error, onSubmit }: 
   const busy = state === 'changing'
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    onSubmit(fields.password, fields.confirmation)
+    onSubmit(fields.password, fields.confirmPassword)
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-5" data-testid="reset-form" noValidate>
-      <PasswordField
+      <NewPasswordFields
         label={t('auth.newPassword')}
-        name="password"
-        autoComplete="new-password"
-        value={fields.password}
-        error={fieldErrors.password}
-        onChange={(password) => setFields({ ...fields, password })}
+        value={fields}
+        errors={fieldErrors}
         disabled={busy}
-      />
-      <TextField
-        label={t('auth.confirmPassword')}
-        name="confirmation"
-        type="password"
-        autoComplete="new-password"
-        value={fields.confirmation}
-        error={fieldErrors.confirmation}
-        onChange={(event) => setFields({ ...fields, confirmation: event.target.value })}
-        disabled={busy}
+        onChange={setFields}
       />
       <FormError message={error} />
       <Button type="submit" busy={busy}>
