@@ -89,44 +89,24 @@ export function AdminProfileDialog({ user, onClose, onAction }: Props) {
             </SettingsSection>
             <SettingsSection title={t('userActions.accountTitle')} testId="settings-account">
               {user.accountState === 'deactivated' ? (
-                <SettingRow
-                  title={t('userActions.reactivate.title')}
+                <AccountActionRow
+                  action="reactivate"
                   description={t('userActions.reactivate.hint')}
-                  action={
-                    <Button type="button" variant="secondary" onClick={() => onAction(user.id, 'reactivate')}>
-                      {t('userActions.reactivate.confirm')}
-                    </Button>
-                  }
+                  onClick={() => onAction(user.id, 'reactivate')}
                 />
               ) : (
-                <SettingRow
-                  title={t('userActions.deactivate.title')}
+                <AccountActionRow
+                  action="deactivate"
                   description={isSelf ? t('userActions.notYourself') : t('userActions.deactivate.hint')}
-                  action={
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      disabled={isSelf}
-                      onClick={() => onAction(user.id, 'deactivate')}
-                    >
-                      {t('userActions.deactivate.confirm')}
-                    </Button>
-                  }
+                  disabled={isSelf}
+                  onClick={() => onAction(user.id, 'deactivate')}
                 />
               )}
-              <SettingRow
-                title={t('userActions.delete.title')}
+              <AccountActionRow
+                action="delete"
                 description={isSelf ? t('userActions.notYourself') : t('userActions.delete.hint')}
-                action={
-                  <Button
-                    type="button"
-                    variant="danger"
-                    disabled={isSelf}
-                    onClick={() => onAction(user.id, 'delete')}
-                  >
-                    {t('userActions.delete.confirm')}
-                  </Button>
-                }
+                disabled={isSelf}
+                onClick={() => onAction(user.id, 'delete')}
               />
             </SettingsSection>
           </div>
@@ -134,5 +114,36 @@ export function AdminProfileDialog({ user, onClose, onAction }: Props) {
       </Modal>
       <ConfirmDiscardDialog draft="profile" {...guard.question} />
     </>
+  )
+}
+
+/** One of an account's actions: its title, what it does (or why it cannot be done), its button. */
+function AccountActionRow({
+  action,
+  description,
+  disabled = false,
+  onClick,
+}: {
+  action: AdminUserAction
+  description: string
+  disabled?: boolean
+  onClick: () => void
+}) {
+  const { t } = useI18n()
+  return (
+    <SettingRow
+      title={t(`userActions.${action}.title`)}
+      description={description}
+      action={
+        <Button
+          type="button"
+          variant={action === 'delete' ? 'danger' : 'secondary'}
+          disabled={disabled}
+          onClick={onClick}
+        >
+          {t(`userActions.${action}.confirm`)}
+        </Button>
+      }
+    />
   )
 }
