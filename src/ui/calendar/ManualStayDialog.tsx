@@ -108,6 +108,40 @@ function NightsTakenWarning({ stays, unchecked }: { stays: readonly Booking[]; u
   )
 }
 
+/** Radio buttons drawn as a row of buttons, the chosen one marked: the stay's kind, the price's basis. */
+function ChoiceButtons<Value extends string>({
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  name: string
+  options: readonly { value: Value; label: string }[]
+  value: Value
+  onChange: (value: Value) => void
+}) {
+  return options.map((option) => (
+    <label
+      key={option.value}
+      className={`flex h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border px-2 text-sm font-semibold ${
+        value === option.value
+          ? 'border-brand-600 bg-brand-50 text-brand-800'
+          : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+      }`}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={option.value}
+        checked={value === option.value}
+        onChange={() => onChange(option.value)}
+        className="accent-brand-700"
+      />
+      {option.label}
+    </label>
+  ))
+}
+
 type PriceFieldProps = {
   price: string
   basis: PriceBasis
@@ -154,26 +188,15 @@ function PriceField({ price, basis, nights, defaultPrice, error, onChange }: Pri
           aria-label={t('manualStay.priceBasis')}
           className="grid grid-cols-2 gap-1 self-end"
         >
-          {PRICE_BASES.map((option) => (
-            <label
-              key={option}
-              className={`flex h-11 cursor-pointer items-center justify-center gap-1.5 rounded-xl border px-2 text-sm font-medium ${
-                basis === option
-                  ? 'border-brand-600 bg-brand-50 text-brand-800'
-                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
-              }`}
-            >
-              <input
-                type="radio"
-                name="stay-price-basis"
-                value={option}
-                checked={basis === option}
-                onChange={() => onChange({ priceBasis: option })}
-                className="accent-brand-700"
-              />
-              {t(`manualStay.priceBases.${option}`)}
-            </label>
-          ))}
+          <ChoiceButtons
+            name="stay-price-basis"
+            options={PRICE_BASES.map((option) => ({
+              value: option,
+              label: t(`manualStay.priceBases.${option}`),
+            }))}
+            value={basis}
+            onChange={(priceBasis) => onChange({ priceBasis })}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="stay-price" className="text-xs font-medium text-slate-600">
@@ -271,26 +294,12 @@ function StayForm({
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('manualStay.kind')}</legend>
         <div className="grid grid-cols-2 gap-2">
-          {KINDS.map((kind) => (
-            <label
-              key={kind}
-              className={`flex h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border text-sm font-semibold ${
-                draft.kind === kind
-                  ? 'border-brand-600 bg-brand-50 text-brand-800'
-                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
-              }`}
-            >
-              <input
-                type="radio"
-                name="stay-kind"
-                value={kind}
-                checked={draft.kind === kind}
-                onChange={() => change({ kind })}
-                className="accent-brand-700"
-              />
-              {t(`manualStay.kinds.${kind}`)}
-            </label>
-          ))}
+          <ChoiceButtons
+            name="stay-kind"
+            options={KINDS.map((kind) => ({ value: kind, label: t(`manualStay.kinds.${kind}`) }))}
+            value={draft.kind}
+            onChange={(kind) => change({ kind })}
+          />
         </div>
         <p className="text-xs text-slate-500">{t(`manualStay.kindHints.${draft.kind}`)}</p>
       </fieldset>

@@ -106,7 +106,10 @@ function SourceFeed({ booking, properties }: Pick<Props, 'booking' | 'properties
   // The platform alone: the link's host and port (a feed's server) mean nothing to a host.
   return (
     <span className="flex flex-col gap-0.5">
-      <bdi>{calendar.platformName}</bdi>
+      {/* In a span: a bare bdi of Latin letters would line up on its own start in Arabic. */}
+      <span>
+        <bdi>{calendar.platformName}</bdi>
+      </span>
       <span className="text-xs text-slate-500">
         {calendar.lastSyncedAt
           ? t('syncHealth.syncedAgo', { time: ago(calendar.lastSyncedAt, now) })

@@ -41,6 +41,15 @@ export function StayDetailsDialog({
 }: Props) {
   const { t } = useI18n()
   const only = stays.length === 1 ? stays[0] : undefined
+  const detailsOf = (stay: Booking) => (
+    <StayDetails
+      booking={stay}
+      bookings={bookings}
+      properties={properties}
+      onEdit={onEdit}
+      onDelete={onDelete}
+    />
+  )
   const title = only ? (
     <bdi>{stayTitle(t, only)}</bdi>
   ) : stays.length > 1 ? (
@@ -69,15 +78,7 @@ export function StayDetailsDialog({
         </p>
       )}
       {only ? (
-        <div data-testid="stay-details">
-          <StayDetails
-            booking={only}
-            bookings={bookings}
-            properties={properties}
-            onEdit={onEdit}
-            onDelete={onDelete}
-          />
-        </div>
+        <div data-testid="stay-details">{detailsOf(only)}</div>
       ) : (
         stays.length > 1 && (
           <ul className="flex flex-col gap-3">
@@ -85,15 +86,10 @@ export function StayDetailsDialog({
               <li
                 key={bookingKey(stay)}
                 data-testid="stay-details"
+                data-manual={stay.manual || undefined}
                 className={`rounded-2xl border p-4 ${stay.conflict ? 'border-red-300 bg-red-50/50' : 'border-slate-200'}`}
               >
-                <StayDetails
-                  booking={stay}
-                  bookings={bookings}
-                  properties={properties}
-                  onEdit={onEdit}
-                  onDelete={onDelete}
-                />
+                {detailsOf(stay)}
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { SearchIcon } from '../appIcons.tsx'
 import { StaySearchResults, type StaySearch } from './StaySearchResults.tsx'
@@ -13,6 +13,14 @@ type SearchBoxProps = {
 }
 
 /**
+ * The box typed in last, and when. Typing on another screen opens /properties, whose frame is
+ * drawn anew: the new box takes the focus (and shows its results) when the old one was typed in
+ * a moment ago, so typing goes on where it was.
+ */
+const TYPING_CARRIES_OVER_MS = 1000
+let lastTyped: { testId: string; at: number } | null = null
+
+/**
  * The search box: it filters the properties, and lists the stays the text finds under it.
  * ArrowDown goes from the box to the first stay, Escape closes the list and comes back.
  */
@@ -23,6 +31,14 @@ export function SearchBox({ value, onChange, testId = 'global-search', stays }: 
   const input = useRef<HTMLInputElement>(null)
   const container = useRef<HTMLDivElement>(null)
   const showing = open && stays !== undefined && stays.state !== 'idle'
+  useEffect(() => {
+    if (lastTyped?.testId !== testId || Date.now() - lastTyped.at > TYPING_CARRIES_OVER_MS) return
+    const box = input.current
+    if (!box || document.activeElement === box) return
+    box.focus()
+    box.setSelectionRange(box.value.length, box.value.length)
+    setOpen(true)
+  }, [testId])
   const onBlur = (event: FocusEvent) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false)
   }
@@ -53,6 +69,7 @@ export function SearchBox({ value, onChange, testId = 'global-search', stays }: 
           type="search"
           value={value}
           onChange={(event) => {
+            lastTyped = { testId, at: Date.now() }
             setOpen(true)
             onChange(event.target.value)
           }}
