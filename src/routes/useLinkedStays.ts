@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import type { Booking } from '../domain/bookings.ts'
-import { addDays, type DateOnly } from '../domain/dates.ts'
+import { addDays, addMonths, type DateOnly } from '../domain/dates.ts'
 import { showingDay, withoutStays, type CalendarView } from '../machines/calendarView.ts'
 import type { StaysProblem } from '../ui/calendar/StayDetailsDialog.tsx'
 
@@ -9,7 +9,8 @@ import type { StaysProblem } from '../ui/calendar/StayDetailsDialog.tsx'
  * The stays the address opens (`?stay=`), found among the owner's, with what keeps any from
  * showing: the calendars still load, or one is not there. Opening is a new history entry (a
  * link, or `open`), so Back closes the details; closing them takes the stays off the address in
- * place. Once found, the calendar moves to the first one's check-in, once per opening.
+ * place. Once found, the calendar moves to the first one's check-in when none of its nights is
+ * in view, once per opening.
  */
 export function useLinkedStays(
   ids: readonly string[],
@@ -29,10 +30,12 @@ export function useLinkedStays(
   useEffect(() => {
     if (!first || revealed.current === key) return
     revealed.current = key
-    const inView =
+    // Any of its nights shown is enough: a bar clicked must not move the calendar away.
+    const [from, until] =
       shown.view === 'month'
-        ? first.start.startsWith(shown.month)
-        : first.start >= shown.start && first.start < addDays(shown.start, shown.days)
+        ? [`${shown.month}-01`, `${addMonths(shown.month, 1)}-01`]
+        : [shown.start, addDays(shown.start, shown.days)]
+    const inView = first.start < until && first.end > from
     if (!inView) navigate(`${location}${showingDay(search, first.start)}`, { replace: true })
   }, [first, key, shown.view, shown.month, shown.start, shown.days, location, search, navigate])
   useEffect(() => {

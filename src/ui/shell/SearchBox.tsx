@@ -76,7 +76,6 @@ export function SearchBox({ value, onChange, testId = 'global-search', stays }: 
           onFocus={() => setOpen(true)}
           placeholder={t('header.search')}
           aria-controls={showing ? resultsId : undefined}
-          aria-expanded={stays ? showing : undefined}
           data-testid={testId}
           className="h-10 w-full rounded-xl border border-slate-200 bg-slate-50 ps-10 pe-3 text-sm placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-100 focus:outline-none"
         />
