@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate'
 import { addDays, addMonths, isDateOnly, type DateOnly } from '../domain/dates.ts'
+import { MAX_LINKED_STAYS } from '../domain/stayLink.ts'
 import { ALL, type CalendarFilters } from '../domain/timeline.ts'
 
 export type CalendarView = 'month' | 'timeline'
@@ -53,8 +54,6 @@ export function windowAnchor(month: string, today: DateOnly): DateOnly {
   return addDays(today, -new Date(`${today}T00:00:00Z`).getUTCDay())
 }
 
-/** A stay the address may open: a double booking's two at most. */
-export const MAX_LINKED_STAYS = 2
 const STAY_ID = /^[\w-]{1,64}$/
 
 /** `?stay=a&stay=b` or `?stay=a,b`: the ids that look like ids, each once, two at most. */
@@ -63,19 +62,6 @@ const stayIdsOf = (params: URLSearchParams) =>
     .map((id) => id.trim())
     .filter((id) => STAY_ID.test(id))
     .slice(0, MAX_LINKED_STAYS)
-
-/**
- * The calendar with these stays' details open: what a notification or a search result links to.
- * `month` shows a stay that is no longer there (a cancelled one) at the nights it freed.
- */
-export function stayLink(stayIds: readonly string[], at: { month?: string; property?: string } = {}): string {
-  const params = new URLSearchParams()
-  if (at.month) params.set('month', at.month)
-  if (at.property) params.set('property', at.property)
-  for (const id of stayIds.slice(0, MAX_LINKED_STAYS)) params.append('stay', id)
-  const query = params.toString()
-  return query ? `/calendar?${query}` : '/calendar'
-}
 
 /** The address with no stay open: what closing the stays' details leaves. */
 export function withoutStays(search: string): string {

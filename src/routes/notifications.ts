@@ -6,7 +6,7 @@ import type { FeedEvent } from '../actors/calendarFeed.ts'
 import { eventSourceConnection } from '../actors/notificationStream.ts'
 import { classifySummary, stayIdOfUid } from '../domain/bookings.ts'
 import { addDays, localToday, type DateOnly } from '../domain/dates.ts'
-import { stayLink } from '../machines/calendarView.ts'
+import { stayLink } from '../domain/stayLink.ts'
 import { notificationStreamMachine, type StreamNotification } from '../machines/notificationStream.ts'
 import type {
   NotificationGroup,

@@ -70,6 +70,9 @@ describeEachDatabase(
       const named = [conflicts[0]!.data.stay.id, conflicts[0]!.data.other.id].map((id) =>
         stays.find((stay) => stay.id === id),
       )
+      // Its mail opens both stays on the calendar.
+      const { stay, other } = conflicts[0]!.data
+      expect(mail.text).toContain(`/calendar?stay=${stay.id}&stay=${other.id}`)
       expect(named.map((stay) => `${stay?.platform} ${stay?.start_date}`).sort()).toEqual([
         'Airbnb 2030-12-05',
         'Booking.com 2030-12-07',
