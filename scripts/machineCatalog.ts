@@ -9,6 +9,7 @@ import { deleteAccountMachine } from '../src/machines/deleteAccount.ts'
 import { forgotPasswordMachine } from '../src/machines/forgotPassword.ts'
 import { loginMachine } from '../src/machines/login.ts'
 import { manualStayMachine, type ManualStayRef } from '../src/machines/manualStay.ts'
+import type { ManualStayValues } from '../src/domain/manualStays.ts'
 import { notificationToggleMachine } from '../src/machines/notificationToggle.ts'
 import { profileFormMachine } from '../src/machines/profileForm.ts'
 import { registrationMachine } from '../src/machines/registration.ts'
@@ -37,6 +38,22 @@ export const SAMPLE = {
 export const SAMPLE_MONTH = { start: '2026-03-01', end: '2026-03-31' }
 export const SAMPLE_LINK = { start: '2026-01-01', end: '2026-01-31' }
 
+/** A new stay's form sent for Corniche Loft: a booking of 10–13 March, unless `values` say else. */
+const newStay = (values: Partial<ManualStayValues>) => ({
+  type: 'submit' as const,
+  propertyId: 'property-2',
+  values: {
+    start: '2026-03-10',
+    end: '2026-03-13',
+    kind: 'booking' as const,
+    guestName: '',
+    note: '',
+    price: '',
+    priceBasis: 'night' as const,
+    ...values,
+  },
+})
+
 /** A stay the host entered by hand, as the calendar shows it (issue 13). */
 export const SAMPLE_STAY: ManualStayRef = {
   propertyId: 'property-1',
@@ -46,6 +63,8 @@ export const SAMPLE_STAY: ManualStayRef = {
   kind: 'booking',
   guestName: 'Huda Al-Harbi',
   note: 'Paid in cash',
+  price: '450',
+  priceBasis: 'night',
 }
 
 export const SAMPLE_PROFILE = {
@@ -270,27 +289,12 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       name: 'add a stay',
       events: [
         { type: 'add', propertyId: 'property-1', start: '2026-03-10', end: '2026-03-11' },
-        {
-          type: 'submit',
-          propertyId: 'property-2',
-          values: { start: '2026-03-12', end: '2026-03-11', kind: 'block', guestName: '', note: '' },
-        },
-        {
-          type: 'submit',
-          propertyId: 'property-2',
-          values: { start: '2026-03-10', end: '2027-03-11', kind: 'block', guestName: '', note: '' },
-        },
-        {
-          type: 'submit',
-          propertyId: 'property-2',
-          values: {
-            start: '2026-03-10',
-            end: '2026-03-13',
-            kind: 'booking',
-            guestName: 'Omar',
-            note: 'Direct',
-          },
-        },
+        // A block ending before it starts, one over 365 nights, a booking of a negative price,
+        // and one priced for the whole stay.
+        newStay({ start: '2026-03-12', end: '2026-03-11', kind: 'block' }),
+        newStay({ start: '2026-03-10', end: '2027-03-11', kind: 'block' }),
+        newStay({ guestName: 'Omar', note: 'Direct', price: '-20' }),
+        newStay({ guestName: 'Omar', note: 'Direct', price: '1000', priceBasis: 'stay' }),
         { type: 'cancel' },
         { type: 'cancel', dirty: true },
         { type: 'keepEditing' },
@@ -310,12 +314,17 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
           values: {
             start: '2026-03-11',
             end: '2026-03-14',
-            kind: 'block',
-            guestName: '',
+            kind: 'booking',
+            guestName: 'Huda Al-Harbi',
             note: 'Boiler repair',
+            price: '1350',
+            priceBasis: 'stay',
           },
         },
         { type: 'cancel' },
+        { type: 'cancel', dirty: true },
+        { type: 'keepEditing' },
+        { type: 'discard' },
         { type: 'confirm' },
         success('saveStay'),
         failure('saveStay'),

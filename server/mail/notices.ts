@@ -1,6 +1,7 @@
 import type { NoticeKind } from '../db/schema.ts'
 import type { NotificationData, NoticeStay } from '../notification/schemas.ts'
 import { guestLabel } from '../../src/domain/stayLabels.ts'
+import { stayLink } from '../../src/domain/stayLink.ts'
 import type { Language, Translate } from '../../src/domain/translator.ts'
 import type { Mail } from './mailer.ts'
 import { escapeHtml, htmlPage, mailTranslator, paragraph } from './messages.ts'
@@ -54,7 +55,7 @@ const MAX_LISTED = 20
 /**
  * The mail of a sync round's conflicts, the digest of its other changes, or one mail of both (the
  * last an hour's budget allows), each one mail however many, in the reader's language; `appUrl`
- * leads to the calendar. A mail that lists a conflict says that one of its stays has to go.
+ * leads to the calendar (to the stays of a mail of one notice). A mail that lists a conflict says that one of its stays has to go.
  */
 export function composeNoticeMail(
   language: Language,
@@ -84,7 +85,9 @@ export function composeNoticeMail(
             ? [t('mail.notices.conflict.action')]
             : []),
         ]
-  const link = `${appUrl.replace(/\/$/, '')}/calendar`
+  // One notice opens its stays (a double booking's two); several, the calendar.
+  const stays = only ? [only.data.stay?.id, only.data.other?.id].filter((id) => id !== undefined) : []
+  const link = `${appUrl.replace(/\/$/, '')}${stayLink(stays)}`
   const text = [
     t('mail.greeting'),
     '',

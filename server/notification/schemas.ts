@@ -3,8 +3,9 @@ import { z } from 'zod'
 /** `unstable`: a link whose feed keeps changing, whose changes are no longer told one by one. */
 export const NoticeKind = z.enum(['new', 'changed', 'cancelled', 'conflict', 'unstable'])
 
-/** A stay as a notice names it. */
+/** A stay as a notice names it; `id` (absent on older notices) opens it on the calendar. */
 export const NoticeStay = z.object({
+  id: z.string().optional(),
   guestName: z.string(),
   start: z.string(),
   end: z.string(),

@@ -1,12 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { currentUser } from '../auth/session.ts'
-import { ManualStay, ManualStayBody, ManualStayPatch, StayParams, StayPropertyParams } from './schemas.ts'
+import { z } from 'zod'
+import {
+  ManualStay,
+  ManualStayBody,
+  ManualStayPatch,
+  StayParams,
+  StayPropertyParams,
+  StaySearchHit,
+  StaySearchQuery,
+} from './schemas.ts'
+import { searchStays } from './search.ts'
 import { createStayService } from './service.ts'
 
-/** Issue 13: manual stays and blocks, `POST|PATCH|DELETE /property/{id}/stay[/{stayId}]`. */
+/**
+ * Manual stays and blocks, `POST|PATCH|DELETE /property/{id}/stay[/{stayId}]`; and
+ * `GET /stay/search?q=`, the owner's stays by guest, reservation code or phone's last digits.
+ */
 export const stayRoutes: FastifyPluginAsyncZod = async (app) => {
   const stays = createStayService(app.db)
   const ownerOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id
+
+  app.get(
+    '/stay/search',
+    { schema: { querystring: StaySearchQuery, response: { 200: z.array(StaySearchHit) } } },
+    async (request) => searchStays(app.db, ownerOf(request), request.query.q),
+  )
 
   app.post(
     '/property/:id/stay',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isDateOnly } from '../../src/domain/dates.ts'
+import { MAX_NIGHTLY_PRICE, MAX_STAY_PRICE } from '../../src/domain/manualStays.ts'
 import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 
 const Day = z.string().refine(isDateOnly)
@@ -14,6 +15,21 @@ export const ManualStayBody = z.object({
   /** One line, and the note's breaks LF, without control characters: both reach feeds and mails. */
   guestName: z.string().overwrite(singleLine).trim().max(120).optional(),
   note: z.string().overwrite(multiLine).trim().max(500).optional(),
+  /**
+   * A booking's price in the property's currency (which it takes without naming it): per night,
+   * or for the whole stay. Absent on a new stay: the property's nightly price; null: none.
+   */
+  price: z
+    .object({
+      per: z.enum(['night', 'stay'], { error: 'errors.stay.price' }),
+      amount: z.number({ error: 'errors.stay.price' }).finite({ error: 'errors.stay.price' }),
+    })
+    .refine(
+      ({ per, amount }) => amount >= 0 && amount <= (per === 'night' ? MAX_NIGHTLY_PRICE : MAX_STAY_PRICE),
+      { error: 'errors.stay.price', path: ['amount'] },
+    )
+    .nullable()
+    .optional(),
 })
 export type ManualStayBody = z.infer<typeof ManualStayBody>
 
@@ -29,6 +45,7 @@ export const ManualStay = z.object({
   guestName: z.string().nullable(),
   note: z.string().nullable(),
   platform: z.literal('Manual'),
+  nightlyPrice: z.number().nullable(),
   /** Whether it shares a night with a stay from another source. */
   conflict: z.boolean(),
   createdAt: z.string(),
@@ -38,3 +55,29 @@ export type ManualStay = z.infer<typeof ManualStay>
 
 export const StayPropertyParams = z.object({ id: Id })
 export const StayParams = z.object({ id: Id, stayId: Id })
+
+/** The shortest and longest text a stay search takes (shorter would match most stays). */
+export const SEARCH_MIN = 2
+export const SEARCH_MAX = 60
+
+/**
+ * The query string is read as an address is (a failure there is a bad address); the text's own
+ * length is the service's check, which tells the host how long it must be.
+ */
+export const StaySearchQuery = z.object({ q: z.string().max(1000) })
+
+/** One stay a search found, and what it matched: the guest, the reservation code or the phone. */
+export const StaySearchHit = z.object({
+  id: z.string(),
+  propertyId: z.string(),
+  propertyName: z.string(),
+  guestName: z.string(),
+  start: z.string(),
+  end: z.string(),
+  platform: z.string(),
+  kind: z.enum(['booking', 'block']),
+  match: z.enum(['guest', 'code', 'phone']),
+  reservationCode: z.string().nullable(),
+  phoneLast4: z.string().nullable(),
+})
+export type StaySearchHit = z.infer<typeof StaySearchHit>

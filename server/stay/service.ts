@@ -1,5 +1,11 @@
 import type { Selectable } from 'kysely'
-import { MANUAL_PLATFORM, MAX_MANUAL_NIGHTS, stayDatesProblem } from '../../src/domain/manualStays.ts'
+import { nightsBetween } from '../../src/domain/dates.ts'
+import {
+  MANUAL_PLATFORM,
+  MAX_MANUAL_NIGHTS,
+  nightlyPriceOf,
+  stayDatesProblem,
+} from '../../src/domain/manualStays.ts'
 import type { Db } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
 import { timeOrderedId } from '../db/ids.ts'
@@ -47,10 +53,21 @@ const toManualStay = (row: StayRow, conflict: boolean): ManualStay => ({
   guestName: row.guest_name || null,
   note: row.description,
   platform: MANUAL_PLATFORM,
+  nightlyPrice: row.nightly_price === null ? null : Number(row.nightly_price),
   conflict,
   createdAt: row.first_seen_at,
   updatedAt: row.updated_at,
 })
+
+/**
+ * What each night of the stay earns: the price entered (a total shared by the nights), else what
+ * it earned before (`kept`). A block earns nothing.
+ */
+function nightlyPrice(stay: ManualStayBody, kept: number | null): number | null {
+  if (stay.kind === 'block') return null
+  if (stay.price === undefined) return kept
+  return stay.price === null ? null : nightlyPriceOf(stay.price, nightsBetween(stay.start, stay.end))
+}
 
 /**
  * Issue 13: the stays a host enters by hand. They belong to no linked calendar (calendar_id is
@@ -101,7 +118,10 @@ export function createStayService(db: Db) {
           location: null,
           platform: MANUAL_PLATFORM,
           cancelled_at: null,
-          nightly_price: property.cost_per_night == null ? null : Number(property.cost_per_night),
+          nightly_price: nightlyPrice(
+            body,
+            property.cost_per_night == null ? null : Number(property.cost_per_night),
+          ),
           feed_warning: null,
           echo: 0,
           echo_runs: null,
@@ -130,9 +150,15 @@ export function createStayService(db: Db) {
           kind: patch.kind ?? stored.kind,
           guestName: patch.guestName ?? (stored.guest_name || undefined),
           note: patch.note ?? stored.description ?? undefined,
+          price: patch.price,
         }
         checkDates(merged)
-        const columns = { ...stayColumns(merged), updated_at: new Date().toISOString() }
+        const kept = stored.nightly_price === null ? null : Number(stored.nightly_price)
+        const columns = {
+          ...stayColumns(merged),
+          nightly_price: nightlyPrice(merged, kept),
+          updated_at: new Date().toISOString(),
+        }
         await trx.updateTable('bookings').set(columns).where('id', '=', stored.id).execute()
         return { ...stored, ...columns }
       })

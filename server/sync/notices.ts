@@ -38,6 +38,7 @@ type NoticeRow = Pick<
 >
 
 const noticeStay = (row: NoticeRow): NoticeStay => ({
+  id: row.id,
   guestName: row.guest_name,
   start: row.start_date,
   end: row.end_date,

@@ -16,6 +16,7 @@ import type {
 } from '../../server/statistics/schemas.ts'
 import type { LogEntry, LogPage, ManagedUser } from '../../server/admin/schemas.ts'
 import type { Guest as GuestShape } from '../../server/guest/schemas.ts'
+import type { StaySearchHit } from '../../server/stay/schemas.ts'
 import type {
   NoticeStay,
   Notification as NotificationShape,
@@ -38,6 +39,7 @@ export type {
   Property,
   PropertyImage,
   PropertyStatus,
+  StaySearchHit,
 }
 export type PlatformOption = z.infer<typeof Platform>
 
@@ -188,6 +190,10 @@ export const api = {
   },
   guest: {
     list: () => request<Guest[]>('get', '/guest/list'),
+  },
+  /** The owner's stays across properties by guest, reservation code or phone's last 4 digits. */
+  stay: {
+    search: (text: string) => request<StaySearchHit[]>('get', `/stay/search${query({ q: text })}`),
   },
   notification: {
     list: () => request<AppNotification[]>('get', '/notification/list'),

@@ -1,4 +1,10 @@
-import { classifySummary, type Booking, type BookingKind, type Stay } from '../domain/bookings.ts'
+import {
+  classifySummary,
+  stayIdOfUid,
+  type Booking,
+  type BookingKind,
+  type Stay,
+} from '../domain/bookings.ts'
 import { addDays, type DateOnly } from '../domain/dates.ts'
 import { parseRuns } from '../domain/echoNights.ts'
 import { feedWarningOf, type FeedWarning } from '../domain/feedWarnings.ts'
@@ -144,9 +150,6 @@ export function parseFeed(feed: string): FeedEvent[] {
 
 type PropertyRef = { id: string; name: string }
 
-/** Manzil's export writes each stay's UID as `<stayId>@manzil`. */
-const STAY_UID = /^(.+)@manzil$/
-
 /**
  * SPEC 4 and DESIGN 6.7: the export feed's own fields win (platform, status, guest, the server's
  * kind); otherwise the summary's " - " rule, and the platform from the event's text, then from
@@ -167,7 +170,7 @@ export function toBookings(events: FeedEvent[], property: PropertyRef, feed: str
         : classified.guestName
     return {
       uid: event.uid,
-      stayId: STAY_UID.exec(event.uid)?.[1] ?? null,
+      stayId: stayIdOfUid(event.uid),
       manual,
       echo: event.echo,
       echoRuns: event.echoRuns,

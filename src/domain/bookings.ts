@@ -52,6 +52,9 @@ export function classifyStay(summary: string, source: { platform: string; echo: 
 
 export type Stay = { start: DateOnly; end: DateOnly }
 
+/** Manzil's export writes each stay's UID as `<stayId>@manzil`; null for any other UID. */
+export const stayIdOfUid = (uid: string): string | null => /^(.+)@manzil$/.exec(uid)?.[1] ?? null
+
 /** Every night of a stay, by the day it begins. */
 export function nightsOf(stay: Stay): DateOnly[] {
   const nights: DateOnly[] = []

@@ -27,17 +27,67 @@ export type ManualStay = {
   guestName: string | null
   note: string | null
   platform: typeof MANUAL_PLATFORM
+  /** What each night earns (a total entered is spread over the nights); null: no price. */
+  nightlyPrice: number | null
   createdAt: string
   updatedAt: string
 }
 
-/** What the host types: both dates, the kind, and texts that may be empty. */
+/** How a manual booking's price is entered: per night, or for the whole stay. */
+export type PriceBasis = 'night' | 'stay'
+
+/**
+ * What the host types: both dates, the kind, texts that may be empty, and a booking's price as
+ * typed (empty: the property's own nightly price on a new stay, none on an edit) per night or for
+ * the stay.
+ */
 export type ManualStayValues = {
   start: DateOnly
   end: DateOnly
   kind: BookingKind
   guestName: string
   note: string
+  price: string
+  priceBasis: PriceBasis
+}
+
+/** The dearest night a host may enter, the property's own limit; a stay's total is bounded by it. */
+export const MAX_NIGHTLY_PRICE = 1_000_000
+export const MAX_STAY_PRICE = MAX_NIGHTLY_PRICE * MAX_MANUAL_NIGHTS
+
+/** A price as the API takes it: an amount in the property's currency, per night or for the stay. */
+export type StayPrice = { per: PriceBasis; amount: number }
+
+/** What a night earns at this price: a total is shared evenly by the stay's nights. */
+export const nightlyPriceOf = (price: StayPrice, nights: number): number =>
+  price.per === 'night' ? price.amount : price.amount / Math.max(1, nights)
+
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/
+
+/**
+ * The typed price as an amount: null when empty, 'invalid' unless a non-negative number with at
+ * most two decimals within its bound (the server's rule too).
+ */
+export function parsePrice(text: string, per: PriceBasis): StayPrice | null | 'invalid' {
+  const typed = text.trim()
+  if (typed === '') return null
+  if (!AMOUNT.test(typed)) return 'invalid'
+  const amount = Number(typed)
+  return amount <= (per === 'night' ? MAX_NIGHTLY_PRICE : MAX_STAY_PRICE) ? { per, amount } : 'invalid'
+}
+
+/**
+ * The form's price for a stored nightly price: per night when it is a whole amount in cents,
+ * else the stay's total (a total that did not divide evenly by the nights).
+ */
+export function priceValues(
+  nightlyPrice: number | null,
+  nights: number,
+): Pick<ManualStayValues, 'price' | 'priceBasis'> {
+  if (nightlyPrice === null) return { price: '', priceBasis: 'night' }
+  const cents = nightlyPrice * 100
+  if (Math.abs(cents - Math.round(cents)) < 1e-6) return { price: String(nightlyPrice), priceBasis: 'night' }
+  return { price: String(Math.round(nightlyPrice * nights * 100) / 100), priceBasis: 'stay' }
 }
 
 /** The request body of `POST …/stay`; `PATCH …/stay/{stayId}` takes any part of it. */
@@ -47,6 +97,8 @@ export type ManualStayBody = {
   kind: BookingKind
   guestName?: string
   note?: string
+  /** Absent on a new stay: the property's nightly price; null: no price. Bookings only. */
+  price?: StayPrice | null
 }
 
 export type StayDatesProblem = 'endNotAfterStart' | 'tooLong'
@@ -68,6 +120,9 @@ export function manualStayBody(values: ManualStayValues, purpose: 'create' | 'up
   const body: ManualStayBody = { start: values.start, end: values.end, kind: values.kind }
   if (purpose === 'update' || guestName) body.guestName = guestName
   if (purpose === 'update' || note) body.note = note
+  const price = values.kind === 'booking' ? parsePrice(values.price, values.priceBasis) : null
+  // The form refuses an invalid price before it sends; a block earns nothing.
+  if (price !== 'invalid' && (purpose === 'update' || price !== null)) body.price = price
   return body
 }
 

@@ -45,3 +45,15 @@ export function conflictingStays(stay: Booking, bookings: readonly Booking[]): B
     )
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
 }
+
+/**
+ * How a conflict is told: two platforms' sales, or a clash with a stay the host entered by hand
+ * (`manual`: this stay is that one; `withManual`: one it clashes with is). A manual stay is no
+ * platform, so "booked on two platforms" would misname it.
+ */
+export type ConflictWording = 'platforms' | 'manual' | 'withManual'
+
+export function conflictWording(stay: Booking, others: readonly Booking[]): ConflictWording {
+  if (stay.manual) return 'manual'
+  return others.some((other) => other.manual) ? 'withManual' : 'platforms'
+}

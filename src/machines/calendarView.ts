@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate'
 import { addDays, addMonths, isDateOnly, type DateOnly } from '../domain/dates.ts'
+import { MAX_LINKED_STAYS } from '../domain/stayLink.ts'
 import { ALL, type CalendarFilters } from '../domain/timeline.ts'
 
 export type CalendarView = 'month' | 'timeline'
@@ -17,6 +18,11 @@ export type CalendarViewContext = CalendarFilters & {
   start: DateOnly
   length: WindowLength
   phone: boolean
+  /**
+   * The stays whose details are open (`?stay=`, the link a notification or a search result
+   * gives): one, or a double booking's two. The route opens and closes them by the address.
+   */
+  stays: readonly string[]
 }
 
 type Events =
@@ -48,6 +54,32 @@ export function windowAnchor(month: string, today: DateOnly): DateOnly {
   return addDays(today, -new Date(`${today}T00:00:00Z`).getUTCDay())
 }
 
+const STAY_ID = /^[\w-]{1,64}$/
+
+/** `?stay=a&stay=b` or `?stay=a,b`: the ids that look like ids, each once, two at most. */
+const stayIdsOf = (params: URLSearchParams) =>
+  [...new Set(params.getAll('stay').flatMap((value) => value.split(',')))]
+    .map((id) => id.trim())
+    .filter((id) => STAY_ID.test(id))
+    .slice(0, MAX_LINKED_STAYS)
+
+/** The address with no stay open: what closing the stays' details leaves. */
+export function withoutStays(search: string): string {
+  const params = new URLSearchParams(search)
+  params.delete('stay')
+  const query = params.toString()
+  return query ? `?${query}` : ''
+}
+
+/** The address that shows `day` (a linked stay's check-in): its month, or the timeline from it. */
+export function showingDay(search: string, day: DateOnly): string {
+  const params = new URLSearchParams(search)
+  params.set('month', day.slice(0, 7))
+  if (params.get('view') === 'timeline') params.set('start', day)
+  else params.delete('start')
+  return `?${params}`
+}
+
 /** The days the timeline shows now. */
 export const windowDays = (context: Pick<CalendarViewContext, 'length' | 'phone'>) =>
   context.phone ? PHONE_DAYS : context.length
@@ -69,6 +101,7 @@ export function fromSearch(search: string, { today, phone }: { today: DateOnly; 
     length: isLength(length) ? length : DEFAULT_LENGTH,
     property: params.get('property') || ALL,
     platform: params.get('platform') || ALL,
+    stays: stayIdsOf(params),
   }
   // A start outside the month is a hand-edited link: the month wins.
   context.start =
@@ -95,6 +128,7 @@ export function toSearch(view: CalendarView, context: CalendarViewContext): stri
   if (view === 'timeline' && context.length !== DEFAULT_LENGTH) params.set('days', String(context.length))
   if (context.property !== ALL) params.set('property', context.property)
   if (context.platform !== ALL) params.set('platform', context.platform)
+  for (const stay of context.stays) params.append('stay', stay)
   const query = params.toString()
   return query ? `?${query}` : ''
 }

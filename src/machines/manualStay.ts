@@ -1,6 +1,11 @@
 import { assign, fromPromise, not, setup } from 'xstate'
 import type { DateOnly } from '../domain/dates.ts'
-import { MAX_MANUAL_NIGHTS, stayDatesProblem, type ManualStayValues } from '../domain/manualStays.ts'
+import {
+  MAX_MANUAL_NIGHTS,
+  parsePrice,
+  stayDatesProblem,
+  type ManualStayValues,
+} from '../domain/manualStays.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 
 /** A manual stay on the calendar: what the edit form starts from and the delete dialog names. */
@@ -15,8 +20,11 @@ type Context = {
   stayId: string | null
   values: ManualStayValues
   error?: Feedback
-  /** Where the error shows: at the dates (the form's own check) or for the whole form (the server's). */
-  errorAt?: 'dates' | 'form'
+  /**
+   * Where the error shows: at the dates or the price (the form's own checks) or for the whole
+   * form (the server's).
+   */
+  errorAt?: 'dates' | 'price' | 'form'
 }
 
 type Events =
@@ -33,7 +41,15 @@ type Events =
 export type ManualStayState =
   'closed' | 'editing' | 'confirmingDiscard' | 'saving' | 'confirmingDelete' | 'deleting'
 
-const EMPTY_VALUES: ManualStayValues = { start: '', end: '', kind: 'booking', guestName: '', note: '' }
+const EMPTY_VALUES: ManualStayValues = {
+  start: '',
+  end: '',
+  kind: 'booking',
+  guestName: '',
+  note: '',
+  price: '',
+  priceBasis: 'night',
+}
 
 const datesOf = (event: Events) =>
   event.type === 'submit' ? stayDatesProblem(event.values.start, event.values.end) : null
@@ -52,7 +68,8 @@ const fromStay = (stay: ManualStayRef) => {
 /**
  * Issue 13: a host adds a stay or a block by hand on the calendar (from a day, or from the
  * header), and edits or deletes one from the bookings modal. The form checks the dates as the
- * server does (check-out after check-in, 365 nights at most); the server's refusal (its own
+ * server does (check-out after check-in, 365 nights at most), and a booking's price per night or
+ * for the stay (a non-negative amount in cents, within its bound); the server's refusal (its own
  * translated words) keeps the form open with what was typed. Deleting asks first, and so does
  * closing a form that holds unsaved input (issue 15).
  */
@@ -74,6 +91,11 @@ export const manualStayMachine = setup({
   guards: {
     endsAfterStart: ({ event }) => datesOf(event) !== 'endNotAfterStart',
     withinMaxNights: ({ event }) => datesOf(event) !== 'tooLong',
+    // A block earns nothing: whatever price was typed before switching to it is not sent.
+    priceValid: ({ event }) =>
+      event.type !== 'submit' ||
+      event.values.kind === 'block' ||
+      parsePrice(event.values.price, event.values.priceBasis) !== 'invalid',
     isDirty: ({ event }) => event.type === 'cancel' && event.dirty === true,
   },
 }).createMachine({
@@ -117,6 +139,14 @@ export const manualStayMachine = setup({
             })),
           },
           {
+            guard: not('priceValid'),
+            actions: assign((args) => ({
+              ...submitted(args),
+              error: { key: 'manualStay.errors.price' },
+              errorAt: 'price' as const,
+            })),
+          },
+          {
             target: 'saving',
             actions: assign((args) => ({ ...submitted(args), error: undefined, errorAt: undefined })),
           },
@@ -128,7 +158,10 @@ export const manualStayMachine = setup({
         ],
       },
     },
-    /** "Discard this stay?": the form stays on screen, as typed, under the question. */
+    /**
+     * "Discard this stay?" for a new one, "Discard your changes?" for a saved one: the form stays
+     * on screen, as typed, under the question.
+     */
     confirmingDiscard: {
       on: {
         keepEditing: 'editing',

@@ -44,7 +44,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
   const [location] = useLocation()
   const [collapsed, toggleCollapsed] = useSidebarCollapsed()
   const [overlay, setOverlay] = useState<Overlay>('none')
-  const [search, setSearch] = useGlobalSearch()
+  const [search, setSearch, stays] = useGlobalSearch()
   const logout = useLogout()
   const notifications = useNotifications(overlay === 'notifications')
   const items = navigationFor(profile.isAdmin)
@@ -73,6 +73,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
             user={profile}
             search={search}
             onSearchChange={setSearch}
+            stays={stays}
             unreadCount={notifications.unreadCount}
             onOpenNotifications={toggle('notifications')}
             onOpenSettings={() => setOverlay('settings')}

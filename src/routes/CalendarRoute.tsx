@@ -22,6 +22,7 @@ import { todayOfProperties, useBookings, useMonth, useStayLists } from './bookin
 import { useCalendarView } from './useCalendarView.ts'
 import { SyncHealth } from './SyncHealth.tsx'
 import { useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
+import { useLinkedStays } from './useLinkedStays.ts'
 
 // Issue 17: the day's bookings, a stay's details and the manual stay dialogs load once the
 // calendar has drawn, not with it: with Headless UI's dialog code they were 7 of the 16 chunks the
@@ -98,7 +99,15 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   // is a month of its own.
   const panelMonth = gridFits || wide ? ownMonth : { month: calendar.context.month, ...step }
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
-  const [openStay, setOpenStay] = useState<Booking | null>(null)
+  // A stay's details are in the address (`?stay=`): a notification or a search result links
+  // there, a reload keeps them open, and Back closes them.
+  const linked = useLinkedStays(calendar.context.stays, bookings, isPending, {
+    view: calendar.view,
+    month: calendar.context.month,
+    start,
+    days,
+  })
+  const openStay = (booking: Booking) => linked.open([booking])
   const stayFlow = useManualStayFlow(manualStay)
   useEffect(() => {
     BookingsModal.prefetch()
@@ -192,7 +201,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
             onNext={step.next}
             onToday={() => calendar.send({ type: 'today' })}
             onLengthChange={(next) => calendar.send({ type: 'setLength', length: next })}
-            onStayClick={setOpenStay}
+            onStayClick={openStay}
           />
         ) : (
           gridFits && (
@@ -203,7 +212,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
               onPrevious={step.previous}
               onNext={step.next}
               onDayClick={setOpenDay}
-              onStayClick={setOpenStay}
+              onStayClick={openStay}
             />
           )
         )}
@@ -247,18 +256,19 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
           }}
         />
       </WhenOpen>
-      <WhenOpen open={openStay !== null}>
+      <WhenOpen open={calendar.context.stays.length > 0}>
         <StayDetailsDialog.Component
-          booking={openStay}
+          stays={linked.stays}
+          problem={linked.problem}
           bookings={bookings}
           properties={properties}
-          onClose={() => setOpenStay(null)}
+          onClose={linked.close}
           onEdit={(booking) => {
-            setOpenStay(null)
+            linked.close()
             stayFlow.edit(booking)
           }}
           onDelete={(booking) => {
-            setOpenStay(null)
+            linked.close()
             stayFlow.remove(booking)
           }}
         />

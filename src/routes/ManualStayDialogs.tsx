@@ -14,7 +14,7 @@ import { feedbackText, formFeedback } from './notify.ts'
 
 type DialogsProps = {
   flow: ReturnType<typeof useManualStayFlow>
-  properties: readonly PropertyRef[]
+  properties: readonly (PropertyRef & { costPerNight?: number | null })[]
   /** Every stay the calendar has loaded: a property's whole export feed, not a month of it. */
   stays: readonly Booking[]
   /** The properties whose stays are among them (a feed may still load, or have failed). */
@@ -42,6 +42,7 @@ export function ManualStayDialogs({
     'end',
     'guestName',
     'note',
+    'price',
   ])
   const propertyName = properties.find((property) => property.id === propertyId)?.name ?? ''
   return (
@@ -54,6 +55,7 @@ export function ManualStayDialogs({
         values={values}
         busy={value === 'saving'}
         datesError={errorAt === 'dates' ? message : (refused.fields.end ?? refused.fields.start)}
+        priceError={errorAt === 'price' ? message : undefined}
         fieldErrors={refused.fields}
         error={refused.banner}
         nightsTakenBy={nightsTakenBy}
@@ -64,7 +66,7 @@ export function ManualStayDialogs({
       />
       <ConfirmDiscardDialog
         open={value === 'confirmingDiscard'}
-        draft="stay"
+        draft={stayId === null ? 'stay' : 'stayChanges'}
         onKeepEditing={() => send({ type: 'keepEditing' })}
         onDiscard={() => send({ type: 'discard' })}
       />

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { DEFAULT_LABEL, type Booking } from '../domain/bookings.ts'
-import { addDays, type DateOnly } from '../domain/dates.ts'
-import { manualStayBody } from '../domain/manualStays.ts'
+import { addDays, nightsBetween, type DateOnly } from '../domain/dates.ts'
+import { manualStayBody, priceValues } from '../domain/manualStays.ts'
 import { useI18n } from '../i18n.tsx'
 import {
   manualStayMachine,
@@ -31,6 +31,10 @@ export function manualStayOf(booking: Booking): ManualStayRef | null {
     // A block names no guest; a booking's "Blocked" is SPEC's default label, not a name.
     guestName: booking.kind === 'booking' && booking.guestName !== DEFAULT_LABEL ? booking.guestName : '',
     note: booking.note ?? '',
+    ...priceValues(
+      booking.kind === 'booking' ? (booking.nightlyPrice ?? null) : null,
+      nightsBetween(booking.start, booking.end),
+    ),
   }
 }
 

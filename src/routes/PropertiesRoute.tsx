@@ -31,7 +31,7 @@ export function prefetchData(queryClient: QueryClient, search: URLSearchParams) 
  */
 export default function PropertiesRoute() {
   const { t } = useI18n()
-  const [search, setSearch] = useGlobalSearch()
+  const [search, setSearch, stays] = useGlobalSearch()
   const properties = useProperties()
   const { openAdd, openProperty, dialogs } = usePropertyDialogs(properties.data)
   return (
@@ -47,7 +47,7 @@ export default function PropertiesRoute() {
       />
       {/* A phone's top bar has no room for the header's search box (SPEC 2), so it sits here. */}
       <div className="mb-4 md:hidden">
-        <SearchBox value={search} onChange={setSearch} testId="properties-search" />
+        <SearchBox value={search} onChange={setSearch} testId="properties-search" stays={stays} />
       </div>
       <QueryStatus query={properties}>
         {(list) => (

@@ -4,8 +4,9 @@ import { useActorRef } from '@xstate/react'
 import { api, type AppNotification, type NoticeKind } from '../actors/api.ts'
 import type { FeedEvent } from '../actors/calendarFeed.ts'
 import { eventSourceConnection } from '../actors/notificationStream.ts'
-import { classifySummary } from '../domain/bookings.ts'
+import { classifySummary, stayIdOfUid } from '../domain/bookings.ts'
 import { addDays, localToday, type DateOnly } from '../domain/dates.ts'
+import { stayLink } from '../domain/stayLink.ts'
 import { notificationStreamMachine, type StreamNotification } from '../machines/notificationStream.ts'
 import type {
   NotificationGroup,
@@ -97,19 +98,30 @@ function toItem(notification: AppNotification, readFeed: ReadFeed): Notification
   const { data } = notification
   const kind = data.kind ?? 'new'
   if (!KINDS.includes(kind)) return []
-  const common = {
-    id: notification.id,
-    platformName: data.platformName,
-    propertyName: data.propertyName,
-    createdAt: notification.createdAt,
-    unread: notification.readAt === null,
-  }
   // Parsed only when needed: a notification that says it all never reads its calendar text.
   let parsed: FeedEvent[] | null = null
   const events = () => (parsed ??= eventsOf(notification, readFeed))
   const eventStay = (index: number) => {
     const event = events()[index]
     return event && stayOfEvent(event, data.platformName)
+  }
+  // The stays it names, by the ids the data carries, else (older notices) their calendar UIDs.
+  const stayIds = [data.stay, data.other].flatMap((stay, index) => {
+    if (index === 1 && kind !== 'conflict') return []
+    const event = stay?.id === undefined ? events()[index] : undefined
+    return stay?.id ?? (event ? (stayIdOfUid(event.uid) ?? []) : [])
+  })
+  const common = {
+    id: notification.id,
+    platformName: data.platformName,
+    propertyName: data.propertyName,
+    createdAt: notification.createdAt,
+    unread: notification.readAt === null,
+    // Each opens its stays on the calendar; a cancelled stay, gone from it, where it was.
+    link: stayLink(stayIds, {
+      month: kind === 'cancelled' ? data.stay?.start.slice(0, 7) : undefined,
+      property: stayIds.length === 0 ? data.propertyId : undefined,
+    }),
   }
   switch (kind) {
     case 'new': {

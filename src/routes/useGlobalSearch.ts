@@ -1,14 +1,34 @@
+import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
+import { api } from '../actors/api.ts'
+import type { StaySearch } from '../ui/shell/StaySearchResults.tsx'
 
 const PROPERTIES_PATH = '/properties'
 /** The grid's filter in its address. */
 export const SEARCH_PARAM = 'search'
+/** The shortest text the stays are searched for (the server's rule: shorter matches most). */
+export const STAY_SEARCH_MIN = 2
+/** Typing pauses this long before the stays are asked for. */
+const STAY_SEARCH_PAUSE_MS = 250
+
+/** The text as it was once typing paused. */
+function usePaused(text: string): string {
+  const [paused, setPaused] = useState(text)
+  useEffect(() => {
+    const timer = setTimeout(() => setPaused(text), STAY_SEARCH_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+  return paused
+}
 
 /**
  * The header's search box and `/properties?search=` are one value: typing anywhere opens the
- * property grid filtered, and editing the URL fills the box.
+ * property grid filtered, and editing the URL fills the box. The same text finds the owner's
+ * stays across properties (by guest, reservation code or phone's last 4 digits), each result a
+ * link to its details on the calendar.
  */
-export function useGlobalSearch(): [string, (value: string) => void] {
+export function useGlobalSearch(): [string, (value: string) => void, StaySearch] {
   const [location, navigate] = useLocation()
   const search = useSearch()
   const value = location === PROPERTIES_PATH ? (new URLSearchParams(search).get(SEARCH_PARAM) ?? '') : ''
@@ -16,5 +36,21 @@ export function useGlobalSearch(): [string, (value: string) => void] {
     const query = next ? `?${new URLSearchParams({ [SEARCH_PARAM]: next })}` : ''
     navigate(`${PROPERTIES_PATH}${query}`, { replace: location === PROPERTIES_PATH })
   }
-  return [value, setValue]
+  const text = usePaused(value.trim())
+  const searchable = text.length >= STAY_SEARCH_MIN
+  const stays = useQuery({
+    queryKey: ['staySearch', text],
+    queryFn: () => api.stay.search(text),
+    enabled: searchable,
+    staleTime: 30_000,
+    retry: false,
+  })
+  const found: StaySearch = !searchable
+    ? { state: 'idle' }
+    : stays.isPending || text !== value.trim()
+      ? { state: 'searching' }
+      : stays.error
+        ? { state: 'failed', message: stays.error.message }
+        : { state: 'done', hits: stays.data ?? [] }
+  return [value, setValue, found]
 }

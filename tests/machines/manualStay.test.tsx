@@ -16,7 +16,7 @@ import {
   shownDate,
 } from '../ui/calendarScreen.tsx'
 import { everyPath } from './everyPath.ts'
-import { expectMessage, fill, isBusy } from './screenHelpers.ts'
+import { expectMessage, expectMessageAtField, fill, isBusy, textOf } from './screenHelpers.ts'
 import { PendingCalls, noWayToPerform, stateName, walkMachine, type Walk } from './walk.tsx'
 
 type Event = EventFrom<typeof manualStayMachine>
@@ -43,6 +43,7 @@ const FEEDS = {
       guest: SAMPLE_STAY.guestName,
       kind: SAMPLE_STAY.kind,
       note: SAMPLE_STAY.note,
+      price: Number(SAMPLE_STAY.price),
     },
   ],
 }
@@ -93,8 +94,15 @@ async function perform(event: Event, { user }: Pick<Walk<Screen>, 'user'>) {
         within(form).getByRole('radio', { name: values.kind === 'booking' ? 'Booking' : 'Block' }),
       )
       await pickStayDates(user, values)
-      if (values.kind === 'booking')
+      if (values.kind === 'booking') {
         await fill(user, within(form).getByLabelText('Guest name (optional)'), values.guestName)
+        await user.click(
+          within(form).getByRole('radio', {
+            name: values.priceBasis === 'night' ? 'Per night' : 'Whole stay',
+          }),
+        )
+        await fill(user, within(form).getByLabelText('Amount (SAR)'), values.price)
+      }
       await fill(user, within(form).getByLabelText('Note (optional)'), values.note)
       return user.click(within(form).getByRole('button', { name: 'Save' }))
     }
@@ -135,8 +143,19 @@ walkMachine({
       const kind = within(form).getByRole('radio', { name: values.kind === 'booking' ? 'Booking' : 'Block' })
       expect((kind as HTMLInputElement).checked).toBe(true)
       const guest = within(form).queryByLabelText<HTMLInputElement>('Guest name (optional)')
-      if (values.kind === 'booking') expect(guest?.value).toBe(values.guestName)
-      else expect(guest).toBeNull()
+      const price = within(form).queryByLabelText<HTMLInputElement>('Amount (SAR)')
+      if (values.kind === 'booking') {
+        expect(guest?.value).toBe(values.guestName)
+        // The price as typed, per night or for the stay (a saved stay's as it was stored).
+        expect(price?.value).toBe(values.price)
+        const basis = within(form).getByRole('radio', {
+          name: values.priceBasis === 'night' ? 'Per night' : 'Whole stay',
+        })
+        expect((basis as HTMLInputElement).checked).toBe(true)
+      } else {
+        expect(guest).toBeNull()
+        expect(price).toBeNull()
+      }
       expect(within(form).getByLabelText<HTMLTextAreaElement>('Note (optional)').value).toBe(values.note)
       // A new stay may go to either property; an edited one stays where it is.
       const property = within(form).queryByLabelText<HTMLSelectElement>('Property')
@@ -145,7 +164,9 @@ walkMachine({
         expect(property).toBeNull()
         expect(form.textContent).toContain(VILLA.name)
       }
-      expectMessage(form, error)
+      // The form's price check under the price, anything else in the form's alert.
+      if (errorAt === 'price') expectMessageAtField(form, 'Amount (SAR)', textOf(error!))
+      else expectMessage(form, error)
       // A new stay at Palm Villa lands on the sample stay's nights, and is told so before saving;
       // Corniche Loft's are free, and the sample stay, edited, does not count against itself.
       const taken = within(form).queryByTestId('stay-nights-taken')
@@ -154,11 +175,22 @@ walkMachine({
       else expect(taken).toBeNull()
       // The form's own check shows at the dates; the server's refusal for the whole form.
       expect(within(form).queryByTestId('stay-dates-error') !== null).toBe(errorAt === 'dates')
+      expect(price?.getAttribute('aria-invalid') === 'true').toBe(errorAt === 'price')
       expect(isBusy(within(form).getByRole('button', { name: 'Save' }))).toBe(false)
     },
-    // "Discard this stay?" over the form, which still holds what was typed.
-    confirmingDiscard: () => {
-      expect(within(discardQuestion()!).getByRole('heading', { name: 'Discard this stay?' })).toBeTruthy()
+    // "Discard this stay?" over a new stay's form, which still holds what was typed; a saved stay's
+    // edits are "Discard your changes?", whose button does not read as deleting the stay.
+    confirmingDiscard: ({ snapshot }) => {
+      const question = discardQuestion()!
+      const saved = snapshot.context.stayId !== null
+      expect(
+        within(question).getByRole('heading', {
+          name: saved ? 'Discard your changes?' : 'Discard this stay?',
+        }),
+      ).toBeTruthy()
+      expect(within(question).getByTestId('discard-draft').textContent).toBe(
+        saved ? 'Discard changes' : 'Discard',
+      )
       expect(within(stayDialog()!).getByLabelText<HTMLTextAreaElement>('Note (optional)').value).toContain(
         '(draft)',
       )

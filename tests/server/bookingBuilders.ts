@@ -59,6 +59,8 @@ type StayOptions = {
   cancelled?: boolean
   /** Defaults to the property's cost per night now, as the sync engine stores it. */
   nightlyPrice?: number | null
+  /** The feed's DESCRIPTION as stored. */
+  description?: string
 }
 
 /** A row of the bookings table as the sync engine writes it: `start`/`end` are check-in/check-out. */
@@ -89,7 +91,7 @@ export async function aStay(
       property_id: calendar.propertyId,
       uid: `${id}@fixture`,
       summary: kind === 'block' ? 'Not available' : `${status} - ${guestName}`,
-      description: null,
+      description: options.description ?? null,
       location: null,
       start_date: start,
       end_date: end,

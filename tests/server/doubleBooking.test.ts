@@ -65,6 +65,18 @@ describeEachDatabase(
         title: 'Double booking at Villa Rawdah',
         data: { kind: 'conflict', conflict: true, nights: { start: '2030-12-07', end: '2030-12-08' } },
       })
+      // Both stays are named by their ids, which open them on the calendar.
+      const stays = await host.stays()
+      const named = [conflicts[0]!.data.stay.id, conflicts[0]!.data.other.id].map((id) =>
+        stays.find((stay) => stay.id === id),
+      )
+      // Its mail opens both stays on the calendar.
+      const { stay, other } = conflicts[0]!.data
+      expect(mail.text).toContain(`/calendar?stay=${stay.id}&stay=${other.id}`)
+      expect(named.map((stay) => `${stay?.platform} ${stay?.start_date}`).sort()).toEqual([
+        'Airbnb 2030-12-05',
+        'Booking.com 2030-12-07',
+      ])
 
       // The same feeds read again, from scratch (what a restart or another process does), and a
       // stay of the pair that changes: the pair was announced already.
@@ -333,6 +345,13 @@ describeEachDatabase(
       expect(notices.find((notice) => notice.kind === 'cancelled')?.data.stay).toMatchObject({
         guestName: 'Omar K',
       })
+      const idOf = (uid: string) => stays.find((stay) => stay.uid === uid)?.id
+      const stays = await host.stays()
+      expect(notices.map((notice) => [notice.kind, notice.data.stay.id]).sort()).toEqual([
+        ['cancelled', idOf('a2')],
+        ['changed', idOf('a1')],
+        ['new', idOf('v1')],
+      ])
 
       const digest = await mailbox.waitForMail(host.owner.email)
       expect(digest.subject).toBe('3 booking changes at your properties')
@@ -509,6 +528,7 @@ describeEachDatabase(
         guestName: 'Nora',
         note: 'Paid in cash',
         platform: 'Manual',
+        nightlyPrice: 100,
         conflict: true,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -563,6 +583,59 @@ describeEachDatabase(
       expect((await host.inject('DELETE', url)).statusCode).toBe(204)
       expect((await host.privateFeed()).map((event) => event['X-MANZIL-PLATFORM'])).toEqual(['Airbnb'])
       expect((await host.inject('DELETE', url)).statusCode).toBe(404)
+    })
+
+    it("takes a booking's price per night or for the whole stay, counts it as revenue and refuses one out of bounds", async () => {
+      const host = await aHost(ctx, feeds, {})
+      const stays = `/api/property/${host.property.id}/stay`
+      const perNight = await host.inject('POST', stays, { ...aStay, price: { per: 'night', amount: 350 } })
+      expect(perNight.json().nightlyPrice).toBe(350)
+      // A total is shared by the stay's three nights; revenue counts the total, not the default 100.
+      const total = await host.inject('POST', stays, {
+        ...aStay,
+        start: '2031-01-10',
+        end: '2031-01-13',
+        price: { per: 'stay', amount: 1000 },
+      })
+      expect(total.statusCode).toBe(201)
+      expect(total.json().nightlyPrice).toBeCloseTo(1000 / 3)
+      expect((await host.period('2030-12-01', '2030-12-31')).revenue).toBe(1050)
+      expect(Math.round((await host.period('2031-01-01', '2031-01-31')).revenue)).toBe(1000)
+      // No price at all: the stay earns nothing; a block never does.
+      const none = await host.inject('PATCH', `${stays}/${perNight.json().id}`, { price: null })
+      expect(none.json().nightlyPrice).toBeNull()
+      expect((await host.period('2030-12-01', '2030-12-31')).revenue).toBe(0)
+      const priced = await host.inject('PATCH', `${stays}/${perNight.json().id}`, {
+        price: { per: 'night', amount: 120.5 },
+      })
+      expect(priced.json().nightlyPrice).toBe(120.5)
+      const block = await host.inject('PATCH', `${stays}/${perNight.json().id}`, { kind: 'block' })
+      expect(block.json().nightlyPrice).toBeNull()
+
+      const refused = (price: unknown, language = 'en') =>
+        ctx.app.inject({
+          method: 'POST',
+          url: stays,
+          headers: { cookie: host.cookie, 'accept-language': language },
+          payload: { ...aStay, price },
+        })
+      for (const price of [
+        { per: 'night', amount: -1 },
+        { per: 'night', amount: 1_000_001 },
+        { per: 'stay', amount: 1e12 },
+        { per: 'week', amount: 10 },
+        { per: 'night', amount: '10' },
+      ]) {
+        const answer = await refused(price)
+        expect(answer.statusCode, JSON.stringify(price)).toBe(400)
+      }
+      const negative = await refused({ per: 'night', amount: -5 })
+      expect(negative.json().message).toBe(
+        'The price must be a number from 0 up, with at most two decimals, and not above the limit',
+      )
+      expect((await refused({ per: 'night', amount: -5 }, 'ar')).json().message).toBe(
+        'يجب أن يكون السعر رقمًا من صفر فأكثر، بخانتين عشريتين على الأكثر، وألا يتجاوز الحد',
+      )
     })
 
     it('refuses a stay that ends on or before it starts or lasts over 365 nights, in the reader language, and more than one stay a request', async () => {

@@ -27,6 +27,8 @@ export type ExportedStay = {
   note?: string
   echo?: boolean
   conflict?: boolean
+  /** X-MANZIL-PRICE: the nightly price it earns. */
+  price?: number
 }
 
 const compact = (date: DateOnly) => date.replaceAll('-', '')
@@ -49,6 +51,7 @@ export function exportFeed(stays: ExportedStay[]): string {
     ...(stay.note ? [`DESCRIPTION:${escapeText(stay.note)}`] : []),
     ...(stay.echo ? ['X-MANZIL-ECHO:TRUE'] : []),
     ...(stay.conflict ? ['X-MANZIL-CONFLICT:TRUE'] : []),
+    ...(stay.price !== undefined ? [`X-MANZIL-PRICE:${stay.price}`] : []),
     'END:VEVENT',
   ])
   return [

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import type { AppNotification, NoticeStay, NotificationData } from '../../src/actors/api.ts'
 import type { Language } from '../../src/domain/translator.ts'
 import { parseFeed } from '../../src/actors/calendarFeed.ts'
@@ -226,6 +227,62 @@ describe('the notifications panel', () => {
       other: { platform: 'Booking.com', kind: 'booking', start: '2026-03-12', end: '2026-03-16' },
       nights: { start: '2026-03-12', end: '2026-03-14' },
     })
+  })
+
+  it('links every kind to its stays on the calendar: a conflict to both, older notices by their calendar UIDs', () => {
+    const links = itemsOf([
+      aNotification('n', '2026-03-04T08:00:00.000Z', { kind: 'new', stay: aStay({ id: 'stay-new' }) }),
+      aNotification('c', '2026-03-04T08:01:00.000Z', {
+        kind: 'changed',
+        stay: aStay({ id: 'stay-moved' }),
+        previous: { start: '2026-03-09', end: '2026-03-12' },
+      }),
+      aNotification('x', '2026-03-04T08:02:00.000Z', {
+        kind: 'cancelled',
+        propertyId: 'p1',
+        stay: aStay({ id: 'stay-gone', start: '2026-04-02', end: '2026-04-05' }),
+      }),
+      aNotification('d', '2026-03-04T08:03:00.000Z', {
+        kind: 'conflict',
+        stay: aStay({ id: 'stay-a' }),
+        other: aStay({ id: 'stay-b', platform: 'Manual' }),
+        nights: { start: '2026-03-11', end: '2026-03-13' },
+      }),
+      aNotification('u', '2026-03-04T08:04:00.000Z', { kind: 'unstable', stay: aStay({ id: 'stay-churn' }) }),
+      aNotification('u2', '2026-03-04T08:05:00.000Z', { kind: 'unstable', propertyId: 'p1' }),
+      // From before the ids: the UID Manzil's export wrote.
+      aNotification('legacy', '2026-03-04T08:06:00.000Z', {
+        ical: ical(vevent('0f3c@manzil', '20260310', '20260313', 'Reserved - Sara M')),
+      }),
+    ]).map((item) => [item.id, item.link])
+    expect(links).toEqual([
+      ['legacy', '/calendar?stay=0f3c'],
+      ['u2', '/calendar?property=p1'],
+      ['u', '/calendar?stay=stay-churn'],
+      ['d', '/calendar?stay=stay-a&stay=stay-b'],
+      ['x', '/calendar?month=2026-04&stay=stay-gone'],
+      ['c', '/calendar?stay=stay-moved'],
+      ['n', '/calendar?stay=stay-new'],
+    ])
+  })
+
+  it('makes each notification a link that closes the panel, and words a clash with a manual stay as such', async () => {
+    const onOpen = vi.fn()
+    const items = itemsOf([
+      aNotification('d', '2026-03-04T08:03:00.000Z', {
+        kind: 'conflict',
+        stay: aStay({ id: 'stay-a' }),
+        other: aStay({ id: 'stay-b', platform: 'Manual' }),
+        nights: { start: '2026-03-11', end: '2026-03-13' },
+      }),
+    ])
+    await renderWithProviders(<NotificationList groups={notificationGroups(items, TODAY)} onOpen={onOpen} />)
+    const link = screen.getByRole('link', { name: /Double booking/ })
+    expect(link.getAttribute('href')).toBe('/calendar?stay=stay-a&stay=stay-b')
+    expect(screen.getByTestId('conflict-platforms').textContent).toBe('Booked on Airbnb and entered by hand')
+    link.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(onOpen).toHaveBeenCalledOnce()
   })
 
   it('skips a change that names no stay, and a kind it does not know', () => {

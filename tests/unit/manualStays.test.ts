@@ -3,6 +3,8 @@ import { addDays } from '../../src/domain/dates.ts'
 import {
   MAX_MANUAL_NIGHTS,
   manualStayBody,
+  parsePrice,
+  priceValues,
   stayDatesProblem,
   staysHoldingNights,
 } from '../../src/domain/manualStays.ts'
@@ -31,6 +33,8 @@ describe('the body sent for a manual stay', () => {
     kind: 'booking' as const,
     guestName: '  Huda Al-Harbi ',
     note: ' Paid in cash ',
+    price: '',
+    priceBasis: 'night' as const,
   }
 
   it('trims the texts, and a new stay leaves out what is empty', () => {
@@ -64,7 +68,39 @@ describe('the body sent for a manual stay', () => {
       kind: 'block',
       guestName: '',
       note: '',
+      price: null,
     })
+  })
+
+  it('sends a booking’s price per night or for the stay; empty, the property’s on a new stay and none on an edit', () => {
+    expect(manualStayBody({ ...values, price: ' 350.5 ' }, 'create').price).toEqual({
+      per: 'night',
+      amount: 350.5,
+    })
+    expect(manualStayBody({ ...values, price: '1000', priceBasis: 'stay' }, 'update').price).toEqual({
+      per: 'stay',
+      amount: 1000,
+    })
+    expect('price' in manualStayBody(values, 'create')).toBe(false)
+    expect(manualStayBody(values, 'update').price).toBeNull()
+    expect(manualStayBody({ ...values, kind: 'block', price: '90' }, 'update').price).toBeNull()
+  })
+})
+
+describe('a manual booking’s price', () => {
+  it('is a non-negative amount with at most two decimals, within its bound', () => {
+    expect(parsePrice('', 'night')).toBeNull()
+    expect(parsePrice('0', 'night')).toEqual({ per: 'night', amount: 0 })
+    for (const typed of ['-1', '1e3', '12.345', 'abc', '1,000', '1000001'])
+      expect(parsePrice(typed, 'night'), typed).toBe('invalid')
+    // A stay's total may be more than a night's bound.
+    expect(parsePrice('1000001', 'stay')).toEqual({ per: 'stay', amount: 1_000_001 })
+  })
+
+  it("opens in the form per night when a night's price is in cents, else as the stay's total", () => {
+    expect(priceValues(null, 3)).toEqual({ price: '', priceBasis: 'night' })
+    expect(priceValues(350.5, 3)).toEqual({ price: '350.5', priceBasis: 'night' })
+    expect(priceValues(1000 / 3, 3)).toEqual({ price: '1000', priceBasis: 'stay' })
   })
 })
 

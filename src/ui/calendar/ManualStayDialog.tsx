@@ -5,12 +5,16 @@ import { addDays, nightsBetween } from '../../domain/dates.ts'
 import {
   MAX_GUEST_NAME,
   MAX_NOTE,
+  nightlyPriceOf,
+  parsePrice,
   type ChosenNights,
   type ManualStayValues,
+  type PriceBasis,
 } from '../../domain/manualStays.ts'
 import { useI18n } from '../../i18n.tsx'
 import { WarningIcon } from '../appIcons.tsx'
-import { DialogActions, FIELD_CLASS, FormError, TextAreaField, TextField } from '../form.tsx'
+import { DialogActions, FIELD_CLASS, FieldError, FormError, TextAreaField, TextField } from '../form.tsx'
+import { useFormat } from '../format.ts'
 import { Modal } from '../Modal.tsx'
 import { DatePicker } from '../statistics/DateRangePicker.tsx'
 import { bookingKey } from './calendarDays.ts'
@@ -20,15 +24,18 @@ type Props = {
   open: boolean
   /** Adding a new stay, or editing one the host entered before. */
   mode: 'add' | 'edit'
-  properties: readonly { id: string; name: string }[]
+  /** Each with its own nightly price, which a new booking without a price of its own earns. */
+  properties: readonly { id: string; name: string; costPerNight?: number | null }[]
   /** The property the stay is for; a new stay may move to another. */
   propertyId: string
   values: ManualStayValues
   busy: boolean
   /** The form's own check of the dates, or the server's, shown at the dates. */
   datesError?: string
-  /** The server's sentences for the guest's name and the note, shown at them. */
-  fieldErrors?: Partial<Record<'guestName' | 'note', string>>
+  /** The server's sentences for the guest's name, the note and the price, shown at them. */
+  fieldErrors?: Partial<Record<'guestName' | 'note' | 'price', string>>
+  /** The form's own check of the price. */
+  priceError?: string
   /** The server's refusal that no field shows. */
   error?: string
   /** The other stays already holding any of the nights the form holds (saving sells them twice). */
@@ -44,7 +51,16 @@ type Props = {
 
 type FormProps = Omit<Props, 'open'> & { dirtyRef: RefObject<boolean> }
 
-const VALUE_FIELDS: (keyof ManualStayValues)[] = ['start', 'end', 'kind', 'guestName', 'note']
+const VALUE_FIELDS: (keyof ManualStayValues)[] = [
+  'start',
+  'end',
+  'kind',
+  'guestName',
+  'note',
+  'price',
+  'priceBasis',
+]
+const PRICE_BASES: PriceBasis[] = ['night', 'stay']
 
 const KINDS: BookingKind[] = ['booking', 'block']
 
@@ -92,6 +108,123 @@ function NightsTakenWarning({ stays, unchecked }: { stays: readonly Booking[]; u
   )
 }
 
+/** Radio buttons drawn as a row of buttons, the chosen one marked: the stay's kind, the price's basis. */
+function ChoiceButtons<Value extends string>({
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  name: string
+  options: readonly { value: Value; label: string }[]
+  value: Value
+  onChange: (value: Value) => void
+}) {
+  return options.map((option) => (
+    <label
+      key={option.value}
+      className={`flex h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border px-2 text-sm font-semibold ${
+        value === option.value
+          ? 'border-brand-600 bg-brand-50 text-brand-800'
+          : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+      }`}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={option.value}
+        checked={value === option.value}
+        onChange={() => onChange(option.value)}
+        className="accent-brand-700"
+      />
+      {option.label}
+    </label>
+  ))
+}
+
+type PriceFieldProps = {
+  price: string
+  basis: PriceBasis
+  nights: number
+  /** What a new booking left without a price earns a night; undefined while editing one. */
+  defaultPrice: number | null | undefined
+  error?: string
+  onChange: (changes: Pick<ManualStayValues, 'price'> | Pick<ManualStayValues, 'priceBasis'>) => void
+}
+
+/**
+ * A booking's price, per night or for the whole stay, with what it comes to: the total of the
+ * nights, or what each night earns of the total (what revenue counts).
+ */
+function PriceField({ price, basis, nights, defaultPrice, error, onChange }: PriceFieldProps) {
+  const { t } = useI18n()
+  const format = useFormat()
+  const parsed = parsePrice(price, basis)
+  const nightsText = t('manualStay.nights', { count: nights })
+  const worked =
+    parsed === null || parsed === 'invalid' || nights === 0
+      ? null
+      : basis === 'night'
+        ? t('manualStay.priceTotal', {
+            nights: nightsText,
+            price: format.sar(parsed.amount),
+            total: format.sar(parsed.amount * nights),
+          })
+        : t('manualStay.pricePerNight', {
+            total: format.sar(parsed.amount),
+            nights: nightsText,
+            price: format.sar(Math.round(nightlyPriceOf(parsed, nights) * 100) / 100),
+          })
+  const hint =
+    defaultPrice != null
+      ? t('manualStay.priceHintDefault', { price: format.sar(defaultPrice) })
+      : t('manualStay.priceHintNone')
+  return (
+    <fieldset className="flex flex-col gap-1.5" data-testid="stay-price-field">
+      <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('manualStay.price')}</legend>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div
+          role="radiogroup"
+          aria-label={t('manualStay.priceBasis')}
+          className="grid grid-cols-2 gap-1 self-end"
+        >
+          <ChoiceButtons
+            name="stay-price-basis"
+            options={PRICE_BASES.map((option) => ({
+              value: option,
+              label: t(`manualStay.priceBases.${option}`),
+            }))}
+            value={basis}
+            onChange={(priceBasis) => onChange({ priceBasis })}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="stay-price" className="text-xs font-medium text-slate-600">
+            {t('manualStay.priceAmount')}
+          </label>
+          <input
+            id="stay-price"
+            name="price"
+            inputMode="decimal"
+            autoComplete="off"
+            dir="ltr"
+            value={price}
+            placeholder={defaultPrice != null && basis === 'night' ? String(defaultPrice) : undefined}
+            onChange={(event) => onChange({ price: event.target.value })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'stay-price-error stay-price-hint' : 'stay-price-hint'}
+            className={`h-11 ${FIELD_CLASS} tabular-nums rtl:text-end ${error ? 'border-red-400' : ''}`}
+          />
+        </div>
+      </div>
+      <FieldError id="stay-price-error" message={error} />
+      <p id="stay-price-hint" data-testid="stay-price-hint" className="text-xs text-slate-500 tabular-nums">
+        {worked ?? hint}
+      </p>
+    </fieldset>
+  )
+}
+
 /** Lives inside the dialog, so each opening starts from what the flow holds. */
 function StayForm({
   mode,
@@ -100,6 +233,7 @@ function StayForm({
   values,
   busy,
   datesError,
+  priceError,
   fieldErrors = {},
   error,
   nightsTakenBy,
@@ -122,12 +256,13 @@ function StayForm({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     // A block names no guest, whatever was typed before switching to it.
-    onSubmit(chosen, draft.kind === 'block' ? { ...draft, guestName: '' } : draft)
+    onSubmit(chosen, draft.kind === 'block' ? { ...draft, guestName: '', price: '' } : draft)
   }
   const dirty = chosen !== propertyId || VALUE_FIELDS.some((field) => draft[field] !== values[field])
   useReportDirty(dirtyRef, dirty)
   const nights = draft.end > draft.start ? nightsBetween(draft.start, draft.end) : 0
-  const propertyName = properties.find((property) => property.id === chosen)?.name
+  const chosenProperty = properties.find((property) => property.id === chosen)
+  const propertyName = chosenProperty?.name
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {mode === 'add' && properties.length > 1 ? (
@@ -159,26 +294,12 @@ function StayForm({
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('manualStay.kind')}</legend>
         <div className="grid grid-cols-2 gap-2">
-          {KINDS.map((kind) => (
-            <label
-              key={kind}
-              className={`flex h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border text-sm font-semibold ${
-                draft.kind === kind
-                  ? 'border-brand-600 bg-brand-50 text-brand-800'
-                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
-              }`}
-            >
-              <input
-                type="radio"
-                name="stay-kind"
-                value={kind}
-                checked={draft.kind === kind}
-                onChange={() => change({ kind })}
-                className="accent-brand-700"
-              />
-              {t(`manualStay.kinds.${kind}`)}
-            </label>
-          ))}
+          <ChoiceButtons
+            name="stay-kind"
+            options={KINDS.map((kind) => ({ value: kind, label: t(`manualStay.kinds.${kind}`) }))}
+            value={draft.kind}
+            onChange={(kind) => change({ kind })}
+          />
         </div>
         <p className="text-xs text-slate-500">{t(`manualStay.kindHints.${draft.kind}`)}</p>
       </fieldset>
@@ -223,6 +344,16 @@ function StayForm({
           error={fieldErrors.guestName}
           value={draft.guestName}
           onChange={(event) => change({ guestName: event.target.value })}
+        />
+      )}
+      {draft.kind === 'booking' && (
+        <PriceField
+          price={draft.price}
+          basis={draft.priceBasis}
+          nights={nights}
+          defaultPrice={mode === 'add' ? (chosenProperty?.costPerNight ?? null) : undefined}
+          error={priceError ?? fieldErrors.price}
+          onChange={change}
         />
       )}
       <TextAreaField

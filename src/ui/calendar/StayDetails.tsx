@@ -5,7 +5,7 @@ import { addDays } from '../../domain/dates.ts'
 import { ownRunsOf } from '../../domain/echoNights.ts'
 import type { FeedWarning } from '../../domain/feedWarnings.ts'
 import { parseStayDescription } from '../../domain/stayDescription.ts'
-import { conflictingStays, stayAmounts } from '../../domain/stayDetails.ts'
+import { conflictingStays, conflictWording, stayAmounts } from '../../domain/stayDetails.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../form.tsx'
 import { useFormat } from '../format.ts'
@@ -103,14 +103,12 @@ function SourceFeed({ booking, properties }: Pick<Props, 'booking' | 'properties
   const removed = property && booking.calendarId && !calendar
   if (!calendar)
     return <>{removed ? `${platform}${t('app.separator')}${t('stayDetails.linkRemoved')}` : platform}</>
+  // The platform alone: the link's host and port (a feed's server) mean nothing to a host.
   return (
     <span className="flex flex-col gap-0.5">
+      {/* In a span: a bare bdi of Latin letters would line up on its own start in Arabic. */}
       <span>
         <bdi>{calendar.platformName}</bdi>
-        <span className="text-slate-500">
-          {t('app.separator')}
-          <bdi dir="ltr">{hostOf(calendar.urlPath)}</bdi>
-        </span>
       </span>
       <span className="text-xs text-slate-500">
         {calendar.lastSyncedAt
@@ -122,15 +120,6 @@ function SourceFeed({ booking, properties }: Pick<Props, 'booking' | 'properties
       )}
     </span>
   )
-}
-
-// The link's host names the calendar; its path and query may hold the platform's secret token.
-function hostOf(link: string): string {
-  try {
-    return new URL(link).host
-  } catch {
-    return ''
-  }
 }
 
 /** Issue 16: nights, price and total, the reservation, the source feed, the conflicts, the feed's notes. */
@@ -239,9 +228,9 @@ export function StayDetails({ booking, bookings, properties, onEdit, onDelete, f
   return (
     <div>
       {booking.conflict && (
-        <p className="mb-3 flex items-center gap-2 text-sm text-red-700">
+        <p data-testid="conflict-hint" className="mb-3 flex items-center gap-2 text-sm text-red-700">
           <ConflictBadge />
-          {t('calendar.conflictHint')}
+          {t(`calendar.conflictHints.${conflictWording(booking, conflictingStays(booking, bookings))}`)}
         </p>
       )}
       {booking.echo && (

@@ -4,12 +4,15 @@ import { SettingsIcon } from '../appIcons.tsx'
 import { BellButton } from './BellButton.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
 import { SearchBox } from './SearchBox.tsx'
+import type { StaySearch } from './StaySearchResults.tsx'
 import { UserMenu, type ShellUser } from './UserMenu.tsx'
 
 type Props = {
   user: ShellUser
   search: string
   onSearchChange: (value: string) => void
+  /** The stays the search text finds. */
+  stays?: StaySearch
   unreadCount: number
   onOpenNotifications: () => void
   onOpenSettings: () => void
@@ -29,7 +32,7 @@ export function DesktopHeader(props: Props) {
       onFocus={props.onIntent}
       className="sticky top-0 z-30 flex h-16 items-center gap-4 border-b border-slate-200 bg-white/90 px-6 backdrop-blur"
     >
-      <SearchBox value={props.search} onChange={props.onSearchChange} />
+      <SearchBox value={props.search} onChange={props.onSearchChange} stays={props.stays} />
       <div className="ms-auto flex items-center gap-2">
         <button
           type="button"

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { Link } from 'wouter'
 import type { BookingKind } from '../../domain/bookings.ts'
 import { nightsBetween, type DateOnly } from '../../domain/dates.ts'
 import { MANUAL_PLATFORM } from '../../domain/manualStays.ts'
@@ -17,6 +18,8 @@ export type NoticeStayView = StayDates & { guestName: string; platform: string; 
 
 type Common = {
   id: string
+  /** Where it opens: its stays' details on the calendar. */
+  link: string
   platformName: string
   propertyName: string
   createdAt: string
@@ -42,18 +45,31 @@ export type NotificationGroup =
   | { heading: 'conflicts'; items: NotificationItem[] }
   | { heading: 'today' | 'yesterday' | 'day'; day: DateOnly; items: NotificationItem[] }
 
-/** The panel's groups, each under a heading with its count, newest first within each. */
-export function NotificationList({ groups }: { groups: readonly NotificationGroup[] }) {
+type ListProps = {
+  groups: readonly NotificationGroup[]
+  /** A notification was opened: the panel gives way to its stay. */
+  onOpen?: () => void
+}
+
+/**
+ * The panel's groups, each under a heading with its count, newest first within each. Each
+ * notification is a link to its stays on the calendar (a conflict's two).
+ */
+export function NotificationList({ groups, onOpen }: ListProps) {
   return (
     <div data-testid="notification-list">
       {groups.map((group) => (
-        <GroupSection key={group.heading === 'conflicts' ? group.heading : group.day} group={group} />
+        <GroupSection
+          key={group.heading === 'conflicts' ? group.heading : group.day}
+          group={group}
+          onOpen={onOpen}
+        />
       ))}
     </div>
   )
 }
 
-function GroupSection({ group }: { group: NotificationGroup }) {
+function GroupSection({ group, onOpen }: { group: NotificationGroup; onOpen?: () => void }) {
   const { t } = useI18n()
   const format = useFormat()
   const headingId = useId()
@@ -91,7 +107,7 @@ function GroupSection({ group }: { group: NotificationGroup }) {
       {conflicts && <p className="px-4 pt-2 text-xs text-red-800">{t('notifications.conflictHint')}</p>}
       <ul className="divide-y divide-slate-100">
         {group.items.map((item) => (
-          <NotificationEntry key={item.id} item={item} />
+          <NotificationEntry key={item.id} item={item} onOpen={onOpen} />
         ))}
       </ul>
     </section>
@@ -138,14 +154,16 @@ const TITLES: Record<NotificationItem['kind'], string> = {
   unstable: 'notifications.unstable',
 }
 
+const isManual = (platform: string) => platform.trim() === '' || platform === MANUAL_PLATFORM
+
 /** SPEC 2's fallbacks in the reader's language: "Manual" for a stay entered by hand. */
 const platformLabel = (t: Translate, platform: string) =>
-  platform.trim() === '' || platform === MANUAL_PLATFORM ? t('calendar.manual') : platform
+  isManual(platform) ? t('calendar.manual') : platform
 
 const range = (t: Translate, format: Formatters, dates: StayDates) =>
   t('calendar.dateRange', { start: format.date(dates.start), end: format.date(dates.end) })
 
-function NotificationEntry({ item }: { item: NotificationItem }) {
+function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen?: () => void }) {
   const { t } = useI18n()
   const format = useFormat()
   const look = LOOKS[item.kind]
@@ -160,29 +178,38 @@ function NotificationEntry({ item }: { item: NotificationItem }) {
       data-testid="notification"
       data-kind={item.kind}
       data-unread={item.unread || undefined}
-      className={`flex gap-3 px-4 py-3 ${tone}`}
+      className={tone}
     >
-      <span className={`mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full ${look.badge}`}>
-        {look.icon}
-      </span>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-          <p className={`text-sm font-semibold ${look.title}`}>{t(TITLES[item.kind])}</p>
-          <time dateTime={item.createdAt} className="text-[11px] text-slate-500">
-            {format.dateTime(item.createdAt)}
-          </time>
+      <Link
+        href={item.link}
+        onClick={onOpen}
+        data-testid="notification-link"
+        className="flex gap-3 px-4 py-3 outline-offset-[-2px] hover:bg-slate-900/[0.03] focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <span
+          className={`mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full ${look.badge}`}
+        >
+          {look.icon}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+            <p className={`text-sm font-semibold ${look.title}`}>{t(TITLES[item.kind])}</p>
+            <time dateTime={item.createdAt} className="text-[11px] text-slate-500">
+              {format.dateTime(item.createdAt)}
+            </time>
+          </div>
+          <p className="text-xs break-words text-slate-600">
+            {!conflict && (
+              <>
+                <span className="font-medium text-sky-800">{platformLabel(t, item.platformName)}</span>
+                <span aria-hidden="true">{t('app.separator')}</span>
+              </>
+            )}
+            <bdi dir="auto">{item.propertyName}</bdi>
+          </p>
+          <NotificationBody item={item} />
         </div>
-        <p className="text-xs break-words text-slate-600">
-          {!conflict && (
-            <>
-              <span className="font-medium text-sky-800">{platformLabel(t, item.platformName)}</span>
-              <span aria-hidden="true">{t('app.separator')}</span>
-            </>
-          )}
-          <bdi dir="auto">{item.propertyName}</bdi>
-        </p>
-        <NotificationBody item={item} />
-      </div>
+      </Link>
     </li>
   )
 }
@@ -242,10 +269,16 @@ function NotificationBody({ item }: { item: NotificationItem }) {
       const platforms = [
         ...new Set([item.stay.platform, item.other.platform].map((p) => platformLabel(t, p))),
       ]
+      // A stay entered by hand is no platform: "booked on Airbnb and entered by hand".
+      const sold = [item.stay, item.other].filter((stay) => !isManual(stay.platform))
+      const soldOn =
+        sold.length === 1
+          ? t('notifications.manualClash', { platform: platformLabel(t, sold[0]!.platform) })
+          : t('notifications.soldOn', { platforms: format.list(platforms) })
       return (
         <div className={`${box} border border-red-200 bg-white`}>
           <p className="font-semibold text-red-700" data-testid="conflict-platforms">
-            {t('notifications.soldOn', { platforms: format.list(platforms) })}
+            {soldOn}
           </p>
           <p className="font-semibold text-red-700 tabular-nums" data-testid="conflict-nights">
             {t('notifications.sharedNights', {

@@ -7,7 +7,7 @@ type Props = { onClose: () => void; groups: readonly NotificationGroup[] }
 export function NotificationsOverlay({ onClose, groups }: Props) {
   return (
     <NotificationsPanel open onClose={onClose} isEmpty={groups.length === 0}>
-      <NotificationList groups={groups} />
+      <NotificationList groups={groups} onOpen={onClose} />
     </NotificationsPanel>
   )
 }
