@@ -139,6 +139,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/dashboard/statistics/monthly': { expected: signedIn(200) },
   'GET /api/guest/list': { expected: signedIn(200) },
   'GET /api/notification/list': { expected: signedIn(200) },
+  // Each caller searches their own stays only: host A's guest name finds nothing for others.
+  'GET /api/stay/search': { expected: signedIn(200), query: '?q=Guest%20of%20A' },
   'POST /api/notification/:id/read': {
     expected: ownerOnly(200),
     params: (target) => ({ id: target.notificationId }),
