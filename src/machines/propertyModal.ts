@@ -23,17 +23,15 @@ type Events =
   | { type: 'keepEditing' }
   | { type: 'discard' }
 
-/** The tab that shows a problem: a platform link's is on Connections, every other field on About. */
+/**
+ * The tab that shows a problem: a platform link's is on Connections, every other field (the
+ * photos too) on About.
+ */
 const tabOf = (field: string): PropertyTab => (field.startsWith('link:') ? 'connections' : 'about')
-
-/** The photos show above the tabs, so a problem with them shows whichever tab is open. */
-const ABOVE_THE_TABS = 'images'
 
 /** Issue 15: where Save's problems show. The open tab while it shows one, else the first that does. */
 export function tabForProblems(problems: Readonly<Record<string, unknown>>, open: PropertyTab): PropertyTab {
-  const tabs = Object.keys(problems)
-    .filter((field) => field !== ABOVE_THE_TABS)
-    .map(tabOf)
+  const tabs = Object.keys(problems).map(tabOf)
   return tabs.includes(open) ? open : (tabs[0] ?? open)
 }
 

@@ -38,10 +38,13 @@ const prefetchMobilePanels = () => {
 
 type Overlay = 'none' | 'drawer' | 'userSheet' | 'notifications' | 'settings'
 
+/** The settings' own address: a link or a reload there opens them. */
+export const SETTINGS_PATH = '/settings'
+
 /** The signed-in frame: sidebar (drawer on phones), header or mobile top bar, and their panels. */
 export function AppShell({ profile, children }: { profile: Profile; children: ReactNode }) {
   const { language, setLanguage } = useI18n()
-  const [location] = useLocation()
+  const [location, navigate] = useLocation()
   const [collapsed, toggleCollapsed] = useSidebarCollapsed()
   const [overlay, setOverlay] = useState<Overlay>('none')
   const [search, setSearch, stays] = useGlobalSearch()
@@ -49,6 +52,13 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
   const notifications = useNotifications(overlay === 'notifications')
   const items = navigationFor(profile.isAdmin)
   const close = () => setOverlay('none')
+  // Opened by its address, the settings close onto the dashboard under them.
+  const atSettings = location === SETTINGS_PATH
+  const settingsOpen = overlay === 'settings' || (atSettings && overlay === 'none')
+  const closeSettings = () => {
+    setOverlay('none')
+    if (atSettings) navigate('/dashboard', { replace: true })
+  }
   const toggle = (which: Overlay) => () => setOverlay((current) => (current === which ? 'none' : which))
   // Issue 17: only the bars this screen size shows are drawn. Hidden by CSS, the sidebar and the
   // desktop header were a quarter of the calendar's first render on a phone, a third of the dashboard's.
@@ -110,8 +120,8 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
           onLogout={() => logout.mutate()}
         />
       </WhenOpen>
-      <WhenOpen open={overlay === 'settings'}>
-        <SettingsRoute.Component open onClose={close} profile={profile} />
+      <WhenOpen open={settingsOpen}>
+        <SettingsRoute.Component open onClose={closeSettings} profile={profile} />
       </WhenOpen>
     </div>
   )

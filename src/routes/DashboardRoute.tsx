@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { rangeFromLink, thisMonth } from '../domain/dateRange.ts'
 import { useI18n } from '../i18n.tsx'
 import { AfterFirstPaint } from '../ui/AfterFirstPaint.tsx'
+import { HeadingLevel } from '../ui/Heading.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { richText, UserText } from '../ui/UserText.tsx'
 import { BookingsSection } from './dashboard/BookingsSection.tsx'
@@ -38,12 +39,15 @@ export default function DashboardRoute() {
             : t('pages.dashboard.welcomeAnonymous')
         }
       />
-      <StatisticsSection />
-      <AfterFirstPaint>
-        <PropertiesSection />
-        <BookingsSection />
-        <IntegrationSection />
-      </AfterFirstPaint>
+      {/* Each section has its h2; the cards and panels in it are titled one level under. */}
+      <HeadingLevel level={3}>
+        <StatisticsSection />
+        <AfterFirstPaint>
+          <PropertiesSection />
+          <BookingsSection />
+          <IntegrationSection />
+        </AfterFirstPaint>
+      </HeadingLevel>
     </>
   )
 }

@@ -8,7 +8,7 @@ import { ComingUpdate } from '../ui/ComingUpdate.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { FullPageSpinner, Spinner } from '../ui/Spinner.tsx'
 import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
-import { AppShell } from './AppShell.tsx'
+import { AppShell, SETTINGS_PATH } from './AppShell.tsx'
 import { preloadable, type Preloadable } from './preloadable.tsx'
 import { useNotificationStream } from './notifications.ts'
 import { profileQuery, useProfile } from './session.ts'
@@ -44,7 +44,8 @@ const LogsRoute = screen(() => import('./LogsRoute.tsx'))
 type Screen = { paths: string[]; component: Preloadable<object, ScreenModule>; adminOnly?: boolean }
 
 const SCREENS: Screen[] = [
-  { paths: ['/', '/dashboard'], component: DashboardRoute },
+  // The settings have an address of their own: the dashboard, with the settings open over it.
+  { paths: ['/', '/dashboard', SETTINGS_PATH], component: DashboardRoute },
   { paths: ['/properties'], component: PropertiesRoute },
   { paths: ['/calendar'], component: CalendarRoute },
   { paths: ['/integration'], component: IntegrationRoute },

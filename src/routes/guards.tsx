@@ -3,6 +3,7 @@ import { Redirect } from 'wouter'
 import { ApiError } from '../actors/http.ts'
 import { useI18n } from '../i18n.tsx'
 import { Button } from '../ui/form.tsx'
+import { OfflinePage } from '../ui/OfflinePage.tsx'
 import { FullPageSpinner } from '../ui/Spinner.tsx'
 import type { Profile } from '../actors/api.ts'
 import { useProfile } from './session.ts'
@@ -27,6 +28,11 @@ export function SignedIn({ children }: { children: (profile: Profile) => ReactNo
   const { t } = useI18n()
   const profile = useProfile()
   if (profile.data) return <>{children(profile.data)}</>
+  // No answer at all: the network is gone, whether or not the browser has noticed yet (a page
+  // reloaded offline may still think it is online for a moment). The offline page says so.
+  if (profile.error instanceof ApiError && profile.error.status === 0) {
+    return <OfflinePage onRetry={() => window.location.reload()} />
+  }
   if (profile.error instanceof ApiError && profile.error.status !== 401) {
     return <Unreachable onRetry={() => void profile.refetch()} />
   }

@@ -4,7 +4,7 @@ export function ComingUpdate() {
   const { t } = useI18n()
   return (
     <div className="flex min-h-[50vh] items-center justify-center" data-testid="coming-update">
-      <p className="text-lg text-slate-500">{t('app.comingUpdate')}</p>
+      <h1 className="text-lg font-normal text-slate-500">{t('app.comingUpdate')}</h1>
     </div>
   )
 }

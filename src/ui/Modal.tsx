@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import type { ReactNode } from 'react'
 import { useI18n } from '../i18n.tsx'
 import { CloseIcon } from './icons.tsx'
+import { useInertPage } from './inertPage.ts'
 
 type Props = {
   open: boolean
@@ -30,16 +31,19 @@ export function Modal({
   testId,
 }: Props) {
   const { t } = useI18n()
+  const panelRef = useInertPage(open)
   const wide = placement === 'top' ? 'md:items-start md:px-6 md:pt-[6vh]' : 'md:items-center md:p-6'
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className={`fixed inset-0 flex items-end justify-center ${wide}`}>
         <DialogPanel
+          ref={panelRef}
           data-testid={testId}
           className={`flex max-h-[92vh] w-full flex-col overflow-hidden rounded-t-3xl bg-white shadow-2xl md:rounded-3xl ${widthClass}`}
         >
-          <header className="flex items-center justify-between border-b border-slate-100 px-6 py-4">
+          {/* Not a <header>: outside the page's landmarks it would be a second banner. */}
+          <div className="flex items-center justify-between border-b border-slate-100 px-6 py-4">
             <DialogTitle className="min-w-0 text-lg font-semibold wrap-break-word">{title}</DialogTitle>
             <button
               type="button"
@@ -49,7 +53,7 @@ export function Modal({
             >
               <CloseIcon />
             </button>
-          </header>
+          </div>
           <div className="overflow-y-auto px-6 py-5">{children}</div>
         </DialogPanel>
       </div>

@@ -11,6 +11,9 @@ const utcDate = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00Z`)
 
 export type Formatters = ReturnType<typeof buildFormatters>
 
+/** Arabic-Indic digits, zero to nine: the ones Intl writes for Arabic (ar-SA). */
+const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩'
+
 /** Made on first use and kept: an Intl formatter costs milliseconds to build on a phone. */
 function once<T>(make: () => T): () => T {
   let made: T | undefined
@@ -20,6 +23,10 @@ function once<T>(make: () => T): () => T {
 /** Every number, amount, rate and date the interface shows, in the reader's language. */
 function buildFormatters(language: Language) {
   const locale = intlLocale(language)
+  const readersDigits =
+    language === 'ar'
+      ? (text: string) => text.replace(/[0-9]/g, (digit) => ARABIC_DIGITS[Number(digit)]!)
+      : (text: string) => text
   const integer = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }))
   const compact = once(() => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }))
   // "SAR 1,200" in English, "١٬٢٠٠ ر.س." in Arabic; halalas only when there are some.
@@ -70,10 +77,12 @@ function buildFormatters(language: Language) {
     dateRange: (start: string, end: string) => day().formatRange(utcDate(start), utcDate(end)),
     /**
      * SPEC 2: the statistics pickers show day/month/year the en-GB way ("05/03/2026") in both
-     * languages. Not by Intl: the dashboard's first render would build a date formatter for it
-     * alone, a sixth of that render on a phone (issue 17).
+     * languages, in the reader's digits like every other figure ("٠٥/٠٣/٢٠٢٦" in Arabic). Not by
+     * Intl: the dashboard's first render would build a date formatter for it alone, a sixth of
+     * that render on a phone (issue 17).
      */
-    numericDate: (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`,
+    numericDate: (date: string) =>
+      readersDigits(`${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`),
     /** A moment (ISO timestamp) in the reader's time zone. */
     dateTime: (iso: string) => moment().format(new Date(iso)),
     /** "YYYY-MM" as "Mar", "March 2026" and "2026". */

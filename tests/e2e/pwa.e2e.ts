@@ -105,6 +105,30 @@ describe('the installable app shell', () => {
     await context.close()
   })
 
+  it('shows the offline page, never an error, when a signed-in screen is reloaded offline, in both languages', async () => {
+    const account = { email: 'offline.host@example.com', password: 'Offline-Pass-2026!' }
+    await registerAccount(server, account)
+    for (const language of ['en', 'ar'] as const) {
+      const context = await browser.newContext({ viewport: PHONE })
+      await context.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
+      const signIn = await context.request.post(`${server.url}/api/auth/login`, {
+        data: account,
+        headers: { origin: server.url },
+      })
+      expect(signIn.status()).toBe(200)
+      const page = await controlledPage(context)
+      await page.goto(`${server.url}/calendar`)
+      await page.getByTestId('month-calendar').waitFor()
+      await context.setOffline(true)
+      await page.reload()
+      const title = { en: "You're offline", ar: 'أنت غير متصل بالإنترنت' }[language]
+      await expect.poll(() => page.getByRole('heading', { name: title }).isVisible()).toBe(true)
+      const unexpected = { en: 'Unexpected error', ar: 'خطأ غير متوقع' }[language]
+      expect(await page.getByText(unexpected).count()).toBe(0)
+      await context.close()
+    }
+  })
+
   it('offers a new version when one is deployed, and swaps it in only when asked', async () => {
     const context = await browser.newContext({ viewport: PHONE })
     const page = await controlledPage(context)

@@ -157,11 +157,14 @@ function expectOpenEditor(
   const panel = within(modal()).getByTestId(`panel-${tab}`)
   expect(within(modal()).getByTestId(`mode-${mode}`).getAttribute('aria-pressed')).toBe('true')
   expect(within(modal()).getByTestId(`tab-${tab}`).getAttribute('aria-selected')).toBe('true')
-  expect(within(modal()).getByTestId('photo-gallery')).toBeTruthy()
+  // The photos are the property's details: on About only.
+  expect(within(modal()).queryByTestId('photo-gallery') !== null).toBe(tab === 'about')
   if (mode === 'edit') {
     expect(within(modal()).queryByTestId('tab-statistics')).toBeNull()
     // Photos can be removed while nothing is on its way to the server.
-    expect(within(modal()).queryAllByTestId('remove-photo').length > 0).toBe(activity === 'idle')
+    expect(within(modal()).queryAllByTestId('remove-photo').length > 0).toBe(
+      activity === 'idle' && tab === 'about',
+    )
     if (tab === 'about')
       expect((within(panel).getByLabelText('Property name') as HTMLInputElement).value).toBe(
         draft === 'changed' ? CHANGED.name : 'Palm Villa',
@@ -303,6 +306,30 @@ describe('property edit/view modal', () => {
     expect(rendered.save).toHaveBeenCalledTimes(1)
   })
 
+  it('brings a wrong-platform link into view and focuses it when Save finds it, from another tab', async () => {
+    await renderEditor()
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView')
+    await user.click(within(modal()).getByTestId('tab-connections'))
+    fireEvent.change(within(modal()).getByLabelText('Airbnb calendar link'), {
+      target: { value: 'https://ical.booking.com/v1/export?t=4f1c' },
+    })
+    await user.click(within(modal()).getByTestId('tab-about'))
+    await user.click(within(modal()).getByTestId('save-property'))
+    expect(openTab()).toBe('connections')
+    const link = within(modal()).getByLabelText('Airbnb calendar link')
+    expect(link.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(link)
+    expect(scrolled.mock.contexts).toContain(link)
+    // Typing on elsewhere afterwards does not pull the focus back to the link.
+    const name = within(modal()).queryByLabelText('Property name')
+    expect(name).toBeNull()
+    await user.click(within(modal()).getByTestId('tab-about'))
+    within(modal()).getByLabelText('Property name').focus()
+    fireEvent.change(within(modal()).getByLabelText('Property name'), { target: { value: CHANGED.name } })
+    expect(document.activeElement).toBe(within(modal()).getByLabelText('Property name'))
+    scrolled.mockRestore()
+  })
+
   it('shows the server’s refusal of a link at the link, on the tab that holds it', async () => {
     const rendered = await renderEditor()
     fireEvent.change(within(modal()).getByLabelText('Property name'), { target: { value: CHANGED.name } })
@@ -317,7 +344,7 @@ describe('property edit/view modal', () => {
     expectMessageAtField(modal(), 'Airbnb calendar link', refusal)
   })
 
-  it('shows the server’s refusal of the photos under the photos, whichever tab is open', async () => {
+  it('shows the server’s refusal of the photos under the photos, on About where they are', async () => {
     const rendered = await renderEditor()
     await user.click(within(modal()).getByTestId('tab-connections'))
     await user.click(within(modal()).getByTestId('save-property'))
@@ -325,7 +352,7 @@ describe('property edit/view modal', () => {
     await act(async () =>
       rendered.pending.save[0]!.reject(new ApiError(refusal, 409, undefined, { images: refusal })),
     )
-    expect(openTab()).toBe('connections')
+    expect(openTab()).toBe('about')
     expectMessageAtField(modal(), 'Add photos', refusal)
   })
 

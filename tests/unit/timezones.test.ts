@@ -71,20 +71,24 @@ describe(`stays in the ${process.env.TZ ?? 'local'} time zone`, () => {
     expect(formattersFor('en').date('2026-03-01')).toBe('1 Mar 2026')
   })
 
-  it("writes the pickers' dates as en-GB's day/month/year does, in both languages", () => {
+  it("writes the pickers' dates as en-GB's day/month/year does, in each language's digits", () => {
     const enGb = new Intl.DateTimeFormat('en-GB', {
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',
       timeZone: 'UTC',
     })
+    // Arabic's digits as Intl writes them for the interface's other figures.
+    const arabicDigits = new Intl.NumberFormat('ar-SA', { useGrouping: false })
     for (const date of ['2026-03-05', '2026-12-31', '2027-01-01', '2024-02-29']) {
       const shown = enGb.format(new Date(`${date}T00:00:00Z`))
+      const inArabic = shown.replace(/\d/g, (digit) => arabicDigits.format(Number(digit)))
       expect([formattersFor('en').numericDate(date), formattersFor('ar').numericDate(date)]).toEqual([
         shown,
-        shown,
+        inArabic,
       ])
     }
+    expect(formattersFor('ar').numericDate('2026-03-05')).toBe('٠٥/٠٣/٢٠٢٦')
   })
 })
 

@@ -47,8 +47,9 @@ describe('translator', () => {
   it('picks the six Arabic plural categories through Intl.PluralRules', () => {
     const t = createTranslator('ar', ar, en)
     expect(t('header.unread', { count: 0 })).toBe('لا توجد إشعارات غير مقروءة')
-    expect(t('header.unread', { count: 1 })).toBe('إشعار واحد غير مقروء')
-    expect(t('header.unread', { count: 2 })).toBe('إشعاران غير مقروءين')
+    // One and two carry their figure too: the bell's badge shows it, and its name must say it.
+    expect(t('header.unread', { count: 1 })).toBe('١ إشعار غير مقروء')
+    expect(t('header.unread', { count: 2 })).toBe('٢ إشعار غير مقروء')
     expect(t('header.unread', { count: 3 })).toBe('٣ إشعارات غير مقروءة')
     expect(t('header.unread', { count: 11 })).toBe('١١ إشعارًا غير مقروء')
     expect(t('header.unread', { count: 100 })).toBe('١٠٠ إشعار غير مقروء')

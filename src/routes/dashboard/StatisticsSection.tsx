@@ -25,7 +25,8 @@ export function StatisticsSection() {
   const monthly = useQuery(monthlyStatisticsQuery)
   useEffect(() => RevenueChart.prefetch(), [])
   return (
-    <section aria-labelledby="statistics-title" className="mb-8 flex flex-col gap-6">
+    // A container: the stat cards fall into five columns where the section is wide enough.
+    <section aria-labelledby="statistics-title" className="@container mb-8 flex flex-col gap-6">
       <h2 id="statistics-title" className="sr-only">
         {t('statistics.title')}
       </h2>

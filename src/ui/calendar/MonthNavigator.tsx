@@ -1,5 +1,6 @@
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
+import { Heading } from '../Heading.tsx'
 import { ChevronEndIcon, ChevronStartIcon } from '../icons.tsx'
 
 type Props = { month: string; onPrevious: () => void; onNext: () => void; titleClassName?: string }
@@ -14,13 +15,13 @@ export function MonthNavigator({ month, onPrevious, onNext, titleClassName = 'te
       <button type="button" onClick={onPrevious} aria-label={t('calendar.previousMonth')} className={arrow}>
         <ChevronStartIcon />
       </button>
-      <h3
+      <Heading
         aria-live="polite"
         className={`font-semibold text-slate-900 ${titleClassName}`}
         data-testid="month-title"
       >
         {format.monthYear(month)}
-      </h3>
+      </Heading>
       <button type="button" onClick={onNext} aria-label={t('calendar.nextMonth')} className={arrow}>
         <ChevronEndIcon />
       </button>

@@ -1,6 +1,8 @@
+import { useId } from 'react'
 import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
+import { Heading } from '../Heading.tsx'
 import { ConflictBadge, EchoBadge, PlatformBadge, StatusBadge } from './badges.tsx'
 import { bookingLabels } from './bookingLabels.ts'
 import { bookingKey } from './calendarDays.ts'
@@ -11,6 +13,7 @@ type Props = { title: string; bookings: readonly Booking[]; testId?: string }
 export function StayListCard({ title, bookings, testId }: Props) {
   const { t } = useI18n()
   const format = useFormat()
+  const titleId = useId()
   return (
     <section
       data-testid={testId}
@@ -18,7 +21,9 @@ export function StayListCard({ title, bookings, testId }: Props) {
       className="flex h-[341px] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <header className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
-        <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+        <Heading id={titleId} className="text-sm font-semibold text-slate-900">
+          {title}
+        </Heading>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600 tabular-nums">
           {format.number(bookings.length)}
         </span>
@@ -26,7 +31,13 @@ export function StayListCard({ title, bookings, testId }: Props) {
       {bookings.length === 0 ? (
         <p className="flex flex-1 items-center justify-center text-sm text-slate-500">{t('app.empty')}</p>
       ) : (
-        <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto">
+        // The list scrolls within the card: a keyboard reaches it with Tab and scrolls it with the
+        // arrows, and a screen reader hears its title there.
+        <ul
+          tabIndex={0}
+          aria-labelledby={titleId}
+          className="flex-1 divide-y divide-slate-100 overflow-y-auto rounded-b-2xl focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+        >
           {bookings.map((booking) => {
             const labels = bookingLabels(t, booking)
             return (

@@ -290,13 +290,13 @@ export function Timeline({
           >
             <ChevronStartIcon />
           </button>
-          <h3
+          <h2
             aria-live="polite"
             data-testid="timeline-range"
             className="min-w-0 text-sm font-semibold text-slate-900 md:text-base"
           >
             {range}
-          </h3>
+          </h2>
           <button type="button" onClick={onNext} aria-label={t('calendar.timeline.next')} className={arrow}>
             <ChevronEndIcon />
           </button>
@@ -362,7 +362,7 @@ export function Timeline({
                       <span>{weekday?.label}</span>
                       <span
                         className={`mt-0.5 flex size-6 items-center justify-center rounded-full text-xs font-semibold ${
-                          isToday ? 'bg-brand-600 text-white' : 'text-slate-800'
+                          isToday ? 'bg-brand-700 text-white' : 'text-slate-800'
                         }`}
                       >
                         {format.number(Number(day.slice(8)))}

@@ -28,7 +28,7 @@ export function TrendLine({ trend }: { trend: Trend }) {
   )
 }
 
-const CARD = 'flex flex-col gap-3 rounded-2xl border p-5 shadow-sm'
+const CARD = 'flex flex-col gap-3 rounded-2xl border p-5 shadow-sm @min-[52rem]:p-4'
 
 type StatCardProps = {
   label: string
@@ -57,9 +57,11 @@ export function StatCard({ label, value, icon, highlighted = false, trend, detai
         >
           {icon}
         </span>
-        <h3 className={`text-sm font-medium ${highlighted ? 'text-brand-50' : 'text-slate-500'}`}>{label}</h3>
+        <h3 className={`min-w-0 text-sm font-medium ${highlighted ? 'text-brand-50' : 'text-slate-500'}`}>
+          {label}
+        </h3>
       </div>
-      <p className="text-2xl font-semibold tracking-tight" data-testid="stat-value">
+      <p className="text-2xl font-semibold tracking-tight @min-[52rem]:text-xl" data-testid="stat-value">
         {value}
       </p>
       {trend && <TrendLine trend={trend} />}
@@ -82,8 +84,14 @@ type StatCardRowProps = {
   children: ReactNode
 }
 
+/**
+ * The dashboard's row: five columns where the page gives them 52rem (1280 px with the sidebar
+ * open), each card's figure a step smaller; a row that scrolls sideways on anything narrower.
+ */
+const ROW_FITS = '@min-[52rem]:grid @min-[52rem]:grid-cols-5 @min-[52rem]:gap-3 @min-[52rem]:[&>li]:min-w-0'
+
 const LAYOUTS = {
-  row: '-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pb-2 [&>li]:min-w-60 [&>li]:flex-1 [&>li]:shrink-0 [&>li]:snap-start',
+  row: `-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pb-2 [&>li]:min-w-60 [&>li]:flex-1 [&>li]:shrink-0 [&>li]:snap-start ${ROW_FITS}`,
   grid: 'grid grid-cols-2 gap-3 sm:grid-cols-3',
 }
 

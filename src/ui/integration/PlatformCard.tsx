@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../form.tsx'
 import { useFormat } from '../format.ts'
+import { Heading } from '../Heading.tsx'
 import { FailingFeedsNote } from '../property/SyncStatus.tsx'
 import { isolateMarked, nameMarks } from '../UserText.tsx'
 import { PlatformLogo, type IntegrationPlatform } from './PlatformLogo.tsx'
@@ -44,7 +45,7 @@ export function PlatformCard({
       <div className="flex items-center gap-3">
         <PlatformLogo platform={platform} />
         <div className="min-w-0">
-          <h3 className="font-semibold text-slate-900">{platform.name}</h3>
+          <Heading className="font-semibold text-slate-900">{platform.name}</Heading>
           <p
             data-testid="platform-linked"
             className={`text-xs font-medium break-words ${connected ? 'text-emerald-700' : 'text-slate-500'}`}

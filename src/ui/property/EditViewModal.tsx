@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
 import { locationLine } from '../../domain/address.ts'
 import type { PlatformLink } from '../../domain/platformSelection.ts'
@@ -286,8 +286,23 @@ export function EditViewModal(props: Props) {
   // Save goes to the machine either way: it sends only a draft without problems, and opens the
   // tab that shows them.
   const problems = useDraftProblems(draft, props.refusal)
+  const content = useRef<HTMLDivElement>(null)
+  const showProblem = useRef(false)
+  // Save never seems to do nothing: the first field it found wrong (here, or in the server's
+  // refusal) is brought into view and focused, on whichever tab the machine opened for it. Once
+  // a save has ended without one, typing later does not move the focus.
+  useEffect(() => {
+    if (!showProblem.current) return
+    const field = content.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    if (field) {
+      showProblem.current = false
+      field.scrollIntoView({ block: 'center' })
+      field.focus({ preventScroll: true })
+    } else if (activity !== 'saving') showProblem.current = false
+  })
   const save = () => {
     problems.check()
+    showProblem.current = true
     props.onSave({ draft, newPhotos: picked.photos.map((photo) => photo.file), removedImageIds })
   }
   const close = () =>
@@ -303,18 +318,21 @@ export function EditViewModal(props: Props) {
       placement="top"
       testId="property-modal"
     >
-      <div className="flex flex-col gap-5" data-mode={mode} data-tab={tab}>
+      <div ref={content} className="flex flex-col gap-5" data-mode={mode} data-tab={tab}>
         <ModeSwitch mode={mode} onToggle={props.onToggleMode} />
-        <PhotoGallery
-          photos={photos}
-          mainKey={mainKey}
-          onSelect={setMainKey}
-          onRemove={editing && !busy ? removePhoto : undefined}
-          onAdd={editing && !busy ? picked.add : undefined}
-          error={problems.photoError}
-        />
         <Tabs tabs={editing ? EDIT_TABS : VIEW_TABS} tab={tab} onSelect={props.onSelectTab} />
-        <div role="tabpanel" data-testid={`panel-${tab}`}>
+        <div role="tabpanel" data-testid={`panel-${tab}`} className="flex flex-col gap-5">
+          {/* The photos belong to the property's details: About shows them, the other tabs do not. */}
+          {tab === 'about' && (
+            <PhotoGallery
+              photos={photos}
+              mainKey={mainKey}
+              onSelect={setMainKey}
+              onRemove={editing && !busy ? removePhoto : undefined}
+              onAdd={editing && !busy ? picked.add : undefined}
+              error={problems.photoError}
+            />
+          )}
           {tab === 'about' &&
             (editing ? (
               <PropertyFormFields

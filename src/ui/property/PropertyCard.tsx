@@ -4,6 +4,7 @@ import { locationLine } from '../../domain/address.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge, type BadgeTone } from '../Badge.tsx'
 import { useFormat } from '../format.ts'
+import { Heading } from '../Heading.tsx'
 import { GuestsIcon, MapPinIcon, PhotoIcon } from '../appIcons.tsx'
 import { Spinner } from '../Spinner.tsx'
 import { FailingFeedsNote, isFailingFeed } from './SyncStatus.tsx'
@@ -110,7 +111,7 @@ export function PropertyCard({ property, onOpen, className = '', menu }: Props) 
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="truncate font-semibold text-slate-900">
+        <Heading className="truncate font-semibold text-slate-900">
           {/* The name is the card's keyboard handle; its click bubbles to the card. */}
           {/* The name keeps its own direction, so it is cut at its own end (issue 15). */}
           <button
@@ -120,7 +121,7 @@ export function PropertyCard({ property, onOpen, className = '', menu }: Props) 
           >
             {property.name}
           </button>
-        </h3>
+        </Heading>
         {location && (
           <p data-testid="card-location" className="flex items-center gap-1.5 text-sm text-slate-500">
             <MapPinIcon width={16} height={16} className="shrink-0" />

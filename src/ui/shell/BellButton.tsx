@@ -1,9 +1,22 @@
 import { useI18n } from '../../i18n.tsx'
 import { BellIcon } from '../appIcons.tsx'
+import { useFormat } from '../format.ts'
+
+/** More unread notifications than this show as "99+". */
+const MOST_SHOWN = 99
 
 export function BellButton({ unreadCount, onClick }: { unreadCount: number; onClick: () => void }) {
   const { t } = useI18n()
-  const label = unreadCount > 0 ? t('header.unread', { count: unreadCount }) : t('header.notifications')
+  const format = useFormat()
+  // The badge's figure, in the reader's digits, is part of the button's name, as a screen reader
+  // user hears what a sighted one sees.
+  const badge = unreadCount > MOST_SHOWN ? `${format.number(MOST_SHOWN)}+` : format.number(unreadCount)
+  const label =
+    unreadCount > MOST_SHOWN
+      ? t('header.unreadOver', { shown: badge })
+      : unreadCount > 0
+        ? t('header.unread', { count: unreadCount })
+        : t('header.notifications')
   return (
     <button
       type="button"
@@ -15,7 +28,7 @@ export function BellButton({ unreadCount, onClick }: { unreadCount: number; onCl
       <BellIcon />
       {unreadCount > 0 && (
         <span className="absolute -top-0.5 -end-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white">
-          {unreadCount > 99 ? '99+' : unreadCount}
+          {badge}
         </span>
       )}
     </button>

@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import type { ReactNode } from 'react'
+import { useInertPage } from '../inertPage.ts'
 
 /** A panel that rises from the bottom edge: the phone-sized form of menus and confirmations. */
 export function BottomSheet({
@@ -15,10 +16,12 @@ export function BottomSheet({
   children: ReactNode
   testId?: string
 }) {
+  const panelRef = useInertPage(open)
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <DialogPanel
+        ref={panelRef}
         data-testid={testId}
         className="fixed inset-x-0 bottom-0 max-h-[85vh] overflow-y-auto rounded-t-3xl bg-white px-4 pt-3 pb-6 shadow-2xl"
       >

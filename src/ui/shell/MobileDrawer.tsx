@@ -2,6 +2,7 @@ import { Dialog, DialogPanel } from '@headlessui/react'
 import type { NavigationItem } from '../../domain/navigation.ts'
 import { useI18n } from '../../i18n.tsx'
 import { CloseIcon } from '../icons.tsx'
+import { useInertPage } from '../inertPage.ts'
 import { Logo } from '../Logo.tsx'
 import { NavigationList } from './NavigationList.tsx'
 
@@ -15,10 +16,12 @@ type Props = {
 /** Under 768 px the sidebar is a 280 px drawer from the inline start. */
 export function MobileDrawer({ open, onClose, items, currentPath }: Props) {
   const { t } = useI18n()
+  const panelRef = useInertPage(open)
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <DialogPanel
+        ref={panelRef}
         data-testid="drawer"
         className="fixed inset-y-0 start-0 flex w-[280px] flex-col bg-white px-4 shadow-xl"
       >

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useId, type ReactNode } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { CloseIcon } from '../icons.tsx'
 
@@ -11,6 +11,7 @@ type Props = { open: boolean; onClose: () => void; children?: ReactNode; isEmpty
  */
 export function NotificationsPanel({ open, onClose, children, isEmpty }: Props) {
   const { t } = useI18n()
+  const titleId = useId()
   useEffect(() => {
     if (!open) return
     // Like every other overlay, Escape closes the panel (keyboard users have no outside click).
@@ -28,8 +29,11 @@ export function NotificationsPanel({ open, onClose, children, isEmpty }: Props) 
       data-testid="notifications-panel"
       className="fixed inset-0 z-40 flex flex-col bg-white md:fixed md:inset-auto md:top-14 md:end-[65px] md:max-h-[24rem] md:w-[320px] md:rounded-2xl md:border md:border-slate-200 md:shadow-xl"
     >
-      <header className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
-        <h2 className="text-sm font-semibold">{t('notifications.title')}</h2>
+      {/* Not a <header>: that would be a second banner landmark beside the page's own. */}
+      <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+        <h2 id={titleId} className="text-sm font-semibold">
+          {t('notifications.title')}
+        </h2>
         <button
           type="button"
           onClick={onClose}
@@ -38,8 +42,14 @@ export function NotificationsPanel({ open, onClose, children, isEmpty }: Props) 
         >
           <CloseIcon width={18} height={18} />
         </button>
-      </header>
-      <div className="flex-1 overflow-y-auto">
+      </div>
+      {/* The list scrolls inside the panel: Tab reaches it, so the arrows can scroll it. */}
+      <div
+        role="group"
+        tabIndex={0}
+        aria-labelledby={titleId}
+        className="flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 md:rounded-b-2xl"
+      >
         {isEmpty ? (
           <p className="px-4 py-10 text-center text-sm text-slate-500">{t('notifications.empty')}</p>
         ) : (

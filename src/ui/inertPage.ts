@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react'
+
+/** How many open dialogs hold each element of the page inert. */
+const holds = new Map<Element, number>()
+
+function hold(element: HTMLElement) {
+  holds.set(element, (holds.get(element) ?? 0) + 1)
+  element.setAttribute('aria-hidden', 'true')
+  element.inert = true
+}
+
+/**
+ * The page's own elements are never inert or hidden of themselves, so the last release makes
+ * them live again. Headless UI may have marked them too, after this did, and puts back what it
+ * found then (inert) as its dialog goes: once that step's work is done, an element no dialog
+ * holds any more is made live again.
+ */
+function release(element: HTMLElement) {
+  const count = (holds.get(element) ?? 1) - 1
+  if (count > 0) {
+    holds.set(element, count)
+    return
+  }
+  holds.delete(element)
+  const makeLive = () => {
+    if (holds.has(element)) return
+    element.removeAttribute('aria-hidden')
+    element.inert = false
+  }
+  makeLive()
+  queueMicrotask(makeLive)
+  setTimeout(makeLive, 0)
+}
+
+/**
+ * While a modal dialog is open, everything on the page outside it is inert: no focus, no
+ * pointer, not read by a screen reader. Headless UI does this for the first dialog a page opens,
+ * but a later one's panel is not yet in the page when it looks for it, so it leaves the page
+ * live behind every dialog after the first. This takes the panel once it is in the page; the
+ * holds are counted, so a dialog over a dialog and Headless UI's own marks give the page back
+ * only when the last of them goes.
+ *
+ * Returns the ref to put on the dialog's panel.
+ */
+export function useInertPage(open: boolean) {
+  const [panel, setPanel] = useState<HTMLElement | null>(null)
+  useEffect(() => {
+    if (!open || !panel?.isConnected) return
+    const others = [...document.body.children].filter(
+      (element): element is HTMLElement =>
+        element instanceof HTMLElement &&
+        !element.contains(panel) &&
+        !(element instanceof HTMLScriptElement || element instanceof HTMLTemplateElement),
+    )
+    others.forEach(hold)
+    return () => others.forEach(release)
+  }, [open, panel])
+  return setPanel
+}

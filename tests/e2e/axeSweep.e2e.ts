@@ -1,0 +1,404 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import axe from 'axe-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { addDays, localToday } from '../../src/domain/dates.ts'
+import { DEMO_ADMIN, DEMO_HOST } from '../../scripts/demoData.ts'
+import { launchBrowser, screenshot } from './browser.ts'
+import { startServer, type RunningServer } from './server.ts'
+
+/**
+ * The accessibility sweep: axe-core, every rule it runs by default (any impact, best practices
+ * included), on every screen and dialog of the living demo (`npm run demo`: three properties, a
+ * year of stays, live bookings), in English and Arabic, at 390 and 1280 px. One test per
+ * screen × language × width; a failure lists each violation's rule, impact, target and help.
+ *
+ * One demo server and one browser for the whole file; each width × language keeps one window of
+ * the host and one of the admin, and each screen is reached by its address, then by the clicks
+ * that open its dialog.
+ */
+
+const WIDTHS = { 390: { width: 390, height: 844 }, 1280: { width: 1280, height: 860 } } as const
+type Width = keyof typeof WIDTHS
+const LANGUAGES = ['en', 'ar'] as const
+type Language = (typeof LANGUAGES)[number]
+
+const demoDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-axe-'))
+let demo: RunningServer
+let browser: Browser
+const sessions: Partial<Record<'host' | 'admin', Awaited<ReturnType<BrowserContext['storageState']>>>> = {}
+/** A stay the host added by hand: the one whose details have Edit. */
+const MANUAL_GUEST = 'Noura Al-Qahtani'
+const today = localToday()
+
+declare global {
+  interface Window {
+    axe: typeof axe
+  }
+}
+
+/** Every violation axe finds on what the page shows now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  // Let open/close transitions and fonts settle: axe measures the colours a person sees.
+  await page.evaluate(() => document.fonts.ready)
+  await page.waitForTimeout(300)
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) stays on.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact ?? 'no impact'}) at ${node.target.join(' > ')}: ${violation.help}` +
+        `\n    ${node.html.slice(0, 200)}` +
+        (node.failureSummary ? `\n    ${node.failureSummary.replace(/\n/g, '\n    ')}` : ''),
+    ),
+  )
+}
+
+async function signIn(account: { email: string; password: string }) {
+  const context = await browser.newContext()
+  const response = await context.request.post(`${demo.url}/api/auth/login`, {
+    data: account,
+    headers: { origin: demo.url },
+  })
+  expect(response.status()).toBe(200)
+  return context
+}
+
+beforeAll(async () => {
+  demo = await startServer({ DEMO_DATA_DIR: demoDataDir }, 'scripts/demo.ts')
+  for (let waited = 0; !demo.logs().includes('Manzil demo is running'); waited += 200) {
+    if (waited > 60_000) throw new Error(`the demo did not finish seeding:\n${demo.logs()}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  browser = await launchBrowser()
+  const host = await signIn(DEMO_HOST)
+  // The demo's data, and one stay the host wrote in by hand (its details can be edited).
+  const properties = (await (await host.request.get(`${demo.url}/api/property/list`)).json()) as {
+    id: string
+  }[]
+  const added = await host.request.post(`${demo.url}/api/property/${properties[0]!.id}/stay`, {
+    data: {
+      start: today,
+      end: addDays(today, 2),
+      kind: 'booking',
+      guestName: MANUAL_GUEST,
+      note: 'Paid in cash',
+    },
+    headers: { origin: demo.url },
+  })
+  expect(added.status()).toBe(201)
+  sessions.host = await host.storageState()
+  await host.close()
+  const admin = await signIn(DEMO_ADMIN)
+  sessions.admin = await admin.storageState()
+  await admin.close()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await demo?.stop()
+  fs.rmSync(demoDataDir, { recursive: true, force: true })
+})
+
+type Windows = { host: Page; admin: Page; visitor: Page; close: () => Promise<void> }
+
+async function openWindows(width: Width, language: Language): Promise<Windows> {
+  const contexts: BrowserContext[] = []
+  const open = async (session?: (typeof sessions)['host']) => {
+    const context = await browser.newContext({
+      viewport: WIDTHS[width],
+      ...(session ? { storageState: session } : {}),
+    })
+    await context.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
+    contexts.push(context)
+    return context.newPage()
+  }
+  return {
+    host: await open(sessions.host),
+    admin: await open(sessions.admin),
+    visitor: await open(),
+    close: async () => {
+      for (const context of contexts) await context.close()
+    },
+  }
+}
+
+const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`).first()
+
+/** Closes what is open over the page (dialogs, the notifications panel) with Escape. */
+async function closeOverlays(page: Page) {
+  // Not `:visible`: a Headless UI dialog's outer element has no size of its own.
+  const open = page.locator('[role="dialog"]')
+  for (let presses = 0; presses < 4 && (await open.count()) > 0; presses++) {
+    await page.keyboard.press('Escape')
+    await page.waitForTimeout(150)
+  }
+  expect(await open.count(), 'Escape closes every dialog').toBe(0)
+}
+
+/**
+ * Goes to `address` and waits for what shows the screen has its data. A window already there
+ * only closes what is open over it: the screens and dialogs of one page share one load.
+ */
+async function go(page: Page, address: string, ready: string) {
+  await closeOverlays(page)
+  if (page.url() !== `${demo.url}${address}`) await page.goto(`${demo.url}${address}`)
+  await visible(page, ready).waitFor()
+}
+
+/** The timeline from today, with the host's manual stay on it; opens that stay's details. */
+async function openManualStay(page: Page) {
+  await go(page, `/calendar?view=timeline&start=${today}`, 'timeline-bar')
+  await page.getByTestId('timeline-bar').filter({ hasText: MANUAL_GUEST }).first().click()
+  await page.getByTestId('stay-details').waitFor()
+}
+
+/** The property editor of the first property, in a mode, on a tab (opened once, then switched). */
+async function openEditor(page: Page, mode: 'edit' | 'view', tab: 'about' | 'connections' | 'statistics') {
+  const editor = page.getByTestId('property-modal')
+  if (!(await editor.isVisible())) {
+    await go(page, '/properties', 'property-card')
+    await visible(page, 'property-card').click()
+    await page.getByTestId('save-property').waitFor()
+  }
+  const shown = editor.locator('[data-mode]')
+  if ((await shown.getAttribute('data-mode')) !== mode) await page.getByTestId(`mode-${mode}`).click()
+  await page.getByTestId(`tab-${tab}`).click()
+  await page.locator(`[data-mode="${mode}"][data-tab="${tab}"]`).waitFor()
+  if (mode === 'view' && tab === 'about') await page.getByTestId('property-details').waitFor()
+  if (mode === 'edit') await page.getByTestId('save-property').waitFor()
+}
+
+type Screen = {
+  name: string
+  as: keyof Omit<Windows, 'close'>
+  open: (page: Page, width: Width) => Promise<void>
+}
+
+const SCREENS: Screen[] = [
+  { name: '/login', as: 'visitor', open: (page) => go(page, '/login', 'login-form') },
+  { name: '/registration', as: 'visitor', open: (page) => go(page, '/registration', 'registration-form') },
+  { name: '/forgot-password', as: 'visitor', open: (page) => go(page, '/forgot-password', 'forgot-form') },
+  { name: '/ (dashboard)', as: 'host', open: (page) => go(page, '/', 'property-card') },
+  {
+    name: 'notifications panel',
+    as: 'host',
+    open: async (page) => {
+      await go(page, '/', 'stat-value')
+      await visible(page, 'bell').click()
+      await page.getByTestId('notification').first().waitFor()
+    },
+  },
+  {
+    name: 'settings dialog',
+    as: 'host',
+    open: async (page) => {
+      await go(page, '/', 'stat-value')
+      if (await page.getByTestId('settings-button').isVisible())
+        await page.getByTestId('settings-button').click()
+      else {
+        await page.getByTestId('mobile-user-button').click()
+        await page
+          .getByTestId('user-menu-sheet')
+          .getByRole('button', { name: /Settings|الإعدادات/ })
+          .click()
+      }
+      await page.getByTestId('personal-info-form').waitFor()
+    },
+  },
+  { name: '/settings', as: 'host', open: (page) => go(page, '/settings', 'personal-info-form') },
+  {
+    name: '/calendar (month)',
+    as: 'host',
+    open: (page, width) => go(page, '/calendar', width === 390 ? 'month-calendar' : 'event-bar'),
+  },
+  {
+    name: 'day bookings dialog',
+    as: 'host',
+    open: async (page) => {
+      await go(page, '/calendar', 'month-calendar')
+      await page.getByTestId('month-calendar').locator(`[data-day="${today}"]`).click()
+      await page.getByTestId('booking-details').first().waitFor()
+    },
+  },
+  {
+    name: '/calendar (timeline)',
+    as: 'host',
+    open: (page) => go(page, '/calendar?view=timeline', 'timeline-bar'),
+  },
+  {
+    name: 'stay details dialog (a platform stay)',
+    as: 'host',
+    open: async (page) => {
+      await go(page, `/calendar?view=timeline&start=${today}`, 'timeline-bar')
+      await page.getByTestId('timeline-bar').filter({ hasNotText: MANUAL_GUEST }).first().click()
+      await page.getByTestId('stay-details').waitFor()
+    },
+  },
+  { name: 'stay details dialog (a manual stay)', as: 'host', open: openManualStay },
+  {
+    name: 'add stay dialog',
+    as: 'host',
+    open: async (page) => {
+      await go(page, '/calendar', 'month-calendar')
+      await page.getByTestId('add-stay').click()
+      await page.getByTestId('manual-stay-dialog').waitFor()
+    },
+  },
+  {
+    name: 'edit stay dialog',
+    as: 'host',
+    open: async (page) => {
+      await openManualStay(page)
+      await page
+        .getByTestId('stay-details-dialog')
+        .getByRole('button', { name: /Edit|تعديل/ })
+        .click()
+      await page.getByTestId('manual-stay-dialog').waitFor()
+    },
+  },
+  { name: '/properties', as: 'host', open: (page) => go(page, '/properties', 'property-card') },
+  {
+    name: 'add property dialog',
+    as: 'host',
+    open: async (page) => {
+      await go(page, '/properties', 'property-card')
+      await page.getByTestId('add-property').click()
+      await page.getByTestId('submit-property').waitFor()
+    },
+  },
+  ...(
+    [
+      ['edit', 'about'],
+      ['edit', 'connections'],
+      ['view', 'about'],
+      ['view', 'connections'],
+      ['view', 'statistics'],
+    ] as const
+  ).map(([mode, tab]): Screen => ({
+    name: `property editor, ${mode}: ${tab}`,
+    as: 'host',
+    open: (page) => openEditor(page, mode, tab),
+  })),
+  { name: '/integration', as: 'host', open: (page) => go(page, '/integration', 'platform-card') },
+  {
+    name: '/users',
+    as: 'admin',
+    open: (page, width) => go(page, '/users', width === 390 ? 'user-card' : 'user-row'),
+  },
+  {
+    name: "/users/:id/properties (the host's)",
+    as: 'admin',
+    open: async (page, width) => {
+      await go(page, '/users', width === 390 ? 'user-card' : 'user-row')
+      await page.locator(`a[aria-label*="${DEMO_HOST.name}"]:visible`).first().click()
+      await visible(page, 'property-card').waitFor()
+    },
+  },
+  {
+    name: '/guests',
+    as: 'admin',
+    open: (page, width) => go(page, '/guests', width === 390 ? 'guest-card' : 'guest-row'),
+  },
+  {
+    name: '/logs',
+    as: 'admin',
+    open: (page, width) => go(page, '/logs', width === 390 ? 'log-card' : 'log-row'),
+  },
+]
+
+describe('axe-core finds nothing on the demo', () => {
+  for (const width of [1280, 390] as const) {
+    for (const language of LANGUAGES) {
+      describe(`${width} px, ${language}`, () => {
+        let windows: Windows
+        beforeAll(async () => {
+          windows = await openWindows(width, language)
+        })
+        afterAll(async () => {
+          await windows?.close()
+        })
+        for (const screen of SCREENS) {
+          it(`${screen.name} (${language}, ${width} px)`, async () => {
+            const page = windows[screen.as]
+            await screen.open(page, width)
+            expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
+            const found = await violations(page)
+            expect(found, `${screen.name}, ${language}, ${width} px:\n  ${found.join('\n  ')}`).toEqual([])
+          })
+        }
+      })
+    }
+  }
+})
+
+/** What a person at one width and in one language sees, beside the sweep, on the same demo. */
+async function demoWindow(width: Width, language: Language) {
+  const context = await browser.newContext({ viewport: WIDTHS[width], storageState: sessions.host })
+  await context.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
+  return { page: await context.newPage(), close: () => context.close() }
+}
+
+describe('the small things, on the same demo', () => {
+  for (const language of LANGUAGES) {
+    it(`shows all five figures side by side at 1280 px, with nothing to scroll, in ${language}`, async () => {
+      const { page, close } = await demoWindow(1280, language)
+      await go(page, '/', 'stat-value')
+      const cards = await page.getByTestId('stat-card').evaluateAll((all) =>
+        all.map((card) => {
+          const box = card.getBoundingClientRect()
+          return { start: box.left, end: box.right, top: box.top }
+        }),
+      )
+      expect(cards).toHaveLength(5)
+      for (const card of cards) {
+        expect(card.start).toBeGreaterThanOrEqual(0)
+        expect(card.end).toBeLessThanOrEqual(1280)
+      }
+      // One row: the five cards share their top edge, and the row has nothing hidden sideways.
+      expect(new Set(cards.map((card) => Math.round(card.top))).size).toBe(1)
+      const row = page.getByTestId('stat-card').first().locator('xpath=..')
+      expect(await row.evaluate((list) => list.scrollWidth - list.clientWidth)).toBeLessThanOrEqual(1)
+      await page.getByTestId('stat-card').first().scrollIntoViewIfNeeded()
+      await screenshot(page, `dashboard-stat-cards-desktop-${language}`)
+      await close()
+    })
+
+    it(`mirrors the sidebar's collapse chevron to point to the inline start, in ${language}`, async () => {
+      const { page, close } = await demoWindow(1280, language)
+      await go(page, '/', 'stat-value')
+      const chevron = page
+        .getByTestId('sidebar')
+        .getByRole('button', { name: /Collapse|طي/ })
+        .locator('svg')
+      // Drawn pointing left (the inline start in English); in Arabic it is turned to point right.
+      const scale = await chevron.evaluate((svg) => getComputedStyle(svg).scale)
+      if (language === 'en') expect(scale).toBe('none')
+      else expect(scale).toMatch(/^-1( 1)?$/)
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'en' ? 'ltr' : 'rtl')
+      await close()
+    })
+
+    it(`brings a wrong-platform link into view and focuses it on Save at 390 px, in ${language}`, async () => {
+      const { page, close } = await demoWindow(390, language)
+      await go(page, '/properties', 'property-card')
+      await visible(page, 'property-card').click()
+      await page.getByTestId('tab-connections').click()
+      const link = page.locator('#platform-link-Airbnb')
+      await link.fill('https://ical.booking.com/v1/export?t=4f1c')
+      // From the other tab, scrolled to its end: the link and its error are out of sight.
+      await page.getByTestId('tab-about').click()
+      await page.getByTestId('save-property').click()
+      await expect.poll(() => link.evaluate((input) => input === document.activeElement)).toBe(true)
+      expect(await link.getAttribute('aria-invalid')).toBe('true')
+      const box = (await link.boundingBox())!
+      expect(box.y).toBeGreaterThanOrEqual(0)
+      expect(box.y + box.height).toBeLessThanOrEqual(WIDTHS[390].height)
+      await screenshot(page, `property-link-error-mobile-${language}`)
+      await close()
+    })
+  }
+})
