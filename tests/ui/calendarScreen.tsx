@@ -27,6 +27,8 @@ export type ExportedStay = {
   note?: string
   echo?: boolean
   conflict?: boolean
+  /** X-MANZIL-PROPERTY, in the feed of all of a host's properties. */
+  propertyId?: string
 }
 
 const compact = (date: DateOnly) => date.replaceAll('-', '')
@@ -49,6 +51,7 @@ export function exportFeed(stays: ExportedStay[]): string {
     ...(stay.note ? [`DESCRIPTION:${escapeText(stay.note)}`] : []),
     ...(stay.echo ? ['X-MANZIL-ECHO:TRUE'] : []),
     ...(stay.conflict ? ['X-MANZIL-CONFLICT:TRUE'] : []),
+    ...(stay.propertyId ? [`X-MANZIL-PROPERTY:${stay.propertyId}`] : []),
     'END:VEVENT',
   ])
   return [
@@ -62,22 +65,20 @@ export function exportFeed(stays: ExportedStay[]): string {
 }
 
 /**
- * Two properties whose export feeds hold `feeds[propertyId]`; the returned list records every
- * feed fetched (a saved stay must reload its property's calendar).
+ * Two properties whose stays are `feeds[propertyId]`, served as the feed of all of the host's
+ * properties; the returned list records every feed address fetched.
  */
 export function serveCalendars(feeds: Record<string, ExportedStay[]>) {
   vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
-  vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({
-    url: `http://localhost:3000/api/calendar/${id}-token.ics`,
-    platforms: [],
-  }))
   const fetched: string[] = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
       fetched.push(path)
-      const id = /\/api\/calendar\/(.+)-token\.ics$/.exec(path)?.[1] ?? ''
-      return new Response(exportFeed(feeds[id] ?? []), { headers: { 'content-type': 'text/calendar' } })
+      const stays = Object.entries(feeds).flatMap(([propertyId, ofProperty]) =>
+        ofProperty.map((stay) => ({ ...stay, propertyId })),
+      )
+      return new Response(exportFeed(stays), { headers: { 'content-type': 'text/calendar' } })
     }),
   )
   return fetched

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { bookingsOn } from '../../ui/calendar/calendarDays.ts'
@@ -15,11 +15,12 @@ export const BookingsModal = lazyPart(() =>
 /** SPEC 2, dashboard: the bookings section's month calendar and its two stay lists. */
 export function BookingsOverview() {
   const { t } = useI18n()
-  const { bookings, properties } = useBookings()
+  const { bookings, properties, showFrom } = useBookings()
   // Issue 13: each stay is current or upcoming by today where its property is.
   const stays = useStayLists(bookings, properties)
   const today = todayOfProperties(properties)
   const month = useMonth(today)
+  useEffect(() => showFrom(`${month.month}-01`), [month.month, showFrom])
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
   return (
     <>
