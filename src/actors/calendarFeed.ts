@@ -1,11 +1,9 @@
-import { classifySummary, type Booking, type BookingKind, type Stay } from '../domain/bookings.ts'
+import type { BookingKind, Stay } from '../domain/bookings.ts'
 import { addDays, type DateOnly } from '../domain/dates.ts'
 import { parseRuns } from '../domain/echoNights.ts'
 import { feedWarningOf, type FeedWarning } from '../domain/feedWarnings.ts'
 import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../domain/icalendar.ts'
-import { MANUAL_PLATFORM } from '../domain/manualStays.ts'
 import { isPlatformRule, type PlatformRule } from '../domain/platformRules.ts'
-import { detectPlatform } from '../domain/platforms.ts'
 import { takeEarlyResponse } from '../boot/earlyResponses.ts'
 import { API_BASE, REQUEST_TIMEOUT_MS } from './http.ts'
 
