@@ -131,20 +131,31 @@ async function refetchBytes(browser: Browser, host: Host): Promise<{ bytes: numb
   })
   try {
     const page = await context.newPage()
-    const cdp = await throttle(context, page)
+    await throttle(context, page)
     const loaded = page.waitForEvent('console', {
       predicate: (message) => message.text() === LOADED_SIGNAL,
       timeout: 120_000,
     })
     await page.goto(`${host.server.url}${screen.path}`, { waitUntil: 'commit' })
     await loaded
-    let bytes = 0
     let feedRequests = 0
-    cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength))
-    cdp.on('Network.requestWillBeSent', (event) => {
-      if (new URL(event.request.url).pathname === FEED_PATH) feedRequests++
+    const sizes: Promise<number>[] = []
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === FEED_PATH) feedRequests++
+      sizes.push(
+        request
+          .sizes()
+          .then(
+            (size) =>
+              size.requestHeadersSize +
+              size.requestBodySize +
+              size.responseHeadersSize +
+              size.responseBodySize,
+          ),
+      )
     })
     await page.waitForTimeout(REFETCH_WAIT_MS)
+    const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0)
     return { bytes, feedRequests }
   } finally {
     await context.close()
