@@ -10,8 +10,8 @@
  * portfolio's server's resident memory is sampled all along.
  *
  * Targets (each screen, both hosts): every stay loaded within 3.0 s, at most 40 requests, a heap
- * of at most 60 MB; a minute's refetch with nothing changed at most 20 KB; the server's RSS at
- * most 300 MB. Exits 1 on a miss. Checks, in every mode: the number of upcoming stays the page
+ * of at most 60 MB; a minute's refetch with nothing changed at most 20 KB (the portfolio's: the
+ * demo's data changes by the minute); the server's RSS at most 300 MB. Exits 1 on a miss. Checks, in every mode: the number of upcoming stays the page
  * shows is the database's (all of them, of every property), and the minute did refetch the feed.
  * BENCH_QUICK=1: 10 properties, one load of each screen, timings reported but not held
  * (bench/quick.ts).
@@ -20,7 +20,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import en from '../locales/en.json' with { type: 'json' }
 import { DEMO_HOST } from '../scripts/demoData.ts'
 import { createSession, SESSION_COOKIE } from '../server/auth/session.ts'
 import { loadConfig } from '../server/config.ts'
@@ -39,7 +38,7 @@ const TARGET_HEAP_MB = 60
 const TARGET_REFETCH_KB = 20
 const TARGET_RSS_MB = 300
 /** The screens' refetch interval (src/routes/bookingKeys.ts), and a margin for the phone. */
-const REFETCH_WAIT_MS = 65_000
+const REFETCH_WAIT_MS = 90_000
 const FEED_PATH = '/api/property/calendar'
 
 type Screen = { path: string; list: string }
@@ -59,12 +58,11 @@ type Host = {
 
 const LOADED_SIGNAL = 'bench:portfolio loaded'
 const observe = (list: string) =>
-  `window.__listSelector = ${JSON.stringify(`[data-testid="${list}"]`)};` +
-  `window.__loadingWord = ${JSON.stringify(en.app.loading)};${OBSERVE}`
+  `window.__listSelector = ${JSON.stringify(`[data-testid="${list}"]`)};${OBSERVE}`
 
 /**
  * Runs in the page before its scripts: stamps the moment the screen's stay list has items and
- * none of the app's data is loading (no spinner saying so; a photo's is not data), and logs it.
+ * its calendar is no longer busy loading stays (aria-busy), and logs it.
  */
 const OBSERVE = `(() => {
   const seen = { loaded: 0 }
@@ -72,8 +70,7 @@ const OBSERVE = `(() => {
   const check = () => {
     if (seen.loaded) return
     if (!document.querySelector(window.__listSelector + ' li')) return
-    for (const status of document.querySelectorAll('[role="status"]'))
-      if (status.textContent === window.__loadingWord) return
+    if (document.querySelector(window.__listSelector).closest('[aria-busy="true"]')) return
     seen.loaded = performance.now()
     console.debug(${JSON.stringify(LOADED_SIGNAL)})
   }
@@ -88,31 +85,39 @@ async function listedCount(page: Page, list: string): Promise<number> {
   return Number((text ?? '').replace(/\D/g, ''))
 }
 
-async function load(browser: Browser, host: Host, screen: Screen): Promise<Load> {
+/**
+ * `screen` opened on the phone in a fresh context, once every stay is loaded; the requests the
+ * page made by then are counted. The caller closes the context.
+ */
+async function openLoaded(browser: Browser, host: Host, screen: Screen) {
   const context = await phoneContext(browser, {
     language: 'en',
     session: host.session,
     initScripts: [observe(screen.list)],
   })
+  const page = await context.newPage()
+  const cdp = await throttle(context, page)
+  await cdp.send('Performance.enable')
+  let requests = 0
+  page.on('request', () => requests++)
+  const loaded = page.waitForEvent('console', {
+    predicate: (message) => message.text() === LOADED_SIGNAL,
+    timeout: 120_000,
+  })
+  await page.goto(`${host.server.url}${screen.path}`, { waitUntil: 'commit' })
+  await loaded
+  return { context, page, cdp, requests }
+}
+
+async function load(browser: Browser, host: Host, screen: Screen): Promise<Load> {
+  const { context, page, cdp, requests } = await openLoaded(browser, host, screen)
   try {
-    const page = await context.newPage()
-    const cdp = await throttle(context, page)
-    await cdp.send('Performance.enable')
-    let requests = 0
-    page.on('request', () => requests++)
-    const loaded = page.waitForEvent('console', {
-      predicate: (message) => message.text() === LOADED_SIGNAL,
-      timeout: 120_000,
-    })
-    await page.goto(`${host.server.url}${screen.path}`, { waitUntil: 'commit' })
-    await loaded
-    const made = requests
     const { loaded: loadedMs } = (await page.evaluate('window.__bench')) as { loaded: number }
     const { metrics } = await cdp.send('Performance.getMetrics')
     const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0
     return {
       loadedMs,
-      requests: made,
+      requests,
       heapMb: heap / 1024 / 1024,
       upcoming: await listedCount(page, screen.list),
     }
@@ -123,21 +128,8 @@ async function load(browser: Browser, host: Host, screen: Screen): Promise<Load>
 
 /** The bytes on the wire (headers included) while an open /calendar waits out its refetch. */
 async function refetchBytes(browser: Browser, host: Host): Promise<{ bytes: number; feedRequests: number }> {
-  const screen = SCREENS[0]!
-  const context = await phoneContext(browser, {
-    language: 'en',
-    session: host.session,
-    initScripts: [observe(screen.list)],
-  })
+  const { context, page } = await openLoaded(browser, host, SCREENS[0]!)
   try {
-    const page = await context.newPage()
-    await throttle(context, page)
-    const loaded = page.waitForEvent('console', {
-      predicate: (message) => message.text() === LOADED_SIGNAL,
-      timeout: 120_000,
-    })
-    await page.goto(`${host.server.url}${screen.path}`, { waitUntil: 'commit' })
-    await loaded
     let feedRequests = 0
     const sizes: Promise<number>[] = []
     page.on('requestfinished', (request) => {
@@ -278,7 +270,9 @@ async function main() {
         `${host.name}: a minute of an open /calendar: ${kb.toFixed(1)} KB on the wire, ${feedRequests} feed request(s)`,
       )
       if (feedRequests === 0) wrong.push(`${host.name}: /calendar did not refetch its feed in a minute`)
-      if (kb > TARGET_REFETCH_KB) misses.push(`${host.name}: the refetch took over ${TARGET_REFETCH_KB} KB`)
+      // The demo's platforms gain a booking every minute or two, so its minute is not unchanged.
+      if (host === portfolio && kb > TARGET_REFETCH_KB)
+        misses.push(`${host.name}: the refetch took over ${TARGET_REFETCH_KB} KB`)
     }
   } finally {
     const rssMb = stopSampling()

@@ -180,7 +180,10 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
         </p>
       )}
       {/* The timeline takes the page's width; the stay lists go under it. */}
-      <div className={`relative grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_372px]'}`}>
+      <div
+        aria-busy={isPending}
+        className={`relative grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_372px]'}`}
+      >
         {/* Over the calendar, not above it: its going must not move the calendar up (issue 17, CLS). */}
         {isPending && (
           <div className="pointer-events-none absolute inset-x-0 top-36 z-10 flex justify-center">

@@ -1,46 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import ICAL from 'ical.js'
 import { beforeAll, expect, it } from 'vitest'
-import type { Db } from '../../server/db/database.ts'
-import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
+import { aCalendarRow, aStay, type CalendarRef } from './bookingBuilders.ts'
+import { aPropertyRow, aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
-
-type StayOptions = {
-  start: string
-  end: string
-  calendarId?: string | null
-  cancelled?: boolean
-  guest?: string
-}
-
-/** A stay row as a sync (with a calendar) or the host (without) writes it. */
-async function aStayRow(db: Db, propertyId: string, options: StayOptions) {
-  const now = new Date().toISOString()
-  const id = randomUUID()
-  const guest = options.guest ?? 'Sara Al-Harbi'
-  await db
-    .insertInto('bookings')
-    .values({
-      id,
-      calendar_id: options.calendarId ?? null,
-      property_id: propertyId,
-      uid: `${id}@test`,
-      summary: `Reserved - ${guest}`,
-      description: null,
-      location: null,
-      start_date: options.start,
-      end_date: options.end,
-      status: 'Reserved',
-      guest_name: guest,
-      kind: 'booking',
-      platform: options.calendarId ? 'Airbnb' : 'Manual',
-      cancelled_at: options.cancelled ? now : null,
-      first_seen_at: now,
-      updated_at: now,
-    })
-    .execute()
-  return id
-}
 
 type Event = { stayId: string; property: string; conflict: boolean; start: string; end: string }
 
@@ -55,7 +17,14 @@ function eventsOf(text: string): Event[] {
 }
 
 describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
-  let host: { cookie: string; first: string; second: string; manualClash: string; kept: string[] }
+  let host: {
+    cookie: string
+    first: string
+    second: string
+    loft: CalendarRef
+    vrboClash: string
+    kept: string[]
+  }
   let other: { cookie: string; property: string }
   const feedOf = (cookie: string, query = '', headers: Record<string, string> = {}) =>
     ctx.app.inject({ url: `/api/property/calendar${query}`, headers: { cookie, ...headers } })
@@ -64,21 +33,23 @@ describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
     const owner = await aUser(ctx.db)
     const first = (await aPropertyRow(ctx.db, owner.id, { name: 'Villa Rawdah' })).id
     const second = (await aPropertyRow(ctx.db, owner.id, { name: 'Flat Corniche' })).id
-    const calendar = await aCalendarRow(ctx.db, first, 'https://calendars.example/a.ics')
-    // A long stay from the feed that ended before 2030-03-01, and a manual stay over its last
-    // nights that ends after: the manual one is in a feed from 2030-03-01, and in conflict.
-    await aStayRow(ctx.db, first, { start: '2030-02-10', end: '2030-02-28', calendarId: calendar })
-    const manualClash = await aStayRow(ctx.db, first, { start: '2030-02-26', end: '2030-03-04' })
+    const airbnb = await aCalendarRow(ctx.db, first, 'Airbnb')
+    const vrbo = await aCalendarRow(ctx.db, first, 'Vrbo')
+    const loft = await aCalendarRow(ctx.db, second, 'Airbnb')
+    // A long Airbnb stay that ended before 2030-03-01, and a Vrbo stay over its last nights that
+    // ends after: the Vrbo one is in a feed from 2030-03-01, and in conflict.
+    await aStay(ctx.db, airbnb, '2030-02-10', '2030-02-28')
+    const vrboClash = await aStay(ctx.db, vrbo, '2030-02-26', '2030-03-04')
     const kept = [
-      manualClash,
-      await aStayRow(ctx.db, first, { start: '2030-03-10', end: '2030-03-12', calendarId: calendar }),
-      await aStayRow(ctx.db, second, { start: '2030-03-01', end: '2030-03-05' }),
+      vrboClash,
+      await aStay(ctx.db, airbnb, '2030-03-10', '2030-03-12'),
+      await aStay(ctx.db, loft, '2030-03-01', '2030-03-05'),
     ]
-    await aStayRow(ctx.db, second, { start: '2030-04-01', end: '2030-04-05', cancelled: true })
-    host = { cookie: await signIn(ctx.app, owner.email), first, second, manualClash, kept }
+    await aStay(ctx.db, loft, '2030-04-01', '2030-04-05', { cancelled: true })
+    host = { cookie: await signIn(ctx.app, owner.email), first, second, loft, vrboClash, kept }
     const stranger = await aUser(ctx.db, { isAdmin: true })
     const property = (await aPropertyRow(ctx.db, stranger.id, { name: 'Not yours' })).id
-    await aStayRow(ctx.db, property, { start: '2030-03-01', end: '2030-03-03' })
+    await aStay(ctx.db, await aCalendarRow(ctx.db, property), '2030-03-01', '2030-03-03')
     other = { cookie: await signIn(ctx.app, stranger.email), property }
   })
 
@@ -102,7 +73,7 @@ describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
   it('from a day: the stays that end after it, judged among all their property’s stays', async () => {
     const events = eventsOf((await feedOf(host.cookie, '?from=2030-03-01')).body)
     expect(events.map((event) => event.stayId).sort()).toEqual([...host.kept].sort())
-    expect(events.find((event) => event.stayId === host.manualClash)?.conflict).toBe(true)
+    expect(events.find((event) => event.stayId === host.vrboClash)?.conflict).toBe(true)
     expect(events.filter((event) => event.conflict)).toHaveLength(1)
     expect(
       eventsOf((await feedOf(host.cookie, '?from=2030-03-05')).body).map((event) => event.start),
@@ -122,7 +93,7 @@ describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
       .where('property_id', '=', host.first)
       .execute()
     expect((await feedOf(host.cookie, '?from=2030-03-01', { 'if-none-match': etag })).statusCode).toBe(304)
-    const added = await aStayRow(ctx.db, host.second, { start: '2030-05-01', end: '2030-05-03' })
+    const added = await aStay(ctx.db, host.loft, '2030-05-01', '2030-05-03')
     const changed = await feedOf(host.cookie, '?from=2030-03-01', { 'if-none-match': etag })
     expect(changed.statusCode).toBe(200)
     expect(changed.headers.etag).not.toBe(etag)
