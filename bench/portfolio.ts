@@ -132,8 +132,10 @@ async function refetchBytes(browser: Browser, host: Host): Promise<{ bytes: numb
   try {
     let feedRequests = 0
     const sizes: Promise<number>[] = []
-    page.on('requestfinished', (request) => {
+    page.on('request', (request) => {
       if (new URL(request.url()).pathname === FEED_PATH) feedRequests++
+    })
+    page.on('requestfinished', (request) => {
       sizes.push(
         request
           .sizes()

@@ -147,27 +147,30 @@ export const portfolioFeedPath = (from: DateOnly) => `${API_BASE}/property/calen
 const latestRead = new Map<string, { etag: string; events: FeedEvent[] }>()
 
 /**
- * The events of the feed of all of the host's properties since `from`. The browser revalidates
- * its copy with the ETag (the server answers 304 when nothing changed), and a copy whose ETag is
- * the one already read is not parsed again: the same events come back, so nothing redraws.
+ * The events of the feed of all of the host's properties since `from`. The page sends the ETag of
+ * the copy it has read (If-None-Match, past the browser's cache, which would keep a second copy
+ * of the text), and the server answers 304 when nothing changed: the same events come back, not
+ * parsed again, so nothing redraws.
  */
 export async function fetchPortfolioEvents(from: DateOnly): Promise<FeedEvent[]> {
   const path = portfolioFeedPath(from)
+  const known = latestRead.get(path)
   let response: Response
   try {
     response =
       (await takeEarlyResponse(path)) ??
-      (await fetch(path, { credentials: 'same-origin', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }))
+      (await fetch(path, {
+        credentials: 'same-origin',
+        cache: 'no-store',
+        headers: known ? { 'if-none-match': known.etag } : {},
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      }))
+    if (response.status === 304 && known) return known.events
     if (!response.ok) throw new Error(`HTTP ${response.status}`)
   } catch (failure) {
     throw new Error(FEED_FETCH_FAILED, { cause: failure })
   }
   const etag = response.headers.get('etag')
-  const known = latestRead.get(path)
-  if (etag !== null && known?.etag === etag) {
-    void response.body?.cancel()
-    return known.events
-  }
   const events = parseFeed(await response.text())
   latestRead.clear()
   if (etag !== null) latestRead.set(path, { etag, events })
