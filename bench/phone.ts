@@ -22,30 +22,30 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { DEMO_HOST } from '../scripts/demoData.ts'
-import { LANGUAGE_STORAGE_KEY, SESSION_HINT_KEY } from '../src/boot/storageKeys.ts'
 import { LIVE_ATTRIBUTE } from '../src/boot/prerendered.ts'
 import { launchBrowser, PHONE } from '../tests/e2e/browser.ts'
 import buildForBrowsers from '../tests/e2e/globalSetup.ts'
 import { startServer, type RunningServer } from '../tests/e2e/server.ts'
+import {
+  median,
+  phoneContext,
+  seconds,
+  signIn,
+  throttle,
+  type Cookies,
+  type Language,
+} from './phoneProfile.ts'
 import { sized, timingMissed } from './quick.ts'
 
 const RUNS = sized(5, 1)
 const USABLE_AFTER_LCP_MS = 300
 const LCP_SETTLED_MS = 500
 const TARGET_CLS = 0.05
-const NETWORK = {
-  offline: false,
-  latency: 85,
-  downloadThroughput: (9_000_000 / 8) | 0,
-  uploadThroughput: (1_500_000 / 8) | 0,
-}
-const CPU_SLOWDOWN = 4
 
 type Screen = { path: string; signedIn: boolean; usable: string; targetLcpMs: number }
-type Language = (typeof LANGUAGES)[number]
-const LANGUAGES = ['en', 'ar'] as const
+const LANGUAGES: readonly Language[] = ['en', 'ar']
 /** The languages a run measures unless told otherwise: a quick run's check needs only one. */
 const MEASURED_LANGUAGES = sized<readonly Language[]>(LANGUAGES, ['en'])
 /** A page of the build with nothing of the app's to load or run: what any page costs here. */
@@ -68,26 +68,6 @@ const SCREENS: Screen[] = [
 ]
 
 type Load = { lcp: number; usable: number; cls: number }
-type Cookies = Parameters<BrowserContext['addCookies']>[0]
-
-/**
- * The demo host's session, signed in once per run: signing in before each of the sixty signed-in
- * loads met the server's own limit of 30 /auth requests a minute from one address on a fast
- * machine (429). A session cookie in a fresh context is what a returning host's phone holds.
- */
-async function signIn(browser: Browser, server: RunningServer): Promise<Cookies> {
-  const context = await browser.newContext()
-  try {
-    const answer = await context.request.post(`${server.url}/api/auth/login`, {
-      data: { email: DEMO_HOST.email, password: DEMO_HOST.password },
-      headers: { origin: server.url },
-    })
-    if (!answer.ok()) throw new Error(`the demo host could not sign in: ${answer.status()}`)
-    return (await context.storageState()).cookies
-  } finally {
-    await context.close()
-  }
-}
 
 /**
  * What the page logs when its usable element appears. The run waits for this message rather than
@@ -131,22 +111,13 @@ async function load(
   language: Language,
   throttled: boolean,
 ): Promise<Load> {
-  const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
-  // A host opening a signed-in screen signed in on this browser before, so it holds the session
-  // hint beside the cookie, as every returning host's browser does (src/routes/sessionHint.ts).
-  const stored = { [LANGUAGE_STORAGE_KEY]: language, ...(screen.signedIn ? { [SESSION_HINT_KEY]: '1' } : {}) }
-  await context.addInitScript((entries) => {
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
-  }, stored)
-  await context.addInitScript(`window.__usableSelector = ${JSON.stringify(screen.usable)};${OBSERVE}`)
-  if (screen.signedIn) await context.addCookies(session)
+  const context = await phoneContext(browser, {
+    language,
+    session: screen.signedIn ? session : undefined,
+    initScripts: [`window.__usableSelector = ${JSON.stringify(screen.usable)};${OBSERVE}`],
+  })
   const page: Page = await context.newPage()
-  if (throttled) {
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', NETWORK)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-  }
+  if (throttled) await throttle(context, page)
   const usable = page.waitForEvent('console', {
     predicate: (message) => message.text() === USABLE_SIGNAL,
     timeout: 60_000,
@@ -170,9 +141,6 @@ async function load(
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-
 async function main() {
   buildForBrowsers()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-phone-'))
@@ -182,7 +150,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   const browser = await launchBrowser()
-  const session = await signIn(browser, server)
+  const session = await signIn(browser, server, DEMO_HOST)
   let missed = false
   try {
     console.log(`${RUNS} cold loads of each screen at ${PHONE.width} px; medians, throttled vs unthrottled\n`)

@@ -5,7 +5,7 @@
  * location's path.
  */
 import { API_BASE } from '../src/actors/http.ts'
-import { THIS_MONTH } from '../src/boot/firstScreen.ts'
+import { FEED_FROM, THIS_MONTH } from '../src/boot/firstScreen.ts'
 
 export const SIGNED_IN_FRAME = [
   'src/routes/SignedInApp.tsx',
@@ -32,6 +32,7 @@ const PROFILE_REQUEST = `${API_BASE}/user/profile`
 const PROPERTIES_REQUEST = `${API_BASE}/property/list`
 const MONTHLY_REQUEST = `${API_BASE}/dashboard/statistics/monthly`
 const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}/dashboard/statistics?${THIS_MONTH}`
+const FEED_REQUEST = `${API_BASE}/property/calendar?from=${FEED_FROM}`
 
 const publicScreen = (name: string, path: string, module: string, prerendered = false): FirstScreen => ({
   name,
@@ -69,10 +70,10 @@ export const FIRST_SCREENS: FirstScreen[] = [
     modules: ['src/routes/PropertiesRoute.tsx'],
     requests: [PROPERTIES_REQUEST],
   }),
-  // The calendar reads the feeds at once; the dashboard, whose calendar is below the first screen, later.
+  // The calendar reads its feed at once; the dashboard, whose calendar is below the first screen, later.
   signedInScreen('/calendar', '^/calendar/?$', {
     modules: ['src/routes/CalendarRoute.tsx', 'src/actors/calendarFeed.ts'],
-    requests: [PROPERTIES_REQUEST],
+    requests: [PROPERTIES_REQUEST, FEED_REQUEST],
   }),
   signedInScreen('/integration', '^/integration/?$', {
     modules: ['src/routes/IntegrationRoute.tsx'],

@@ -19,6 +19,8 @@ export type IcsStay = Pick<
     echo?: Flag
     echo_runs?: string | null
     platform_rule?: string | null
+    /** Named (X-MANZIL-PROPERTY) in a feed of several properties' stays. */
+    propertyId?: string
   }
 
 type JCalProperty = [string, Record<string, string>, string, string]
@@ -32,8 +34,9 @@ const utcDateTime = (iso: string) => `${iso.slice(0, 19)}Z`
  * exports; X-MANZIL-* carry what the calendar screen shows (DESIGN 6.1) and other calendar
  * programs ignore: the server's kind (a Booking.com closure may be a sale) and whether the stay is
  * an echo of our own export (X-MANZIL-ECHO when all its nights are, X-MANZIL-ECHO-NIGHTS listing
- * them as runs when some are), X-MANZIL-RULE naming the platform's own rule a closed run is, and
- * for the stay's details the nightly price in force and the linked calendar it came from. A feed
+ * them as runs when some are), X-MANZIL-RULE naming the platform's own rule a closed run is,
+ * X-MANZIL-PROPERTY naming the stay's property in a feed of several, and for the stay's details
+ * the nightly price in force and the linked calendar it came from. A feed
  * warning is its kind with the feed's own days as parameters:
  * `X-MANZIL-WARNING;X-DTSTART=2030-03-10;X-DTEND=2030-03-05:endBeforeStart`.
  */
@@ -57,6 +60,7 @@ function stayEvent(stay: IcsStay): JCalComponent {
   if (stay.echo_runs) properties.push(['x-manzil-echo-nights', {}, 'text', stay.echo_runs])
   if (stay.platform_rule) properties.push(['x-manzil-rule', {}, 'text', stay.platform_rule])
   if (stay.conflict) properties.push(['x-manzil-conflict', {}, 'unknown', 'TRUE'])
+  if (stay.propertyId) properties.push(['x-manzil-property', {}, 'text', stay.propertyId])
   const warning = readFeedWarningText(stay.feed_warning ?? null)
   if (warning)
     properties.push([

@@ -1,10 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notFound } from '../errors.ts'
 import { sendBody } from '../db/stampedCache.ts'
-import { createExportFeeds } from './service.ts'
+import { currentUser } from '../auth/session.ts'
+import { isDateOnly } from '../../src/domain/dates.ts'
+import { fieldError } from '../errors.ts'
+import { createExportFeeds, createOwnerFeeds, type ExportFeed } from './service.ts'
 
 const FeedParams = z.object({ file: z.string().max(200) })
+const OwnerFeedQuery = z.object({ from: z.string().max(32).optional() })
+
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
+
+/** Answers a feed with its ETag, or 304 when the client's copy is this one. */
+function sendFeed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  feed: Pick<ExportFeed, 'etag'> & Partial<ExportFeed>,
+) {
+  reply.header('etag', feed.etag).header('cache-control', 'private, no-cache')
+  if (request.headers['if-none-match'] === feed.etag || !feed.body) return reply.code(304).send()
+  return sendBody(request, reply, feed.body, CALENDAR_TYPE)
+}
 
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -16,8 +34,22 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/calendar/:file', { schema: { params: FeedParams } }, async (request, reply) => {
     const feed = await exportFeed(request.params.file.replace(/\.ics$/i, ''))
     if (feed === null) throw notFound()
-    reply.header('etag', feed.etag).header('cache-control', 'private, no-cache')
-    if (request.headers['if-none-match'] === feed.etag) return reply.code(304).send()
-    return sendBody(request, reply, feed.body, 'text/calendar; charset=utf-8')
+    return sendFeed(request, reply, feed)
+  })
+
+  /**
+   * The calendar screens' feed: every property of the signed-in user in one text, each event
+   * naming its property, the stays that end after `from` (docs/decisions.md, "A portfolio's
+   * calendar in one feed"). Only one's own properties, for admins too.
+   */
+  const ownerFeeds = createOwnerFeeds(app.db)
+  app.get('/property/calendar', { schema: { querystring: OwnerFeedQuery } }, async (request, reply) => {
+    const { from } = request.query
+    if (from !== undefined && !isDateOnly(from)) throw fieldError('from', 'errors.calendar.fromDate')
+    const owner = currentUser(request)
+    const known = ownerFeeds.currentEtag(owner, from ?? null)
+    if (known !== undefined && request.headers['if-none-match'] === known)
+      return sendFeed(request, reply, { etag: known })
+    return sendFeed(request, reply, await ownerFeeds.feed(owner, from ?? null))
   })
 }

@@ -1,5 +1,7 @@
 import { sha256 } from '../auth/session.ts'
 import type { Db } from '../db/database.ts'
+import type { User } from '../db/schema.ts'
+import type { DateOnly } from '../../src/domain/dates.ts'
 import { batchedLookup } from '../db/batchedLookup.ts'
 import { cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
 import { conflictingIds } from '../sync/conflicts.ts'
@@ -18,27 +20,7 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
   const stays = await db
     .selectFrom('bookings')
     .innerJoin('properties', 'properties.id', 'bookings.property_id')
-    .select([
-      'properties.name as propertyName',
-      'bookings.id',
-      'bookings.property_id',
-      'bookings.calendar_id',
-      'bookings.summary',
-      'bookings.description',
-      'bookings.start_date',
-      'bookings.end_date',
-      'bookings.status',
-      'bookings.guest_name',
-      'bookings.kind',
-      'bookings.echo',
-      'bookings.echo_runs',
-      'bookings.platform_rule',
-      'bookings.platform',
-      'bookings.feed_warning',
-      'bookings.nightly_price',
-      'bookings.updated_at',
-      'bookings.cancelled_at',
-    ])
+    .select(['properties.name as propertyName', ...STAY_COLUMNS])
     .where('properties.export_token', '=', token)
     .where('bookings.cancelled_at', 'is', null)
     .orderBy('bookings.start_date')
@@ -53,6 +35,64 @@ async function exportFeed(db: Db, token: string): Promise<string | null> {
   return calendarText(
     stays.map((stay) => ({ ...stay, conflict: conflicts.has(stay.id) })),
     propertyName,
+  )
+}
+
+/** What a feed says of each stay, and what the conflict rule reads. */
+const STAY_COLUMNS = [
+  'bookings.id',
+  'bookings.property_id',
+  'bookings.calendar_id',
+  'bookings.summary',
+  'bookings.description',
+  'bookings.start_date',
+  'bookings.end_date',
+  'bookings.status',
+  'bookings.guest_name',
+  'bookings.kind',
+  'bookings.echo',
+  'bookings.echo_runs',
+  'bookings.platform_rule',
+  'bookings.platform',
+  'bookings.feed_warning',
+  'bookings.nightly_price',
+  'bookings.updated_at',
+  'bookings.cancelled_at',
+] as const
+
+/**
+ * The feed of every property of one owner, each event naming its property (X-MANZIL-PROPERTY):
+ * the active stays that end after `from` (all of them without it). A stay's conflict is judged
+ * among all the property's stays, so the few that ended before `from` but overlap a stay of the
+ * feed are read too, to judge it, and left out of the feed (docs/decisions.md, "A portfolio's
+ * calendar in one feed").
+ */
+async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promise<string> {
+  const ofOwner = db
+    .selectFrom('bookings')
+    .innerJoin('properties', 'properties.id', 'bookings.property_id')
+    .select(STAY_COLUMNS)
+    .where('properties.owner_id', '=', ownerId)
+    .where('bookings.cancelled_at', 'is', null)
+  const stays = await ofOwner
+    .$if(from !== null, (query) => query.where('bookings.end_date', '>', from ?? ''))
+    .orderBy('bookings.start_date')
+    .orderBy('bookings.id')
+    .execute()
+  const earliest = stays.reduce(
+    (first, stay) => (stay.start_date < first ? stay.start_date : first),
+    from ?? '',
+  )
+  const before =
+    from !== null && earliest < from
+      ? await ofOwner
+          .where('bookings.end_date', '>', earliest)
+          .where('bookings.end_date', '<=', from)
+          .execute()
+      : []
+  const conflicts = conflictingIds([...before, ...stays])
+  return calendarText(
+    stays.map((stay) => ({ ...stay, propertyId: stay.property_id, conflict: conflicts.has(stay.id) })),
   )
 }
 
@@ -113,6 +153,9 @@ async function availabilityFeed(db: Db, token: string): Promise<{ text: string; 
 
 export type ExportFeed = { body: CachedBody; etag: string }
 
+// Weak: the same validator stands for the plain and the gzipped bytes (RFC 9110 8.8.1).
+const etagOf = (text: string) => `W/"${sha256(text).slice(0, 32)}"`
+
 /** An answered feed, and for a platform's availability feed what its fetch was served. */
 type Answer = ExportFeed & { served?: Served }
 
@@ -158,8 +201,7 @@ export function createExportFeeds(db: Db, clock: () => Date) {
   const feeds = createStampedCache<Answer | null>(500)
   const answer = (text: string, served?: Served): Answer => ({
     body: cachedBody(text),
-    // Weak: the same validator stands for the plain and the gzipped bytes (RFC 9110 8.8.1).
-    etag: `W/"${sha256(text).slice(0, 32)}"`,
+    etag: etagOf(text),
     ...(served ? { served } : {}),
   })
   return async (token: string): Promise<ExportFeed | null> => {
@@ -178,5 +220,43 @@ export function createExportFeeds(db: Db, clock: () => Date) {
     if (feed?.served && feed.served.hash !== platformFeed.servedHash)
       await recordServed(db, feed.served, platformFeed.servedHash, clock())
     return feed
+  }
+}
+
+/** Bodies of owners' feeds kept at once: each is a few MB for a portfolio's year of stays. */
+const OWNER_FEED_BODIES = 8
+const OWNER_FEED_ETAGS = 5000
+
+/**
+ * The feed of all of an owner's properties since a day (null: all of it), computed once per
+ * version of their data, and the ETag of the latest one computed: a client whose copy is
+ * current is answered 304 without the feed being computed again, however many owners' bodies
+ * have come and gone since. The ETag hashes the text, so a new version with the same stays
+ * (a sync that found nothing new) keeps it.
+ */
+export function createOwnerFeeds(db: Db) {
+  const bodies = createStampedCache<ExportFeed>(OWNER_FEED_BODIES)
+  // Small: a key and a hash per owner and day asked for, the oldest leaving first.
+  const etags = new Map<string, { stamp: string; etag: string }>()
+  const keyOf = (owner: Pick<User, 'id'>, from: DateOnly | null) => `${owner.id}:${from ?? ''}`
+  return {
+    /** The ETag of the feed at this version of the owner's data, when one was computed. */
+    currentEtag: (owner: Pick<User, 'id' | 'data_version'>, from: DateOnly | null) => {
+      const known = etags.get(keyOf(owner, from))
+      return known?.stamp === String(owner.data_version) ? known.etag : undefined
+    },
+    feed: async (owner: Pick<User, 'id' | 'data_version'>, from: DateOnly | null): Promise<ExportFeed> => {
+      const key = keyOf(owner, from)
+      const stamp = String(owner.data_version)
+      const feed = await bodies(key, stamp, async () => {
+        const text = await ownerFeed(db, owner.id, from)
+        return { body: cachedBody(text), etag: etagOf(text) }
+      })
+      etags.delete(key)
+      etags.set(key, { stamp, etag: feed.etag })
+      const oldest = etags.keys().next().value
+      if (etags.size > OWNER_FEED_ETAGS && oldest !== undefined) etags.delete(oldest)
+      return feed
+    },
   }
 }

@@ -1,19 +1,11 @@
-import {
-  classifySummary,
-  stayIdOfUid,
-  type Booking,
-  type BookingKind,
-  type Stay,
-} from '../domain/bookings.ts'
+import type { BookingKind, Stay } from '../domain/bookings.ts'
 import { addDays, type DateOnly } from '../domain/dates.ts'
 import { parseRuns } from '../domain/echoNights.ts'
 import { feedWarningOf, type FeedWarning } from '../domain/feedWarnings.ts'
 import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../domain/icalendar.ts'
-import { MANUAL_PLATFORM } from '../domain/manualStays.ts'
 import { isPlatformRule, type PlatformRule } from '../domain/platformRules.ts'
-import { detectPlatform } from '../domain/platforms.ts'
-import { api } from './api.ts'
-import { REQUEST_TIMEOUT_MS } from './http.ts'
+import { takeEarlyResponse } from '../boot/earlyResponses.ts'
+import { API_BASE, REQUEST_TIMEOUT_MS } from './http.ts'
 
 /** One VEVENT as the feed wrote it, its times reduced to calendar days. */
 export type FeedEvent = {
@@ -40,10 +32,9 @@ export type FeedEvent = {
   calendarId?: string
   /** X-MANZIL-RULE: the platform's own rule a closed run is. */
   rule?: PlatformRule
+  /** X-MANZIL-PROPERTY: the stay's property, in the feed of all of a host's properties. */
+  propertyId?: string
 }
-
-/** A booking before the palette gives it its colour. */
-export type FeedBooking = Omit<Booking, 'color'>
 
 export const FEED_FETCH_FAILED = 'Failed to fetch calendar'
 
@@ -136,6 +127,7 @@ function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
       nightlyPrice: amount(vevent, 'x-manzil-price'),
       calendarId: text(vevent, 'x-manzil-calendar')?.trim() || undefined,
       rule: ruleOf(vevent),
+      propertyId: text(vevent, 'x-manzil-property')?.trim() || undefined,
     },
   ]
 }
@@ -148,71 +140,39 @@ export function parseFeed(feed: string): FeedEvent[] {
   })
 }
 
-type PropertyRef = { id: string; name: string }
+/** The address of the feed of all of the signed-in host's properties, from a day. */
+export const portfolioFeedPath = (from: DateOnly) => `${API_BASE}/property/calendar?from=${from}`
+
+/** The latest feed read, by address: its ETag and its events. */
+const latestRead = new Map<string, { etag: string; events: FeedEvent[] }>()
 
 /**
- * SPEC 4 and DESIGN 6.7: the export feed's own fields win (platform, status, guest, the server's
- * kind); otherwise the summary's " - " rule, and the platform from the event's text, then from
- * the whole feed's. Conflicts are the server's to decide (X-MANZIL-CONFLICT), as are echoes. A
- * manual stay (X-MANZIL-PLATFORM:Manual) keeps its note (DESCRIPTION), and an empty guest stays
- * empty on a booking (shown as "Unknown guest", and edited as no name).
+ * The events of the feed of all of the host's properties since `from`. The page sends the ETag of
+ * the copy it has read (If-None-Match, past the browser's cache, which would keep a second copy
+ * of the text), and the server answers 304 when nothing changed: the same events come back, not
+ * parsed again, so nothing redraws.
  */
-export function toBookings(events: FeedEvent[], property: PropertyRef, feed: string): FeedBooking[] {
-  const feedPlatform = detectPlatform(feed, '')
-  return events.map((event) => {
-    const classified = classifySummary(event.summary)
-    const kind = event.kind ?? classified.kind
-    const manual = event.platform === MANUAL_PLATFORM
-    const guestName = event.guestName?.trim()
-      ? event.guestName
-      : manual && kind === 'booking'
-        ? ''
-        : classified.guestName
-    return {
-      uid: event.uid,
-      stayId: stayIdOfUid(event.uid),
-      manual,
-      echo: event.echo,
-      echoRuns: event.echoRuns,
-      note: manual && event.description.trim() ? event.description : null,
-      propertyId: property.id,
-      propertyName: property.name,
-      guestName,
-      start: event.start,
-      end: event.end,
-      status: event.status ?? classified.status,
-      platform:
-        event.platform ?? detectPlatform(`${event.uid} ${event.description} ${event.location}`, feedPlatform),
-      kind,
-      conflict: event.conflict,
-      feedWarning: event.warning ?? null,
-      nightlyPrice: event.nightlyPrice ?? null,
-      calendarId: event.calendarId ?? null,
-      description: event.description,
-      rule: event.rule,
-    }
-  })
-}
-
-/** The export URL is absolute (PUBLIC_URL); the browser fetches it from its own origin. */
-export const relativePath = (url: string) => {
-  const parsed = new URL(url, 'http://relative.invalid')
-  return `${parsed.pathname}${parsed.search}`
-}
-
-/** DESIGN 6.1: a property's bookings from its own export feed, fetched with the session cookie. */
-export async function fetchPropertyBookings(property: PropertyRef): Promise<FeedBooking[]> {
-  const { url } = await api.property.internalCalendar(property.id)
-  let feed: string
+export async function fetchPortfolioEvents(from: DateOnly): Promise<FeedEvent[]> {
+  const path = portfolioFeedPath(from)
+  const known = latestRead.get(path)
+  let response: Response
   try {
-    const response = await fetch(relativePath(url), {
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    })
+    response =
+      (await takeEarlyResponse(path)) ??
+      (await fetch(path, {
+        credentials: 'same-origin',
+        cache: 'no-store',
+        headers: known ? { 'if-none-match': known.etag } : {},
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      }))
+    if (response.status === 304 && known) return known.events
     if (!response.ok) throw new Error(`HTTP ${response.status}`)
-    feed = await response.text()
   } catch (failure) {
     throw new Error(FEED_FETCH_FAILED, { cause: failure })
   }
-  return toBookings(parseFeed(feed), property, feed)
+  const etag = response.headers.get('etag')
+  const events = parseFeed(await response.text())
+  latestRead.clear()
+  if (etag !== null) latestRead.set(path, { etag, events })
+  return events
 }

@@ -26,14 +26,21 @@ export function chooseLanguage<Fallback extends string | undefined>(
 /** In a first call's address, the current month's `start` and `end` (the dashboard's default period). */
 export const THIS_MONTH = '{thisMonth}'
 
+/** In a first call's address, the first day the calendar's feed is read from: the first of last month. */
+export const FEED_FROM = '{feedFrom}'
+
 /**
- * `url` with THIS_MONTH filled in from `now` in the browser's own time zone, as the app's
- * `thisMonth()` and the API client write it (`start=2026-11-01&end=2026-11-30`).
+ * `url` with THIS_MONTH and FEED_FROM filled in from `now` in the browser's own time zone, as the
+ * app's `thisMonth()` and `feedFromFor()` write them (`start=2026-11-01&end=2026-11-30`,
+ * `2026-10-01`).
  */
 export function fillRequest(url: string, now: Date): string {
   const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`
   const lastDay = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate()
-  return url.replace('{thisMonth}', `start=${month}-01&end=${month}-${String(lastDay).padStart(2, '0')}`)
+  const before = new Date(now.getFullYear(), now.getMonth() - 1, 1)
+  return url
+    .replace('{thisMonth}', `start=${month}-01&end=${month}-${String(lastDay).padStart(2, '0')}`)
+    .replace('{feedFrom}', `${before.getFullYear()}-${String(before.getMonth() + 1).padStart(2, '0')}-01`)
 }
 
 /** What the build knows: for each language and each first screen, the files it needs. */

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
 import type { Booking } from '../domain/bookings.ts'
 import type { DateOnly } from '../domain/dates.ts'
 import { ALL, passesFilters, timelineRows } from '../domain/timeline.ts'
@@ -18,7 +19,9 @@ import { PageHeader } from '../ui/PageHeader.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { MD_UP_QUERY, PHONE_QUERY, useMediaQuery } from '../ui/useMediaQuery.ts'
 import { lazyPart, WhenOpen } from '../ui/lazyParts.tsx'
+import { prefetchBookings } from './bookingKeys.ts'
 import { todayOfProperties, useBookings, useMonth, useStayLists } from './bookings.ts'
+import { prefetchProperties } from './properties/propertyList.ts'
 import { useCalendarView } from './useCalendarView.ts'
 import { SyncHealth } from './SyncHealth.tsx'
 import { useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
@@ -42,8 +45,11 @@ type Props = {
   manualStay?: ManualStayImplementations
 }
 
-// Issue 17: the property list is asked for beside the profile when the page opens here.
-export { prefetchProperties as prefetchData } from './properties/propertyList.ts'
+/** Issue 17: the property list and the feed are asked for beside the profile when the page opens here. */
+export function prefetchData(queryClient: QueryClient) {
+  prefetchProperties(queryClient)
+  prefetchBookings(queryClient)
+}
 
 /**
  * SPEC 2, /calendar: the month grid (wide screens), and a side panel with the stay lists. Issue
@@ -53,7 +59,7 @@ export { prefetchProperties as prefetchData } from './properties/propertyList.ts
  */
 export default function CalendarRoute({ manualStay }: Props = {}) {
   const { t } = useI18n()
-  const { properties, propertiesError, isPending, bookings, loadedPropertyIds } = useBookings()
+  const { properties, propertiesError, isPending, bookings, loadedPropertyIds, showFrom } = useBookings()
   const phone = useMediaQuery(PHONE_QUERY)
   // Issue 17: below md the side panel's month is the calendar; the big grid is not drawn at all
   // (hidden by CSS, it still cost a throttled phone its render before the first paint).
@@ -98,6 +104,9 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   // month the address names, and its arrows move the address. Beside the grid or the timeline it
   // is a month of its own.
   const panelMonth = gridFits || wide ? ownMonth : { month: calendar.context.month, ...step }
+  // The feed is read from before the earliest day either calendar shows.
+  const earliestShown = [start, `${calendar.context.month}-01`, `${panelMonth.month}-01`].sort()[0]
+  useEffect(() => showFrom(earliestShown ?? null), [earliestShown, showFrom])
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
   // A stay's details are in the address (`?stay=`): a notification or a search result links
   // there, a reload keeps them open, and Back closes them.
@@ -180,7 +189,10 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
         </p>
       )}
       {/* The timeline takes the page's width; the stay lists go under it. */}
-      <div className={`relative grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_372px]'}`}>
+      <div
+        aria-busy={isPending}
+        className={`relative grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_372px]'}`}
+      >
         {/* Over the calendar, not above it: its going must not move the calendar up (issue 17, CLS). */}
         {isPending && (
           <div className="pointer-events-none absolute inset-x-0 top-36 z-10 flex justify-center">

@@ -10,6 +10,7 @@ import { IntegrationSection } from './dashboard/IntegrationSection.tsx'
 import { PropertiesSection } from './dashboard/PropertiesSection.tsx'
 import { StatisticsSection } from './dashboard/StatisticsSection.tsx'
 import { dashboardStatisticsQuery, monthlyStatisticsQuery } from './dashboard/statisticsKeys.ts'
+import { prefetchBookings } from './bookingKeys.ts'
 import { prefetchProperties } from './properties/propertyList.ts'
 import { useProfile } from './session.ts'
 
@@ -19,6 +20,7 @@ export function prefetchData(queryClient: QueryClient, search: URLSearchParams) 
   void queryClient.prefetchQuery(dashboardStatisticsQuery(range))
   void queryClient.prefetchQuery(monthlyStatisticsQuery)
   prefetchProperties(queryClient)
+  prefetchBookings(queryClient)
 }
 
 /**

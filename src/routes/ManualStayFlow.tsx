@@ -61,8 +61,8 @@ export function useManualStayFlow(implementations: ManualStayImplementations = {
         },
         actions: {
           notify: (_, notice) => showNotice(t, notice),
-          changed: (_, { propertyId }) =>
-            void queryClient.invalidateQueries({ queryKey: [...BOOKINGS_KEY, propertyId] }),
+          // One feed holds every property's stays.
+          changed: () => void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
         },
       })
       .provide(implementations),

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react'
-import { useQueries } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createActor } from 'xstate'
-import type { FeedBooking } from '../actors/calendarFeed.ts'
+import { toPortfolioBookings, type FeedBooking } from '../actors/feedBookings.ts'
 import type { Booking } from '../domain/bookings.ts'
 import { addMonths, localToday, type DateOnly } from '../domain/dates.ts'
 import { prevailingZone, stayListsByPropertyToday, todayIn, type ZonedProperty } from '../domain/timeZones.ts'
 import { colorPaletteMachine } from '../machines/colorPalette.ts'
 import { bookingKey } from '../ui/calendar/calendarDays.ts'
-import { BOOKINGS_KEY } from './bookingKeys.ts'
+import { feedFromFor, portfolioFeedQuery } from './bookingKeys.ts'
 import { useProperties } from './properties/propertyList.ts'
 
 // One palette for the page's life, so a booking keeps its colour across screens and refetches.
@@ -19,49 +19,37 @@ export function colorBookings(bookings: readonly FeedBooking[]): Booking[] {
   return bookings.map((booking) => ({ ...booking, color: colors[bookingKey(booking)] ?? '' }))
 }
 
-type PropertyRef = { id: string; name: string }
-
-async function loadBookings(property: PropertyRef): Promise<Booking[]> {
-  try {
-    // The feed reader (and its iCalendar parser) loads beside the property list, not before the
-    // screen's first paint (issue 17).
-    const { fetchPropertyBookings } = await import('../actors/calendarFeed.ts')
-    return colorBookings(await fetchPropertyBookings(property))
-  } catch (failure) {
-    // SPEC 8: one property's failure is logged and that property skipped; the others show.
-    console.error(`Skipped the calendar of "${property.name}"`, failure)
-    throw failure
-  }
-}
-
-/** Every property's bookings from its export feed, one query per property. */
+/**
+ * Every property's bookings, from the one feed of all of the host's properties: the stays that
+ * end after the month before today's, or before the earliest day a screen has asked to show
+ * (`showFrom`). Stays are those of the listed properties, so they come once both have answered.
+ */
 export function useBookings() {
   const properties = useProperties()
-  const listed = properties.data ?? []
-  const feeds = useQueries({
-    queries: listed.map((property) => ({
-      queryKey: [...BOOKINGS_KEY, property.id],
-      queryFn: () => loadBookings(property),
-      retry: false,
-      staleTime: 30_000,
-      // The server re-syncs feeds in the background; the calendar follows within a minute.
-      refetchInterval: 60_000,
-    })),
-    combine: (results) => ({
-      bookings: results.flatMap((result) => result.data ?? []),
-      isPending: results.some((result) => result.isPending),
-      // A new stay's nights can only be checked against a property whose stays are here.
-      loadedPropertyIds: new Set(
-        listed.flatMap((property, index) => (results[index]?.data ? [property.id] : [])),
-      ),
-    }),
-  })
+  const [shownFrom, setShownFrom] = useState<DateOnly | null>(null)
+  const today = localToday()
+  const from = feedFromFor(shownFrom !== null && shownFrom < today ? shownFrom : today)
+  // The previous window's stays stay on screen while an earlier one loads.
+  const feed = useQuery({ ...portfolioFeedQuery(from), placeholderData: keepPreviousData })
+  const listed = properties.data
+  const events = feed.data
+  const bookings = useMemo(() => {
+    if (!listed || !events) return []
+    return colorBookings(toPortfolioBookings(events, listed))
+  }, [listed, events])
+  // A new stay's nights can only be checked against a property whose stays are here.
+  const loadedPropertyIds = useMemo(
+    () => new Set(events && listed ? listed.map((property) => property.id) : []),
+    [listed, events],
+  )
   return {
-    properties: properties.data ?? [],
+    properties: listed ?? [],
     propertiesError: properties.error,
-    isPending: properties.isPending || feeds.isPending,
-    bookings: feeds.bookings,
-    loadedPropertyIds: feeds.loadedPropertyIds,
+    isPending: properties.isPending || feed.isPending || feed.isPlaceholderData,
+    bookings,
+    loadedPropertyIds,
+    /** The earliest day the screen shows; the feed is read from the month before it. */
+    showFrom: setShownFrom,
   }
 }
 

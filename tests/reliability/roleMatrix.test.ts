@@ -114,6 +114,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/user/toggle-notifications': { expected: signedIn(200), payload: () => ({ enabled: false }) },
 
   'GET /api/property/list': { expected: signedIn(200) },
+  // Each caller's own properties only, admins included.
+  'GET /api/property/calendar': { expected: signedIn(200), query: '?from=2026-01-01' },
   'GET /api/property/platform/list': { expected: signedIn(200) },
   'POST /api/property': { expected: signedIn(201), payload: propertyPayload },
   'GET /api/property/:id': { expected: ownerOnly(200) },

@@ -3,16 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { api } from '../../src/actors/api.ts'
 import { ApiError } from '../../src/actors/http.ts'
-import { addDays, localToday } from '../../src/domain/dates.ts'
+import { addDays, addMonths, localToday } from '../../src/domain/dates.ts'
 import CalendarRoute from '../../src/routes/CalendarRoute.tsx'
-import { calendarOf } from '../fixtures/feedServer.ts'
+import { exportFeed } from './calendarScreen.tsx'
 import { aProperty } from './propertyBuilders.ts'
 import { renderRoute } from './render.tsx'
 
 const today = localToday()
 const VILLA = aProperty({ id: 'villa', name: 'Palm Villa' })
 const LOFT = aProperty({ id: 'loft', name: 'Corniche Loft' })
-const feedUrl = (id: string) => `http://localhost:3000/api/calendar/${id}-token.ics`
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -22,13 +21,9 @@ afterEach(() => {
 describe('/calendar', () => {
   it("has Sync now in its sync-health strip (issue 16), which waits out the account's Retry-After", async () => {
     vi.spyOn(api.property, 'list').mockResolvedValue([VILLA])
-    vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({
-      url: feedUrl(id),
-      platforms: [],
-    }))
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(calendarOf([]), { headers: { 'content-type': 'text/calendar' } })),
+      vi.fn(async () => new Response(exportFeed([]), { headers: { 'content-type': 'text/calendar' } })),
     )
     const trigger = vi
       .spyOn(api.notification, 'trigger')
@@ -43,43 +38,56 @@ describe('/calendar', () => {
     expect(trigger).toHaveBeenCalledOnce()
   })
 
-  it("shows every other property's bookings when one property's feed fails, and logs that one", async () => {
+  it("reads every property's stays from one feed, from the first of the month before today's", async () => {
     vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
-    vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({
-      url: feedUrl(id),
-      platforms: [],
-    }))
-    const villaFeed = calendarOf([
-      {
-        uid: 'stay@airbnb.com',
-        start: addDays(today, -1),
-        end: addDays(today, 2),
-        summary: 'Reserved - Sara Ali',
-      },
+    const stay = (stayId: string, propertyId: string, guest: string, start: string) => ({
+      stayId,
+      propertyId,
+      start,
+      end: addDays(start, 3),
+      summary: `Reserved - ${guest}`,
+      platform: 'Airbnb',
+      status: 'Reserved',
+      guest,
+      kind: 'booking' as const,
+    })
+    const feed = exportFeed([
+      stay('s1', VILLA.id, 'Sara Ali', addDays(today, -1)),
+      stay('s2', LOFT.id, 'Omar Haddad', addDays(today, 5)),
     ])
     const fetched: string[] = []
     vi.stubGlobal(
       'fetch',
       vi.fn(async (path: string) => {
         fetched.push(path)
-        return path.includes('villa')
-          ? new Response(villaFeed, { headers: { 'content-type': 'text/calendar' } })
-          : new Response('failure', { status: 500 })
+        return new Response(feed, { headers: { 'content-type': 'text/calendar' } })
       }),
+    )
+
+    await renderRoute(<CalendarRoute />, { path: '/calendar' })
+
+    await waitFor(() =>
+      expect(within(screen.getByTestId('current-stays')).getByText('Sara Ali')).toBeTruthy(),
+    )
+    expect(within(screen.getByTestId('upcoming-stays')).getByText('Omar Haddad')).toBeTruthy()
+    expect([...new Set(fetched)]).toEqual([
+      `/api/property/calendar?from=${addMonths(today.slice(0, 7), -1)}-01`,
+    ])
+  })
+
+  it('logs a feed that fails and shows the properties without stays, with no error', async () => {
+    vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('failure', { status: 500 })),
     )
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
 
     await renderRoute(<CalendarRoute />, { path: '/calendar' })
 
-    const current = await screen.findByTestId('current-stays')
-    await waitFor(() => expect(within(current).getByText('Sara Ali')).toBeTruthy())
-    // Each feed asked for (a second read of one, which this test's runs sometimes show, is not its point).
-    expect([...new Set(fetched)].sort()).toEqual([
-      '/api/calendar/loft-token.ics',
-      '/api/calendar/villa-token.ics',
-    ])
+    await screen.findByRole('option', { name: LOFT.name })
     await waitFor(() =>
-      expect(logged).toHaveBeenCalledWith('Skipped the calendar of "Corniche Loft"', expect.any(Error)),
+      expect(logged).toHaveBeenCalledWith('Skipped the calendar of every property', expect.any(Error)),
     )
     expect(screen.queryByRole('alert')).toBeNull()
   })
@@ -91,24 +99,21 @@ describe('/calendar', () => {
       const riyadh = aProperty({ id: 'riyadh', name: 'Palm Villa', timeZone: 'Asia/Riyadh' })
       const losAngeles = aProperty({ id: 'la', name: 'Venice Loft', timeZone: 'America/Los_Angeles' })
       vi.spyOn(api.property, 'list').mockResolvedValue([riyadh, losAngeles])
-      vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({
-        url: feedUrl(id),
-        platforms: [],
-      }))
-      const feeds: Record<string, string> = {
-        riyadh: calendarOf([
-          { uid: 'r@airbnb.com', start: '2030-12-10', end: '2030-12-12', summary: 'Reserved - Reem Saad' },
-        ]),
-        la: calendarOf([
-          { uid: 'l@airbnb.com', start: '2030-12-10', end: '2030-12-12', summary: 'Reserved - Mark Lee' },
-        ]),
-      }
+      const stay = (propertyId: string, guest: string) => ({
+        stayId: `${propertyId}-stay`,
+        propertyId,
+        start: '2030-12-10',
+        end: '2030-12-12',
+        summary: `Reserved - ${guest}`,
+        platform: 'Airbnb',
+        status: 'Reserved',
+        guest,
+        kind: 'booking' as const,
+      })
+      const feed = exportFeed([stay('riyadh', 'Reem Saad'), stay('la', 'Mark Lee')])
       vi.stubGlobal(
         'fetch',
-        vi.fn(async (path: string) => {
-          const id = /\/api\/calendar\/(.+)-token\.ics$/.exec(path)?.[1] ?? ''
-          return new Response(feeds[id] ?? '', { headers: { 'content-type': 'text/calendar' } })
-        }),
+        vi.fn(async () => new Response(feed, { headers: { 'content-type': 'text/calendar' } })),
       )
 
       await renderRoute(<CalendarRoute />, { path: '/calendar' })

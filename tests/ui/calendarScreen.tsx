@@ -29,6 +29,8 @@ export type ExportedStay = {
   conflict?: boolean
   /** X-MANZIL-PRICE: the nightly price it earns. */
   price?: number
+  /** X-MANZIL-PROPERTY, in the feed of all of a host's properties. */
+  propertyId?: string
 }
 
 const compact = (date: DateOnly) => date.replaceAll('-', '')
@@ -52,6 +54,7 @@ export function exportFeed(stays: ExportedStay[]): string {
     ...(stay.echo ? ['X-MANZIL-ECHO:TRUE'] : []),
     ...(stay.conflict ? ['X-MANZIL-CONFLICT:TRUE'] : []),
     ...(stay.price !== undefined ? [`X-MANZIL-PRICE:${stay.price}`] : []),
+    ...(stay.propertyId ? [`X-MANZIL-PROPERTY:${stay.propertyId}`] : []),
     'END:VEVENT',
   ])
   return [
@@ -65,22 +68,20 @@ export function exportFeed(stays: ExportedStay[]): string {
 }
 
 /**
- * Two properties whose export feeds hold `feeds[propertyId]`; the returned list records every
- * feed fetched (a saved stay must reload its property's calendar).
+ * Two properties whose stays are `feeds[propertyId]`, served as the feed of all of the host's
+ * properties; the returned list records every feed address fetched.
  */
 export function serveCalendars(feeds: Record<string, ExportedStay[]>) {
   vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
-  vi.spyOn(api.property, 'internalCalendar').mockImplementation(async (id) => ({
-    url: `http://localhost:3000/api/calendar/${id}-token.ics`,
-    platforms: [],
-  }))
   const fetched: string[] = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
       fetched.push(path)
-      const id = /\/api\/calendar\/(.+)-token\.ics$/.exec(path)?.[1] ?? ''
-      return new Response(exportFeed(feeds[id] ?? []), { headers: { 'content-type': 'text/calendar' } })
+      const stays = Object.entries(feeds).flatMap(([propertyId, ofProperty]) =>
+        ofProperty.map((stay) => ({ ...stay, propertyId })),
+      )
+      return new Response(exportFeed(stays), { headers: { 'content-type': 'text/calendar' } })
     }),
   )
   return fetched

@@ -3,6 +3,7 @@ import type { FirstScreenPlan } from '../../src/boot/firstScreen.ts'
 import { firstScreenScript, INTL_WARMUP } from '../../scripts/viteFirstScreen.ts'
 import { EARLY_RESPONSES_KEY, takeEarlyResponse } from '../../src/boot/earlyResponses.ts'
 import { fillRequest } from '../../src/boot/firstScreen.ts'
+import { feedFromFor } from '../../src/routes/bookingKeys.ts'
 import { thisMonth } from '../../src/domain/dateRange.ts'
 import { localToday } from '../../src/domain/dates.ts'
 import { PREFETCHED_FRESH_MS } from '../../src/routes/prefetched.ts'
@@ -169,6 +170,15 @@ describe("index.html's first script preloads the first screen (issue 17)", () =>
         `/statistics?start=${start}&end=${end}`,
       )
     }
+  })
+
+  it("fills in the first of last month as the calendar feed's first day, as the app asks for it", () => {
+    for (const now of ['2026-01-31T23:59', '2026-03-01T00:00', '2026-12-31T23:59']) {
+      expect(fillRequest('/feed?from={feedFrom}', new Date(now))).toBe(
+        `/feed?from=${feedFromFor(localToday(new Date(now)))}`,
+      )
+    }
+    expect(fillRequest('/feed?from={feedFrom}', new Date('2026-01-15T12:00'))).toBe('/feed?from=2025-12-01')
   })
 
   it('sends nothing for a sign-in screen, nor for a signed-in one without a session', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseFeed, relativePath, toBookings } from '../../src/actors/calendarFeed.ts'
+import { parseFeed } from '../../src/actors/calendarFeed.ts'
+import { toBookings, toPortfolioBookings } from '../../src/actors/feedBookings.ts'
 import { calendarDays, contrastRatio, textColorOn } from '../../src/ui/calendar/calendarDays.ts'
 import { EVENT_COLORS } from '../../src/machines/colorPalette.ts'
 
@@ -329,9 +330,37 @@ describe("the export feed's issue 13 fields", () => {
 })
 
 describe('calendar helpers', () => {
-  it('turns the absolute export URL into a path on our own origin', () => {
-    expect(relativePath('https://manzil.example/api/calendar/abc.ics')).toBe('/api/calendar/abc.ics')
-    expect(relativePath('/api/calendar/abc.ics?x=1')).toBe('/api/calendar/abc.ics?x=1')
+  it('gives each stay of the feed of all properties the listed property its event names', () => {
+    const event = (uid: string, property: string) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}@manzil`,
+      'DTSTART;VALUE=DATE:20260301',
+      'DTEND;VALUE=DATE:20260304',
+      'SUMMARY:Reserved - Sara Ali',
+      'X-MANZIL-PLATFORM:Airbnb',
+      `X-MANZIL-PROPERTY:${property}`,
+      'END:VEVENT',
+    ]
+    const feed = [
+      'BEGIN:VCALENDAR',
+      ...event('s1', 'p1'),
+      ...event('s2', 'p2'),
+      ...event('s3', 'gone'),
+      'END:VCALENDAR',
+    ].join('\r\n')
+    const properties = [
+      { id: 'p1', name: 'Palm Villa' },
+      { id: 'p2', name: 'Corniche Loft' },
+    ]
+    expect(
+      toPortfolioBookings(parseFeed(feed), properties).map((booking) => [
+        booking.stayId,
+        booking.propertyName,
+      ]),
+    ).toEqual([
+      ['s1', 'Palm Villa'],
+      ['s2', 'Corniche Loft'],
+    ])
   })
 
   it('lays out whole Sunday-first weeks', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { calendarText } from '../../server/calendar/ics.ts'
-import { parseFeed, toBookings } from '../../src/actors/calendarFeed.ts'
+import { parseFeed } from '../../src/actors/calendarFeed.ts'
+import { toBookings } from '../../src/actors/feedBookings.ts'
 import { conflictingStays, stayAmounts } from '../../src/domain/stayDetails.ts'
 import { relativeParts } from '../../src/ui/relativeTime.ts'
 import { aBooking } from '../ui/builders.ts'

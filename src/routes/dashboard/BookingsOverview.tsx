@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { bookingsOn } from '../../ui/calendar/calendarDays.ts'
@@ -15,15 +15,19 @@ export const BookingsModal = lazyPart(() =>
 /** SPEC 2, dashboard: the bookings section's month calendar and its two stay lists. */
 export function BookingsOverview() {
   const { t } = useI18n()
-  const { bookings, properties } = useBookings()
+  const { bookings, properties, showFrom, isPending } = useBookings()
   // Issue 13: each stay is current or upcoming by today where its property is.
   const stays = useStayLists(bookings, properties)
   const today = todayOfProperties(properties)
   const month = useMonth(today)
+  useEffect(() => showFrom(`${month.month}-01`), [month.month, showFrom])
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
   return (
     <>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[372px_minmax(0,1fr)_minmax(0,1fr)]">
+      <div
+        aria-busy={isPending}
+        className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[372px_minmax(0,1fr)_minmax(0,1fr)]"
+      >
         <div className="md:col-span-2 xl:col-span-1">
           <MonthCalendar
             month={month.month}

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
@@ -9,11 +9,25 @@ import { bookingKey } from './calendarDays.ts'
 
 type Props = { title: string; bookings: readonly Booking[]; testId?: string }
 
-/** SPEC 2: a 341 px card listing stays (current or upcoming), scrolling when they do not fit. */
+/** Stays drawn at first, and added each time the list is scrolled near its end. */
+export const STAYS_PER_STEP = 40
+/** How near the end of what is drawn a scroll draws the next stays. */
+const DRAW_AHEAD_PX = 400
+
+/**
+ * SPEC 2: a 341 px card listing stays (current or upcoming), scrolling when they do not fit. A
+ * portfolio's upcoming stays are thousands: the card counts them all but draws them as the list
+ * is scrolled to them, so that a phone does not lay out thousands of rows nobody has seen.
+ */
 export function StayListCard({ title, bookings, testId }: Props) {
   const { t } = useI18n()
   const format = useFormat()
   const titleId = useId()
+  const [drawn, setDrawn] = useState(STAYS_PER_STEP)
+  const drawMore = (list: HTMLElement) => {
+    if (drawn < bookings.length && list.scrollHeight - list.scrollTop - list.clientHeight < DRAW_AHEAD_PX)
+      setDrawn(drawn + STAYS_PER_STEP)
+  }
   return (
     <section
       data-testid={testId}
@@ -37,8 +51,9 @@ export function StayListCard({ title, bookings, testId }: Props) {
           tabIndex={0}
           aria-labelledby={titleId}
           className="flex-1 divide-y divide-slate-100 overflow-y-auto rounded-b-2xl focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+          onScroll={(event) => drawMore(event.currentTarget)}
         >
-          {bookings.map((booking) => {
+          {bookings.slice(0, drawn).map((booking) => {
             const labels = bookingLabels(t, booking)
             return (
               <li

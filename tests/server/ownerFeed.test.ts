@@ -1,0 +1,115 @@
+import ICAL from 'ical.js'
+import { beforeAll, expect, it } from 'vitest'
+import { aCalendarRow, aStay, type CalendarRef } from './bookingBuilders.ts'
+import { aPropertyRow, aUser, signIn } from './builders.ts'
+import { describeEachDatabase } from './harness.ts'
+
+type Event = { stayId: string; property: string; conflict: boolean; start: string; end: string }
+
+function eventsOf(text: string): Event[] {
+  return new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((vevent) => ({
+    stayId: String(vevent.getFirstPropertyValue('uid')).replace(/@manzil$/, ''),
+    property: String(vevent.getFirstPropertyValue('x-manzil-property')),
+    conflict: vevent.getFirstPropertyValue('x-manzil-conflict') !== null,
+    start: String(vevent.getFirstPropertyValue('dtstart')),
+    end: String(vevent.getFirstPropertyValue('dtend')),
+  }))
+}
+
+describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
+  let host: {
+    cookie: string
+    first: string
+    second: string
+    loft: CalendarRef
+    vrboClash: string
+    kept: string[]
+  }
+  let other: { cookie: string; property: string }
+  const feedOf = (cookie: string, query = '', headers: Record<string, string> = {}) =>
+    ctx.app.inject({ url: `/api/property/calendar${query}`, headers: { cookie, ...headers } })
+
+  beforeAll(async () => {
+    const owner = await aUser(ctx.db)
+    const first = (await aPropertyRow(ctx.db, owner.id, { name: 'Villa Rawdah' })).id
+    const second = (await aPropertyRow(ctx.db, owner.id, { name: 'Flat Corniche' })).id
+    const airbnb = await aCalendarRow(ctx.db, first, 'Airbnb')
+    const vrbo = await aCalendarRow(ctx.db, first, 'Vrbo')
+    const loft = await aCalendarRow(ctx.db, second, 'Airbnb')
+    // A long Airbnb stay that ended before 2030-03-01, and a Vrbo stay over its last nights that
+    // ends after: the Vrbo one is in a feed from 2030-03-01, and in conflict.
+    await aStay(ctx.db, airbnb, '2030-02-10', '2030-02-28')
+    const vrboClash = await aStay(ctx.db, vrbo, '2030-02-26', '2030-03-04')
+    const kept = [
+      vrboClash,
+      await aStay(ctx.db, airbnb, '2030-03-10', '2030-03-12'),
+      await aStay(ctx.db, loft, '2030-03-01', '2030-03-05'),
+    ]
+    await aStay(ctx.db, loft, '2030-04-01', '2030-04-05', { cancelled: true })
+    host = { cookie: await signIn(ctx.app, owner.email), first, second, loft, vrboClash, kept }
+    const stranger = await aUser(ctx.db, { isAdmin: true })
+    const property = (await aPropertyRow(ctx.db, stranger.id, { name: 'Not yours' })).id
+    await aStay(ctx.db, await aCalendarRow(ctx.db, property), '2030-03-01', '2030-03-03')
+    other = { cookie: await signIn(ctx.app, stranger.email), property }
+  })
+
+  it('lists every active stay of every own property, each naming its property, conflicts marked', async () => {
+    const response = await feedOf(host.cookie)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8')
+    const events = eventsOf(response.body)
+    const rows = await ctx.db
+      .selectFrom('bookings')
+      .select(['id', 'property_id'])
+      .where('property_id', 'in', [host.first, host.second])
+      .where('cancelled_at', 'is', null)
+      .execute()
+    expect(events.map((event) => [event.stayId, event.property]).sort()).toEqual(
+      rows.map((row) => [row.id, row.property_id]).sort(),
+    )
+    expect(events.filter((event) => event.conflict)).toHaveLength(2)
+  })
+
+  it('from a day: the stays that end after it, judged among all their property’s stays', async () => {
+    const events = eventsOf((await feedOf(host.cookie, '?from=2030-03-01')).body)
+    expect(events.map((event) => event.stayId).sort()).toEqual([...host.kept].sort())
+    expect(events.find((event) => event.stayId === host.vrboClash)?.conflict).toBe(true)
+    expect(events.filter((event) => event.conflict)).toHaveLength(1)
+    expect(
+      eventsOf((await feedOf(host.cookie, '?from=2030-03-05')).body).map((event) => event.start),
+    ).toEqual(['2030-03-10'])
+  })
+
+  it('answers 304 to its ETag, also after a write that changed none of its stays', async () => {
+    const first = await feedOf(host.cookie, '?from=2030-03-01')
+    const etag = String(first.headers.etag)
+    const again = await feedOf(host.cookie, '?from=2030-03-01', { 'if-none-match': etag })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    // A sync that found nothing new still writes the link's time, a new version of the data.
+    await ctx.db
+      .updateTable('external_calendars')
+      .set({ last_synced_at: new Date().toISOString() })
+      .where('property_id', '=', host.first)
+      .execute()
+    expect((await feedOf(host.cookie, '?from=2030-03-01', { 'if-none-match': etag })).statusCode).toBe(304)
+    const added = await aStay(ctx.db, host.loft, '2030-05-01', '2030-05-03')
+    const changed = await feedOf(host.cookie, '?from=2030-03-01', { 'if-none-match': etag })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers.etag).not.toBe(etag)
+    expect(eventsOf(changed.body).map((event) => event.stayId)).toContain(added)
+    await ctx.db.deleteFrom('bookings').where('id', '=', added).execute()
+  })
+
+  it('shows an admin only their own properties, and nobody without a session', async () => {
+    const events = eventsOf((await feedOf(other.cookie)).body)
+    expect(events.map((event) => event.property)).toEqual([other.property])
+    expect((await feedOf('')).statusCode).toBe(401)
+  })
+
+  it('refuses a first day not written as YYYY-MM-DD, naming the field', async () => {
+    const response = await feedOf(host.cookie, '?from=2030-13-01', { 'accept-language': 'en' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().fields).toEqual({ from: 'Write the first day as YYYY-MM-DD.' })
+  })
+})
