@@ -1,22 +1,22 @@
 import { useMemo, useState } from 'react'
 import { useQueries } from '@tanstack/react-query'
-import { createActor } from 'xstate'
 import type { FeedBooking } from '../actors/calendarFeed.ts'
 import type { Booking } from '../domain/bookings.ts'
 import { addMonths, localToday, type DateOnly } from '../domain/dates.ts'
 import { prevailingZone, stayListsByPropertyToday, todayIn, type ZonedProperty } from '../domain/timeZones.ts'
-import { colorPaletteMachine } from '../machines/colorPalette.ts'
+import { stayColors } from '../domain/stayColors.ts'
 import { bookingKey } from '../ui/calendar/calendarDays.ts'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
 import { useProperties } from './properties/propertyList.ts'
 
-// One palette for the page's life, so a booking keeps its colour across screens and refetches.
-const palette = createActor(colorPaletteMachine, { input: {} }).start()
-
+/**
+ * One property's stays with their colours: drawn from each stay's own key and its neighbours',
+ * so a stay keeps its colour across reloads, screens and devices (docs/decisions.md, "A stay's
+ * colour is its own").
+ */
 export function colorBookings(bookings: readonly FeedBooking[]): Booking[] {
-  palette.send({ type: 'colorize', keys: bookings.map(bookingKey) })
-  const { colors } = palette.getSnapshot().context
-  return bookings.map((booking) => ({ ...booking, color: colors[bookingKey(booking)] ?? '' }))
+  const colors = stayColors(bookings, bookingKey)
+  return bookings.map((booking) => ({ ...booking, color: colors.get(bookingKey(booking)) ?? '' }))
 }
 
 type PropertyRef = { id: string; name: string }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseFeed, relativePath, toBookings } from '../../src/actors/calendarFeed.ts'
 import { calendarDays, contrastRatio, textColorOn } from '../../src/ui/calendar/calendarDays.ts'
-import { EVENT_COLORS } from '../../src/machines/colorPalette.ts'
+import { EVENT_COLORS } from '../../src/domain/stayColors.ts'
 
 const calendar = (...lines: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR'].join('\r\n')
