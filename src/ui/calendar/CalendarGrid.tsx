@@ -3,20 +3,19 @@ import type { Booking } from '../../domain/bookings.ts'
 import { addDays, type DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
-import { stayTitle } from './bookingLabels.ts'
 import { bookingKey, bookingsOn, calendarDays, weekRow, weeksOf, type WeekBar } from './calendarDays.ts'
 import { isSelected, monthItem, monthSlots, monthStep, stepOf, type MonthPosition } from './gridFocus.ts'
 import { DayNumber, MonthGrid } from './MonthGrid.tsx'
 import { MonthNavigator } from './MonthNavigator.tsx'
 import {
+  barAttributes,
+  BarContent,
   barLabel,
   barLook,
-  BlockIcon,
   CalendarLegend,
   CONFLICT_RING,
   ConflictMark,
   FOCUS_RING,
-  SourceMark,
 } from './stayBars.tsx'
 import { focusItem, SelectionHint, useSelection } from './selection.tsx'
 
@@ -82,15 +81,9 @@ function EventBar({
       type="button"
       data-testid="event-bar"
       data-item={barId(bar)}
-      data-conflict={booking.conflict || undefined}
-      data-echo={booking.echo || undefined}
-      data-rule={booking.rule}
-      data-manual={booking.manual || undefined}
-      data-kind={booking.kind}
+      {...barAttributes(booking, label)}
       data-span={bar.span}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={label}
-      title={label}
       onClick={onClick}
       onFocus={onFocus}
       className={`absolute z-10 flex h-5 min-w-0 cursor-pointer items-center gap-1 rounded-md px-1 text-start text-xs font-medium hover:brightness-95 ${FOCUS_RING} ${
@@ -103,19 +96,7 @@ function EventBar({
         width: `calc(${bar.span} * 100% - ${startInset} - ${endInset})`,
       }}
     >
-      {booking.conflict && (
-        // A badge on the corner, so that the bar keeps its room for the guest's name.
-        <ConflictMark className="absolute -end-1.5 -top-1.5 ring-2" />
-      )}
-      {/* One night is one day's width: the guest's name before any mark. */}
-      {bar.span > 1 && <SourceMark booking={booking} />}
-      {bar.span > 1 && booking.kind === 'block' && !booking.rule && (
-        <BlockIcon width={12} height={12} className="shrink-0" />
-      )}
-      {/* Guest names come in any script: each bar takes its own text's direction. */}
-      <span dir="auto" className="truncate">
-        {stayTitle(t, booking)}
-      </span>
+      <BarContent booking={booking} nights={bar.span} badgeOnCorner />
     </button>
   )
 }

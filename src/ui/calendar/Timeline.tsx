@@ -18,7 +18,6 @@ import { intlLocale } from '../../domain/translator.ts'
 import { useFormat } from '../format.ts'
 import { ChevronEndIcon, ChevronStartIcon } from '../icons.tsx'
 import { PhotoIcon } from '../appIcons.tsx'
-import { stayTitle } from './bookingLabels.ts'
 import { bookingKey, weekdayColumns } from './calendarDays.ts'
 import {
   barAt,
@@ -32,14 +31,13 @@ import {
 import { SegmentedControl } from './SegmentedControl.tsx'
 import { focusItem, SelectionHint, useSelection, type Selection } from './selection.tsx'
 import {
+  barAttributes,
+  BarContent,
   barLabel,
   barLook,
-  BlockIcon,
   CalendarLegend,
   CONFLICT_RING,
-  ConflictMark,
   FOCUS_RING,
-  SourceMark,
 } from './stayBars.tsx'
 
 /** What a row's start cell shows of its property. */
@@ -109,39 +107,22 @@ const Bar = memo(function Bar({
   const label = barLabel(t, format, booking)
   const look = barLook(booking)
   const rounded = `${bar.clippedStart ? '' : 'rounded-s-md'} ${bar.clippedEnd ? '' : 'rounded-e-md'}`
-  // One night is one day's width: it keeps that room for the guest's initial, the conflict's
-  // badge moves to its corner, and the platform is left to the name and the legend.
-  const oneNight = bar.span === 1
   return (
     <div role="gridcell" className="absolute z-10" style={barPlacement(bar, days)}>
       <button
         type="button"
         data-testid="timeline-bar"
         data-item={barItem(booking)}
-        data-conflict={booking.conflict || undefined}
-        data-echo={booking.echo || undefined}
-        data-rule={booking.rule}
-        data-manual={booking.manual || undefined}
-        data-kind={booking.kind}
+        {...barAttributes(booking, label)}
         tabIndex={tabbable ? 0 : -1}
-        aria-label={label}
-        title={label}
         onClick={() => events.onStayClick(booking)}
         onFocus={() => events.onBarFocus(row, bar)}
         className={`relative flex size-full min-w-0 items-center gap-1 text-start text-xs font-medium ${
-          oneNight ? 'px-1' : 'px-1.5'
+          bar.span === 1 ? 'px-1' : 'px-1.5'
         } ${FOCUS_RING} ${rounded} ${booking.conflict ? CONFLICT_RING : ''} ${look.className}`}
         style={look.style}
       >
-        {booking.conflict && <ConflictMark className={oneNight ? 'absolute -end-1.5 -top-1.5 ring-2' : ''} />}
-        {!oneNight && <SourceMark booking={booking} />}
-        {!oneNight && booking.kind === 'block' && !booking.rule && (
-          <BlockIcon width={12} height={12} className="shrink-0" />
-        )}
-        {/* Guest names come in any script: each bar takes its own text's direction. */}
-        <span dir="auto" className="truncate">
-          {stayTitle(t, booking)}
-        </span>
+        <BarContent booking={booking} nights={bar.span} />
       </button>
     </div>
   )

@@ -180,3 +180,51 @@ export function CalendarLegend({ bookings }: { bookings: readonly Booking[] }) {
     </ul>
   )
 }
+
+/** What every bar tells tests and styles about its stay, and its name. */
+export const barAttributes = (booking: Booking, label: string) => ({
+  'data-conflict': booking.conflict || undefined,
+  'data-echo': booking.echo || undefined,
+  'data-rule': booking.rule,
+  'data-manual': booking.manual || undefined,
+  'data-kind': booking.kind,
+  'aria-label': label,
+  title: label,
+})
+
+/**
+ * What a bar shows: a conflict's badge, where the stay came from, a block's padlock (three
+ * nights or more), then its title. A one-night bar keeps its one day's width for the guest's name: its badge sits on the
+ * corner (as on every bar of the month's thin lanes), and the platform is left to its name and
+ * the legend.
+ */
+export function BarContent({
+  booking,
+  nights,
+  badgeOnCorner = nights === 1,
+}: {
+  booking: Booking
+  /** How many nights the bar covers: one day's width each. */
+  nights: number
+  badgeOnCorner?: boolean
+}) {
+  const oneNight = nights === 1
+  const roomy = nights >= 3
+  const { t } = useI18n()
+  return (
+    <>
+      {booking.conflict && (
+        <ConflictMark className={badgeOnCorner ? 'absolute -end-1.5 -top-1.5 ring-2' : ''} />
+      )}
+      {!oneNight && <SourceMark booking={booking} />}
+      {/* The padlock where there is room: the hatching already tells a block apart. */}
+      {roomy && booking.kind === 'block' && !booking.rule && (
+        <BlockIcon width={12} height={12} className="shrink-0" />
+      )}
+      {/* Guest names come in any script: each bar takes its own text's direction. */}
+      <span dir="auto" className="truncate">
+        {stayTitle(t, booking)}
+      </span>
+    </>
+  )
+}
