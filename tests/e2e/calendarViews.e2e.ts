@@ -227,7 +227,11 @@ describe('the calendar by keyboard alone', () => {
   const focused = (page: Page) =>
     page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null
-      return { item: element?.dataset.item ?? '', label: element?.getAttribute('aria-label') ?? '' }
+      // A bar's title is its whole name; a free night's cell is named by aria-label.
+      return {
+        item: element?.dataset.item ?? '',
+        label: element?.getAttribute('aria-label') ?? element?.getAttribute('title') ?? '',
+      }
     })
   /** "Check-in: 10/03/2026" → 2026-03-10. */
   const pickerDay = async (page: Page, testId: string) => {

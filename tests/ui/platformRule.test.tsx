@@ -53,7 +53,8 @@ describe("a platform's own rule on the calendar", () => {
     for (const bar of bars) {
       expect(bar.dataset.rule).toBe('window')
       // The platform's mark, then the rule; drawn dashed on white, apart from a sale or a block.
-      expect(bar.textContent).toBe('AbAirbnb booking window')
+      expect(bar.querySelector('[dir="auto"]')?.textContent).toBe('Airbnb booking window')
+      expect(bar.textContent).toMatch(/^AbAirbnb booking window · Palm Villa · Airbnb · /)
       expect(bar.className).toContain('border-dashed')
       expect(bar.className).not.toContain('bg-slate-100')
     }

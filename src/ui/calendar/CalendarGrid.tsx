@@ -96,7 +96,7 @@ function EventBar({
         width: `calc(${bar.span} * 100% - ${startInset} - ${endInset})`,
       }}
     >
-      <BarContent booking={booking} nights={bar.span} badgeOnCorner />
+      <BarContent booking={booking} label={label} nights={bar.span} badgeOnCorner />
     </button>
   )
 }

@@ -122,7 +122,7 @@ const Bar = memo(function Bar({
         } ${FOCUS_RING} ${rounded} ${booking.conflict ? CONFLICT_RING : ''} ${look.className}`}
         style={look.style}
       >
-        <BarContent booking={booking} nights={bar.span} />
+        <BarContent booking={booking} label={label} nights={bar.span} />
       </button>
     </div>
   )

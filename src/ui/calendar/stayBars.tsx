@@ -95,13 +95,13 @@ export const BlockIcon = (props: { width: number; height: number; className?: st
  * on white whatever the bar's colour), or a pencil for a stay added by hand. Hidden from screen
  * readers: the bar's name says the platform.
  */
-export function SourceMark({ booking }: { booking: Booking }) {
+export function SourceMark({ booking, className = '' }: { booking: Booking; className?: string }) {
   if (booking.manual || !booking.platform.trim())
-    return <PencilIcon width={12} height={12} aria-hidden="true" className="shrink-0" />
+    return <PencilIcon width={12} height={12} aria-hidden="true" className={`shrink-0 ${className}`} />
   return (
     <span
       aria-hidden="true"
-      className="shrink-0 rounded-sm bg-white/90 px-0.5 text-[9px] leading-3 font-bold text-slate-900"
+      className={`shrink-0 rounded-sm bg-white/90 px-0.5 text-[9px] leading-3 font-bold text-slate-900 ${className}`}
     >
       {platformMark(booking.platform)}
     </span>
@@ -181,50 +181,56 @@ export function CalendarLegend({ bookings }: { bookings: readonly Booking[] }) {
   )
 }
 
-/** What every bar tells tests and styles about its stay, and its name. */
+/** What every bar tells tests and styles about its stay, and its name as a tooltip. */
 export const barAttributes = (booking: Booking, label: string) => ({
   'data-conflict': booking.conflict || undefined,
   'data-echo': booking.echo || undefined,
   'data-rule': booking.rule,
   'data-manual': booking.manual || undefined,
   'data-kind': booking.kind,
-  'aria-label': label,
   title: label,
 })
 
 /**
  * What a bar shows: a conflict's badge, where the stay came from, a block's padlock (three
- * nights or more), then its title. A one-night bar keeps its one day's width for the guest's name: its badge sits on the
- * corner (as on every bar of the month's thin lanes), and the platform is left to its name and
- * the legend.
+ * nights or more), then its title. A one-night bar keeps its one day's width for the guest's
+ * name: its badge sits on the corner (as on every bar of the month's thin lanes), and the
+ * platform is left to its name and the legend. Its name is what it shows, then the rest of
+ * `label` for screen readers only: no `aria-label` that would differ from the visible text.
  */
 export function BarContent({
   booking,
+  label,
   nights,
   badgeOnCorner = nights === 1,
 }: {
   booking: Booking
+  /** The bar's whole name (`barLabel`), which starts with its title. */
+  label: string
   /** How many nights the bar covers: one day's width each. */
   nights: number
   badgeOnCorner?: boolean
 }) {
+  const { t } = useI18n()
+  const title = stayTitle(t, booking)
   const oneNight = nights === 1
   const roomy = nights >= 3
-  const { t } = useI18n()
   return (
     <>
       {booking.conflict && (
         <ConflictMark className={badgeOnCorner ? 'absolute -end-1.5 -top-1.5 ring-2' : ''} />
       )}
-      {!oneNight && <SourceMark booking={booking} />}
+      {/* Two nights on a phone's narrow days leave room for the name alone. */}
+      {!oneNight && <SourceMark booking={booking} className={nights === 2 ? 'max-md:hidden' : ''} />}
       {/* The padlock where there is room: the hatching already tells a block apart. */}
       {roomy && booking.kind === 'block' && !booking.rule && (
         <BlockIcon width={12} height={12} className="shrink-0" />
       )}
       {/* Guest names come in any script: each bar takes its own text's direction. */}
       <span dir="auto" className="truncate">
-        {stayTitle(t, booking)}
+        {title}
       </span>
+      <span className="sr-only">{label.slice(title.length)}</span>
     </>
   )
 }
