@@ -13,7 +13,6 @@ import {
   barLabel,
   barLook,
   CalendarLegend,
-  CONFLICT_RING,
   ConflictMark,
   FOCUS_RING,
 } from './stayBars.tsx'
@@ -86,9 +85,9 @@ function EventBar({
       tabIndex={tabbable ? 0 : -1}
       onClick={onClick}
       onFocus={onFocus}
-      className={`absolute z-10 flex h-5 min-w-0 cursor-pointer items-center gap-1 rounded-md px-1 text-start text-xs font-medium hover:brightness-95 ${FOCUS_RING} ${
+      className={`absolute z-10 flex h-5 min-w-0 cursor-pointer items-center gap-1 rounded-md px-1 text-start text-xs font-medium hover:brightness-95 ${
         bar.continuesBefore ? 'rounded-s-none' : ''
-      } ${bar.continuesAfter ? 'rounded-e-none' : ''} ${booking.conflict ? CONFLICT_RING : ''} ${look.className}`}
+      } ${bar.continuesAfter ? 'rounded-e-none' : ''} ${look.className}`}
       style={{
         ...look.style,
         top: laneTop(bar.lane),

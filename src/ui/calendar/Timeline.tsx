@@ -30,15 +30,7 @@ import {
 } from './gridFocus.ts'
 import { SegmentedControl } from './SegmentedControl.tsx'
 import { focusItem, SelectionHint, useSelection, type Selection } from './selection.tsx'
-import {
-  barAttributes,
-  BarContent,
-  barLabel,
-  barLook,
-  CalendarLegend,
-  CONFLICT_RING,
-  FOCUS_RING,
-} from './stayBars.tsx'
+import { barAttributes, BarContent, barLabel, barLook, CalendarLegend, FOCUS_RING } from './stayBars.tsx'
 
 /** What a row's start cell shows of its property. */
 export type TimelineProperty = { id: string; name: string; images: readonly { thumbnailUrl: string }[] }
@@ -119,7 +111,7 @@ const Bar = memo(function Bar({
         onFocus={() => events.onBarFocus(row, bar)}
         className={`relative flex size-full min-w-0 items-center gap-1 text-start text-xs font-medium ${
           bar.span === 1 ? 'px-1' : 'px-1.5'
-        } ${FOCUS_RING} ${rounded} ${booking.conflict ? CONFLICT_RING : ''} ${look.className}`}
+        } ${rounded} ${look.className}`}
         style={look.style}
       >
         <BarContent booking={booking} label={label} nights={bar.span} />

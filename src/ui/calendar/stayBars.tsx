@@ -16,7 +16,7 @@ export const FOCUS_RING =
   'focus-visible:z-30 focus-visible:outline-[3px] focus-visible:outline-offset-[3px] focus-visible:outline-blue-700'
 
 /** A conflict: a thin red ring hugging the bar. */
-export const CONFLICT_RING = 'ring-2 ring-red-600 ring-offset-1'
+const CONFLICT_RING = 'ring-2 ring-red-600 ring-offset-1'
 
 /** The marks a stay's name reads after its dates: conflict, echo, manual, block. */
 function marksOf(t: Translate, booking: Booking, title: string) {
@@ -51,7 +51,7 @@ const BLOCK_HATCH = 'repeating-linear-gradient(135deg, rgb(148 163 184 / 0.45) 0
  * and hatched, edged with its colour; an echo or a platform's own rule (no nights of its own) is
  * white, dashed and hatched in its colour, so that neither reads as a sale.
  */
-export function barLook(booking: Booking): { className: string; style: CSSProperties } {
+function fill(booking: Booking): { className: string; style: CSSProperties } {
   if (holdsNoNights(booking))
     return {
       className: 'border border-dashed border-slate-500 bg-white text-slate-700',
@@ -65,6 +65,12 @@ export function barLook(booking: Booking): { className: string; style: CSSProper
       style: { borderInlineStartColor: booking.color, backgroundImage: BLOCK_HATCH },
     }
   return { className: '', style: { backgroundColor: booking.color, color: textColorOn(booking.color) } }
+}
+
+/** A bar's look: its fill, the focus ring, and a conflict's red ring. */
+export function barLook(booking: Booking): { className: string; style: CSSProperties } {
+  const { className, style } = fill(booking)
+  return { className: `${FOCUS_RING} ${booking.conflict ? CONFLICT_RING : ''} ${className}`, style }
 }
 
 /** Each known platform's mark: two letters that tell apart the ones sharing an initial. */
