@@ -29,7 +29,7 @@ export const CHUNK_GROUPS: { name: string; test: RegExp }[] = [
     // The calendar's month, its stay lists and what reads stays (zones, platforms, feeds): the
     // calendar came in ten chunks, and the dashboard's lower sections in nine.
     name: 'calendar',
-    test: /(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](queriesObserver|useQueries)|src[\\/](routes[\\/]bookings|ui[\\/](relativeTime|calendar[\\/](badges|MonthNavigator|calendarDays|bookingLabels|MonthGrid|MonthCalendar|StayListCard))|domain[\\/](stayLabels|timeZones|manualStays|platforms|icalendar|feedWarnings)|actors[\\/]calendarFeed|machines[\\/]colorPalette)\.tsx?$)/,
+    test: /(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](queriesObserver|useQueries)|src[\\/](routes[\\/]bookings|ui[\\/](relativeTime|calendar[\\/](badges|MonthNavigator|calendarDays|bookingLabels|MonthGrid|MonthCalendar|StayListCard))|domain[\\/](stayLabels|timeZones|manualStays|platforms|icalendar|feedWarnings|stayColors)|actors[\\/]calendarFeed)\.tsx?$)/,
   },
   {
     // The sign-in screen with them: the screen most visits start on, whose four small chunks

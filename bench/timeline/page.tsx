@@ -7,7 +7,7 @@ import type { Booking } from '../../src/domain/bookings.ts'
 import { addDays } from '../../src/domain/dates.ts'
 import { timelineRows } from '../../src/domain/timeline.ts'
 import { I18nProvider } from '../../src/i18n.tsx'
-import { EVENT_COLORS } from '../../src/machines/colorPalette.ts'
+import { EVENT_COLORS } from '../../src/domain/stayColors.ts'
 import { Timeline, type TimelineProperty } from '../../src/ui/calendar/Timeline.tsx'
 
 const START = '2026-03-01'

@@ -125,10 +125,10 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   }, [])
   // A new stay is for the property the calendar shows, else the first one (the form can change it).
   const stayProperty = propertyId === ALL ? properties[0]?.id : propertyId
-  const addStay = (day: DateOnly) => {
-    if (stayProperty === undefined) return
+  const addStay = (day: DateOnly, end?: DateOnly, property = stayProperty) => {
+    if (property === undefined) return
     setOpenDay(null)
-    stayFlow.add(stayProperty, day)
+    stayFlow.add(property, day, end)
   }
 
   return (
@@ -214,6 +214,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
             onToday={() => calendar.send({ type: 'today' })}
             onLengthChange={(next) => calendar.send({ type: 'setLength', length: next })}
             onStayClick={openStay}
+            onSelectNights={(nights) => addStay(nights.start, nights.end, nights.propertyId)}
           />
         ) : (
           gridFits && (
@@ -225,6 +226,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
               onNext={step.next}
               onDayClick={setOpenDay}
               onStayClick={openStay}
+              onSelectNights={(nights) => addStay(nights.start, nights.end)}
             />
           )
         )}
@@ -257,7 +259,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
           allBookings={bookings}
           properties={properties}
           onClose={() => setOpenDay(null)}
-          onAdd={stayProperty === undefined ? undefined : addStay}
+          onAdd={stayProperty === undefined ? undefined : (day) => addStay(day)}
           onEdit={(booking) => {
             setOpenDay(null)
             stayFlow.edit(booking)

@@ -69,9 +69,9 @@ export function useManualStayFlow(implementations: ManualStayImplementations = {
   )
   return {
     state,
-    /** A new stay from `day` (one night), for `propertyId`. */
-    add: (propertyId: string, day: DateOnly) =>
-      send({ type: 'add', propertyId, start: day, end: addDays(day, 1) }),
+    /** A new stay for `propertyId` from `day`, to `end` (one night unless given: selected nights). */
+    add: (propertyId: string, day: DateOnly, end: DateOnly = addDays(day, 1)) =>
+      send({ type: 'add', propertyId, start: day, end }),
     edit: (booking: Booking) => {
       const stay = manualStayOf(booking)
       if (stay) send({ type: 'edit', stay })

@@ -1,22 +1,31 @@
 import { useMemo, useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createActor } from 'xstate'
 import { toPortfolioBookings, type FeedBooking } from '../actors/feedBookings.ts'
 import type { Booking } from '../domain/bookings.ts'
 import { addMonths, localToday, type DateOnly } from '../domain/dates.ts'
 import { prevailingZone, stayListsByPropertyToday, todayIn, type ZonedProperty } from '../domain/timeZones.ts'
-import { colorPaletteMachine } from '../machines/colorPalette.ts'
+import { stayColors } from '../domain/stayColors.ts'
 import { bookingKey } from '../ui/calendar/calendarDays.ts'
 import { feedFromFor, portfolioFeedQuery } from './bookingKeys.ts'
 import { useProperties } from './properties/propertyList.ts'
 
-// One palette for the page's life, so a booking keeps its colour across screens and refetches.
-const palette = createActor(colorPaletteMachine, { input: {} }).start()
-
+/**
+ * Stays with their colours: drawn from each stay's own key and its neighbours in its property,
+ * so a stay keeps its colour across reloads, screens and devices (docs/decisions.md, "A stay's
+ * colour is its own"). Property by property: a portfolio's thousands of stays are never compared
+ * with one another, only with their property's.
+ */
 export function colorBookings(bookings: readonly FeedBooking[]): Booking[] {
-  palette.send({ type: 'colorize', keys: bookings.map(bookingKey) })
-  const { colors } = palette.getSnapshot().context
-  return bookings.map((booking) => ({ ...booking, color: colors[bookingKey(booking)] ?? '' }))
+  const byProperty = new Map<string, FeedBooking[]>()
+  for (const booking of bookings) {
+    const stays = byProperty.get(booking.propertyId)
+    if (stays) stays.push(booking)
+    else byProperty.set(booking.propertyId, [booking])
+  }
+  const colors = new Map<string, string>()
+  for (const stays of byProperty.values())
+    for (const [key, color] of stayColors(stays, bookingKey)) colors.set(key, color)
+  return bookings.map((booking) => ({ ...booking, color: colors.get(bookingKey(booking)) ?? '' }))
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { addDays, localToday } from '../../src/domain/dates.ts'
+import { addDays, localToday, nightsBetween } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { DESKTOP, launchBrowser, PHONE } from './browser.ts'
 import { startServer, type RunningServer } from './server.ts'
@@ -126,9 +126,15 @@ describe('keyboard only', () => {
     await tabTo(page, 'a[href="/calendar"]', true)
     await page.keyboard.press('Enter')
     await page.waitForURL(/\/calendar$/)
-    const dayButton = `[data-testid="calendar-grid"] [data-day="${bookingDay}"] button`
+    // The grid is one Tab stop (a day); the arrows lead to the booking's day.
+    const dayButton = `[data-testid="calendar-grid"] [data-item="day:${bookingDay}"]`
     await page.locator(dayButton).waitFor()
-    await tabTo(page, dayButton)
+    await tabTo(page, '[data-testid="calendar-grid"] [role="grid"] [tabindex="0"]')
+    const stop = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.item ?? '')
+    const from = stop.slice('day:'.length)
+    const gap = bookingDay >= from ? nightsBetween(from, bookingDay) : -nightsBetween(bookingDay, from)
+    for (let step = 0; step < Math.abs(gap); step++)
+      await page.keyboard.press(gap > 0 ? 'ArrowRight' : 'ArrowLeft')
     await page.keyboard.press('Space')
     const details = page.getByTestId('booking-details').first()
     await details.waitFor()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { addDays, localToday } from '../../src/domain/dates.ts'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { addDays, localToday, nightsBetween } from '../../src/domain/dates.ts'
 import { calendarDays } from '../../src/ui/calendar/calendarDays.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
 import { launchBrowser, PHONE, screenshot, signedInPage } from './browser.ts'
@@ -73,6 +73,23 @@ afterAll(async () => {
   await server?.stop()
   await feeds?.close()
 })
+
+/** Tabs until focus is in the grid of `testId`: the grid's one Tab stop. */
+async function tabIntoGrid(page: Page, testId: string) {
+  for (let presses = 0; presses < 60; presses++) {
+    await page.keyboard.press('Tab')
+    const inside = await page.evaluate(
+      (id) => document.activeElement?.closest(`[data-testid="${id}"] [role="grid"]`) != null,
+      testId,
+    )
+    if (inside) return
+  }
+  throw new Error(`Tab never reached the grid of ${testId}`)
+}
+
+/** Days from `from` to `to`, negative when `to` is earlier. */
+const signedNights = (from: string, to: string) =>
+  to >= from ? nightsBetween(from, to) : -nightsBetween(to, from)
 
 describe('the month grid at 1280 px (issue 16)', () => {
   it.each(['en', 'ar'] as const)(
@@ -187,7 +204,7 @@ describe('the timeline, one row per property (issue 16)', () => {
     )
   }
 
-  it('scrolls sideways by the keyboard, towards the end of the week in either direction', async () => {
+  it('scrolls sideways as the keyboard moves on in time, in either direction', async () => {
     for (const language of ['en', 'ar'] as const) {
       const { shots, page } = await signedInPage(browser, context, 'desktop', language)
       await page.setViewportSize({ width: 900, height: 860 })
@@ -196,11 +213,144 @@ describe('the timeline, one row per property (issue 16)', () => {
       await scroller.getByTestId('timeline-row').first().waitFor()
       const overflow = await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)
       expect(overflow).toBeGreaterThan(0)
-      await scroller.focus()
-      await page.keyboard.press(language === 'en' ? 'ArrowRight' : 'ArrowLeft')
+      // The grid's Tab stop, then End: its last night, which the region scrolls to.
+      await tabIntoGrid(page, 'timeline')
+      await page.keyboard.press('End')
       // Later days lie to the right in English and to the left in Arabic (scrollLeft goes negative).
       await expect.poll(() => scroller.evaluate((element) => Math.abs(element.scrollLeft))).toBeGreaterThan(0)
       await shots.close()
     }
   })
+})
+
+describe('the calendar by keyboard alone', () => {
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null
+      // A bar's title is its whole name; a free night's cell is named by aria-label.
+      return {
+        item: element?.dataset.item ?? '',
+        label: element?.getAttribute('aria-label') ?? element?.getAttribute('title') ?? '',
+      }
+    })
+  /** "Check-in: 10/03/2026" → 2026-03-10. */
+  const pickerDay = async (page: Page, testId: string) => {
+    const label = (await page.getByTestId(testId).getByRole('button').getAttribute('aria-label')) ?? ''
+    const [, dd, mm, yyyy] = /(\d{2})\/(\d{2})\/(\d{4})$/.exec(label) ?? []
+    return `${yyyy}-${mm}-${dd}`
+  }
+
+  it('adds a stay by selecting nights on the month grid, then opens it, without a pointer', async () => {
+    const { shots, page } = await signedInPage(browser, context, 'desktop', 'en')
+    await page.setViewportSize({ width: WIDTH, height: 860 })
+    await page.goto(`${server.url}/calendar`)
+    const grid = page.getByTestId('calendar-grid')
+    await grid.getByTestId('event-bar').first().waitFor()
+    await tabIntoGrid(page, 'calendar-grid')
+    // One Tab stop: a day (today's), then the arrows to the fourth row's Monday, a free night.
+    const stop = (await focused(page)).item
+    expect(stop).toMatch(/^day:/)
+    const target = day(15)
+    const gap = signedNights(stop.slice('day:'.length), target)
+    for (let step = 0; step < Math.abs(gap); step++)
+      await page.keyboard.press(gap > 0 ? 'ArrowRight' : 'ArrowLeft')
+    expect((await focused(page)).item).toBe(`day:${target}`)
+    await page.keyboard.press('Shift+ArrowRight')
+    await page.keyboard.press('Shift+ArrowRight')
+    expect(await page.getByTestId('selection-hint').innerText()).toMatch(/^3 nights selected/)
+    await page.keyboard.press('Enter')
+    const dialog = page.getByTestId('manual-stay-dialog')
+    await dialog.waitFor()
+    expect([await pickerDay(page, 'stay-start'), await pickerDay(page, 'stay-end')]).toEqual([
+      target,
+      addDays(target, 3),
+    ])
+    for (let presses = 0; presses < 20; presses++) {
+      if (await page.evaluate(() => document.activeElement?.id === 'stay-guest')) break
+      await page.keyboard.press('Tab')
+    }
+    await page.keyboard.type('Keyboard Guest')
+    await page.keyboard.press('Enter')
+    await page.getByText('Stay added').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    await grid.getByTestId('event-bar').filter({ hasText: 'Keyboard Guest' }).waitFor()
+
+    // Back in the grid (its Tab stop is where the selection ended), down to the new stay's bar.
+    if (!(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') != null)))
+      await tabIntoGrid(page, 'calendar-grid')
+    expect((await focused(page)).item).toBe(`day:${addDays(target, 2)}`)
+    await page.keyboard.press('ArrowDown')
+    const bar = await focused(page)
+    expect(bar.label).toMatch(/^Keyboard Guest · .+ · Manual · /)
+    // The focus ring: a thick outline, unlike a conflict's thin red ring.
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineWidth)
+    expect(outline).toBe('3px')
+    await screenshot(page, 'calendar-keyboard-focus-desktop-en')
+    await page.keyboard.press('Enter')
+    const details = page.getByTestId('stay-details-dialog')
+    await details.waitFor()
+    expect(await details.innerText()).toContain('Keyboard Guest')
+    expect(await details.innerText()).not.toMatch(/#[0-9A-F]{6}/i)
+    await page.keyboard.press('Escape')
+    await details.waitFor({ state: 'hidden' })
+    await shots.close()
+  })
+
+  it.each(['en', 'ar'] as const)('shows the month with its legend and marks, in %s', async (language) => {
+    const { shots, page } = await signedInPage(browser, context, 'desktop', language)
+    await page.setViewportSize({ width: WIDTH, height: 1000 })
+    await page.goto(`${server.url}/calendar`)
+    const grid = page.getByTestId('calendar-grid')
+    await grid.getByTestId('event-bar').first().waitFor()
+    const legend = grid.getByTestId('calendar-legend')
+    expect(await legend.getByRole('listitem').count()).toBe(5)
+    // The block is hatched grey; the manual stay carries its pencil.
+    const block = grid.locator('[data-testid="event-bar"][data-kind="block"]').first()
+    expect(await block.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain('gradient')
+    await grid.evaluate((element) =>
+      window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 16),
+    )
+    await screenshot(page, `calendar-month-legend-desktop-${language}`)
+    await shots.close()
+  })
+
+  for (const { device, width } of [
+    { device: 'desktop', width: WIDTH },
+    { device: 'mobile', width: PHONE.width },
+  ] as const) {
+    it.each(['en', 'ar'] as const)(
+      `selects free nights on the timeline at ${width} px, in %s`,
+      async (language) => {
+        const { shots, page } = await signedInPage(browser, context, device, language)
+        await page.setViewportSize({ width, height: device === 'mobile' ? PHONE.height : 860 })
+        await page.goto(`${server.url}/calendar?view=timeline&start=${sunday}`)
+        const timeline = page.getByTestId('timeline')
+        await timeline.getByTestId('timeline-bar').first().waitFor()
+        await tabIntoGrid(page, 'timeline')
+        await page.keyboard.press('Home')
+        for (let row = 0; row < 3 && !(await focused(page)).label.startsWith('Corniche Flat'); row++)
+          await page.keyboard.press('ArrowDown')
+        expect((await focused(page)).label).toMatch(/^Corniche Flat/)
+        await page.keyboard.press(language === 'en' ? 'Shift+ArrowRight' : 'Shift+ArrowLeft')
+        await page.keyboard.press(language === 'en' ? 'Shift+ArrowRight' : 'Shift+ArrowLeft')
+        await timeline.getByTestId('timeline-selection').waitFor()
+        await timeline.evaluate((element) =>
+          window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 16),
+        )
+        await screenshot(page, `timeline-selection-${device}-${language}`)
+        // Enter adds a stay on Corniche Flat for those three nights.
+        await page.keyboard.press('Enter')
+        const dialog = page.getByTestId('manual-stay-dialog')
+        await dialog.waitFor()
+        expect(await dialog.locator('#stay-property option:checked').innerText()).toBe('Corniche Flat')
+        expect([await pickerDay(page, 'stay-start'), await pickerDay(page, 'stay-end')]).toEqual([
+          sunday,
+          addDays(sunday, 3),
+        ])
+        await page.keyboard.press('Escape')
+        await dialog.waitFor({ state: 'detached' })
+        await shots.close()
+      },
+    )
+  }
 })

@@ -102,10 +102,7 @@ describe('a night sold twice, in the browser', () => {
 
     // It is on the calendar at once, as a manual stay that can be edited or deleted.
     await openDay(
-      page
-        .getByTestId('calendar-grid')
-        .locator(`[data-day="${day(3)}"]`)
-        .getByRole('button'),
+      page.getByTestId('calendar-grid').locator(`[data-day="${day(3)}"] [data-item="day:${day(3)}"]`),
     )
     const modal = page.getByTestId('bookings-modal')
     const manual = modal.locator('[data-testid="booking-details"][data-manual]')
@@ -148,10 +145,7 @@ describe('a night sold twice, in the browser', () => {
     // The modal shows the two sides of the conflict, and the mirror as synced from Manzil.
     await page.reload()
     await openDay(
-      page
-        .getByTestId('calendar-grid')
-        .locator(`[data-day="${day(3)}"]`)
-        .getByRole('button'),
+      page.getByTestId('calendar-grid').locator(`[data-day="${day(3)}"] [data-item="day:${day(3)}"]`),
     )
     const details = page.getByTestId('bookings-modal').getByTestId('booking-details')
     await expect.poll(() => details.count()).toBe(3)

@@ -54,6 +54,8 @@ function CalendarWithModal({
 
 const cell = (day: string) =>
   document.querySelector<HTMLElement>(`[data-testid="calendar-grid"] [data-day="${day}"]`)!
+/** A day's own button, beside its bars. */
+const dayButton = (day: string) => cell(day).querySelector<HTMLElement>('[data-item^="day:"]')!
 
 /** The bars that cover `day`: each starts in its first day's cell and spans `data-span` days. */
 const barsOn = (day: DateOnly) =>
@@ -63,7 +65,9 @@ const barsOn = (day: DateOnly) =>
     const first = bar.closest<HTMLElement>('[data-day]')!.dataset.day!
     return first <= day && day < addDays(first, Number(bar.dataset.span))
   })
-const texts = (bars: HTMLElement[]) => bars.map((bar) => bar.textContent)
+/** What a bar writes: its title, after its marks. */
+const titleOf = (bar: HTMLElement) => bar.querySelector('[dir="auto"]')?.textContent
+const texts = (bars: HTMLElement[]) => bars.map(titleOf)
 
 describe('the calendar grid', () => {
   it('lays out March 2026 from Sunday with SUN to SAT headers', async () => {
@@ -83,12 +87,12 @@ describe('the calendar grid', () => {
     await renderWithProviders(<CalendarWithModal bookings={[BOOKINGS[0]!]} />)
     const [bar, ...others] = barsOn('2026-03-10')
     expect(others).toHaveLength(0)
-    expect(bar!.textContent).toBe('Sara Ali')
+    expect(titleOf(bar!)).toBe('Sara Ali')
     expect(bar!.dataset.span).toBe('2')
     expect(within(cell('2026-03-10')).getByTestId('event-bar')).toBe(bar)
     expect(barsOn('2026-03-11')).toEqual([bar])
     expect(barsOn('2026-03-12')).toHaveLength(0)
-    expect(bar!.getAttribute('title')).toBe('Sara Ali · Palm Villa · 10 Mar 2026 – 12 Mar 2026')
+    expect(bar!.getAttribute('title')).toBe('Sara Ali · Palm Villa · Airbnb · 10 Mar 2026 – 12 Mar 2026')
     expect(bar!.className).not.toMatch(/rounded-[se]-none/)
   })
 
@@ -117,9 +121,14 @@ describe('the calendar grid', () => {
     // 10 March holds Sara, Omar and Lina: two bars, then "+ 1 more".
     expect(texts(barsOn('2026-03-10'))).toEqual(['Lina', 'Sara Ali'])
     expect(within(cell('2026-03-10')).getByText('+ 1 more')).toBeTruthy()
+    // Omar's stay, a conflict, is the one left out: the day still shows it in red, and says it.
+    expect(within(cell('2026-03-10')).getByTestId('hidden-conflict').textContent).toContain('+ 1 more')
+    expect(dayButton('2026-03-10').textContent).toContain('Conflict')
     // Lina leaves on the 11th: Omar, left out on the 10th, shows there, cut where it goes on.
     const eleventh = barsOn('2026-03-11')
-    expect(texts(eleventh)).toEqual(['Sara Ali', '!ConflictOmar'])
+    expect(texts(eleventh)).toEqual(['Sara Ali', 'Omar'])
+    expect(eleventh[1]!.dataset.conflict).toBe('true')
+    expect(within(cell('2026-03-11')).queryByTestId('hidden-conflict')).toBeNull()
     expect(eleventh[1]!.className).toContain('rounded-s-none')
     expect(within(cell('2026-03-11')).queryByText(/more/)).toBeNull()
     expect(texts(barsOn('2026-03-09'))).toEqual(['Lina'])
@@ -152,7 +161,7 @@ describe('the calendar grid', () => {
 
   it('opens the Bookings modal with every field of every booking of the day', async () => {
     await renderWithProviders(<CalendarWithModal bookings={BOOKINGS} />)
-    fireEvent.click(within(cell('2026-03-10')).getByRole('button'))
+    fireEvent.click(dayButton('2026-03-10'))
     const modal = await screen.findByTestId('bookings-modal')
     expect(within(modal).getByRole('heading').textContent).toBe('Bookings on 10 Mar 2026')
     const details = within(modal).getAllByTestId('booking-details')
@@ -170,25 +179,26 @@ describe('the calendar grid', () => {
       End: '12 Mar 2026',
       Status: 'Confirmed',
       Platform: 'Airbnb',
-      Colour: '#9E1946',
     })
+    // The colour shows as a swatch beside the guest, never as a code.
+    expect(within(details[0]!).queryByText(/#[0-9A-F]{6}/i)).toBeNull()
     expect(within(details[1]!).getByText('Conflict')).toBeTruthy()
   })
 
   it('falls back to "Unknown property", "Unknown guest", "Pending" and "Manual"', async () => {
     await renderWithProviders(<CalendarWithModal bookings={BOOKINGS} />)
     // A sale that names nobody is a reservation on its bar.
-    expect(within(cell('2026-03-20')).getByTestId('event-bar').textContent).toBe('Reservation')
-    fireEvent.click(within(cell('2026-03-20')).getByRole('button'))
+    expect(titleOf(within(cell('2026-03-20')).getByTestId('event-bar'))).toBe('Reservation')
+    fireEvent.click(dayButton('2026-03-20'))
     const modal = await screen.findByTestId('bookings-modal')
-    for (const text of ['Unknown property', 'Unknown guest', 'Pending', 'Manual', '#FCE48C']) {
+    for (const text of ['Unknown property', 'Unknown guest', 'Pending', 'Manual']) {
       expect(within(modal).getAllByText(text).length).toBeGreaterThan(0)
     }
   })
 
   it('says "No bookings" for a day without any, which opens too (a stay can be added from it)', async () => {
     await renderWithProviders(<CalendarWithModal bookings={BOOKINGS} />)
-    fireEvent.click(within(cell('2026-03-02')).getByRole('button'))
+    fireEvent.click(dayButton('2026-03-02'))
     const modal = await screen.findByTestId('bookings-modal')
     expect(within(modal).getByText('No bookings')).toBeTruthy()
     // Without an add handler (the dashboard), no "Add stay".
@@ -236,7 +246,7 @@ describe('a stay whose feed names no guest (issue 16)', () => {
     const list = screen.getByTestId('upcoming')
     expect(within(list).getAllByText('Unknown guest')).toHaveLength(2)
     expect(list.textContent).not.toContain('Blocked')
-    fireEvent.click(within(cell('2026-03-10')).getByRole('button'))
+    fireEvent.click(dayButton('2026-03-10'))
     const modal = await screen.findByTestId('bookings-modal')
     const fields = Object.fromEntries(
       within(modal)
@@ -331,9 +341,11 @@ describe('manual stays and echoes on the calendar (issue 13)', () => {
     )
     const bar = within(cell('2026-03-10')).getByTestId('event-bar')
     expect(bar.dataset.echo).toBe('true')
-    expect(bar.className).toContain('bg-slate-100')
+    // Drawn apart from a sale: dashed and white, hatched in its colour.
+    expect(bar.className).toContain('border-dashed')
+    expect(bar.style.backgroundImage).toContain('repeating-linear-gradient')
     expect(bar.getAttribute('title')).toBe(
-      'Blocked · Palm Villa · 10 Mar 2026 – 12 Mar 2026 · Synced from Manzil',
+      'Blocked · Palm Villa · Airbnb · 10 Mar 2026 – 12 Mar 2026 · Synced from Manzil',
     )
     expect(bar.className).not.toMatch(/\b(?:ml|mr|pl|pr|left|right|border-l|border-r)-/)
     const dot = screen
@@ -341,7 +353,7 @@ describe('manual stays and echoes on the calendar (issue 13)', () => {
       .querySelector('[data-day="2026-03-10"] span > span[style]')!
     expect(dot.getAttribute('class')).toContain('opacity-35')
     expect(within(screen.getByTestId('upcoming')).getByText('Synced from Manzil')).toBeTruthy()
-    fireEvent.click(within(cell('2026-03-10')).getByRole('button'))
+    fireEvent.click(dayButton('2026-03-10'))
     const details = within(await screen.findByTestId('bookings-modal')).getByTestId('booking-details')
     expect(details.dataset.echo).toBe('true')
     expect(details.className).toContain('bg-slate-50')

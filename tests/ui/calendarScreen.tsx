@@ -118,7 +118,8 @@ export async function openDay(user: UserEvent, day: DateOnly) {
     await user.click(within(grid()).getByRole('button', { name: forward ? 'Next month' : 'Previous month' }))
     month = addMonths(month, forward ? 1 : -1)
   }
-  await user.click(within(grid().querySelector<HTMLElement>(`[data-day="${day}"]`)!).getByRole('button'))
+  // The day's own button, not one of its stays' bars.
+  await user.click(grid().querySelector<HTMLElement>(`[data-day="${day}"] [data-item="day:${day}"]`)!)
   return screen.findByTestId('bookings-modal')
 }
 

@@ -53,8 +53,11 @@ describe("a platform's own rule on the calendar", () => {
     expect(bars).toHaveLength(3)
     for (const bar of bars) {
       expect(bar.dataset.rule).toBe('window')
-      expect(bar.textContent).toBe('Airbnb booking window')
-      expect(bar.className).toContain('bg-slate-100')
+      // The platform's mark, then the rule; drawn dashed on white, apart from a sale or a block.
+      expect(bar.querySelector('[dir="auto"]')?.textContent).toBe('Airbnb booking window')
+      expect(bar.textContent).toMatch(/^AbAirbnb booking window · Palm Villa · Airbnb · /)
+      expect(bar.className).toContain('border-dashed')
+      expect(bar.className).not.toContain('bg-slate-100')
     }
   })
 

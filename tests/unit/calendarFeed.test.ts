@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseFeed } from '../../src/actors/calendarFeed.ts'
 import { toBookings, toPortfolioBookings } from '../../src/actors/feedBookings.ts'
 import { calendarDays, contrastRatio, textColorOn } from '../../src/ui/calendar/calendarDays.ts'
-import { EVENT_COLORS } from '../../src/machines/colorPalette.ts'
+import { EVENT_COLORS } from '../../src/domain/stayColors.ts'
 
 const calendar = (...lines: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR'].join('\r\n')

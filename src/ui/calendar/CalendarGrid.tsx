@@ -1,20 +1,22 @@
-import { useMemo } from 'react'
-import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
-import type { DateOnly } from '../../domain/dates.ts'
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import type { Booking } from '../../domain/bookings.ts'
+import { addDays, type DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../format.ts'
-import { bookingLabels, stayTitle } from './bookingLabels.ts'
-import {
-  bookingKey,
-  bookingsOn,
-  calendarDays,
-  textColorOn,
-  weekRow,
-  weeksOf,
-  type WeekBar,
-} from './calendarDays.ts'
+import { bookingKey, bookingsOn, calendarDays, weekRow, weeksOf, type WeekBar } from './calendarDays.ts'
+import { isSelected, monthItem, monthSlots, monthStep, stepOf, type MonthPosition } from './gridFocus.ts'
 import { DayNumber, MonthGrid } from './MonthGrid.tsx'
 import { MonthNavigator } from './MonthNavigator.tsx'
+import {
+  barAttributes,
+  BarContent,
+  barLabel,
+  barLook,
+  CalendarLegend,
+  ConflictMark,
+  FOCUS_RING,
+} from './stayBars.tsx'
+import { focusItem, SelectionHint, useSelection } from './selection.tsx'
 
 /** SPEC 9: at most two events a day, then "+ N more". */
 export const EVENTS_PER_DAY = 2
@@ -39,88 +41,148 @@ type Props = {
   onDayClick: (day: DateOnly) => void
   /** A bar clicked: its stay. Without it, the bar opens its first day in the row. */
   onStayClick?: (booking: Booking) => void
+  /** Nights selected (dragged over, or Shift and arrows then Enter): a stay to add on them. */
+  onSelectNights?: (nights: { start: DateOnly; end: DateOnly }) => void
 }
+
+/** A bar's item id: its stay and the first night it covers in its row (a stay may have several). */
+const barId = (bar: WeekBar<Booking>) => `bar:${bookingKey(bar.stay)}@${bar.start}`
+
+/** How many days the Shift-arrow steps move a selection by. */
+const SELECTION_STEPS: Readonly<Record<string, number>> = { later: 1, earlier: -1, down: 7, up: -7 }
 
 /**
  * One stay across a week row: it starts in its first day's cell and runs over the next ones (a
  * week row lays its days side by side, so n days are n cell widths). An end where the stay goes
  * on (into another row, or into days with no lane left for it) is square and touches the edge.
+ * It is a button named by its guest, platform, dates and marks, one of the grid's items.
  */
-function EventBar({ bar, onClick }: { bar: WeekBar<Booking>; onClick: () => void }) {
+function EventBar({
+  bar,
+  tabbable,
+  onClick,
+  onFocus,
+}: {
+  bar: WeekBar<Booking>
+  tabbable: boolean
+  onClick: () => void
+  onFocus: () => void
+}) {
   const { t } = useI18n()
   const format = useFormat()
   const booking = bar.stay
-  const title = stayTitle(t, booking)
-  const note = booking.conflict ? t('calendar.conflict') : booking.echo ? t('manualStay.echo') : null
-  const dates = t('calendar.dateRange', { start: format.date(booking.start), end: format.date(booking.end) })
-  // An echo (our own export coming back) or a platform's own rule is muted: a pale bar edged with
-  // the stay's colour.
-  const look = holdsNoNights(booking)
-    ? { className: 'border-s-4 bg-slate-100 text-slate-600', colors: { borderColor: booking.color } }
-    : { className: '', colors: { backgroundColor: booking.color, color: textColorOn(booking.color) } }
+  const label = barLabel(t, format, booking, true)
+  const look = barLook(booking)
   const startInset = bar.continuesBefore ? '0px' : BAR_INSET
   const endInset = bar.continuesAfter ? '0px' : BAR_INSET
   return (
-    // The day's own button stays the keyboard's way in: it opens every stay of the day.
-    <span
+    <button
+      type="button"
       data-testid="event-bar"
-      data-conflict={booking.conflict || undefined}
-      data-echo={booking.echo || undefined}
-      data-rule={booking.rule}
+      data-item={barId(bar)}
+      {...barAttributes(booking, label)}
       data-span={bar.span}
-      title={[title, bookingLabels(t, booking).property, dates, note]
-        .filter(Boolean)
-        .join(t('app.separator'))}
+      tabIndex={tabbable ? 0 : -1}
       onClick={onClick}
-      className={`absolute z-10 flex h-5 min-w-0 cursor-pointer items-center rounded-md px-1.5 text-start text-xs font-medium hover:brightness-95 ${
+      onFocus={onFocus}
+      className={`absolute z-10 flex h-5 min-w-0 cursor-pointer items-center gap-1 rounded-md px-1 text-start text-xs font-medium hover:brightness-95 ${
         bar.continuesBefore ? 'rounded-s-none' : ''
-      } ${bar.continuesAfter ? 'rounded-e-none' : ''} ${
-        booking.conflict ? 'ring-2 ring-red-600 ring-offset-1' : ''
-      } ${look.className}`}
+      } ${bar.continuesAfter ? 'rounded-e-none' : ''} ${look.className}`}
       style={{
-        ...look.colors,
+        ...look.style,
         top: laneTop(bar.lane),
         insetInlineStart: startInset,
         width: `calc(${bar.span} * 100% - ${startInset} - ${endInset})`,
       }}
     >
-      {booking.conflict && (
-        // A badge on the corner, so that the bar keeps its room for the guest's name; the word
-        // stays for screen readers.
-        <span className="absolute -end-1.5 -top-1.5 flex size-3.5 items-center justify-center rounded-full bg-red-600 text-[10px] leading-none font-bold text-white ring-2 ring-white">
-          <span aria-hidden="true">!</span>
-          <span className="sr-only">{t('calendar.conflict')}</span>
-        </span>
-      )}
-      {/* Guest names come in any script: each bar takes its own text's direction. */}
-      <span dir="auto" className="truncate">
-        {title}
-      </span>
-    </span>
+      <BarContent booking={booking} label={label} nights={bar.span} badgeOnCorner />
+    </button>
   )
 }
 
 /**
  * SPEC 2, /calendar: the month, Sunday to Saturday, each stay a coloured bar over its nights
- * (issue 16), at most two a day, then "+ N more".
+ * (issue 16), at most two a day, then "+ N more". The grid is one Tab stop: arrows move between
+ * its days and bars (a day, then its bars, going down), Enter opens what has focus; Shift and the
+ * arrows select nights, as a pointer's drag over days does, and Enter adds a stay on them.
  */
-export function CalendarGrid({ month, today, bookings, onPrevious, onNext, onDayClick, onStayClick }: Props) {
-  const { t } = useI18n()
+export function CalendarGrid({
+  month,
+  today,
+  bookings,
+  onPrevious,
+  onNext,
+  onDayClick,
+  onStayClick,
+  onSelectNights,
+}: Props) {
+  const { t, dir } = useI18n()
   const format = useFormat()
-  // Per day: the bars that start in its cell, and how many of its stays have no lane left.
-  const days = useMemo(() => {
-    const byDay = new Map<DateOnly, { bars: WeekBar<Booking>[]; more: number }>()
+  // Per day: the bars that start in its cell, and how many of its stays have no lane left; the
+  // grid's items for the keyboard.
+  const { days, model } = useMemo(() => {
+    const byDay = new Map<DateOnly, { bars: WeekBar<Booking>[]; more: number; shown: Set<string> }>()
+    const bars: WeekBar<Booking>[] = []
     for (const week of weeksOf(calendarDays(month))) {
       const row = weekRow(bookings, week, EVENTS_PER_DAY)
+      bars.push(...row.bars)
       week.forEach((day, column) =>
         byDay.set(day, {
           bars: row.bars.filter((bar) => bar.column === column).sort((a, b) => a.lane - b.lane),
           more: row.more[column] ?? 0,
+          shown: new Set(
+            row.bars
+              .filter((bar) => bar.column <= column && column < bar.column + bar.span)
+              .map((bar) => bookingKey(bar.stay)),
+          ),
         }),
       )
     }
-    return byDay
+    const model = monthSlots(
+      calendarDays(month),
+      bars.map((bar) => ({ id: barId(bar), start: bar.start, span: bar.span, lane: bar.lane })),
+      EVENTS_PER_DAY,
+    )
+    return { days: byDay, model }
   }, [bookings, month])
+  const grid = useRef<HTMLDivElement>(null)
+  const [position, setPosition] = useState<MonthPosition | null>(null)
+  const home = today.startsWith(month) ? today : `${month}-01`
+  const active: MonthPosition = position && model.slots.has(position.day) ? position : { day: home, slot: 0 }
+  const activeItem = monthItem(model, active)
+  const selecting = useSelection((nights) => onSelectNights?.(nights))
+  const { selection } = selecting
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const chosen = selecting.current.current
+    if (event.key === 'Escape' && chosen) {
+      event.preventDefault()
+      selecting.set(null)
+      return
+    }
+    if (event.key === 'Enter' && chosen) {
+      event.preventDefault()
+      selecting.take()
+      return
+    }
+    const step = stepOf(event.key, dir)
+    if (!step) return
+    event.preventDefault()
+    const by = SELECTION_STEPS[step]
+    if (event.shiftKey && onSelectNights && by !== undefined) {
+      const day = addDays(active.day, by)
+      if (!model.slots.has(day)) return
+      selecting.set({ anchor: chosen?.anchor ?? active.day, focus: day })
+      setPosition({ day, slot: 0 })
+      focusItem(grid.current, `day:${day}`)
+      return
+    }
+    selecting.set(null)
+    const next = monthStep(model, active, step)
+    setPosition(next)
+    focusItem(grid.current, monthItem(model, next))
+  }
+
   return (
     <section
       data-testid="calendar-grid"
@@ -128,52 +190,89 @@ export function CalendarGrid({ month, today, bookings, onPrevious, onNext, onDay
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <MonthNavigator month={month} onPrevious={onPrevious} onNext={onNext} titleClassName="text-lg" />
-      <MonthGrid
-        month={month}
-        className="mt-4 grid min-w-[340px] grid-cols-7"
-        headerClassName="border-b border-slate-200 pb-2 text-center text-xs font-semibold tracking-wide text-slate-500"
-        renderDay={(day) => {
-          const { bars, more } = days.get(day) ?? { bars: [], more: 0 }
-          const outside = !day.startsWith(month)
-          return (
-            <div
-              key={day}
-              role="gridcell"
-              data-day={day}
-              aria-current={day === today ? 'date' : undefined}
-              className={`relative min-h-28 border-b border-slate-100 p-0.5 ${outside ? 'bg-slate-50/70' : ''}`}
-            >
-              {/* Every day opens: its bookings, and (issue 13) a stay to add from it. */}
-              <button
-                type="button"
-                onClick={() => onDayClick(day)}
-                className="flex h-full w-full flex-col rounded-lg p-1 text-start hover:bg-slate-100"
+      {/* Keys and drags reach the grid's items from here: the events bubble up from them. */}
+      <div ref={grid} onKeyDown={onKeyDown} className="select-none">
+        <MonthGrid
+          month={month}
+          className="mt-4 grid min-w-[340px] grid-cols-7"
+          headerClassName="border-b border-slate-200 pb-2 text-center text-xs font-semibold tracking-wide text-slate-500"
+          renderDay={(day) => {
+            const { bars, more, shown } = days.get(day) ?? { bars: [], more: 0, shown: new Set<string>() }
+            const outside = !day.startsWith(month)
+            const nights = bookingsOn(bookings, day)
+            // A conflict among the stays behind "+ N more" still shows on the day.
+            const hiddenConflict = nights.some(
+              (booking) => booking.conflict && !shown.has(bookingKey(booking)),
+            )
+            const selected = isSelected(day, selection)
+            const dayItem = `day:${day}`
+            return (
+              <div
+                key={day}
+                role="gridcell"
+                data-day={day}
+                data-selected={selected || undefined}
+                aria-selected={selection ? selected : undefined}
+                aria-current={day === today ? 'date' : undefined}
+                onPointerEnter={() => selecting.dragOver(day)}
+                className={`relative min-h-28 border-b border-slate-100 p-0.5 ${
+                  selected ? 'bg-brand-100' : outside ? 'bg-slate-50/70' : ''
+                }`}
               >
-                {/* The name: the date and how many stays hold its night; the bars are read after it. */}
-                <span className="sr-only">
-                  {`${format.date(day)}: ${t('calendar.bookingsCount', { count: bookingsOn(bookings, day).length })}`}
-                </span>
-                <DayNumber day={day} today={today} month={month} className="size-7" />
-                {more > 0 && (
-                  <span
-                    className="absolute start-1.5 px-1 text-xs font-semibold whitespace-nowrap text-slate-500"
-                    style={{ top: laneTop(EVENTS_PER_DAY) }}
-                  >
-                    {t('calendar.more', { count: more })}
+                {/* Every day opens: its bookings, and (issue 13) a stay to add from it. */}
+                <button
+                  type="button"
+                  data-item={dayItem}
+                  tabIndex={activeItem === dayItem ? 0 : -1}
+                  onClick={() => onDayClick(day)}
+                  onFocus={() => activeItem !== dayItem && setPosition({ day, slot: 0 })}
+                  onPointerDown={(event) => {
+                    if (onSelectNights && event.button === 0 && event.pointerType !== 'touch')
+                      selecting.startDrag(day)
+                  }}
+                  className={`flex h-full w-full flex-col rounded-lg p-1 text-start hover:bg-slate-100 ${FOCUS_RING}`}
+                >
+                  {/* The name: the date and how many stays hold its night; the bars are read after it. */}
+                  <span className="sr-only">
+                    {[
+                      `${format.date(day)}: ${t('calendar.bookingsCount', { count: nights.length })}`,
+                      nights.some((booking) => booking.conflict) && t('calendar.conflict'),
+                    ]
+                      .filter(Boolean)
+                      .join(t('app.separator'))}
                   </span>
-                )}
-              </button>
-              {bars.map((bar) => (
-                <EventBar
-                  key={bookingKey(bar.stay)}
-                  bar={bar}
-                  onClick={() => (onStayClick ? onStayClick(bar.stay) : onDayClick(bar.start))}
-                />
-              ))}
-            </div>
-          )
-        }}
-      />
+                  <DayNumber day={day} today={today} month={month} className="size-7" />
+                  {more > 0 && (
+                    <span
+                      data-testid={hiddenConflict ? 'hidden-conflict' : undefined}
+                      className={`absolute start-1.5 flex items-center gap-1 px-1 text-xs font-semibold whitespace-nowrap ${
+                        hiddenConflict ? 'text-red-700' : 'text-slate-500'
+                      }`}
+                      style={{ top: laneTop(EVENTS_PER_DAY) }}
+                    >
+                      {hiddenConflict && <ConflictMark />}
+                      {t('calendar.more', { count: more })}
+                    </span>
+                  )}
+                </button>
+                {bars.map((bar) => (
+                  <EventBar
+                    key={bookingKey(bar.stay)}
+                    bar={bar}
+                    tabbable={activeItem === barId(bar)}
+                    onFocus={() =>
+                      activeItem !== barId(bar) && setPosition({ day: bar.start, slot: bar.lane + 1 })
+                    }
+                    onClick={() => (onStayClick ? onStayClick(bar.stay) : onDayClick(bar.start))}
+                  />
+                ))}
+              </div>
+            )
+          }}
+        />
+      </div>
+      {onSelectNights && <SelectionHint selection={selection} />}
+      <CalendarLegend bookings={bookings} />
     </section>
   )
 }

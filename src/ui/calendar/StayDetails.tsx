@@ -261,8 +261,10 @@ export function StayDetails({ booking, bookings, properties, onEdit, onDelete, f
           <bdi>{labels.property}</bdi>
         </dd>
         <dt className="text-slate-500">{t('calendar.fields.guest')}</dt>
-        <dd className="min-w-0 break-words text-slate-900">
-          <bdi>{labels.guest}</bdi>
+        {/* The stay's colour ties it to its bar; a colour code would mean nothing to a host. */}
+        <dd className="flex min-w-0 items-center gap-2 break-words text-slate-900">
+          <ColorSwatch color={booking.color} className="size-3" />
+          <bdi className="min-w-0">{labels.guest}</bdi>
         </dd>
         <dt className="text-slate-500">{t('calendar.fields.start')}</dt>
         <dd className="text-slate-900 tabular-nums">{format.date(booking.start)}</dd>
@@ -275,13 +277,6 @@ export function StayDetails({ booking, bookings, properties, onEdit, onDelete, f
         <dt className="text-slate-500">{t('calendar.fields.platform')}</dt>
         <dd>
           <PlatformBadge label={labels.platform} />
-        </dd>
-        <dt className="text-slate-500">{t('calendar.fields.color')}</dt>
-        <dd className="flex items-center gap-2">
-          <ColorSwatch color={booking.color} className="size-4" />
-          <span className="font-mono text-xs text-slate-600" dir="ltr">
-            {booking.color}
-          </span>
         </dd>
         {booking.note && (
           <>

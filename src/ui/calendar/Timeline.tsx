@@ -1,4 +1,14 @@
-import { memo, useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react'
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react'
 import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import { addDays, nightsBetween, type DateOnly } from '../../domain/dates.ts'
 import type { TimelineBar, TimelineRow, TimelineWindow } from '../../domain/timeline.ts'
@@ -6,11 +16,21 @@ import { useI18n } from '../../i18n.tsx'
 import { WINDOW_LENGTHS, type WindowLength } from '../../machines/calendarView.ts'
 import { intlLocale } from '../../domain/translator.ts'
 import { useFormat } from '../format.ts'
-import { ChevronEndIcon, ChevronStartIcon, Icon } from '../icons.tsx'
-import { PencilIcon, PhotoIcon } from '../appIcons.tsx'
-import { bookingLabels, stayTitle } from './bookingLabels.ts'
-import { textColorOn, weekdayColumns } from './calendarDays.ts'
+import { ChevronEndIcon, ChevronStartIcon } from '../icons.tsx'
+import { PhotoIcon } from '../appIcons.tsx'
+import { bookingKey, weekdayColumns } from './calendarDays.ts'
+import {
+  barAt,
+  freeReach,
+  nightTaken,
+  stepOf,
+  timelineStep,
+  type RowBar,
+  type TimelinePosition,
+} from './gridFocus.ts'
 import { SegmentedControl } from './SegmentedControl.tsx'
+import { focusItem, SelectionHint, useSelection, type Selection } from './selection.tsx'
+import { barAttributes, BarContent, barLabel, barLook, CalendarLegend, FOCUS_RING } from './stayBars.tsx'
 
 /** What a row's start cell shows of its property. */
 export type TimelineProperty = { id: string; name: string; images: readonly { thumbnailUrl: string }[] }
@@ -28,6 +48,8 @@ type Props = {
   onToday: () => void
   onLengthChange: (length: WindowLength) => void
   onStayClick: (booking: Booking) => void
+  /** Free nights of a property selected (dragged, clicked first and last, or by keys): a stay to add. */
+  onSelectNights?: (nights: { propertyId: string; start: DateOnly; end: DateOnly }) => void
 }
 
 /** A lane's height in px: one line of bar text with its gap. */
@@ -47,105 +69,93 @@ export function barPlacement(bar: Pick<TimelineBar<Booking>, 'startColumn' | 'sp
   } satisfies CSSProperties
 }
 
-const BlockIcon = (props: { width: number; height: number }) => (
-  <Icon {...props}>
-    <rect x="5" y="11" width="14" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-  </Icon>
-)
+/** A bar's item id on the timeline (a stay has one bar in the window). */
+const barItem = (booking: Booking) => `bar:${bookingKey(booking)}`
 
-/**
- * An echo or a platform's own rule is hatched in its stay's colour on a pale ground; any other
- * stay is filled with it.
- */
-function barLook(booking: Booking): { className: string; style: CSSProperties } {
-  if (holdsNoNights(booking))
-    return {
-      className: 'border-s-4 bg-slate-50 text-slate-600',
-      style: {
-        borderColor: booking.color,
-        backgroundImage: `repeating-linear-gradient(135deg, ${booking.color}40 0 3px, transparent 3px 8px)`,
-      },
-    }
-  return { className: '', style: { backgroundColor: booking.color, color: textColorOn(booking.color) } }
+/** What the rows tell the timeline: a bar focused, a press and a drag on a row's free nights. */
+type RowEvents = {
+  onBarFocus: (row: number, bar: TimelineBar<Booking>) => void
+  onTrackPress: (row: number, event: PointerEvent<HTMLDivElement>) => void
+  onTrackMove: (row: number, event: PointerEvent<HTMLDivElement>) => void
+  onStayClick: (booking: Booking) => void
 }
 
 const Bar = memo(function Bar({
   bar,
+  row,
   days,
-  onStayClick,
+  tabbable,
+  events,
 }: {
   bar: TimelineBar<Booking>
+  row: number
   days: number
-  onStayClick: (booking: Booking) => void
+  tabbable: boolean
+  events: RowEvents
 }) {
   const { t } = useI18n()
   const format = useFormat()
   const { booking } = bar
-  const title = stayTitle(t, booking)
-  const marks = [
-    booking.conflict && t('calendar.conflict'),
-    booking.echo && t('manualStay.echo'),
-    booking.manual && t('calendar.manual'),
-    booking.kind === 'block' && !booking.rule && t('calendar.blocked'),
-  ].filter((mark): mark is string => typeof mark === 'string' && mark !== title)
-  const dates = t('calendar.dateRange', { start: format.date(booking.start), end: format.date(booking.end) })
-  const label = [title, bookingLabels(t, booking).platform, dates, ...marks].join(t('app.separator'))
+  const label = barLabel(t, format, booking)
   const look = barLook(booking)
   const rounded = `${bar.clippedStart ? '' : 'rounded-s-md'} ${bar.clippedEnd ? '' : 'rounded-e-md'}`
   return (
-    <button
-      type="button"
-      data-testid="timeline-bar"
-      data-conflict={booking.conflict || undefined}
-      data-echo={booking.echo || undefined}
-      data-rule={booking.rule}
-      data-manual={booking.manual || undefined}
-      data-kind={booking.kind}
-      aria-label={label}
-      title={label}
-      onClick={() => onStayClick(booking)}
-      className={`absolute z-10 flex min-w-0 items-center gap-1 px-1.5 text-start text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${rounded} ${
-        booking.conflict ? 'ring-2 ring-red-600 ring-offset-1' : ''
-      } ${look.className}`}
-      style={{ ...barPlacement(bar, days), ...look.style }}
-    >
-      {booking.conflict && (
-        <span
-          aria-hidden="true"
-          className="flex size-4 shrink-0 items-center justify-center rounded-full bg-red-600 text-[10px] leading-none font-bold text-white ring-1 ring-white"
-        >
-          !
-        </span>
-      )}
-      {booking.manual && <PencilIcon width={12} height={12} className="shrink-0" />}
-      {booking.kind === 'block' && !holdsNoNights(booking) && <BlockIcon width={12} height={12} />}
-      {/* Guest names come in any script: each bar takes its own text's direction. */}
-      <span dir="auto" className="truncate">
-        {title}
-      </span>
-    </button>
+    <div role="gridcell" className="absolute z-10" style={barPlacement(bar, days)}>
+      <button
+        type="button"
+        data-testid="timeline-bar"
+        data-item={barItem(booking)}
+        {...barAttributes(booking, label)}
+        tabIndex={tabbable ? 0 : -1}
+        onClick={() => events.onStayClick(booking)}
+        onFocus={() => events.onBarFocus(row, bar)}
+        className={`relative flex size-full min-w-0 items-center gap-1 text-start text-xs font-medium ${
+          bar.span === 1 ? 'px-1' : 'px-1.5'
+        } ${rounded} ${look.className}`}
+        style={look.style}
+      >
+        <BarContent booking={booking} label={label} nights={bar.span} />
+      </button>
+    </div>
   )
 })
 
-/** One property's row; memoised, so that a scroll or a neighbour's change repaints no row. */
+/**
+ * One property's row; memoised, so that a scroll or a neighbour's change repaints no row. Only
+ * the row that holds the keyboard's place gets `active` and `selection`.
+ */
 const Row = memo(function Row({
   row,
+  index,
   days,
+  start,
   todayColumn,
-  onStayClick,
+  active,
+  selection,
+  events,
 }: {
   row: TimelineRow<TimelineProperty, Booking>
+  index: number
   days: number
+  start: DateOnly
   todayColumn: number
-  onStayClick: (booking: Booking) => void
+  /** The item that is the grid's Tab stop, and the night it stands on, when in this row. */
+  active: TimelinePosition | null
+  selection: Selection | null
+  events: RowEvents
 }) {
   const { t } = useI18n()
+  const format = useFormat()
   const thumbnail = row.property.images[0]?.thumbnailUrl
   const name = row.property.name || t('calendar.unknownProperty')
   const trackHeight = Math.max(1, row.lanes) * LANE + 4
+  const selected =
+    selection &&
+    [nightsBetween(start, selection.anchor), nightsBetween(start, selection.focus)].sort((a, b) => a - b)
+  const night = active && active.bar === null ? active.column : null
   return (
-    <li
+    <div
+      role="row"
       data-testid="timeline-row"
       data-property={row.property.id}
       className="flex border-b border-slate-100"
@@ -154,6 +164,7 @@ const Row = memo(function Row({
     >
       {/* On a phone the photo sits above the name, which gets two lines of the narrow column. */}
       <div
+        role="rowheader"
         data-testid="timeline-property"
         className="sticky start-0 z-20 flex w-(--name) shrink-0 flex-col items-start justify-center gap-0.5 border-e border-slate-200 bg-white px-1.5 py-1 md:flex-row md:items-center md:justify-start md:gap-2 md:px-2"
       >
@@ -178,7 +189,10 @@ const Row = memo(function Row({
         </span>
       </div>
       <div
+        data-testid="timeline-track"
         className="relative flex-1"
+        onPointerDown={(event) => events.onTrackPress(index, event)}
+        onPointerMove={(event) => events.onTrackMove(index, event)}
         style={{
           height: trackHeight,
           // A hairline at each day's end, one tile a day: symmetric, so it needs no mirroring.
@@ -193,19 +207,45 @@ const Row = memo(function Row({
             style={{ insetInlineStart: percent(todayColumn, days), width: percent(1, days) }}
           />
         )}
+        {selected && (
+          <div
+            aria-hidden="true"
+            data-testid="timeline-selection"
+            className="absolute inset-y-0.5 z-20 rounded-md bg-brand-100/80 ring-2 ring-brand-700 ring-inset"
+            style={{
+              insetInlineStart: percent(selected[0]!, days),
+              width: percent(selected[1]! - selected[0]! + 1, days),
+            }}
+          />
+        )}
         {row.bars.map((bar) => (
           <Bar
-            key={`${bar.booking.propertyId}:${bar.booking.uid}`}
+            key={barItem(bar.booking)}
             bar={bar}
+            row={index}
             days={days}
-            onStayClick={onStayClick}
+            tabbable={active?.bar === barItem(bar.booking)}
+            events={events}
           />
         ))}
+        {night !== null && (
+          // The keyboard's place on a free night: a cell of its own, the grid's Tab stop.
+          <div
+            key={night}
+            role="gridcell"
+            tabIndex={0}
+            data-item={`night:${row.property.id}:${night}`}
+            data-testid="timeline-night"
+            aria-selected={selection ? true : undefined}
+            aria-label={t('calendar.freeNight', { property: name, date: format.date(addDays(start, night)) })}
+            className={`absolute inset-y-0.5 z-20 rounded-md ${FOCUS_RING}`}
+            style={{ insetInlineStart: percent(night, days), width: percent(1, days) }}
+          />
+        )}
       </div>
-    </li>
+    </div>
   )
 })
-
 /**
  * Issue 16: the timeline, one row per property with its photo and name held at the start edge,
  * the window's days across, its stays as bars. It scrolls sideways by touch and by the keyboard
@@ -222,6 +262,7 @@ export function Timeline({
   onToday,
   onLengthChange,
   onStayClick,
+  onSelectNights,
 }: Props) {
   const { t, language, dir } = useI18n()
   const format = useFormat()
@@ -250,27 +291,120 @@ export function Timeline({
     region.current?.scrollTo({ left: 0 })
   }, [start, days])
 
-  const scrollByKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const box = event.currentTarget
-    const day = box.querySelector<HTMLElement>('[data-day]')?.offsetWidth ?? LANE
-    const page = Math.max(
-      day,
-      box.clientWidth - (box.querySelector<HTMLElement>('[data-corner]')?.offsetWidth ?? 0),
-    )
-    // Arrows move the way they point; Page Down and End move on in time, leftwards in Arabic.
-    const forward = dir === 'rtl' ? -1 : 1
-    const steps: Record<string, () => void> = {
-      ArrowRight: () => box.scrollBy({ left: day }),
-      ArrowLeft: () => box.scrollBy({ left: -day }),
-      PageDown: () => box.scrollBy({ left: forward * page }),
-      PageUp: () => box.scrollBy({ left: -forward * page }),
-      Home: () => box.scrollTo({ left: 0 }),
-      End: () => box.scrollTo({ left: forward * (box.scrollWidth - box.clientWidth) }),
+  // The keyboard's place: a property's row, a night, and the bar there if any. Kept inside the
+  // rows and the window as they change.
+  const rowBars = useMemo(
+    () =>
+      rows.map((row) =>
+        row.bars.map((bar): RowBar => ({
+          id: barItem(bar.booking),
+          startColumn: bar.startColumn,
+          span: bar.span,
+          lane: bar.lane,
+          holdsNights: !holdsNoNights(bar.booking),
+        })),
+      ),
+    [rows],
+  )
+  const legendStays = useMemo(() => rows.flatMap((row) => row.bars.map((bar) => bar.booking)), [rows])
+  const [position, setPosition] = useState<TimelinePosition | null>(null)
+  const firstNight = todayColumn >= 0 ? todayColumn : 0
+  const active: TimelinePosition =
+    position && position.row < rows.length && position.column < days
+      ? { ...position, bar: barAt(rowBars[position.row] ?? [], position.column, position.bar)?.id ?? null }
+      : { row: 0, column: firstNight, bar: barAt(rowBars[0] ?? [], firstNight)?.id ?? null }
+  const itemOf = (place: TimelinePosition) =>
+    place.bar ?? `night:${rows[place.row]?.property.id ?? ''}:${place.column}`
+  // A night's cell exists once drawn: focus moves to the new place after the render.
+  const focusNext = useRef<string | null>(null)
+  useEffect(() => {
+    if (focusNext.current === null) return
+    focusItem(region.current, focusNext.current)
+    focusNext.current = null
+  })
+  const moveTo = (place: TimelinePosition) => {
+    setPosition(place)
+    focusNext.current = itemOf(place)
+  }
+
+  const selecting = useSelection(
+    ({ start: checkIn, end: checkOut, row }) =>
+      row !== undefined && onSelectNights?.({ propertyId: row, start: checkIn, end: checkOut }),
+    true,
+  )
+  const { selection } = selecting
+
+  // The latest values for the rows' handlers, which stay the same object so that rows stay memoised.
+  const now = { rows, rowBars, start, days, dir, active, selecting, onStayClick, onSelectNights }
+  const latest = useRef(now)
+  useLayoutEffect(() => {
+    latest.current = now
+  })
+  const events = useMemo<RowEvents>(() => {
+    const columnAt = (event: PointerEvent<HTMLDivElement>) => {
+      const { days: count, dir: direction } = latest.current
+      const box = event.currentTarget.getBoundingClientRect()
+      const along = direction === 'rtl' ? box.right - event.clientX : event.clientX - box.left
+      return Math.min(count - 1, Math.max(0, Math.floor((along / Math.max(1, box.width)) * count)))
     }
-    const step = steps[event.key]
+    return {
+      onStayClick: (booking) => latest.current.onStayClick(booking),
+      onBarFocus: (row, bar) => {
+        const id = barItem(bar.booking)
+        if (latest.current.active.bar !== id) setPosition({ row, column: bar.startColumn, bar: id })
+      },
+      onTrackPress: (row, event) => {
+        const { rows: shown, rowBars: bars, start: first, selecting: select } = latest.current
+        if (event.button !== 0 || event.pointerType === 'touch' || !latest.current.onSelectNights) return
+        if ((event.target as HTMLElement).closest('[data-testid="timeline-bar"]')) return
+        const column = columnAt(event)
+        if (nightTaken(bars[row] ?? [], column)) return
+        const property = shown[row]?.property.id
+        if (property === undefined) return
+        select.startDrag(addDays(first, column), property)
+        setPosition({ row, column, bar: null })
+      },
+      onTrackMove: (row, event) => {
+        const { rows: shown, rowBars: bars, start: first, selecting: select } = latest.current
+        const chosen = select.current.current
+        if (!chosen || chosen.row !== shown[row]?.property.id) return
+        const reach = freeReach(bars[row] ?? [], nightsBetween(first, chosen.anchor), columnAt(event))
+        select.dragOver(addDays(first, reach))
+      },
+    }
+  }, [setPosition])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const chosen = selecting.current.current
+    const property = rows[active.row]?.property.id
+    if (event.key === 'Escape' && chosen) {
+      event.preventDefault()
+      selecting.set(null)
+      return
+    }
+    if ((event.key === 'Enter' || event.key === ' ') && active.bar === null && property && onSelectNights) {
+      event.preventDefault()
+      const night = addDays(start, active.column)
+      if (!chosen) selecting.set({ anchor: night, focus: night, row: property })
+      selecting.take()
+      return
+    }
+    const step = stepOf(event.key, dir)
     if (!step) return
     event.preventDefault()
-    step()
+    if (event.shiftKey && (step === 'later' || step === 'earlier')) {
+      if (active.bar !== null || !property || !onSelectNights) return
+      const target = active.column + (step === 'later' ? 1 : -1)
+      if (target < 0 || target >= days) return
+      const reach = freeReach(rowBars[active.row] ?? [], active.column, target)
+      if (reach === active.column) return
+      const anchor = chosen?.row === property ? chosen.anchor : addDays(start, active.column)
+      selecting.set({ anchor, focus: addDays(start, reach), row: property })
+      moveTo({ ...active, column: reach })
+      return
+    }
+    selecting.set(null)
+    moveTo(timelineStep(rowBars, days, active, step))
   }
 
   const arrow = 'flex size-9 items-center justify-center rounded-xl text-slate-600 hover:bg-slate-100'
@@ -326,17 +460,21 @@ export function Timeline({
       ) : (
         <div
           ref={region}
-          role="region"
-          tabIndex={0}
-          aria-label={t('calendar.timeline.region', { range })}
-          onKeyDown={scrollByKey}
           data-testid="timeline-scroll"
-          className="overflow-auto overscroll-x-contain rounded-xl border bg-white border-slate-200 [--day:2.125rem] [--name:5.75rem] focus-visible:outline-2 focus-visible:outline-brand-600 md:max-h-[calc(100vh-15rem)] md:[--day:2.75rem] md:[--name:13rem]"
+          className="overflow-auto overscroll-x-contain rounded-xl border bg-white border-slate-200 [--day:2.125rem] [--name:5.75rem] md:max-h-[calc(100vh-15rem)] md:[--day:2.75rem] md:[--name:13rem]"
         >
-          <div style={{ minWidth: `calc(var(--name) + ${days} * var(--day))` }}>
-            <div className="sticky top-0 z-30 flex border-b border-slate-200 bg-white">
+          {/* One Tab stop: arrows move between nights and stays, Enter opens a stay or adds one on a free night. */}
+          <div
+            role="grid"
+            aria-label={t('calendar.timeline.region', { range })}
+            onKeyDown={onKeyDown}
+            className="select-none"
+            style={{ minWidth: `calc(var(--name) + ${days} * var(--day))` }}
+          >
+            <div role="row" className="sticky top-0 z-30 flex border-b border-slate-200 bg-white">
               <div
                 data-corner
+                role="columnheader"
                 className="sticky start-0 z-10 flex w-(--name) shrink-0 items-end border-e border-slate-200 bg-white px-2 pb-1 text-xs font-semibold text-slate-500"
               >
                 {t('calendar.propertyFilter')}
@@ -349,8 +487,10 @@ export function Timeline({
                   return (
                     <div
                       key={day}
+                      role="columnheader"
                       data-day={day}
                       aria-current={isToday ? 'date' : undefined}
+                      aria-label={`${weekday?.name ?? ''} ${format.date(day)}`}
                       title={`${weekday?.name ?? ''} ${format.date(day)}`}
                       className={`flex flex-col items-center py-1 text-[11px] leading-tight ${
                         isToday ? 'bg-brand-50 text-brand-700' : 'text-slate-500'
@@ -372,20 +512,24 @@ export function Timeline({
                 })}
               </div>
             </div>
-            <ul>
-              {rows.map((row) => (
-                <Row
-                  key={row.property.id}
-                  row={row}
-                  days={days}
-                  todayColumn={todayColumn}
-                  onStayClick={onStayClick}
-                />
-              ))}
-            </ul>
+            {rows.map((row, index) => (
+              <Row
+                key={row.property.id}
+                row={row}
+                index={index}
+                days={days}
+                start={start}
+                todayColumn={todayColumn}
+                active={active.row === index ? active : null}
+                selection={selection && selection.row === row.property.id ? selection : null}
+                events={events}
+              />
+            ))}
           </div>
         </div>
       )}
+      {onSelectNights && rows.length > 0 && <SelectionHint selection={selection} />}
+      <CalendarLegend bookings={legendStays} />
     </section>
   )
 }

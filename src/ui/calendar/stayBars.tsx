@@ -1,0 +1,242 @@
+import type { CSSProperties } from 'react'
+import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
+import type { Translate } from '../../domain/translator.ts'
+import { useI18n } from '../../i18n.tsx'
+import { PencilIcon } from '../appIcons.tsx'
+import { Icon } from '../icons.tsx'
+import type { Formatters } from '../format.ts'
+import { bookingLabels, stayTitle } from './bookingLabels.ts'
+import { textColorOn } from './calendarDays.ts'
+
+/**
+ * A focused bar or night: a thick blue outline outside the bar, clear of a conflict's thin red
+ * ring (which sits 1 px off the bar), and drawn above the neighbouring bars.
+ */
+export const FOCUS_RING =
+  'focus-visible:z-30 focus-visible:outline-[3px] focus-visible:outline-offset-[3px] focus-visible:outline-blue-700'
+
+/** A conflict: a thin red ring hugging the bar. */
+const CONFLICT_RING = 'ring-2 ring-red-600 ring-offset-1'
+
+/** The marks a stay's name reads after its dates: conflict, echo, manual, block. */
+function marksOf(t: Translate, booking: Booking, title: string) {
+  return [
+    booking.conflict && t('calendar.conflict'),
+    booking.echo && t('manualStay.echo'),
+    booking.manual && t('calendar.manual'),
+    booking.kind === 'block' && !booking.rule && t('calendar.blocked'),
+  ].filter((mark): mark is string => typeof mark === 'string' && mark !== title)
+}
+
+/**
+ * A bar's accessible name: what it is (guest), its property where the grid mixes properties (the
+ * month; a timeline row names its own), its platform, its dates, then its marks.
+ */
+export function barLabel(t: Translate, format: Formatters, booking: Booking, withProperty = false) {
+  const title = stayTitle(t, booking)
+  const labels = bookingLabels(t, booking)
+  const dates = t('calendar.dateRange', { start: format.date(booking.start), end: format.date(booking.end) })
+  // A manual stay's platform already reads "Manual".
+  const marks = marksOf(t, booking, title).filter((mark) => mark !== labels.platform)
+  return [title, withProperty && labels.property, labels.platform, dates, ...marks]
+    .filter((part): part is string => typeof part === 'string')
+    .join(t('app.separator'))
+}
+
+/** Grey hatching: a block's closed nights. */
+const BLOCK_HATCH = 'repeating-linear-gradient(135deg, rgb(148 163 184 / 0.45) 0 2px, transparent 2px 7px)'
+
+/**
+ * How a bar is drawn. A booking is filled with its colour (text by contrast); a block is grey
+ * and hatched, edged with its colour; an echo or a platform's own rule (no nights of its own) is
+ * white, dashed and hatched in its colour, so that neither reads as a sale.
+ */
+function fill(booking: Booking): { className: string; style: CSSProperties } {
+  if (holdsNoNights(booking))
+    return {
+      className: 'border border-dashed border-slate-500 bg-white text-slate-700',
+      style: {
+        backgroundImage: `repeating-linear-gradient(135deg, ${booking.color}55 0 3px, transparent 3px 8px)`,
+      },
+    }
+  if (booking.kind === 'block')
+    return {
+      className: 'border-s-4 bg-slate-100 text-slate-800',
+      style: { borderInlineStartColor: booking.color, backgroundImage: BLOCK_HATCH },
+    }
+  return { className: '', style: { backgroundColor: booking.color, color: textColorOn(booking.color) } }
+}
+
+/** A bar's look: its fill, the focus ring, and a conflict's red ring. */
+export function barLook(booking: Booking): { className: string; style: CSSProperties } {
+  const { className, style } = fill(booking)
+  return { className: `${FOCUS_RING} ${booking.conflict ? CONFLICT_RING : ''} ${className}`, style }
+}
+
+/** Each known platform's mark: two letters that tell apart the ones sharing an initial. */
+const PLATFORM_MARKS: Readonly<Record<string, string>> = {
+  Airbnb: 'Ab',
+  'Booking.com': 'Bk',
+  Vrbo: 'Vr',
+  Gathern: 'Gt',
+  Agoda: 'Ag',
+  Expedia: 'Ex',
+}
+
+/** A platform's mark; a platform not listed by its first two letters. */
+export const platformMark = (platform: string) => {
+  const name = platform.trim()
+  return PLATFORM_MARKS[name] ?? name.slice(0, 2)
+}
+
+export const BlockIcon = (props: { width: number; height: number; className?: string }) => (
+  <Icon {...props}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+)
+
+/**
+ * Where a stay came from, at the start of its bar: the platform's letters on a white chip (dark
+ * on white whatever the bar's colour), or a pencil for a stay added by hand. Hidden from screen
+ * readers: the bar's name says the platform.
+ */
+export function SourceMark({ booking, className = '' }: { booking: Booking; className?: string }) {
+  if (booking.manual || !booking.platform.trim())
+    return <PencilIcon width={12} height={12} aria-hidden="true" className={`shrink-0 ${className}`} />
+  return (
+    <span
+      aria-hidden="true"
+      className={`shrink-0 rounded-sm bg-white/90 px-0.5 text-[9px] leading-3 font-bold text-slate-900 ${className}`}
+    >
+      {platformMark(booking.platform)}
+    </span>
+  )
+}
+
+/** A conflict's "!" badge; the word is read in the bar's name. */
+export function ConflictMark({ className = '' }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`flex size-3.5 shrink-0 items-center justify-center rounded-full bg-red-600 text-[10px] leading-none font-bold text-white ring-1 ring-white ${className}`}
+    >
+      !
+    </span>
+  )
+}
+
+const SAMPLE = 'inline-block h-3 w-5 shrink-0 rounded-sm'
+
+/**
+ * What the bars' looks and marks mean: the platforms the calendar shows, then blocks, echoes,
+ * manual stays and conflicts.
+ */
+export function CalendarLegend({ bookings }: { bookings: readonly Booking[] }) {
+  const { t } = useI18n()
+  const platforms = [
+    ...new Set(
+      bookings.filter((booking) => !booking.manual && booking.platform.trim()).map((b) => b.platform),
+    ),
+  ].sort((a, b) => a.localeCompare(b))
+  const item = 'flex items-center gap-1.5'
+  return (
+    <ul
+      aria-label={t('calendar.legend')}
+      data-testid="calendar-legend"
+      className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-slate-600"
+    >
+      {platforms.map((platform) => (
+        <li key={platform} className={item}>
+          <span
+            aria-hidden="true"
+            className="rounded-sm bg-white px-0.5 text-[9px] leading-3 font-bold text-slate-900 ring-1 ring-slate-300"
+          >
+            {platformMark(platform)}
+          </span>
+          {platform}
+        </li>
+      ))}
+      <li className={item}>
+        <PencilIcon width={12} height={12} aria-hidden="true" />
+        {t('calendar.manual')}
+      </li>
+      <li className={item}>
+        <span
+          aria-hidden="true"
+          className={`${SAMPLE} border-s-4 border-slate-400 bg-slate-100`}
+          style={{ backgroundImage: BLOCK_HATCH }}
+        />
+        {t('calendar.blocked')}
+      </li>
+      <li className={item}>
+        <span
+          aria-hidden="true"
+          className={`${SAMPLE} border border-dashed border-slate-500 bg-white`}
+          style={{
+            backgroundImage: 'repeating-linear-gradient(135deg, #648DE555 0 3px, transparent 3px 8px)',
+          }}
+        />
+        {t('manualStay.echo')}
+      </li>
+      <li className={item}>
+        <ConflictMark />
+        {t('calendar.conflict')}
+      </li>
+    </ul>
+  )
+}
+
+/** What every bar tells tests and styles about its stay, and its name as a tooltip. */
+export const barAttributes = (booking: Booking, label: string) => ({
+  'data-conflict': booking.conflict || undefined,
+  'data-echo': booking.echo || undefined,
+  'data-rule': booking.rule,
+  'data-manual': booking.manual || undefined,
+  'data-kind': booking.kind,
+  title: label,
+})
+
+/**
+ * What a bar shows: a conflict's badge, where the stay came from, a block's padlock (three
+ * nights or more), then its title. A one-night bar keeps its one day's width for the guest's
+ * name: its badge sits on the corner (as on every bar of the month's thin lanes), and the
+ * platform is left to its name and the legend. Its name is what it shows, then the rest of
+ * `label` for screen readers only: no `aria-label` that would differ from the visible text.
+ */
+export function BarContent({
+  booking,
+  label,
+  nights,
+  badgeOnCorner = nights === 1,
+}: {
+  booking: Booking
+  /** The bar's whole name (`barLabel`), which starts with its title. */
+  label: string
+  /** How many nights the bar covers: one day's width each. */
+  nights: number
+  badgeOnCorner?: boolean
+}) {
+  const { t } = useI18n()
+  const title = stayTitle(t, booking)
+  const oneNight = nights === 1
+  const roomy = nights >= 3
+  return (
+    <>
+      {booking.conflict && (
+        <ConflictMark className={badgeOnCorner ? 'absolute -end-1.5 -top-1.5 ring-2' : ''} />
+      )}
+      {/* Two nights on a phone's narrow days leave room for the name alone. */}
+      {!oneNight && <SourceMark booking={booking} className={nights === 2 ? 'max-md:hidden' : ''} />}
+      {/* The padlock where there is room: the hatching already tells a block apart. */}
+      {roomy && booking.kind === 'block' && !booking.rule && (
+        <BlockIcon width={12} height={12} className="shrink-0" />
+      )}
+      {/* Guest names come in any script: each bar takes its own text's direction. */}
+      <span dir="auto" className="truncate">
+        {title}
+      </span>
+      <span className="sr-only">{label.slice(title.length)}</span>
+    </>
+  )
+}

@@ -1,0 +1,224 @@
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import type { Booking } from '../../src/domain/bookings.ts'
+import { ALL, timelineRows } from '../../src/domain/timeline.ts'
+import { CalendarGrid } from '../../src/ui/calendar/CalendarGrid.tsx'
+import { Timeline } from '../../src/ui/calendar/Timeline.tsx'
+import { aBooking, aManualStay } from './builders.ts'
+import { renderWithProviders } from './providers.tsx'
+
+const STAYS = [
+  aBooking({}),
+  aBooking({ uid: 'uid-2', guestName: 'Omar', platform: 'Booking.com', conflict: true }),
+  aManualStay({ start: '2026-03-14', end: '2026-03-15' }),
+  aBooking({
+    uid: 'uid-4',
+    kind: 'block',
+    guestName: 'Blocked',
+    status: 'Blocked',
+    start: '2026-03-17',
+    end: '2026-03-19',
+  }),
+]
+
+/** The grid's items a Tab reaches: exactly one per grid. */
+const tabStops = (container: HTMLElement) =>
+  [...container.querySelectorAll<HTMLElement>('[data-item]')].filter((item) => item.tabIndex === 0)
+
+const press = (key: string, options: { shiftKey?: boolean } = {}) =>
+  fireEvent.keyDown(document.activeElement!, { key, ...options })
+
+const focused = () => document.activeElement as HTMLElement
+
+/**
+ * What a screen reader says of an element: its aria-label, else its text without what is hidden
+ * from screen readers (a bar: its title, then the rest of its name).
+ */
+function nameOf(element: Element) {
+  const label = element.getAttribute('aria-label')
+  if (label !== null) return label
+  const copy = element.cloneNode(true) as Element
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove())
+  return copy.textContent
+}
+
+function renderMonth(language: 'en' | 'ar' = 'en') {
+  const onStayClick = vi.fn()
+  const onDayClick = vi.fn()
+  const onSelectNights = vi.fn()
+  const rendered = renderWithProviders(
+    <CalendarGrid
+      month="2026-03"
+      today="2026-03-09"
+      bookings={STAYS}
+      onPrevious={() => {}}
+      onNext={() => {}}
+      onDayClick={onDayClick}
+      onStayClick={onStayClick}
+      onSelectNights={onSelectNights}
+    />,
+    { language },
+  )
+  return { rendered, onStayClick, onDayClick, onSelectNights }
+}
+
+describe('the month grid by keyboard', () => {
+  it('is one Tab stop, on today, and arrows move between days and stays', async () => {
+    const { onStayClick } = renderMonth()
+    await screen.findByTestId('calendar-grid')
+    const grid = screen.getByRole('grid')
+    const [stop, ...others] = tabStops(grid)
+    expect(others).toHaveLength(0)
+    expect(stop!.dataset.item).toBe('day:2026-03-09')
+    stop!.focus()
+    press('ArrowRight')
+    expect(focused().dataset.item).toBe('day:2026-03-10')
+    // Down goes through the day's stays: the first lane's bar, named by all it is.
+    press('ArrowDown')
+    expect(focused().dataset.testid).toBe('event-bar')
+    const names = [nameOf(focused())]
+    press('ArrowDown')
+    names.push(nameOf(focused()))
+    expect(names).toEqual([
+      'Sara Ali · Palm Villa · Airbnb · 10 Mar 2026 – 12 Mar 2026',
+      'Omar · Palm Villa · Booking.com · 10 Mar 2026 – 12 Mar 2026 · Conflict',
+    ])
+    // Still one Tab stop, now the focused stay.
+    expect(tabStops(grid)).toEqual([focused()])
+    press('Enter')
+    fireEvent.click(focused())
+    expect(onStayClick).toHaveBeenCalledWith(expect.objectContaining({ guestName: 'Omar' }))
+    // On from the bar's last night; then down past the day's stays to the next week.
+    press('ArrowRight')
+    expect(focused().dataset.item).toBe('day:2026-03-12')
+    press('ArrowDown')
+    expect(focused().dataset.item).toBe('day:2026-03-19')
+    press('ArrowUp')
+    expect(focused().dataset.item).toBe('day:2026-03-12')
+    press('Home')
+    expect(focused().dataset.item).toBe('day:2026-03-08')
+  })
+
+  it('names manual stays and blocks, and runs from the right in Arabic', async () => {
+    renderMonth('ar')
+    await screen.findByTestId('calendar-grid')
+    const bars = screen.getAllByTestId('event-bar')
+    const manual = bars.find((bar) => bar.dataset.manual)!
+    expect(nameOf(manual)).toContain('يدوي')
+    const block = bars.find((bar) => bar.dataset.kind === 'block')!
+    expect(nameOf(block)).toContain('محجوب')
+    tabStops(screen.getByRole('grid'))[0]!.focus()
+    press('ArrowLeft')
+    expect(focused().dataset.item).toBe('day:2026-03-10')
+  })
+
+  it('selects nights with Shift and the arrows, and Enter adds a stay on them', async () => {
+    const { onSelectNights, onDayClick } = renderMonth()
+    await screen.findByTestId('calendar-grid')
+    tabStops(screen.getByRole('grid'))[0]!.focus()
+    press('ArrowRight', { shiftKey: true })
+    press('ArrowRight', { shiftKey: true })
+    expect(screen.getByTestId('selection-hint').textContent).toBe(
+      '3 nights selected, 9 Mar 2026 to 12 Mar 2026: Enter adds a stay, Escape clears',
+    )
+    expect(document.querySelectorAll('[data-selected]')).toHaveLength(3)
+    press('Enter')
+    expect(onSelectNights).toHaveBeenCalledWith({ start: '2026-03-09', end: '2026-03-12', row: undefined })
+    expect(onDayClick).not.toHaveBeenCalled()
+    expect(document.querySelectorAll('[data-selected]')).toHaveLength(0)
+    // Escape clears a selection without adding.
+    press('ArrowLeft', { shiftKey: true })
+    press('Escape')
+    expect(screen.getByTestId('selection-hint').textContent).toBe('')
+    expect(onSelectNights).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps a legend of the platforms shown and the marks', async () => {
+    renderMonth()
+    const legend = await screen.findByTestId('calendar-legend')
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['AbAirbnb', 'BkBooking.com', 'Manual', 'Blocked', 'Synced from Manzil', '!Conflict'])
+  })
+})
+
+const PROPERTIES = [
+  { id: 'p1', name: 'Palm Villa', images: [] },
+  { id: 'p2', name: 'Corniche Flat', images: [] },
+]
+
+function renderTimeline(stays: Booking[] = STAYS) {
+  const onStayClick = vi.fn()
+  const onSelectNights = vi.fn()
+  const period = { start: '2026-03-08', days: 14 }
+  renderWithProviders(
+    <Timeline
+      rows={timelineRows(stays, PROPERTIES, period, { property: ALL, platform: ALL })}
+      period={period}
+      today="2026-03-09"
+      length={14}
+      phone={false}
+      onPrevious={() => {}}
+      onNext={() => {}}
+      onToday={() => {}}
+      onLengthChange={() => {}}
+      onStayClick={onStayClick}
+      onSelectNights={onSelectNights}
+    />,
+  )
+  return { onStayClick, onSelectNights }
+}
+
+describe('the timeline by keyboard', () => {
+  it('is one Tab stop; arrows move over nights and stays, across properties', async () => {
+    const { onStayClick, onSelectNights } = renderTimeline()
+    const grid = await screen.findByRole('grid')
+    const [stop, ...others] = tabStops(grid)
+    expect(others).toHaveLength(0)
+    // Today's night on the first property, free.
+    expect(nameOf(stop!)).toMatch(/^Palm Villa, 9 Mar 2026: free/)
+    stop!.focus()
+    press('ArrowRight')
+    expect(nameOf(focused())).toBe('Sara Ali · Airbnb · 10 Mar 2026 – 12 Mar 2026')
+    press('ArrowDown')
+    expect(nameOf(focused())).toBe('Omar · Booking.com · 10 Mar 2026 – 12 Mar 2026 · Conflict')
+    press('Enter')
+    fireEvent.click(focused())
+    expect(onStayClick).toHaveBeenCalledWith(expect.objectContaining({ guestName: 'Omar' }))
+    // Past the stay's last night, then down to the next property's same night.
+    press('ArrowRight')
+    expect(nameOf(focused())).toMatch(/^Palm Villa, 12 Mar 2026: free/)
+    press('ArrowDown')
+    expect(nameOf(focused())).toMatch(/^Corniche Flat, 12 Mar 2026: free/)
+    expect(tabStops(grid)).toEqual([focused()])
+    // Enter on a free night adds a stay of one night there.
+    press('Enter')
+    expect(onSelectNights).toHaveBeenCalledWith({ propertyId: 'p2', start: '2026-03-12', end: '2026-03-13' })
+  })
+
+  it('selects free nights with Shift and the arrows, never over a taken one', async () => {
+    const { onSelectNights } = renderTimeline()
+    const grid = await screen.findByRole('grid')
+    tabStops(grid)[0]!.focus()
+    press('ArrowLeft')
+    expect(nameOf(focused())).toMatch(/^Palm Villa, 8 Mar 2026: free/)
+    press('ArrowRight', { shiftKey: true })
+    // The 10th is Sara's: the selection stops on the 9th.
+    press('ArrowRight', { shiftKey: true })
+    expect(screen.getByTestId('selection-hint').textContent).toMatch(
+      /^2 nights selected, 8 Mar 2026 to 10 Mar 2026/,
+    )
+    press('Enter')
+    expect(onSelectNights).toHaveBeenCalledWith({ propertyId: 'p1', start: '2026-03-08', end: '2026-03-10' })
+  })
+
+  it('shows a one-night stay by its guest, its marks on the bar`s name', async () => {
+    renderTimeline()
+    const manual = (await screen.findAllByTestId('timeline-bar')).find((bar) => bar.dataset.manual)!
+    expect(manual.querySelector('[dir="auto"]')!.textContent).toBe('Huda Al-Harbi')
+    expect(manual.textContent).toMatch(/^Huda Al-Harbi/)
+    expect(nameOf(manual)).toBe('Huda Al-Harbi · Manual · 14 Mar 2026 – 15 Mar 2026')
+  })
+})
