@@ -92,6 +92,13 @@ describeEachDatabase(
         propertyId: property.id,
         conflict: false,
         stay: {
+          id: (
+            await ctx.db
+              .selectFrom('bookings')
+              .select('id')
+              .where('uid', '=', 'live@airbnb.com')
+              .executeTakeFirst()
+          )?.id,
           guestName: 'Blocked',
           start: '2030-08-01',
           end: '2030-08-04',
