@@ -236,7 +236,9 @@ describe('the calendar by keyboard alone', () => {
   /** "Check-in: 10/03/2026" → 2026-03-10. */
   const pickerDay = async (page: Page, testId: string) => {
     const label = (await page.getByTestId(testId).getByRole('button').getAttribute('aria-label')) ?? ''
-    const [, dd, mm, yyyy] = /(\d{2})\/(\d{2})\/(\d{4})$/.exec(label) ?? []
+    // In Arabic the date is written in Arabic-Indic digits.
+    const latin = label.replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x660))
+    const [, dd, mm, yyyy] = /(\d{2})\/(\d{2})\/(\d{4})$/.exec(latin) ?? []
     return `${yyyy}-${mm}-${dd}`
   }
 
