@@ -14,7 +14,7 @@ export type FeedBooking = Omit<Booking, 'color'>
 type PropertyRef = { id: string; name: string }
 
 /**
- * SPEC 4 and DESIGN 6.7: the export feed's own fields win (platform, status, guest, the server's
+ * The export feed's own fields win (platform, status, guest, the server's
  * kind); otherwise the summary's " - " rule, and the platform from the event's text, then from
  * the whole feed's. Conflicts are the server's to decide (X-MANZIL-CONFLICT), as are echoes. A
  * manual stay (X-MANZIL-PLATFORM:Manual) keeps its note (DESCRIPTION), and an empty guest stays

@@ -45,7 +45,7 @@ type Props = {
   manualStay?: ManualStayImplementations
 }
 
-/** Issue 17: the property list and the feed are asked for beside the profile when the page opens here. */
+/** The property list and the feed are asked for beside the profile when the page opens here. */
 export function prefetchData(queryClient: QueryClient) {
   prefetchProperties(queryClient)
   prefetchBookings(queryClient)

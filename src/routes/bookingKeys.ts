@@ -21,12 +21,12 @@ export const portfolioFeedQuery = (from: DateOnly) =>
   queryOptions({
     queryKey: [...BOOKINGS_KEY, from],
     // The feed reader (and its iCalendar parser) loads beside the property list, not before the
-    // screen's first paint (issue 17).
+    // screen's first paint.
     queryFn: async () => {
       try {
         return await (await import('../actors/calendarFeed.ts')).fetchPortfolioEvents(from)
       } catch (failure) {
-        // SPEC 8: a calendar that fails is logged and skipped; the screen shows the rest.
+        // A feed that fails is logged and the screen shows the properties without their stays.
         console.error('Skipped the calendar of every property', failure)
         throw failure
       }
@@ -38,7 +38,7 @@ export const portfolioFeedQuery = (from: DateOnly) =>
     refetchInterval: 60_000,
   })
 
-/** The screens' feed asked for beside the property list, before the screen renders (issue 17). */
+/** The screens' feed asked for beside the property list, before the screen renders. */
 export function prefetchBookings(queryClient: QueryClient) {
   void queryClient.prefetchQuery(portfolioFeedQuery(feedFromFor(localToday())))
 }

@@ -102,7 +102,7 @@ function EventBar({
 
 /**
  * SPEC 2, /calendar: the month, Sunday to Saturday, each stay a coloured bar over its nights
- * (issue 16), at most two a day, then "+ N more". The grid is one Tab stop: arrows move between
+ * at most two a day, then "+ N more". The grid is one Tab stop: arrows move between
  * its days and bars (a day, then its bars, going down), Enter opens what has focus; Shift and the
  * arrows select nights, as a pointer's drag over days does, and Enter adds a stay on them.
  */
@@ -219,7 +219,7 @@ export function CalendarGrid({
                   selected ? 'bg-brand-100' : outside ? 'bg-slate-50/70' : ''
                 }`}
               >
-                {/* Every day opens: its bookings, and (issue 13) a stay to add from it. */}
+                {/* Every day opens: its bookings, and a stay to add from it. */}
                 <button
                   type="button"
                   data-item={dayItem}

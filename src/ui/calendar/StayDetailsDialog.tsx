@@ -25,7 +25,7 @@ type Props = {
 }
 
 /**
- * Issue 16: one stay's details (the timeline opens it from a bar), or a double booking's two side
+ * One stay's details (the timeline opens it from a bar), or a double booking's two side
  * by side in one list (a conflict's notification opens both). A centred dialog on wide screens, a
  * bottom sheet on phones, like the app's other dialogs. A link to a stay that is not there says
  * so in the reader's language.
