@@ -15,7 +15,7 @@ export const CHUNK_GROUPS: { name: string; test: RegExp }[] = [
   },
   {
     name: 'shared',
-    test: /src[\\/](ui[\\/](form|icons|Logo|UserText|Spinner|lazyParts)\.tsx|ui[\\/]shell[\\/](LanguageMenu|DeferredMenu)\.tsx|routes[\\/](notify|sessionHint|useFlow|redirect)\.ts|routes[\\/]preloadable\.tsx|actors[\\/]api\.ts|machines[\\/](feedback|codeStep)\.ts)$/,
+    test: /src[\\/](ui[\\/](form|icons|Logo|UserText|Spinner|lazyParts)\.tsx|ui[\\/]shell[\\/](LanguageMenu|DeferredMenu)\.tsx|routes[\\/](notify|sessionHint|useFlow|redirect|useCountdown)\.ts|routes[\\/]preloadable\.tsx|actors[\\/]api\.ts|machines[\\/](feedback|codeStep)\.ts)$/,
   },
   {
     // The signed-in frame with react-query and what most signed-in screens show: the dashboard
@@ -35,6 +35,6 @@ export const CHUNK_GROUPS: { name: string; test: RegExp }[] = [
     // The sign-in screen with them: the screen most visits start on, whose four small chunks
     // otherwise queue behind the libraries on six connections (about 0.4 s throttled).
     name: 'auth',
-    test: /src[\\/](ui[\\/]auth[\\/](AuthLayout|Splash|LoginView|LazyMailedCodeStep)\.tsx|routes[\\/](useCountdown\.ts|LoginRoute\.tsx)|machines[\\/]login\.ts)$/,
+    test: /src[\\/](ui[\\/]auth[\\/](AuthLayout|Splash|LoginView|LazyMailedCodeStep)\.tsx|routes[\\/]LoginRoute\.tsx|machines[\\/]login\.ts)$/,
   },
 ]
