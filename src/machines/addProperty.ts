@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { canCreate, draftProblems, hasProblems, type PropertyDraft } from '../domain/property.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 /** What the add form submits: the typed fields and the picked photos, first one the main photo. */
 export type NewProperty = { draft: PropertyDraft; photos: File[] }
@@ -16,13 +17,11 @@ type Events =
   | { type: 'discard' }
 
 /** SPEC 2 and 4, the add-property modal: editing, then creating; success closes it, failure keeps it open. */
-export const addPropertyMachine = setup({
+const machine = setup({
   /** `refusal`: the server's last refusal, whose fields the form shows at them (issue 15). */
   types: {} as { context: { refusal?: Feedback }; events: Events },
   actors: {
-    createProperty: fromPromise<unknown, NewProperty>(async () => {
-      throw new Error('provided by the route')
-    }),
+    createProperty: routeActor<unknown, NewProperty>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -83,5 +82,4 @@ export const addPropertyMachine = setup({
     closed: { type: 'final' },
   },
 })
-
-export type AddPropertyState = 'editing' | 'confirmingDiscard' | 'creating' | 'closed'
+export const addPropertyMachine = routeMachine(machine)

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export type AdminUserAction = 'deactivate' | 'reactivate' | 'delete'
 export type AdminUserTarget = { userId: string; action: AdminUserAction }
@@ -35,12 +36,10 @@ const submitTransitions = [
  * An admin deactivates, reactivates or deletes a user with a reason. The dialog opens by choice,
  * refuses a blank reason, and closes on cancel or success; a failure keeps it open to retry.
  */
-export const adminUserActionMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    performAction: fromPromise<unknown, AdminUserTarget & { reason: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    performAction: routeActor<unknown, AdminUserTarget & { reason: string }>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -114,6 +113,4 @@ export const adminUserActionMachine = setup({
     },
   },
 })
-
-export type AdminUserActionState =
-  'closed' | 'open.editingReason' | 'open.submitting' | 'open.failed' | 'done'
+export const adminUserActionMachine = routeMachine(machine)

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { failureFrom, type Feedback } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 type Context = { token: string; error?: Feedback }
 type Events = { type: 'confirm' }
@@ -9,12 +10,10 @@ type Events = { type: 'confirm' }
  * changes nothing (mail scanners open links too); the person confirms, the change is taken back
  * and every session signed out, and the page then points to choosing a new password.
  */
-export const cancelEmailChangeMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: { token: string } },
   actors: {
-    cancelChange: fromPromise<unknown, { token: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    cancelChange: routeActor<unknown, { token: string }>(),
   },
   guards: {
     hasToken: ({ context }) => context.token.trim() !== '',
@@ -47,5 +46,6 @@ export const cancelEmailChangeMachine = setup({
     cancelled: { type: 'final' },
   },
 })
+export const cancelEmailChangeMachine = routeMachine(machine)
 
-export type CancelEmailChangeState = 'asking' | 'cancelling' | 'cancelled'
+export type CancelEmailChangeState = StateValueFrom<typeof machine>

@@ -28,5 +28,3 @@ export const closeGuardMachine = setup({
     },
   },
 })
-
-export type CloseGuardState = 'idle' | 'confirmingDiscard'

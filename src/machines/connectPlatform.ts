@@ -1,6 +1,7 @@
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, not, setup } from 'xstate'
 import { calendarLink, otherPlatformOfLink } from '../domain/calendarLink.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export type PlatformLink = { propertyId: string; platformName: string; urlPath: string }
 
@@ -30,12 +31,10 @@ export const CONNECT_CHECKS = {
  * Any property can be linked to any platform: the dialog offers the properties the platform does
  * not link yet, and opens only while there is one (issue 15).
  */
-export const connectPlatformMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    connect: fromPromise<unknown, PlatformLink>(async () => {
-      throw new Error('provided by the route')
-    }),
+    connect: routeActor<unknown, PlatformLink>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -135,5 +134,4 @@ export const connectPlatformMachine = setup({
     },
   },
 })
-
-export type ConnectPlatformState = 'closed' | 'editing' | 'confirmingDiscard' | 'connecting'
+export const connectPlatformMachine = routeMachine(machine)

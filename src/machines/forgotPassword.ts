@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 /** `message` is the server's answer, shown on step 2 (SPEC 7). */
 type Context = { email: string; message?: string; error?: Feedback }
@@ -15,12 +16,10 @@ export const FORGOT_CHECKS = { 'auth.enterEmail': 'email' } as const
  * An empty address is refused without a call. The settings modal's "send a reset link" is the
  * same flow with the signed-in address.
  */
-export const forgotPasswordMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    sendLink: fromPromise<{ message: string }, { email: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    sendLink: routeActor<{ message: string }, { email: string }>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -74,5 +73,6 @@ export const forgotPasswordMachine = setup({
     },
   },
 })
+export const forgotPasswordMachine = routeMachine(machine)
 
-export type ForgotPasswordState = 'enteringEmail' | 'sending' | 'linkSent'
+export type ForgotPasswordState = StateValueFrom<typeof machine>

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './codeStep.ts'
 import { failureFrom, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export const WELCOME_DELAY_MS = 3000
 
@@ -20,15 +21,11 @@ const codeStep = codeStepSetup<Context, Events>()
  * SPEC 4, Login: the form asks for a two-factor code; when sending it succeeds the code screen
  * follows, when it fails the client signs in directly. Then a welcome splash for 3 s.
  */
-export const loginMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    sendLoginCode: fromPromise<unknown, Credentials>(async () => {
-      throw new Error('provided by the route')
-    }),
-    signIn: fromPromise<unknown, Credentials & { tfaCode?: number }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    sendLoginCode: routeActor<unknown, Credentials>(),
+    signIn: routeActor<unknown, Credentials & { tfaCode?: number }>(),
   },
   actions: {
     ...codeStep.actions,
@@ -120,6 +117,6 @@ export const loginMachine = setup({
     done: { type: 'final' },
   },
 })
+export const loginMachine = routeMachine(machine)
 
-export type LoginState =
-  'editing' | 'sendingCode' | 'signingIn' | 'codeSent' | 'enteringCode' | 'verifying' | 'welcome' | 'done'
+export type LoginState = StateValueFrom<typeof machine>

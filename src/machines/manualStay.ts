@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, not, setup } from 'xstate'
 import type { DateOnly } from '../domain/dates.ts'
 import {
   MAX_MANUAL_NIGHTS,
@@ -7,6 +7,7 @@ import {
   type ManualStayValues,
 } from '../domain/manualStays.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 /** A manual stay on the calendar: what the edit form starts from and the delete dialog names. */
 export type ManualStayRef = ManualStayValues & { propertyId: string; stayId: string }
@@ -37,9 +38,6 @@ type Events =
   | { type: 'cancel'; dirty?: boolean }
   | { type: 'keepEditing' }
   | { type: 'discard' }
-
-export type ManualStayState =
-  'closed' | 'editing' | 'confirmingDiscard' | 'saving' | 'confirmingDelete' | 'deleting'
 
 const EMPTY_VALUES: ManualStayValues = {
   start: '',
@@ -73,15 +71,11 @@ const fromStay = (stay: ManualStayRef) => {
  * translated words) keeps the form open with what was typed. Deleting asks first, and so does
  * closing a form that holds unsaved input (issue 15).
  */
-export const manualStayMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    saveStay: fromPromise<unknown, SaveStayInput>(async () => {
-      throw new Error('provided by the route')
-    }),
-    removeStay: fromPromise<unknown, RemoveStayInput>(async () => {
-      throw new Error('provided by the route')
-    }),
+    saveStay: routeActor<unknown, SaveStayInput>(),
+    removeStay: routeActor<unknown, RemoveStayInput>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -228,3 +222,4 @@ export const manualStayMachine = setup({
     },
   },
 })
+export const manualStayMachine = routeMachine(machine)

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 type Context = { enabled: boolean }
 type Events = { type: 'toggle' }
@@ -8,12 +9,10 @@ type Events = { type: 'toggle' }
  * sets the flag (SPEC 4: "set from the enabled field of the response"), and a failure flips it
  * back. SPEC 8: the failure is only logged.
  */
-export const notificationToggleMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: { enabled: boolean } },
   actors: {
-    save: fromPromise<{ enabled: boolean }, { enabled: boolean }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    save: routeActor<{ enabled: boolean }, { enabled: boolean }>(),
   },
   actions: {
     /** The route keeps the profile in step with the saved flag. */
@@ -51,5 +50,4 @@ export const notificationToggleMachine = setup({
     },
   },
 })
-
-export type NotificationToggleState = 'idle' | 'saving'
+export const notificationToggleMachine = routeMachine(machine)

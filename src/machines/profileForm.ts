@@ -1,6 +1,7 @@
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, not, setup, type StateValueFrom } from 'xstate'
 import { codeStepSetup, submitCode } from './codeStep.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 /** SPEC 7's PATCH /user/profile payload; blank text clears a field. */
 export type ProfileFields = { name: string; phone: string; email: string; residentalAddress: string }
@@ -71,15 +72,11 @@ const saveOf = (context: Context): ProfileSave =>
  * A new e-mail address needs the current password (issue 14) and takes effect only once the code
  * mailed to it is confirmed (issue 3), so a save that changes it continues with the code entry.
  */
-export const profileFormMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: SavedProfile },
   actors: {
-    save: fromPromise<SavedProfile, ProfileSave>(async () => {
-      throw new Error('provided by the route')
-    }),
-    confirmEmail: fromPromise<SavedProfile, { code: number }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    save: routeActor<SavedProfile, ProfileSave>(),
+    confirmEmail: routeActor<SavedProfile, { code: number }>(),
   },
   actions: {
     ...codeStep.actions,
@@ -201,5 +198,6 @@ export const profileFormMachine = setup({
     },
   },
 })
+export const profileFormMachine = routeMachine(machine)
 
-export type ProfileFormState = 'editing' | 'saving' | 'enteringEmailCode' | 'confirmingEmail'
+export type ProfileFormState = StateValueFrom<typeof machine>

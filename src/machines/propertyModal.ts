@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { canSave, draftProblems, hasProblems, refusedFields, type PropertyDraft } from '../domain/property.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export type PropertyTab = 'about' | 'connections' | 'statistics'
 export const EDIT_TABS: PropertyTab[] = ['about', 'connections']
@@ -50,15 +51,11 @@ const notifyFailure = (key: string) => ({
  * Issue 15: a draft with a problem is never sent (Save opens the tab that shows it), and closing
  * with unsaved changes asks first, from either mode: the question shows over the edit form.
  */
-export const propertyModalMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: { propertyId: string } },
   actors: {
-    saveProperty: fromPromise<unknown, { propertyId: string; changes: PropertyChanges }>(async () => {
-      throw new Error('provided by the route')
-    }),
-    deleteProperty: fromPromise<unknown, { propertyId: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    saveProperty: routeActor<unknown, { propertyId: string; changes: PropertyChanges }>(),
+    deleteProperty: routeActor<unknown, { propertyId: string }>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -156,12 +153,4 @@ export const propertyModalMachine = setup({
     closed: { type: 'final' },
   },
 })
-
-export type PropertyModalState =
-  | 'editing.idle'
-  | 'editing.confirmingDiscard'
-  | 'editing.confirmingDelete'
-  | 'editing.saving'
-  | 'editing.deleting'
-  | 'viewing'
-  | 'closed'
+export const propertyModalMachine = routeMachine(machine)

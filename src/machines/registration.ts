@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { NEW_PASSWORD_CHECKS, newPasswordProblem } from '../domain/password.ts'
 import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './codeStep.ts'
 import { failureFrom, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export const SUCCESS_SPLASH_MS = 2000
 
@@ -30,15 +31,11 @@ const codeStep = codeStepSetup<Context, Events>()
  * SPEC 2 and 4, Registration: the form, then the e-mailed six-digit code, then a success splash
  * and the dashboard after 2 s. A failure keeps the current step and says why.
  */
-export const registrationMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    sendCode: fromPromise<unknown, { email: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
-    register: fromPromise<unknown, { email: string; password: string; code: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    sendCode: routeActor<unknown, { email: string }>(),
+    register: routeActor<unknown, { email: string; password: string; code: string }>(),
   },
   actions: {
     ...codeStep.actions,
@@ -143,13 +140,6 @@ export const registrationMachine = setup({
     done: { type: 'final' },
   },
 })
+export const registrationMachine = routeMachine(machine)
 
-export type RegistrationState =
-  | 'editing'
-  | 'sendingCode'
-  | 'codeSent'
-  | 'enteringCode'
-  | 'resendingCode'
-  | 'confirming'
-  | 'success'
-  | 'done'
+export type RegistrationState = StateValueFrom<typeof machine>

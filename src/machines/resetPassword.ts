@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { NEW_PASSWORD_CHECKS, newPasswordProblem } from '../domain/password.ts'
 import { failureFrom, type Feedback } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export const LOGIN_REDIRECT_MS = 1500
 
@@ -27,12 +28,10 @@ function formProblem(token: string, event: Events): string | undefined {
  * a success message, then /login after 1.5 s. On failure the server's message shows, else
  * "Failed to change password".
  */
-export const resetPasswordMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: { token: string } },
   actors: {
-    changePassword: fromPromise<unknown, { token: string; password: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    changePassword: routeActor<unknown, { token: string; password: string }>(),
   },
   guards: {
     isValid: ({ context, event }) => formProblem(context.token, event) === undefined,
@@ -85,5 +84,6 @@ export const resetPasswordMachine = setup({
     done: { type: 'final' },
   },
 })
+export const resetPasswordMachine = routeMachine(machine)
 
-export type ResetPasswordState = 'editing' | 'changing' | 'changed' | 'done'
+export type ResetPasswordState = StateValueFrom<typeof machine>

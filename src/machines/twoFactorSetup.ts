@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { codeStepSetup, submitCode, type CodeStepContext } from './codeStep.ts'
 import { failureFrom, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 type Context = { enabled: boolean } & CodeStepContext
 type Events = { type: 'start' } | { type: 'submitCode'; code: string } | { type: 'cancel' }
@@ -19,15 +20,11 @@ const sendFailed = (error: unknown) => failureFrom('settings.tfaSendFailed', err
  * entry; confirming the code toggles the mode and hides the entry. The server's toggle flips the
  * mode, so the same steps turn it off again.
  */
-export const twoFactorSetupMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: { enabled: boolean } },
   actors: {
-    sendCode: fromPromise<unknown, void>(async () => {
-      throw new Error('provided by the route')
-    }),
-    toggle: fromPromise<{ twofactorMode: boolean }, { code: number }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    sendCode: routeActor<unknown, void>(),
+    toggle: routeActor<{ twofactorMode: boolean }, { code: number }>(),
   },
   actions: {
     ...codeStep.actions,
@@ -104,5 +101,6 @@ export const twoFactorSetupMachine = setup({
     },
   },
 })
+export const twoFactorSetupMachine = routeMachine(machine)
 
-export type TwoFactorSetupState = 'idle' | 'sendingCode' | 'enteringCode' | 'confirming'
+export type TwoFactorSetupState = StateValueFrom<typeof machine>

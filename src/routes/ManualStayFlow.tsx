@@ -53,19 +53,17 @@ export function useManualStayFlow(implementations: ManualStayImplementations = {
   const { t } = useI18n()
   const queryClient = useQueryClient()
   const [state, send] = useFlow(
-    manualStayMachine
-      .provide({
-        actors: {
-          saveStay: fromPromise<unknown, SaveStayInput>(({ input }) => saveStay(input)),
-          removeStay: fromPromise<unknown, RemoveStayInput>(({ input }) => removeStay(input)),
-        },
-        actions: {
-          notify: (_, notice) => showNotice(t, notice),
-          // One feed holds every property's stays.
-          changed: () => void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
-        },
-      })
-      .provide(implementations),
+    manualStayMachine({
+      actors: {
+        saveStay: fromPromise<unknown, SaveStayInput>(({ input }) => saveStay(input)),
+        removeStay: fromPromise<unknown, RemoveStayInput>(({ input }) => removeStay(input)),
+      },
+      actions: {
+        notify: (_, notice) => showNotice(t, notice),
+        // One feed holds every property's stays.
+        changed: () => void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
+      },
+    }).provide(implementations),
   )
   return {
     state,

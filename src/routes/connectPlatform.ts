@@ -36,7 +36,7 @@ export function useConnectPlatform() {
   const { t } = useI18n()
   const queryClient = useQueryClient()
   return useMachine(
-    connectPlatformMachine.provide({
+    connectPlatformMachine({
       actors: {
         connect: fromPromise(({ input }) =>
           api.property.addExternalCalendar(input.propertyId, {

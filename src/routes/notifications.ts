@@ -47,7 +47,7 @@ function deliver(queryClient: QueryClient, notification: StreamNotification) {
 export function useNotificationStream() {
   const queryClient = useQueryClient()
   useActorRef(
-    notificationStreamMachine.provide({
+    notificationStreamMachine({
       actors: { connect: eventSourceConnection },
       actions: { deliver: (_, notification) => deliver(queryClient, notification) },
     }),

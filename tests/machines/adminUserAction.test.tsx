@@ -24,7 +24,7 @@ const dialog = () => screen.queryByTestId('reason-dialog')
 async function renderDialog(pending: PendingCalls) {
   const notices: Notice[] = []
   const completed: AdminUserTarget[] = []
-  const machine = adminUserActionMachine.provide({
+  const machine = adminUserActionMachine({
     actors: { performAction: fromPromise(({ input }) => pending.add('performAction', input)) },
     actions: {
       notify: (_, notice) => void notices.push(notice),
@@ -54,7 +54,7 @@ function expectError(error: Feedback | undefined) {
 }
 
 walkMachine({
-  machine: adminUserActionMachine,
+  machine: adminUserActionMachine.definition,
   render: renderDialog,
   perform: async (event, { user }) => {
     switch (event.type) {

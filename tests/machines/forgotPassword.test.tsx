@@ -15,7 +15,7 @@ const backToLogin = (container: HTMLElement) =>
   expect(within(container).getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login')
 
 walkMachine({
-  machine: forgotPasswordMachine,
+  machine: forgotPasswordMachine.definition,
   render: async (pending) => {
     const notices: Notice[] = []
     const rendered = await renderRoute(

@@ -14,7 +14,7 @@ const codeForm = () => byTestId('login-code-form')
 const WANTED = '/calendar?property=p-1'
 
 walkMachine({
-  machine: loginMachine,
+  machine: loginMachine.definition,
   render: async (pending) => {
     const notices: Notice[] = []
     const rendered = await renderRoute(

@@ -53,7 +53,7 @@ async function renderSection(pending: PendingCalls) {
 }
 
 walkMachine({
-  machine: profileFormMachine,
+  machine: profileFormMachine.definition,
   render: renderSection,
   perform: async (event, { user }) => {
     switch (event.type) {

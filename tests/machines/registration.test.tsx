@@ -13,7 +13,7 @@ const form = () => byTestId('registration-form')
 const codeForm = () => byTestId('registration-code-form')
 
 walkMachine({
-  machine: registrationMachine,
+  machine: registrationMachine.definition,
   render: async (pending) => {
     const notices: Notice[] = []
     const rendered = await renderRoute(

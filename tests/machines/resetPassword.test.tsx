@@ -12,7 +12,7 @@ import { walkMachine } from './walk.tsx'
 const form = () => byTestId('reset-form')
 
 walkMachine({
-  machine: resetPasswordMachine,
+  machine: resetPasswordMachine.definition,
   // The token comes from the address, as App.tsx routes it.
   render: (pending, variant) => {
     const { token } = variant.input as { token: string }

@@ -14,7 +14,7 @@ const codeForm = () => byTestId('twofactor-code-form')
 const toggleButton = () => screen.getByRole('button', { name: /^(Enable|Turn off)/ })
 
 walkMachine({
-  machine: twoFactorSetupMachine,
+  machine: twoFactorSetupMachine.definition,
   render: async (pending, variant) => {
     const { enabled } = variant.input as { enabled: boolean }
     const notices: Notice[] = []

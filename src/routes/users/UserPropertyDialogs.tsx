@@ -17,7 +17,7 @@ import {
 export function AdminAddPropertyDialog({ userId, onClosed }: { userId: string; onClosed: () => void }) {
   const create = useCreateUserProperty(userId)
   const choices = usePlatformChoices()
-  const machine = addPropertyMachine.provide({
+  const machine = addPropertyMachine({
     actors: { createProperty: fromPromise(({ input }) => create.mutateAsync(input)) },
   })
   return <AddPropertyFlow machine={machine} choices={choices} onClosed={onClosed} />
