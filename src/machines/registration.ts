@@ -1,7 +1,7 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
 import { NEW_PASSWORD_CHECKS, newPasswordProblem } from '../domain/password.ts'
 import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './codeStep.ts'
-import { failureFrom, type Notice } from './feedback.ts'
+import { failureFrom, type Feedback, type Notice } from './feedback.ts'
 import { routeActor, routeMachine } from './routeMachine.ts'
 
 export const SUCCESS_SPLASH_MS = 2000
@@ -27,6 +27,42 @@ const confirmFailed = (error: unknown) => failureFrom('registration.confirmFaile
 
 const codeStep = codeStepSetup<Context, Events>()
 
+/** What a failed call's transition reads. */
+type Failed = { event: { error: unknown } }
+
+/**
+ * Sending a code, the form's first one or a new one from the code step: once sent the code step
+ * shows; a failure goes back to where it was asked for (`back`) and says why.
+ */
+const sendingCode = (back: 'editing' | 'enteringCode') =>
+  ({
+    invoke: {
+      id: 'sendCode',
+      src: 'sendCode',
+      input: ({ context }: { context: Context }) => ({ email: context.email }),
+      onDone: {
+        target: 'codeSent',
+        actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'auth.codeSent' } } },
+      },
+      onError: {
+        target: back,
+        actions: [
+          {
+            type: 'showError',
+            params: ({ event }: Failed) => sendCodeFailed(event.error),
+          },
+          {
+            type: 'notify',
+            params: ({ event }: Failed): Notice => ({
+              kind: 'error',
+              feedback: sendCodeFailed(event.error),
+            }),
+          },
+        ],
+      },
+    },
+  }) as const
+
 /**
  * SPEC 2 and 4, Registration: the form, then the e-mailed six-digit code, then a success splash
  * and the dashboard after 2 s. A failure keeps the current step and says why.
@@ -40,6 +76,7 @@ const machine = setup({
   actions: {
     ...codeStep.actions,
     notify: (_, _notice: Notice) => {},
+    showError: assign((_, error: Feedback) => ({ error })),
   },
   guards: {
     ...codeStep.guards,
@@ -69,49 +106,9 @@ const machine = setup({
         ],
       },
     },
-    sendingCode: {
-      invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        input: ({ context }) => ({ email: context.email }),
-        onDone: {
-          target: 'codeSent',
-          actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'auth.codeSent' } } },
-        },
-        onError: {
-          target: 'editing',
-          actions: [
-            assign({ error: ({ event }) => sendCodeFailed(event.error) }),
-            {
-              type: 'notify',
-              params: ({ event }) => ({ kind: 'error', feedback: sendCodeFailed(event.error) }),
-            },
-          ],
-        },
-      },
-    },
+    sendingCode: sendingCode('editing'),
     ...codeStepStates({ check: 'confirming', resend: 'resendingCode', back: 'editing' }),
-    resendingCode: {
-      invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        input: ({ context }) => ({ email: context.email }),
-        onDone: {
-          target: 'codeSent',
-          actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'auth.codeSent' } } },
-        },
-        onError: {
-          target: 'enteringCode',
-          actions: [
-            assign({ error: ({ event }) => sendCodeFailed(event.error) }),
-            {
-              type: 'notify',
-              params: ({ event }) => ({ kind: 'error', feedback: sendCodeFailed(event.error) }),
-            },
-          ],
-        },
-      },
-    },
+    resendingCode: sendingCode('enteringCode'),
     confirming: {
       invoke: {
         id: 'register',
