@@ -209,6 +209,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
             today={today}
             length={length}
             phone={phone}
+            photos={!isPending}
             onPrevious={step.previous}
             onNext={step.next}
             onToday={() => calendar.send({ type: 'today' })}
