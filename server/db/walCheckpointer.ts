@@ -15,7 +15,7 @@ export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
  * SQLite in WAL mode writes its log back into the database file (a checkpoint, fsync included)
  * inside whichever COMMIT crosses `wal_autocheckpoint` pages. better-sqlite3 runs that COMMIT on
  * the event loop: during a first sync of 5,000 feeds one commit in 40 took 15 to 35 ms, about
- * every 120 ms (issue 12's bench). This worker thread checkpoints instead, with a connection of
+ * every 120 ms (bench:sync). This worker thread checkpoints instead, with a connection of
  * its own.
  */
 export function startWalCheckpointer(file: string) {
