@@ -63,8 +63,8 @@ export function nightsOf(stay: Stay): DateOnly[] {
 }
 
 /**
- * Current when it started on or before today and ends after it; by start ascending (docs/product.md
- * §4.9).
+ * Current when it started on or before today and ends after it; by start ascending
+ * (docs/product.md §4.9).
  */
 export function currentStays<T extends Stay>(stays: readonly T[], today: DateOnly): T[] {
   return stays.filter((stay) => stay.start <= today && stay.end > today).sort(byStart)
