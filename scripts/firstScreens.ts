@@ -1,5 +1,5 @@
 /**
- * Issue 17: the screens a page may open on, the modules each needs before it can paint and the
+ * The screens a page may open on, the modules each needs before it can paint and the
  * calls it makes first — read by the build (scripts/viteFirstScreen.ts, to preload them) and by
  * `bench:bundle` (to weigh them). Paths are regular expressions' sources, matched against the
  * location's path.

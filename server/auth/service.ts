@@ -80,7 +80,8 @@ async function rememberLanguage(db: Db, user: User, language: Language) {
 }
 
 /**
- * DESIGN 5: a login code only for the right password of an account with two-factor on. The
+ * A login code only for the right password of an account with two-factor on, so that nobody can
+ * flood an inbox or learn who has two-factor on (docs/product.md §7.2). The
  * caller has checked the credentials (through the sign-in throttle).
  */
 export async function sendLoginCode(app: FastifyInstance, user: User, language: Language) {
@@ -95,8 +96,8 @@ export async function sendRegistrationCode(app: FastifyInstance, email: string, 
 
 /**
  * A new account from a strong password and the code mailed to its address. The code comes
- * first: a taken address never had one (SPEC's 409 at `register/send-code` is the only place
- * that tells which addresses have accounts, issue 14), so this answers a taken address as any
+ * first: a taken address never had one (the 409 at `register/send-code` is the only place
+ * that tells which addresses have accounts, docs/product.md §13.1), so this answers a taken address as any
  * other without a code, unless one raced in after the code was sent (409).
  */
 export async function register(

@@ -16,7 +16,7 @@ export const CANCEL_LINK_LIFETIME_MS = 7 * 24 * 3600 * 1000
 export const CANCEL_PAGE_PATH = '/cancel-email-change'
 
 /**
- * Issue 14: after the password was checked, a request to move the account to `newEmail`.
+ * After the password was checked, a request to move the account to `newEmail` (docs/product.md §4.4).
  * - The old address is told at once, in the account's language, with a link that cancels it.
  * - The new address gets its code, unless another account has it: then no code goes anywhere and
  *   any earlier pending change is dropped. The caller answers the same either way (only

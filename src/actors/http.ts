@@ -51,7 +51,10 @@ export function leaveAfterSignOut() {
   window.location.assign(LOGIN_PATH)
 }
 
-/** SPEC 8: a 401 logs a warning and leaves for /login by full navigation; the caller still gets the failure. */
+/**
+ * A 401 logs a warning and leaves for /login by full navigation; the caller still gets the failure
+ * (docs/product.md §8.1).
+ */
 function onUnauthorized() {
   if (signingOut) return
   console.warn('The session may have expired; sending the browser to the login page.')
@@ -62,7 +65,7 @@ function onUnauthorized() {
 }
 
 // redaxios has no timeout option: the fetch it uses adds one. A GET the page sent before the app
-// ran (index.html, issue 17) is answered by that call, which has the same limit.
+// ran (index.html, src/boot/earlyResponses.ts) is answered by that call, which has the same limit.
 const fetchWithTimeout: typeof fetch = (input, init) =>
   (init?.method === 'GET' && typeof input === 'string' ? takeEarlyResponse(input) : undefined) ??
   fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
@@ -91,8 +94,8 @@ function retryAfterOf(headers: Headers | undefined): number | undefined {
 }
 
 /**
- * The one way the app talks to the API. `message` is read from an error body (SPEC 7), and
- * `fields` when the server blames fields (issue 15); without a message the error carries
+ * The one way the app talks to the API. `message` is read from an error body, and
+ * `fields` when the server blames fields (docs/product.md §7.1); without a message the error carries
  * `fallback`, which the caller picks (a localised text).
  */
 export async function request<T>(

@@ -17,7 +17,7 @@ export const ADMIN_ITEMS: NavigationItem[] = [
   { path: '/logs', labelKey: 'nav.logs', icon: 'logs' },
 ]
 
-/** SPEC 2: the menu is built for admin when isAdmin is true, otherwise for user. */
+/** The menu is built for admin when isAdmin is true, otherwise for user (docs/product.md §2.2). */
 export function navigationFor(isAdmin: boolean): { main: NavigationItem[]; admin: NavigationItem[] } {
   return { main: USER_ITEMS, admin: isAdmin ? ADMIN_ITEMS : [] }
 }

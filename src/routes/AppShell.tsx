@@ -13,7 +13,7 @@ import { useNotifications } from './notifications.ts'
 import { useGlobalSearch } from './useGlobalSearch.ts'
 import { useSidebarCollapsed } from './useSidebarCollapsed.ts'
 
-// Issue 17: the frame paints its bars at once; each panel they open is a chunk of its own.
+// The frame paints its bars at once; each panel they open is a chunk of its own.
 const MobileDrawer = lazyPart(() =>
   import('../ui/shell/MobileDrawer.tsx').then((module) => module.MobileDrawer),
 )
@@ -60,7 +60,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
     if (atSettings) navigate('/dashboard', { replace: true })
   }
   const toggle = (which: Overlay) => () => setOverlay((current) => (current === which ? 'none' : which))
-  // Issue 17: only the bars this screen size shows are drawn. Hidden by CSS, the sidebar and the
+  // Only the bars this screen size shows are drawn. Hidden by CSS, the sidebar and the
   // desktop header were a quarter of the calendar's first render on a phone, a third of the dashboard's.
   const wide = useMediaQuery(MD_UP_QUERY)
 

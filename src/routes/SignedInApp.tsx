@@ -14,7 +14,7 @@ import { useNotificationStream } from './notifications.ts'
 import { profileQuery, useProfile } from './session.ts'
 
 /**
- * Issue 17: everything behind sign-in is this chunk and the ones it loads — react-query, the
+ * Everything behind sign-in is this chunk and the ones it loads — react-query, the
  * signed-in frame, the screens, the rest of the words — so the sign-in pages never download it.
  */
 
@@ -23,7 +23,7 @@ function NotificationStream() {
   return null
 }
 
-/** A screen's chunk; `prefetchData` asks for what it shows first, before it renders (issue 17). */
+/** A screen's chunk; `prefetchData` asks for what it shows first, before it renders. */
 type ScreenModule = {
   default: ComponentType<object>
   prefetchData?: (queryClient: QueryClient, search: URLSearchParams) => void
@@ -65,7 +65,7 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
 const EARLY_PROFILE_WAIT_MS = 500
 
 /**
- * Issue 17: a signed-in first screen — its frame, its screen, the profile and the screen's first
+ * A signed-in first screen — its frame, its screen, the profile and the screen's first
  * data — asked for before the app first renders (src/main.tsx), so that the frame and the screen
  * draw as soon as the profile answers and fill in as soon as their data does, rather than one
  * step after another. The calls index.html already sent are taken, not sent again
@@ -166,7 +166,7 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   )
 }
 
-/** SPEC 7: the notification stream, open once while someone is signed in, whatever the screen. */
+/** The notification stream, open once while someone is signed in, whatever the screen. */
 export function SignedInStream() {
   return (
     <SignedInProviders fallback={null}>

@@ -69,7 +69,7 @@ describeEachDatabase(
       }
       expect((await created({ country: 'Saudi' })).timeZone).toBe('Asia/Riyadh')
       expect((await created({ country: 'السعودية' })).timeZone).toBe('Asia/Riyadh')
-      // The whole address is read: "United Arab Emirates Dubai" split on spaces (SPEC 5).
+      // The whole address is read: "United Arab Emirates Dubai" split on spaces (docs/product.md §5.4).
       const emirates = { country: 'United', region: 'Arab', city: 'Emirates', address: 'Dubai Marina 4' }
       expect((await created(emirates)).timeZone).toBe('Asia/Dubai')
       expect((await created({ country: 'Narnia' })).timeZone).toBe('UTC')

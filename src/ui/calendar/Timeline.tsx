@@ -254,7 +254,7 @@ const Row = memo(function Row({
   )
 })
 /**
- * Issue 16: the timeline, one row per property with its photo and name held at the start edge,
+ * The timeline, one row per property with its photo and name held at the start edge,
  * the window's days across, its stays as bars. It scrolls sideways by touch and by the keyboard
  * (arrows a day, Page Up/Down a screen, Home/End to the edges), and runs from the right in Arabic.
  */
