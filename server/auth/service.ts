@@ -11,6 +11,7 @@ import { consumeCode, sendCode } from './codes.ts'
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.ts'
 import { issueResetToken, redeemResetToken } from './resetTokens.ts'
 import { revokeSessions } from './session.ts'
+import { PATHS } from '../../src/domain/paths.ts'
 
 // Verifying against a real hash when the address is unknown keeps both answers equally slow,
 // so timing does not reveal which addresses have accounts.
@@ -137,7 +138,7 @@ export async function sendResetLink(app: FastifyInstance, email: string, languag
   const user = await findByEmail(app.db, email)
   if (!user || user.account_state !== 'active') return
   const token = await issueResetToken(app.db, user.id)
-  const link = `${app.config.publicUrl}/reset-password/${token}`
+  const link = `${app.config.publicUrl}${PATHS.resetPassword}/${token}`
   await app.mailer.send(composeMail(language, email, { kind: 'reset-link', link }))
 }
 

@@ -1,20 +1,9 @@
 import redaxios from 'redaxios'
 import { takeEarlyResponse } from '../boot/earlyResponses.ts'
+import { isPublicPath, PATHS } from '../domain/paths.ts'
 
 export const API_BASE = '/api'
 export const REQUEST_TIMEOUT_MS = 100_000
-export const LOGIN_PATH = '/login'
-
-/** Routes a signed-out person may be on; a 401 there must not send them anywhere. */
-const PUBLIC_PATHS = [
-  '/login',
-  '/registration',
-  '/forgot-password',
-  '/reset-password',
-  '/cancel-email-change',
-]
-export const isPublicPath = (pathname: string) =>
-  PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
 
 /** The server's sentence for each field it refused, by the field's name in the request. */
 export type FieldMessages = Readonly<Record<string, string>>
@@ -48,7 +37,7 @@ let signingOut = false
  */
 export function leaveAfterSignOut() {
   signingOut = true
-  window.location.assign(LOGIN_PATH)
+  window.location.assign(PATHS.login)
 }
 
 /**
@@ -61,7 +50,7 @@ function onUnauthorized() {
   const { pathname, search } = window.location
   if (isPublicPath(pathname)) return
   const next = encodeURIComponent(pathname + search)
-  window.location.assign(`${LOGIN_PATH}?next=${next}`)
+  window.location.assign(`${PATHS.login}?next=${next}`)
 }
 
 // redaxios has no timeout option: the fetch it uses adds one. A GET the page sent before the app

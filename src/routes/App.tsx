@@ -3,6 +3,7 @@ import { matchRoute, Route, Switch } from 'wouter'
 import { parse } from 'regexparam'
 import { I18nProvider, preloadWords, useI18n } from '../i18n.tsx'
 import type { Language } from '../domain/translator.ts'
+import { PATHS } from '../domain/paths.ts'
 import { markLive } from '../boot/prerendered.ts'
 import { FullPageSpinner } from '../ui/Spinner.tsx'
 import { applyUpdate, useUpdateWaiting } from '../pwa/appUpdates.ts'
@@ -41,13 +42,13 @@ const CancelEmailChangeRoute = preloadable(() => import('./CancelEmailChangeRout
 type PublicScreen = { path: string; component: Preloadable<object>; signedOutOnly?: boolean }
 
 const PUBLIC_SCREENS: PublicScreen[] = [
-  { path: '/login', component: LoginRoute, signedOutOnly: true },
-  { path: '/registration', component: RegistrationRoute, signedOutOnly: true },
+  { path: PATHS.login, component: LoginRoute, signedOutOnly: true },
+  { path: PATHS.registration, component: RegistrationRoute, signedOutOnly: true },
   // Public without a redirect: a signed-in person may still reset a password from a mailed link.
-  { path: '/forgot-password', component: ForgotPasswordRoute },
-  { path: '/reset-password/:token?', component: ResetPasswordRoute },
+  { path: PATHS.forgotPassword, component: ForgotPasswordRoute },
+  { path: `${PATHS.resetPassword}/:token?`, component: ResetPasswordRoute },
   // The old address's link when the e-mail address changes; public like the reset.
-  { path: '/cancel-email-change/:token?', component: CancelEmailChangeRoute },
+  { path: `${PATHS.cancelEmailChange}/:token?`, component: CancelEmailChangeRoute },
 ]
 
 /**

@@ -8,7 +8,8 @@ import { ComingUpdate } from '../ui/ComingUpdate.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { FullPageSpinner, Spinner } from '../ui/Spinner.tsx'
 import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
-import { AppShell, SETTINGS_PATH } from './AppShell.tsx'
+import { PATHS } from '../domain/paths.ts'
+import { AppShell } from './AppShell.tsx'
 import { preloadable, type Preloadable } from './preloadable.tsx'
 import { useNotificationStream } from './notifications.ts'
 import { profileQuery, useProfile } from './session.ts'
@@ -45,14 +46,14 @@ type Screen = { paths: string[]; component: Preloadable<object, ScreenModule>; a
 
 const SCREENS: Screen[] = [
   // The settings have an address of their own: the dashboard, with the settings open over it.
-  { paths: ['/', '/dashboard', SETTINGS_PATH], component: DashboardRoute },
-  { paths: ['/properties'], component: PropertiesRoute },
-  { paths: ['/calendar'], component: CalendarRoute },
-  { paths: ['/integration'], component: IntegrationRoute },
-  { paths: ['/guests'], component: GuestsRoute, adminOnly: true },
-  { paths: ['/users'], component: UsersRoute, adminOnly: true },
-  { paths: ['/users/:userId/properties'], component: UserPropertiesRoute, adminOnly: true },
-  { paths: ['/logs'], component: LogsRoute, adminOnly: true },
+  { paths: ['/', PATHS.dashboard, PATHS.settings], component: DashboardRoute },
+  { paths: [PATHS.properties], component: PropertiesRoute },
+  { paths: [PATHS.calendar], component: CalendarRoute },
+  { paths: [PATHS.integration], component: IntegrationRoute },
+  { paths: [PATHS.guests], component: GuestsRoute, adminOnly: true },
+  { paths: [PATHS.users], component: UsersRoute, adminOnly: true },
+  { paths: [`${PATHS.users}/:userId${PATHS.properties}`], component: UserPropertiesRoute, adminOnly: true },
+  { paths: [PATHS.logs], component: LogsRoute, adminOnly: true },
 ]
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } })
