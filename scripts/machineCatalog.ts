@@ -34,7 +34,7 @@ export const SAMPLE = {
   otherPlatformLink: 'https://www.airbnb.com/calendar/ical/4f2a.ics?s=7c1e',
 } as const
 
-/** The dashboard's default period, March 2026, and a shared link's, January (issue 18). */
+/** The dashboard's default period, March 2026, and a shared link's, January. */
 export const SAMPLE_MONTH = { start: '2026-03-01', end: '2026-03-31' }
 export const SAMPLE_LINK = { start: '2026-01-01', end: '2026-01-31' }
 
@@ -54,7 +54,7 @@ const newStay = (values: Partial<ManualStayValues>) => ({
   },
 })
 
-/** A stay the host entered by hand, as the calendar shows it (issue 13). */
+/** A stay the host entered by hand, as the calendar shows it. */
 export const SAMPLE_STAY: ManualStayRef = {
   propertyId: 'property-1',
   stayId: 'stay-1',

@@ -19,7 +19,7 @@ import {
   PropertyParams,
 } from './schemas.ts'
 
-/** The body of POST and PATCH is multipart (SPEC 7), read by `readPropertyForm`, not by a schema. */
+/** The body of POST and PATCH is multipart, read by `readPropertyForm`, not by a schema. */
 const multipartBody = { consumes: ['multipart/form-data'] }
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,12 +6,12 @@ import { fieldError } from '../errors.ts'
 
 const Change = z.object({ current: z.number(), percentDiffLastMonth: z.number() })
 
-/** SPEC 3's dashboard statistics; rates and differences are percentages. */
+/** The dashboard statistics (docs/product.md §3.5); rates and differences are percentages. */
 export const DashboardStatistics = z.object({
   monthlyRevenue: Change,
   propertyCount: z.object({ total: z.number(), thisMonthIncrease: z.number() }),
   platformConnections: z.number(),
-  /** Of the platform connections, those neither failing nor paused (issue 15). */
+  /** Of the platform connections, those neither failing nor paused. */
   syncingConnections: z.number(),
   occupancyRate: Change,
   activeBookings: z.object({ prevWeek: z.number(), currWeek: z.number() }),
@@ -21,7 +21,7 @@ export const MonthlyStatistics = z.array(
   z.object({ month: z.string(), revenue: z.number(), occupancyRate: z.number() }),
 )
 
-/** DESIGN 5's five figures of one property for a window. */
+/** The five figures of one property for a window (docs/product.md §3.5). */
 export const PeriodStatistics = z.object({
   revenue: z.number(),
   occupancyRate: z.number(),
@@ -57,7 +57,7 @@ export function periodOf(query: PeriodQuery, today: DateOnly): NightWindow {
 }
 
 /**
- * Issue 18: the dashboard's picked period, or undefined for SPEC 7's call without a query (this
+ * The dashboard's picked period, or undefined for the call without a query (this
  * month and this week). Over 366 days is refused at the end date, as the date pickers do.
  */
 export function dashboardPeriodOf(query: PeriodQuery, today: DateOnly): NightWindow | undefined {

@@ -3,7 +3,7 @@ import { nightsBetween, type DateOnly } from './dates.ts'
 import { holdsAnyOf } from './echoNights.ts'
 
 /**
- * Issue 13: stays a host enters by hand (a direct booking, an owner's stay, a maintenance block).
+ * Stays a host enters by hand (a direct booking, an owner's stay, a maintenance block).
  * The rules here are the server's (server/stay) too, so the form refuses what the API would.
  */
 
@@ -13,7 +13,7 @@ export const MAX_MANUAL_NIGHTS = 365
 export const MAX_GUEST_NAME = 120
 export const MAX_NOTE = 500
 
-/** What a manual stay's platform is, in every feed and on the calendar (SPEC's fallback). */
+/** What a manual stay's platform is, in every feed and on the calendar (also the calendar's fallback). */
 export const MANUAL_PLATFORM = 'Manual'
 
 /** `POST /api/property/{id}/stay` answers with this (201); `PATCH` with the same (200). */

@@ -7,7 +7,7 @@ import { routeActor, routeMachine } from './routeMachine.ts'
 export type NewProperty = { draft: PropertyDraft; photos: File[] }
 
 /**
- * `close` says whether the form holds anything the host typed or picked (issue 15): a dirty
+ * `close` says whether the form holds anything the host typed or picked: a dirty
  * draft is only dropped after the host confirms.
  */
 type Events =
@@ -16,9 +16,12 @@ type Events =
   | { type: 'keepEditing' }
   | { type: 'discard' }
 
-/** SPEC 2 and 4, the add-property modal: editing, then creating; success closes it, failure keeps it open. */
+/**
+ * The add-property modal (docs/product.md §2.9): editing, then creating; success closes it, failure
+ * keeps it open.
+ */
 const machine = setup({
-  /** `refusal`: the server's last refusal, whose fields the form shows at them (issue 15). */
+  /** `refusal`: the server's last refusal, whose fields the form shows at them. */
   types: {} as { context: { refusal?: Feedback }; events: Events },
   actors: {
     createProperty: routeActor<unknown, NewProperty>(),
@@ -27,7 +30,7 @@ const machine = setup({
     notify: (_, _notice: Notice) => {},
   },
   guards: {
-    // Issue 15: the server's checks are made first; a form with a problem is never sent.
+    // The server's checks are made first; a form with a problem is never sent.
     isCreatable: ({ event }) =>
       event.type === 'submit' &&
       canCreate(event.property.draft) &&

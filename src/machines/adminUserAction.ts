@@ -5,7 +5,7 @@ import { routeActor, routeMachine } from './routeMachine.ts'
 export type AdminUserAction = 'deactivate' | 'reactivate' | 'delete'
 export type AdminUserTarget = { userId: string; action: AdminUserAction }
 
-/** The field the dialog's own check is about, so the form shows it there (issue 15). */
+/** The field the dialog's own check is about, so the form shows it there. */
 export const REASON_CHECKS = { 'userActions.reasonRequired': 'reason' } as const
 
 type Context = { target: AdminUserTarget; reason: string; error?: Feedback }
@@ -22,7 +22,7 @@ const DONE_KEY = {
   delete: 'userActions.deleted',
 }
 
-/** A submit with some reason moves on; blank text is refused with a message (SPEC 5). */
+/** A submit with some reason moves on; blank text is refused with a message (docs/product.md §5.7). */
 const submitTransitions = [
   {
     guard: 'hasReason',

@@ -6,7 +6,7 @@ type Context = { token: string; error?: Feedback }
 type Events = { type: 'confirm' }
 
 /**
- * Issue 14, /cancel-email-change/{token}: the page the old address's notice links to. Opening it
+ * /cancel-email-change/{token}: the page the old address's notice links to (docs/product.md §4.4). Opening it
  * changes nothing (mail scanners open links too); the person confirms, the change is taken back
  * and every session signed out, and the page then points to choosing a new password.
  */

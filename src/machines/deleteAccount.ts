@@ -1,7 +1,7 @@
 import { confirmedActionMachine } from './confirmedAction.ts'
 
 /**
- * SPEC 4 and 6: deleting one's own account asks for a confirmation (no reason), which opens by
+ * Deleting one's own account asks for a confirmation (no reason), which opens by
  * choice and closes on cancel; once the account is gone the person is signed out.
  */
 export const deleteAccountMachine = confirmedActionMachine({

@@ -18,8 +18,8 @@ type Events =
 const codeStep = codeStepSetup<Context, Events>()
 
 /**
- * SPEC 4, Login: the form asks for a two-factor code; when sending it succeeds the code screen
- * follows, when it fails the client signs in directly. Then a welcome splash for 3 s.
+ * Sign-in (docs/product.md §4.2): the form asks for a two-factor code; when sending it succeeds the
+ * code screen follows, when it fails the client signs in directly. Then a welcome splash for 3 s.
  */
 const machine = setup({
   types: {} as { context: Context; events: Events },
@@ -94,7 +94,7 @@ const machine = setup({
       invoke: {
         id: 'signIn',
         src: 'signIn',
-        // SPEC 5: the code travels as a number; the server pads it back to six digits.
+        // The code travels as a number; the server pads it back to six digits.
         input: ({ context }) => ({
           email: context.email,
           password: context.password,

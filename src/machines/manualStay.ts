@@ -64,12 +64,12 @@ const fromStay = (stay: ManualStayRef) => {
 }
 
 /**
- * Issue 13: a host adds a stay or a block by hand on the calendar (from a day, or from the
+ * A host adds a stay or a block by hand on the calendar (from a day, or from the
  * header), and edits or deletes one from the bookings modal. The form checks the dates as the
  * server does (check-out after check-in, 365 nights at most), and a booking's price per night or
  * for the stay (a non-negative amount in cents, within its bound); the server's refusal (its own
  * translated words) keeps the form open with what was typed. Deleting asks first, and so does
- * closing a form that holds unsaved input (issue 15).
+ * closing a form that holds unsaved input.
  */
 const machine = setup({
   types: {} as { context: Context; events: Events },
@@ -145,7 +145,7 @@ const machine = setup({
             actions: assign((args) => ({ ...submitted(args), error: undefined, errorAt: undefined })),
           },
         ],
-        // Issue 15: what was typed is not dropped without asking.
+        // What was typed is not dropped without asking.
         cancel: [
           { guard: 'isDirty', target: 'confirmingDiscard' },
           { target: 'closed', actions: assign({ error: undefined, errorAt: undefined }) },

@@ -3,7 +3,7 @@ import type { StreamNotification as StreamData } from '../../server/notification
 import { routeMachine } from './routeMachine.ts'
 
 /**
- * DESIGN 5 and issue 13: what the stream's `notification` event carries, every field of a stored
+ * What the stream's `notification` event carries, every field of a stored
  * notification's data (kind, stay, previous, other, nights…) with its id, title and time.
  */
 export type StreamNotification = Omit<StreamData, 'title'> & { title?: string | null }

@@ -5,9 +5,9 @@ type Context = { enabled: boolean }
 type Events = { type: 'toggle' }
 
 /**
- * SPEC 4, the notifications toggle: the switch flips at once (optimistic), the server's answer
- * sets the flag (SPEC 4: "set from the enabled field of the response"), and a failure flips it
- * back. SPEC 8: the failure is only logged.
+ * The notifications toggle (docs/product.md §4.5): the switch flips at once (optimistic), the
+ * server's answer sets the flag (its `enabled` field), and a failure flips it back. The failure
+ * is only logged: the switch flipping back says it.
  */
 const machine = setup({
   types: {} as { context: Context; events: Events; input: { enabled: boolean } },

@@ -10,7 +10,7 @@ export const VIEW_TABS: PropertyTab[] = ['about', 'connections', 'statistics']
 /** What Save sends: the edited form, the photos added, and the stored photos the host removed. */
 export type PropertyChanges = { draft: PropertyDraft; newPhotos: File[]; removedImageIds: string[] }
 
-/** `refusal`: the server's last refusal of a save, whose fields the form shows at them (issue 15). */
+/** `refusal`: the server's last refusal of a save, whose fields the form shows at them. */
 type Context = { propertyId: string; tab: PropertyTab; refusal?: Feedback }
 type Events =
   | { type: 'toggleMode' }
@@ -30,7 +30,7 @@ type Events =
  */
 const tabOf = (field: string): PropertyTab => (field.startsWith('link:') ? 'connections' : 'about')
 
-/** Issue 15: where Save's problems show. The open tab while it shows one, else the first that does. */
+/** Where Save's problems show. The open tab while it shows one, else the first that does. */
 export function tabForProblems(problems: Readonly<Record<string, unknown>>, open: PropertyTab): PropertyTab {
   const tabs = Object.keys(problems).map(tabOf)
   return tabs.includes(open) ? open : (tabs[0] ?? open)
@@ -45,10 +45,10 @@ const notifyFailure = (key: string) => ({
 })
 
 /**
- * SPEC 2 and 4, the edit/view modal: it opens in edit mode; the view/edit toggle keeps the tab,
+ * The edit/view modal (docs/product.md §2.10): it opens in edit mode; the view/edit toggle keeps the tab,
  * except that switching to edit goes back to About, because Statistics exists only in view mode.
  * Delete asks first. A successful save or delete closes the modal; a failure keeps it open.
- * Issue 15: a draft with a problem is never sent (Save opens the tab that shows it), and closing
+ * A draft with a problem is never sent (Save opens the tab that shows it), and closing
  * with unsaved changes asks first, from either mode: the question shows over the edit form.
  */
 const machine = setup({
@@ -67,7 +67,7 @@ const machine = setup({
   },
   guards: {
     isEditTab: ({ event }) => event.type === 'selectTab' && EDIT_TABS.includes(event.tab),
-    // Issue 15: the server's checks are made first; a draft with a problem is never sent.
+    // The server's checks are made first; a draft with a problem is never sent.
     isSavable: ({ event }) =>
       event.type === 'save' &&
       canSave(event.changes.draft) &&

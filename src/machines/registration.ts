@@ -13,7 +13,7 @@ type Events =
   | { type: 'resend' }
   | { type: 'back' }
 
-/** The field each of the form's own checks is about, so the form shows it there (issue 15). */
+/** The field each of the form's own checks is about, so the form shows it there. */
 export const REGISTRATION_CHECKS = { 'auth.enterEmail': 'email', ...NEW_PASSWORD_CHECKS } as const
 
 /** Why a form cannot be sent yet, as a locale key; undefined when it can. */
@@ -64,7 +64,7 @@ const sendingCode = (back: 'editing' | 'enteringCode') =>
   }) as const
 
 /**
- * SPEC 2 and 4, Registration: the form, then the e-mailed six-digit code, then a success splash
+ * Registration (docs/product.md §4.1): the form, then the e-mailed six-digit code, then a success splash
  * and the dashboard after 2 s. A failure keeps the current step and says why.
  */
 const machine = setup({

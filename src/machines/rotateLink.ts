@@ -1,7 +1,7 @@
 import { confirmedActionMachine } from './confirmedAction.ts'
 
 /**
- * Issue 13: a calendar link is a secret a platform keeps importing, so replacing it asks first
+ * A calendar link is a secret a platform keeps importing, so replacing it asks first
  * and says that the platform must be given the new one; the old one stops working at once.
  */
 export const rotateLinkMachine = confirmedActionMachine({

@@ -8,7 +8,7 @@ type Events = { type: 'start' } | { type: 'submitCode'; code: string } | { type:
 
 const codeStep = codeStepSetup<Context, Events>()
 
-/** SPEC 8's toasts are for turning it on; turning it off has its own words. */
+/** Turning two-factor on and turning it off each have their own toasts (docs/product.md §8.2). */
 const doneKey = (enabled: boolean) => (enabled ? 'settings.tfaEnabled' : 'settings.tfaDisabled')
 const toggleFailed = (wasEnabled: boolean, error: unknown) =>
   failureFrom(wasEnabled ? 'settings.tfaDisableFailed' : 'settings.tfaFailed', error)
@@ -16,7 +16,7 @@ const toggleFailed = (wasEnabled: boolean, error: unknown) =>
 const sendFailed = (error: unknown) => failureFrom('settings.tfaSendFailed', error)
 
 /**
- * SPEC 4, Settings two-factor: enable sends a code to the account's address and shows the code
+ * Settings two-factor (docs/product.md §4.5): enable sends a code to the account's address and shows the code
  * entry; confirming the code toggles the mode and hides the entry. The server's toggle flips the
  * mode, so the same steps turn it off again.
  */
@@ -71,7 +71,7 @@ const machine = setup({
       invoke: {
         id: 'toggle',
         src: 'toggle',
-        // SPEC 5: the code is sent as a number; the server pads it back to six digits.
+        // The code is sent as a number; the server pads it back to six digits.
         input: ({ context }) => ({ code: Number(context.code) }),
         onDone: {
           target: 'idle',

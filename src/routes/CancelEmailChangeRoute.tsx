@@ -10,7 +10,7 @@ import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof cancelEmailChangeMachine> }
 
-/** /cancel-email-change/{token}: the old address takes an e-mail change back (issue 14). */
+/** /cancel-email-change/{token}: the old address takes an e-mail change back. */
 export default function CancelEmailChangeRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
   const { token = '' } = useParams<{ token?: string }>()

@@ -9,7 +9,7 @@ import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof forgotPasswordMachine> }
 
-/** /forgot-password: ask for a reset link, then say it was sent (SPEC 2). */
+/** /forgot-password: ask for a reset link, then say it was sent (docs/product.md §2.5). */
 export default function ForgotPasswordRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
   const [state, send] = useFlow(

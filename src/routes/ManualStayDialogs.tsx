@@ -8,7 +8,7 @@ import { ConfirmDiscardDialog } from '../ui/ConfirmDiscardDialog.tsx'
 import type { PropertyRef, useManualStayFlow } from './ManualStayFlow.tsx'
 import { feedbackText, formFeedback } from './notify.ts'
 
-// Issue 17: its own chunk, with the dialogs' code, loaded by CalendarRoute when a stay is added,
+// Its own chunk, with the dialogs' code, loaded by CalendarRoute when a stay is added,
 // edited or deleted (and prefetched once the calendar has drawn).
 
 type DialogsProps = {

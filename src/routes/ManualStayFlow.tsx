@@ -28,7 +28,7 @@ export function manualStayOf(booking: Booking): ManualStayRef | null {
     start: booking.start,
     end: booking.end,
     kind: booking.kind,
-    // A block names no guest; a booking's "Blocked" is SPEC's default label, not a name.
+    // A block names no guest; a booking's "Blocked" is the summary rule's default label, not a name.
     guestName: booking.kind === 'booking' && booking.guestName !== DEFAULT_LABEL ? booking.guestName : '',
     note: booking.note ?? '',
     ...priceValues(
@@ -46,7 +46,7 @@ const saveStay = ({ propertyId, stayId, values }: SaveStayInput) =>
 const removeStay = ({ propertyId, stayId }: RemoveStayInput) => api.property.stay.remove(propertyId, stayId)
 
 /**
- * Issue 13: the add/edit/delete flow of manual stays, bound to the API; a saved or deleted stay
+ * The add/edit/delete flow of manual stays, bound to the API; a saved or deleted stay
  * reloads that property's calendar. `implementations` is how a test hands in fakes.
  */
 export function useManualStayFlow(implementations: ManualStayImplementations = {}) {

@@ -12,7 +12,7 @@ import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof registrationMachine> }
 
-/** /registration: sign up, confirm the e-mailed code, then the dashboard (SPEC 2). */
+/** /registration: sign up, confirm the e-mailed code, then the dashboard (docs/product.md §2.3). */
 export default function RegistrationRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
   const arriveSignedIn = useArriveSignedIn()

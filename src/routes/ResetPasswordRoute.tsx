@@ -11,7 +11,7 @@ import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof resetPasswordMachine> }
 
-/** /reset-password/{token}: a new password, then /login after 1.5 s (SPEC 2). */
+/** /reset-password/{token}: a new password, then /login after 1.5 s. */
 export default function ResetPasswordRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
   const [, navigate] = useLocation()

@@ -29,7 +29,7 @@ export function platformLinks(properties: readonly Property[], platformName: str
 }
 
 /**
- * DESIGN 6.4's connect flow with the real call, for every screen with a Connect button (the
+ * The connect flow with the real call, for every screen with a Connect button (the
  * integration page, the dashboard's cards); `ConnectPlatformDialogs` shows it.
  */
 export function useConnectPlatform() {

@@ -5,7 +5,7 @@ import { calendarViewMachine, toSearch } from '../machines/calendarView.ts'
 import { useFlow } from './useFlow.ts'
 
 /**
- * Issue 16: /calendar's view state, kept in the URL both ways. Every change the host makes
+ * /calendar's view state, kept in the URL both ways. Every change the host makes
  * replaces the query (so the back button leaves the calendar rather than replaying each click);
  * a query that changes from outside (the back button, an edited link) is loaded into the machine,
  * and a query that was not valid is rewritten as what is shown.

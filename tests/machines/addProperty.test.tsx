@@ -119,7 +119,7 @@ const SCREEN_FOR: Record<StateName<typeof addPropertyMachine.definition>, Check>
   creating: (rendered) => {
     expect(within(modal()).getByTestId('submit-property').getAttribute('aria-busy')).toBe('true')
     expect(rendered.create).toHaveBeenLastCalledWith({
-      // The zone followed the country typed in the address (issue 13).
+      // The zone followed the country typed in the address.
       draft: { ...NEW_PROPERTY.draft, costPerNight: '', timeZone: 'Asia/Riyadh' },
       photos: [],
     })

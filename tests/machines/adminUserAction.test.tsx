@@ -48,7 +48,7 @@ async function renderDialog(pending: PendingCalls) {
   return { notices, completed }
 }
 
-/** A blank reason is told at the reason (issue 15); the server's refusals above the buttons. */
+/** A blank reason is told at the reason; the server's refusals above the buttons. */
 function expectError(error: Feedback | undefined) {
   expectFeedback(dialog()!, error, REASON_CHECKS, { reason: 'Reason' })
 }

@@ -16,7 +16,7 @@ import { renderWithProviders } from '../ui/providers.tsx'
 import { expectFeedback, expectMessageAtField, fill, isBusy } from './screenHelpers.ts'
 import { noWayToPerform, PendingCalls, walkMachine } from './walk.tsx'
 
-// Palm Villa links Vrbo already: the dialog offers the other two (issue 15).
+// Palm Villa links Vrbo already: the dialog offers the other two.
 const PROPERTIES = [
   { id: 'property-1', name: 'Palm Villa' },
   { id: 'property-2', name: 'Corniche Flat' },
@@ -68,7 +68,7 @@ walkMachine({
         await fill(user, within(dialog()!).getByLabelText('Vrbo calendar link'), event.urlPath)
         return user.click(within(dialog()!).getByRole('button', { name: 'Connect' }))
       case 'cancel':
-        // A pasted link first when the host has unsaved input (issue 15).
+        // A pasted link first when the host has unsaved input.
         if (event.dirty)
           await fill(user, within(dialog()!).getByLabelText('Vrbo calendar link'), SAMPLE.calendarLink)
         return user.click(within(dialog()!).getByRole('button', { name: 'Cancel' }))
@@ -116,7 +116,7 @@ walkMachine({
   },
 })
 
-describe('connecting any property to any platform (issue 15)', () => {
+describe('connecting any property to any platform', () => {
   // Nothing here gets as far as the call.
   const machine = connectPlatformMachine({ actors: { connect: fromPromise(() => new Promise(() => {})) } })
 

@@ -73,7 +73,7 @@ async function perform(event: Event, { user }: Pick<Walk<Screen>, 'user'>) {
     case 'add': {
       const day = await openDay(user, event.start)
       await user.click(within(day).getByRole('button', { name: 'Add stay' }))
-      // The dialogs' code comes when one first opens (issue 17).
+      // The dialogs' code comes when one first opens.
       return screen.findByTestId('manual-stay-dialog')
     }
     case 'edit':
@@ -107,7 +107,7 @@ async function perform(event: Event, { user }: Pick<Walk<Screen>, 'user'>) {
       return user.click(within(form).getByRole('button', { name: 'Save' }))
     }
     case 'cancel':
-      // Something typed first when the host has unsaved input (issue 15).
+      // Something typed first when the host has unsaved input.
       if (event.dirty) await user.type(within(stayDialog()!).getByLabelText('Note (optional)'), ' (draft)')
       return user.click(within(stayDialog() ?? deleteDialog()!).getByRole('button', { name: 'Cancel' }))
     case 'keepEditing':

@@ -17,7 +17,7 @@ const PROPERTY = aProperty({ externalCalendars: [aCalendar()] })
 PROPERTY.images = [anImage(PROPERTY.id), anImage(PROPERTY.id)]
 const INTERNAL_URL = 'http://127.0.0.1:3000/api/calendar/secret-token.ics'
 const SERVER_MESSAGE = 'name: already used by another property'
-/** What the graph walk types to make the draft differ from the stored property (issue 15). */
+/** What the graph walk types to make the draft differ from the stored property. */
 const CHANGED = { name: 'Palm Villa II', link: 'https://www.airbnb.com/calendar/ical/43.ics' }
 
 type Event = EventFrom<typeof propertyModalMachine>

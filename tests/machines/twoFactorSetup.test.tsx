@@ -76,7 +76,7 @@ walkMachine({
     },
     confirming: ({ pending }) => {
       expect(isBusy(within(codeForm()).getByRole('button', { name: 'Confirm' }))).toBe(true)
-      // SPEC 5: the code is sent as a number, leading zero and all lost.
+      // The code is sent as a number, leading zero and all lost.
       expect(pending.lastInput('toggle')).toEqual({ code: Number(SAMPLE.code) })
     },
   },

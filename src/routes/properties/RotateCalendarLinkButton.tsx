@@ -14,7 +14,7 @@ type Props = {
 }
 
 /**
- * DESIGN 5: a calendar link is a secret that can leak; "New link" replaces it after a
+ * A calendar link is a secret that can leak; "New link" replaces it after a
  * confirmation, and the old one stops working at once (whoever imports it needs the new one).
  */
 export function RotateCalendarLinkButton({ propertyId, platformName, implementations = {} }: Props) {

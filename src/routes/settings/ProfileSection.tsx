@@ -14,7 +14,7 @@ const PROFILE_FORM_FIELDS = ['name', 'phone', 'residentalAddress', 'email', 'cur
 type Props = {
   profile: Profile
   implementations?: FlowImplementations<typeof profileFormMachine>
-  /** Where the form says it holds unsaved typing, for the dialog around it (issue 15). */
+  /** Where the form says it holds unsaved typing, for the dialog around it. */
   dirtyReport?: RefObject<boolean>
 }
 

@@ -10,7 +10,10 @@ import { useProfileUpdater } from './profileCache.ts'
 
 type ResetLinkProps = { email: string; implementations?: FlowImplementations<typeof forgotPasswordMachine> }
 
-/** The forgot-password flow with the signed-in address; its toasts are SPEC 8's settings ones. */
+/**
+ * The forgot-password flow with the signed-in address; its toasts are the settings'
+ * (docs/product.md §8.2).
+ */
 export function ResetLinkSection({ email, implementations = {} }: ResetLinkProps) {
   const { t } = useI18n()
   const [state, send] = useFlow(

@@ -25,7 +25,7 @@ export function AdminAddPropertyDialog({ userId, onClosed }: { userId: string; o
 
 type EditProps = { userId: string; property: Property; onClosed: () => void }
 
-/** SPEC 2, Admin property editor: the owner's editor and statistics, through the admin API. */
+/** The admin's property editor: the owner's editor and statistics, through the admin API. */
 export function AdminEditPropertyDialog({ userId, property, onClosed }: EditProps) {
   const update = useUpdateUserProperty(userId)
   const remove = useDeleteUserProperty(userId)

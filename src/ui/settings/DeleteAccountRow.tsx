@@ -12,7 +12,7 @@ type Props = {
   onCancel: () => void
 }
 
-/** Delete one's own account, after a confirmation without a reason (SPEC 6). */
+/** Delete one's own account, after a confirmation without a reason. */
 export function DeleteAccountRow({ state, error, onOpen, onConfirm, onCancel }: Props) {
   const { t } = useI18n()
   const deleting = state === 'performing'
