@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react'
-import type { Property } from '../../actors/api.ts'
+import type { ComponentProps, ReactNode } from 'react'
+import type { Page, Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EmptyState } from '../EmptyState.tsx'
 import { HomeIcon } from '../appIcons.tsx'
+import { Pagination } from '../Pagination.tsx'
 import { UserText, richText } from '../UserText.tsx'
 import { PropertyCard } from './PropertyCard.tsx'
 
@@ -38,6 +39,34 @@ export function PropertyGrid({
       {properties.map((property) => (
         <PropertyCard key={property.id} property={property} onOpen={onOpen} menu={menu} />
       ))}
+    </div>
+  )
+}
+
+type PagesProps = Omit<ComponentProps<typeof PropertyGrid>, 'properties'> & {
+  found: Page<Property>
+  page: number
+  pageSize: number
+  onPageChange: (page: number) => void
+  /** The page shown is the one before, while the asked-for one loads. */
+  stale: boolean
+}
+
+/** A page of the grid with the pages' navigation and how many properties there are under it. */
+export function PropertyPages({ found, page, pageSize, onPageChange, stale, ...grid }: PagesProps) {
+  const { t } = useI18n()
+  return (
+    <div className={`flex flex-col gap-6 ${stale ? 'opacity-60' : ''}`}>
+      <PropertyGrid properties={found.items} {...grid} />
+      {found.total > 0 && (
+        <Pagination
+          label={t('property.pagination')}
+          page={page}
+          pageSize={pageSize}
+          total={found.total}
+          onPageChange={onPageChange}
+        />
+      )}
     </div>
   )
 }
