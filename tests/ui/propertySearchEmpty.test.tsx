@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
-import { api } from '../../src/actors/api.ts'
+import { api, type Property } from '../../src/actors/api.ts'
 import PropertiesRoute from '../../src/routes/PropertiesRoute.tsx'
 import { byNameOrCity, servePages } from './pages.ts'
 import { aProperty } from './propertyBuilders.ts'
@@ -32,12 +32,12 @@ describe('/properties with nothing to show (issue 15)', () => {
   })
 
   it('still says "No properties yet" when there are none, whatever the search', async () => {
-    vi.spyOn(api.property, 'page').mockImplementation(servePages([], byNameOrCity))
+    vi.spyOn(api.property, 'page').mockImplementation(servePages<Property>([], byNameOrCity))
     expect((await openProperties('/properties')).textContent).toBe('No properties yet')
   })
 
   it('says "No properties yet" for an empty list searched for something', async () => {
-    const page = vi.spyOn(api.property, 'page').mockImplementation(servePages([], byNameOrCity))
+    const page = vi.spyOn(api.property, 'page').mockImplementation(servePages<Property>([], byNameOrCity))
     await openProperties('/properties?search=zzz')
     // Once the grid without the search has said there is nothing to search.
     await waitFor(() => expect(screen.getByTestId('properties-empty').textContent).toBe('No properties yet'))
