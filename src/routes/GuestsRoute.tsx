@@ -25,11 +25,19 @@ export default function GuestsRoute() {
     pageSize: PAGE_SIZES.guests,
     fetch: (paging) => api.guest.page({ ...paging, search }),
   })
+  const total = guests.query.data?.total
   return (
     <>
       <PageHeader
         title={t('pages.guests.title')}
-        subtitle={t('guests.subtitle')}
+        subtitle={
+          <>
+            {t('guests.subtitle')}
+            {total !== undefined && search === '' && (
+              <span className="block">{t('guests.count', { count: total })}</span>
+            )}
+          </>
+        }
         actions={
           <ListSearch
             value={typed}

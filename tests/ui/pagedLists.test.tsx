@@ -151,7 +151,7 @@ describe('the admin’s lists with 2,000 rows', () => {
     )
     await screen.findByTestId('property-grid')
     expect(cardNames()).toHaveLength(24)
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search properties' }), 'abha')
+    await userEvent.type(screen.getByRole('searchbox', { name: "Search this user's properties" }), 'abha')
     await waitFor(() =>
       expect(screen.getByTestId('pagination-range').textContent).toBe('Showing 1–24 of 200'),
     )

@@ -71,7 +71,7 @@ export default function UserPropertiesRoute() {
         <ListSearch
           value={typed}
           onChange={setTyped}
-          label={t('property.searchLabel')}
+          label={t('users.searchProperties')}
           placeholder={t('property.searchPlaceholder')}
           testId="user-properties-search"
         />
