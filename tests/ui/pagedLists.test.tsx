@@ -9,6 +9,7 @@ import PropertiesRoute from '../../src/routes/PropertiesRoute.tsx'
 import UsersRoute from '../../src/routes/UsersRoute.tsx'
 import UserPropertiesRoute from '../../src/routes/users/UserPropertiesRoute.tsx'
 import { Pagination } from '../../src/ui/Pagination.tsx'
+import { PropertyRow } from '../../src/ui/property/PropertyRow.tsx'
 import { aUser } from './builders.ts'
 import { byNameOrCity, servePages } from './pages.ts'
 import { aProperty } from './propertyBuilders.ts'
@@ -114,6 +115,38 @@ describe('/properties with 2,000 properties', () => {
     )
     expect(page).toHaveBeenCalledWith({ page: 1, pageSize: 24, search: 'abha' })
     expect(cardNames().at(-1)).toBe('Flat 0230')
+  })
+})
+
+describe('the dashboard’s row of a portfolio', () => {
+  it('draws the newest cards and leads to the grid for the rest', async () => {
+    await renderRoute(
+      <PropertyRow
+        properties={PORTFOLIO.slice(0, 24)}
+        total={ROWS}
+        allHref="/properties"
+        onOpen={() => {}}
+        onAdd={() => {}}
+      />,
+      { language: 'ar' },
+    )
+    expect(screen.getAllByTestId('property-card')).toHaveLength(24)
+    const all = screen.getByRole('link', { name: 'عرض كل العقارات (٢٬٠٠٠)' })
+    expect(all.getAttribute('href')).toBe('/properties')
+    expect(screen.getByTestId('add-property-card')).toBeTruthy()
+  })
+
+  it('has no such card when every property is drawn', async () => {
+    await renderRoute(
+      <PropertyRow
+        properties={PORTFOLIO.slice(0, 3)}
+        total={3}
+        allHref="/properties"
+        onOpen={() => {}}
+        onAdd={() => {}}
+      />,
+    )
+    expect(screen.queryByTestId('all-properties-card')).toBeNull()
   })
 })
 
