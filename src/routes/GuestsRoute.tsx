@@ -5,7 +5,7 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { GuestsTable } from '../ui/guests/GuestsTable.tsx'
 import { ListSearch } from '../ui/ListSearch.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
-import { Pagination } from '../ui/Pagination.tsx'
+import { PagedList } from '../ui/Pagination.tsx'
 import { GuestsIcon } from '../ui/appIcons.tsx'
 import { richText, UserText } from '../ui/UserText.tsx'
 import { PAGE_SIZES } from './pageSizes.ts'
@@ -61,16 +61,9 @@ export default function GuestsRoute() {
               icon={<GuestsIcon width={32} height={32} />}
             />
           ) : (
-            <div className={`flex flex-col gap-4 ${guests.query.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <PagedList label={t('guests.pagination')} total={total} paging={guests.paging}>
               <GuestsTable guests={items} />
-              <Pagination
-                label={t('guests.pagination')}
-                page={guests.page}
-                pageSize={guests.pageSize}
-                total={total}
-                onPageChange={guests.setPage}
-              />
-            </div>
+            </PagedList>
           )
         }
       </QueryStatus>

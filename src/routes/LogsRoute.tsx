@@ -4,7 +4,7 @@ import { useI18n } from '../i18n.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { LogFilters, LogsTable } from '../ui/logs/LogsTable.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
-import { Pagination } from '../ui/Pagination.tsx'
+import { PagedList } from '../ui/Pagination.tsx'
 import { LogsIcon } from '../ui/appIcons.tsx'
 import { PAGE_SIZES } from './pageSizes.ts'
 import { usePage } from './paging.ts'
@@ -32,16 +32,9 @@ export default function LogsRoute() {
           items.length === 0 ? (
             <EmptyState text={t('pages.logs.empty')} icon={<LogsIcon width={32} height={32} />} />
           ) : (
-            <div className={`flex flex-col gap-4 ${logs.query.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <PagedList label={t('logs.pagination')} total={total} paging={logs.paging}>
               <LogsTable entries={items} />
-              <Pagination
-                label={t('logs.pagination')}
-                page={logs.page}
-                pageSize={logs.pageSize}
-                total={total}
-                onPageChange={logs.setPage}
-              />
-            </div>
+            </PagedList>
           )
         }
       </QueryStatus>

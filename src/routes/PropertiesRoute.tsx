@@ -72,10 +72,7 @@ export default function PropertiesRoute() {
         {(page) => (
           <PropertyPages
             found={page}
-            page={properties.page}
-            pageSize={properties.pageSize}
-            onPageChange={properties.setPage}
-            stale={properties.query.isPlaceholderData}
+            paging={properties.paging}
             onOpen={openProperty}
             noMatchFor={search !== '' && unsearched.data?.total !== 0 ? search : undefined}
             menu={<SyncNowButton className="h-9" />}

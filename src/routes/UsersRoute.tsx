@@ -4,7 +4,7 @@ import { useI18n } from '../i18n.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ListSearch } from '../ui/ListSearch.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
-import { Pagination } from '../ui/Pagination.tsx'
+import { PagedList } from '../ui/Pagination.tsx'
 import { UsersIcon } from '../ui/appIcons.tsx'
 import { UsersTable } from '../ui/users/UsersTable.tsx'
 import { richText, UserText } from '../ui/UserText.tsx'
@@ -70,20 +70,13 @@ export default function UsersRoute() {
               icon={<UsersIcon width={32} height={32} />}
             />
           ) : (
-            <div className={`flex flex-col gap-4 ${users.query.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <PagedList label={t('users.pagination')} total={total} paging={users.paging}>
               <UsersTable
                 users={items}
                 onEdit={(user) => setEditingId(user.id)}
                 manageHref={(user) => userPropertiesPath(user.id)}
               />
-              <Pagination
-                label={t('users.pagination')}
-                page={users.page}
-                pageSize={users.pageSize}
-                total={total}
-                onPageChange={users.setPage}
-              />
-            </div>
+            </PagedList>
           )
         }
       </QueryStatus>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { keepPreviousData, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import type { Page, PageParams } from '../actors/api.ts'
+import type { PagingControls } from '../ui/Pagination.tsx'
 
 /** Where a page of a list is cached: the list's key, then which page of what size. */
 export const pageKey = (key: QueryKey, page: number, pageSize: number) => [...key, { page, pageSize }]
@@ -40,7 +41,13 @@ export function usePage<Item>({
   const data = query.isPlaceholderData ? undefined : query.data
   const lastPage = data ? Math.max(Math.ceil(data.total / pageSize), 1) : current
   if (current > lastPage) setPage(lastPage)
-  return { query, page: current, pageSize, setPage }
+  const paging: PagingControls = {
+    page: current,
+    pageSize,
+    onPageChange: setPage,
+    stale: query.isPlaceholderData,
+  }
+  return { query, paging }
 }
 
 /** The items of a cached list, whole (SPEC's answer) or a page of it. */

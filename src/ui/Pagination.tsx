@@ -1,14 +1,20 @@
+import type { ReactNode } from 'react'
 import { useI18n } from '../i18n.tsx'
 import { ChevronEndIcon, ChevronStartIcon } from './icons.tsx'
 
-type Props = {
-  /** What the navigation is called for a screen reader ("Property pages"). */
-  label: string
+/** Which page a list shows, how to move, and whether the page shown is the one before, still. */
+export type PagingControls = {
   page: number
   pageSize: number
+  onPageChange: (page: number) => void
+  stale: boolean
+}
+
+type Props = Omit<PagingControls, 'stale'> & {
+  /** What the navigation is called for a screen reader ("Property pages"). */
+  label: string
   /** Every row the list holds (the search's matches), not only this page's. */
   total: number
-  onPageChange: (page: number) => void
 }
 
 const BUTTON =
@@ -47,5 +53,28 @@ export function Pagination({ label, page, pageSize, total, onPageChange }: Props
         <ChevronEndIcon width={16} height={16} />
       </button>
     </nav>
+  )
+}
+
+/**
+ * A page of a list (`children`: its table, cards or grid) with the pages' navigation under it,
+ * dimmed while the asked-for page loads; no navigation for an empty list.
+ */
+export function PagedList({
+  label,
+  total,
+  paging: { stale, ...paging },
+  children,
+}: {
+  label: string
+  total: number
+  paging: PagingControls
+  children: ReactNode
+}) {
+  return (
+    <div className={`flex flex-col gap-5 ${stale ? 'opacity-60' : ''}`}>
+      {children}
+      {total > 0 && <Pagination label={label} total={total} {...paging} />}
+    </div>
   )
 }

@@ -80,10 +80,7 @@ export default function UserPropertiesRoute() {
         {(page) => (
           <PropertyPages
             found={page}
-            page={properties.page}
-            pageSize={properties.pageSize}
-            onPageChange={properties.setPage}
-            stale={properties.query.isPlaceholderData}
+            paging={properties.paging}
             onOpen={openProperty}
             noMatchFor={search || undefined}
           />

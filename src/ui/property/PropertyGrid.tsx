@@ -3,7 +3,7 @@ import type { Page, Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EmptyState } from '../EmptyState.tsx'
 import { HomeIcon } from '../appIcons.tsx'
-import { Pagination } from '../Pagination.tsx'
+import { PagedList, type PagingControls } from '../Pagination.tsx'
 import { UserText, richText } from '../UserText.tsx'
 import { PropertyCard } from './PropertyCard.tsx'
 
@@ -43,30 +43,19 @@ export function PropertyGrid({
   )
 }
 
-type PagesProps = Omit<ComponentProps<typeof PropertyGrid>, 'properties'> & {
-  found: Page<Property>
-  page: number
-  pageSize: number
-  onPageChange: (page: number) => void
-  /** The page shown is the one before, while the asked-for one loads. */
-  stale: boolean
-}
-
 /** A page of the grid with the pages' navigation and how many properties there are under it. */
-export function PropertyPages({ found, page, pageSize, onPageChange, stale, ...grid }: PagesProps) {
+export function PropertyPages({
+  found,
+  paging,
+  ...grid
+}: Omit<ComponentProps<typeof PropertyGrid>, 'properties'> & {
+  found: Page<Property>
+  paging: PagingControls
+}) {
   const { t } = useI18n()
   return (
-    <div className={`flex flex-col gap-6 ${stale ? 'opacity-60' : ''}`}>
+    <PagedList label={t('property.pagination')} total={found.total} paging={paging}>
       <PropertyGrid properties={found.items} {...grid} />
-      {found.total > 0 && (
-        <Pagination
-          label={t('property.pagination')}
-          page={page}
-          pageSize={pageSize}
-          total={found.total}
-          onPageChange={onPageChange}
-        />
-      )}
-    </div>
+    </PagedList>
   )
 }
