@@ -206,6 +206,16 @@ describe('long lists in the browser, a page at a time', () => {
     await pagesInView(page)
     await screenshot(page, 'properties-paged-search-desktop-en')
     expectOnlyPages(calls, '/property/list')
+
+    // The dashboard's row draws the 24 newest and leads to the grid for the rest.
+    await page.goto(`${server.url}/`)
+    const row = page.getByTestId('property-row')
+    await expect.poll(() => row.getByTestId('property-card').count()).toBe(24)
+    const all = row.getByRole('link', { name: 'See all 2,000 properties' })
+    await all.scrollIntoViewIfNeeded()
+    await screenshot(page, 'dashboard-properties-paged-desktop-en')
+    await all.click()
+    await expect.poll(() => range(page).textContent()).toBe('Showing 1–24 of 2,000')
     await context.close()
   })
 
