@@ -6,6 +6,7 @@
  */
 import { API_BASE } from '../src/actors/http.ts'
 import { FEED_FROM, THIS_MONTH } from '../src/boot/firstScreen.ts'
+import { PAGE_SIZES } from '../src/routes/pageSizes.ts'
 import { PATHS } from '../src/domain/paths.ts'
 
 /** The path itself, with or without a closing slash. */
@@ -36,6 +37,8 @@ export type FirstScreen = {
 
 const PROFILE_REQUEST = `${API_BASE}/user/profile`
 const PROPERTIES_REQUEST = `${API_BASE}/property/list`
+/** The grid's first page, as src/routes/PropertiesRoute.tsx asks for it with no search. */
+const PROPERTY_PAGE_REQUEST = `${API_BASE}/property/list?page=1&pageSize=${PAGE_SIZES.properties}`
 const MONTHLY_REQUEST = `${API_BASE}/dashboard/statistics/monthly`
 const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}/dashboard/statistics?${THIS_MONTH}`
 const FEED_REQUEST = `${API_BASE}/property/calendar?from=${FEED_FROM}`
@@ -79,7 +82,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   }),
   signedInScreen(PATHS.properties, exactly(PATHS.properties), {
     modules: ['src/routes/PropertiesRoute.tsx'],
-    requests: [PROPERTIES_REQUEST],
+    requests: [PROPERTY_PAGE_REQUEST],
   }),
   // The calendar reads its feed at once; the dashboard, whose calendar is below the first screen, later.
   signedInScreen(PATHS.calendar, exactly(PATHS.calendar), {

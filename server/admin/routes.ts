@@ -12,18 +12,24 @@ import {
   InternalCalendar,
   Property,
   PropertyImage,
+  PropertyList,
+  PROPERTY_PAGE_SIZE,
 } from '../property/schemas.ts'
 import { ownerOfProperty } from '../property/service.ts'
 import { PeriodQuery, PeriodStatistics, periodOf } from '../statistics/schemas.ts'
 import { periodStatistics, propertyToday } from '../statistics/service.ts'
 import { NotificationsBody, NotificationsResponse, ProfileUpdateBody } from '../user/schemas.ts'
+import { optionalPageQuery, requestedPage } from '../web/paging.ts'
 import {
   AdminImageParams,
   AdminPropertyParams,
   LogPage,
   LogQuery,
   ManagedUser,
+  ManagedUserPage,
   ReasonBody,
+  toManagedUser,
+  USER_PAGE_SIZE,
   UserParams,
 } from './schemas.ts'
 import {
@@ -32,6 +38,7 @@ import {
   findUser,
   listLog,
   listUsers,
+  pageUsers,
   reactivateUser,
   recordPropertyChange,
   setUserNotifications,
@@ -55,8 +62,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin)
   const { properties, propertyImages: images } = app
 
-  app.get('/admin/user/list', { schema: { response: { 200: z.array(ManagedUser) } } }, async () =>
-    listUsers(app.db),
+  app.get(
+    '/admin/user/list',
+    {
+      schema: {
+        querystring: optionalPageQuery,
+        response: { 200: z.union([z.array(ManagedUser), ManagedUserPage]) },
+      },
+    },
+    async (request) => {
+      const page = requestedPage(request.query, USER_PAGE_SIZE)
+      return page ? pageUsers(app.db, page) : listUsers(app.db)
+    },
+  )
+
+  app.get(
+    '/admin/user/:userId',
+    { schema: { params: UserParams, response: { 200: ManagedUser } } },
+    async (request) => toManagedUser(await findUser(app.db, request.params.userId)),
   )
 
   app.patch(
@@ -109,8 +132,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/user/:userId/property/list',
-    { schema: { params: UserParams, response: { 200: z.array(Property) } } },
-    async (request) => properties.list((await findUser(app.db, request.params.userId)).id),
+    { schema: { params: UserParams, querystring: optionalPageQuery, response: { 200: PropertyList } } },
+    async (request) => {
+      const { id } = await findUser(app.db, request.params.userId)
+      const page = requestedPage(request.query, PROPERTY_PAGE_SIZE)
+      return page ? properties.page(id, page) : properties.list(id)
+    },
   )
 
   app.post(

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { User } from '../db/schema.ts'
 import { Profile } from '../user/schemas.ts'
+import { pageOf, pageQuery } from '../web/paging.ts'
 
 const Id = z.string().min(1).max(64)
 export const UserParams = z.object({ userId: Id })
@@ -40,20 +41,19 @@ export const toManagedUser = (user: User): ManagedUser => ({
 /** The shape only: a blank reason is refused by the service with a message in the reader's language. */
 export const ReasonBody = z.object({ reason: z.string().max(1000) })
 
-const pageNumber = (fallback: number, max: number) =>
-  z.coerce.number().int().min(1).max(max).default(fallback)
+/** A page of the user list; `search` finds a name or an e-mail address. */
+export const USER_PAGE_SIZE = 25
+export const ManagedUserPage = pageOf(ManagedUser)
 
-export const LogQuery = z.object({
-  kind: z.string().max(64).optional(),
-  page: pageNumber(1, 1_000_000),
-  pageSize: pageNumber(20, 100),
-})
+export const LogQuery = pageQuery(20).extend({ kind: z.string().max(64).optional() })
 export type LogQuery = z.infer<typeof LogQuery>
 
 export const LogEntry = z.object({
   id: z.string(),
   kind: z.string(),
   actorId: z.string().nullable(),
+  /** Who `actorId` is now: their name, else their e-mail; null for the system or a deleted account. */
+  actorLabel: z.string().nullable(),
   subjectId: z.string().nullable(),
   message: z.string(),
   data: z.unknown(),
@@ -62,10 +62,5 @@ export const LogEntry = z.object({
 })
 export type LogEntry = z.infer<typeof LogEntry>
 
-export const LogPage = z.object({
-  items: z.array(LogEntry),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-})
+export const LogPage = pageOf(LogEntry)
 export type LogPage = z.infer<typeof LogPage>

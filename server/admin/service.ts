@@ -1,6 +1,7 @@
 import type { Language } from '../../src/domain/translator.ts'
 import type { DatabaseHandle, Db } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
+import { containing, lowerLike, readPage } from '../db/paging.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
 import { badRequest, conflict, fieldError, notFound } from '../errors.ts'
 import { auditEntryMessage, recordAudit, type AuditKind } from '../audit/service.ts'
@@ -8,6 +9,7 @@ import type { PropertyService } from '../property/service.ts'
 import { deactivateUnlessLastAdmin } from '../user/lastAdmin.ts'
 import type { ProfileUpdate } from '../user/schemas.ts'
 import { removeAccount, setNotifications } from '../user/service.ts'
+import type { Page, PageRequest } from '../web/paging.ts'
 import { toManagedUser, type LogEntry, type LogPage, type LogQuery, type ManagedUser } from './schemas.ts'
 
 export async function findUser(db: Db, userId: string): Promise<User> {
@@ -16,9 +18,22 @@ export async function findUser(db: Db, userId: string): Promise<User> {
   return user
 }
 
+const usersInOrder = (db: Db) => db.selectFrom('users').selectAll().orderBy('created_at').orderBy('email')
+
+/** Every account, the oldest first (the documented call without paging, docs/product.md §7.9). */
 export async function listUsers(db: Db): Promise<ManagedUser[]> {
-  const users = await db.selectFrom('users').selectAll().orderBy('created_at').orderBy('email').execute()
-  return users.map(toManagedUser)
+  return (await usersInOrder(db).execute()).map(toManagedUser)
+}
+
+/** A page of the accounts in the same order, narrowed to names and e-mail addresses holding `search`. */
+export async function pageUsers(db: Db, request: PageRequest): Promise<Page<ManagedUser>> {
+  let users = usersInOrder(db)
+  if (request.search !== '') {
+    const pattern = containing(request.search)
+    users = users.where((eb) => eb.or([lowerLike('users.name', pattern), lowerLike('users.email', pattern)]))
+  }
+  const { rows, total } = await readPage(users, request)
+  return { items: rows.map(toManagedUser), total, page: request.page, pageSize: request.pageSize }
 }
 
 /**
@@ -219,27 +234,25 @@ export async function listLog(
   { kind, page, pageSize }: LogQuery,
   language: Language,
 ): Promise<LogPage> {
-  let entries = db.selectFrom('audit_log')
-  if (kind) entries = entries.where('kind', '=', kind)
-  const [rows, counted] = await Promise.all([
-    entries
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    entries.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
-  ])
+  let entries = db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.actor_id')
+    .selectAll('audit_log')
+    .select(['users.name as actor_name', 'users.email as actor_email'])
+    .orderBy('audit_log.created_at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+  if (kind) entries = entries.where('audit_log.kind', '=', kind)
+  const { rows, total } = await readPage(entries, { page, pageSize })
   const items = rows.map((row): LogEntry => ({
     id: row.id,
     kind: row.kind,
     actorId: row.actor_id,
+    actorLabel: row.actor_name?.trim() || row.actor_email,
     subjectId: row.subject_id,
     message: auditEntryMessage(row, language),
     data: parseData(row.data),
     ip: row.ip,
     createdAt: row.created_at,
   }))
-  return { items, total: Number(counted.count), page, pageSize }
+  return { items, total, page, pageSize }
 }

@@ -15,6 +15,7 @@ import { noticeMailBudget } from './migrations/0014_notice_mail_budget.ts'
 import { platformRules } from './migrations/0015_platform_rules.ts'
 import { photoSizes } from './migrations/0016_photo_sizes.ts'
 import { churnAndRetention } from './migrations/0017_churn_and_retention.ts'
+import { userListOrder } from './migrations/0018_user_list_order.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -213,4 +214,5 @@ export const migrations: Record<string, Migration> = {
   '0015_platform_rules': platformRules,
   '0016_photo_sizes': photoSizes,
   '0017_churn_and_retention': churnAndRetention,
+  '0018_user_list_order': userListOrder,
 }

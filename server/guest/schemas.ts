@@ -10,3 +10,6 @@ export const Guest = z.object({
   nextStay: z.string().nullable(),
   totalSpent: z.number(),
 })
+
+/** A page of the guest list; `search` finds a name however its case and spacing were written. */
+export const GUEST_PAGE_SIZE = 25

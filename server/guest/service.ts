@@ -1,5 +1,5 @@
 import type { DateOnly } from '../../src/domain/dates.ts'
-import { summariseGuests, type Guest } from '../../src/domain/guests.ts'
+import { guestKey, summariseGuests, type Guest } from '../../src/domain/guests.ts'
 import { todayIn } from '../../src/domain/timeZones.ts'
 import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
@@ -43,4 +43,13 @@ export async function listGuests(db: Db, viewer: User, now: Date = new Date()): 
     })),
     (stay) => todayOf(stay.timeZone),
   )
+}
+
+/**
+ * The guests whose name holds `search`, told apart as `guestKey` tells them. The list is summed
+ * up from every booking before it is searched or paged: a guest's figures span all their stays.
+ */
+export function findGuests(guests: Guest[], search: string): Guest[] {
+  const needle = guestKey(search)
+  return needle === '' ? guests : guests.filter((guest) => guestKey(guest.name).includes(needle))
 }

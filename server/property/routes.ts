@@ -16,8 +16,11 @@ import {
   PlatformParams,
   Property,
   PropertyImage,
+  PropertyList,
   PropertyParams,
+  PROPERTY_PAGE_SIZE,
 } from './schemas.ts'
+import { optionalPageQuery, requestedPage } from '../web/paging.ts'
 
 /** The body of POST and PATCH is multipart, read by `readPropertyForm`, not by a schema. */
 const multipartBody = { consumes: ['multipart/form-data'] }
@@ -27,8 +30,14 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { properties, propertyImages: images } = app
   const ownerOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id
 
-  app.get('/property/list', { schema: { response: { 200: z.array(Property) } } }, async (request, reply) =>
-    sendBody(request, reply, await properties.listBody(currentUser(request)), JSON_TYPE),
+  app.get(
+    '/property/list',
+    { schema: { querystring: optionalPageQuery, response: { 200: PropertyList } } },
+    async (request, reply) => {
+      const page = requestedPage(request.query, PROPERTY_PAGE_SIZE)
+      if (page) return properties.page(ownerOf(request), page)
+      return sendBody(request, reply, await properties.listBody(currentUser(request)), JSON_TYPE)
+    },
   )
 
   app.get('/property/platform/list', { schema: { response: { 200: z.array(Platform) } } }, async () => [

@@ -4,6 +4,7 @@ import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 import { isPlatformName } from '../../src/domain/platforms.ts'
 import { isTimeZone } from '../../src/domain/timeZones.ts'
 import { fieldError } from '../errors.ts'
+import { pageOf } from '../web/paging.ts'
 import { invalidBody } from '../web/validationErrors.ts'
 
 /** The status badge values; stored lower-case in properties.status. */
@@ -50,6 +51,13 @@ export const Property = z.object({
   createdAt: z.string(),
 })
 export type Property = z.infer<typeof Property>
+
+/** A page of the grid: four rows of three cards, or six of four, on wide screens. */
+export const PROPERTY_PAGE_SIZE = 24
+/** `search` finds a name or a city, as the grid's search box did in the browser (docs/product.md §2.8). */
+export const PropertyPage = pageOf(Property)
+/** The whole list (docs/product.md §7.4), or a page of it when the query asks for one (server/web/paging.ts). */
+export const PropertyList = z.union([z.array(Property), PropertyPage])
 
 /** The availability feed to paste into one platform: no names, none of its own stays. */
 export const PlatformFeed = z.object({ platformName: z.string(), url: z.string() })

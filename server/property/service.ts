@@ -17,12 +17,14 @@ import type {
   PropertyImagesTable,
   User,
 } from '../db/schema.ts'
+import { containing, lowerLike, readPage } from '../db/paging.ts'
 import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
 import { checkPropertyRoom, checkUpload, holdAccount, uploadRoom, type UploadRoom } from '../quota/quotas.ts'
 import type { PropertyForm } from './form.ts'
 import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
 import { isPaused } from '../sync/paused.ts'
+import type { Page, PageRequest } from '../web/paging.ts'
 import {
   duplicateLink,
   Property,
@@ -303,24 +305,35 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     return row
   }
 
-  /** Properties with their images and links: one query each, whatever the number of properties. */
-  async function load(ownerId: string, propertyId?: string): Promise<Property[]> {
-    let query = db.selectFrom('properties').selectAll().where('owner_id', '=', ownerId)
-    if (propertyId !== undefined) query = query.where('id', '=', propertyId)
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+  /** An owner's properties, or one of them, the newest first. */
+  const ownedInOrder = (ownerId: string, propertyId?: string) => {
+    const query = db.selectFrom('properties').selectAll().where('owner_id', '=', ownerId)
+    return (propertyId === undefined ? query : query.where('id', '=', propertyId))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+  }
+
+  /**
+   * The rows as properties with their images and links: one query each, whatever the number of
+   * rows; `scope` names the rows' ids, as a list (a page) or as the query that found them.
+   */
+  async function withImagesAndLinks(
+    rows: PropertyRow[],
+    scope: string[] | ReturnType<typeof ownedIds>,
+  ): Promise<Property[]> {
     if (rows.length === 0) return []
     const [imageRows, calendarRows] = await Promise.all([
       db
         .selectFrom('property_images')
         .selectAll()
-        .where('property_id', 'in', ownedIds(db, ownerId, propertyId))
+        .where('property_id', 'in', scope)
         .orderBy('position')
         .orderBy('created_at')
         .execute(),
       db
         .selectFrom('external_calendars')
         .selectAll()
-        .where('property_id', 'in', ownedIds(db, ownerId, propertyId))
+        .where('property_id', 'in', scope)
         .orderBy('created_at')
         .orderBy('platform_name')
         .execute(),
@@ -328,6 +341,29 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     const imagesOf = groupByProperty(imageRows)
     const calendarsOf = groupByProperty(calendarRows)
     return rows.map((row) => toProperty(row, imagesOf.get(row.id) ?? [], calendarsOf.get(row.id) ?? []))
+  }
+
+  /** An owner's properties, or one of them, the newest first. */
+  async function load(ownerId: string, propertyId?: string): Promise<Property[]> {
+    const rows = await ownedInOrder(ownerId, propertyId).execute()
+    return withImagesAndLinks(rows, ownedIds(db, ownerId, propertyId))
+  }
+
+  /** A page of an owner's properties in the same order, narrowed to names and cities holding `search`. */
+  async function page(ownerId: string, request: PageRequest): Promise<Page<Property>> {
+    let query = ownedInOrder(ownerId)
+    if (request.search !== '') {
+      const pattern = containing(request.search)
+      query = query.where((eb) =>
+        eb.or([lowerLike('properties.name', pattern), lowerLike('properties.city', pattern)]),
+      )
+    }
+    const { rows, total } = await readPage(query, request)
+    const items = await withImagesAndLinks(
+      rows,
+      rows.map((row) => row.id),
+    )
+    return { items, total, page: request.page, pageSize: request.pageSize }
   }
 
   async function get(ownerId: string, propertyId: string): Promise<Property> {
@@ -431,6 +467,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
 
   return {
     list: (ownerId: string) => load(ownerId),
+    page,
     /** The signed-in owner's list as JSON, computed once per version of their data (migration 0002). */
     listBody: (owner: Pick<User, 'id' | 'data_version'>) =>
       listBodies(owner.id, String(owner.data_version), async () =>

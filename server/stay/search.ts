@@ -1,6 +1,7 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import type { Expression, SqlBool } from 'kysely'
 import { parseStayDescription } from '../../src/domain/stayDescription.ts'
 import type { Db } from '../db/database.ts'
+import { containing, lowerLike } from '../db/paging.ts'
 import { singleLine } from '../../src/domain/plainText.ts'
 import { badRequest } from '../errors.ts'
 import { SEARCH_MAX, SEARCH_MIN, type StaySearchHit } from './schemas.ts'
@@ -8,13 +9,6 @@ import { SEARCH_MAX, SEARCH_MIN, type StaySearchHit } from './schemas.ts'
 /** The most stays one search answers with; it reads a few more, as a description may only seem to match. */
 export const SEARCH_RESULTS = 20
 const ROWS_READ = 60
-
-/** A LIKE pattern that finds `text` anywhere, its own `%`, `_` and `\` taken literally. */
-export const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-/** `lower(column) LIKE pattern`, the same on SQLite and PostgreSQL (whose LIKE minds case). */
-const lowerLike = (column: 'bookings.guest_name' | 'bookings.description', pattern: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
 
 // A reservation code or a phone's last digits: letters, digits and hyphens, with a digit.
 const CODE_LIKE = /^(?=.*\d)[a-z0-9-]+$/i

@@ -17,6 +17,7 @@ import type {
 import type { LogEntry, LogPage, ManagedUser } from '../../server/admin/schemas.ts'
 import type { Guest as GuestShape } from '../../server/guest/schemas.ts'
 import type { StaySearchHit } from '../../server/stay/schemas.ts'
+import type { Page } from '../../server/web/paging.ts'
 import type {
   NoticeStay,
   Notification as NotificationShape,
@@ -35,6 +36,7 @@ export type {
   LogPage,
   ManagedUser,
   ManualStay,
+  Page,
   Profile,
   Property,
   PropertyImage,
@@ -101,6 +103,9 @@ const query = (params: Record<string, string | number | undefined>) => {
   return defined.length ? `?${new URLSearchParams(defined.map(([key, value]) => [key, String(value)]))}` : ''
 }
 
+/** Which page of a long list, of how many rows, narrowed to the rows that hold `search`. */
+export type PageParams = { page: number; pageSize: number; search?: string }
+
 /** Every API call of the app, by area; each returns the response data or throws ApiError. */
 export const api = {
   auth: {
@@ -149,7 +154,8 @@ export const api = {
       request<PeriodStatistics>('get', `/admin/property/${propertyId}/statistics/period${query(range)}`),
   },
   admin: {
-    users: () => request<ManagedUser[]>('get', '/admin/user/list'),
+    usersPage: (params: PageParams) => request<Page<ManagedUser>>('get', `/admin/user/list${query(params)}`),
+    user: (userId: string) => request<ManagedUser>('get', `/admin/user/${userId}`),
     updateUser: (userId: string, changes: ProfileChanges) =>
       request<ManagedUser>('patch', `/admin/user/${userId}`, changes),
     toggleNotifications: (userId: string, enabled: boolean) =>
@@ -162,7 +168,8 @@ export const api = {
       request<unknown>('post', `/admin/user/${userId}/delete`, { reason }),
     logs: (params: { kind?: string; page: number; pageSize: number }) =>
       request<LogPage>('get', `/admin/log/list${query(params)}`),
-    userProperties: (userId: string) => request<Property[]>('get', `/admin/user/${userId}/property/list`),
+    userPropertiesPage: (userId: string, params: PageParams) =>
+      request<Page<Property>>('get', `/admin/user/${userId}/property/list${query(params)}`),
     createUserProperty: (userId: string, fields: PropertyFields, images: File[]) =>
       request<Property>(
         'post',
@@ -190,7 +197,7 @@ export const api = {
       request<InternalCalendar>('get', `/admin/property/${id}/calendar/internal`),
   },
   guest: {
-    list: () => request<Guest[]>('get', '/guest/list'),
+    page: (params: PageParams) => request<Page<Guest>>('get', `/guest/list${query(params)}`),
   },
   /** The owner's stays across properties by guest, reservation code or phone's last 4 digits. */
   stay: {
@@ -204,6 +211,7 @@ export const api = {
   },
   property: {
     list: () => request<Property[]>('get', '/property/list'),
+    page: (params: PageParams) => request<Page<Property>>('get', `/property/list${query(params)}`),
     get: (id: string) => request<Property>('get', `/property/${id}`),
     create: (fields: PropertyFields, images: File[]) =>
       request<Property>('post', '/property', propertyForm(fields, images, 'create'), NO_FALLBACK),

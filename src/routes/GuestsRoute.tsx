@@ -1,27 +1,69 @@
-import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { GuestsTable } from '../ui/guests/GuestsTable.tsx'
+import { ListSearch } from '../ui/ListSearch.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { PagedList } from '../ui/Pagination.tsx'
 import { GuestsIcon } from '../ui/appIcons.tsx'
+import { richText, UserText } from '../ui/UserText.tsx'
+import { PAGE_SIZES } from './pageSizes.ts'
+import { usePage } from './paging.ts'
+import { usePaused } from './usePaused.ts'
 import { QueryStatus } from './QueryStatus.tsx'
 
 export const GUESTS_KEY = ['guests'] as const
 
-/** The guests behind the bookings, with what they booked and spent (docs/product.md §2.17). */
+/** The guests behind the bookings, with what they booked and spent, a page at a time (docs/product.md §2.17). */
 export default function GuestsRoute() {
   const { t } = useI18n()
-  const guests = useQuery({ queryKey: GUESTS_KEY, queryFn: api.guest.list })
+  const [typed, setTyped] = useState('')
+  const search = usePaused(typed.trim())
+  const guests = usePage({
+    key: [...GUESTS_KEY, search],
+    pageSize: PAGE_SIZES.guests,
+    fetch: (paging) => api.guest.page({ ...paging, search }),
+  })
+  const total = guests.query.data?.total
   return (
     <>
-      <PageHeader title={t('pages.guests.title')} subtitle={t('guests.subtitle')} />
-      <QueryStatus query={guests}>
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyState text={t('pages.guests.empty')} icon={<GuestsIcon width={32} height={32} />} />
+      <PageHeader
+        title={t('pages.guests.title')}
+        subtitle={
+          <>
+            {t('guests.subtitle')}
+            {total !== undefined && search === '' && (
+              <span className="block">{t('guests.count', { count: total })}</span>
+            )}
+          </>
+        }
+        actions={
+          <ListSearch
+            value={typed}
+            onChange={setTyped}
+            label={t('guests.searchLabel')}
+            placeholder={t('guests.searchPlaceholder')}
+            testId="guests-search"
+          />
+        }
+      />
+      <QueryStatus query={guests.query}>
+        {({ items, total }) =>
+          items.length === 0 ? (
+            <EmptyState
+              testId="guests-empty"
+              text={
+                search
+                  ? richText(t, 'guests.noMatch', { search: <UserText>{search}</UserText> })
+                  : t('pages.guests.empty')
+              }
+              icon={<GuestsIcon width={32} height={32} />}
+            />
           ) : (
-            <GuestsTable guests={list} />
+            <PagedList label={t('guests.pagination')} total={total} paging={guests.paging}>
+              <GuestsTable guests={items} />
+            </PagedList>
           )
         }
       </QueryStatus>

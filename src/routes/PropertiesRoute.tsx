@@ -1,25 +1,28 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { filterProperties } from '../domain/propertySearch.ts'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
 import { Button } from '../ui/form.tsx'
 import { PlusIcon } from '../ui/appIcons.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
-import { PropertyGrid } from '../ui/property/PropertyGrid.tsx'
+import { PropertyPages } from '../ui/property/PropertyGrid.tsx'
 import { preloadCoverPhoto } from '../ui/property/PropertyCard.tsx'
 import { SearchBox } from '../ui/shell/SearchBox.tsx'
-import { propertiesQuery, useProperties } from './properties/propertyList.ts'
+import { usePage } from './paging.ts'
+import { PREFETCHED_FRESH_MS } from './prefetched.ts'
+import { PROPERTY_PAGE_SIZE, propertyPageQuery, propertyPagesKey } from './properties/propertyList.ts'
 import { usePropertyDialogs } from './properties/usePropertyDialogs.tsx'
 import { QueryStatus } from './QueryStatus.tsx'
 import { SEARCH_PARAM, useGlobalSearch } from './useGlobalSearch.ts'
+import { usePaused } from './usePaused.ts'
 import { SyncNowButton } from './SyncNowButton.tsx'
 
 /**
- * When the page opens here, the property list is asked for beside the profile, and the
- * first card's photo as soon as the list arrives.
+ * When the page opens here, the grid's first page is asked for beside the profile, and
+ * the first card's photo as soon as it arrives.
  */
 export function prefetchData(queryClient: QueryClient, search: URLSearchParams) {
-  queryClient.fetchQuery(propertiesQuery).then(
-    (list) => preloadCoverPhoto(filterProperties(list, search.get(SEARCH_PARAM) ?? '')[0]),
+  queryClient.fetchQuery(propertyPageQuery((search.get(SEARCH_PARAM) ?? '').trim(), 1)).then(
+    (page) => preloadCoverPhoto(page.items[0]),
     // The screen shows the list's failure itself.
     () => undefined,
   )
@@ -27,17 +30,33 @@ export function prefetchData(queryClient: QueryClient, search: URLSearchParams) 
 
 /**
  * /properties (docs/product.md §2.8): the grid and an add button; `?search=` (the header's box, or the page's
- * own on a phone) filters it.
+ * own on a phone) narrows it to names and cities holding it. The server searches and pages: an
+ * account's thousands of properties never come at once.
  */
 export default function PropertiesRoute() {
   const { t } = useI18n()
-  const [search, setSearch, stays] = useGlobalSearch()
-  const properties = useProperties()
-  const { openAdd, openProperty, dialogs } = usePropertyDialogs(properties.data)
+  const [typed, setTyped, stays] = useGlobalSearch()
+  const search = usePaused(typed.trim())
+  const properties = usePage({
+    key: propertyPagesKey(search),
+    pageSize: PROPERTY_PAGE_SIZE,
+    fetch: (paging) => api.property.page({ ...paging, search }),
+    staleTime: PREFETCHED_FRESH_MS,
+  })
+  const found = properties.query.data
+  // A search that found nothing says "No properties match", unless there are no properties at all.
+  const unsearched = useQuery({
+    ...propertyPageQuery('', 1),
+    enabled: search !== '' && found?.total === 0,
+  })
+  const { openAdd, openProperty, dialogs } = usePropertyDialogs(found?.items)
   return (
     <>
       <PageHeader
         title={t('pages.properties.title')}
+        subtitle={
+          found && search === '' && found.total > 0 ? t('property.count', { count: found.total }) : undefined
+        }
         actions={
           <Button type="button" onClick={openAdd} data-testid="add-property">
             <PlusIcon width={18} height={18} />
@@ -47,14 +66,15 @@ export default function PropertiesRoute() {
       />
       {/* A phone's top bar has no room for the header's search box, so it sits here. */}
       <div className="mb-4 md:hidden">
-        <SearchBox value={search} onChange={setSearch} testId="properties-search" stays={stays} />
+        <SearchBox value={typed} onChange={setTyped} testId="properties-search" stays={stays} />
       </div>
-      <QueryStatus query={properties}>
-        {(list) => (
-          <PropertyGrid
-            properties={filterProperties(list, search)}
+      <QueryStatus query={properties.query}>
+        {(page) => (
+          <PropertyPages
+            found={page}
+            paging={properties.paging}
             onOpen={openProperty}
-            noMatchFor={list.length > 0 ? search : undefined}
+            noMatchFor={search !== '' && unsearched.data?.total !== 0 ? search : undefined}
             menu={<SyncNowButton className="h-9" />}
           />
         )}

@@ -1,27 +1,42 @@
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { ListSearch } from '../ui/ListSearch.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { PagedList } from '../ui/Pagination.tsx'
 import { UsersIcon } from '../ui/appIcons.tsx'
 import { UsersTable } from '../ui/users/UsersTable.tsx'
+import { richText, UserText } from '../ui/UserText.tsx'
+import { PAGE_SIZES } from './pageSizes.ts'
+import { usePage } from './paging.ts'
 import { QueryStatus } from './QueryStatus.tsx'
+import { usePaused } from './usePaused.ts'
 import { ADMIN_USERS_KEY } from './users/adminCache.ts'
 import { AdminProfileDialog } from './users/AdminProfileDialog.tsx'
 import { UserActionDialog, useAdminUserAction } from './users/UserActionDialog.tsx'
 
 export const userPropertiesPath = (userId: string) => `/users/${userId}/properties`
 
-/** Users (docs/product.md §2.18): every account, with Edit (the profile dialog) and Manage property. */
+/**
+ * Users (docs/product.md §2.18): every account, with Edit (the profile dialog) and Manage
+ * property; a page at a time, searched by name or e-mail across all of them.
+ */
 export default function UsersRoute() {
   const { t } = useI18n()
-  const users = useQuery({ queryKey: ADMIN_USERS_KEY, queryFn: api.admin.users })
+  const [typed, setTyped] = useState('')
+  const search = usePaused(typed.trim())
+  const users = usePage({
+    key: [...ADMIN_USERS_KEY, search],
+    pageSize: PAGE_SIZES.users,
+    fetch: (paging) => api.admin.usersPage({ ...paging, search }),
+  })
+  const shown = users.query.data?.items ?? []
   const [editingId, setEditingId] = useState<string | null>(null)
-  const editing = users.data?.find((user) => user.id === editingId) ?? null
+  const editing = shown.find((user) => user.id === editingId) ?? null
   const userAction = useAdminUserAction()
   const userLabel = (userId: string) => {
-    const user = users.data?.find((candidate) => candidate.id === userId)
+    const user = shown.find((candidate) => candidate.id === userId)
     return user ? user.name?.trim() || user.email : ''
   }
 
@@ -29,18 +44,39 @@ export default function UsersRoute() {
     <>
       <PageHeader
         title={t('pages.users.title')}
-        subtitle={users.data ? t('users.count', { count: users.data.length }) : undefined}
+        subtitle={
+          users.query.data && search === '' ? t('users.count', { count: users.query.data.total }) : undefined
+        }
+        actions={
+          <ListSearch
+            value={typed}
+            onChange={setTyped}
+            label={t('users.searchLabel')}
+            placeholder={t('users.searchPlaceholder')}
+            testId="users-search"
+          />
+        }
       />
-      <QueryStatus query={users}>
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyState text={t('pages.users.empty')} icon={<UsersIcon width={32} height={32} />} />
-          ) : (
-            <UsersTable
-              users={list}
-              onEdit={(user) => setEditingId(user.id)}
-              manageHref={(user) => userPropertiesPath(user.id)}
+      <QueryStatus query={users.query}>
+        {({ items, total }) =>
+          items.length === 0 ? (
+            <EmptyState
+              testId="users-empty"
+              text={
+                search
+                  ? richText(t, 'users.noMatch', { search: <UserText>{search}</UserText> })
+                  : t('pages.users.empty')
+              }
+              icon={<UsersIcon width={32} height={32} />}
             />
+          ) : (
+            <PagedList label={t('users.pagination')} total={total} paging={users.paging}>
+              <UsersTable
+                users={items}
+                onEdit={(user) => setEditingId(user.id)}
+                manageHref={(user) => userPropertiesPath(user.id)}
+              />
+            </PagedList>
           )
         }
       </QueryStatus>

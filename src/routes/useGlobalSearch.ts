@@ -1,26 +1,14 @@
-import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { api } from '../actors/api.ts'
 import { PATHS } from '../domain/paths.ts'
 import type { StaySearch } from '../ui/shell/StaySearchResults.tsx'
+import { usePaused } from './usePaused.ts'
 
 /** The grid's filter in its address. */
 export const SEARCH_PARAM = 'search'
 /** The shortest text the stays are searched for (the server's rule: shorter matches most). */
 export const STAY_SEARCH_MIN = 2
-/** Typing pauses this long before the stays are asked for. */
-const STAY_SEARCH_PAUSE_MS = 250
-
-/** The text as it was once typing paused. */
-function usePaused(text: string): string {
-  const [paused, setPaused] = useState(text)
-  useEffect(() => {
-    const timer = setTimeout(() => setPaused(text), STAY_SEARCH_PAUSE_MS)
-    return () => clearTimeout(timer)
-  }, [text])
-  return paused
-}
 
 /**
  * The header's search box and `/properties?search=` are one value: typing anywhere opens the

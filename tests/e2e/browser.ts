@@ -24,12 +24,12 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
 }
 
-export async function screenshot(page: Page, name: string) {
+export async function screenshot(page: Page, name: string, { fullPage = false } = {}) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
   // Let fonts and transitions settle so the picture shows what a person sees.
   await page.evaluate(() => document.fonts.ready)
   await page.waitForTimeout(250)
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage })
 }
 
 /**

@@ -153,6 +153,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/calendar/:file': { expected: everyone(200) },
 
   'GET /api/admin/user/list': { expected: adminOnly(200) },
+  'GET /api/admin/user/:userId': { expected: adminOnly(200) },
   'PATCH /api/admin/user/:userId': { expected: adminOnly(200), payload: () => ({ name: 'Renamed' }) },
   'POST /api/admin/user/:userId/toggle-notifications': {
     expected: adminOnly(200),

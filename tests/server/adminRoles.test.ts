@@ -25,6 +25,7 @@ const link = async () => ({ platformName: 'Vrbo', urlPath: 'http://127.0.0.1:9/f
 /** Every /api/admin route, with what an admin gets for it. */
 const routes: Route[] = [
   { method: 'GET', route: '/admin/user/list', status: 200 },
+  { method: 'GET', route: '/admin/user/:userId', status: 200 },
   { method: 'PATCH', route: '/admin/user/:userId', payload: async () => ({ name: 'Renamed' }), status: 200 },
   {
     method: 'POST',

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen } from '@testing-library/react'
-import { api } from '../../src/actors/api.ts'
+import { screen, waitFor } from '@testing-library/react'
+import { api, type Property } from '../../src/actors/api.ts'
 import PropertiesRoute from '../../src/routes/PropertiesRoute.tsx'
+import { byNameOrCity, servePages } from './pages.ts'
 import { aProperty } from './propertyBuilders.ts'
 import { renderRoute } from './render.tsx'
 
@@ -16,7 +17,7 @@ async function openProperties(path: string, language: 'en' | 'ar' = 'en') {
 
 describe('/properties with nothing to show', () => {
   it('says which search found nothing when there are properties', async () => {
-    vi.spyOn(api.property, 'list').mockResolvedValue([VILLA])
+    vi.spyOn(api.property, 'page').mockImplementation(servePages([VILLA], byNameOrCity))
     const empty = await openProperties('/properties?search=zzz')
     expect(empty.textContent).toBe('No properties match “zzz”')
     // What the person typed keeps its own direction inside the sentence.
@@ -25,23 +26,26 @@ describe('/properties with nothing to show', () => {
   })
 
   it('says it in Arabic too', async () => {
-    vi.spyOn(api.property, 'list').mockResolvedValue([VILLA])
+    vi.spyOn(api.property, 'page').mockImplementation(servePages([VILLA], byNameOrCity))
     const empty = await openProperties('/properties?search=Palm', 'ar')
     expect(empty.textContent).toBe('لا توجد عقارات تطابق «Palm»')
   })
 
   it('still says "No properties yet" when there are none, whatever the search', async () => {
-    vi.spyOn(api.property, 'list').mockResolvedValue([])
+    vi.spyOn(api.property, 'page').mockImplementation(servePages<Property>([], byNameOrCity))
     expect((await openProperties('/properties')).textContent).toBe('No properties yet')
   })
 
   it('says "No properties yet" for an empty list searched for something', async () => {
-    vi.spyOn(api.property, 'list').mockResolvedValue([])
-    expect((await openProperties('/properties?search=zzz')).textContent).toBe('No properties yet')
+    const page = vi.spyOn(api.property, 'page').mockImplementation(servePages<Property>([], byNameOrCity))
+    await openProperties('/properties?search=zzz')
+    // Once the grid without the search has said there is nothing to search.
+    await waitFor(() => expect(screen.getByTestId('properties-empty').textContent).toBe('No properties yet'))
+    expect(page).toHaveBeenCalledWith({ page: 1, pageSize: 24, search: '' })
   })
 
   it('shows the matching cards otherwise', async () => {
-    vi.spyOn(api.property, 'list').mockResolvedValue([VILLA])
+    vi.spyOn(api.property, 'page').mockImplementation(servePages([VILLA], byNameOrCity))
     await renderRoute(<PropertiesRoute />, { path: '/properties?search=rose' })
     expect(await screen.findByRole('button', { name: 'Desert Rose Villa' })).toBeTruthy()
     expect(screen.queryByTestId('properties-empty')).toBeNull()

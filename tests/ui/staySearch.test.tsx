@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { api, type StaySearchHit } from '../../src/actors/api.ts'
 import { ApiError } from '../../src/actors/http.ts'
 import PropertiesRoute from '../../src/routes/PropertiesRoute.tsx'
+import { byNameOrCity, servePages } from './pages.ts'
 import { aProperty } from './propertyBuilders.ts'
 import { renderRoute } from './render.tsx'
 
@@ -25,7 +26,9 @@ const hit = (overrides: Partial<StaySearchHit>): StaySearchHit => ({
 })
 
 async function searchFor(text: string, language: 'en' | 'ar' = 'en') {
-  vi.spyOn(api.property, 'list').mockResolvedValue([aProperty({ id: 'villa', name: 'Palm Villa' })])
+  vi.spyOn(api.property, 'page').mockImplementation(
+    servePages([aProperty({ id: 'villa', name: 'Palm Villa' })], byNameOrCity),
+  )
   const view = await renderRoute(<PropertiesRoute />, { path: '/properties', language })
   const user = userEvent.setup()
   const box = screen.getByTestId('properties-search')

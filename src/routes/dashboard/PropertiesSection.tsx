@@ -5,10 +5,14 @@ import { ChevronEndIcon } from '../../ui/icons.tsx'
 import { PropertyRow } from '../../ui/property/PropertyRow.tsx'
 import { QueryStatus } from '../QueryStatus.tsx'
 import { SyncNowButton } from '../SyncNowButton.tsx'
-import { useProperties } from '../properties/propertyList.ts'
+import { PROPERTY_PAGE_SIZE, useProperties } from '../properties/propertyList.ts'
 import { usePropertyDialogs } from '../properties/usePropertyDialogs.tsx'
 
-/** The dashboard's "your properties", linking to /properties, as a scrollable row with an add card. */
+/**
+ * The dashboard's "your properties" (docs/product.md §2.6), linking to /properties, as a
+ * scrollable row with an add card. The row draws the grid's first page, the newest properties,
+ * and leads to the grid for the rest: a portfolio's thousands of cards are never drawn at once.
+ */
 export function PropertiesSection() {
   const { t } = useI18n()
   const properties = useProperties()
@@ -27,7 +31,9 @@ export function PropertiesSection() {
         <QueryStatus query={properties}>
           {(list) => (
             <PropertyRow
-              properties={list}
+              properties={list.slice(0, PROPERTY_PAGE_SIZE)}
+              total={list.length}
+              allHref="/properties"
               onOpen={openProperty}
               onAdd={openAdd}
               menu={<SyncNowButton className="h-9" />}

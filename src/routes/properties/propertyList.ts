@@ -1,5 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../actors/api.ts'
+import { PAGE_SIZES } from '../pageSizes.ts'
+import { pageKey } from '../paging.ts'
 import { PREFETCHED_FRESH_MS } from '../prefetched.ts'
 
 /**
@@ -21,3 +23,15 @@ export const useProperties = () => useQuery(propertiesQuery)
 export function prefetchProperties(queryClient: QueryClient) {
   void queryClient.prefetchQuery(propertiesQuery)
 }
+
+export const PROPERTY_PAGE_SIZE = PAGE_SIZES.properties
+
+/** The grid's pages for one search, under PROPERTIES_KEY so that every change reaches them too. */
+export const propertyPagesKey = (search: string) => [...PROPERTIES_KEY, 'page', search] as const
+
+export const propertyPageQuery = (search: string, page: number) =>
+  queryOptions({
+    queryKey: pageKey(propertyPagesKey(search), page, PROPERTY_PAGE_SIZE),
+    queryFn: () => api.property.page({ page, pageSize: PROPERTY_PAGE_SIZE, search }),
+    staleTime: PREFETCHED_FRESH_MS,
+  })

@@ -4,6 +4,7 @@ import { fieldsFrom, withChanges } from '../../domain/property.ts'
 import type { NewProperty } from '../../machines/addProperty.ts'
 import type { PropertyChanges } from '../../machines/propertyModal.ts'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
+import { changeCachedLists } from '../paging.ts'
 import { PROPERTIES_KEY } from './propertyList.ts'
 
 export const PLATFORMS_KEY = ['property', 'platforms'] as const
@@ -64,20 +65,19 @@ const reloadAfterChange = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
   ])
 
-/** Shows `change` at once and returns how to undo it if the server refuses. */
+/**
+ * Shows `change` at once, in the whole list and in every page of the grid, and returns how to
+ * undo it if the server refuses.
+ */
 async function changeListOptimistically(
   queryClient: QueryClient,
   change: (list: Property[]) => Property[],
-): Promise<{ previous: Property[] | undefined }> {
+): Promise<{ undo: () => void }> {
   await queryClient.cancelQueries({ queryKey: PROPERTIES_KEY })
-  const previous = queryClient.getQueryData<Property[]>(PROPERTIES_KEY)
-  if (previous) queryClient.setQueryData<Property[]>(PROPERTIES_KEY, change(previous))
-  return { previous }
+  return { undo: changeCachedLists(queryClient, PROPERTIES_KEY, change) }
 }
 
-const rollBack = (queryClient: QueryClient, context: { previous: Property[] | undefined } | undefined) => {
-  if (context?.previous) queryClient.setQueryData(PROPERTIES_KEY, context.previous)
-}
+const rollBack = (context: { undo: () => void } | undefined) => context?.undo()
 
 export function useCreateProperty() {
   const queryClient = useQueryClient()
@@ -106,7 +106,7 @@ export function useUpdateProperty() {
             : item,
         ),
       ),
-    onError: (_error, _input, context) => rollBack(queryClient, context),
+    onError: (_error, _input, context) => rollBack(context),
     onSettled: () => reloadAfterChange(queryClient),
   })
 }
@@ -118,7 +118,7 @@ export function useDeleteProperty() {
     mutationFn: (propertyId: string) => api.property.remove(propertyId),
     onMutate: (propertyId) =>
       changeListOptimistically(queryClient, (list) => list.filter((item) => item.id !== propertyId)),
-    onError: (_error, _propertyId, context) => rollBack(queryClient, context),
+    onError: (_error, _propertyId, context) => rollBack(context),
     onSettled: () => reloadAfterChange(queryClient),
   })
 }

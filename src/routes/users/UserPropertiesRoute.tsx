@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
 import { api } from '../../actors/api.ts'
@@ -7,11 +7,13 @@ import { Button } from '../../ui/form.tsx'
 import { ChevronStartIcon } from '../../ui/icons.tsx'
 import { PlusIcon } from '../../ui/appIcons.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
-import { PropertyGrid } from '../../ui/property/PropertyGrid.tsx'
+import { ListSearch } from '../../ui/ListSearch.tsx'
+import { PropertyPages } from '../../ui/property/PropertyGrid.tsx'
 import { EmailText, richText, UserText } from '../../ui/UserText.tsx'
 import { usePropertyDialogs, type PropertyDialogComponents } from '../properties/usePropertyDialogs.tsx'
 import { QueryStatus } from '../QueryStatus.tsx'
-import { ADMIN_USERS_KEY } from './adminCache.ts'
+import { usePaused } from '../usePaused.ts'
+import { adminUserKey } from './adminCache.ts'
 import { AdminAddPropertyDialog, AdminEditPropertyDialog } from './UserPropertyDialogs.tsx'
 import { useUserProperties } from './userPropertyQueries.ts'
 
@@ -23,15 +25,19 @@ const adminDialogsFor = (userId: string): PropertyDialogComponents => ({
   ),
 })
 
-/** Users → Manage property (docs/product.md §2.18): that user's grid, add and edit, with a way back. */
+/**
+ * Users → Manage property (docs/product.md §2.18): that user's grid, add and edit, with a way
+ * back; a page at a time, searched by name or city across all of them.
+ */
 export default function UserPropertiesRoute() {
   const { t } = useI18n()
   const { userId = '' } = useParams<{ userId: string }>()
-  const users = useQuery({ queryKey: ADMIN_USERS_KEY, queryFn: api.admin.users })
-  const owner = users.data?.find((user) => user.id === userId)
-  const properties = useUserProperties(userId)
+  const { data: owner } = useQuery({ queryKey: adminUserKey(userId), queryFn: () => api.admin.user(userId) })
+  const [typed, setTyped] = useState('')
+  const search = usePaused(typed.trim())
+  const properties = useUserProperties(userId, search)
   const components = useMemo(() => adminDialogsFor(userId), [userId])
-  const { openAdd, openProperty, dialogs } = usePropertyDialogs(properties.data, components)
+  const { openAdd, openProperty, dialogs } = usePropertyDialogs(properties.query.data?.items, components)
   return (
     <>
       <Link
@@ -61,8 +67,24 @@ export default function UserPropertiesRoute() {
           </Button>
         }
       />
-      <QueryStatus query={properties}>
-        {(list) => <PropertyGrid properties={list} onOpen={openProperty} />}
+      <div className="mb-4">
+        <ListSearch
+          value={typed}
+          onChange={setTyped}
+          label={t('users.searchProperties')}
+          placeholder={t('property.searchPlaceholder')}
+          testId="user-properties-search"
+        />
+      </div>
+      <QueryStatus query={properties.query}>
+        {(page) => (
+          <PropertyPages
+            found={page}
+            paging={properties.paging}
+            onOpen={openProperty}
+            noMatchFor={search || undefined}
+          />
+        )}
       </QueryStatus>
       {dialogs}
     </>

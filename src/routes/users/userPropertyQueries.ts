@@ -4,23 +4,33 @@ import { api, type Property, type PropertyImage } from '../../actors/api.ts'
 import { fieldsFrom } from '../../domain/property.ts'
 import type { NewProperty } from '../../machines/addProperty.ts'
 import type { PropertyChanges } from '../../machines/propertyModal.ts'
+import { changeCachedLists, usePage } from '../paging.ts'
+import { PROPERTY_PAGE_SIZE } from '../properties/propertyList.ts'
 
-/** One user's properties as an admin sees them (docs/product.md §7.9). */
+/** One user's properties as an admin sees them (docs/product.md §7.9), a page at a time. */
 export const userPropertiesKey = (userId: string) => ['admin', 'user', userId, 'properties'] as const
 
-export const useUserProperties = (userId: string) =>
-  useQuery({ queryKey: userPropertiesKey(userId), queryFn: () => api.admin.userProperties(userId) })
+/** A page of the user's properties whose name or city holds `search`, as the owner's grid pages. */
+export const useUserProperties = (userId: string, search: string) =>
+  usePage({
+    key: [...userPropertiesKey(userId), search],
+    pageSize: PROPERTY_PAGE_SIZE,
+    fetch: (paging) => api.admin.userPropertiesPage(userId, { ...paging, search }),
+  })
 
 const changeList = (queryClient: QueryClient, userId: string, change: (list: Property[]) => Property[]) =>
-  queryClient.setQueryData<Property[]>(userPropertiesKey(userId), (list) => list && change(list))
+  changeCachedLists(queryClient, userPropertiesKey(userId), change)
 
-/** Creating a property appends it to that user's list (docs/product.md §4.7). */
+/**
+ * Creating a property appends it to that user's list (docs/product.md §4.7); the grid shows the
+ * newest first, so its pages are asked for again to put it in its place.
+ */
 export function useCreateUserProperty(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ draft, photos }: NewProperty) =>
       api.admin.createUserProperty(userId, fieldsFrom(draft), photos),
-    onSuccess: (created) => changeList(queryClient, userId, (list) => [...list, created]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userPropertiesKey(userId) }),
   })
 }
 
@@ -44,8 +54,11 @@ export function useDeleteUserProperty(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (propertyId: string) => api.admin.deleteProperty(propertyId),
-    onSuccess: (_, propertyId) =>
-      changeList(queryClient, userId, (list) => list.filter((item) => item.id !== propertyId)),
+    onSuccess: (_, propertyId) => {
+      changeList(queryClient, userId, (list) => list.filter((item) => item.id !== propertyId))
+      // The page shown fills up again from the next.
+      return queryClient.invalidateQueries({ queryKey: userPropertiesKey(userId) })
+    },
   })
 }
 

@@ -3,7 +3,6 @@ import type { AuditKind } from '../../../server/audit/service.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge, type BadgeTone } from '../Badge.tsx'
 import { orMissing, useFormat } from '../format.ts'
-import { ChevronEndIcon, ChevronStartIcon } from '../icons.tsx'
 import { TableFrame } from '../TableFrame.tsx'
 
 /** Every kind the audit log records, in the order the filter offers them. */
@@ -53,14 +52,22 @@ export function LogFilters({ kind, onKindChange }: FiltersProps) {
   )
 }
 
-type LogsTableProps = { entries: readonly LogEntry[]; actorLabel: (actorId: string | null) => string }
+/** Who did it: the account as it is named now, the system, or an account since deleted. */
+function useActorLabel() {
+  const { t } = useI18n()
+  return (entry: LogEntry) => {
+    if (entry.actorId === null) return t('logs.system')
+    return entry.actorLabel ?? t('logs.formerUser')
+  }
+}
 
 /**
  * The audit log (docs/product.md §2.19): each entry's time, kind, message and who did it; cards on
  * phones.
  */
-export function LogsTable({ entries, actorLabel }: LogsTableProps) {
+export function LogsTable({ entries }: { entries: readonly LogEntry[] }) {
   const { t } = useI18n()
+  const actorLabel = useActorLabel()
   const format = useFormat()
   const kindLabel = useKindLabel()
   const columns = ['time', 'kind', 'message', 'actor'] as const
@@ -78,7 +85,7 @@ export function LogsTable({ entries, actorLabel }: LogsTableProps) {
             <td className="px-4 py-3 wrap-anywhere text-slate-800">{entry.message}</td>
             <td className="px-4 py-3 text-slate-600">
               <div className="flex flex-col">
-                <bdi className="self-start">{actorLabel(entry.actorId)}</bdi>
+                <bdi className="self-start">{actorLabel(entry)}</bdi>
                 {entry.ip && (
                   <span className="self-start text-xs text-slate-500" dir="ltr">
                     {entry.ip}
@@ -104,41 +111,11 @@ export function LogsTable({ entries, actorLabel }: LogsTableProps) {
             </div>
             <p className="wrap-anywhere text-slate-800">{entry.message}</p>
             <p className="wrap-anywhere text-xs text-slate-500">
-              {t('logs.columns.actor')}: <bdi>{orMissing(actorLabel(entry.actorId))}</bdi>
+              {t('logs.columns.actor')}: <bdi>{orMissing(actorLabel(entry))}</bdi>
             </p>
           </li>
         ))}
       </ul>
     </>
-  )
-}
-
-type PaginationProps = { page: number; pageCount: number; onPageChange: (page: number) => void }
-
-/** Previous and next, with "Page 2 of 7" between them; the arrows follow the reading direction. */
-export function Pagination({ page, pageCount, onPageChange }: PaginationProps) {
-  const { t } = useI18n()
-  const format = useFormat()
-  const button =
-    'inline-flex h-10 items-center gap-1.5 rounded-xl border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50'
-  return (
-    <nav aria-label={t('logs.pagination')} className="flex items-center justify-between gap-3">
-      <button type="button" className={button} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-        <ChevronStartIcon width={16} height={16} />
-        {t('logs.previous')}
-      </button>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {t('logs.pageOf', { page: format.number(page), pages: format.number(Math.max(pageCount, 1)) })}
-      </p>
-      <button
-        type="button"
-        className={button}
-        disabled={page >= pageCount}
-        onClick={() => onPageChange(page + 1)}
-      >
-        {t('logs.next')}
-        <ChevronEndIcon width={16} height={16} />
-      </button>
-    </nav>
   )
 }

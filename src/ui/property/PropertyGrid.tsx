@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react'
-import type { Property } from '../../actors/api.ts'
+import type { ComponentProps, ReactNode } from 'react'
+import type { Page, Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EmptyState } from '../EmptyState.tsx'
 import { HomeIcon } from '../appIcons.tsx'
+import { PagedList, type PagingControls } from '../Pagination.tsx'
 import { UserText, richText } from '../UserText.tsx'
 import { PropertyCard } from './PropertyCard.tsx'
 
@@ -39,5 +40,22 @@ export function PropertyGrid({
         <PropertyCard key={property.id} property={property} onOpen={onOpen} menu={menu} />
       ))}
     </div>
+  )
+}
+
+/** A page of the grid with the pages' navigation and how many properties there are under it. */
+export function PropertyPages({
+  found,
+  paging,
+  ...grid
+}: Omit<ComponentProps<typeof PropertyGrid>, 'properties'> & {
+  found: Page<Property>
+  paging: PagingControls
+}) {
+  const { t } = useI18n()
+  return (
+    <PagedList label={t('property.pagination')} total={found.total} paging={paging}>
+      <PropertyGrid properties={found.items} {...grid} />
+    </PagedList>
   )
 }
