@@ -16,7 +16,7 @@ import {
 import { ownerOfProperty } from '../property/service.ts'
 import { PeriodQuery, PeriodStatistics, periodOf } from '../statistics/schemas.ts'
 import { periodStatistics, propertyToday } from '../statistics/service.ts'
-import { NotificationsBody, NotificationsResponse, ProfileUpdateBody } from '../user/schemas.ts'
+import { NotificationsBody, NotificationsResponse, ProfileUpdateBody } from '../../contract/user.ts'
 import {
   AdminImageParams,
   AdminPropertyParams,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { User } from '../db/schema.ts'
-import { Profile } from '../user/schemas.ts'
+import { Profile } from '../../contract/user.ts'
 
 const Id = z.string().min(1).max(64)
 export const UserParams = z.object({ userId: Id })

@@ -6,7 +6,7 @@ import { badRequest, conflict, fieldError, notFound } from '../errors.ts'
 import { auditEntryMessage, recordAudit, type AuditKind } from '../audit/service.ts'
 import type { PropertyService } from '../property/service.ts'
 import { deactivateUnlessLastAdmin } from '../user/lastAdmin.ts'
-import type { ProfileUpdate } from '../user/schemas.ts'
+import type { ProfileUpdate } from '../../contract/user.ts'
 import { removeAccount, setNotifications } from '../user/service.ts'
 import { toManagedUser, type LogEntry, type LogPage, type LogQuery, type ManagedUser } from './schemas.ts'
 

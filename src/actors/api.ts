@@ -1,4 +1,4 @@
-import type { Profile, ProfileUpdateResponse } from '../../server/user/schemas.ts'
+import type { Profile, ProfileUpdateResponse } from '../../contract/user.ts'
 import type { DateRange } from '../domain/dateRange.ts'
 import type {
   ExternalCalendar,
