@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { endpoints } from './endpoint.ts'
 import type { Route } from './paths.ts'
 import { paths } from './paths.ts'
@@ -21,6 +22,22 @@ import {
   TwofactorResponse,
   UserResponse,
 } from './user.ts'
+import {
+  CalendarParams,
+  ExternalCalendar,
+  ExternalCalendarBody,
+  ImageParams,
+  InternalCalendar,
+  Platform,
+  PlatformFeed,
+  PlatformParams,
+  Property,
+  PropertyImage,
+  PropertyParams,
+} from './property.ts'
+
+/** The body of a property's POST and PATCH is multipart, read by the route itself, not by a schema. */
+const multipartBody = { consumes: ['multipart/form-data'] }
 
 /**
  * The API, one area a server slice: every endpoint's route and the zod schemas of what it takes
@@ -46,6 +63,26 @@ export const contract = {
     sendTwofactorCode: { response: { 200: MessageResponse } },
     toggleTwofactor: { body: CodeBody, response: { 200: TwofactorResponse } },
     setNotifications: { body: NotificationsBody, response: { 200: NotificationsResponse } },
+  }),
+  property: endpoints(paths.property, {
+    list: { response: { 200: z.array(Property) } },
+    platforms: { response: { 200: z.array(Platform) } },
+    get: { params: PropertyParams, response: { 200: Property } },
+    create: { ...multipartBody, response: { 201: Property } },
+    update: { ...multipartBody, params: PropertyParams, response: { 200: Property } },
+    remove: { params: PropertyParams },
+    images: { params: PropertyParams, response: { 200: z.array(PropertyImage) } },
+    removeImage: { params: ImageParams },
+    externalCalendars: { params: PropertyParams, response: { 200: z.array(ExternalCalendar) } },
+    addExternalCalendar: {
+      params: PropertyParams,
+      body: ExternalCalendarBody,
+      response: { 200: ExternalCalendar },
+    },
+    removeExternalCalendar: { params: CalendarParams },
+    internalCalendar: { params: PropertyParams, response: { 200: InternalCalendar } },
+    rotatePlatformFeed: { params: PlatformParams, response: { 200: PlatformFeed } },
+    rotateInternalCalendar: { params: PropertyParams, response: { 200: InternalCalendar } },
   }),
 }
 

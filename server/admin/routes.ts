@@ -6,13 +6,13 @@ import { forbidden } from '../errors.ts'
 import { languageOf } from '../i18n.ts'
 import { readPropertyForm, registerPropertyMultipart } from '../property/form.ts'
 import {
-  checkExternalCalendar,
   ExternalCalendar,
   ExternalCalendarBody,
   InternalCalendar,
   Property,
   PropertyImage,
-} from '../property/schemas.ts'
+} from '../../contract/property.ts'
+import { checkExternalCalendar } from '../property/fields.ts'
 import { ownerOfProperty } from '../property/service.ts'
 import { PeriodQuery, PeriodStatistics, periodOf } from '../statistics/schemas.ts'
 import { periodStatistics, propertyToday } from '../statistics/service.ts'

@@ -24,7 +24,6 @@ import type { PropertyForm } from './form.ts'
 import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
 import { isPaused } from '../sync/paused.ts'
 import {
-  duplicateLink,
   Property,
   type ExternalCalendar,
   type InternalCalendar,
@@ -32,7 +31,8 @@ import {
   type ExternalCalendarInput,
   type PropertyImage,
   type PropertyStatus,
-} from './schemas.ts'
+} from '../../contract/property.ts'
+import { duplicateLink } from './fields.ts'
 
 type PropertyRow = Selectable<PropertiesTable>
 type ImageRow = Selectable<PropertyImagesTable>

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { currentUser } from '../auth/session.ts'
 import { JSON_TYPE, sendBody } from '../db/stampedCache.ts'
-import { PropertyParams } from '../property/schemas.ts'
+import { PropertyParams } from '../../contract/property.ts'
 import {
   DashboardStatistics,
   dashboardPeriodOf,

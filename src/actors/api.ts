@@ -8,7 +8,7 @@ import type {
   Property,
   PropertyImage,
   PropertyStatus,
-} from '../../server/property/schemas.ts'
+} from '../../contract/property.ts'
 import type {
   DashboardStatistics as DashboardStatisticsShape,
   MonthlyStatistics,
