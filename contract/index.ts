@@ -35,6 +35,7 @@ import {
   PropertyImage,
   PropertyParams,
 } from './property.ts'
+import { DashboardStatistics, MonthlyStatistics, PeriodQuery, PeriodStatistics } from './statistics.ts'
 
 /** The body of a property's POST and PATCH is multipart, read by the route itself, not by a schema. */
 const multipartBody = { consumes: ['multipart/form-data'] }
@@ -83,6 +84,12 @@ export const contract = {
     internalCalendar: { params: PropertyParams, response: { 200: InternalCalendar } },
     rotatePlatformFeed: { params: PlatformParams, response: { 200: PlatformFeed } },
     rotateInternalCalendar: { params: PropertyParams, response: { 200: InternalCalendar } },
+  }),
+  statistics: endpoints(paths.statistics, {
+    dashboard: { querystring: PeriodQuery, response: { 200: DashboardStatistics } },
+    monthly: { response: { 200: MonthlyStatistics } },
+    property: { params: PropertyParams, response: { 200: PeriodStatistics } },
+    period: { params: PropertyParams, querystring: PeriodQuery, response: { 200: PeriodStatistics } },
   }),
 }
 

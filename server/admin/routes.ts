@@ -14,7 +14,8 @@ import {
 } from '../../contract/property.ts'
 import { checkExternalCalendar } from '../property/fields.ts'
 import { ownerOfProperty } from '../property/service.ts'
-import { PeriodQuery, PeriodStatistics, periodOf } from '../statistics/schemas.ts'
+import { PeriodQuery, PeriodStatistics } from '../../contract/statistics.ts'
+import { periodOf } from '../statistics/period.ts'
 import { periodStatistics, propertyToday } from '../statistics/service.ts'
 import { NotificationsBody, NotificationsResponse, ProfileUpdateBody } from '../../contract/user.ts'
 import {

@@ -13,7 +13,7 @@ import type {
   DashboardStatistics as DashboardStatisticsShape,
   MonthlyStatistics,
   PeriodStatistics as PeriodStatisticsShape,
-} from '../../server/statistics/schemas.ts'
+} from '../../contract/statistics.ts'
 import type { LogEntry, LogPage, ManagedUser } from '../../server/admin/schemas.ts'
 import type { Guest as GuestShape } from '../../server/guest/schemas.ts'
 import type { StaySearchHit } from '../../server/stay/schemas.ts'
