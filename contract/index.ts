@@ -35,6 +35,15 @@ import {
   PropertyImage,
   PropertyParams,
 } from './property.ts'
+import {
+  ManualStay,
+  ManualStayBody,
+  ManualStayPatch,
+  StayParams,
+  StayPropertyParams,
+  StaySearchHit,
+  StaySearchQuery,
+} from './stay.ts'
 import { DashboardStatistics, MonthlyStatistics, PeriodQuery, PeriodStatistics } from './statistics.ts'
 
 /** The body of a property's POST and PATCH is multipart, read by the route itself, not by a schema. */
@@ -84,6 +93,12 @@ export const contract = {
     internalCalendar: { params: PropertyParams, response: { 200: InternalCalendar } },
     rotatePlatformFeed: { params: PlatformParams, response: { 200: PlatformFeed } },
     rotateInternalCalendar: { params: PropertyParams, response: { 200: InternalCalendar } },
+  }),
+  stay: endpoints(paths.stay, {
+    search: { querystring: StaySearchQuery, response: { 200: z.array(StaySearchHit) } },
+    create: { params: StayPropertyParams, body: ManualStayBody, response: { 201: ManualStay } },
+    update: { params: StayParams, body: ManualStayPatch, response: { 200: ManualStay } },
+    remove: { params: StayParams },
   }),
   statistics: endpoints(paths.statistics, {
     dashboard: { querystring: PeriodQuery, response: { 200: DashboardStatistics } },

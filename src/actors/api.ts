@@ -16,7 +16,7 @@ import type {
 } from '../../contract/statistics.ts'
 import type { LogEntry, LogPage, ManagedUser } from '../../server/admin/schemas.ts'
 import type { Guest as GuestShape } from '../../server/guest/schemas.ts'
-import type { StaySearchHit } from '../../server/stay/schemas.ts'
+import type { StaySearchHit } from '../../contract/stay.ts'
 import type {
   NoticeStay,
   Notification as NotificationShape,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { isDateOnly } from '../../src/domain/dates.ts'
-import { MAX_NIGHTLY_PRICE, MAX_STAY_PRICE } from '../../src/domain/manualStays.ts'
-import { multiLine, singleLine } from '../../src/domain/plainText.ts'
+import { isDateOnly } from '../src/domain/dates.ts'
+import { MAX_NIGHTLY_PRICE, MAX_STAY_PRICE } from '../src/domain/manualStays.ts'
+import { multiLine, singleLine } from '../src/domain/plainText.ts'
 
 const Day = z.string().refine(isDateOnly)
 const Id = z.string().min(1).max(64)
