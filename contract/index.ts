@@ -18,6 +18,7 @@ import {
   NotificationsResponse,
   OwnProfileUpdateBody,
   Profile,
+  ProfileUpdateBody,
   ProfileUpdateResponse,
   TwofactorResponse,
   UserResponse,
@@ -35,6 +36,15 @@ import {
   PropertyImage,
   PropertyParams,
 } from './property.ts'
+import {
+  AdminImageParams,
+  AdminPropertyParams,
+  LogPage,
+  LogQuery,
+  ManagedUser,
+  ReasonBody,
+  UserParams,
+} from './admin.ts'
 import {
   ManualStay,
   ManualStayBody,
@@ -105,6 +115,33 @@ export const contract = {
     monthly: { response: { 200: MonthlyStatistics } },
     property: { params: PropertyParams, response: { 200: PeriodStatistics } },
     period: { params: PropertyParams, querystring: PeriodQuery, response: { 200: PeriodStatistics } },
+  }),
+  admin: endpoints(paths.admin, {
+    users: { response: { 200: z.array(ManagedUser) } },
+    updateUser: { params: UserParams, body: ProfileUpdateBody, response: { 200: ManagedUser } },
+    toggleNotifications: {
+      params: UserParams,
+      body: NotificationsBody,
+      response: { 200: NotificationsResponse },
+    },
+    deactivateUser: { params: UserParams, body: ReasonBody, response: { 200: ManagedUser } },
+    reactivateUser: { params: UserParams, body: ReasonBody, response: { 200: ManagedUser } },
+    deleteUser: { params: UserParams, body: ReasonBody },
+    userProperties: { params: UserParams, response: { 200: z.array(Property) } },
+    createUserProperty: { ...multipartBody, params: UserParams, response: { 201: Property } },
+    updateProperty: { ...multipartBody, params: AdminPropertyParams, response: { 200: Property } },
+    deleteProperty: { params: AdminPropertyParams },
+    propertyImages: { params: AdminPropertyParams, response: { 200: z.array(PropertyImage) } },
+    removeImage: { params: AdminImageParams },
+    period: { params: AdminPropertyParams, querystring: PeriodQuery, response: { 200: PeriodStatistics } },
+    externalCalendars: { params: AdminPropertyParams, response: { 200: z.array(ExternalCalendar) } },
+    addExternalCalendar: {
+      params: AdminPropertyParams,
+      body: ExternalCalendarBody,
+      response: { 200: ExternalCalendar },
+    },
+    internalCalendar: { params: AdminPropertyParams, response: { 200: InternalCalendar } },
+    logs: { querystring: LogQuery, response: { 200: LogPage } },
   }),
 }
 

@@ -14,7 +14,7 @@ import type {
   MonthlyStatistics,
   PeriodStatistics as PeriodStatisticsShape,
 } from '../../contract/statistics.ts'
-import type { LogEntry, LogPage, ManagedUser } from '../../server/admin/schemas.ts'
+import type { LogEntry, LogPage, ManagedUser } from '../../contract/admin.ts'
 import type { Guest as GuestShape } from '../../server/guest/schemas.ts'
 import type { StaySearchHit } from '../../contract/stay.ts'
 import type {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ManagedUser } from '../../server/admin/schemas.ts'
+import type { ManagedUser } from '../../contract/admin.ts'
 import { deactivateUser, deleteUser } from '../../server/admin/service.ts'
 import { createImageStore, uploadsDirOf } from '../../server/property/images.ts'
 import { createPropertyService, type PropertyService } from '../../server/property/service.ts'

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import type { User } from '../db/schema.ts'
-import { Profile } from '../../contract/user.ts'
+import { Profile } from './user.ts'
 
 const Id = z.string().min(1).max(64)
 export const UserParams = z.object({ userId: Id })
@@ -25,18 +24,6 @@ export const ManagedUser = Profile.pick({
 })
 export type ManagedUser = z.infer<typeof ManagedUser>
 
-export const toManagedUser = (user: User): ManagedUser => ({
-  id: user.id,
-  name: user.name,
-  email: user.email,
-  phone: user.phone,
-  residentalAddress: user.residental_address,
-  accountState: user.account_state,
-  isAdmin: user.is_admin === 1,
-  createdAt: user.created_at,
-  settings: { notifications: user.notifications_enabled === 1 },
-})
-
 /** The shape only: a blank reason is refused by the service with a message in the reader's language. */
 export const ReasonBody = z.object({ reason: z.string().max(1000) })
 
@@ -49,6 +36,19 @@ export const LogQuery = z.object({
   pageSize: pageNumber(20, 100),
 })
 export type LogQuery = z.infer<typeof LogQuery>
+
+/** What the audit log records; a line's `kind` is one of these. */
+export type AuditKind =
+  | 'auth.sign-in'
+  | 'auth.sign-in-failed'
+  | 'auth.password-reset'
+  | 'admin.user-updated'
+  | 'admin.user-deactivated'
+  | 'admin.user-reactivated'
+  | 'admin.user-deleted'
+  | 'admin.notifications-toggled'
+  | 'admin.property-changed'
+  | 'sync.failed'
 
 export const LogEntry = z.object({
   id: z.string(),
