@@ -45,6 +45,9 @@ import {
   ReasonBody,
   UserParams,
 } from './admin.ts'
+import { Guest } from './guest.ts'
+import { Notification, NotificationParams } from './notification.ts'
+import { TriggerResponse } from './sync.ts'
 import {
   ManualStay,
   ManualStayBody,
@@ -142,6 +145,18 @@ export const contract = {
     },
     internalCalendar: { params: AdminPropertyParams, response: { 200: InternalCalendar } },
     logs: { querystring: LogQuery, response: { 200: LogPage } },
+  }),
+  guest: endpoints(paths.guest, {
+    list: { response: { 200: z.array(Guest) } },
+  }),
+  notification: endpoints(paths.notification, {
+    list: { response: { 200: z.array(Notification) } },
+    markRead: { params: NotificationParams, response: { 200: Notification } },
+    /** Server-sent events: `event: notification` with a `StreamNotification` as JSON. */
+    stream: { hide: true },
+  }),
+  sync: endpoints(paths.sync, {
+    now: { response: { 200: TriggerResponse } },
   }),
 }
 

@@ -15,13 +15,13 @@ import type {
   PeriodStatistics as PeriodStatisticsShape,
 } from '../../contract/statistics.ts'
 import type { LogEntry, LogPage, ManagedUser } from '../../contract/admin.ts'
-import type { Guest as GuestShape } from '../../server/guest/schemas.ts'
+import type { Guest as GuestShape } from '../../contract/guest.ts'
 import type { StaySearchHit } from '../../contract/stay.ts'
 import type {
   NoticeStay,
   Notification as NotificationShape,
   NotificationData,
-} from '../../server/notification/schemas.ts'
+} from '../../contract/notification.ts'
 import type { z } from 'zod'
 import type { ManualStay, ManualStayBody } from '../domain/manualStays.ts'
 import type { PlatformLink } from '../domain/platformSelection.ts'

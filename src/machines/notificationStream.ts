@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate'
-import type { StreamNotification as StreamData } from '../../server/notification/schemas.ts'
+import type { StreamNotification as StreamData } from '../../contract/notification.ts'
 
 /**
  * DESIGN 5 and issue 13: what the stream's `notification` event carries, every field of a stored
