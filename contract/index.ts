@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { endpoints } from './endpoint.ts'
-import type { Route } from './paths.ts'
-import { paths } from './paths.ts'
+import { paths, type Route } from './paths.ts'
 import {
   CredentialsBody,
   EmailBody,
@@ -45,7 +44,9 @@ import {
   ReasonBody,
   UserParams,
 } from './admin.ts'
+import { FeedParams, OwnerFeedQuery } from './calendar.ts'
 import { Guest } from './guest.ts'
+import { HealthAnswer } from './health.ts'
 import { Notification, NotificationParams } from './notification.ts'
 import { TriggerResponse } from './sync.ts'
 import {
@@ -158,7 +159,22 @@ export const contract = {
   sync: endpoints(paths.sync, {
     now: { response: { 200: TriggerResponse } },
   }),
-}
+  calendar: endpoints(paths.calendar, {
+    exportFeed: { params: FeedParams },
+    ownerFeed: { querystring: OwnerFeedQuery },
+  }),
+  health: endpoints(paths.health, {
+    check: { response: { 200: HealthAnswer } },
+  }),
+  metrics: endpoints(paths.metrics, {
+    /** Prometheus text, for the operator's scraper only. */
+    scrape: { hide: true },
+  }),
+  docs: endpoints(paths.docs, {
+    /** This API described as OpenAPI, made from these schemas. */
+    openApi: { hide: true },
+  }),
+} satisfies { [Area in keyof typeof paths]: unknown }
 
 type Contract = typeof contract
 /** Every endpoint of the API. */

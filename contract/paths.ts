@@ -96,6 +96,9 @@ export const paths = {
   metrics: {
     scrape: { method: 'get', url: '/metrics' },
   },
+  docs: {
+    openApi: { method: 'get', url: '/docs' },
+  },
 } as const satisfies Record<string, Record<string, Route>>
 
 type ParamNames<Url extends string> = Url extends `${string}:${infer Name}/${infer Rest}`
