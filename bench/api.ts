@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` (issue 7): autocannon, 50 connections, signed in, against three API routes
+ * `npm run bench:api`: autocannon, 50 connections, signed in, against three API routes
  * of the real app over a generated dataset, and against a bare Fastify route served the same way
  * in the same run; on SQLite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is
  * set. Exits 1 when a route's p99 exceeds 25 ms or its throughput falls under 25% of the bare one,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bundle` (issues 7 and 17): builds the SPA for production into a temporary folder
+ * `npm run bench:bundle`: builds the SPA for production into a temporary folder
  * (never dist/, which running servers read), then adds up the gzipped JavaScript a browser loads
  * for /login and for /dashboard: the entry chunk, the screen's modules and its words (as
  * scripts/firstScreens.ts lists them, which is also what index.html preloads), each with the
@@ -20,7 +20,10 @@ import { entryFiles, filesOf } from '../scripts/viteFirstScreen.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-/** Issue 17: the sign-in page within 100 KB, the dashboard (with the signed-in frame) within 140 KB. */
+/**
+ * The sign-in page within 100 KB, the dashboard (with the signed-in frame) within 140 KB
+ * (docs/product.md §16).
+ */
 const TARGETS_KB: Record<string, number> = { '/login': 100, '/dashboard': 140 }
 
 /** What each page needs besides the entry: its screen's modules and its words (scripts/firstScreens.ts). */

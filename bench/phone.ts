@@ -1,5 +1,5 @@
 /**
- * `npm run bench:phone` (issue 17): how soon a phone on a mobile network sees and can use each
+ * `npm run bench:phone`: how soon a phone on a mobile network sees and can use each
  * main screen. Builds the app for production, starts `npm run demo`'s server (a host with a
  * year of stays), and opens /login signed out and /, /calendar and /properties signed in, in
  * English and in Arabic, at 390 px in a fresh browser context each time (cold cache, no service

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sse` (issue 7): 5,000 signed-in notification streams open at once on one server
+ * `npm run bench:sse`: 5,000 signed-in notification streams open at once on one server
  * process (the real app, SQLite), then 200 notifications for 200 distinct users stored and
  * announced back to back, the way a sync round does; latency is from the moment each one is
  * stored to the moment its client reads it (clients in a process of their own). The same is done

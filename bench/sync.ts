@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sync` (issues 7 and 12): 5,000 external calendars of 40 stays each, served by a
+ * `npm run bench:sync`: 5,000 external calendars of 40 stays each, served by a
  * local feed server in its own process, synced by the real engine (the scheduler's runDue, SQLite):
  *   1. a first sync of every feed;
  *   2. a re-sync where every feed answers 304;
@@ -13,8 +13,8 @@
  * that clashes in round 3, nothing in a 304 round. Between the last two rounds, which do the same
  * work, memory after a full garbage collection may grow by HEAP_GROWTH_MB (the main thread's heap)
  * and RSS_GROWTH_MB (resident) at most.
- * Every round also syncs issue 12's hostile corpus (a never-matching rule, hourly rules, a line of
- * 1.2 million parameters, 89,000 past events; see HOSTILE_FEEDS), linked to one more property:
+ * Every round also syncs the hostile corpus (hostileFeeds.ts: a never-matching rule, hourly rules,
+ * a line of 1.2 million parameters, 89,000 past events; HOSTILE_FEEDS), linked to one more property:
  * each must end with its own last_error, and none may hold up the server. While a round runs, the
  * bench records its own event-loop delay (monitorEventLoopDelay) and the feed server's process
  * times GET /api/health on the app, which listens on a real port, every 10 ms.

@@ -2,7 +2,7 @@
  * The feed server of `bench/sync.ts`, in a process of its own so that serving the feeds does not
  * share a core with the sync engine it is measured against: tests/fixtures/feedServer.ts (ETag,
  * If-None-Match → 304) with `count` feeds of `events` stays each at /feed/<n>.ics, and the
- * hostile feeds of issue 12 at /hostile/<name>.ics.
+ * hostile feeds of tests/fixtures/hostileFeeds.ts at /hostile/<name>.ics.
  *
  * It is also the client that times GET /api/health while the engine syncs: from a worker thread of
  * this process, so that neither the server's event loop nor this one's feed serving (hashing a

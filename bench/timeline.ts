@@ -1,5 +1,5 @@
 /**
- * `npm run bench:timeline` (issue 16): the calendar's timeline with 50 properties × 60 days must
+ * `npm run bench:timeline`: the calendar's timeline with 50 properties × 60 days must
  * scroll without dropping frames. Builds bench/timeline/ (the real Timeline view, the app's
  * styles and translations) into a temporary folder, serves it, and in Chromium scrolls the
  * timeline sideways, to and fro, for 2 s while requestAnimationFrame records every frame. A frame

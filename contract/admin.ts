@@ -7,8 +7,8 @@ export const AdminPropertyParams = z.object({ propertyId: Id })
 export const AdminImageParams = z.object({ propertyId: Id, imageId: Id })
 
 /**
- * SPEC 3's user of the admin list, plus the admin flag, when the account was made, and the
- * notifications flag the admin's settings dialog shows and toggles (SPEC 6).
+ * A user of the admin list (docs/product.md §3.1): the profile without its settings, plus when the
+ * account was made and the notifications flag the admin's settings dialog shows and toggles.
  */
 export const ManagedUser = Profile.pick({
   id: true,

@@ -3,12 +3,15 @@ import { CODE_LENGTH } from '../src/domain/code.ts'
 
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email())
 
-/** Strength is checked by the service, so a weak password gets SPEC's own message. */
+/**
+ * Strength is checked by the service, so a weak password gets the rule's own message
+ * (docs/product.md §5.1).
+ */
 const NewPassword = z.string().max(1024)
 const Password = z.string().min(1).max(1024)
 
 /**
- * An e-mailed code. SPEC's client sends it as a number, which loses leading zeros: 4211 is
+ * An e-mailed code. A client may send it as a number, which loses leading zeros: 4211 is
  * the code 004211.
  */
 export const Code = z

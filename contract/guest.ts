@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** SPEC 3's guest; feeds carry no contact details, so e-mail and phone are null. */
+/** A guest (docs/product.md §3.7); feeds carry no contact details, so e-mail and phone are null. */
 export const Guest = z.object({
   name: z.string(),
   email: z.string().nullable(),

@@ -17,10 +17,10 @@ export type NoticeStay = z.infer<typeof NoticeStay>
 const Nights = z.object({ start: z.string(), end: z.string() })
 
 /**
- * SPEC 3: what a notification carries. `ical` is a VCALENDAR of the stays concerned; `conflict`
- * is true when one of them shares nights with another source's stay. Issue 13: `kind` says what
- * changed (absent on notifications from before, which announced new bookings); `stay` is the
- * stay as it is now (as it was, when cancelled), `previous` its dates before they moved, and a
+ * What a notification carries (docs/product.md §3.6). `ical` is a VCALENDAR of the stays concerned;
+ * `conflict` is true when one of them shares nights with another source's stay. `kind` says what
+ * changed (absent on notifications from before, which announced new bookings); `stay` is the stay
+ * as it is now (as it was, when cancelled), `previous` its dates before they moved, and a
  * conflict's `other` stay shares the `nights` with it.
  */
 export const NotificationData = z.object({
@@ -48,7 +48,7 @@ export const Notification = z.object({
 })
 export type Notification = z.infer<typeof Notification>
 
-/** DESIGN 5: the `data` of the stream's `notification` event. */
+/** The `data` of the stream's `notification` event: the notification's data, id, title and time. */
 export type StreamNotification = NotificationData & { id: string; title: string | null; createdAt: string }
 
 export const NotificationParams = z.object({ id: z.string().max(64) })

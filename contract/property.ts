@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { multiLine, singleLine } from '../src/domain/plainText.ts'
 import { isTimeZone } from '../src/domain/timeZones.ts'
 
-/** SPEC 3's badge values; stored lower-case in properties.status. */
+/** The status badge values; stored lower-case in properties.status. */
 export const PropertyStatus = z.enum(['Available', 'Booked', 'Maintenance'])
 export type PropertyStatus = z.infer<typeof PropertyStatus>
 
@@ -27,7 +27,7 @@ export const ExternalCalendar = z.object({
 })
 export type ExternalCalendar = z.infer<typeof ExternalCalendar>
 
-/** DESIGN 5's property, plus each image's thumbnailUrl. */
+/** A property as the API answers it (docs/product.md §3.2). */
 export const Property = z.object({
   id: z.string(),
   name: z.string(),
@@ -38,7 +38,7 @@ export const Property = z.object({
   description: z.string().nullable(),
   capacity: z.number(),
   costPerNight: z.number().nullable(),
-  /** The IANA zone of the property's "today" and of its feeds' timed events (issue 13). */
+  /** The IANA zone of the property's "today" and of its feeds' timed events (docs/product.md §4.9). */
   timeZone: z.string(),
   status: PropertyStatus,
   images: z.array(PropertyImage),
@@ -47,12 +47,12 @@ export const Property = z.object({
 })
 export type Property = z.infer<typeof Property>
 
-/** The availability feed to paste into one platform (issue 13): no names, none of its own stays. */
+/** The availability feed to paste into one platform: no names, none of its own stays. */
 export const PlatformFeed = z.object({ platformName: z.string(), url: z.string() })
 export type PlatformFeed = z.infer<typeof PlatformFeed>
 
 /**
- * DESIGN 5: `url` is the private full feed the calendar screen reads; `platforms` one
+ * `url` is the private full feed the calendar screen reads; `platforms` one
  * availability feed per platform the property links.
  */
 export const InternalCalendar = z.object({ url: z.string(), platforms: z.array(PlatformFeed) })
@@ -89,7 +89,7 @@ const optionalText = (key: string, max: number, plain = singleLine) =>
     .transform((value) => value || null)
 
 /**
- * The create/update form as multipart text fields (SPEC 3). The issue message of every rule is
+ * The create/update form as multipart text fields. The issue message of every rule is
  * the locale key that names the field, so `parsePropertyFields` can throw it as it is.
  */
 export const PropertyFieldsSchema = z.object({
@@ -99,7 +99,7 @@ export const PropertyFieldsSchema = z.object({
     .trim()
     .min(1, { error: 'errors.property.nameRequired' })
     .max(120, { error: 'errors.property.nameTooLong' }),
-  // SPEC 5: the add form refuses an address whose first word (the country) is empty.
+  // The add form refuses an address whose first word (the country) is empty (docs/product.md §5.4).
   country: text('errors.property.country', 120).min(1, { error: 'errors.property.country' }),
   region: optionalText('errors.property.region', 120),
   city: text('errors.property.city', 120).default(''),
@@ -111,7 +111,7 @@ export const PropertyFieldsSchema = z.object({
     .regex(/^\d{1,6}$/, { error: 'errors.property.capacity' })
     .transform(Number)
     .refine((value) => value >= 1 && value <= MAX_CAPACITY, { error: 'errors.property.capacity' }),
-  // The client sends a number as text; SPEC 3 lets it be null, which arrives absent, blank or "null".
+  // The client sends a number as text; it may be null, which arrives absent, blank or "null".
   costPerNight: z
     .string({ error: 'errors.property.costPerNight' })
     .trim()

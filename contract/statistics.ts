@@ -2,12 +2,12 @@ import { z } from 'zod'
 
 const Change = z.object({ current: z.number(), percentDiffLastMonth: z.number() })
 
-/** SPEC 3's dashboard statistics; rates and differences are percentages. */
+/** The dashboard statistics (docs/product.md §3.5); rates and differences are percentages. */
 export const DashboardStatistics = z.object({
   monthlyRevenue: Change,
   propertyCount: z.object({ total: z.number(), thisMonthIncrease: z.number() }),
   platformConnections: z.number(),
-  /** Of the platform connections, those neither failing nor paused (issue 15). */
+  /** Of the platform connections, those neither failing nor paused. */
   syncingConnections: z.number(),
   occupancyRate: Change,
   activeBookings: z.object({ prevWeek: z.number(), currWeek: z.number() }),
@@ -17,7 +17,7 @@ export const MonthlyStatistics = z.array(
   z.object({ month: z.string(), revenue: z.number(), occupancyRate: z.number() }),
 )
 
-/** DESIGN 5's five figures of one property for a window. */
+/** The five figures of one property for a window (docs/product.md §3.5). */
 export const PeriodStatistics = z.object({
   revenue: z.number(),
   occupancyRate: z.number(),

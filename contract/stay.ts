@@ -12,7 +12,7 @@ import { multiLine, singleLine } from '../src/domain/plainText.ts'
 const Day = z.string().refine(isDateOnly)
 const Id = z.string().min(1).max(64)
 
-/** Issue 13: a stay the host enters by hand: a direct booking, an owner's stay, a block. */
+/** A stay the host enters by hand: a direct booking, an owner's stay, a block (docs/product.md §5.6). */
 export const ManualStayBody = z.object({
   start: Day,
   /** The check-out day. */

@@ -37,7 +37,7 @@ export const ProfileUpdateBody = z.object({
 })
 export type ProfileUpdate = z.infer<typeof ProfileUpdateBody>
 
-/** One's own profile: a new `email` needs the current password (issue 14), else 400 "Wrong password". */
+/** One's own profile: a new `email` needs the current password, else 400 "Wrong password". */
 export const OwnProfileUpdateBody = ProfileUpdateBody.extend({
   currentPassword: z.string().max(1024).optional(),
 })

@@ -1,7 +1,7 @@
 /**
  * `npm run check:engines`: fails when an installed package declares `engines` that the running
  * Node (or npm) does not satisfy, which is what `npm install` reports as EBADENGINE and otherwise
- * only warns about (issue 18: the README promises Node 20.19+, and the tree must say the same).
+ * only warns about (the README promises Node 20.19+, and the tree must say the same).
  * It reads every package the lock file lists and node_modules holds, with npm's own rule
  * (npm-install-checks: semver.satisfies with prereleases included).
  */

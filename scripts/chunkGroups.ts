@@ -1,5 +1,5 @@
 /**
- * Issue 17: which chunk a module is built into, when not its own. The app is served over
+ * Which chunk a module is built into, when not its own. The app is served over
  * HTTP/1.1, where a browser opens six connections to a host: on a phone's 85 ms round trips,
  * twenty small chunks for one screen cost more than their bytes. So the libraries every screen
  * needs are one chunk, the small pieces the sign-in screens share with the rest are another, and

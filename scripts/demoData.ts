@@ -82,7 +82,7 @@ const GUESTS = [
   'Hiroshi Tanaka',
 ]
 
-/** How each platform writes a reservation's SUMMARY: "status - guest" (SPEC 4). */
+/** How each platform writes a reservation's SUMMARY: "status - guest" (docs/product.md §4.8). */
 const STATUS: Record<DemoPlatform, string> = {
   Airbnb: 'Reserved',
   'Booking.com': 'Confirmed',

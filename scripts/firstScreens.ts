@@ -1,5 +1,5 @@
 /**
- * Issue 17: the screens a page may open on, the modules each needs before it can paint and the
+ * The screens a page may open on, the modules each needs before it can paint and the
  * calls it makes first — read by the build (scripts/viteFirstScreen.ts, to preload them) and by
  * `bench:bundle` (to weigh them). Paths are regular expressions' sources, matched against the
  * location's path.
@@ -7,6 +7,12 @@
 import { paths } from '../contract/paths.ts'
 import { API_BASE } from '../src/actors/http.ts'
 import { FEED_FROM, THIS_MONTH } from '../src/boot/firstScreen.ts'
+import { PATHS } from '../src/domain/paths.ts'
+
+/** The path itself, with or without a closing slash. */
+const exactly = (path: string) => `^${path}/?$`
+/** The path and what is below it (a mailed link's token). */
+const orBelow = (path: string) => `^${path}(/|$)`
 
 export const SIGNED_IN_FRAME = [
   'src/routes/SignedInApp.tsx',
@@ -58,25 +64,30 @@ const signedInScreen = (
 
 export const FIRST_SCREENS: FirstScreen[] = [
   // Where a host lands whenever a session has ended: its markup comes with the page.
-  publicScreen('/login', '^/login/?$', 'src/routes/LoginRoute.tsx', true),
-  publicScreen('/registration', '^/registration/?$', 'src/routes/RegistrationRoute.tsx'),
-  publicScreen('/forgot-password', '^/forgot-password/?$', 'src/routes/ForgotPasswordRoute.tsx'),
-  publicScreen('/reset-password', '^/reset-password(/|$)', 'src/routes/ResetPasswordRoute.tsx'),
-  publicScreen('/cancel-email-change', '^/cancel-email-change(/|$)', 'src/routes/CancelEmailChangeRoute.tsx'),
-  signedInScreen('/dashboard', '^/(dashboard/?)?$', {
+  publicScreen(PATHS.login, exactly(PATHS.login), 'src/routes/LoginRoute.tsx', true),
+  publicScreen(PATHS.registration, exactly(PATHS.registration), 'src/routes/RegistrationRoute.tsx'),
+  publicScreen(PATHS.forgotPassword, exactly(PATHS.forgotPassword), 'src/routes/ForgotPasswordRoute.tsx'),
+  publicScreen(PATHS.resetPassword, orBelow(PATHS.resetPassword), 'src/routes/ResetPasswordRoute.tsx'),
+  publicScreen(
+    PATHS.cancelEmailChange,
+    orBelow(PATHS.cancelEmailChange),
+    'src/routes/CancelEmailChangeRoute.tsx',
+  ),
+  // `/` is the dashboard too.
+  signedInScreen(PATHS.dashboard, `^/$|${exactly(PATHS.dashboard)}`, {
     modules: ['src/routes/DashboardRoute.tsx'],
     requests: [THIS_MONTH_STATISTICS_REQUEST, MONTHLY_REQUEST, PROPERTIES_REQUEST],
   }),
-  signedInScreen('/properties', '^/properties/?$', {
+  signedInScreen(PATHS.properties, exactly(PATHS.properties), {
     modules: ['src/routes/PropertiesRoute.tsx'],
     requests: [PROPERTIES_REQUEST],
   }),
   // The calendar reads its feed at once; the dashboard, whose calendar is below the first screen, later.
-  signedInScreen('/calendar', '^/calendar/?$', {
+  signedInScreen(PATHS.calendar, exactly(PATHS.calendar), {
     modules: ['src/routes/CalendarRoute.tsx', 'src/actors/calendarFeed.ts'],
     requests: [PROPERTIES_REQUEST, FEED_REQUEST],
   }),
-  signedInScreen('/integration', '^/integration/?$', {
+  signedInScreen(PATHS.integration, exactly(PATHS.integration), {
     modules: ['src/routes/IntegrationRoute.tsx'],
     requests: [PROPERTIES_REQUEST],
   }),

@@ -1,5 +1,5 @@
 /**
- * `npm run fonts` (issue 17): writes src/fonts/, the faces the interface is drawn in, from the
+ * `npm run fonts`: writes src/fonts/, the faces the interface is drawn in, from the
  * fontsource packages. Every face is the package's own, limited to the weights the interface uses;
  * the two a first screen preloads (scripts/firstScreens.ts) are cut down further with HarfBuzz's
  * subsetter, since a phone downloads them beside the app's first code:

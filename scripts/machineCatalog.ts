@@ -34,7 +34,7 @@ export const SAMPLE = {
   otherPlatformLink: 'https://www.airbnb.com/calendar/ical/4f2a.ics?s=7c1e',
 } as const
 
-/** The dashboard's default period, March 2026, and a shared link's, January (issue 18). */
+/** The dashboard's default period, March 2026, and a shared link's, January. */
 export const SAMPLE_MONTH = { start: '2026-03-01', end: '2026-03-31' }
 export const SAMPLE_LINK = { start: '2026-01-01', end: '2026-01-31' }
 
@@ -54,7 +54,7 @@ const newStay = (values: Partial<ManualStayValues>) => ({
   },
 })
 
-/** A stay the host entered by hand, as the calendar shows it (issue 13). */
+/** A stay the host entered by hand, as the calendar shows it. */
 export const SAMPLE_STAY: ManualStayRef = {
   propertyId: 'property-1',
   stayId: 'stay-1',
@@ -101,7 +101,7 @@ const success = (id: string, output: unknown = {}): SystemEvent => ({
   type: `xstate.done.actor.${id}`,
   output,
 })
-/** The events of a confirmed action (src/machines/confirmedAction.ts) whose actor is `id`. */
+/** The events of a confirmed action (src/machines/confirmedAction.ts) whose machine is `id`. */
 const confirmedActionEvents = (id: string) => [
   { type: 'open' } as const,
   { type: 'cancel' } as const,
@@ -124,7 +124,7 @@ export const serializeState = (snapshot: AnyMachineSnapshot) => {
 }
 
 export const MACHINE_CATALOG: CatalogEntry[] = [
-  entry(loginMachine, [
+  entry(loginMachine.definition, [
     {
       name: 'sign in',
       events: [
@@ -142,7 +142,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       ],
     },
   ]),
-  entry(registrationMachine, [
+  entry(registrationMachine.definition, [
     {
       name: 'register',
       events: [
@@ -167,7 +167,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       ],
     },
   ]),
-  entry(forgotPasswordMachine, [
+  entry(forgotPasswordMachine.definition, [
     {
       name: 'request a reset link',
       events: [
@@ -180,7 +180,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
     },
   ]),
   entry(
-    resetPasswordMachine,
+    resetPasswordMachine.definition,
     [
       { name: 'from a mailed link', token: SAMPLE.token },
       { name: 'without a token', token: '' },
@@ -199,7 +199,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
     })),
   ),
   entry(
-    cancelEmailChangeMachine,
+    cancelEmailChangeMachine.definition,
     [
       { name: 'from the mailed link', token: SAMPLE.token },
       { name: 'without a token', token: '' },
@@ -210,7 +210,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
     })),
   ),
   entry(
-    twoFactorSetupMachine,
+    twoFactorSetupMachine.definition,
     [false, true].map((enabled) => ({
       name: enabled ? 'turn off' : 'turn on',
       input: { enabled },
@@ -237,14 +237,14 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       ],
     },
   ]),
-  entry(notificationToggleMachine, [
+  entry(notificationToggleMachine.definition, [
     {
       name: 'switch off',
       input: { enabled: true },
       events: [{ type: 'toggle' }, success('save', { enabled: false }), failure('save')],
     },
   ]),
-  entry(profileFormMachine, [
+  entry(profileFormMachine.definition, [
     {
       name: 'edit the profile',
       input: SAMPLE_PROFILE,
@@ -264,14 +264,14 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       ],
     },
   ]),
-  entry(deleteAccountMachine, [
+  entry(deleteAccountMachine.definition, [
     { name: 'delete the account', events: confirmedActionEvents('deleteAccount') },
   ]),
-  entry(rotateLinkMachine, [
+  entry(rotateLinkMachine.definition, [
     { name: 'replace a calendar link', events: confirmedActionEvents('rotateLink') },
   ]),
   entry(
-    adminUserActionMachine,
+    adminUserActionMachine.definition,
     (['deactivate', 'reactivate', 'delete'] as const).map((action) => ({
       name: `${action} a user`,
       events: [
@@ -284,7 +284,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       ],
     })),
   ),
-  entry(manualStayMachine, [
+  entry(manualStayMachine.definition, [
     {
       name: 'add a stay',
       events: [
@@ -333,7 +333,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       ],
     },
   ]),
-  entry(connectPlatformMachine, [
+  entry(connectPlatformMachine.definition, [
     {
       name: 'connect a platform',
       events: [

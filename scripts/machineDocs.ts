@@ -12,6 +12,13 @@ export const DOCS_DIR = path.resolve('docs/machines')
 type Document = { file: string; content: string }
 type FoundMachine = { machine: AnyStateMachine; source: string }
 
+/** An exported machine, or the definition of one whose route provides its actors (`routeMachine`). */
+const machineOf = (value: unknown): AnyStateMachine | undefined => {
+  if (value instanceof StateMachine) return value
+  const definition = typeof value === 'function' && 'definition' in value ? value.definition : undefined
+  return definition instanceof StateMachine ? definition : undefined
+}
+
 /** Every machine exported from src/machines, in file order, so a new one is documented by itself. */
 export async function findMachines(): Promise<FoundMachine[]> {
   const files = fs
@@ -22,7 +29,8 @@ export async function findMachines(): Promise<FoundMachine[]> {
   for (const file of files) {
     const module: Record<string, unknown> = await import(pathToFileURL(path.join(MACHINES_DIR, file)).href)
     for (const value of Object.values(module)) {
-      if (value instanceof StateMachine) found.push({ machine: value, source: `src/machines/${file}` })
+      const machine = machineOf(value)
+      if (machine) found.push({ machine, source: `src/machines/${file}` })
     }
   }
   return found

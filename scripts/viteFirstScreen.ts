@@ -1,5 +1,5 @@
 /**
- * Issue 17: writes into the built index.html a small script that preloads, from the page's first
+ * Writes into the built index.html a small script that preloads, from the page's first
  * bytes, everything its first screen needs — the screen's chunks, its words, its fonts, its first
  * API calls — so that nothing waits for the code before it to run (src/boot/firstScreen.ts). The
  * server allows this one inline script by its hash (server/web/inlineScripts.ts).

@@ -1,5 +1,5 @@
 /**
- * Issue 17: `virtual:locale/<language>/<part>` is the part of `locales/<language>.json` that
+ * `virtual:locale/<language>/<part>` is the part of `locales/<language>.json` that
  * src/domain/localeParts.ts assigns to it, as a module of its own, so each part is a chunk of
  * its own. The locale files stay whole: translators keep editing one file per language.
  */

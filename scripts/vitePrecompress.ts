@@ -1,5 +1,5 @@
 /**
- * Issue 17: every text file of the build also written brotli- and gzip-compressed beside itself
+ * Every text file of the build also written brotli- and gzip-compressed beside itself
  * (`.br`, `.gz`), once, at build time; the server sends the one the browser accepts
  * (server/web/spa.ts). Uncompressed, the first screen's JavaScript was three times its size on
  * a phone's link. Runs after every other plugin has written its files (sw.js, manifests).

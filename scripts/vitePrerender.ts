@@ -1,5 +1,5 @@
 /**
- * Issue 17: writes the markup of each prerendered first screen (scripts/firstScreens.ts), once per
+ * Writes the markup of each prerendered first screen (scripts/firstScreens.ts), once per
  * language, into the built index.html as a template, and after #root the script that shows the
  * chosen one before the first paint (src/boot/prerendered.ts). The markup is the app's own first
  * render, drawn here by a Vite server-side load of src/boot/renderFirstScreen.tsx, so it is

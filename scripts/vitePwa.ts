@@ -1,5 +1,5 @@
 /**
- * Issue 17: what makes the built app installable and readable offline, written into the build's
+ * What makes the built app installable and readable offline (docs/product.md §2.23), written into the build's
  * folder once Vite has written everything else:
  *
  * - `manifest.webmanifest` (English, left to right) and `manifest.ar.webmanifest` (Arabic, right

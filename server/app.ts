@@ -147,7 +147,7 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
 
 /**
  * An empty JSON body (a bodyless POST from the client) reads as no body instead of failing. A
- * body nested deeper than MAX_JSON_DEPTH is refused before it is parsed (issue 14: 5,000 levels
+ * body nested deeper than MAX_JSON_DEPTH is refused before it is parsed (5,000 levels once
  * answered 500); every refusal is a 400 in the reader's language.
  */
 function installJsonParser(app: FastifyInstance) {
@@ -202,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie)
   await app.register(rateLimit, { global: false })
   app.decorate('rateLimits', createRateLimiters(app, deps.rateLimits ?? DEFAULT_RATE_LIMITS))
-  // HSTS and upgrade-insecure-requests only when the product is served over https (issue 14):
+  // HSTS and upgrade-insecure-requests only when the product is served over https:
   // sent over plain http, they strand a browser that once saw https on the same host.
   const https = deps.config.publicUrl.startsWith('https:')
   const distDir = deps.distDir ?? path.join(repositoryRoot, 'dist')

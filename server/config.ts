@@ -165,7 +165,7 @@ function readQuotas(env: NodeJS.ProcessEnv): Quotas {
 }
 
 /**
- * Parses every environment variable of DESIGN section 4 once; throws ConfigError on a bad value.
+ * Parses every environment variable (docs/product.md §15.2) once; throws ConfigError on a bad value.
  * `context` says what else a default depends on (whether the log goes to a terminal).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: ConfigContext = {}): Config {

@@ -5,8 +5,8 @@ import type { LogFormat } from './config.ts'
 
 /**
  * Path segments that are secrets: whoever reads them can reset a password, take an e-mail change
- * back, or read a calendar (issue 14). Each is the segment after the named one, wherever the path
- * puts it; a calendar file keeps its `.ics`.
+ * back, or read a calendar (docs/product.md §13.5). Each is the segment after the named one,
+ * wherever the path puts it; a calendar file keeps its `.ics`.
  */
 const SECRET_SEGMENTS: RegExp[] = [
   /(\/reset-password\/)[^/]+()/gi,

@@ -30,7 +30,8 @@ const I18nContext = createContext<I18n | null>(null)
 
 type Loader = () => Promise<{ default: Messages }>
 
-// Each part of each language is its own chunk, loaded when first needed (issue 17).
+// Each part of each language is its own chunk, loaded when first needed: a phone's first screen
+// downloads only the words it shows.
 const loaders: Record<Language, Record<LocalePart, Loader>> = {
   en: {
     public: () => import('virtual:locale/en/public'),
@@ -57,7 +58,7 @@ export function browserLanguage(preferred: readonly string[] = browserPreference
 
 /**
  * The language to start in: the person's own choice when they made one on this device, else
- * the browser's (issue 15: an Arabic browser opens in Arabic on the first visit), else English.
+ * the browser's (an Arabic browser opens in Arabic on the first visit), else English.
  * Only a choice is stored, so until then the browser's language keeps deciding. index.html's
  * first script decides the same way (src/boot/firstScreen.ts).
  */
@@ -96,7 +97,7 @@ const preloaded = (language: Language, parts: readonly LocalePart[]) =>
     .sort((a, b) => b.parts.length - a.parts.length)[0] ?? null
 
 /**
- * Issue 17: the first screen's words, loaded before the app first renders (src/main.tsx), so
+ * The first screen's words, loaded before the app first renders (src/main.tsx), so
  * that its first render already speaks rather than showing a spinner and rendering again.
  */
 export async function preloadWords(parts: readonly LocalePart[]): Promise<void> {
@@ -116,7 +117,7 @@ const manifestOf = (language: Language) =>
 function applyToDocument(language: Language) {
   document.documentElement.lang = language
   document.documentElement.dir = directionOf(language)
-  // Issue 17: "install" names the app in the language it is read in.
+  // "Install" names the app in the language it is read in.
   document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestOf(language))
   setRequestLanguage(language)
 }

@@ -24,7 +24,7 @@ const render = () =>
       })
     : createRoot(root).render(app)
 // The inspector, when asked for in development, must be there before the first flow starts.
-// Issue 17: the first screen's words and code (already on their way, asked for by index.html)
+// The first screen's words and code (already on their way, asked for by index.html)
 // are awaited too, so the first render draws the screen; if one fails, the app loads it itself
 // as it would any other.
 void Promise.allSettled([connectInspector(), preloadFirstScreen(window.location)]).finally(render)

@@ -27,8 +27,8 @@ async function requireAdmin(request: FastifyRequest) {
 }
 
 /**
- * SPEC 7's administration calls. The property calls resolve the property's owner and then use
- * the owner's property service, so an admin edits exactly as the owner would.
+ * The administration calls (docs/product.md §7.9). The property calls resolve the property's owner
+ * and then use the owner's property service, so an admin edits exactly as the owner would.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerPropertyMultipart(app)

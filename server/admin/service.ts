@@ -34,8 +34,9 @@ export async function listUsers(db: Db): Promise<ManagedUser[]> {
 }
 
 /**
- * SPEC 2's profile dialog for another user. Unlike one's own profile, a new e-mail address is
- * applied at once: the admin vouches for it, and there is no one to type a mailed code.
+ * The admin's profile dialog for another user (docs/product.md §2.18). Unlike one's own profile, a
+ * new e-mail address is applied at once: the admin vouches for it, and there is no one to type a
+ * mailed code.
  */
 export async function updateUser(
   db: Db,

@@ -60,7 +60,7 @@ export async function issueCode(db: Db, recipient: CodeRecipient): Promise<strin
 
 /**
  * Spends the owner's code if `code` matches: single use, 10 minutes, five guesses. A guess first
- * takes a try, in one conditional UPDATE that counts it (issue 14): of any number of guesses in
+ * takes a try, in one conditional UPDATE that counts it: of any number of guesses in
  * flight at once, on any process, at most five get a row back, and only those are compared with
  * the code. The fifth wrong one burns the code; it stays, burnt, until a new one replaces it or
  * it expires, so every later guess, the right code included, is told so. Answers the address the

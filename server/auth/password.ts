@@ -18,7 +18,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** SPEC 5's rule, with SPEC's message, for every client that sets a password. */
+/** The password rule and its message (docs/product.md §5.1), for every client that sets a password. */
 export function assertStrongPassword(password: string): void {
   if (!isStrongPassword(password)) throw fieldError('password', 'errors.auth.weakPassword')
 }

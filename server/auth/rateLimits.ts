@@ -13,7 +13,7 @@ export type RateLimitSettings = {
   signInPerAddress: Limit
   /**
    * `register/send-code` per address and, separately, per IP: its 409 tells which addresses have
-   * accounts (SPEC), so it must not serve to list them (issue 14).
+   * accounts (the only answer that does, docs/product.md §13.1), so it must not serve to list them.
    */
   registrationCodes: Limit
   /** Password guesses (sign-in and the sign-in code's request): per account and address, per account. */
@@ -29,7 +29,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signIn: {
     perAccountAndIp: { max: 10, windowMs: 15 * 60_000 },
     // Only a botnet's worth of guesses guards the account: the owner on a new address is no
-    // stranger to ten wrong passwords from elsewhere (issue 14).
+    // stranger to ten wrong passwords from elsewhere (docs/product.md §13.2).
     perAccount: { max: 100, windowMs: 15 * 60_000 },
     delay: { freeFailures: 3, baseMs: 250, maxMs: 2000 },
   },

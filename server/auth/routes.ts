@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => void (await Promise.allSettled(background)))
 
   /**
-   * A password guess behind the sign-in throttle (issue 14): its tries are taken first and given
+   * A password guess behind the sign-in throttle (docs/product.md §13.2): its tries are taken first and given
    * back when it turns out right; a failure of the server's own does not count either.
    */
   async function guessed<T>(
@@ -124,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   /**
-   * Issue 14: the link mailed to the old address when the address changes. It takes the change
+   * The link mailed to the old address when the address changes (docs/product.md §4.4). It takes the change
    * back and signs every session out; the secret travels in the body, never in a logged path.
    */
   app.route({

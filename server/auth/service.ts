@@ -11,6 +11,7 @@ import { consumeCode, sendCode } from './codes.ts'
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.ts'
 import { issueResetToken, redeemResetToken } from './resetTokens.ts'
 import { revokeSessions } from './session.ts'
+import { PATHS } from '../../src/domain/paths.ts'
 
 // Verifying against a real hash when the address is unknown keeps both answers equally slow,
 // so timing does not reveal which addresses have accounts.
@@ -80,7 +81,8 @@ async function rememberLanguage(db: Db, user: User, language: Language) {
 }
 
 /**
- * DESIGN 5: a login code only for the right password of an account with two-factor on. The
+ * A login code only for the right password of an account with two-factor on, so that nobody can
+ * flood an inbox or learn who has two-factor on (docs/product.md §7.2). The
  * caller has checked the credentials (through the sign-in throttle).
  */
 export async function sendLoginCode(app: FastifyInstance, user: User, language: Language) {
@@ -95,8 +97,8 @@ export async function sendRegistrationCode(app: FastifyInstance, email: string, 
 
 /**
  * A new account from a strong password and the code mailed to its address. The code comes
- * first: a taken address never had one (SPEC's 409 at `register/send-code` is the only place
- * that tells which addresses have accounts, issue 14), so this answers a taken address as any
+ * first: a taken address never had one (the 409 at `register/send-code` is the only place
+ * that tells which addresses have accounts, docs/product.md §13.1), so this answers a taken address as any
  * other without a code, unless one raced in after the code was sent (409).
  */
 export async function register(
@@ -136,7 +138,7 @@ export async function sendResetLink(app: FastifyInstance, email: string, languag
   const user = await findByEmail(app.db, email)
   if (!user || user.account_state !== 'active') return
   const token = await issueResetToken(app.db, user.id)
-  const link = `${app.config.publicUrl}/reset-password/${token}`
+  const link = `${app.config.publicUrl}${PATHS.resetPassword}/${token}`
   await app.mailer.send(composeMail(language, email, { kind: 'reset-link', link }))
 }
 

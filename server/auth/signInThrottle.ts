@@ -6,7 +6,7 @@ import type { Limit } from './rateLimits.ts'
 import { sha256 } from './session.ts'
 
 /**
- * Issue 14: password guesses are counted per account and client address, so nobody can lock the
+ * Password guesses are counted per account and client address, so nobody can lock the
  * owner out from elsewhere, and per account, so many addresses together cannot guess freely
  * (docs/decisions.md, "Sign-in throttling and lockout").
  */

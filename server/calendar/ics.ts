@@ -31,7 +31,7 @@ const utcDateTime = (iso: string) => `${iso.slice(0, 19)}Z`
 
 /**
  * One stay as an all-day VEVENT. The UID is the booking's own id, so it stays the same across
- * exports; X-MANZIL-* carry what the calendar screen shows (DESIGN 6.1) and other calendar
+ * exports; X-MANZIL-* carry what the calendar screen shows (docs/product.md §7.5) and other calendar
  * programs ignore: the server's kind (a Booking.com closure may be a sale) and whether the stay is
  * an echo of our own export (X-MANZIL-ECHO when all its nights are, X-MANZIL-ECHO-NIGHTS listing
  * them as runs when some are), X-MANZIL-RULE naming the platform's own rule a closed run is,

@@ -23,7 +23,7 @@ function sendFeed(
 
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
-   * DESIGN 5: `/api/calendar/{token}.ics`, readable without a session so that platforms can
+   * `/api/calendar/{token}.ics`, readable without a session so that platforms can
    * import it; the token is the only key. An ETag lets pollers skip an unchanged feed.
    */
   const exportFeed = createExportFeeds(app.db, app.clock)

@@ -5,9 +5,9 @@ import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
 
 /**
- * DESIGN 6.3: the guests of the bookings on the viewer's properties, or on every property for an
+ * The guests of the bookings on the viewer's properties, or on every property for an
  * admin; src/domain/guests.ts decides who counts and how guests are told apart. A stay is past
- * or next by today where its property is (issue 13).
+ * or next by today where its property is (docs/product.md §3.7).
  */
 export async function listGuests(db: Db, viewer: User, now: Date = new Date()): Promise<Guest[]> {
   let query = db

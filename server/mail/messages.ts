@@ -12,7 +12,7 @@ import type { Mail } from './mailer.ts'
 export type MailContent =
   | { kind: 'code'; purpose: EmailCodePurpose; code: string }
   | { kind: 'reset-link'; link: string }
-  /** Issue 14: to the old address when the address changes, with the link that cancels it. */
+  /** To the old address when the address changes, with the link that cancels it. */
   | { kind: 'email-change-notice'; newEmail: string; link: string }
 
 const CODE_TEXTS: Record<EmailCodePurpose, string> = {

@@ -139,7 +139,7 @@ const SESSIONS_ENDED = 'sessions-ended'
 /**
  * The requests that end sessions when they succeed: sign-out, sign-in (the session it arrived
  * with), a password reset, deleting one's account, an admin's deactivation or deletion, and the
- * old address's cancel link (issue 14: their streams close within a second, on every process).
+ * old address's cancel link: their streams close within a second, on every process.
  */
 const SESSION_ENDING_ROUTES = new Set([
   'POST /api/auth/logout',

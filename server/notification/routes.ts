@@ -15,8 +15,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   /**
-   * SPEC 7 / DESIGN 5: `event: notification` with the JSON of each new notification of the
-   * signed-in user, and a `: heartbeat` comment every 25 s. The stream ends when its session does.
+   * The live stream (docs/product.md §12.2): `event: notification` with the JSON of each new
+   * notification of the signed-in user, and a `: heartbeat` comment every 25 s. The stream ends
+   * when its session does.
    */
   app.route({
     ...contract.notification.stream,

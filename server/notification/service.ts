@@ -33,7 +33,7 @@ export async function createNotification(
       read_at: null,
       created_at: notification.now,
       kind: notification.data.kind ?? null,
-      // Only a change notice (issue 13) waits in the mail outbox.
+      // Only a notice with a `kind` waits in the mail outbox; older kindless ones count as mailed.
       mailed_at: notification.data.kind ? null : notification.now,
     })
     .execute()

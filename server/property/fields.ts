@@ -31,7 +31,7 @@ export function checkExternalCalendar(
 
 /**
  * One link pasted for two platforms would import every stay twice and double the revenue
- * (issue 13): a property links a calendar once.
+ * (docs/product.md §5.5): a property links a calendar once.
  */
 export const duplicateLink = (platform: string, other: string, field = 'urlPath') =>
   fieldError(field, 'errors.property.duplicateLink', { platform, other })

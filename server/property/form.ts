@@ -80,7 +80,7 @@ function discardRestOfBody(request: FastifyRequest) {
 }
 
 /**
- * Reads the property form (SPEC 3): photos are checked and re-encoded one at a time as they
+ * Reads the property form (docs/product.md §7.4): photos are checked and re-encoded one at a time as they
  * arrive, so memory holds one upload at most, and the form stops at the first photo that does not
  * fit `room`. If anything fails, the request is refused and the photos written so far are removed.
  */

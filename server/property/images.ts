@@ -9,7 +9,7 @@ import type { Db } from '../db/database.ts'
 import { badRequest } from '../errors.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
 
-/** DESIGN 7 and docs/decisions.md "Properties": what an upload may be and what we keep of it. */
+/** What an upload may be and what we keep of it (docs/product.md §13.4; docs/decisions.md "Properties"). */
 export const IMAGE_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   maxFiles: 20,

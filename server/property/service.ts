@@ -61,7 +61,7 @@ const STATUS_BADGE: Record<PropertyRow['status'], PropertyStatus> = {
   maintenance: 'Maintenance',
 }
 
-/** The per-property secret of the export feed URL (DESIGN 5). */
+/** The per-property secret of the export feed URL: 32 random bytes (docs/product.md §7.5). */
 const newExportToken = () => randomBytes(32).toString('base64url')
 
 const toImage = (row: ImageRow): PropertyImage => ({
@@ -538,7 +538,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       return (await get(ownerId, propertyId)).externalCalendars
     },
 
-    /** SPEC 7: adds the platform's link, or changes it if the platform is already linked. */
+    /** Adds the platform's link, or changes it if the platform is already linked. */
     async upsertExternalCalendar(
       ownerId: string,
       propertyId: string,

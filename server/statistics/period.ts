@@ -24,7 +24,7 @@ export function periodOf(query: PeriodQuery, today: DateOnly): NightWindow {
 }
 
 /**
- * Issue 18: the dashboard's picked period, or undefined for SPEC 7's call without a query (this
+ * The dashboard's picked period, or undefined for the call without a query (this
  * month and this week). Over 366 days is refused at the end date, as the date pickers do.
  */
 export function dashboardPeriodOf(query: PeriodQuery, today: DateOnly): NightWindow | undefined {

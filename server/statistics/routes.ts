@@ -11,10 +11,10 @@ import {
   propertyToday,
 } from './service.ts'
 
-/** SPEC 7's statistics calls of a host: the dashboard's, and one property's (404 unless theirs). */
+/** The statistics calls of a host: the dashboard's, and one property's (404 unless theirs). */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const dashboardBody = createDashboardStatistics(app.db)
-  // "This month" and "this week" are the host's: today where their properties are (issue 13).
+  // "This month" and "this week" are the host's: today where their properties are (docs/product.md §4.9).
   const ownerToday = createOwnerToday(app.db)
 
   app.route({

@@ -83,7 +83,7 @@ async function staysOverlapping(db: Db, scope: Scope, window: NightWindow): Prom
 
 /**
  * The owner's platform links, and how many of them sync: not failing (no last error) and not
- * paused after failing their parsing budget (issue 15: "5 of 6 syncing").
+ * paused after failing their parsing budget: the dashboard says "5 of 6 syncing".
  */
 async function connectionCount(db: Db, ownerId: string): Promise<{ total: number; syncing: number }> {
   const row = await db
@@ -114,7 +114,7 @@ export const serverToday = (): DateOnly => localToday()
 
 /**
  * Today for an owner's figures ("this month", "this week"): today in the zone most of their
- * properties are in (issue 13), kept per version of their data, which every property write
+ * properties are in (docs/product.md §4.9), kept per version of their data, which every property write
  * changes (migration 0002).
  */
 export function createOwnerToday(db: Db) {
@@ -146,7 +146,7 @@ export async function propertyToday(
   return todayIn(row.time_zone, now)
 }
 
-/** SPEC 2's figures for this month and week, or issue 18's for a picked `period`. */
+/** The dashboard's figures for this month and week, or for a picked `period` (docs/product.md §2.6). */
 async function dashboardStatistics(
   db: Db,
   ownerId: string,

@@ -27,8 +27,8 @@ function checkDates(stay: Pick<ManualStayBody, 'start' | 'end'>) {
 }
 
 /**
- * The feed-shaped columns of a manual stay: SPEC 4's "status - guest" summary, so every feed and
- * the calendar read it like any platform's; a block names no guest.
+ * The feed-shaped columns of a manual stay: the "status - guest" summary (docs/product.md §4.8), so
+ * every feed and the calendar read it like any platform's; a block names no guest.
  */
 function stayColumns(stay: ManualStayBody) {
   const guest = stay.kind === 'booking' ? (stay.guestName ?? '') : ''
@@ -70,7 +70,7 @@ function nightlyPrice(stay: ManualStayBody, kept: number | null): number | null 
 }
 
 /**
- * Issue 13: the stays a host enters by hand. They belong to no linked calendar (calendar_id is
+ * The stays a host enters by hand (docs/product.md §2.15). They belong to no linked calendar (calendar_id is
  * null), show at once in the private feed and in every platform's availability feed, and take
  * part in conflicts as a source of their own. Only the property's owner reaches them; anyone
  * else, and any stay a feed brought, is a 404.

@@ -1,5 +1,5 @@
 /**
- * How much work one feed may ask of the server (issue 12). Every feed is untrusted input: these
+ * How much work one feed may ask of the server (docs/product.md §10.3). Every feed is untrusted input: these
  * count the work done, not only what comes out, so that no shape of feed can run unbounded. The
  * texts that name them to the host are `sync.errors.*` in locales/.
  */

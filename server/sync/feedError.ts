@@ -12,7 +12,7 @@ export type FeedFailure =
   | 'unreadableEvents'
   | BudgetFailure
 
-/** The feed is readable in principle but asks more work than a feed may (issue 12's budgets). */
+/** The feed is readable in principle but asks more work than a feed may (budgets.ts). */
 export type BudgetFailure =
   | 'lineTooLong'
   | 'tooManyParameters'

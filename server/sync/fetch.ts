@@ -78,7 +78,7 @@ function embeddedIPv4(bytes: Uint8Array): string | undefined {
   return prefix && bytes.subarray(prefix.length, prefix.length + 4).join('.')
 }
 
-/** Whether an IP address is on the public internet (DESIGN 7). */
+/** Whether an IP address is on the public internet: feeds are fetched from nowhere else. */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address)
   if (family === 4) return !notPublic.check(address, 'ipv4')
@@ -275,9 +275,10 @@ function request(
 }
 
 /**
- * GETs a feed the way DESIGN 7 allows: http(s) only, public addresses only (checked after DNS
- * and pinned for the connection, again on every redirect, at most 3), 10 s for the whole fetch,
- * 5 MiB at most. Sends the validators the feed gave last time; a 304 is `not-modified`.
+ * GETs a feed the only way allowed (docs/product.md §10.2): http(s) only, public addresses only
+ * (checked after DNS and pinned for the connection, again on every redirect, at most 3), 10 s for
+ * the whole fetch, 5 MiB at most. Sends the validators the feed gave last time; a 304 is
+ * `not-modified`.
  */
 export async function fetchFeed(link: string, options: Options): Promise<FeedResponse> {
   const deadline = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS)

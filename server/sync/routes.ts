@@ -7,7 +7,7 @@ import { limitSyncNow } from './syncNowLimit.ts'
 
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
-   * SPEC 7 "sync now": fetches the caller's calendars at once and answers when they are done
+   * "Sync now": fetches the caller's calendars at once and answers when they are done
    * (each fetch is bounded by 10 s); new bookings arrive as notifications on the stream.
    * At most once a minute per account: sooner is a 429 with `Retry-After` (syncNowLimit.ts).
    * Feeds paused for failing their budgets are tried again.

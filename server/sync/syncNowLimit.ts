@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts'
 import { HttpError, unauthorized } from '../errors.ts'
 import { currentUser } from '../auth/session.ts'
 
-/** Issue 12: "Sync now" runs at most once a minute per account. */
+/** "Sync now" runs at most once a minute per account: it fetches every link of the account. */
 export const SYNC_NOW_INTERVAL_MS = 60_000
 
 /**

@@ -8,15 +8,13 @@ import { sendCode } from '../auth/codes.ts'
 import { revokeSessions, sha256 } from '../auth/session.ts'
 import { composeMail } from '../mail/messages.ts'
 import type { Language } from '../../src/domain/translator.ts'
+import { PATHS } from '../../src/domain/paths.ts'
 
 /** How long the old address can take the change back. */
 export const CANCEL_LINK_LIFETIME_MS = 7 * 24 * 3600 * 1000
 
-/** The SPA page the notice links to; its last segment is the secret (server/logging.ts hides it). */
-export const CANCEL_PAGE_PATH = '/cancel-email-change'
-
 /**
- * Issue 14: after the password was checked, a request to move the account to `newEmail`.
+ * After the password was checked, a request to move the account to `newEmail` (docs/product.md §4.4).
  * - The old address is told at once, in the account's language, with a link that cancels it.
  * - The new address gets its code, unless another account has it: then no code goes anywhere and
  *   any earlier pending change is dropped. The caller answers the same either way (only
@@ -54,7 +52,7 @@ async function sendChangeNotice(app: FastifyInstance, user: User, newEmail: stri
       created_at: new Date(now).toISOString(),
     })
     .execute()
-  const link = `${app.config.publicUrl}${CANCEL_PAGE_PATH}/${token}`
+  const link = `${app.config.publicUrl}${PATHS.cancelEmailChange}/${token}`
   await app.mailer.send(
     composeMail(user.language, user.email, { kind: 'email-change-notice', newEmail, link }),
   )

@@ -16,7 +16,7 @@ const findUser = (db: Db, id: string) =>
 
 /**
  * Saves name, phone and address at once. A new e-mail address is not applied: it needs the
- * current password (issue 14), and then `startEmailChange` (after the answer) mails the code and
+ * current password, and then `startEmailChange` (after the answer) mails the code and
  * the old address's notice; `confirmEmailChange` applies it (docs/decisions.md, "Changing the
  * e-mail address"). Whether another account has the new address is not told here.
  */

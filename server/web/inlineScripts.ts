@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 
 /**
- * Issue 17: the built index.html starts with one inline script (scripts/viteFirstScreen.ts). The
+ * The built index.html starts with one inline script (scripts/viteFirstScreen.ts). The
  * Content-Security-Policy allows exactly that script by its SHA-256, read from the build the
  * server serves, and no other inline script.
  */

@@ -1,4 +1,4 @@
-/** How deep a JSON body may nest; the API's own bodies need 3 (issue 14). */
+/** How deep a JSON body may nest; the API's own bodies need 3 (docs/product.md §13.3). */
 export const MAX_JSON_DEPTH = 64
 
 /**

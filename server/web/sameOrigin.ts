@@ -6,7 +6,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 type Origins = { publicOrigin: string }
 
 /**
- * Whether a state-changing request came from a page of another origin (issue 14). SameSite=Lax
+ * Whether a state-changing request came from a page of another origin (docs/product.md §13.3). SameSite=Lax
  * sends the session cookie from every origin of the same site (another port of localhost, a
  * sibling subdomain), so the browser's own word is asked:
  * - `Origin`, when present, must be PUBLIC_URL's origin (the dev server's, in development, is

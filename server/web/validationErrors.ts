@@ -8,7 +8,7 @@ const english = translatorFor('en')
 const hasSentence = (key: string) => english(key) !== key
 
 /**
- * A schema's issue as a sentence that names no key (issue 15): a schema may give a locale key
+ * A schema's issue as a sentence that names no key (docs/product.md §7.1): a schema may give a locale key
  * as its message; otherwise the field's own sentence (`errors.fields.<name>`), which covers
  * every way that field can be wrong, or a general one for a field no form sends.
  */

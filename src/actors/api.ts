@@ -43,9 +43,10 @@ export type {
 export type PlatformOption = z.infer<typeof Platform>
 
 /**
- * SPEC 3's multipart payload: optional fields only when present (the server reads an absent one
- * as empty), the photos last as repeated `images`. `externalCalendars` replaces the property's
- * set, so an update always sends it and a creation only when there are links.
+ * The property form's multipart payload (docs/product.md §7.4): optional fields only when present
+ * (the server reads an absent one as empty), the photos last as repeated `images`.
+ * `externalCalendars` replaces the property's set, so an update always sends it and a creation only
+ * when there are links.
  */
 export function propertyForm(fields: PropertyFields, images: File[], purpose: 'create' | 'update'): FormData {
   const form = new FormData()
@@ -68,13 +69,13 @@ export function propertyForm(fields: PropertyFields, images: File[], purpose: 'c
 // localised text ("Error updating property"), not an English "Unexpected error".
 const NO_FALLBACK = ''
 
-/** SPEC 3: the dashboard's five figures; rates and differences are percentages (0–100). */
+/** The dashboard's five figures (docs/product.md §3.5); rates and differences are percentages (0–100). */
 export type DashboardStatistics = z.infer<typeof DashboardStatisticsShape>
 export type MonthlyFigures = z.infer<typeof MonthlyStatistics>[number]
-/** DESIGN 5: one property's figures for a window of nights. */
+/** One property's figures for a window of nights (docs/product.md §3.5). */
 export type PeriodStatistics = z.infer<typeof PeriodStatisticsShape>
 export type { DateRange }
-/** A new `email` needs `currentPassword` too (issue 14). */
+/** A new `email` needs `currentPassword` too (docs/product.md §4.4). */
 export type ProfileChanges = Pick<Profile, 'name' | 'phone' | 'email' | 'residentalAddress'> & {
   currentPassword?: string
 }
@@ -83,7 +84,7 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateResponse>
 export type Guest = z.infer<typeof GuestShape>
 
 /**
- * SPEC 3, DESIGN 5 and issue 13: a stored notification. `data.kind` says what changed (absent on
+ * A stored notification (docs/product.md §3.6). `data.kind` says what changed (absent on
  * older ones, which announced new bookings), `data.ical` holds the stays concerned, and `stay`,
  * `previous`, `other` and `nights` say the rest.
  */
@@ -107,7 +108,7 @@ export const api = {
       request(auth.sendResetLink, { body }, NO_FALLBACK),
     changePassword: (token: string, body: BodyAt<typeof auth.changePassword>) =>
       request(auth.changePassword, { params: { token }, body }, NO_FALLBACK),
-    /** Issue 14: the old address's link takes an e-mail change back and signs every session out. */
+    /** The old address's link takes an e-mail change back and signs every session out. */
     cancelEmailChange: (token: string) => request(auth.cancelEmailChange, { body: { token } }, NO_FALLBACK),
   },
   user: {
@@ -201,7 +202,7 @@ export const api = {
     rotatePlatformFeed: (id: string, platformName: string) =>
       request(property.rotatePlatformFeed, { params: { id, platformName } }),
     platforms: () => request(property.platforms),
-    /** Issue 13: stays and blocks the host enters by hand (platform "Manual"); 404 unless the owner's. */
+    /** Stays and blocks the host enters by hand (platform "Manual"); 404 unless the owner's. */
     stay: {
       create: (propertyId: string, body: ManualStayBody) =>
         request(stay.create, { params: { id: propertyId }, body }, NO_FALLBACK),

@@ -2,21 +2,10 @@ import redaxios from 'redaxios'
 import type { BodyOf, EndpointAt, QueryOf, ResponseOf } from '../../contract/index.ts'
 import { pathOf, type ParamsOf, type Route } from '../../contract/paths.ts'
 import { takeEarlyResponse } from '../boot/earlyResponses.ts'
+import { isPublicPath, PATHS } from '../domain/paths.ts'
 
 export const API_BASE = '/api'
 export const REQUEST_TIMEOUT_MS = 100_000
-export const LOGIN_PATH = '/login'
-
-/** Routes a signed-out person may be on; a 401 there must not send them anywhere. */
-const PUBLIC_PATHS = [
-  '/login',
-  '/registration',
-  '/forgot-password',
-  '/reset-password',
-  '/cancel-email-change',
-]
-export const isPublicPath = (pathname: string) =>
-  PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
 
 /** The server's sentence for each field it refused, by the field's name in the request. */
 export type FieldMessages = Readonly<Record<string, string>>
@@ -50,21 +39,24 @@ let signingOut = false
  */
 export function leaveAfterSignOut() {
   signingOut = true
-  window.location.assign(LOGIN_PATH)
+  window.location.assign(PATHS.login)
 }
 
-/** SPEC 8: a 401 logs a warning and leaves for /login by full navigation; the caller still gets the failure. */
+/**
+ * A 401 logs a warning and leaves for /login by full navigation; the caller still gets the failure
+ * (docs/product.md §8.1).
+ */
 function onUnauthorized() {
   if (signingOut) return
   console.warn('The session may have expired; sending the browser to the login page.')
   const { pathname, search } = window.location
   if (isPublicPath(pathname)) return
   const next = encodeURIComponent(pathname + search)
-  window.location.assign(`${LOGIN_PATH}?next=${next}`)
+  window.location.assign(`${PATHS.login}?next=${next}`)
 }
 
 // redaxios has no timeout option: the fetch it uses adds one. A GET the page sent before the app
-// ran (index.html, issue 17) is answered by that call, which has the same limit.
+// ran (index.html, src/boot/earlyResponses.ts) is answered by that call, which has the same limit.
 const fetchWithTimeout: typeof fetch = (input, init) =>
   (init?.method === 'GET' && typeof input === 'string' ? takeEarlyResponse(input) : undefined) ??
   fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
@@ -115,9 +107,9 @@ function queryString(fields: object | undefined): string {
 
 /**
  * The one way the app talks to the API: a route of the contract's `paths` and what the call
- * passes. `message` is read from an error body (SPEC 7), and `fields` when the server blames
- * fields (issue 15); without a message the error carries `fallback`, which the caller picks (a
- * localised text).
+ * passes. `message` is read from an error body, and `fields` when the server blames fields
+ * (docs/product.md §7.1); without a message the error carries `fallback`, which the caller picks
+ * (a localised text).
  */
 export async function request<R extends Route>(
   route: R,

@@ -11,8 +11,9 @@ const isStreamNotification = (value: unknown): value is StreamNotification => {
 }
 
 /**
- * SPEC 7: an EventSource on /api/notification/sse, listening to `notification`. An error closes
- * it (the machine decides when to try again, instead of EventSource's own fixed retry).
+ * An EventSource on /api/notification/sse, listening to `notification` (docs/product.md §12.2). An
+ * error closes it (the machine decides when to try again, instead of EventSource's own fixed
+ * retry).
  */
 export const eventSourceConnection = fromCallback<{ type: 'close' }>(({ sendBack }) => {
   const report = (event: ConnectionEvent) => sendBack(event)

@@ -1,7 +1,8 @@
 /**
- * Issue 17: index.html's first script starts a signed-in first screen's API calls beside its
- * code (src/boot/firstScreen.ts), a round trip or two before the app could. The API client takes
- * each answer here, once, in place of sending the same call again.
+ * For a phone's first screen (docs/product.md §16): index.html's first script starts a signed-in
+ * first screen's API calls beside its code (src/boot/firstScreen.ts), a round trip or two before
+ * the app could. The API client takes each answer here, once, in place of sending the same call
+ * again.
  */
 import { PREFETCHED_FRESH_MS } from '../routes/prefetched.ts'
 

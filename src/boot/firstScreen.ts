@@ -1,5 +1,5 @@
 /**
- * Issue 17: the first screen's chunks, words, fonts and, for a signed-in screen, its first API
+ * The first screen's chunks, words, fonts and, for a signed-in screen, its first API
  * calls are asked for by index.html itself, all at once, rather than each after the code that
  * needs it has run (a waterfall four deep on a phone). scripts/viteFirstScreen.ts inlines these
  * functions' source into the page's head, so they import nothing, call nothing outside

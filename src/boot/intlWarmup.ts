@@ -1,5 +1,5 @@
 /**
- * Issue 17: a page's first Intl formatter, whatever its kind, loads ICU's locale and zone data.
+ * A page's first Intl formatter, whatever its kind, loads ICU's locale and zone data.
  * Under bench:phone's 4× throttling that took 140-330 ms of the main thread, inside the first
  * render of every signed-in screen (the calendar's "today" where its properties are, the
  * dashboard's figures). That data belongs to the browser's renderer process and is shared by its

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the sign-in screen's markup is written into index.html at build time, once per
+ * The sign-in screen's markup is written into index.html at build time, once per
  * language (scripts/vitePrerender.ts), so that a phone paints the form with the page itself
  * rather than after the code has arrived and run. index.html's first script picks the language
  * and marks the document with the screen's name (src/boot/firstScreen.ts); the script after

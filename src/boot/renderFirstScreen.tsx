@@ -1,5 +1,5 @@
 /**
- * Issue 17, run by the build, not the browser (scripts/vitePrerender.ts): the markup of a public
+ * Run by the build, not the browser (scripts/vitePrerender.ts): the markup of a public
  * screen as a signed-out visitor's first render draws it in `language`, the same tree
  * src/main.tsx then hydrates.
  */

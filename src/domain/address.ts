@@ -7,7 +7,7 @@ const presentParts = ({ country, region, city, address }: StoredAddress) =>
   [country, region, city, address].map((part) => part?.trim() ?? '').filter((part) => part !== '')
 
 /**
- * SPEC 5: the address field is one text split on spaces; the first word is the country, the
+ * The address field is one text split on spaces; the first word is the country, the
  * second the region, the third the city, and the rest is the address.
  */
 export function splitAddress(text: string): AddressParts {
@@ -18,7 +18,10 @@ export function splitAddress(text: string): AddressParts {
 /** The one text the address field shows when a stored property is edited. */
 export const joinAddress = (parts: StoredAddress) => presentParts(parts).join(' ')
 
-/** SPEC 2, property card: country, region, city and address joined with commas, empty parts skipped. */
+/**
+ * The property card's location: country, region, city and address joined with commas, empty parts
+ * skipped.
+ */
 export const locationLine = (parts: StoredAddress, separator = ', ') => presentParts(parts).join(separator)
 
 /**

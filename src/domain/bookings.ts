@@ -20,7 +20,7 @@ const BLOCK_PATTERNS = [
 ]
 
 /**
- * SPEC 4: the summary split on " - " gives status then guest, each defaulting to "Blocked".
+ * The summary split on " - " gives status then guest, each defaulting to "Blocked" (docs/product.md §4.8).
  * Known platform block patterns are blocks (occupied, no revenue); Airbnb's bare "Reserved" is a
  * booking whose guest the feed does not name.
  */
@@ -62,12 +62,15 @@ export function nightsOf(stay: Stay): DateOnly[] {
   return nights
 }
 
-/** SPEC 4: current when it started on or before today and ends after it; by start ascending. */
+/**
+ * Current when it started on or before today and ends after it; by start ascending
+ * (docs/product.md §4.9).
+ */
 export function currentStays<T extends Stay>(stays: readonly T[], today: DateOnly): T[] {
   return stays.filter((stay) => stay.start <= today && stay.end > today).sort(byStart)
 }
 
-/** SPEC 4: upcoming when it starts after today; by start ascending. */
+/** Upcoming when it starts after today; by start ascending. */
 export function upcomingStays<T extends Stay>(stays: readonly T[], today: DateOnly): T[] {
   return stays.filter((stay) => stay.start > today).sort(byStart)
 }
@@ -92,9 +95,9 @@ export function occupiedRuns(stays: readonly Stay[]): Stay[] {
 export const nightsOverlap = (a: Stay, b: Stay) => a.start < b.end && b.start < a.end
 
 /**
- * SPEC 3: a booking as the calendar shows it, derived from a property's export feed. `uid` keeps
+ * A booking as the calendar shows it, derived from a property's export feed. `uid` keeps
  * its colour for the page's life; `conflict` marks nights sold twice, as the server decides it
- * (issue 13: any two sources, blocks and closures too); `feedWarning` what its platform's feed
+ * (any two sources, blocks and closures too: docs/product.md §11.1); `feedWarning` what its platform's feed
  * said that could not be taken as written. `stayId` is the server's id of the stay (the UID
  * before `@manzil`); `manual` a stay the host entered by hand, with its `note`; `echo` a block
  * that only mirrors what Manzil exported to its platform ("synced from Manzil", never a conflict).
@@ -120,7 +123,7 @@ export type Booking = Stay & {
   echoRuns?: readonly Stay[]
   feedWarning: FeedWarning | null
   /**
-   * Issue 16, for the stay's details: the nightly price in force when the stay was first seen
+   * For the stay's details: the nightly price in force when the stay was first seen
    * (X-MANZIL-PRICE; null when the property had none), the linked calendar it came from
    * (X-MANZIL-CALENDAR; null for a manual stay) and the feed's DESCRIPTION as written.
    */

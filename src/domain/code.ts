@@ -1,13 +1,13 @@
 export const CODE_LENGTH = 6
 
-/** SPEC 5: a verification code is six single digits, digits only. */
+/** A verification code is six single digits, digits only (docs/product.md §5.2). */
 export const isCompleteCode = (code: string) => new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)
 
 /** Keeps the digits of typed or pasted text, at most six. */
 export const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, CODE_LENGTH)
 
 /**
- * Issue 15: "Send a new code" waits this long after each code sent. The server lets one address
+ * "Send a new code" waits this long after each code sent. The server lets one address
  * ask for five mails in fifteen minutes (`mailPerAddress` in server/auth/rateLimits.ts); one every
  * three minutes never meets that limit. tests/unit/resendCooldown.test.ts keeps the two equal.
  */

@@ -1,9 +1,9 @@
 import { FALLBACK_TIME_ZONE } from './timeZones.ts'
 
 /**
- * A new property's time zone from the country its host types (issue 13). Apart from
+ * A new property's time zone from the country its host types. Apart from
  * timeZones.ts because only the property forms and the server need this table, and a phone
- * should not download it with the dashboard (issue 17).
+ * should not download it with the dashboard.
  */
 
 /** The countries hosts use, in the spellings they type; matched case-insensitively. */

@@ -48,7 +48,7 @@ export function addMonths(month: string, count: number): string {
 
 const WEEK_DAYS = 7
 
-/** The days of a month laid out Sunday first (SPEC 9), `null` before the 1st and after the last. */
+/** The days of a month laid out Sunday first, `null` before the 1st and after the last. */
 export function monthGrid(month: string): (DateOnly | null)[] {
   const first = `${month}-01`
   const leading = new Date(`${first}T00:00:00Z`).getUTCDay()

@@ -9,7 +9,10 @@ export type GuestStay = Stay & {
   nightlyPrice: number | null
 }
 
-/** SPEC 3's guest. Feeds never carry contact details, so e-mail and phone are unknown (null). */
+/**
+ * A guest (docs/product.md §3.7). Feeds never carry contact details, so e-mail and phone are
+ * unknown (null).
+ */
 export type Guest = {
   name: string
   email: null
@@ -26,9 +29,9 @@ export const guestKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLow
 const UNNAMED = guestKey(DEFAULT_LABEL)
 
 /**
- * DESIGN 6.3: guests derived from the bookings that name one (not blocks, not cancelled, not
- * SPEC's "Blocked" default). `lastStay` is the check-in of the latest stay begun by `today`,
- * `nextStay` the check-in of the earliest one after it (SPEC 4's current/upcoming split);
+ * Guests derived from the bookings that name one (not blocks, not cancelled, not
+ * the "Blocked" default). `lastStay` is the check-in of the latest stay begun by `today`,
+ * `nextStay` the check-in of the earliest one after it (the current/upcoming split);
  * `totalSpent` is every such booking's nights times its nightly price when first seen. The name shown
  * is the spelling of the guest's latest stay. Sorted by name.
  */
@@ -36,7 +39,7 @@ type Tally = Omit<Guest, 'email' | 'phone'> & { spelledOn: DateOnly }
 
 export function summariseGuests<T extends GuestStay>(
   stays: readonly T[],
-  /** One day for every stay, or each stay's own (today where its property is, issue 13). */
+  /** One day for every stay, or each stay's own (today where its property is). */
   today: DateOnly | ((stay: T) => DateOnly),
 ): Guest[] {
   const todayOf = typeof today === 'function' ? today : () => today

@@ -1,7 +1,7 @@
 import type { Messages } from './translator.ts'
 
 /**
- * Issue 17: each language's words come in two chunks, so that a signed-out phone does not
+ * Each language's words come in two chunks, so that a signed-out phone does not
  * download every screen's text to show a sign-in form. `public` holds what the pages open to
  * everyone say (sign-in, registration, password reset, e-mail change, offline, update, errors);
  * `signedIn` holds the rest. `mail` is the server's alone and never reaches the browser.

@@ -4,9 +4,9 @@ import { nightsBetween, type DateOnly } from './dates.ts'
 import { holdsAnyOf } from './echoNights.ts'
 
 /**
- * Issue 13: stays a host enters by hand (a direct booking, an owner's stay, a maintenance block).
- * The API's schemas (contract/stay.ts) take their limits from here, so the form refuses what the
- * API would.
+ * Stays a host enters by hand (a direct booking, an owner's stay, a maintenance block). The
+ * API's schemas (contract/stay.ts) take their limits from here, so the form refuses what the API
+ * would.
  */
 
 /** The longest stay a host may enter by hand, in nights. */
@@ -15,7 +15,7 @@ export const MAX_MANUAL_NIGHTS = 365
 export const MAX_GUEST_NAME = 120
 export const MAX_NOTE = 500
 
-/** What a manual stay's platform is, in every feed and on the calendar (SPEC's fallback). */
+/** What a manual stay's platform is, in every feed and on the calendar (also the calendar's fallback). */
 export const MANUAL_PLATFORM = 'Manual'
 
 /** How a manual booking's price is entered: per night, or for the whole stay. */

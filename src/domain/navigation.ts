@@ -1,3 +1,5 @@
+import { PATHS } from './paths.ts'
+
 export type NavigationItem = {
   path: string
   labelKey: string
@@ -5,25 +7,25 @@ export type NavigationItem = {
 }
 
 const USER_ITEMS: NavigationItem[] = [
-  { path: '/dashboard', labelKey: 'nav.dashboard', icon: 'dashboard' },
-  { path: '/properties', labelKey: 'nav.properties', icon: 'properties' },
-  { path: '/integration', labelKey: 'nav.integration', icon: 'integration' },
-  { path: '/calendar', labelKey: 'nav.calendar', icon: 'calendar' },
+  { path: PATHS.dashboard, labelKey: 'nav.dashboard', icon: 'dashboard' },
+  { path: PATHS.properties, labelKey: 'nav.properties', icon: 'properties' },
+  { path: PATHS.integration, labelKey: 'nav.integration', icon: 'integration' },
+  { path: PATHS.calendar, labelKey: 'nav.calendar', icon: 'calendar' },
 ]
 
 export const ADMIN_ITEMS: NavigationItem[] = [
-  { path: '/guests', labelKey: 'nav.guests', icon: 'guests' },
-  { path: '/users', labelKey: 'nav.users', icon: 'users' },
-  { path: '/logs', labelKey: 'nav.logs', icon: 'logs' },
+  { path: PATHS.guests, labelKey: 'nav.guests', icon: 'guests' },
+  { path: PATHS.users, labelKey: 'nav.users', icon: 'users' },
+  { path: PATHS.logs, labelKey: 'nav.logs', icon: 'logs' },
 ]
 
-/** SPEC 2: the menu is built for admin when isAdmin is true, otherwise for user. */
+/** The menu is built for admin when isAdmin is true, otherwise for user (docs/product.md §2.2). */
 export function navigationFor(isAdmin: boolean): { main: NavigationItem[]; admin: NavigationItem[] } {
   return { main: USER_ITEMS, admin: isAdmin ? ADMIN_ITEMS : [] }
 }
 
 /** `/` and `/dashboard` are one screen, so both light up the dashboard item. */
 export function isActivePath(itemPath: string, currentPath: string): boolean {
-  if (itemPath === '/dashboard') return currentPath === '/' || currentPath === '/dashboard'
+  if (itemPath === PATHS.dashboard) return currentPath === '/' || currentPath === '/dashboard'
   return currentPath === itemPath || currentPath.startsWith(`${itemPath}/`)
 }

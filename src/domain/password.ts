@@ -1,6 +1,6 @@
 export const PASSWORD_MIN_LENGTH = 8
 
-/** The fixed set of special characters SPEC 5 counts as a symbol. */
+/** The fixed set of special characters the password rule counts as a symbol. */
 export const PASSWORD_SYMBOLS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~'
 
 export type PasswordCheck = {
@@ -22,13 +22,13 @@ export function checkPassword(password: string): PasswordCheck {
   }
 }
 
-/** SPEC 5: 8+ characters with a digit, a lower- and an upper-case letter and a symbol. */
+/** 8+ characters with a digit, a lower- and an upper-case letter and a symbol (docs/product.md §5.1). */
 export const isStrongPassword = (password: string) => Object.values(checkPassword(password)).every(Boolean)
 
 /**
  * What is wrong with a new password and its confirmation, as a locale key, checked in this order
  * wherever one is chosen (registration, reset): its strength, then the match; undefined when
- * neither. The confirmation is compared although SPEC leaves registration's uncompared: a typo
+ * neither. Registration compares the confirmation too: a typo
  * there would lock the new owner out (docs/decisions.md).
  */
 export function newPasswordProblem(password: string, confirmPassword: string) {

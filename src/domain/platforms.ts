@@ -1,4 +1,7 @@
-/** The booking platforms a host can link (DESIGN 5); `domain` is how their feeds are recognised. */
+/**
+ * The booking platforms a host can link (docs/product.md §3.3); `domain` is how their feeds are
+ * recognised.
+ */
 export const PLATFORMS = [
   { name: 'Airbnb', domain: 'airbnb.com' },
   { name: 'Booking.com', domain: 'booking.com' },
@@ -62,7 +65,7 @@ const MENTIONS = PLATFORM_DOMAINS.map(({ name, domains }) => {
 })
 
 /**
- * DESIGN 6.7: the platform the calendar was linked as when the text names it (a Booking.com
+ * The platform the calendar was linked as when the text names it (a Booking.com
  * export that mentions airbnb.com in a guest's note is still Booking.com's); otherwise the
  * platform the text names first (the PRODID and UIDs come before any note); the calendar's own
  * platform name when the text names none.

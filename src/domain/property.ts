@@ -3,7 +3,7 @@ import { calendarLink, otherPlatformOfLink } from './calendarLink.ts'
 import { linksToSend, type PlatformLink } from './platformSelection.ts'
 import { defaultTimeZone } from './countryZones.ts'
 
-/** The parts of a stored property (DESIGN 5) that the form rules read. */
+/** The parts of a stored property that the form rules read. */
 export type EditableProperty = {
   name: string
   country: string
@@ -18,7 +18,7 @@ export type EditableProperty = {
   externalCalendars: PlatformLink[]
 }
 
-/** SPEC 5 */
+/** The longest description (docs/product.md §5.4). */
 export const DESCRIPTION_MAX = 300
 
 /** What the host types in the add and edit forms, before it becomes the multipart payload. */
@@ -29,13 +29,13 @@ export type PropertyDraft = {
   costPerNight: string
   description: string
   platforms: PlatformLink[]
-  /** The property's IANA zone (issue 13). */
+  /** The property's IANA zone. */
   timeZone: string
   /** Whether the host chose the zone; until then it follows the country typed in the address. */
   timeZonePicked: boolean
 }
 
-/** The create/update payload of SPEC 3, minus the photos. */
+/** The create/update payload (docs/product.md §7.4), minus the photos. */
 export type PropertyFields = {
   name: string
   country: string
@@ -68,8 +68,8 @@ export type DraftProblems = Partial<Record<string, FieldProblem>>
 const MAX_CAPACITY = 10_000
 const MAX_COST_PER_NIGHT = 1_000_000
 /**
- * Issue 15: the checks the server makes on a property form (server/property/fields.ts), made
- * before any call so that each problem shows at its field: a name, a country (SPEC 5), a
+ * The checks the server makes on a property form (server/property/fields.ts), made
+ * before any call so that each problem shows at its field: a name, a country (the address's first word), a
  * capacity that is a whole number from 1, a cost that is empty or a number, a description of at
  * most 300 characters, and web links (http or https), none on another platform's own domain.
  * Empty when the form can be sent.
@@ -108,7 +108,7 @@ const ADDRESS_PARTS = ['country', 'region', 'city', 'address']
 const LINK_FIELD = 'externalCalendars.'
 
 /**
- * The form field where the server's refusal of one of its fields shows (issue 15): the address
+ * The form field where the server's refusal of one of its fields shows: the address
  * parts are typed as one address, and `externalCalendars.<platform>` is that platform's link.
  */
 export function formFieldOf(serverField: string): string {
@@ -125,7 +125,7 @@ export function refusedFields(fields: Readonly<Record<string, string>> = {}): Re
 }
 
 /**
- * Issue 15: whether closing would lose something the host did since the form opened (`since`:
+ * Whether closing would lose something the host did since the form opened (`since`:
  * empty when adding, the stored property's draft when editing): a changed field, a photo picked
  * or removed (`photoChanges`), or a platform link. The zone is not counted while it only follows
  * the address.
@@ -174,11 +174,11 @@ export const withTimeZone = (draft: PropertyDraft, timeZone: string): PropertyDr
   timeZonePicked: true,
 })
 
-/** SPEC 5: adding needs a name and a first word (the country) in the address. */
+/** Adding needs a name and a first word (the country) in the address (docs/product.md §5.4). */
 export const canCreate = (draft: PropertyDraft) =>
   draft.name.trim() !== '' && splitAddress(draft.addressText).country !== ''
 
-/** SPEC 5: saving needs a name and some address text. */
+/** Saving needs a name and some address text. */
 export const canSave = (draft: PropertyDraft) => draft.name.trim() !== '' && draft.addressText.trim() !== ''
 
 /** The payload for a draft; for an edit, `original` keeps an untouched address as it is stored. */
@@ -200,7 +200,7 @@ export function fieldsFrom(draft: PropertyDraft, original?: EditableProperty): P
   }
 }
 
-/** What the list shows while an update is on its way (SPEC 4: updating replaces the item). */
+/** What the list shows while an update is on its way: updating replaces the item. */
 export function withChanges<T extends EditableProperty>(
   property: T,
   fields: PropertyFields,

@@ -1,4 +1,7 @@
-/** SPEC 2, /properties: `search` filters case-insensitively on name or city; blank shows all. */
+/**
+ * /properties: `search` filters case-insensitively on name or city; blank shows all
+ * (docs/product.md §2.8).
+ */
 export function filterProperties<T extends { name: string; city: string }>(
   properties: T[],
   query: string,

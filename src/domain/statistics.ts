@@ -31,7 +31,7 @@ export type StatStay = Stay & {
 
 export type MeasuredProperty = { id: string }
 
-/** DESIGN 5: one property's (or several's) figures for a window. Rates are percentages, 0–100. */
+/** One property's (or several's) figures for a window. Rates are percentages, 0–100. */
 export type PeriodFigures = {
   revenue: number
   occupancyRate: number
@@ -40,12 +40,12 @@ export type PeriodFigures = {
   averageNightlyRate: number
 }
 
-/** SPEC 3's dashboard statistics. */
+/** The dashboard statistics (docs/product.md §3.5). */
 export type DashboardFigures = {
   monthlyRevenue: { current: number; percentDiffLastMonth: number }
   propertyCount: { total: number; thisMonthIncrease: number }
   platformConnections: number
-  /** Of `platformConnections`, those neither failing nor paused (issue 15). */
+  /** Of `platformConnections`, those neither failing nor paused. */
   syncingConnections: number
   occupancyRate: { current: number; percentDiffLastMonth: number }
   activeBookings: { prevWeek: number; currWeek: number }
@@ -78,7 +78,7 @@ export function monthWindow(month: YearMonth): NightWindow {
   return { start, end: addDays(start, daysInMonth(year, monthNumber)) }
 }
 
-/** The Sunday-to-Saturday week holding `date` (SPEC 9: weeks start on Sunday). */
+/** The Sunday-to-Saturday week holding `date`: weeks start on Sunday. */
 export function weekWindow(date: DateOnly): NightWindow {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay()
   const start = addDays(date, -weekday)
@@ -150,7 +150,7 @@ const byFirstSeen = (a: StatStay, b: StatStay) =>
 type Measured = { revenue: number; occupancyRate: number; bookedNights: number; bookings: number }
 
 /**
- * DESIGN 6.2: revenue is each booked night in the window times the nightly price in force when
+ * Revenue is each booked night in the window times the nightly price in force when
  * its booking was first seen, so a later price change leaves past months as they were. Each
  * night counts once, whatever the number of sources: a night sold twice earns the price of the
  * sale seen first. Blocks occupy but earn nothing; occupancy is occupied nights over every
@@ -210,7 +210,7 @@ export const activeBookings = (
 
 /**
  * The window a period is compared with: the same number of whole calendar months before it when
- * it is whole months (this month against last month, as SPEC 2 says), else the same number of
+ * it is whole months (this month against last month), else the same number of
  * nights just before it. See docs/decisions.md.
  */
 export function previousWindow(window: NightWindow): NightWindow {
@@ -287,15 +287,16 @@ function figuresFor(
   }
 }
 
-/** SPEC 2's five cards: this calendar month against the last, this Sunday-first week against the last. */
+/** The five cards: this calendar month against the last, this Sunday-first week against the last. */
 export function dashboardFigures({ today, ...sources }: DashboardInput): DashboardFigures {
   const thisWeek = weekWindow(today)
   return figuresFor(sources, monthWindow(monthOf(today)), thisWeek, weekWindow(addDays(thisWeek.start, -7)))
 }
 
 /**
- * Issue 18: the five cards for a picked period, every comparison (bookings too) against the
- * period before it; the field names stay SPEC 3's. `stays`: at least those in `rangeWindow`.
+ * The five cards for a picked period, every comparison (bookings too) against the
+ * period before it; the field names stay those of this month's figures. `stays`: at least those in
+ * `rangeWindow`.
  */
 export function rangeFigures(sources: FigureSources, period: NightWindow): DashboardFigures {
   return figuresFor(sources, period, period, previousWindow(period))

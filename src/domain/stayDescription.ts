@@ -2,9 +2,9 @@ import { multiLine } from './plainText.ts'
 import { isPlatformHost } from './platforms.ts'
 
 /**
- * What a platform's DESCRIPTION says of a stay that the details show (issue 16). `reservationUrl`
- * is only ever an http(s) address on the platform's own host; `text` is everything else the
- * description said, as plain text.
+ * What a platform's DESCRIPTION says of a stay that the details show (docs/product.md §2.14).
+ * `reservationUrl` is only ever an http(s) address on the platform's own host; `text` is everything
+ * else the description said, as plain text.
  */
 export type StayDescription = {
   reservationUrl: string | null
@@ -73,7 +73,7 @@ const lines = (description: string) =>
     .map((line) => line.trim())
 
 /**
- * Issue 16: the reservation link and code and the phone's last 4 digits a platform's DESCRIPTION
+ * The reservation link and code and the phone's last 4 digits a platform's DESCRIPTION
  * gives, and the rest of it as text. A link is kept only when it is http(s) on `platform`'s own
  * host (any other stays in the text, never a link); a phone only as exactly four digits.
  */

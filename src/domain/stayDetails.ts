@@ -5,7 +5,7 @@ import { holdsAnyOf, ownRunsOf } from './echoNights.ts'
 export type StayAmounts = { nights: number; nightlyPrice: number | null; total: number | null }
 
 /**
- * Issue 16 and DESIGN 6.2: a stay's nights, the nightly price in force when it was first seen, and
+ * A stay's nights, the nightly price in force when it was first seen, and
  * what its nights earn at that price. A block (an echo too) earns nothing, so it shows no price;
  * a stay without a known price shows no total.
  */
@@ -28,7 +28,7 @@ const sourceOf = (stay: Booking) =>
   stay.calendarId === undefined ? undefined : (stay.calendarId ?? (stay.manual ? 'manual' : undefined))
 
 /**
- * Issue 16: the stays a conflicted stay clashes with: the other stays of its property that share a
+ * The stays a conflicted stay clashes with: the other stays of its property that share a
  * night with it, come from another source, and are flagged conflicts too; by check-in.
  */
 export function conflictingStays(stay: Booking, bookings: readonly Booking[]): Booking[] {

@@ -1,3 +1,5 @@
+import { PATHS } from './paths.ts'
+
 /** A stay the calendar's address may open: a double booking's two at most. */
 export const MAX_LINKED_STAYS = 2
 
@@ -12,5 +14,5 @@ export function stayLink(stayIds: readonly string[], at: { month?: string; prope
   if (at.property) params.set('property', at.property)
   for (const id of stayIds.slice(0, MAX_LINKED_STAYS)) params.append('stay', id)
   const query = params.toString()
-  return query ? `/calendar?${query}` : '/calendar'
+  return query ? `${PATHS.calendar}?${query}` : PATHS.calendar
 }

@@ -2,7 +2,7 @@ import { currentStays, upcomingStays, type Stay } from './bookings.ts'
 import { localToday, type DateOnly } from './dates.ts'
 
 /**
- * Property time zones (issue 13): a property's "today", and the day a timed feed event checks
+ * Property time zones (docs/product.md §4.9): a property's "today", and the day a timed feed event checks
  * in, are those of the zone the property is in, an IANA name. Pure functions over `Intl`, the
  * same in the browser and on the server, whatever zone the machine itself runs in.
  */
@@ -225,8 +225,8 @@ export function prevailingZone(zones: readonly string[]): string | null {
 export type ZonedProperty = { id: string; timeZone: string }
 
 /**
- * SPEC 4's current and upcoming stays, each judged by today where its own property is (issue
- * 13); a stay of a property not listed (still loading) by the machine's own day. Both lists by
+ * The current and upcoming stays, each judged by today where its own property is; a stay of a
+ * property not listed (still loading) by the machine's own day. Both lists by
  * check-in.
  */
 export function stayListsByPropertyToday<T extends Stay & { propertyId: string }>(

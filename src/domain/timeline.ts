@@ -42,7 +42,7 @@ const byNights = (a: TimelineStay, b: TimelineStay) =>
   a.start.localeCompare(b.start) || a.end.localeCompare(b.end) || a.uid.localeCompare(b.uid)
 
 /**
- * Issue 16: the timeline's rows, one per property the filter lets through, each with its stays
+ * The timeline's rows (docs/product.md §2.12), one per property the filter lets through, each with its stays
  * inside the window as bars. Overlapping stays (a conflict, an echo over its stay) go to separate
  * lanes by greedy interval colouring: each stay, in check-in order, takes the first lane free by
  * its check-in. Nights are [start, end), so a check-out day that is the next check-in day keeps

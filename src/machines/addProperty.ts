@@ -1,12 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { canCreate, draftProblems, hasProblems, type PropertyDraft } from '../domain/property.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 /** What the add form submits: the typed fields and the picked photos, first one the main photo. */
 export type NewProperty = { draft: PropertyDraft; photos: File[] }
 
 /**
- * `close` says whether the form holds anything the host typed or picked (issue 15): a dirty
+ * `close` says whether the form holds anything the host typed or picked: a dirty
  * draft is only dropped after the host confirms.
  */
 type Events =
@@ -15,20 +16,21 @@ type Events =
   | { type: 'keepEditing' }
   | { type: 'discard' }
 
-/** SPEC 2 and 4, the add-property modal: editing, then creating; success closes it, failure keeps it open. */
-export const addPropertyMachine = setup({
-  /** `refusal`: the server's last refusal, whose fields the form shows at them (issue 15). */
+/**
+ * The add-property modal (docs/product.md §2.9): editing, then creating; success closes it, failure
+ * keeps it open.
+ */
+const machine = setup({
+  /** `refusal`: the server's last refusal, whose fields the form shows at them. */
   types: {} as { context: { refusal?: Feedback }; events: Events },
   actors: {
-    createProperty: fromPromise<unknown, NewProperty>(async () => {
-      throw new Error('provided by the route')
-    }),
+    createProperty: routeActor<unknown, NewProperty>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
   },
   guards: {
-    // Issue 15: the server's checks are made first; a form with a problem is never sent.
+    // The server's checks are made first; a form with a problem is never sent.
     isCreatable: ({ event }) =>
       event.type === 'submit' &&
       canCreate(event.property.draft) &&
@@ -83,5 +85,4 @@ export const addPropertyMachine = setup({
     closed: { type: 'final' },
   },
 })
-
-export type AddPropertyState = 'editing' | 'confirmingDiscard' | 'creating' | 'closed'
+export const addPropertyMachine = routeMachine(machine)

@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export type AdminUserAction = 'deactivate' | 'reactivate' | 'delete'
 export type AdminUserTarget = { userId: string; action: AdminUserAction }
 
-/** The field the dialog's own check is about, so the form shows it there (issue 15). */
+/** The field the dialog's own check is about, so the form shows it there. */
 export const REASON_CHECKS = { 'userActions.reasonRequired': 'reason' } as const
 
 type Context = { target: AdminUserTarget; reason: string; error?: Feedback }
@@ -21,7 +22,7 @@ const DONE_KEY = {
   delete: 'userActions.deleted',
 }
 
-/** A submit with some reason moves on; blank text is refused with a message (SPEC 5). */
+/** A submit with some reason moves on; blank text is refused with a message (docs/product.md §5.7). */
 const submitTransitions = [
   {
     guard: 'hasReason',
@@ -35,12 +36,10 @@ const submitTransitions = [
  * An admin deactivates, reactivates or deletes a user with a reason. The dialog opens by choice,
  * refuses a blank reason, and closes on cancel or success; a failure keeps it open to retry.
  */
-export const adminUserActionMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    performAction: fromPromise<unknown, AdminUserTarget & { reason: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    performAction: routeActor<unknown, AdminUserTarget & { reason: string }>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -114,6 +113,4 @@ export const adminUserActionMachine = setup({
     },
   },
 })
-
-export type AdminUserActionState =
-  'closed' | 'open.editingReason' | 'open.submitting' | 'open.failed' | 'done'
+export const adminUserActionMachine = routeMachine(machine)

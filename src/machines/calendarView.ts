@@ -137,7 +137,7 @@ const toMonth = (month: string, today: DateOnly) => ({ month, start: windowAncho
 const toStart = (start: DateOnly) => ({ start, month: start.slice(0, 7) })
 
 /**
- * Issue 16: what /calendar shows: the month grid or the timeline, the month or window, the
+ * What /calendar shows (docs/product.md §2.12): the month grid or the timeline, the month or window, the
  * timeline's length and the filters. The route mirrors the context in the URL, and loads it back
  * from there.
  */

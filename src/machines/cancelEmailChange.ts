@@ -1,20 +1,19 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { failureFrom, type Feedback } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 type Context = { token: string; error?: Feedback }
 type Events = { type: 'confirm' }
 
 /**
- * Issue 14, /cancel-email-change/{token}: the page the old address's notice links to. Opening it
+ * /cancel-email-change/{token}: the page the old address's notice links to (docs/product.md §4.4). Opening it
  * changes nothing (mail scanners open links too); the person confirms, the change is taken back
  * and every session signed out, and the page then points to choosing a new password.
  */
-export const cancelEmailChangeMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: { token: string } },
   actors: {
-    cancelChange: fromPromise<unknown, { token: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    cancelChange: routeActor<unknown, { token: string }>(),
   },
   guards: {
     hasToken: ({ context }) => context.token.trim() !== '',
@@ -47,5 +46,6 @@ export const cancelEmailChangeMachine = setup({
     cancelled: { type: 'final' },
   },
 })
+export const cancelEmailChangeMachine = routeMachine(machine)
 
-export type CancelEmailChangeState = 'asking' | 'cancelling' | 'cancelled'
+export type CancelEmailChangeState = StateValueFrom<typeof machine>

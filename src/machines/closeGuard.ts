@@ -3,7 +3,7 @@ import { emit, setup } from 'xstate'
 type Events = { type: 'close'; dirty: boolean } | { type: 'keepEditing' } | { type: 'discard' }
 
 /**
- * Issue 15: a dialog whose form holds unsaved input asks before it closes (Escape, a click
+ * A dialog whose form holds unsaved input asks before it closes (docs/product.md §2.22: Escape, a click
  * outside, the close button); a clean one closes at once. It emits `closed` for the route to
  * hide the dialog, and is ready for its next opening.
  */
@@ -28,5 +28,3 @@ export const closeGuardMachine = setup({
     },
   },
 })
-
-export type CloseGuardState = 'idle' | 'confirmingDiscard'

@@ -6,7 +6,7 @@ import type { Feedback } from './feedback.ts'
 export type CodeStepContext = {
   code: string
   error?: Feedback
-  /** While "Send a new code" waits (issue 15), the time it is allowed again. */
+  /** While "Send a new code" waits, the time it is allowed again. */
   resendAllowedAt?: number
 }
 
@@ -22,7 +22,7 @@ export function codeStepSetup<TContext extends CodeStepContext, TEvent extends E
   return {
     actions: {
       keepCode: change((event) => ({ code: codeOf(event), error: undefined })),
-      // SPEC 5: "Enter the code from your email".
+      // An empty code: "Enter the code from your email".
       askForCode: change(() => ({ error: { key: 'auth.enterCode' } })),
       clearError: change(() => ({ error: undefined })),
       startResendWait: change(() => ({ resendAllowedAt: Date.now() + RESEND_COOLDOWN_MS })),
@@ -45,7 +45,7 @@ export const submitCode = <const TTarget extends string>(target: TTarget) =>
 
 /**
  * The code step of sign-in and registration. `codeSent`: a code has just gone out, and "Send a
- * new code" counts down its wait (issue 15); then `enteringCode`, where it may be pressed and
+ * new code" counts down its wait; then `enteringCode`, where it may be pressed and
  * leads to `resend`. From either, a complete code goes to `check` and `back` to `back`.
  */
 export const codeStepStates = <

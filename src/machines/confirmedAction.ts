@@ -1,104 +1,74 @@
-import {
-  assign,
-  fromPromise,
-  setup,
-  type AnyActorRef,
-  type EventObject,
-  type MetaObject,
-  type NonReducibleUnknown,
-  type PromiseActorLogic,
-  type StateMachine,
-  type StateSchema,
-} from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 type Context = { error?: Feedback }
 type Events = { type: 'open' } | { type: 'confirm' } | { type: 'cancel' }
 
-type Options<TId extends string, TRunning extends string, TFinal extends string> = {
-  /** The machine's id, and the name of the actor the route provides to do the work. */
-  id: TId
-  /** The state while the work runs ("rotating", "deleting"). */
-  running: TRunning
+type Options = {
+  /** The machine's name, in its docs and the inspector. */
+  id: string
   /** Locale keys: the toast once it is done, the message when it failed. */
   succeeded: string
   failed: string
-  /** The final state once it is done; without one, the confirmation closes and can open again. */
-  final?: TFinal
 }
-
-/** The machine's type as xstate would infer it for one written out with these names. */
-type ConfirmedActionMachine<TId extends string, TState extends string> = StateMachine<
-  Context,
-  Events,
-  Record<string, AnyActorRef | undefined>,
-  { src: TId; logic: PromiseActorLogic<unknown, void>; id: string | undefined },
-  { type: 'notify'; params: Notice },
-  never,
-  never,
-  TState,
-  string,
-  NonReducibleUnknown,
-  NonReducibleUnknown,
-  EventObject,
-  MetaObject,
-  StateSchema
->
 
 /**
  * A step that asks first: `open` shows the confirmation, `cancel` closes it, `confirm` runs the
- * work (the actor named `id`, provided by the route). A failure goes back to the confirmation
- * and says why; a success says so and closes, or ends in the `final` state.
+ * work (the `perform` actor the route provides). A failure goes back to the confirmation and says
+ * why; a success says so and closes it, in `done`, from which it can open again. A route whose
+ * work ends the screen (a deleted account) leaves once it is `done`.
  */
-export function confirmedActionMachine<
-  const TId extends string,
-  const TRunning extends string,
-  const TFinal extends string = never,
->({ id, running, succeeded, failed, final }: Options<TId, TRunning, TFinal>) {
+export function confirmedActionMachine({ id, succeeded, failed }: Options) {
   const failure = (error: unknown) => failureFrom(failed, error)
-  const placeholder = fromPromise<unknown, void>(async () => {
-    throw new Error('provided by the route')
-  })
-  const machine = setup({
-    types: {} as { context: Context; events: Events },
-    // Written for any name (the generic one cannot be checked here); the return type names it.
-    actors: { [id as string]: placeholder },
-    actions: {
-      notify: (_, _notice: Notice) => {},
-    },
-  }).createMachine({
-    id,
-    initial: 'closed',
-    context: {},
-    states: {
-      closed: {
-        on: { open: 'confirming' },
+  return routeMachine(
+    setup({
+      types: {} as { context: Context; events: Events },
+      actors: { perform: routeActor<unknown, void>() },
+      actions: {
+        notify: (_, _notice: Notice) => {},
       },
-      confirming: {
-        on: {
-          confirm: { target: running, actions: assign({ error: undefined }) },
-          cancel: { target: 'closed', actions: assign({ error: undefined }) },
+    }).createMachine({
+      id,
+      initial: 'closed',
+      context: {},
+      states: {
+        closed: {
+          on: { open: 'confirming' },
         },
-      },
-      [running]: {
-        invoke: {
-          id,
-          src: id as string,
-          onDone: {
-            target: final ?? 'closed',
-            actions: { type: 'notify', params: { kind: 'success', feedback: { key: succeeded } } },
-          },
-          onError: {
-            target: 'confirming',
-            actions: [
-              assign({ error: ({ event }) => failure(event.error) }),
-              { type: 'notify', params: ({ event }) => ({ kind: 'error', feedback: failure(event.error) }) },
-            ],
+        confirming: {
+          on: {
+            confirm: { target: 'performing', actions: assign({ error: undefined }) },
+            cancel: { target: 'closed', actions: assign({ error: undefined }) },
           },
         },
+        performing: {
+          invoke: {
+            // Named as the machine, so its docs say what succeeded or failed.
+            id,
+            src: 'perform',
+            onDone: {
+              target: 'done',
+              actions: { type: 'notify', params: { kind: 'success', feedback: { key: succeeded } } },
+            },
+            onError: {
+              target: 'confirming',
+              actions: [
+                assign({ error: ({ event }) => failure(event.error) }),
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({ kind: 'error', feedback: failure(event.error) }),
+                },
+              ],
+            },
+          },
+        },
+        done: {
+          on: { open: 'confirming' },
+        },
       },
-      ...(final === undefined ? {} : { [final]: { type: 'final' } }),
-    },
-  })
-  return machine as unknown as ConfirmedActionMachine<TId, 'closed' | 'confirming' | TRunning | TFinal>
+    }),
+  )
 }
+
+export type ConfirmedActionState = StateValueFrom<ReturnType<typeof confirmedActionMachine>['definition']>

@@ -1,23 +1,24 @@
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, not, setup } from 'xstate'
 import { calendarLink, otherPlatformOfLink } from '../domain/calendarLink.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export type PlatformLink = { propertyId: string; platformName: string; urlPath: string }
 
 type Context = PlatformLink & {
-  /** The properties the dialog offers: those not linked to the platform yet (issue 15). */
+  /** The properties the dialog offers: those not linked to the platform yet. */
   propertyIds: string[]
   error?: Feedback
 }
 type Events =
   | { type: 'open'; platformName: string; propertyIds: string[] }
   | { type: 'submit'; propertyId: string; urlPath: string }
-  /** Cancel, Escape or a click outside; `dirty` when a link was typed or pasted (issue 15). */
+  /** Cancel, Escape or a click outside; `dirty` when a link was typed or pasted. */
   | { type: 'cancel'; dirty?: boolean }
   | { type: 'keepEditing' }
   | { type: 'discard' }
 
-/** The field each of the dialog's own checks is about, so the form shows it there (issue 15). */
+/** The field each of the dialog's own checks is about, so the form shows it there. */
 export const CONNECT_CHECKS = {
   'integration.chooseProperty': 'propertyId',
   'integration.invalidLink': 'urlPath',
@@ -25,17 +26,15 @@ export const CONNECT_CHECKS = {
 } as const
 
 /**
- * DESIGN 6.4: Connect on the integration page adds a platform's calendar link to one of the
+ * Connect on the integration page adds a platform's calendar link to one of the
  * host's properties. Choose the property, paste the link, connect; a failure keeps the dialog.
  * Any property can be linked to any platform: the dialog offers the properties the platform does
- * not link yet, and opens only while there is one (issue 15).
+ * not link yet, and opens only while there is one (docs/product.md §2.11).
  */
-export const connectPlatformMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    connect: fromPromise<unknown, PlatformLink>(async () => {
-      throw new Error('provided by the route')
-    }),
+    connect: routeActor<unknown, PlatformLink>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -135,5 +134,4 @@ export const connectPlatformMachine = setup({
     },
   },
 })
-
-export type ConnectPlatformState = 'closed' | 'editing' | 'confirmingDiscard' | 'connecting'
+export const connectPlatformMachine = routeMachine(machine)

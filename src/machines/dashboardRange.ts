@@ -42,7 +42,7 @@ const linkRange = (link: RangeLink, defaultRange: DateRange) =>
   rangeFromLink(link.start, link.end) ?? defaultRange
 
 /**
- * Issue 18: the dashboard's period. It starts as the link says, or this month when the link says
+ * The dashboard's period (docs/product.md §2.6). It starts as the link says, or this month when the link says
  * nothing usable; a pick that puts the start after the end, or spans over 366 days, is refused at
  * its picker and the cards keep the last good period.
  */

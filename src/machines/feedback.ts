@@ -1,6 +1,6 @@
 /**
  * What a machine tells the person: a locale key, and the server's own (already localised)
- * message when there is one, which wins over the key (SPEC 8); `params` fill the key's text.
+ * message when there is one, which wins over the key (docs/product.md §8.2); `params` fill the key's text.
  * `fields` holds the server's sentence for each field it refused, for the form to show there.
  */
 export type Feedback = {

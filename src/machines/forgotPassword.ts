@@ -1,26 +1,25 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
-/** `message` is the server's answer, shown on step 2 (SPEC 7). */
+/** `message` is the server's answer, shown on step 2. */
 type Context = { email: string; message?: string; error?: Feedback }
 type Events = { type: 'submit'; email: string } | { type: 'retry' }
 
 const sendFailed = (error: unknown) => failureFrom('forgot.sendFailed', error)
 
-/** The field the form's own check is about, so the form shows it there (issue 15). */
+/** The field the form's own check is about, so the form shows it there. */
 export const FORGOT_CHECKS = { 'auth.enterEmail': 'email' } as const
 
 /**
- * SPEC 4 and 5, Forgot password: an e-mail, the link requested, then step 2 says it was sent.
+ * Forgot password (docs/product.md §4.3): an e-mail, the link requested, then step 2 says it was sent.
  * An empty address is refused without a call. The settings modal's "send a reset link" is the
  * same flow with the signed-in address.
  */
-export const forgotPasswordMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    sendLink: fromPromise<{ message: string }, { email: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    sendLink: routeActor<{ message: string }, { email: string }>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -74,5 +73,6 @@ export const forgotPasswordMachine = setup({
     },
   },
 })
+export const forgotPasswordMachine = routeMachine(machine)
 
-export type ForgotPasswordState = 'enteringEmail' | 'sending' | 'linkSent'
+export type ForgotPasswordState = StateValueFrom<typeof machine>

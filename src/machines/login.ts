@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './codeStep.ts'
 import { failureFrom, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export const WELCOME_DELAY_MS = 3000
 
@@ -17,18 +18,14 @@ type Events =
 const codeStep = codeStepSetup<Context, Events>()
 
 /**
- * SPEC 4, Login: the form asks for a two-factor code; when sending it succeeds the code screen
- * follows, when it fails the client signs in directly. Then a welcome splash for 3 s.
+ * Sign-in (docs/product.md §4.2): the form asks for a two-factor code; when sending it succeeds the
+ * code screen follows, when it fails the client signs in directly. Then a welcome splash for 3 s.
  */
-export const loginMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    sendLoginCode: fromPromise<unknown, Credentials>(async () => {
-      throw new Error('provided by the route')
-    }),
-    signIn: fromPromise<unknown, Credentials & { tfaCode?: number }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    sendLoginCode: routeActor<unknown, Credentials>(),
+    signIn: routeActor<unknown, Credentials & { tfaCode?: number }>(),
   },
   actions: {
     ...codeStep.actions,
@@ -97,7 +94,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'signIn',
         src: 'signIn',
-        // SPEC 5: the code travels as a number; the server pads it back to six digits.
+        // The code travels as a number; the server pads it back to six digits.
         input: ({ context }) => ({
           email: context.email,
           password: context.password,
@@ -120,6 +117,6 @@ export const loginMachine = setup({
     done: { type: 'final' },
   },
 })
+export const loginMachine = routeMachine(machine)
 
-export type LoginState =
-  'editing' | 'sendingCode' | 'signingIn' | 'codeSent' | 'enteringCode' | 'verifying' | 'welcome' | 'done'
+export type LoginState = StateValueFrom<typeof machine>

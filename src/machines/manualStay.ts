@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, not, setup } from 'xstate'
 import type { DateOnly } from '../domain/dates.ts'
 import {
   MAX_MANUAL_NIGHTS,
@@ -7,6 +7,7 @@ import {
   type ManualStayValues,
 } from '../domain/manualStays.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 /** A manual stay on the calendar: what the edit form starts from and the delete dialog names. */
 export type ManualStayRef = ManualStayValues & { propertyId: string; stayId: string }
@@ -38,9 +39,6 @@ type Events =
   | { type: 'keepEditing' }
   | { type: 'discard' }
 
-export type ManualStayState =
-  'closed' | 'editing' | 'confirmingDiscard' | 'saving' | 'confirmingDelete' | 'deleting'
-
 const EMPTY_VALUES: ManualStayValues = {
   start: '',
   end: '',
@@ -66,22 +64,18 @@ const fromStay = (stay: ManualStayRef) => {
 }
 
 /**
- * Issue 13: a host adds a stay or a block by hand on the calendar (from a day, or from the
+ * A host adds a stay or a block by hand on the calendar (from a day, or from the
  * header), and edits or deletes one from the bookings modal. The form checks the dates as the
  * server does (check-out after check-in, 365 nights at most), and a booking's price per night or
  * for the stay (a non-negative amount in cents, within its bound); the server's refusal (its own
  * translated words) keeps the form open with what was typed. Deleting asks first, and so does
- * closing a form that holds unsaved input (issue 15).
+ * closing a form that holds unsaved input.
  */
-export const manualStayMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    saveStay: fromPromise<unknown, SaveStayInput>(async () => {
-      throw new Error('provided by the route')
-    }),
-    removeStay: fromPromise<unknown, RemoveStayInput>(async () => {
-      throw new Error('provided by the route')
-    }),
+    saveStay: routeActor<unknown, SaveStayInput>(),
+    removeStay: routeActor<unknown, RemoveStayInput>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -151,7 +145,7 @@ export const manualStayMachine = setup({
             actions: assign((args) => ({ ...submitted(args), error: undefined, errorAt: undefined })),
           },
         ],
-        // Issue 15: what was typed is not dropped without asking.
+        // What was typed is not dropped without asking.
         cancel: [
           { guard: 'isDirty', target: 'confirmingDiscard' },
           { target: 'closed', actions: assign({ error: undefined, errorAt: undefined }) },
@@ -228,3 +222,4 @@ export const manualStayMachine = setup({
     },
   },
 })
+export const manualStayMachine = routeMachine(machine)

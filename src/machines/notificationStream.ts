@@ -1,8 +1,9 @@
 import { assign, fromCallback, setup } from 'xstate'
 import type { StreamNotification as StreamData } from '../../contract/notification.ts'
+import { routeMachine } from './routeMachine.ts'
 
 /**
- * DESIGN 5 and issue 13: what the stream's `notification` event carries, every field of a stored
+ * What the stream's `notification` event carries, every field of a stored
  * notification's data (kind, stay, previous, other, nights…) with its id, title and time.
  */
 export type StreamNotification = Omit<StreamData, 'title'> & { title?: string | null }
@@ -26,7 +27,7 @@ export const retryDelay = (failures: number) =>
  * The connection itself (an EventSource in the browser) is the injected `connect` actor; it
  * lives as long as the `live` state, so leaving that state closes it.
  */
-export const notificationStreamMachine = setup({
+const machine = setup({
   types: {} as { context: { failures: number }; events: Events },
   actors: {
     connect: fromCallback<{ type: 'close' }>(() => {
@@ -66,5 +67,4 @@ export const notificationStreamMachine = setup({
   },
   on: { close: '.closed' },
 })
-
-export type NotificationStreamState = 'live.connecting' | 'live.open' | 'reconnecting' | 'closed'
+export const notificationStreamMachine = routeMachine(machine)

@@ -1,8 +1,9 @@
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, not, setup, type StateValueFrom } from 'xstate'
 import { codeStepSetup, submitCode } from './codeStep.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
-/** SPEC 7's PATCH /user/profile payload; blank text clears a field. */
+/** The PATCH /user/profile payload; blank text clears a field. */
 export type ProfileFields = { name: string; phone: string; email: string; residentalAddress: string }
 export type ProfileField = keyof ProfileFields
 /** What a save sends: the fields, and the current password when the e-mail address changes. */
@@ -20,7 +21,7 @@ type Context = {
   fields: ProfileFields
   /** The address in effect; a different one in `fields` needs confirming by code. */
   savedEmail: string
-  /** Asked for when `fields.email` differs from `savedEmail` (issue 14); forgotten after each save. */
+  /** Asked for when `fields.email` differs from `savedEmail`; forgotten after each save. */
   currentPassword: string
   pendingEmail?: string
   code: string
@@ -35,7 +36,7 @@ type Events =
 
 const codeStep = codeStepSetup<Context, Events>()
 
-/** The field each of the form's own checks is about, so the form shows it there (issue 15). */
+/** The field each of the form's own checks is about, so the form shows it there. */
 export const PROFILE_CHECKS = {
   'auth.enterEmail': 'email',
   'settings.currentPasswordRequired': 'currentPassword',
@@ -53,7 +54,7 @@ const trimmed = (fields: ProfileFields): ProfileFields => ({
   email: fields.email.trim(),
   residentalAddress: fields.residentalAddress.trim(),
 })
-/** Issue 15: whether the form holds typing not saved yet (spaces around a value do not count). */
+/** Whether the form holds typing not saved yet (spaces around a value do not count). */
 export function hasUnsavedChanges(fields: ProfileFields, saved: SavedProfile): boolean {
   const typed = trimmed(fields)
   const stored = fieldsOf(saved)
@@ -67,19 +68,15 @@ const saveOf = (context: Context): ProfileSave =>
     : trimmed(context.fields)
 
 /**
- * The settings modal's personal info (SPEC 2): name, address, e-mail and phone, saved together.
- * A new e-mail address needs the current password (issue 14) and takes effect only once the code
- * mailed to it is confirmed (issue 3), so a save that changes it continues with the code entry.
+ * The settings modal's personal info: name, address, e-mail and phone, saved together.
+ * A new e-mail address needs the current password and takes effect only once the code
+ * mailed to it is confirmed (docs/product.md §4.4), so a save that changes it continues with the code entry.
  */
-export const profileFormMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: SavedProfile },
   actors: {
-    save: fromPromise<SavedProfile, ProfileSave>(async () => {
-      throw new Error('provided by the route')
-    }),
-    confirmEmail: fromPromise<SavedProfile, { code: number }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    save: routeActor<SavedProfile, ProfileSave>(),
+    confirmEmail: routeActor<SavedProfile, { code: number }>(),
   },
   actions: {
     ...codeStep.actions,
@@ -156,7 +153,7 @@ export const profileFormMachine = setup({
             ],
           },
         ],
-        // SPEC 8 only logs a failed save; the form says why instead, so nothing is lost silently.
+        // A failed save is said in the form, so nothing is lost silently.
         onError: {
           target: 'editing',
           actions: assign({
@@ -201,5 +198,6 @@ export const profileFormMachine = setup({
     },
   },
 })
+export const profileFormMachine = routeMachine(machine)
 
-export type ProfileFormState = 'editing' | 'saving' | 'enteringEmailCode' | 'confirmingEmail'
+export type ProfileFormState = StateValueFrom<typeof machine>

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { canSave, draftProblems, hasProblems, refusedFields, type PropertyDraft } from '../domain/property.ts'
 import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export type PropertyTab = 'about' | 'connections' | 'statistics'
 export const EDIT_TABS: PropertyTab[] = ['about', 'connections']
@@ -9,7 +10,7 @@ export const VIEW_TABS: PropertyTab[] = ['about', 'connections', 'statistics']
 /** What Save sends: the edited form, the photos added, and the stored photos the host removed. */
 export type PropertyChanges = { draft: PropertyDraft; newPhotos: File[]; removedImageIds: string[] }
 
-/** `refusal`: the server's last refusal of a save, whose fields the form shows at them (issue 15). */
+/** `refusal`: the server's last refusal of a save, whose fields the form shows at them. */
 type Context = { propertyId: string; tab: PropertyTab; refusal?: Feedback }
 type Events =
   | { type: 'toggleMode' }
@@ -29,7 +30,7 @@ type Events =
  */
 const tabOf = (field: string): PropertyTab => (field.startsWith('link:') ? 'connections' : 'about')
 
-/** Issue 15: where Save's problems show. The open tab while it shows one, else the first that does. */
+/** Where Save's problems show. The open tab while it shows one, else the first that does. */
 export function tabForProblems(problems: Readonly<Record<string, unknown>>, open: PropertyTab): PropertyTab {
   const tabs = Object.keys(problems).map(tabOf)
   return tabs.includes(open) ? open : (tabs[0] ?? open)
@@ -44,21 +45,17 @@ const notifyFailure = (key: string) => ({
 })
 
 /**
- * SPEC 2 and 4, the edit/view modal: it opens in edit mode; the view/edit toggle keeps the tab,
+ * The edit/view modal (docs/product.md §2.10): it opens in edit mode; the view/edit toggle keeps the tab,
  * except that switching to edit goes back to About, because Statistics exists only in view mode.
  * Delete asks first. A successful save or delete closes the modal; a failure keeps it open.
- * Issue 15: a draft with a problem is never sent (Save opens the tab that shows it), and closing
+ * A draft with a problem is never sent (Save opens the tab that shows it), and closing
  * with unsaved changes asks first, from either mode: the question shows over the edit form.
  */
-export const propertyModalMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: { propertyId: string } },
   actors: {
-    saveProperty: fromPromise<unknown, { propertyId: string; changes: PropertyChanges }>(async () => {
-      throw new Error('provided by the route')
-    }),
-    deleteProperty: fromPromise<unknown, { propertyId: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    saveProperty: routeActor<unknown, { propertyId: string; changes: PropertyChanges }>(),
+    deleteProperty: routeActor<unknown, { propertyId: string }>(),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
@@ -70,7 +67,7 @@ export const propertyModalMachine = setup({
   },
   guards: {
     isEditTab: ({ event }) => event.type === 'selectTab' && EDIT_TABS.includes(event.tab),
-    // Issue 15: the server's checks are made first; a draft with a problem is never sent.
+    // The server's checks are made first; a draft with a problem is never sent.
     isSavable: ({ event }) =>
       event.type === 'save' &&
       canSave(event.changes.draft) &&
@@ -156,12 +153,4 @@ export const propertyModalMachine = setup({
     closed: { type: 'final' },
   },
 })
-
-export type PropertyModalState =
-  | 'editing.idle'
-  | 'editing.confirmingDiscard'
-  | 'editing.confirmingDelete'
-  | 'editing.saving'
-  | 'editing.deleting'
-  | 'viewing'
-  | 'closed'
+export const propertyModalMachine = routeMachine(machine)

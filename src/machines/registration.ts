@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { NEW_PASSWORD_CHECKS, newPasswordProblem } from '../domain/password.ts'
 import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './codeStep.ts'
-import { failureFrom, type Notice } from './feedback.ts'
+import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export const SUCCESS_SPLASH_MS = 2000
 
@@ -12,7 +13,7 @@ type Events =
   | { type: 'resend' }
   | { type: 'back' }
 
-/** The field each of the form's own checks is about, so the form shows it there (issue 15). */
+/** The field each of the form's own checks is about, so the form shows it there. */
 export const REGISTRATION_CHECKS = { 'auth.enterEmail': 'email', ...NEW_PASSWORD_CHECKS } as const
 
 /** Why a form cannot be sent yet, as a locale key; undefined when it can. */
@@ -26,23 +27,56 @@ const confirmFailed = (error: unknown) => failureFrom('registration.confirmFaile
 
 const codeStep = codeStepSetup<Context, Events>()
 
+/** What a failed call's transition reads. */
+type Failed = { event: { error: unknown } }
+
 /**
- * SPEC 2 and 4, Registration: the form, then the e-mailed six-digit code, then a success splash
+ * Sending a code, the form's first one or a new one from the code step: once sent the code step
+ * shows; a failure goes back to where it was asked for (`back`) and says why.
+ */
+const sendingCode = (back: 'editing' | 'enteringCode') =>
+  ({
+    invoke: {
+      id: 'sendCode',
+      src: 'sendCode',
+      input: ({ context }: { context: Context }) => ({ email: context.email }),
+      onDone: {
+        target: 'codeSent',
+        actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'auth.codeSent' } } },
+      },
+      onError: {
+        target: back,
+        actions: [
+          {
+            type: 'showError',
+            params: ({ event }: Failed) => sendCodeFailed(event.error),
+          },
+          {
+            type: 'notify',
+            params: ({ event }: Failed): Notice => ({
+              kind: 'error',
+              feedback: sendCodeFailed(event.error),
+            }),
+          },
+        ],
+      },
+    },
+  }) as const
+
+/**
+ * Registration (docs/product.md §4.1): the form, then the e-mailed six-digit code, then a success splash
  * and the dashboard after 2 s. A failure keeps the current step and says why.
  */
-export const registrationMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events },
   actors: {
-    sendCode: fromPromise<unknown, { email: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
-    register: fromPromise<unknown, { email: string; password: string; code: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    sendCode: routeActor<unknown, { email: string }>(),
+    register: routeActor<unknown, { email: string; password: string; code: string }>(),
   },
   actions: {
     ...codeStep.actions,
     notify: (_, _notice: Notice) => {},
+    showError: assign((_, error: Feedback) => ({ error })),
   },
   guards: {
     ...codeStep.guards,
@@ -72,49 +106,9 @@ export const registrationMachine = setup({
         ],
       },
     },
-    sendingCode: {
-      invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        input: ({ context }) => ({ email: context.email }),
-        onDone: {
-          target: 'codeSent',
-          actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'auth.codeSent' } } },
-        },
-        onError: {
-          target: 'editing',
-          actions: [
-            assign({ error: ({ event }) => sendCodeFailed(event.error) }),
-            {
-              type: 'notify',
-              params: ({ event }) => ({ kind: 'error', feedback: sendCodeFailed(event.error) }),
-            },
-          ],
-        },
-      },
-    },
+    sendingCode: sendingCode('editing'),
     ...codeStepStates({ check: 'confirming', resend: 'resendingCode', back: 'editing' }),
-    resendingCode: {
-      invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        input: ({ context }) => ({ email: context.email }),
-        onDone: {
-          target: 'codeSent',
-          actions: { type: 'notify', params: { kind: 'success', feedback: { key: 'auth.codeSent' } } },
-        },
-        onError: {
-          target: 'enteringCode',
-          actions: [
-            assign({ error: ({ event }) => sendCodeFailed(event.error) }),
-            {
-              type: 'notify',
-              params: ({ event }) => ({ kind: 'error', feedback: sendCodeFailed(event.error) }),
-            },
-          ],
-        },
-      },
-    },
+    resendingCode: sendingCode('enteringCode'),
     confirming: {
       invoke: {
         id: 'register',
@@ -143,13 +137,6 @@ export const registrationMachine = setup({
     done: { type: 'final' },
   },
 })
+export const registrationMachine = routeMachine(machine)
 
-export type RegistrationState =
-  | 'editing'
-  | 'sendingCode'
-  | 'codeSent'
-  | 'enteringCode'
-  | 'resendingCode'
-  | 'confirming'
-  | 'success'
-  | 'done'
+export type RegistrationState = StateValueFrom<typeof machine>

@@ -1,18 +1,19 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { NEW_PASSWORD_CHECKS, newPasswordProblem } from '../domain/password.ts'
 import { failureFrom, type Feedback } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 export const LOGIN_REDIRECT_MS = 1500
 
 type Context = { token: string; password: string; error?: Feedback }
 type Events = { type: 'submit'; password: string; confirmPassword: string }
 
-/** The field each of the form's own checks is about; the others are for the whole form (issue 15). */
+/** The field each of the form's own checks is about; the others are for the whole form. */
 export const RESET_CHECKS = NEW_PASSWORD_CHECKS
 
 /**
- * SPEC 5: the checks that run before the call, in this order; undefined when all pass. The
- * password rule is registration's (issue 15): a weak password never reaches the server.
+ * The checks that run before the call, in this order (docs/product.md §5.3); undefined when all
+ * pass. The password rule is registration's: a weak password never reaches the server.
  */
 function formProblem(token: string, event: Events): string | undefined {
   if (event.password === '' || event.confirmPassword === '') return 'auth.fillAllFields'
@@ -23,16 +24,14 @@ function formProblem(token: string, event: Events): string | undefined {
 }
 
 /**
- * SPEC 2 and 5, Reset password (/reset-password/{token}): a new password twice, the change,
+ * Reset password (/reset-password/{token}): a new password twice, the change,
  * a success message, then /login after 1.5 s. On failure the server's message shows, else
  * "Failed to change password".
  */
-export const resetPasswordMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: { token: string } },
   actors: {
-    changePassword: fromPromise<unknown, { token: string; password: string }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    changePassword: routeActor<unknown, { token: string; password: string }>(),
   },
   guards: {
     isValid: ({ context, event }) => formProblem(context.token, event) === undefined,
@@ -85,5 +84,6 @@ export const resetPasswordMachine = setup({
     done: { type: 'final' },
   },
 })
+export const resetPasswordMachine = routeMachine(machine)
 
-export type ResetPasswordState = 'editing' | 'changing' | 'changed' | 'done'
+export type ResetPasswordState = StateValueFrom<typeof machine>

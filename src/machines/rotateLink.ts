@@ -1,14 +1,11 @@
 import { confirmedActionMachine } from './confirmedAction.ts'
 
-export type RotateLinkState = 'closed' | 'confirming' | 'rotating'
-
 /**
- * Issue 13: a calendar link is a secret a platform keeps importing, so replacing it asks first
+ * A calendar link is a secret a platform keeps importing, so replacing it asks first
  * and says that the platform must be given the new one; the old one stops working at once.
  */
 export const rotateLinkMachine = confirmedActionMachine({
   id: 'rotateLink',
-  running: 'rotating',
   succeeded: 'property.linkRotated',
   failed: 'property.rotateFailed',
 })

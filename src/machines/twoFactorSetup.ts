@@ -1,13 +1,14 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup, type StateValueFrom } from 'xstate'
 import { codeStepSetup, submitCode, type CodeStepContext } from './codeStep.ts'
 import { failureFrom, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 type Context = { enabled: boolean } & CodeStepContext
 type Events = { type: 'start' } | { type: 'submitCode'; code: string } | { type: 'cancel' }
 
 const codeStep = codeStepSetup<Context, Events>()
 
-/** SPEC 8's toasts are for turning it on; turning it off has its own words. */
+/** Turning two-factor on and turning it off each have their own toasts (docs/product.md §8.2). */
 const doneKey = (enabled: boolean) => (enabled ? 'settings.tfaEnabled' : 'settings.tfaDisabled')
 const toggleFailed = (wasEnabled: boolean, error: unknown) =>
   failureFrom(wasEnabled ? 'settings.tfaDisableFailed' : 'settings.tfaFailed', error)
@@ -15,19 +16,15 @@ const toggleFailed = (wasEnabled: boolean, error: unknown) =>
 const sendFailed = (error: unknown) => failureFrom('settings.tfaSendFailed', error)
 
 /**
- * SPEC 4, Settings two-factor: enable sends a code to the account's address and shows the code
+ * Settings two-factor (docs/product.md §4.5): enable sends a code to the account's address and shows the code
  * entry; confirming the code toggles the mode and hides the entry. The server's toggle flips the
  * mode, so the same steps turn it off again.
  */
-export const twoFactorSetupMachine = setup({
+const machine = setup({
   types: {} as { context: Context; events: Events; input: { enabled: boolean } },
   actors: {
-    sendCode: fromPromise<unknown, void>(async () => {
-      throw new Error('provided by the route')
-    }),
-    toggle: fromPromise<{ twofactorMode: boolean }, { code: number }>(async () => {
-      throw new Error('provided by the route')
-    }),
+    sendCode: routeActor<unknown, void>(),
+    toggle: routeActor<{ twofactorMode: boolean }, { code: number }>(),
   },
   actions: {
     ...codeStep.actions,
@@ -74,7 +71,7 @@ export const twoFactorSetupMachine = setup({
       invoke: {
         id: 'toggle',
         src: 'toggle',
-        // SPEC 5: the code is sent as a number; the server pads it back to six digits.
+        // The code is sent as a number; the server pads it back to six digits.
         input: ({ context }) => ({ code: Number(context.code) }),
         onDone: {
           target: 'idle',
@@ -104,5 +101,6 @@ export const twoFactorSetupMachine = setup({
     },
   },
 })
+export const twoFactorSetupMachine = routeMachine(machine)
 
-export type TwoFactorSetupState = 'idle' | 'sendingCode' | 'enteringCode' | 'confirming'
+export type TwoFactorSetupState = StateValueFrom<typeof machine>

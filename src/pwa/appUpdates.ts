@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * Issue 17: the service worker's lifecycle as the page sees it. A new version found (a deploy)
+ * The service worker's lifecycle as the page sees it (docs/product.md §2.23). A new version found (a deploy)
  * installs beside the running one and waits; the page offers it (UpdatePrompt) and only a yes
  * swaps it in and reloads, so nobody loses a half-filled form to an update.
  */

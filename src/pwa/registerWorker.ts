@@ -16,7 +16,7 @@ function watch(registration: ServiceWorkerRegistration) {
   window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS)
 }
 
-/** Installs the offline shell and listens for the next version (issue 17). */
+/** Installs the offline shell and listens for the next version (docs/product.md §2.23). */
 export function installWorker() {
   navigator.serviceWorker.register('/sw.js').then(watch, (failure: unknown) => {
     console.warn('The offline shell could not be installed', failure)

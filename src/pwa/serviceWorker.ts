@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Issue 17: the app shell, installable and readable offline. Built to dist/sw.js by
+ * The app shell, installable and readable offline (docs/product.md §2.23). Built to dist/sw.js by
  * scripts/vitePwa.ts, which puts the build's file list and a version in front of this file.
  *
  * - The whole build (index.html, the hashed scripts and styles, the offline page, the manifests

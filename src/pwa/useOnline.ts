@@ -9,7 +9,7 @@ const subscribe = (listener: () => void) => {
   }
 }
 
-/** Whether the browser says it has a network (issue 17: the offline page shows while it has none). */
+/** Whether the browser says it has a network: the offline page shows while it has none. */
 export const useOnline = () =>
   useSyncExternalStore(
     subscribe,

@@ -3,6 +3,7 @@ import { matchRoute, Route, Switch } from 'wouter'
 import { parse } from 'regexparam'
 import { I18nProvider, preloadWords, useI18n } from '../i18n.tsx'
 import type { Language } from '../domain/translator.ts'
+import { PATHS } from '../domain/paths.ts'
 import { markLive } from '../boot/prerendered.ts'
 import { FullPageSpinner } from '../ui/Spinner.tsx'
 import { applyUpdate, useUpdateWaiting } from '../pwa/appUpdates.ts'
@@ -11,7 +12,7 @@ import { preloadable, type Preloadable } from './preloadable.tsx'
 import { readHint, useSessionHint } from './sessionHint.ts'
 
 /**
- * Issue 17: this is all a phone loads before the sign-in form — the public screens come one
+ * This is all a phone loads before the sign-in form — the public screens come one
  * chunk each, and everything behind sign-in (react-query, the frame, the screens, their words) is
  * SignedInApp's chunk. Toasts are a chunk too, mounted once the page has painted.
  */
@@ -41,13 +42,13 @@ const CancelEmailChangeRoute = preloadable(() => import('./CancelEmailChangeRout
 type PublicScreen = { path: string; component: Preloadable<object>; signedOutOnly?: boolean }
 
 const PUBLIC_SCREENS: PublicScreen[] = [
-  { path: '/login', component: LoginRoute, signedOutOnly: true },
-  { path: '/registration', component: RegistrationRoute, signedOutOnly: true },
+  { path: PATHS.login, component: LoginRoute, signedOutOnly: true },
+  { path: PATHS.registration, component: RegistrationRoute, signedOutOnly: true },
   // Public without a redirect: a signed-in person may still reset a password from a mailed link.
-  { path: '/forgot-password', component: ForgotPasswordRoute },
-  { path: '/reset-password/:token?', component: ResetPasswordRoute },
-  // Issue 14: the old address's link when the e-mail address changes; public like the reset.
-  { path: '/cancel-email-change/:token?', component: CancelEmailChangeRoute },
+  { path: PATHS.forgotPassword, component: ForgotPasswordRoute },
+  { path: `${PATHS.resetPassword}/:token?`, component: ResetPasswordRoute },
+  // The old address's link when the e-mail address changes; public like the reset.
+  { path: `${PATHS.cancelEmailChange}/:token?`, component: CancelEmailChangeRoute },
 ]
 
 /**
@@ -89,7 +90,7 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * Issue 17: a screen whose code is still on its way waits behind a spinner; one whose code has
+ * A screen whose code is still on its way waits behind a spinner; one whose code has
  * arrived (the first screen, loaded before the app's first render) is drawn with no Suspense
  * boundary around it, decided once as it mounts. React hydrates a boundary's prerendered markup
  * in a later pass at its lowest priority, in 5 ms slices between other work, which kept the
@@ -128,7 +129,7 @@ function Routes() {
 }
 
 /**
- * Issue 17: mounted with the screen, so its effect runs once the screen is hydrated (or, with
+ * Mounted with the screen, so its effect runs once the screen is hydrated (or, with
  * nothing prerendered, first drawn): from then on the app answers the screen itself.
  */
 function MarkLive() {
@@ -153,7 +154,7 @@ function AfterFirstRender({ component: Component }: { component: Preloadable<obj
   return loaded ? <Component /> : null
 }
 
-/** SPEC 7: the notification stream is open while someone is signed in, whatever the screen. */
+/** The notification stream is open while someone is signed in, whatever the screen. */
 function Stream() {
   return useSessionHint() ? (
     <Suspense fallback={null}>
@@ -163,7 +164,7 @@ function Stream() {
 }
 
 /**
- * Issue 17: offline, the cached shell says so rather than showing screens whose every call fails;
+ * Offline, the cached shell says so rather than showing screens whose every call fails;
  * back online, the screens return and ask again.
  */
 function Connected() {

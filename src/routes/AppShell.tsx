@@ -12,8 +12,9 @@ import { useLogout } from './session.ts'
 import { useNotifications } from './notifications.ts'
 import { useGlobalSearch } from './useGlobalSearch.ts'
 import { useSidebarCollapsed } from './useSidebarCollapsed.ts'
+import { PATHS } from '../domain/paths.ts'
 
-// Issue 17: the frame paints its bars at once; each panel they open is a chunk of its own.
+// The frame paints its bars at once; each panel they open is a chunk of its own.
 const MobileDrawer = lazyPart(() =>
   import('../ui/shell/MobileDrawer.tsx').then((module) => module.MobileDrawer),
 )
@@ -38,9 +39,6 @@ const prefetchMobilePanels = () => {
 
 type Overlay = 'none' | 'drawer' | 'userSheet' | 'notifications' | 'settings'
 
-/** The settings' own address: a link or a reload there opens them. */
-export const SETTINGS_PATH = '/settings'
-
 /** The signed-in frame: sidebar (drawer on phones), header or mobile top bar, and their panels. */
 export function AppShell({ profile, children }: { profile: Profile; children: ReactNode }) {
   const { language, setLanguage } = useI18n()
@@ -53,14 +51,14 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
   const items = navigationFor(profile.isAdmin)
   const close = () => setOverlay('none')
   // Opened by its address, the settings close onto the dashboard under them.
-  const atSettings = location === SETTINGS_PATH
+  const atSettings = location === PATHS.settings
   const settingsOpen = overlay === 'settings' || (atSettings && overlay === 'none')
   const closeSettings = () => {
     setOverlay('none')
-    if (atSettings) navigate('/dashboard', { replace: true })
+    if (atSettings) navigate(PATHS.dashboard, { replace: true })
   }
   const toggle = (which: Overlay) => () => setOverlay((current) => (current === which ? 'none' : which))
-  // Issue 17: only the bars this screen size shows are drawn. Hidden by CSS, the sidebar and the
+  // Only the bars this screen size shows are drawn. Hidden by CSS, the sidebar and the
   // desktop header were a quarter of the calendar's first render on a phone, a third of the dashboard's.
   const wide = useMediaQuery(MD_UP_QUERY)
 

@@ -27,7 +27,7 @@ import { SyncHealth } from './SyncHealth.tsx'
 import { useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
 import { useLinkedStays } from './useLinkedStays.ts'
 
-// Issue 17: the day's bookings, a stay's details and the manual stay dialogs load once the
+// The day's bookings, a stay's details and the manual stay dialogs load once the
 // calendar has drawn, not with it: with Headless UI's dialog code they were 7 of the 16 chunks the
 // calendar's first screen asked for.
 const BookingsModal = lazyPart(() =>
@@ -52,16 +52,16 @@ export function prefetchData(queryClient: QueryClient) {
 }
 
 /**
- * SPEC 2, /calendar: the month grid (wide screens), and a side panel with the stay lists. Issue
- * 13: a host adds a stay or a block by hand (from the header, or from a day), and edits or
- * deletes one from the bookings modal. Issue 16: or the timeline, one row per property; the view,
+ * /calendar (docs/product.md §2.12): the month grid (wide screens), and a side panel with the stay
+ * lists. A host adds a stay or a block by hand (from the header, or from a day), and edits or
+ * deletes one from the bookings modal. Or the timeline, one row per property; the view,
  * the month or window and the filters live in the URL.
  */
 export default function CalendarRoute({ manualStay }: Props = {}) {
   const { t } = useI18n()
   const { properties, propertiesError, isPending, bookings, loadedPropertyIds, showFrom } = useBookings()
   const phone = useMediaQuery(PHONE_QUERY)
-  // Issue 17: below md the side panel's month is the calendar; the big grid is not drawn at all
+  // Below md the side panel's month is the calendar; the big grid is not drawn at all
   // (hidden by CSS, it still cost a throttled phone its render before the first paint).
   const gridFits = useMediaQuery(MD_UP_QUERY)
   const calendar = useCalendarView(todayOfProperties(properties), phone)
@@ -87,7 +87,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
       .map(([value, label]) => ({ value, label }))
       .sort((a, b) => a.label.localeCompare(b.label))
   }, [bookings, platform, t])
-  // Issue 13: each stay is current or upcoming by today where its property is; the grids mark
+  // Each stay is current or upcoming by today where its property is; the grids mark
   // today where the shown properties are.
   const stays = useStayLists(shown, properties)
   const today = todayOfProperties(
@@ -181,7 +181,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
           </div>
         }
       />
-      {/* Issue 16: each feed's health above both views; Sync now (with the account's wait) is in it. */}
+      {/* Each feed's health above both views; Sync now (with the account's wait) is in it. */}
       <SyncHealth />
       {propertiesError && (
         <p role="alert" className="mb-4 text-sm text-red-600">
@@ -193,7 +193,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
         aria-busy={isPending}
         className={`relative grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_372px]'}`}
       >
-        {/* Over the calendar, not above it: its going must not move the calendar up (issue 17, CLS). */}
+        {/* Over the calendar, not above it: its going must not move the calendar up (layout shift). */}
         {isPending && (
           <div className="pointer-events-none absolute inset-x-0 top-36 z-10 flex justify-center">
             <Spinner
@@ -209,6 +209,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
             today={today}
             length={length}
             phone={phone}
+            photos={!isPending}
             onPrevious={step.previous}
             onNext={step.next}
             onToday={() => calendar.send({ type: 'today' })}

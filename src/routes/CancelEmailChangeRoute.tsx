@@ -2,7 +2,7 @@ import { useParams } from 'wouter'
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { cancelEmailChangeMachine, type CancelEmailChangeState } from '../machines/cancelEmailChange.ts'
+import { cancelEmailChangeMachine } from '../machines/cancelEmailChange.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { CancelEmailChangeView } from '../ui/auth/CancelEmailChangeView.tsx'
 import { feedbackText } from './notify.ts'
@@ -10,19 +10,17 @@ import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof cancelEmailChangeMachine> }
 
-/** /cancel-email-change/{token}: the old address takes an e-mail change back (issue 14). */
+/** /cancel-email-change/{token}: the old address takes an e-mail change back. */
 export default function CancelEmailChangeRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
   const { token = '' } = useParams<{ token?: string }>()
   const [state, send] = useFlow(
-    cancelEmailChangeMachine
-      .provide({
-        actors: { cancelChange: fromPromise(({ input }) => api.auth.cancelEmailChange(input.token)) },
-      })
-      .provide(implementations),
+    cancelEmailChangeMachine({
+      actors: { cancelChange: fromPromise(({ input }) => api.auth.cancelEmailChange(input.token)) },
+    }).provide(implementations),
     { input: { token } },
   )
-  const step = state.value as CancelEmailChangeState
+  const step = state.value
   return (
     <AuthLayout
       title={step === 'cancelled' ? undefined : t('emailCancel.title')}

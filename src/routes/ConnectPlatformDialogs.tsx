@@ -11,7 +11,7 @@ type Props = {
   properties: readonly { id: string; name: string }[]
 }
 
-/** The connect flow on screen: the dialog as its state says, and "Discard this link?" (issue 15). */
+/** The connect flow on screen: the dialog as its state says, and "Discard this link?". */
 export function ConnectPlatformDialogs({ state, send, properties }: Props) {
   const { t } = useI18n()
   const { platformName, propertyId, propertyIds, error } = state.context

@@ -14,7 +14,7 @@ import { prefetchBookings } from './bookingKeys.ts'
 import { prefetchProperties } from './properties/propertyList.ts'
 import { useProfile } from './session.ts'
 
-/** Issue 17: what the dashboard shows first, asked for beside the profile (src/routes/SignedInApp.tsx). */
+/** What the dashboard shows first, asked for beside the profile (src/routes/SignedInApp.tsx). */
 export function prefetchData(queryClient: QueryClient, search: URLSearchParams) {
   const range = rangeFromLink(search.get('start'), search.get('end')) ?? thisMonth()
   void queryClient.prefetchQuery(dashboardStatisticsQuery(range))
@@ -24,8 +24,8 @@ export function prefetchData(queryClient: QueryClient, search: URLSearchParams) 
 }
 
 /**
- * SPEC 2, dashboard: a header with the title and a welcome line, then the figures for a period,
- * the properties, the bookings and the integration cards.
+ * The dashboard (docs/product.md §2.6): a header with the title and a welcome line, then the
+ * figures for a period, the properties, the bookings and the integration cards.
  */
 export default function DashboardRoute() {
   const { t } = useI18n()

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { FORGOT_CHECKS, forgotPasswordMachine, type ForgotPasswordState } from '../machines/forgotPassword.ts'
+import { FORGOT_CHECKS, forgotPasswordMachine } from '../machines/forgotPassword.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { ForgotPasswordView } from '../ui/auth/ForgotPasswordView.tsx'
 import { formFeedback, showNotice } from './notify.ts'
@@ -9,18 +9,16 @@ import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof forgotPasswordMachine> }
 
-/** /forgot-password: ask for a reset link, then say it was sent (SPEC 2). */
+/** /forgot-password: ask for a reset link, then say it was sent (docs/product.md §2.5). */
 export default function ForgotPasswordRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
   const [state, send] = useFlow(
-    forgotPasswordMachine
-      .provide({
-        actors: { sendLink: fromPromise(({ input }) => api.auth.sendResetLink(input)) },
-        actions: { notify: (_, notice) => showNotice(t, notice) },
-      })
-      .provide(implementations),
+    forgotPasswordMachine({
+      actors: { sendLink: fromPromise(({ input }) => api.auth.sendResetLink(input)) },
+      actions: { notify: (_, notice) => showNotice(t, notice) },
+    }).provide(implementations),
   )
-  const step = state.value as ForgotPasswordState
+  const step = state.value
   const sent = step === 'linkSent'
   const refused = formFeedback(t, state.context.error, ['email'], FORGOT_CHECKS)
   return (

@@ -9,7 +9,7 @@ import { QueryStatus } from './QueryStatus.tsx'
 
 export const GUESTS_KEY = ['guests'] as const
 
-/** DESIGN 6.3: the guests behind the bookings, with what they booked and spent. */
+/** The guests behind the bookings, with what they booked and spent (docs/product.md §2.17). */
 export default function GuestsRoute() {
   const { t } = useI18n()
   const guests = useQuery({ queryKey: GUESTS_KEY, queryFn: api.guest.list })

@@ -8,10 +8,13 @@ import { useProperties } from './properties/propertyList.ts'
 import { QueryStatus } from './QueryStatus.tsx'
 import { platformLinks, useConnectPlatform } from './connectPlatform.ts'
 
-// Issue 17: the property list is asked for beside the profile when the page opens here.
+// The property list is asked for beside the profile when the page opens here.
 export { prefetchProperties as prefetchData } from './properties/propertyList.ts'
 
-/** DESIGN 6.4: the four platform cards; Connect links a platform's calendar to a chosen property. */
+/**
+ * The four platform cards; Connect links a platform's calendar to a chosen property
+ * (docs/product.md §2.11).
+ */
 export default function IntegrationRoute() {
   const { t } = useI18n()
   const properties = useProperties()

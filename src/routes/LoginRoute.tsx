@@ -3,7 +3,7 @@ import { useSearch } from 'wouter'
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { loginMachine, type LoginState } from '../machines/login.ts'
+import { loginMachine } from '../machines/login.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { LoginView } from '../ui/auth/LoginView.tsx'
 import { feedbackText, formFeedback, showNotice } from './notify.ts'
@@ -21,17 +21,15 @@ export default function LoginRoute({ implementations = {} }: Props) {
   const search = useSearch()
   const [destination] = useState(() => nextPath(search))
   const [state, send] = useFlow(
-    loginMachine
-      .provide({
-        actors: {
-          sendLoginCode: fromPromise(({ input }) => api.auth.sendLoginCode(input)),
-          signIn: fromPromise(({ input }) => api.auth.login(input)),
-        },
-        actions: { notify: (_, notice) => showNotice(t, notice) },
-      })
-      .provide(implementations),
+    loginMachine({
+      actors: {
+        sendLoginCode: fromPromise(({ input }) => api.auth.sendLoginCode(input)),
+        signIn: fromPromise(({ input }) => api.auth.login(input)),
+      },
+      actions: { notify: (_, notice) => showNotice(t, notice) },
+    }).provide(implementations),
   )
-  const step = state.value as LoginState
+  const step = state.value
   const resendWait = useSecondsUntil(state.context.resendAllowedAt)
 
   useEffect(() => {

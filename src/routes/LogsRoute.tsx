@@ -11,7 +11,7 @@ import { ADMIN_USERS_KEY } from './users/adminCache.ts'
 
 export const LOG_PAGE_SIZE = 20
 
-/** DESIGN 6.5: the audit log, newest first, a page at a time, narrowed by kind. */
+/** The audit log, newest first, a page at a time, narrowed by kind (docs/product.md §2.19). */
 export default function LogsRoute() {
   const { t, language } = useI18n()
   const [kind, setKind] = useState('')

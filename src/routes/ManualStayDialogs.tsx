@@ -2,14 +2,13 @@ import { useState } from 'react'
 import type { Booking } from '../domain/bookings.ts'
 import { staysHoldingNights, type ChosenNights } from '../domain/manualStays.ts'
 import { useI18n } from '../i18n.tsx'
-import type { ManualStayState } from '../machines/manualStay.ts'
 import { DeleteStayDialog } from '../ui/calendar/DeleteStayDialog.tsx'
 import { ManualStayDialog } from '../ui/calendar/ManualStayDialog.tsx'
 import { ConfirmDiscardDialog } from '../ui/ConfirmDiscardDialog.tsx'
 import type { PropertyRef, useManualStayFlow } from './ManualStayFlow.tsx'
 import { feedbackText, formFeedback } from './notify.ts'
 
-// Issue 17: its own chunk, with the dialogs' code, loaded by CalendarRoute when a stay is added,
+// Its own chunk, with the dialogs' code, loaded by CalendarRoute when a stay is added,
 // edited or deleted (and prefetched once the calendar has drawn).
 
 type DialogsProps = {
@@ -29,7 +28,7 @@ export function ManualStayDialogs({
   loadedPropertyIds,
 }: DialogsProps) {
   const { t } = useI18n()
-  const value = state.value as ManualStayState
+  const value = state.value
   const { propertyId, stayId, values, error, errorAt } = state.context
   // The nights the form shows as the host picks them; the flow holds what was opened or submitted.
   // These dialogs mount with each opening (WhenOpen), so every opening starts from the flow's.

@@ -28,7 +28,7 @@ export function manualStayOf(booking: Booking): ManualStayRef | null {
     start: booking.start,
     end: booking.end,
     kind: booking.kind,
-    // A block names no guest; a booking's "Blocked" is SPEC's default label, not a name.
+    // A block names no guest; a booking's "Blocked" is the summary rule's default label, not a name.
     guestName: booking.kind === 'booking' && booking.guestName !== DEFAULT_LABEL ? booking.guestName : '',
     note: booking.note ?? '',
     ...priceValues(
@@ -46,26 +46,24 @@ const saveStay = ({ propertyId, stayId, values }: SaveStayInput) =>
 const removeStay = ({ propertyId, stayId }: RemoveStayInput) => api.property.stay.remove(propertyId, stayId)
 
 /**
- * Issue 13: the add/edit/delete flow of manual stays, bound to the API; a saved or deleted stay
+ * The add/edit/delete flow of manual stays, bound to the API; a saved or deleted stay
  * reloads that property's calendar. `implementations` is how a test hands in fakes.
  */
 export function useManualStayFlow(implementations: ManualStayImplementations = {}) {
   const { t } = useI18n()
   const queryClient = useQueryClient()
   const [state, send] = useFlow(
-    manualStayMachine
-      .provide({
-        actors: {
-          saveStay: fromPromise<unknown, SaveStayInput>(({ input }) => saveStay(input)),
-          removeStay: fromPromise<unknown, RemoveStayInput>(({ input }) => removeStay(input)),
-        },
-        actions: {
-          notify: (_, notice) => showNotice(t, notice),
-          // One feed holds every property's stays.
-          changed: () => void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
-        },
-      })
-      .provide(implementations),
+    manualStayMachine({
+      actors: {
+        saveStay: fromPromise<unknown, SaveStayInput>(({ input }) => saveStay(input)),
+        removeStay: fromPromise<unknown, RemoveStayInput>(({ input }) => removeStay(input)),
+      },
+      actions: {
+        notify: (_, notice) => showNotice(t, notice),
+        // One feed holds every property's stays.
+        changed: () => void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
+      },
+    }).provide(implementations),
   )
   return {
     state,

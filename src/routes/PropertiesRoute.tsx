@@ -14,7 +14,7 @@ import { SEARCH_PARAM, useGlobalSearch } from './useGlobalSearch.ts'
 import { SyncNowButton } from './SyncNowButton.tsx'
 
 /**
- * Issue 17: when the page opens here, the property list is asked for beside the profile, and the
+ * When the page opens here, the property list is asked for beside the profile, and the
  * first card's photo as soon as the list arrives.
  */
 export function prefetchData(queryClient: QueryClient, search: URLSearchParams) {
@@ -26,7 +26,7 @@ export function prefetchData(queryClient: QueryClient, search: URLSearchParams) 
 }
 
 /**
- * SPEC 2, /properties: the grid and an add button; `?search=` (the header's box, or the page's
+ * /properties (docs/product.md §2.8): the grid and an add button; `?search=` (the header's box, or the page's
  * own on a phone) filters it.
  */
 export default function PropertiesRoute() {
@@ -45,7 +45,7 @@ export default function PropertiesRoute() {
           </Button>
         }
       />
-      {/* A phone's top bar has no room for the header's search box (SPEC 2), so it sits here. */}
+      {/* A phone's top bar has no room for the header's search box, so it sits here. */}
       <div className="mb-4 md:hidden">
         <SearchBox value={search} onChange={setSearch} testId="properties-search" stays={stays} />
       </div>

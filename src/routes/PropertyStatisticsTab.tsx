@@ -19,13 +19,13 @@ export const propertyStatisticsKey = (scope: StatisticsScope, propertyId: string
 type Props = {
   propertyId: string
   scope: StatisticsScope
-  /** The property's zone: the month shown first is this month there (issue 13). */
+  /** The property's zone: the month shown first is this month there. */
   timeZone?: string
 }
 
 /**
  * The property modal's Statistics tab: pick the dates, see the five figures, asked again on every
- * change. SPEC 8: a failure clears the figures and toasts "Failed to fetch statistics".
+ * change. A failure clears the figures and toasts "Failed to fetch statistics".
  */
 export function PropertyStatisticsTab({ propertyId, scope, timeZone }: Props) {
   const { t } = useI18n()

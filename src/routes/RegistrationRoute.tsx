@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { REGISTRATION_CHECKS, registrationMachine, type RegistrationState } from '../machines/registration.ts'
+import { REGISTRATION_CHECKS, registrationMachine } from '../machines/registration.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { RegistrationView } from '../ui/auth/RegistrationView.tsx'
 import { feedbackText, formFeedback, showNotice } from './notify.ts'
@@ -12,22 +12,20 @@ import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof registrationMachine> }
 
-/** /registration: sign up, confirm the e-mailed code, then the dashboard (SPEC 2). */
+/** /registration: sign up, confirm the e-mailed code, then the dashboard (docs/product.md §2.3). */
 export default function RegistrationRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
   const arriveSignedIn = useArriveSignedIn()
   const [state, send] = useFlow(
-    registrationMachine
-      .provide({
-        actors: {
-          sendCode: fromPromise(({ input }) => api.auth.sendRegistrationCode(input)),
-          register: fromPromise(({ input }) => api.auth.register(input)),
-        },
-        actions: { notify: (_, notice) => showNotice(t, notice) },
-      })
-      .provide(implementations),
+    registrationMachine({
+      actors: {
+        sendCode: fromPromise(({ input }) => api.auth.sendRegistrationCode(input)),
+        register: fromPromise(({ input }) => api.auth.register(input)),
+      },
+      actions: { notify: (_, notice) => showNotice(t, notice) },
+    }).provide(implementations),
   )
-  const step = state.value as RegistrationState
+  const step = state.value
   const resendWait = useSecondsUntil(state.context.resendAllowedAt)
 
   useEffect(() => {

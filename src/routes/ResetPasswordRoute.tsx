@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'wouter'
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { RESET_CHECKS, resetPasswordMachine, type ResetPasswordState } from '../machines/resetPassword.ts'
+import { RESET_CHECKS, resetPasswordMachine } from '../machines/resetPassword.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { ResetPasswordView } from '../ui/auth/ResetPasswordView.tsx'
 import { formFeedback } from './notify.ts'
@@ -11,24 +11,22 @@ import { useFlow, type FlowImplementations } from './useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof resetPasswordMachine> }
 
-/** /reset-password/{token}: a new password, then /login after 1.5 s (SPEC 2). */
+/** /reset-password/{token}: a new password, then /login after 1.5 s. */
 export default function ResetPasswordRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
   const [, navigate] = useLocation()
   const { token = '' } = useParams<{ token?: string }>()
   const [state, send] = useFlow(
-    resetPasswordMachine
-      .provide({
-        actors: {
-          changePassword: fromPromise(({ input }) =>
-            api.auth.changePassword(input.token, { password: input.password }),
-          ),
-        },
-      })
-      .provide(implementations),
+    resetPasswordMachine({
+      actors: {
+        changePassword: fromPromise(({ input }) =>
+          api.auth.changePassword(input.token, { password: input.password }),
+        ),
+      },
+    }).provide(implementations),
     { input: { token } },
   )
-  const step = state.value as ResetPasswordState
+  const step = state.value
 
   useEffect(() => {
     if (step === 'done') navigate('/login', { replace: true })

@@ -12,12 +12,12 @@ const SettingsSections = lazy(() => import('./settings/SettingsSections.tsx'))
 type Props = { open: boolean; onClose: () => void; profile: Profile }
 
 /**
- * The settings modal (SPEC 2): personal info, password and two-factor, notifications and account
- * deletion. Its flows start afresh from the current profile each time it opens.
+ * The settings modal (docs/product.md §2.21): personal info, password and two-factor, notifications
+ * and account deletion. Its flows start afresh from the current profile each time it opens.
  */
 export function SettingsRoute({ open, onClose, profile }: Props) {
   const { t } = useI18n()
-  // Issue 15: unsaved personal info is not dropped without asking.
+  // Unsaved personal info is not dropped without asking.
   const guard = useGuardedClose(onClose)
   return (
     <>

@@ -8,13 +8,14 @@ import { ComingUpdate } from '../ui/ComingUpdate.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { FullPageSpinner, Spinner } from '../ui/Spinner.tsx'
 import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
-import { AppShell, SETTINGS_PATH } from './AppShell.tsx'
+import { PATHS } from '../domain/paths.ts'
+import { AppShell } from './AppShell.tsx'
 import { preloadable, type Preloadable } from './preloadable.tsx'
 import { useNotificationStream } from './notifications.ts'
 import { profileQuery, useProfile } from './session.ts'
 
 /**
- * Issue 17: everything behind sign-in is this chunk and the ones it loads — react-query, the
+ * Everything behind sign-in is this chunk and the ones it loads — react-query, the
  * signed-in frame, the screens, the rest of the words — so the sign-in pages never download it.
  */
 
@@ -23,7 +24,7 @@ function NotificationStream() {
   return null
 }
 
-/** A screen's chunk; `prefetchData` asks for what it shows first, before it renders (issue 17). */
+/** A screen's chunk; `prefetchData` asks for what it shows first, before it renders. */
 type ScreenModule = {
   default: ComponentType<object>
   prefetchData?: (queryClient: QueryClient, search: URLSearchParams) => void
@@ -45,14 +46,14 @@ type Screen = { paths: string[]; component: Preloadable<object, ScreenModule>; a
 
 const SCREENS: Screen[] = [
   // The settings have an address of their own: the dashboard, with the settings open over it.
-  { paths: ['/', '/dashboard', SETTINGS_PATH], component: DashboardRoute },
-  { paths: ['/properties'], component: PropertiesRoute },
-  { paths: ['/calendar'], component: CalendarRoute },
-  { paths: ['/integration'], component: IntegrationRoute },
-  { paths: ['/guests'], component: GuestsRoute, adminOnly: true },
-  { paths: ['/users'], component: UsersRoute, adminOnly: true },
-  { paths: ['/users/:userId/properties'], component: UserPropertiesRoute, adminOnly: true },
-  { paths: ['/logs'], component: LogsRoute, adminOnly: true },
+  { paths: ['/', PATHS.dashboard, PATHS.settings], component: DashboardRoute },
+  { paths: [PATHS.properties], component: PropertiesRoute },
+  { paths: [PATHS.calendar], component: CalendarRoute },
+  { paths: [PATHS.integration], component: IntegrationRoute },
+  { paths: [PATHS.guests], component: GuestsRoute, adminOnly: true },
+  { paths: [PATHS.users], component: UsersRoute, adminOnly: true },
+  { paths: [`${PATHS.users}/:userId${PATHS.properties}`], component: UserPropertiesRoute, adminOnly: true },
+  { paths: [PATHS.logs], component: LogsRoute, adminOnly: true },
 ]
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } })
@@ -65,7 +66,7 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
 const EARLY_PROFILE_WAIT_MS = 500
 
 /**
- * Issue 17: a signed-in first screen — its frame, its screen, the profile and the screen's first
+ * A signed-in first screen — its frame, its screen, the profile and the screen's first
  * data — asked for before the app first renders (src/main.tsx), so that the frame and the screen
  * draw as soon as the profile answers and fill in as soon as their data does, rather than one
  * step after another. The calls index.html already sent are taken, not sent again
@@ -166,7 +167,7 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   )
 }
 
-/** SPEC 7: the notification stream, open once while someone is signed in, whatever the screen. */
+/** The notification stream, open once while someone is signed in, whatever the screen. */
 export function SignedInStream() {
   return (
     <SignedInProviders fallback={null}>

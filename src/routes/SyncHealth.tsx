@@ -23,7 +23,7 @@ export function useSyncHealth() {
   return { properties, now, expanded, toggle: () => setExpanded((current) => !current) }
 }
 
-/** Issue 16: the sync-health strip above the calendar's views, with Sync now. */
+/** The sync-health strip above the calendar's views, with Sync now (docs/product.md §2.16). */
 export function SyncHealth() {
   const health = useSyncHealth()
   return (

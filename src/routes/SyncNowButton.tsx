@@ -16,7 +16,7 @@ const SYNC_WAIT_KEY = ['sync', 'wait'] as const
 /**
  * Seconds left of the account's wait before it may sync again. The wait is the account's, not a
  * button's: every Sync now on screen (calendar header, property cards, the property modal) reads
- * it from the query cache, so a refusal on one counts down on all (issue 15).
+ * it from the query cache, so a refusal on one counts down on all.
  */
 function useSyncWait() {
   const queryClient = useQueryClient()

@@ -13,7 +13,7 @@ import { UserActionDialog, useAdminUserAction } from './users/UserActionDialog.t
 
 export const userPropertiesPath = (userId: string) => `/users/${userId}/properties`
 
-/** SPEC 2, Users: every account, with Edit (the profile dialog) and Manage property. */
+/** Users (docs/product.md §2.18): every account, with Edit (the profile dialog) and Manage property. */
 export default function UsersRoute() {
   const { t } = useI18n()
   const users = useQuery({ queryKey: ADMIN_USERS_KEY, queryFn: api.admin.users })

@@ -62,7 +62,7 @@ export function useBookings() {
   }
 }
 
-/** SPEC 4 and issue 13: each stay current or upcoming by today where its property is. */
+/** Each stay current or upcoming by today where its property is (docs/product.md §4.9). */
 export function useStayLists(bookings: readonly Booking[], properties: readonly ZonedProperty[]) {
   // Recomputed with the bookings (refetched every minute), so a list crosses midnight with them.
   return useMemo(() => stayListsByPropertyToday(bookings, properties), [bookings, properties])

@@ -29,14 +29,14 @@ export function platformLinks(properties: readonly Property[], platformName: str
 }
 
 /**
- * DESIGN 6.4's connect flow with the real call, for every screen with a Connect button (the
+ * The connect flow with the real call, for every screen with a Connect button (the
  * integration page, the dashboard's cards); `ConnectPlatformDialogs` shows it.
  */
 export function useConnectPlatform() {
   const { t } = useI18n()
   const queryClient = useQueryClient()
   return useMachine(
-    connectPlatformMachine.provide({
+    connectPlatformMachine({
       actors: {
         connect: fromPromise(({ input }) =>
           api.property.addExternalCalendar(input.propertyId, {

@@ -19,7 +19,7 @@ import { DASHBOARD_STATISTICS_KEY } from './dashboard/statisticsKeys.ts'
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const
 
-/** A live notification as the history holds it: every field of its data kept (issue 13). */
+/** A live notification as the history holds it: every field of its data kept. */
 const fromStream = ({ id, title, createdAt, ...data }: StreamNotification): AppNotification => ({
   id,
   title: title ?? null,
@@ -47,7 +47,7 @@ function deliver(queryClient: QueryClient, notification: StreamNotification) {
 export function useNotificationStream() {
   const queryClient = useQueryClient()
   useActorRef(
-    notificationStreamMachine.provide({
+    notificationStreamMachine({
       actors: { connect: eventSourceConnection },
       actions: { deliver: (_, notification) => deliver(queryClient, notification) },
     }),
@@ -57,7 +57,7 @@ export function useNotificationStream() {
 /** The iCalendar reader (src/actors/calendarFeed.ts's `parseFeed`). */
 type ReadFeed = (text: string) => FeedEvent[]
 
-/** SPEC 8: notification calendar text that does not parse is logged and gives no events. */
+/** Notification calendar text that does not parse is logged and gives no events. */
 function eventsOf(notification: AppNotification, readFeed: ReadFeed): FeedEvent[] {
   try {
     return readFeed(notification.data.ical)
@@ -88,8 +88,8 @@ const sharedNights = (first: StayDates, second: StayDates): StayDates => ({
 const KINDS: readonly NoticeKind[] = ['new', 'changed', 'cancelled', 'conflict', 'unstable']
 
 /**
- * What the panel says of one notification. Issue 13: its `kind` (absent on older notifications,
- * which announced new bookings); a new booking keeps SPEC 2's content, each event of its calendar
+ * What the panel says of one notification (docs/product.md §2.20): its `kind` (absent on older notifications,
+ * which announced new bookings); a new booking lists platform, property and each event of its calendar
  * text, and is skipped without events. The other kinds name their stay, read from the calendar
  * text when the data does not carry it, and are skipped when neither does. A kind this client does
  * not know is skipped rather than shown as something it is not.
@@ -125,7 +125,7 @@ function toItem(notification: AppNotification, readFeed: ReadFeed): Notification
   }
   switch (kind) {
     case 'new': {
-      // SPEC 2: notifications without events are skipped.
+      // Notifications without events are skipped.
       const found = events()
       if (found.length === 0) return []
       return [
@@ -158,12 +158,12 @@ function toItem(notification: AppNotification, readFeed: ReadFeed): Notification
 const newestFirst = (a: AppNotification, b: AppNotification) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0
 
-/** SPEC 3: the list is kept newest first; only notifications with something to say are shown. */
+/** The list is kept newest first; only notifications with something to say are shown. */
 export const notificationItems = (history: readonly AppNotification[], readFeed: ReadFeed) =>
   [...history].sort(newestFirst).flatMap((notification) => toItem(notification, readFeed))
 
 /**
- * The iCalendar reader, loaded after the frame's first paint rather than with it (issue 17); null
+ * The iCalendar reader, loaded after the frame's first paint rather than with it; null
  * until then, and if it cannot load (the failure is logged).
  */
 function useFeedReader(): ReadFeed | null {
@@ -184,7 +184,7 @@ function useFeedReader(): ReadFeed | null {
 const dayOf = (iso: string): DateOnly => localToday(new Date(iso))
 
 /**
- * docs/decisions.md, "Notification panel (issue 13)": double bookings whose shared nights are not
+ * docs/decisions.md, "Notification panel": double bookings whose shared nights are not
  * all past come first under their own heading (the host must act on them); everything else,
  * past double bookings included, follows by the reader's day it arrived: today, yesterday, then
  * each earlier date, newest first. `items` are newest first already.

@@ -9,7 +9,7 @@ export function feedbackText(t: Translate, feedback: Feedback | undefined) {
 }
 
 /**
- * Shows a toast. The toast library is loaded on the first one (issue 17: no screen paints
+ * Shows a toast. The toast library is loaded on the first one (no screen paints
  * waiting for it); the page's `Toasts` shows what was queued meanwhile.
  */
 export function showToast(kind: 'success' | 'error', text: string) {
@@ -22,7 +22,7 @@ export function showNotice(t: Translate, { kind, feedback }: Notice) {
 }
 
 /**
- * A failure split for a form (issue 15): a check of the form's own (`ownChecks`, by key) and
+ * A failure split for a form: a check of the form's own (`ownChecks`, by key) and
  * the server's sentence for each of the form's fields go to that field; the banner carries the
  * message unless every field the server blamed shows its own sentence.
  */

@@ -7,7 +7,7 @@ export type Preloadable<
 > = ComponentType<Props> & { preload: () => Promise<Module>; hasArrived: () => boolean }
 
 /**
- * Issue 17: React.lazy suspends on its first render even when its module has already arrived,
+ * React.lazy suspends on its first render even when its module has already arrived,
  * costing the first screen one more render on a slow phone. Preloaded before the app first
  * renders (src/main.tsx), the component is drawn at once; otherwise it is an ordinary lazy one.
  */

@@ -3,11 +3,11 @@ import { useLocation } from 'wouter'
 import { SESSION_HINT_KEY } from '../boot/storageKeys.ts'
 
 /**
- * Issue 15: a remembered "someone signed in on this browser", so that signed-out pages (/login,
+ * A remembered "someone signed in on this browser", so that signed-out pages (/login,
  * /registration, an unknown path) do not ask for the profile, and so log no 401 and no "session
  * may have expired" warning. Set by every profile the server returns and at once by signing in;
  * cleared by a 401 and by signing out. The session cookie itself is httpOnly, so the browser
- * cannot read it. Issue 17: it also decides whether a public page loads the signed-in code at all.
+ * cannot read it. It also decides whether a public page loads the signed-in code at all.
  */
 export { SESSION_HINT_KEY }
 

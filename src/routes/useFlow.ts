@@ -1,8 +1,11 @@
 import { useMachine } from '@xstate/react'
 import type { ActorOptions, AnyStateMachine, InspectionEvent, Observer } from 'xstate'
+import type { Implementations } from '../machines/routeMachine.ts'
 
-/** What a route's `implementations` prop may replace: a test hands fake actors in this way. */
-export type FlowImplementations<TMachine extends AnyStateMachine> = Parameters<TMachine['provide']>[0]
+/** What a route's `implementations` prop may replace in its `routeMachine`: a test hands fakes in this way. */
+export type FlowImplementations<TFlow extends { definition: AnyStateMachine }> = Implementations<
+  TFlow['definition']
+>
 
 let inspect: Observer<InspectionEvent> | undefined
 

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { api } from '../actors/api.ts'
+import { PATHS } from '../domain/paths.ts'
 import type { StaySearch } from '../ui/shell/StaySearchResults.tsx'
 
-const PROPERTIES_PATH = '/properties'
 /** The grid's filter in its address. */
 export const SEARCH_PARAM = 'search'
 /** The shortest text the stays are searched for (the server's rule: shorter matches most). */
@@ -31,10 +31,10 @@ function usePaused(text: string): string {
 export function useGlobalSearch(): [string, (value: string) => void, StaySearch] {
   const [location, navigate] = useLocation()
   const search = useSearch()
-  const value = location === PROPERTIES_PATH ? (new URLSearchParams(search).get(SEARCH_PARAM) ?? '') : ''
+  const value = location === PATHS.properties ? (new URLSearchParams(search).get(SEARCH_PARAM) ?? '') : ''
   const setValue = (next: string) => {
     const query = next ? `?${new URLSearchParams({ [SEARCH_PARAM]: next })}` : ''
-    navigate(`${PROPERTIES_PATH}${query}`, { replace: location === PROPERTIES_PATH })
+    navigate(`${PATHS.properties}${query}`, { replace: location === PATHS.properties })
   }
   const text = usePaused(value.trim())
   const searchable = text.length >= STAY_SEARCH_MIN

@@ -4,7 +4,7 @@ import { closeGuardMachine } from '../machines/closeGuard.ts'
 import { useDirtyReport } from '../ui/dirtyReport.ts'
 
 /**
- * Issue 15: a dialog that asks before its form's unsaved input is lost. The form reports
+ * A dialog that asks before its form's unsaved input is lost. The form reports
  * through `dirtyReport`; the dialog closes through `requestClose`, and ConfirmDiscardDialog
  * takes `question`.
  */

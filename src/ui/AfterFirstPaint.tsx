@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react'
 
 /**
- * Issue 17: what a screen shows below its first view, drawn once the first view has been painted.
+ * What a screen shows below its first view, drawn once the first view has been painted.
  * On a phone the dashboard's lower sections are out of sight at first, yet drawing and laying
  * them out held its first paint back; they now follow in a transition, which React does in slices
  * between frames. Nothing above them moves when they arrive.

@@ -36,7 +36,7 @@ const TEXTS = {
   profile: { title: 'settings.discardTitle', text: 'settings.discardText' },
 } satisfies Record<string, Texts>
 
-/** Issue 15: closing a form with unsaved input asks first; Escape or outside keeps editing. */
+/** Closing a form with unsaved input asks first (docs/product.md §2.22); Escape or outside keeps editing. */
 export function ConfirmDiscardDialog({ open, draft = 'newProperty', onKeepEditing, onDiscard }: Props) {
   const { t } = useI18n()
   const texts: Texts = TEXTS[draft]

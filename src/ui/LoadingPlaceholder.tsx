@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useI18n } from '../i18n.tsx'
 
 /**
- * Shapes that hold a section's place while it loads (issue 17: nothing below moves when it
+ * Shapes that hold a section's place while it loads (nothing below moves when it
  * arrives): read out once as "Loading…", hidden from assistive technology themselves.
  */
 export function LoadingPlaceholder({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { useI18n } from '../i18n.tsx'
 import { Button } from './form.tsx'
 
 /**
- * Issue 17: with no network the cached shell still opens, but nothing it would show is cached
+ * With no network the cached shell still opens, but nothing it would show is cached
  * (the API never is): it says so in the reader's language instead of a blank or broken screen.
  */
 export function OfflinePage({ onRetry }: { onRetry: () => void }) {

@@ -1,7 +1,7 @@
 import { useI18n } from '../i18n.tsx'
 import { Button } from './form.tsx'
 
-/** Issue 17: a new version is ready; it is swapped in only when the person says so. */
+/** A new version is ready; it is swapped in only when the person says so. */
 export function UpdatePrompt({ onReload, onLater }: { onReload: () => void; onLater: () => void }) {
   const { t } = useI18n()
   return (

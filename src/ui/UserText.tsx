@@ -3,7 +3,7 @@ import type { Translate, TranslationParams } from '../domain/translator.ts'
 
 /*
  * Text that people or feeds wrote (names, addresses, descriptions, guest names, summaries,
- * e-mails) keeps its own direction whatever the interface's (issue 15): `dir="auto"` on the
+ * e-mails) keeps its own direction whatever the interface's: `dir="auto"` on the
  * element that holds it, or `<bdi>` inside a sentence. So "Desert Rose Villa" reads left to right
  * in the Arabic interface, an element that truncates it cuts it at its own end ("Desert Rose
  * Vi…"), and an English description is laid out left to right.

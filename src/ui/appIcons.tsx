@@ -1,4 +1,4 @@
-/** The icons of the signed-in screens (issue 17: the sign-in screens load none of them). */
+/** The icons of the signed-in screens: the sign-in screens load none of them. */
 import { Icon, type IconProps } from './icons.tsx'
 
 export const DashboardIcon = (p: IconProps) => (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react'
 
 /**
- * Issue 15: a dialog's Escape and outside click happen outside the form it holds, which keeps
+ * A dialog's Escape and outside click happen outside the form it holds, which keeps
  * its own draft; the form reports through this ref whether it holds unsaved input.
  */
 export const useDirtyReport = () => useRef(false)

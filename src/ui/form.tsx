@@ -5,13 +5,13 @@ import { useI18n } from '../i18n.tsx'
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string
   hint?: ReactNode
-  /** A problem with what was typed, shown under the field and tied to it (issue 15). */
+  /** A problem with what was typed, shown under the field and tied to it. */
   error?: string
 }
 type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string
   hint?: ReactNode
-  /** As a text field's (issue 15). */
+  /** As a text field's. */
   error?: string
 }
 
@@ -45,7 +45,7 @@ export function TextField({ label, hint, error, id, className = '', ...input }: 
   )
 }
 
-/** A field's own problem, under it (issue 15). */
+/** A field's own problem, under it. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null
   return (

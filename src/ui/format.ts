@@ -3,7 +3,7 @@ import { useI18n } from '../i18n.tsx'
 
 export const MISSING = '-'
 
-/** SPEC 2: a missing name, address, phone or e-mail shows "-". */
+/** A missing name, address, phone or e-mail shows "-". */
 export const orMissing = (value: string | null | undefined) => (value?.trim() ? value : MISSING)
 
 /** Date-only text (YYYY-MM-DD) as a UTC midnight, so no time zone moves it by a day. */
@@ -65,7 +65,7 @@ function buildFormatters(language: Language) {
     number: (value: number) => integer().format(value),
     signedNumber: (value: number) => signedInteger().format(value),
     compactNumber: (value: number) => compact().format(value),
-    /** SPEC 1: amounts are always SAR, written "SAR 1,200". */
+    /** Amounts are always SAR, written "SAR 1,200" (docs/product.md §1.3). */
     sar: (value: number) => (Number.isInteger(value) ? wholeSar : sarWithHalalas)().format(value),
     /** A percentage given as 0–100. */
     percent: (value: number) => rate().format(value / 100),
@@ -76,10 +76,10 @@ function buildFormatters(language: Language) {
     /** A period of days, both included, as "1–31 Mar 2026". */
     dateRange: (start: string, end: string) => day().formatRange(utcDate(start), utcDate(end)),
     /**
-     * SPEC 2: the statistics pickers show day/month/year the en-GB way ("05/03/2026") in both
+     * The statistics pickers show day/month/year the en-GB way ("05/03/2026") in both
      * languages, in the reader's digits like every other figure ("٠٥/٠٣/٢٠٢٦" in Arabic). Not by
      * Intl: the dashboard's first render would build a date formatter for it alone, a sixth of
-     * that render on a phone (issue 17).
+     * that render on a phone.
      */
     numericDate: (date: string) =>
       readersDigits(`${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`),

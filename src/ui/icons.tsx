@@ -3,7 +3,7 @@ import type { SVGProps } from 'react'
 export type IconProps = SVGProps<SVGSVGElement>
 
 /**
- * Issue 17: only the icons the signed-out screens draw live here, in the chunk they share with
+ * Only the icons the signed-out screens draw live here, in the chunk they share with
  * the rest; those of the signed-in screens are src/ui/appIcons.tsx, in the signed-in frame's chunk.
  */
 

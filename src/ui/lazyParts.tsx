@@ -14,7 +14,7 @@ import { useI18n } from '../i18n.tsx'
 import { Spinner } from './Spinner.tsx'
 
 /*
- * Issue 17: what a screen opens later (dialogs, sheets, panels, menus, popovers) is a chunk of its
+ * What a screen opens later (dialogs, sheets, panels, menus, popovers) is a chunk of its
  * own, with Headless UI's dialog, floating and focus code (about 38 KB gzipped), so the first
  * screen loads only what it paints. Each chunk is fetched when its opener is pointed at or
  * focused, and at the latest when it is pressed.
@@ -128,7 +128,7 @@ export function useDeferredWidget<P>(chunk: WidgetChunk<P>) {
       }),
     [chunk],
   )
-  // The build's prerender, and the hydration of its markup, draw the stand-in (issue 17).
+  // The build's prerender, and the hydration of its markup, draw the stand-in.
   const Component = useSyncExternalStore(
     chunk.subscribe,
     () => chunk.loaded,

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
-/** SPEC 9: at 768 px or less the interface takes its phone-sized form. */
+/** At 768 px or less the interface takes its phone-sized form (docs/product.md §9). */
 export const PHONE_QUERY = '(max-width: 768px)'
 
 /** Tailwind's `md:` and up, in its own terms (so the two agree at exactly 768 px). */

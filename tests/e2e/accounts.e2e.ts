@@ -38,7 +38,7 @@ afterAll(async () => {
 
 /**
  * Each language gets its own server: the /auth routes allow 30 requests a minute from one
- * address (DESIGN 7), and every browser here is 127.0.0.1.
+ * address (docs/product.md §13.2), and every browser here is 127.0.0.1.
  */
 async function serverWith(env: Record<string, string>) {
   const server = await startServer(env)
@@ -105,7 +105,7 @@ async function register(v: Visit, account: Account, enterCode: typeof typeCode) 
   await form.getByLabel(t('auth.email')).fill(account.email)
   const password = form.getByLabel(t('auth.password'), { exact: true })
   await password.fill(account.password.slice(0, 6))
-  // SPEC 2: the requirements popup while typing, ticking off what the password already has.
+  // The requirements list while typing, ticking off what the password already has.
   const rules = page.getByTestId('password-requirements')
   expect(await rules.isVisible()).toBe(true)
   expect(await rules.locator('[data-rule="length"]').getAttribute('data-met')).toBe('false')
@@ -127,7 +127,7 @@ async function register(v: Visit, account: Account, enterCode: typeof typeCode) 
   await splash(v, t('registration.successTitle'))
   await toast(v, t('registration.confirmed')).waitFor()
   await shot(v, 'registration-success')
-  // SPEC 2: the dashboard after 2 s.
+  // The dashboard after 2 s.
   await page.waitForURL(/\/dashboard$/, { timeout: 5000 })
 }
 
@@ -198,13 +198,13 @@ async function signIn(v: Visit, account: Account, twoFactor: boolean, screens = 
   await splash(v, t('auth.welcomeTitle'))
   await toast(v, t('auth.loginSuccess')).waitFor()
   if (screens) await shot(v, 'login-welcome')
-  // SPEC 2: the dashboard after 3 s, back where the visitor was going.
+  // The dashboard after 3 s, back where the visitor was going.
   await page.waitForURL(/\/(dashboard|calendar)$/, { timeout: 6000 })
 }
 
 const formError = (v: Visit) => v.page.getByRole('alert')
 
-/** Forgot password, the mailed link, the SPEC 5 messages on the way, then the new password. */
+/** Forgot password, the mailed link, the form's messages on the way, then the new password. */
 async function resetPassword(v: Visit, account: Account, newPassword: string) {
   const { page, t } = v
   await page.goto(`${v.server.url}/login`)
@@ -212,7 +212,7 @@ async function resetPassword(v: Visit, account: Account, newPassword: string) {
   const form = page.getByTestId('forgot-form')
   await form.waitFor()
   await form.getByRole('button', { name: t('forgot.submit') }).click()
-  // Said at the field it is about (issue 15).
+  // Said at the field it is about.
   expect(await errorAt(form.getByLabel(t('auth.email')))).toBe(t('auth.enterEmail'))
   await shot(v, 'forgot-password-email')
   await form.getByLabel(t('auth.email')).fill(account.email)
@@ -238,7 +238,7 @@ async function resetPassword(v: Visit, account: Account, newPassword: string) {
   await submit()
   expect(await errorAt(reset.getByLabel(t('auth.confirmPassword')))).toBe(t('auth.passwordsDoNotMatch'))
   await shot(v, 'reset-password-form')
-  // A weak password: refused before any call (issue 15), with SPEC 5's message.
+  // A weak password: refused before any call, with the password rule's message.
   await fill('weakpass', 'weakpass')
   await submit()
   await expect
@@ -254,7 +254,7 @@ async function resetPassword(v: Visit, account: Account, newPassword: string) {
   await submit()
   await splash(v, t('reset.changedTitle'))
   await shot(v, 'reset-password-done')
-  // SPEC 2: /login after 1.5 s.
+  // /login after 1.5 s.
   await page.waitForURL(/\/login$/, { timeout: 4000 })
 
   // The link works once; a link without its token never reaches the server.
@@ -294,7 +294,7 @@ async function editProfile(v: Visit, account: Account, newEmail: string) {
   })
 
   await personal.getByLabel(t('settings.email')).fill(newEmail)
-  // Issue 14: a new address needs the current password.
+  // A new address needs the current password.
   await personal.getByLabel(t('settings.currentPassword')).fill(account.password)
   await personal.getByRole('button', { name: t('settings.verifyEmail') }).click()
   const codeForm = modal.getByTestId('email-code-form')
@@ -322,7 +322,7 @@ describe('accounts in the browser, with mail from a real SMTP server', () => {
     const account = { email: 'layla@example.com', password: 'Layla-Pass-2026!' }
     await register(v, account, typeCode)
     await signOut(v)
-    // Without two-factor the code cannot be sent, so the client signs in directly (SPEC 4).
+    // Without two-factor the code cannot be sent, so the client signs in directly.
     await signIn(v, account, false, true)
     await editProfile(v, account, 'layla.haddad@example.com')
     await enableTwoFactor(v, account.email)

@@ -128,7 +128,7 @@ describe('administration in the browser', () => {
     expect(connections).toBe('1')
     expect(rate).toBe(occupancy)
     expect(await page.getByTestId('stat-card').first().innerText()).toContain('+50%')
-    // The chart comes after the figures (issue 17: it loads once the first screen has painted).
+    // The chart comes after the figures: it loads once the first screen has painted.
     await expect.poll(() => page.getByTestId('revenue-bar').count()).toBe(12)
     await screenshot(page, 'dashboard-statistics-desktop-en')
     await chooseLanguage(page, 'ar')
@@ -162,7 +162,7 @@ describe('administration in the browser', () => {
   })
 
   it('connects a second property to a platform another property links, and shows its failing feed', async () => {
-    // Issue 15: a platform's card stays usable while some property does not link it.
+    // A platform's card stays usable while some property does not link it.
     const created = await page.request.post(`${server.url}/api/property`, {
       headers: { origin: server.url },
       multipart: {
@@ -201,11 +201,11 @@ describe('administration in the browser', () => {
     await dialog.getByLabel('Property').selectOption({ label: 'Palm Villa' })
     await dialog.getByLabel('Booking.com calendar link').fill(feeds.url('/airbnb.ics'))
     await dialog.getByRole('button', { name: 'Connect' }).click()
-    // The server's refusal, at the link it is about (issue 15).
+    // The server's refusal, at the link it is about.
     await expect
       .poll(() => errorAt(dialog.getByLabel('Booking.com calendar link')))
       .toBe('The Booking.com link is the same as the Airbnb link: a calendar can be linked only once')
-    // The pasted link is not dropped without asking (issue 15).
+    // The pasted link is not dropped without asking.
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await page.getByTestId('discard-confirmation').getByRole('button', { name: 'Discard' }).click()
     await dialog.waitFor({ state: 'detached' })

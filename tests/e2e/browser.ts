@@ -73,7 +73,7 @@ export async function signedInPage(
   return { shots, page: await shots.newPage() }
 }
 
-/** The sentence shown under a field (issue 15): the text of its `-error` description, or null. */
+/** The sentence shown under a field: the text of its `-error` description, or null. */
 export async function errorAt(field: Locator): Promise<string | null> {
   const ids = (await field.getAttribute('aria-describedby'))?.split(' ') ?? []
   const id = ids.find((candidate) => candidate.endsWith('-error'))

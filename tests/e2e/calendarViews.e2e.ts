@@ -7,7 +7,7 @@ import { launchBrowser, PHONE, screenshot, signedInPage } from './browser.ts'
 import { addProperty, untilLinksRead } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
-// Issue 16: a host with three properties reads the month at 1280 px (sidebar open), and the
+// A host with three properties reads the month at 1280 px (sidebar open), and the
 // timeline at 1280 and 390 px, in both languages.
 const HOST = { email: 'salma.host@example.com', password: 'Salma-Pass-2026!' }
 const WIDTH = 1280
@@ -91,7 +91,7 @@ async function tabIntoGrid(page: Page, testId: string) {
 const signedNights = (from: string, to: string) =>
   to >= from ? nightsBetween(from, to) : -nightsBetween(to, from)
 
-describe('the month grid at 1280 px (issue 16)', () => {
+describe('the month grid at 1280 px', () => {
   it.each(['en', 'ar'] as const)(
     'fills the page, spans stays over their nights and names them, in %s',
     async (language) => {
@@ -140,7 +140,7 @@ describe('the month grid at 1280 px (issue 16)', () => {
   )
 })
 
-describe('the timeline, one row per property (issue 16)', () => {
+describe('the timeline, one row per property', () => {
   const cases = [
     { device: 'desktop', width: WIDTH, days: 14 },
     { device: 'mobile', width: PHONE.width, days: 7 },

@@ -7,7 +7,7 @@ import { errorAt, launchBrowser, screenshot, signedInPage, signInThroughForm } f
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
 const HOST = { email: 'noura@example.com', password: 'Noura-Pass-2026!' }
-/** Issue 18 asks for the dashboard at 1280 px as well as on a 390 px phone. */
+/** The dashboard is checked at 1280 px as well as on a 390 px phone. */
 const WIDE = { width: 1280, height: 860 }
 
 let server: RunningServer
@@ -131,7 +131,7 @@ afterAll(async () => {
   await feeds?.close()
 })
 
-describe('the dashboard period (issue 18)', () => {
+describe('the dashboard period', () => {
   it('sets a period through the pickers, keeps it in the address over a reload, and refuses a bad one', async () => {
     const month = thisMonth()
     const previousFirst = `${addDays(month.start, -1).slice(0, 7)}-01`
@@ -185,7 +185,7 @@ describe('the dashboard period (issue 18)', () => {
   })
 })
 
-describe('the dashboard integration cards (issue 18)', () => {
+describe('the dashboard integration cards', () => {
   const card = (platform: string) => page.getByTestId('integration-card').filter({ hasText: platform })
 
   it('counts linked properties and failing links, and connects through /integration’s dialog', async () => {

@@ -8,7 +8,7 @@ import { launchBrowser, PHONE, screenshot } from './browser.ts'
 import { logMailbox, registerAccount, startServer, type RunningServer } from './server.ts'
 
 /**
- * Issue 15: every screen fits the window, at 390 px and at 1280 px, in English and in Arabic.
+ * Every screen fits the window, at 390 px and at 1280 px, in English and in Arabic.
  * No sideways scroll, no control past an edge, and what users and feeds wrote keeps its own
  * direction in the Arabic interface.
  */
@@ -263,8 +263,8 @@ describe('every screen fits the window', () => {
         await page.getByTestId('property-card').filter({ hasText: VILLA }).first().waitFor()
         await page.getByRole('button', { name: VILLA, exact: true }).click()
         const modal = page.getByTestId('property-modal')
-        // The editor opens in edit mode (SPEC 2): the form, then a problem at its field after Save,
-        // then "Discard your changes?" on Escape (issue 15).
+        // The editor opens in edit mode: the form, then a problem at its field after Save,
+        // then "Discard your changes?" on Escape.
         await modal.getByTestId('save-property').waitFor()
         await page.waitForTimeout(300)
         await expectToFit(page, name('property-editor'))
@@ -379,7 +379,7 @@ describe('every screen fits the window', () => {
         await settings.locator('input[name="currentPassword"]').waitFor()
         await expectToFit(page, name('settings-email-change'))
         await expectNoSidewaysScroll(settings, name('settings-email-change'))
-        // Closing with the new address typed asks first (issue 15), and the question fits.
+        // Closing with the new address typed asks first, and the question fits.
         await answerDiscardQuestion(page, name('settings-discard'), 'keep-editing')
         // The code step names the new address, a long one: it wraps inside the sheet.
         await settings.locator('input[name="email"]').fill(`${language}.${size}.${NEW_EMAIL}`)

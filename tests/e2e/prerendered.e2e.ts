@@ -4,7 +4,7 @@ import { launchBrowser, PHONE } from './browser.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 import { LIVE_ATTRIBUTE } from '../../src/boot/prerendered.ts'
 
-// Issue 17: the sign-in screen's markup comes with index.html, in both languages, and the app
+// The sign-in screen's markup comes with index.html, in both languages, and the app
 // hydrates it. Runs on the real build.
 let server: RunningServer
 let browser: Browser

@@ -111,7 +111,7 @@ async function addProperty(page: Page, { name, shot }: { name: string; shot?: st
   await page.getByText('Property added!').waitFor()
 }
 
-/** The card as SPEC 2 draws it: the photo loaded, the location line, the price in SAR. */
+/** The card as docs/product.md §2.7 draws it: the photo loaded, the location line, the price in SAR. */
 async function expectCard(page: Page, name: string) {
   const added = card(page, name)
   await added.waitFor()
@@ -261,7 +261,7 @@ describe('properties in the browser', () => {
     await rename(page, 'Palm Villa', 'Palm Villa Deluxe')
 
     const confirmation = await requestDelete(page, 'Palm Villa Deluxe')
-    // SPEC 9: a centred 400 px dialog on a wide screen.
+    // A centred 400 px dialog on a wide screen.
     const box = (await confirmation.boundingBox())!
     expect(Math.round(box.width)).toBe(400)
     expect(Math.abs(box.x + box.width / 2 - DESKTOP.width / 2)).toBeLessThan(2)
@@ -321,7 +321,7 @@ describe('properties in the browser', () => {
         await page.getByTestId('add-property').click()
         await page.getByTestId('add-property-modal').getByTestId('photo-input').setInputFiles(photos)
         await screenshot(page, 'add-property-desktop-ar')
-        // Issue 15: Escape on a draft with a photo asks first; Keep editing keeps the photo.
+        // Escape on a draft with a photo asks first; Keep editing keeps the photo.
         await page.keyboard.press('Escape')
         const question = page.getByTestId('discard-confirmation')
         await question.getByText('تجاهل هذا العقار؟').waitFor()
@@ -363,7 +363,7 @@ describe('properties in the browser', () => {
     await rename(page, 'Corniche Flat', 'Corniche Flat Sea View')
 
     const sheet = await requestDelete(page, 'Corniche Flat Sea View')
-    // SPEC 9: at 768 px or less, a sheet along the bottom edge, the full width of the window.
+    // At 768 px or less, a sheet along the bottom edge, the full width of the window.
     const box = (await sheet.boundingBox())!
     expect(Math.round(box.width)).toBe(PHONE.width)
     expect(Math.round(box.x)).toBe(0)
@@ -371,7 +371,7 @@ describe('properties in the browser', () => {
     await screenshot(page, 'property-delete-mobile-en')
     await confirmDelete(page, sheet, 'Corniche Flat Sea View')
 
-    // Issue 15: a failing feed (its server answers 404) on a phone, in both languages: on its
+    // A failing feed (its server answers 404) on a phone, in both languages: on its
     // property's card, and on its platform's card on /integration.
     for (const language of ['en', 'ar'] as const) {
       await storeLanguage(page, language)

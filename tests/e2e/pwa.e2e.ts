@@ -8,10 +8,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, PHONE, screenshot } from '
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 import { SESSION_HINT_KEY } from '../../src/boot/storageKeys.ts'
 
-// Issue 17: the installable app shell. Runs on the real build (dist/, with its sw.js).
+// The installable app shell. Runs on the real build (dist/, with its sw.js).
 const SERVICE_WORKER = path.resolve('dist/sw.js')
 
-/** The worker as a deploy writes it: the file and the compressed copies the server sends (issue 17). */
+/** The worker as a deploy writes it: the file and the compressed copies the server sends. */
 function writeServiceWorker(source: string) {
   fs.writeFileSync(SERVICE_WORKER, source)
   fs.writeFileSync(`${SERVICE_WORKER}.br`, zlib.brotliCompressSync(source))
@@ -156,7 +156,7 @@ describe('the installable app shell', () => {
   })
 })
 
-describe('the first screen on a phone (issue 17)', () => {
+describe('the first screen on a phone', () => {
   it("is preloaded by the page's own script, which the security policy allows, and comes compressed", async () => {
     const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
     const page = await context.newPage()

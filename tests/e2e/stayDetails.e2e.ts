@@ -88,7 +88,7 @@ async function openToday(page: Page) {
 const fitsTheScreen = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)
 
-describe('stay details and sync health in the browser (issue 16)', () => {
+describe('stay details and sync health in the browser', () => {
   it.each([
     ['desktop', 'en'],
     ['desktop', 'ar'],

@@ -101,7 +101,7 @@ async function tabTo(page: Page, matches: string, most = 60) {
 
 const details = (page: Page) => page.getByTestId('stay-details-dialog')
 
-describe('stays opened from a notification or a search (issue 33)', () => {
+describe('stays opened from a notification or a search', () => {
   it('opens a new booking’s stay from its notification by keyboard only; a reload keeps it, Back closes it', async () => {
     const { shots, page } = await pageAt(WIDE, 'en')
     await page.goto(`${server.url}/calendar`)

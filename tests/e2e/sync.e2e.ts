@@ -223,7 +223,7 @@ describe('calendar sync in the browser', () => {
       expect.stringMatching(/^Last synced/),
       expect.stringMatching(/^Last synced/),
     ])
-    // The property cards have their own Sync now (issue 15): press the modal's.
+    // The property cards have their own Sync now: press the modal's.
     await page.getByRole('dialog').getByTestId('sync-now').click()
     await page.getByText('2 calendars synced').waitFor()
 
@@ -456,7 +456,7 @@ describe('a poisoned calendar in the browser', () => {
     await page.getByText(/You synced a moment ago/).waitFor()
     await expect.poll(() => button.innerText()).toMatch(/^Sync again in \d+ s$/)
     expect(await button.isDisabled()).toBe(true)
-    // The wait is the account's: the property cards' Sync now counts it down too (issue 15).
+    // The wait is the account's: the property cards' Sync now counts it down too.
     const cardButton = page.getByTestId('property-card').first().getByTestId('sync-now')
     expect(await cardButton.innerText()).toMatch(/^Sync again in \d+ s$/)
     expect(await cardButton.isDisabled()).toBe(true)

@@ -4,14 +4,11 @@ import userEvent from '@testing-library/user-event'
 import toast, { Toaster } from 'react-hot-toast'
 import { fromPromise, type EventFrom } from 'xstate'
 import { EMPTY_DRAFT } from '../../src/domain/property.ts'
-import {
-  addPropertyMachine,
-  type AddPropertyState,
-  type NewProperty,
-} from '../../src/machines/addProperty.ts'
+import { addPropertyMachine, type NewProperty } from '../../src/machines/addProperty.ts'
 import { AddPropertyFlow } from '../../src/routes/properties/AddPropertyDialog.tsx'
 import { renderWithProviders } from '../ui/providers.tsx'
 import { everyPath } from './everyPath.ts'
+import type { StateName } from './walk.tsx'
 
 const SERVER_MESSAGE = 'capacity: must be a whole number of at least 1'
 const NEW_PROPERTY: NewProperty = {
@@ -38,7 +35,7 @@ async function renderFlow() {
     (_input: NewProperty) => new Promise((resolve, reject) => pending.push({ resolve, reject })),
   )
   const onClosed = vi.fn()
-  const machine = addPropertyMachine.provide({
+  const machine = addPropertyMachine({
     actors: { createProperty: fromPromise(({ input }) => create(input)) },
   })
   await renderWithProviders(
@@ -97,7 +94,7 @@ async function perform(rendered: Rendered, event: { type: string; dirty?: boolea
 type Check = (rendered: Rendered, lastEvent: { type: string }) => void | Promise<void>
 
 /** One entry per state of the machine: a state without an entry fails the test. */
-const SCREEN_FOR: Record<AddPropertyState, Check> = {
+const SCREEN_FOR: Record<StateName<typeof addPropertyMachine.definition>, Check> = {
   editing: async (rendered, lastEvent) => {
     expect(screen.queryByTestId('discard-confirmation')).toBeNull()
     if (lastEvent.type === 'keepEditing') {
@@ -122,7 +119,7 @@ const SCREEN_FOR: Record<AddPropertyState, Check> = {
   creating: (rendered) => {
     expect(within(modal()).getByTestId('submit-property').getAttribute('aria-busy')).toBe('true')
     expect(rendered.create).toHaveBeenLastCalledWith({
-      // The zone followed the country typed in the address (issue 13).
+      // The zone followed the country typed in the address.
       draft: { ...NEW_PROPERTY.draft, costPerNight: '', timeZone: 'Asia/Riyadh' },
       photos: [],
     })
@@ -139,7 +136,7 @@ const TRAVERSAL = { events: EVENTS }
 
 describe('add-property modal', () => {
   afterEach(() => toast.remove())
-  const paths = everyPath(addPropertyMachine, TRAVERSAL)
+  const paths = everyPath(addPropertyMachine.definition, TRAVERSAL)
 
   it('reaches every state of the machine', () => {
     const reached = new Set(paths.map((path) => String(path.state.value)))
@@ -151,10 +148,7 @@ describe('add-property modal', () => {
     it(`${steps.join(' → ') || 'opening'} ⇒ ${String(path.state.value)}`, async () => {
       const rendered = await renderFlow()
       for (const step of path.steps) await perform(rendered, step.event)
-      await SCREEN_FOR[path.state.value as AddPropertyState](
-        rendered,
-        path.steps.at(-1)?.event ?? { type: '' },
-      )
+      await SCREEN_FOR[path.state.value](rendered, path.steps.at(-1)?.event ?? { type: '' })
     })
   }
 })

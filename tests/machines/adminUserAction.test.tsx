@@ -24,7 +24,7 @@ const dialog = () => screen.queryByTestId('reason-dialog')
 async function renderDialog(pending: PendingCalls) {
   const notices: Notice[] = []
   const completed: AdminUserTarget[] = []
-  const machine = adminUserActionMachine.provide({
+  const machine = adminUserActionMachine({
     actors: { performAction: fromPromise(({ input }) => pending.add('performAction', input)) },
     actions: {
       notify: (_, notice) => void notices.push(notice),
@@ -48,13 +48,13 @@ async function renderDialog(pending: PendingCalls) {
   return { notices, completed }
 }
 
-/** A blank reason is told at the reason (issue 15); the server's refusals above the buttons. */
+/** A blank reason is told at the reason; the server's refusals above the buttons. */
 function expectError(error: Feedback | undefined) {
   expectFeedback(dialog()!, error, REASON_CHECKS, { reason: 'Reason' })
 }
 
 walkMachine({
-  machine: adminUserActionMachine,
+  machine: adminUserActionMachine.definition,
   render: renderDialog,
   perform: async (event, { user }) => {
     switch (event.type) {

@@ -8,13 +8,7 @@ import { getShortestPaths } from 'xstate/graph'
 import { MACHINE_CATALOG, type Variant } from '../../scripts/machineCatalog.ts'
 import { addDays } from '../../src/domain/dates.ts'
 import { ALL } from '../../src/domain/timeline.ts'
-import {
-  calendarViewMachine,
-  fromSearch,
-  toSearch,
-  windowDays,
-  type CalendarView,
-} from '../../src/machines/calendarView.ts'
+import { calendarViewMachine, fromSearch, toSearch, windowDays } from '../../src/machines/calendarView.ts'
 import CalendarRoute from '../../src/routes/CalendarRoute.tsx'
 import type { Language } from '../../src/domain/translator.ts'
 import { formattersFor } from '../../src/ui/format.ts'
@@ -161,7 +155,7 @@ function shownByUrl({ location }: Screen, snapshot: Snapshot) {
 
 /** What both views show: the view switcher and the filters. */
 function expectShared(snapshot: Snapshot) {
-  const view = snapshot.value as CalendarView
+  const view = snapshot.value
   const { context } = snapshot
   const switcher = screen.getByTestId('calendar-view')
   expect(within(switcher).getByRole('button', { name: 'Timeline' }).getAttribute('aria-pressed')).toBe(
@@ -291,10 +285,8 @@ async function replay(variant: Variant, steps: Event[]) {
   const actor = createActor(calendarViewMachine, { input: variant.input as { today: string } }).start()
   for (const event of steps) actor.send(event)
   const snapshot = actor.getSnapshot()
-  expect(rendered.location.history.at(-1)).toBe(
-    `/calendar${toSearch(snapshot.value as CalendarView, snapshot.context)}`,
-  )
-  EXPECT_SCREEN[stateName(snapshot.value) as CalendarView]({ screen: rendered, user, variant, snapshot })
+  expect(rendered.location.history.at(-1)).toBe(`/calendar${toSearch(snapshot.value, snapshot.context)}`)
+  EXPECT_SCREEN[snapshot.value]({ screen: rendered, user, variant, snapshot })
   vi.useRealTimers()
   return snapshot.context
 }

@@ -13,7 +13,7 @@ const form = () => byTestId('email-cancel-form')
 const SUBMIT = 'Cancel the change and sign out everywhere'
 
 walkMachine({
-  machine: cancelEmailChangeMachine,
+  machine: cancelEmailChangeMachine.definition,
   // The token comes from the address, as App.tsx routes it.
   render: (pending, variant) => {
     const { token } = variant.input as { token: string }

@@ -67,7 +67,7 @@ walkMachine({
   },
 })
 
-describe('closing the settings (issue 15)', () => {
+describe('closing the settings', () => {
   it('closes at once when nothing was typed', async () => {
     const user = userEvent.setup()
     const { closes } = await renderSettings()

@@ -16,7 +16,7 @@ import { renderWithProviders } from '../ui/providers.tsx'
 import { expectFeedback, expectMessageAtField, fill, isBusy } from './screenHelpers.ts'
 import { noWayToPerform, PendingCalls, walkMachine } from './walk.tsx'
 
-// Palm Villa links Vrbo already: the dialog offers the other two (issue 15).
+// Palm Villa links Vrbo already: the dialog offers the other two.
 const PROPERTIES = [
   { id: 'property-1', name: 'Palm Villa' },
   { id: 'property-2', name: 'Corniche Flat' },
@@ -34,7 +34,7 @@ const FIELD_LABELS: Partial<Record<string, string>> = {
 async function renderDialog(pending: PendingCalls) {
   const notices: Notice[] = []
   const connected: PlatformLink[] = []
-  const machine = connectPlatformMachine.provide({
+  const machine = connectPlatformMachine({
     actors: { connect: fromPromise(({ input }) => pending.add('connect', input)) },
     actions: {
       notify: (_, notice) => void notices.push(notice),
@@ -57,7 +57,7 @@ async function renderDialog(pending: PendingCalls) {
 }
 
 walkMachine({
-  machine: connectPlatformMachine,
+  machine: connectPlatformMachine.definition,
   render: renderDialog,
   perform: async (event, { user }) => {
     switch (event.type) {
@@ -68,7 +68,7 @@ walkMachine({
         await fill(user, within(dialog()!).getByLabelText('Vrbo calendar link'), event.urlPath)
         return user.click(within(dialog()!).getByRole('button', { name: 'Connect' }))
       case 'cancel':
-        // A pasted link first when the host has unsaved input (issue 15).
+        // A pasted link first when the host has unsaved input.
         if (event.dirty)
           await fill(user, within(dialog()!).getByLabelText('Vrbo calendar link'), SAMPLE.calendarLink)
         return user.click(within(dialog()!).getByRole('button', { name: 'Cancel' }))
@@ -116,15 +116,18 @@ walkMachine({
   },
 })
 
-describe('connecting any property to any platform (issue 15)', () => {
+describe('connecting any property to any platform', () => {
+  // Nothing here gets as far as the call.
+  const machine = connectPlatformMachine({ actors: { connect: fromPromise(() => new Promise(() => {})) } })
+
   it('does not open while every property links the platform', () => {
-    const actor = createActor(connectPlatformMachine).start()
+    const actor = createActor(machine).start()
     actor.send({ type: 'open', platformName: 'Airbnb', propertyIds: [] })
     expect(actor.getSnapshot().value).toBe('closed')
   })
 
   it('starts from the first property not linked yet, and refuses one that is', () => {
-    const actor = createActor(connectPlatformMachine).start()
+    const actor = createActor(machine).start()
     actor.send({ type: 'open', platformName: 'Airbnb', propertyIds: UNLINKED })
     expect(actor.getSnapshot().context.propertyId).toBe('property-2')
     actor.send({ type: 'submit', propertyId: 'property-1', urlPath: SAMPLE.calendarLink })

@@ -11,13 +11,13 @@ import { noWayToPerform, walkMachine } from './walk.tsx'
 const dialog = () => screen.queryByTestId('delete-account-dialog')
 
 walkMachine({
-  machine: deleteAccountMachine,
+  machine: deleteAccountMachine.definition,
   render: async (pending) => {
     const notices: Notice[] = []
     const rendered = await renderRoute(
       <DeleteAccountSection
         implementations={{
-          actors: { deleteAccount: fromPromise(() => pending.add('deleteAccount')) },
+          actors: { perform: fromPromise(() => pending.add('deleteAccount')) },
           actions: { notify: (_, notice) => void notices.push(notice) },
         }}
       />,
@@ -46,10 +46,10 @@ walkMachine({
       expect(within(dialog()!).getByRole('heading', { name: 'Delete your account?' })).toBeTruthy()
       expectMessage(dialog()!, snapshot.context.error)
     },
-    deleting: () => {
+    performing: () => {
       expect(isBusy(within(dialog()!).getByRole('button', { name: 'Delete my account' }))).toBe(true)
     },
-    deleted: ({ screen: rendered }) => {
+    done: ({ screen: rendered }) => {
       expect(rendered.currentPath()).toBe('/login')
       expect(rendered.notices.at(-1)).toEqual({ kind: 'success', feedback: { key: 'settings.deleted' } })
     },

@@ -15,7 +15,7 @@ const backToLogin = (container: HTMLElement) =>
   expect(within(container).getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login')
 
 walkMachine({
-  machine: forgotPasswordMachine,
+  machine: forgotPasswordMachine.definition,
   render: async (pending) => {
     const notices: Notice[] = []
     const rendered = await renderRoute(
@@ -47,7 +47,7 @@ walkMachine({
       expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeTruthy()
       backToLogin(form())
       expectFeedback(form(), snapshot.context.error, FORGOT_CHECKS, { email: 'E-mail' })
-      // SPEC 5: an empty address is refused without a call.
+      // An empty address is refused without a call.
       if (snapshot.context.error?.key === 'auth.enterEmail') expect(pending.calls).toEqual([])
     },
     sending: ({ pending }) => {

@@ -14,7 +14,7 @@ const codeForm = () => byTestId('login-code-form')
 const WANTED = '/calendar?property=p-1'
 
 walkMachine({
-  machine: loginMachine,
+  machine: loginMachine.definition,
   render: async (pending) => {
     const notices: Notice[] = []
     const rendered = await renderRoute(
@@ -68,7 +68,7 @@ walkMachine({
       expect(isBusy(within(form()).getByRole('button', { name: 'Sign in' }))).toBe(true)
       expect(pending.lastInput('signIn')).toEqual({ email: SAMPLE.email, password: SAMPLE.password })
     },
-    // Issue 15: a code just went out; "Send a new code" shows its wait and cannot be pressed.
+    // A code just went out; "Send a new code" shows its wait and cannot be pressed.
     codeSent: ({ snapshot }) => {
       expect(screen.getByRole('heading', { name: 'Two-factor verification' })).toBeTruthy()
       const resend = within(codeForm()).getByRole('button', { name: /^Send a new code in \d:\d\d$/ })
@@ -85,7 +85,7 @@ walkMachine({
     },
     verifying: ({ pending }) => {
       expect(isBusy(within(codeForm()).getByRole('button', { name: 'Verify' }))).toBe(true)
-      // SPEC 5: the code travels as a number.
+      // The code travels as a number.
       expect(pending.lastInput('signIn')).toEqual({
         email: SAMPLE.email,
         password: SAMPLE.password,

@@ -73,7 +73,7 @@ async function perform(event: Event, { user }: Pick<Walk<Screen>, 'user'>) {
     case 'add': {
       const day = await openDay(user, event.start)
       await user.click(within(day).getByRole('button', { name: 'Add stay' }))
-      // The dialogs' code comes when one first opens (issue 17).
+      // The dialogs' code comes when one first opens.
       return screen.findByTestId('manual-stay-dialog')
     }
     case 'edit':
@@ -107,7 +107,7 @@ async function perform(event: Event, { user }: Pick<Walk<Screen>, 'user'>) {
       return user.click(within(form).getByRole('button', { name: 'Save' }))
     }
     case 'cancel':
-      // Something typed first when the host has unsaved input (issue 15).
+      // Something typed first when the host has unsaved input.
       if (event.dirty) await user.type(within(stayDialog()!).getByLabelText('Note (optional)'), ' (draft)')
       return user.click(within(stayDialog() ?? deleteDialog()!).getByRole('button', { name: 'Cancel' }))
     case 'keepEditing':
@@ -122,7 +122,7 @@ async function perform(event: Event, { user }: Pick<Walk<Screen>, 'user'>) {
 }
 
 walkMachine({
-  machine: manualStayMachine,
+  machine: manualStayMachine.definition,
   render,
   perform,
   expectScreen: {
@@ -221,13 +221,13 @@ walkMachine({
  * back to the calendar, one for each way there (cancel, a save, a deletion), from everyPath.
  */
 describe('the manualStay flow back on the calendar', () => {
-  const entry = MACHINE_CATALOG.find((candidate) => candidate.machine === manualStayMachine)!
+  const entry = MACHINE_CATALOG.find((candidate) => candidate.machine === manualStayMachine.definition)!
   const endings = (variant: Variant) => {
     const shortestByLastEvent = new Map<
       string,
-      ReturnType<typeof everyPath<typeof manualStayMachine>>[number]
+      ReturnType<typeof everyPath<typeof manualStayMachine.definition>>[number]
     >()
-    for (const path of everyPath(manualStayMachine, { events: variant.events as Event[] })) {
+    for (const path of everyPath(manualStayMachine.definition, { events: variant.events as Event[] })) {
       const last = path.steps.at(-1)!.event.type
       if (stateName(path.state.value) !== 'closed' || path.steps.length < 2) continue
       const known = shortestByLastEvent.get(last)

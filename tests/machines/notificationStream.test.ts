@@ -6,11 +6,12 @@ import {
   notificationStreamMachine,
   retryDelay,
   type ConnectionEvent,
-  type NotificationStreamState,
   type StreamNotification,
 } from '../../src/machines/notificationStream.ts'
+import type { StateName } from './walk.tsx'
 
 type Snapshot = SnapshotFrom<typeof notificationStreamMachine>
+type StreamState = StateName<typeof notificationStreamMachine.definition>
 
 const NEW_BOOKING: StreamNotification = {
   id: 'n1',
@@ -24,7 +25,7 @@ const NEW_BOOKING: StreamNotification = {
 function fakeServer() {
   const connections: { sendBack: (event: ConnectionEvent) => void; closed: boolean }[] = []
   const delivered: StreamNotification[] = []
-  const machine = notificationStreamMachine.provide({
+  const machine = notificationStreamMachine({
     actors: {
       connect: fromCallback(({ sendBack }) => {
         const connection = { sendBack, closed: false }
@@ -55,7 +56,7 @@ const stateKey = (value: StateValue): string =>
 type Server = ReturnType<typeof fakeServer>
 
 // One assertion per state; a state the walk reaches without an entry here fails.
-const expectations: Record<NotificationStreamState, (snapshot: Snapshot, server: Server) => void> = {
+const expectations: Record<StreamState, (snapshot: Snapshot, server: Server) => void> = {
   'live.connecting': (_, server) => expect(server.open()).toHaveLength(1),
   'live.open': (snapshot, server) => {
     expect(server.open()).toHaveLength(1)
@@ -73,7 +74,7 @@ const expectations: Record<NotificationStreamState, (snapshot: Snapshot, server:
 
 const expectState = (snapshot: Snapshot, server: Server) => {
   const key = stateKey(snapshot.value)
-  const check = expectations[key as NotificationStreamState]
+  const check = expectations[key as StreamState]
   if (!check) throw new Error(`No expectation for state "${key}"`)
   check(snapshot, server)
 }
@@ -85,8 +86,10 @@ describe('the notification stream', () => {
   // The walk cannot run invoked actors or timers, so it plans paths on the bare machine and each
   // path then drives the real actor with a fake server and fake timers. The retry delay is an
   // event for the walk; a given event list replaces the machine's own, so it is named here.
-  const [retry] = notificationStreamMachine.getStateNodeById('notificationStream.reconnecting').after
-  const paths = getShortestPaths(notificationStreamMachine, {
+  const [retry] = notificationStreamMachine.definition.getStateNodeById(
+    'notificationStream.reconnecting',
+  ).after
+  const paths = getShortestPaths(notificationStreamMachine.definition, {
     events: [
       { type: 'opened' },
       { type: 'dropped' },

@@ -12,7 +12,7 @@ const toggle = () => screen.getByRole('switch', { name: 'New booking alerts' })
 const isOn = () => toggle().getAttribute('aria-checked') === 'true'
 
 walkMachine({
-  machine: notificationToggleMachine,
+  machine: notificationToggleMachine.definition,
   render: async (pending, variant) => {
     const { enabled } = variant.input as { enabled: boolean }
     const changes: boolean[] = []

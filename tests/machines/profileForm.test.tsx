@@ -53,7 +53,7 @@ async function renderSection(pending: PendingCalls) {
 }
 
 walkMachine({
-  machine: profileFormMachine,
+  machine: profileFormMachine.definition,
   render: renderSection,
   perform: async (event, { user }) => {
     switch (event.type) {
@@ -83,7 +83,7 @@ walkMachine({
       const changed = fields.email !== savedEmail
       expect(Boolean(within(form()).queryByRole('button', { name: 'Verify' }))).toBe(changed)
       expect(Boolean(within(form()).queryByText('Verified'))).toBe(!changed)
-      // Issue 14: a new address needs the current password, asked for right there.
+      // A new address needs the current password, asked for right there.
       expect(passwordInput()?.value ?? null).toBe(changed ? snapshot.context.currentPassword : null)
       expect(screen.queryByTestId('email-code-form')).toBeNull()
       expectFeedback(form(), error, PROFILE_CHECKS, { ...LABELS, currentPassword: 'Current password' })
@@ -117,7 +117,7 @@ walkMachine({
   },
 })
 
-describe('changing the e-mail address in the settings (issue 14)', () => {
+describe('changing the e-mail address in the settings', () => {
   it('sends the current password with the new address, and asks again after a refusal', async () => {
     const pending = new PendingCalls()
     const user = userEvent.setup()
@@ -137,7 +137,7 @@ describe('changing the e-mail address in the settings (issue 14)', () => {
       email: SAMPLE.newEmail,
       currentPassword: SAMPLE.password,
     })
-    // The server blames the field (issue 15): its sentence shows there, not above Save.
+    // The server blames the field: its sentence shows there, not above Save.
     const refusal = new ApiError('Wrong password', 400, undefined, { currentPassword: 'Wrong password' })
     await pending.settle({ type: 'xstate.error.actor.save', error: refusal })
     expectMessageAtField(form(), 'Current password', 'Wrong password')

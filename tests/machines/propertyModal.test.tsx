@@ -5,26 +5,24 @@ import toast, { Toaster } from 'react-hot-toast'
 import { fromPromise, type EventFrom, type SnapshotFrom } from 'xstate'
 import { ApiError } from '../../src/actors/http.ts'
 import { draftFrom } from '../../src/domain/property.ts'
-import {
-  propertyModalMachine,
-  type PropertyModalState,
-  type PropertyTab,
-} from '../../src/machines/propertyModal.ts'
+import { propertyModalMachine, type PropertyTab } from '../../src/machines/propertyModal.ts'
 import { PropertyEditor } from '../../src/routes/properties/PropertyEditor.tsx'
 import { aCalendar, anImage, aProperty } from '../ui/propertyBuilders.ts'
 import { renderWithProviders } from '../ui/providers.tsx'
 import { everyPath, type MachinePath } from './everyPath.ts'
 import { expectMessageAtField } from './screenHelpers.ts'
+import type { StateName } from './walk.tsx'
 
 const PROPERTY = aProperty({ externalCalendars: [aCalendar()] })
 PROPERTY.images = [anImage(PROPERTY.id), anImage(PROPERTY.id)]
 const INTERNAL_URL = 'http://127.0.0.1:3000/api/calendar/secret-token.ics'
 const SERVER_MESSAGE = 'name: already used by another property'
-/** What the graph walk types to make the draft differ from the stored property (issue 15). */
+/** What the graph walk types to make the draft differ from the stored property. */
 const CHANGED = { name: 'Palm Villa II', link: 'https://www.airbnb.com/calendar/ical/43.ics' }
 
 type Event = EventFrom<typeof propertyModalMachine>
 type Snapshot = SnapshotFrom<typeof propertyModalMachine>
+type ModalState = StateName<typeof propertyModalMachine.definition>
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
 
 // Every event the modal can receive, with the payloads the screen would send.
@@ -63,7 +61,7 @@ async function renderEditor() {
   const save = vi.fn(settleLater(pending.save))
   const remove = vi.fn(settleLater(pending.delete))
   const onClosed = vi.fn()
-  const machine = propertyModalMachine.provide({
+  const machine = propertyModalMachine({
     actors: {
       saveProperty: fromPromise(({ input }) => save(input)),
       deleteProperty: fromPromise(({ input }) => remove(input)),
@@ -141,7 +139,7 @@ async function perform(rendered: Rendered, event: Event | { type: string }) {
 const stateName = (snapshot: Snapshot) =>
   (typeof snapshot.value === 'string'
     ? snapshot.value
-    : Object.entries(snapshot.value).map(([parent, child]) => `${parent}.${child}`)[0]) as PropertyModalState
+    : Object.entries(snapshot.value).map(([parent, child]) => `${parent}.${child}`)[0]) as ModalState
 
 type Check = (rendered: Rendered, snapshot: Snapshot, lastEvent: { type: string }) => void | Promise<void>
 
@@ -196,7 +194,7 @@ const noConfirmation = () => {
 }
 
 /** One entry per state of the machine: a state without an entry fails the test. */
-const SCREEN_FOR: Record<PropertyModalState, Check> = {
+const SCREEN_FOR: Record<ModalState, Check> = {
   'editing.idle': async (rendered, snapshot, lastEvent) => {
     // Back from "Discard your changes?": nothing was lost while the question showed.
     expectOpenEditor(snapshot, 'edit', 'idle', lastEvent.type === 'keepEditing' ? 'changed' : 'stored')
@@ -255,7 +253,7 @@ async function expectScreenFor(rendered: Rendered, snapshot: Snapshot, lastEvent
   await check(rendered, snapshot, lastEvent)
 }
 
-type Path = MachinePath<typeof propertyModalMachine>
+type Path = MachinePath<typeof propertyModalMachine.definition>
 
 const describePath = (path: Path) =>
   path.steps
@@ -270,7 +268,7 @@ const describePath = (path: Path) =>
     .join(' → ') || 'opening'
 
 describe('property edit/view modal', () => {
-  const paths = everyPath(propertyModalMachine, TRAVERSAL)
+  const paths = everyPath(propertyModalMachine.definition, TRAVERSAL)
   // react-hot-toast keeps its toasts in a module-wide store.
   afterEach(() => toast.remove())
 

@@ -13,7 +13,7 @@ const form = () => byTestId('registration-form')
 const codeForm = () => byTestId('registration-code-form')
 
 walkMachine({
-  machine: registrationMachine,
+  machine: registrationMachine.definition,
   render: async (pending) => {
     const notices: Notice[] = []
     const rendered = await renderRoute(
@@ -62,7 +62,7 @@ walkMachine({
       expect(isBusy(within(form()).getByRole('button', { name: 'Create account' }))).toBe(true)
       expect(pending.lastInput('sendCode')).toEqual({ email: SAMPLE.email })
     },
-    // Issue 15: a code just went out; "Send a new code" shows its wait and cannot be pressed.
+    // A code just went out; "Send a new code" shows its wait and cannot be pressed.
     codeSent: ({ snapshot }) => {
       expect(screen.getByRole('heading', { name: 'Confirm your e-mail' })).toBeTruthy()
       expect(within(codeForm()).getAllByRole('textbox')).toHaveLength(6)

@@ -12,7 +12,7 @@ import { walkMachine } from './walk.tsx'
 const form = () => byTestId('reset-form')
 
 walkMachine({
-  machine: resetPasswordMachine,
+  machine: resetPasswordMachine.definition,
   // The token comes from the address, as App.tsx routes it.
   render: (pending, variant) => {
     const { token } = variant.input as { token: string }
@@ -41,7 +41,7 @@ walkMachine({
         password: 'New password',
         confirmPassword: 'Confirm password',
       })
-      // SPEC 5: the empty-field, password-rule (issue 15), mismatch and missing-token checks run
+      // The empty-field, password-rule, mismatch and missing-token checks run
       // before the call.
       if (snapshot.context.error && !snapshot.context.error.detail) expect(pending.calls).toEqual([])
       // A weak password is refused with the rules still in view, the unmet ones unticked.

@@ -11,7 +11,7 @@ import { noWayToPerform, walkMachine } from './walk.tsx'
 const dialog = () => screen.queryByTestId('rotate-link-dialog')
 
 walkMachine({
-  machine: rotateLinkMachine,
+  machine: rotateLinkMachine.definition,
   render: async (pending) => {
     const notices: Notice[] = []
     const rendered = await renderRoute(
@@ -19,7 +19,7 @@ walkMachine({
         propertyId="p1"
         platformName="Airbnb"
         implementations={{
-          actors: { rotateLink: fromPromise(() => pending.add('rotateLink')) },
+          actors: { perform: fromPromise(() => pending.add('rotateLink')) },
           actions: { notify: (_, notice) => void notices.push(notice) },
         }}
       />,
@@ -40,19 +40,23 @@ walkMachine({
     }
   },
   expectScreen: {
-    closed: ({ screen: rendered }) => {
+    closed: () => {
       expect(dialog()).toBeNull()
       expect(screen.getByRole('button', { name: 'New link' })).toBeTruthy()
-      const last = rendered.notices.at(-1)
-      if (last?.kind === 'success') expect(last.feedback).toEqual({ key: 'property.linkRotated' })
     },
     confirming: ({ snapshot }) => {
       expect(within(dialog()!).getByRole('heading', { name: 'Replace the link for Airbnb?' })).toBeTruthy()
       expect(dialog()!.textContent).toContain("Paste the new one into Airbnb's calendar import")
       expectMessage(dialog()!, snapshot.context.error)
     },
-    rotating: () => {
+    performing: () => {
       expect(isBusy(within(dialog()!).getByRole('button', { name: 'Replace the link' }))).toBe(true)
+    },
+    // Replaced: the confirmation has closed, and "New link" can replace the new one in turn.
+    done: ({ screen: rendered }) => {
+      expect(dialog()).toBeNull()
+      expect(screen.getByRole('button', { name: 'New link' })).toBeTruthy()
+      expect(rendered.notices.at(-1)).toEqual({ kind: 'success', feedback: { key: 'property.linkRotated' } })
     },
   },
 })

@@ -17,7 +17,7 @@ export function expectMessage(container: HTMLElement, error: Feedback | undefine
   else expect(alert).toBeNull()
 }
 
-/** Issue 15: `message` sits under the field labelled `label`, which says it is invalid; no banner repeats it. */
+/** `message` sits under the field labelled `label`, which says it is invalid; no banner repeats it. */
 export function expectMessageAtField(container: HTMLElement, label: string, message: string) {
   const field = within(container).getByLabelText(label)
   expect(field.getAttribute('aria-invalid')).toBe('true')
@@ -30,7 +30,7 @@ export function expectMessageAtField(container: HTMLElement, label: string, mess
 type ByName = Readonly<Partial<Record<string, string>>>
 
 /**
- * Where a machine's feedback shows (issue 15): a form's own check under the field it is about
+ * Where a machine's feedback shows: a form's own check under the field it is about
  * (`checks` names the field by key, `labels` labels it), anything else in the form's alert.
  */
 export function expectFeedback(

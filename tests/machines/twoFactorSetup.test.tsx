@@ -14,7 +14,7 @@ const codeForm = () => byTestId('twofactor-code-form')
 const toggleButton = () => screen.getByRole('button', { name: /^(Enable|Turn off)/ })
 
 walkMachine({
-  machine: twoFactorSetupMachine,
+  machine: twoFactorSetupMachine.definition,
   render: async (pending, variant) => {
     const { enabled } = variant.input as { enabled: boolean }
     const notices: Notice[] = []
@@ -76,7 +76,7 @@ walkMachine({
     },
     confirming: ({ pending }) => {
       expect(isBusy(within(codeForm()).getByRole('button', { name: 'Confirm' }))).toBe(true)
-      // SPEC 5: the code is sent as a number, leading zero and all lost.
+      // The code is sent as a number, leading zero and all lost.
       expect(pending.lastInput('toggle')).toEqual({ code: Number(SAMPLE.code) })
     },
   },

@@ -1,7 +1,14 @@
 import { act } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventFrom, EventObject } from 'xstate'
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  AnyStateNode,
+  EventFrom,
+  EventObject,
+  SnapshotFrom,
+} from 'xstate'
 import { getShortestPaths } from 'xstate/graph'
 import { MACHINE_CATALOG, serializeState, type Variant } from '../../scripts/machineCatalog.ts'
 
@@ -45,6 +52,14 @@ export function leafStates(machine: AnyStateMachine): string[] {
   }
   return leaves(machine.root).sort()
 }
+
+/** A state value's leaf states by dotted name ('editing.saving'), as `stateName` writes them. */
+type Dotted<TValue> = TValue extends string
+  ? TValue
+  : { [K in keyof TValue & string]: `${K}.${Dotted<NonNullable<TValue[K]>>}` }[keyof TValue & string]
+
+/** Every leaf state of a machine by its dotted name, inferred from the machine. */
+export type StateName<TMachine extends AnyStateMachine> = Dotted<SnapshotFrom<TMachine>['value']>
 
 export const stateName = (value: unknown): string =>
   typeof value === 'string'

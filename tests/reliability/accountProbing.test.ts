@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../server/harness.ts'
 import { startMailbox } from '../server/mailbox.ts'
 
 /**
- * Issue 14, item 9: SPEC's registration step says an address is taken (409 on
+ * Registration's first step says an address is taken (409 on
  * `register/send-code`), so that stays; it must be the only answer that tells, and it is limited
  * per address and per IP (5 an hour) so that it cannot list the accounts. Production figures.
  */
@@ -25,7 +25,7 @@ describeEachDatabase(
     const sendCode = (email: string, ip: string) =>
       post(ctx.app, '/api/auth/register/send-code', { email }, { ip })
 
-    it('keeps SPEC’s 409 at register/send-code', async () => {
+    it('keeps the 409 at register/send-code', async () => {
       const user = await aUser(ctx.db)
       const taken = await sendCode(user.email, freshIp())
       expect(taken.statusCode).toBe(409)

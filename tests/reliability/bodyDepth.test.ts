@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../server/harness.ts'
 import { apiRoutesOf } from './routes.ts'
 
 /**
- * Issue 14, item 6: a JSON body nested 5,000 deep answered 500 with a stack trace in the log,
+ * A JSON body nested 5,000 deep answered 500 with a stack trace in the log,
  * even signed out. Nesting past 64 levels, and any body the parser refuses, is now a 400 in the
  * reader's language on every route, and nothing is logged as an error.
  */

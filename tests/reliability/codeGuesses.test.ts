@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../server/harness.ts'
 import { codeIn, startMailbox } from '../server/mailbox.ts'
 
 /**
- * Issue 14, item 1: every e-mailed code takes at most five guesses, however many arrive at once.
+ * Every e-mailed code takes at most five guesses, however many arrive at once.
  * Each test sends 40 wrong codes and then the right one, all in flight together: the right one
  * must be refused, and at most five guesses may have been compared with the code.
  */

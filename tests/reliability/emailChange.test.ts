@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../server/harness.ts'
 import { codeIn, linkIn, startMailbox } from '../server/mailbox.ts'
 
 /**
- * Issue 14, item 2: a stolen session must not become a stolen account. A new e-mail address needs
+ * A stolen session must not become a stolen account. A new e-mail address needs
  * the current password; the old address is told at once, in the owner's language, with a link
  * that takes the change back and signs every session out.
  */

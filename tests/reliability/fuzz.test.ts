@@ -13,7 +13,7 @@ import { expectTranslatedRefusal } from '../server/refusals.ts'
 import { apiRoutesOf } from './routes.ts'
 
 /**
- * DESIGN 5 and 8: random requests to every /api route, signed in and not, never get a 5xx, and
+ * Random requests to every /api route, signed in and not, never get a 5xx, and
  * every error is `{message}`; afterwards the database and the uploads folder hold exactly what
  * the successful calls wrote. fast-check prints the request that broke a rule.
  */
@@ -129,7 +129,7 @@ const textBody: fc.Arbitrary<Body> = fc.record({
   text: fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('{"a":', '[1,2', '\u0000', BEYOND_BODY_LIMIT)),
 })
 
-/** The property form's fields (SPEC 3): a valid value, then refused ones. */
+/** The property form's fields: a valid value, then refused ones. */
 const PROPERTY_FIELDS: Record<string, [string, ...string[]]> = {
   name: ['Fuzz flat', '  ', 'n'.repeat(121)],
   country: ['Saudi', ''],
@@ -231,7 +231,7 @@ const queryPairs = fc.array(
   { maxLength: 4 },
 )
 
-/** The routes that take the property form (SPEC 7: multipart). */
+/** The routes that take the property form (multipart). */
 const MULTIPART_ROUTES = new Set([
   'POST /api/property',
   'PATCH /api/property/:id',

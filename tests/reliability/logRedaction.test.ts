@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../server/harness.ts'
 import { linkIn, startMailbox } from '../server/mailbox.ts'
 
 /**
- * Issue 14, item 3: whoever reads the log must not be able to reset a password, take an e-mail
+ * Whoever reads the log must not be able to reset a password, take an e-mail
  * change back or read a calendar. Request paths are logged with their secrets replaced, and never
  * with their query string.
  */

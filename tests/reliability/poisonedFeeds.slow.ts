@@ -9,7 +9,7 @@ import { aPropertyRow } from '../server/bookingBuilders.ts'
 import { aUser } from '../server/builders.ts'
 import { until } from './slowHelpers.ts'
 
-// Issue 12: the feeds that once hung the server sit on a property, due, while the real server
+// The feeds that once hung the server sit on a property, due, while the real server
 // restarts on that data. It must answer at once and throughout, and read the honest feed beside.
 
 const HEALTH_LIMIT_MS = 250

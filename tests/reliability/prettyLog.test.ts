@@ -4,7 +4,7 @@ import { aPropertyRow, aUser, signIn } from '../server/builders.ts'
 import { describeEachDatabase } from '../server/harness.ts'
 
 /**
- * Issue 18, item 3: on a terminal the log is one readable line per request (method, path,
+ * On a terminal the log is one readable line per request (method, path,
  * status, time), with the secrets redacted as in the JSON log (logRedaction.test.ts); elsewhere
  * it stays JSON.
  */

@@ -10,7 +10,7 @@ import { aJpeg, aProperty, aPropertyFields, propertyForm } from '../server/multi
 import { apiRoutesOf } from './routes.ts'
 
 /**
- * DESIGN 7 as a table: every /api route, called by each kind of caller on host A's resources,
+ * docs/product.md §6 as a table: every /api route, called by each kind of caller on host A's resources,
  * answers the status in its row. A route without a row fails the first test.
  */
 
@@ -74,7 +74,7 @@ const wrongCode = () => ({ code: '000000' })
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { expected: everyone(200) },
   'GET /api/docs': { expected: everyone(200) },
-  // Issue 18: only METRICS_TOKEN's bearer, unset here, finds it (tests/server/metrics.test.ts).
+  // Only METRICS_TOKEN's bearer, unset here, finds it (tests/server/metrics.test.ts).
   'GET /api/metrics': { expected: everyone(404) },
   'POST /api/auth/register/send-code': { expected: everyone(200), payload: () => ({ email: uniqueEmail() }) },
   'POST /api/auth/register': {
@@ -95,7 +95,7 @@ const MATRIX: Record<string, Row> = {
     expected: everyone(200),
     payload: () => ({ email: uniqueEmail() }),
   },
-  // Issue 14: the old address's link; its secret is its only key.
+  // The old address's link; its secret is its only key.
   'POST /api/auth/email-change/cancel': {
     expected: everyone(400),
     payload: () => ({ token: 'no-such-cancel-link' }),
@@ -149,7 +149,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/notification/sse': { expected: signedIn(200), stream: true },
   'POST /api/notification/trigger': { expected: signedIn(200) },
-  // The export feed's token is its only key (DESIGN 5).
+  // The export feed's token is its only key.
   'GET /api/calendar/:file': { expected: everyone(200) },
 
   'GET /api/admin/user/list': { expected: adminOnly(200) },

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../server/harness.ts'
 import { aJpeg, aPropertyFields, propertyForm } from '../server/multipart.ts'
 
 /**
- * Issue 14, item 4: SameSite=Lax sends the session cookie from every origin of the same site (a
+ * SameSite=Lax sends the session cookie from every origin of the same site (a
  * page on localhost:39206, a sibling subdomain), so a write must also come from our own origin,
  * as the browser tells it in `Origin` or `Sec-Fetch-Site`. Calls that carry neither (curl, other
  * servers, these tests elsewhere) are no browser's and pass.

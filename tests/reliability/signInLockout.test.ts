@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../server/harness.ts'
 import { codeIn, startMailbox } from '../server/mailbox.ts'
 
 /**
- * Issue 14, item 5: ten wrong passwords from anywhere must not lock the owner out. Guesses are
+ * Ten wrong passwords from anywhere must not lock the owner out. Guesses are
  * counted per account and client address; past ten per account from all addresses, only an
  * address or browser the account signed in from before is still answered; each answer waits a
  * little longer, never more than a few seconds. These run with the production figures.

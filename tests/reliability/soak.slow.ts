@@ -31,7 +31,7 @@ function residentKib(pid: number): number {
 
 /**
  * Sessions are written straight into the database: the sign-in route's rate limit (per address,
- * DESIGN 7) is right to refuse 100 sign-ins from one machine in a minute.
+ * docs/product.md §13.2) is right to refuse 100 sign-ins from one machine in a minute.
  */
 async function hostsWithSessions(count: number): Promise<string[]> {
   const now = Date.now()

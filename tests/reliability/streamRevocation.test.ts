@@ -7,7 +7,7 @@ import { describeEachDatabase, startSecondProcess } from '../server/harness.ts'
 import { linkIn, startMailbox } from '../server/mailbox.ts'
 
 /**
- * Issue 14, item 8: an open live-notification stream outlived sign-out and deactivation until its
+ * An open live-notification stream outlived sign-out and deactivation until its
  * next heartbeat (25 s). It must close within a second of its session ending, however it ends,
  * on every server process: on PostgreSQL a second process shares the database and has a stream
  * of the same session open.
@@ -27,7 +27,8 @@ describeEachDatabase(
 
     beforeAll(async () => {
       await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-      // SQLite is one process by design (DESIGN 1); PostgreSQL is where processes share the work.
+      // SQLite is one process by design (docs/product.md §15.1); PostgreSQL is where processes
+      // share the work.
       if (ctx.engine === 'postgres') other = await startSecondProcess(ctx)
       admin = await signIn(ctx.app, (await aUser(ctx.db, { isAdmin: true })).email)
     })

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import { describeEachDatabase, type TestContext } from '../server/harness.ts'
 
 /**
- * Issue 14, item 7: HSTS and `upgrade-insecure-requests` only when PUBLIC_URL is https. Sent over
+ * HSTS and `upgrade-insecure-requests` only when PUBLIC_URL is https. Sent over
  * plain http (http://localhost), they leave a browser that ever saw https on that host unable to
  * reach it.
  */

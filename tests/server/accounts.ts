@@ -14,7 +14,7 @@ export const patchProfile = (app: FastifyInstance, cookie: string, payload: obje
     headers: { cookie, ...(language ? { 'accept-language': language } : {}) },
   })
 
-/** A JSON POST as SPEC's client sends it. */
+/** A JSON POST as the browser client sends it. */
 export const post = (app: FastifyInstance, url: string, payload?: object, call: Call = {}) =>
   app.inject({
     method: 'POST',

@@ -12,7 +12,7 @@ const env = { SMTP_URL: mailbox.smtpUrl }
 
 const WEAK_PASSWORD_MESSAGE = 'Use 8+ characters with upper, lower, number & symbol'
 const WEAK_PASSWORD_MESSAGE_AR = 'استخدم ٨ أحرف أو أكثر تتضمن حرفًا كبيرًا وحرفًا صغيرًا ورقمًا ورمزًا'
-/** A refusal that blames the password field (issue 15: the form shows it there). */
+/** A refusal that blames the password field: the form shows it there. */
 const atPassword = (message: string) => ({ message, fields: { password: message } })
 
 const expireCodesOf = (db: Db, email: string) =>
@@ -87,7 +87,7 @@ describeEachDatabase(
       expect(response.statusCode).toBe(409)
     })
 
-    it("refuses a weak password with SPEC's message, in English and Arabic", async () => {
+    it("refuses a weak password with the password rule's message, in English and Arabic", async () => {
       const email = uniqueEmail()
       await post(ctx.app, '/api/auth/register/send-code', { email })
       const code = codeIn(await mailbox.waitForMail(email))

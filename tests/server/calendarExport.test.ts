@@ -105,7 +105,7 @@ describeEachDatabase(
       expect(conflicting.sort()).toEqual(['2030-03-10', '2030-03-12'])
     })
 
-    it("gives each stay its nightly price and linked calendar (issue 16), as the owner's feed only", async () => {
+    it("gives each stay its nightly price and linked calendar, as the owner's feed only", async () => {
       const vevents = new ICAL.Component(
         ICAL.parse((await exportOf(property.exportToken)).body),
       ).getAllSubcomponents('vevent')

@@ -6,7 +6,7 @@ import { describeEachDatabase } from './harness.ts'
 /** A local noon, so the server's "today" is this date in any TZ the tests run in. */
 const localNoon = (year: number, month: number, day: number) => new Date(year, month - 1, day, 12)
 
-describeEachDatabase('the dashboard statistics for a picked period (issue 18)', (ctx) => {
+describeEachDatabase('the dashboard statistics for a picked period', (ctx) => {
   let host = ''
 
   beforeAll(async () => {

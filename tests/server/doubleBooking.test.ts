@@ -55,7 +55,7 @@ describeEachDatabase(
       expect(mail.subject).toBe('Double booking at Villa Rawdah')
       expect(mail.text).toContain('from 2030-12-07 to 2030-12-08')
       expect(mail.text).toMatch(/Booking\.com and Airbnb|Airbnb and Booking\.com/)
-      // Neither feed names its guest: both are sales, never "Blocked" (issue 16).
+      // Neither feed names its guest: both are sales, never "Blocked".
       expect(mail.text).toContain('Unknown guest on Airbnb')
       expect(mail.text).toContain('Unknown guest on Booking.com')
       expect(mail.text).not.toContain('Blocked')

@@ -112,7 +112,7 @@ describeEachDatabase('foundation', (ctx) => {
         'cross-origin-opener-policy': 'same-origin',
         'cross-origin-resource-policy': 'same-origin',
       })
-      // PUBLIC_URL is http here: no HSTS, no upgrade (issue 14; tests/reliability/transport.test.ts).
+      // PUBLIC_URL is http here: no HSTS, no upgrade (tests/reliability/transport.test.ts).
       expect(headers['strict-transport-security']).toBeUndefined()
     }
   })

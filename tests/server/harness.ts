@@ -85,6 +85,19 @@ export async function startTestApp(engine: Engine, options: Options = {}) {
 }
 
 /**
+ * TEST_DATABASES (a comma list, both engines when unset) narrows a run to some engines: CI's
+ * PostgreSQL step sets `postgres`, as `npm test` has run the same suites on SQLite just before.
+ */
+const chosenEngines = (process.env.TEST_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim())
+
+/** Why a suite does not run on `engine` here, or null when it does; a skipped run says why. */
+export function whySkipped(engine: Engine): string | null {
+  if (!chosenEngines.includes(engine)) return `not in TEST_DATABASES=${process.env.TEST_DATABASES}`
+  if (engine === 'postgres' && !postgresUrl) return 'TEST_DATABASE_URL not set'
+  return null
+}
+
+/**
  * Runs a suite on SQLite and, when TEST_DATABASE_URL is set, again on PostgreSQL. Without it
  * the PostgreSQL run is reported as skipped, never passed.
  */
@@ -94,32 +107,29 @@ export function describeEachDatabase(
   options: Options = {},
 ) {
   for (const engine of ['sqlite', 'postgres'] as const) {
-    const unavailable = engine === 'postgres' && !postgresUrl
-    describe.skipIf(unavailable)(
-      `${title} [${engine}${unavailable ? ': TEST_DATABASE_URL not set' : ''}]`,
-      () => {
-        let started: Awaited<ReturnType<typeof startTestApp>> | undefined
-        const context: TestContext = {
-          get app() {
-            return required(started).app
-          },
-          get db() {
-            return required(started).db
-          },
-          get config() {
-            return required(started).config
-          },
-          engine,
-        }
-        beforeAll(async () => {
-          started = await startTestApp(engine, options)
-        })
-        afterAll(async () => {
-          await started?.stop()
-        })
-        suite(context)
-      },
-    )
+    const skipped = whySkipped(engine)
+    describe.skipIf(skipped !== null)(`${title} [${engine}${skipped ? `: ${skipped}` : ''}]`, () => {
+      let started: Awaited<ReturnType<typeof startTestApp>> | undefined
+      const context: TestContext = {
+        get app() {
+          return required(started).app
+        },
+        get db() {
+          return required(started).db
+        },
+        get config() {
+          return required(started).config
+        },
+        engine,
+      }
+      beforeAll(async () => {
+        started = await startTestApp(engine, options)
+      })
+      afterAll(async () => {
+        await started?.stop()
+      })
+      suite(context)
+    })
   }
 }
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
 })
 afterAll(() => feeds.close())
 
-/** Issue 12's three feeds, each on its own platform link of one property. */
+/** Three hostile feeds (tests/fixtures/hostileFeeds.ts), each on its own platform link of one property. */
 const HOSTILE = [
   { platform: 'Airbnb', body: neverMatchingRule, error: 'sync.errors.recurrenceTooComplex' },
   { platform: 'Booking.com', body: hourlyRules, error: 'sync.errors.tooManyStays' },

@@ -10,7 +10,7 @@ import { openEventStream, originOf } from './eventStream.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 
 /**
- * Issue 18, item 4: an operator scrapes GET /api/metrics with METRICS_TOKEN and reads the sync,
+ * An operator scrapes GET /api/metrics with METRICS_TOKEN and reads the sync,
  * the live streams and the request times; /api/health tells the database's and the sync's state.
  */
 

@@ -7,7 +7,7 @@ import type { Property } from '../../contract/property.ts'
 
 export type Upload = { fileName: string; type: string; bytes: Uint8Array }
 
-/** The property form as the browser sends it (SPEC 3): text fields, then the photos as `images`. */
+/** The property form as the browser sends it: text fields, then the photos as `images`. */
 export function propertyForm(fields: Record<string, string>, uploads: Upload[] = []): FormData {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)

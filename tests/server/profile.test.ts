@@ -93,7 +93,7 @@ describeEachDatabase(
       const mail = await mailbox.waitForMail(newEmail)
       expect(mail.subject).toBe('Confirm your new Manzil e-mail address')
       expect(mail.text).toContain(newEmail)
-      // The old address is told (issue 14), and gets no code.
+      // The old address is told, and gets no code.
       const notice = await mailbox.waitForMail(user.email)
       expect(notice.subject).toBe('Your Manzil e-mail address is being changed')
       expect(mailbox.unread(user.email)).toBe(0)
@@ -115,7 +115,7 @@ describeEachDatabase(
       const user = await aUser(ctx.db)
       const other = await aUser(ctx.db)
       const cookie = await signIn(ctx.app, user.email)
-      // Only register/send-code tells which addresses have accounts (issue 14).
+      // Only register/send-code tells which addresses have accounts.
       const taken = await patch(cookie, { name: 'Saved', email: other.email, currentPassword: user.password })
       expect(taken.statusCode).toBe(200)
       expect(taken.json()).toMatchObject({ name: 'Saved', email: user.email, pendingEmail: other.email })

@@ -43,7 +43,7 @@ describeEachDatabase('properties', (ctx) => {
     }
   })
 
-  it('creates a property with photos and platform links, answering DESIGN 5 shape', async () => {
+  it('creates a property with photos and platform links, answering the full property shape', async () => {
     const property = await aProperty(ctx.app, cookie, { externalCalendars: JSON.stringify([airbnb]) }, [
       await aJpeg(),
       await aPng(),

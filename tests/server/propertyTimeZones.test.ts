@@ -14,7 +14,7 @@ import { createOwnerToday, propertyToday } from '../../server/statistics/service
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { aCalendarRow as aQuietCalendar, aStay } from './bookingBuilders.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
-import { describeEachDatabase, type TestContext } from './harness.ts'
+import { describeEachDatabase, whySkipped, type TestContext } from './harness.ts'
 import { aPropertyFields, propertyForm, sendPropertyForm } from './multipart.ts'
 
 let feeds: FeedServer
@@ -69,7 +69,7 @@ describeEachDatabase(
       }
       expect((await created({ country: 'Saudi' })).timeZone).toBe('Asia/Riyadh')
       expect((await created({ country: 'السعودية' })).timeZone).toBe('Asia/Riyadh')
-      // The whole address is read: "United Arab Emirates Dubai" split on spaces (SPEC 5).
+      // The whole address is read: "United Arab Emirates Dubai" split on spaces (docs/product.md §5.4).
       const emirates = { country: 'United', region: 'Arab', city: 'Emirates', address: 'Dubai Marina 4' }
       expect((await created(emirates)).timeZone).toBe('Asia/Dubai')
       expect((await created({ country: 'Narnia' })).timeZone).toBe('UTC')
@@ -293,7 +293,8 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
 const postgresUrl = process.env.TEST_DATABASE_URL
 
 for (const engine of ['sqlite', 'postgres'] as const) {
-  describe.skipIf(engine === 'postgres' && !postgresUrl)(`migration 0009 [${engine}]`, () => {
+  const skipped = whySkipped(engine)
+  describe.skipIf(skipped !== null)(`migration 0009 [${engine}${skipped ? `: ${skipped}` : ''}]`, () => {
     it("gives every existing property its country's zone, UTC when the country is not known", async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-tz-'))
       const schema = `test_${randomBytes(6).toString('hex')}`

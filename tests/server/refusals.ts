@@ -10,7 +10,7 @@ const expectSentence = (text: unknown, context?: string) => {
 }
 
 /**
- * Issue 15: every refusal is `{message}` or `{message, fields: {name: message}}`, each a
+ * Every refusal is `{message}` or `{message, fields: {name: message}}` (docs/product.md §7.1), each a
  * sentence: no "email: …" prefix and no untranslated locale key.
  */
 export function expectTranslatedRefusal(body: unknown, context?: string): void {

@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config.ts'
 import { migrateToLatest, openDatabase } from '../../server/db/database.ts'
 
 /**
- * Issue 17: the built SPA goes out compressed from the build's own .br/.gz copies, and the
+ * The built SPA goes out compressed from the build's own .br/.gz copies, and the
  * page's one inline script (its first-screen preloads) is allowed by its hash, no other.
  */
 describe('delivering the built SPA', () => {

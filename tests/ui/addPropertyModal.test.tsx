@@ -197,7 +197,7 @@ describe('photo picker', () => {
   })
 })
 
-describe('checks before sending (issue 15, mirroring the server)', () => {
+describe('checks before sending, mirroring the server', () => {
   it('refuses an empty capacity, a bad cost and a bad link at their fields, and sends nothing', async () => {
     const { onSubmit } = await renderModal()
     fireEvent.change(field('Property name'), { target: { value: 'Sea Breeze' } })
@@ -283,7 +283,7 @@ describe('checks before sending (issue 15, mirroring the server)', () => {
   })
 })
 
-describe('the server’s refusal (issue 15)', () => {
+describe('the server’s refusal', () => {
   const CAPACITY = 'Capacity must be a whole number from 1 to 10000'
   const LINK = 'The Airbnb link is the same as the Booking.com link: a calendar can be linked only once'
 

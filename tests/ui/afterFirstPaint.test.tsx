@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import { AfterFirstPaint } from '../../src/ui/AfterFirstPaint.tsx'
 
-describe('what a screen shows below its first view (issue 17)', () => {
+describe('what a screen shows below its first view', () => {
   it('is left out of the first render and drawn once a frame has been painted', async () => {
     render(
       <>

@@ -22,7 +22,7 @@ export const aBooking = (overrides: Partial<Booking> = {}): Booking => ({
   ...overrides,
 })
 
-/** Huda's stay, entered by hand with a note (issue 13). */
+/** Huda's stay, entered by hand with a note. */
 export const aManualStay = (overrides: Partial<Booking> = {}): Booking =>
   aBooking({
     uid: 'stay-7@manzil',

@@ -214,10 +214,10 @@ describe('the calendar grid', () => {
     expect(within(cell('2026-03-10')).getByText('+ ١ آخر')).toBeTruthy()
   })
 })
-describe('a stay whose feed names no guest (issue 16)', () => {
-  // Airbnb's bare "Reserved", as SPEC 4 reads it: status "Reserved", guest "Blocked".
+describe('a stay whose feed names no guest', () => {
+  // Airbnb's bare "Reserved", as the summary rule reads it: status "Reserved", guest "Blocked".
   const RESERVED = aBooking({ uid: 'reserved', guestName: 'Blocked', status: 'Reserved' })
-  // Booking.com's "CLOSED - Not available" taken as a sale (DESIGN 6.2).
+  // Booking.com's "CLOSED - Not available" taken as a sale (docs/product.md §11.2).
   const CLOSURE = aBooking({
     uid: 'closure',
     platform: 'Booking.com',
@@ -263,7 +263,7 @@ describe('a stay whose feed names no guest (issue 16)', () => {
   })
 })
 
-describe('manual stays and echoes on the calendar (issue 13)', () => {
+describe('manual stays and echoes on the calendar', () => {
   const MANUAL = aManualStay({
     color: '#648DE5',
   })

@@ -19,7 +19,7 @@ afterEach(() => {
 })
 
 describe('/calendar', () => {
-  it("has Sync now in its sync-health strip (issue 16), which waits out the account's Retry-After", async () => {
+  it("has Sync now in its sync-health strip, which waits out the account's Retry-After", async () => {
     vi.spyOn(api.property, 'list').mockResolvedValue([VILLA])
     vi.stubGlobal(
       'fetch',

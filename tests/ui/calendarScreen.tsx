@@ -135,7 +135,7 @@ export async function pickDate(user: UserEvent, testId: string, date: DateOnly) 
   const standIn = within(screen.getByTestId(testId)).getByRole('button')
   let month = pickerValue(standIn).slice(0, 7)
   if (pickerValue(standIn) === date) return
-  // The picker's code comes when its button is pointed at (issue 17), then its own button (Headless
+  // The picker's code comes when its button is pointed at, then its own button (Headless
   // UI's, with an id) takes the stand-in's place: on a busy machine a click can land on the
   // stand-in as it is taken away, and nothing opens. So the click waits for the picker.
   await user.hover(standIn)

@@ -6,7 +6,7 @@ import { LanguageMenu } from '../../src/ui/shell/LanguageMenu.tsx'
 import { UserMenu } from '../../src/ui/shell/UserMenu.tsx'
 import { renderWithProviders } from './providers.tsx'
 
-// Issue 17: a menu's or a picker's button shows at once; its Headless UI code comes on first use.
+// A menu's or a picker's button shows at once; its Headless UI code comes on first use.
 // Each test uses a widget whose code has not loaded yet in this file.
 const LOADING = { timeout: 5000 }
 

@@ -30,7 +30,7 @@ async function openApp() {
   return rendered
 }
 
-describe('the first visit takes the browser language (issue 15)', () => {
+describe('the first visit takes the browser language', () => {
   it('opens in Arabic, right to left, for a browser that prefers Arabic', async () => {
     browserPrefers('ar-SA', 'en-US')
     await openApp()

@@ -64,7 +64,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe("index.html's first script preloads the first screen (issue 17)", () => {
+describe("index.html's first script preloads the first screen", () => {
   it("asks for the sign-in screen's words and chunks, then its font", () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB'])
     expect(runAt('/login')).toEqual([

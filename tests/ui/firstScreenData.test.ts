@@ -28,7 +28,7 @@ async function freshPage() {
   return { preloadSignedIn, calls }
 }
 
-describe('a signed-in first screen asks for its data beside the profile, before it renders (issue 17)', () => {
+describe('a signed-in first screen asks for its data beside the profile, before it renders', () => {
   it("the dashboard: its period's figures, as its address gives them, the months and the properties", async () => {
     const { preloadSignedIn, calls } = await freshPage()
     // It waits for the code only: nothing has answered, and it has settled.

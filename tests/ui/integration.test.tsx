@@ -103,7 +103,7 @@ describe('a platform card', () => {
     expect(screen.getByText('Every property is linked')).toBeTruthy()
     const card = screen.getByTestId('platform-card')
     expect(card.textContent).toContain('Linked to Palm Villa and Corniche Flat')
-    // Each name keeps its own direction (issue 15).
+    // Each name keeps its own direction.
     expect([...card.querySelectorAll('bdi')].map((name) => name.textContent)).toEqual([
       'Palm Villa',
       'Corniche Flat',

@@ -5,7 +5,7 @@ import CalendarRoute from '../../src/routes/CalendarRoute.tsx'
 import { LOFT, VILLA, serveCalendars } from './calendarScreen.tsx'
 import { renderRoute } from './render.tsx'
 
-// The details' code loads when they first open (issue 17): seconds on a busy machine.
+// The details' code loads when they first open: seconds on a busy machine.
 vi.setConfig({ testTimeout: 30_000 })
 
 // Loaded once before the tests, not within the first one's wait.

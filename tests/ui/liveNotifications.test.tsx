@@ -112,7 +112,7 @@ describe('a live notification', () => {
     await renderRoute(<SignedInFrame />, { path: '/dashboard' })
     const user = userEvent.setup()
     await user.click(screen.getAllByTestId('bell')[0]!)
-    // The panel is a chunk of its own (issue 17): the first opening waits for its code.
+    // The panel is a chunk of its own: the first opening waits for its code.
     const panel = within(await screen.findByTestId('notifications-panel', {}, { timeout: 5000 }))
     await panel.findByText('New booking')
     expect(panel.queryByText('Double booking')).toBeNull()

@@ -12,7 +12,7 @@ afterEach(() => {
   happyDom().setViewport({ width: 1024 })
 })
 
-/** The panels are chunks of their own (issue 17): the first one opened waits for its code. */
+/** The panels are chunks of their own: the first one opened waits for its code. */
 const LOADING = { timeout: 5000 }
 
 /** Every call answers an empty list: the shell's notifications have nothing to show. */
@@ -34,7 +34,7 @@ async function renderShell() {
   )
 }
 
-describe('the mobile top bar (SPEC 2, shell; issue 15)', () => {
+describe('the mobile top bar', () => {
   it('opens the profile dialog from the profile button, not the user-menu sheet', async () => {
     await renderShell()
     fireEvent.click(screen.getByTestId('mobile-profile-button'))
@@ -50,7 +50,7 @@ describe('the mobile top bar (SPEC 2, shell; issue 15)', () => {
   })
 })
 
-describe('the frame draws the bars of its screen size (issue 17)', () => {
+describe('the frame draws the bars of its screen size', () => {
   it('draws the sidebar and the desktop header from md up, the mobile top bar below it, never both', async () => {
     await renderShell()
     expect(screen.getByTestId('mobile-top-bar')).toBeTruthy()

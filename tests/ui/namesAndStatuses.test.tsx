@@ -6,7 +6,7 @@ import { UsersTable } from '../../src/ui/users/UsersTable.tsx'
 import { aBooking, aUser } from './builders.ts'
 import { renderWithProviders } from './providers.tsx'
 
-/** Issue 15: what the platforms, the server and an empty profile say, shown in the reader's words. */
+/** What the platforms, the server and an empty profile say, shown in the reader's words. */
 
 const statusesIn = (testId: string) =>
   within(screen.getByTestId(testId))

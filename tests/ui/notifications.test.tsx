@@ -33,7 +33,7 @@ const aStay = (overrides: Partial<NoticeStay> = {}): NoticeStay => ({
   ...overrides,
 })
 
-/** A notification as the server stores it; without `kind` it is the shape from before issue 13. */
+/** A notification as the server stores it; without `kind` it is the older shape, a new booking. */
 const aNotification = (
   id: string,
   createdAt: string,

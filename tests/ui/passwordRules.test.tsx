@@ -29,7 +29,7 @@ function renderRegistration(options?: Parameters<typeof renderWithProviders>[1])
   )
 }
 
-describe('the password rules (issue 15)', () => {
+describe('the password rules', () => {
   it('sit in the flow between the password and what follows it, never floating over it', async () => {
     await renderRegistration()
     const form = screen.getByTestId('registration-form')
@@ -83,7 +83,7 @@ describe('the password rules (issue 15)', () => {
   })
 })
 
-describe('the reset-password page (issue 15)', () => {
+describe('the reset-password page', () => {
   async function renderReset() {
     const changePassword = vi.fn<(input: { token: string; password: string }) => Promise<unknown>>(
       async () => ({ message: 'ok' }),
@@ -106,12 +106,12 @@ describe('the reset-password page (issue 15)', () => {
     expect(unmet()).toEqual(['upper', 'digit', 'symbol'])
   })
 
-  it('refuses a weak password with SPEC 5 message before any call', async () => {
+  it("refuses a weak password with the password rule's message before any call", async () => {
     const changePassword = await renderReset()
     await userEvent.type(screen.getByLabelText('New password'), 'weakpass')
     await userEvent.type(screen.getByLabelText('Confirm password'), 'weakpass')
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }))
-    // Said at the password, not above the button (issue 15).
+    // Said at the password, not above the button.
     expectMessageAtField(
       document.body,
       'New password',

@@ -20,7 +20,7 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-describe("the page's prerendered sign-in screen (issue 17)", () => {
+describe("the page's prerendered sign-in screen", () => {
   it('shows the markup of the language the first script chose, once', () => {
     const root = openPage('/login', 'ar')
     expect(root.textContent).toBe('تسجيل الدخول')

@@ -20,7 +20,7 @@ describe('property card', () => {
     const photo = within(card()).getByRole('img')
     expect(photo.getAttribute('src')).toBe(property.images[0]?.thumbnailUrl)
     expect(within(card()).getByRole('status')).toBeTruthy()
-    // Over the spinner and never faded out: it shows the moment the browser has it (issue 17).
+    // Over the spinner and never faded out: it shows the moment the browser has it.
     expect(photo.className).not.toMatch(/opacity/)
     fireEvent.load(photo)
     expect(within(card()).queryByRole('status')).toBeNull()
@@ -77,7 +77,7 @@ describe('property card', () => {
   })
 })
 
-describe('a property card with failing links (issue 15)', () => {
+describe('a property card with failing links', () => {
   const failingProperty = () =>
     aProperty({
       externalCalendars: [

@@ -14,7 +14,7 @@ async function openProperties(path: string, language: 'en' | 'ar' = 'en') {
   return screen.findByTestId('properties-empty')
 }
 
-describe('/properties with nothing to show (issue 15)', () => {
+describe('/properties with nothing to show', () => {
   it('says which search found nothing when there are properties', async () => {
     vi.spyOn(api.property, 'list').mockResolvedValue([VILLA])
     const empty = await openProperties('/properties?search=zzz')

@@ -42,7 +42,7 @@ async function openAt(path: string) {
   render(<App />)
 }
 
-describe('signed-out pages do not ask for the profile (issue 15)', () => {
+describe('signed-out pages do not ask for the profile', () => {
   it.each(['/login', '/registration', '/forgot-password'])(
     '%s makes no profile request and logs no session warning',
     async (path) => {
@@ -54,7 +54,7 @@ describe('signed-out pages do not ask for the profile (issue 15)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50))
       expect(paths).not.toContain('/api/user/profile')
       expect(warn).not.toHaveBeenCalled()
-      // Issue 17: these pages load only the public part of the words; none may show a bare key.
+      // These pages load only the public part of the words; none may show a bare key.
       expect(textsLikeKeys()).toEqual([])
     },
   )

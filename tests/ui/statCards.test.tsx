@@ -51,14 +51,14 @@ describe('the dashboard statistic cards', () => {
     expect(text(cards[0]!)).toContain('+25%vs 1 – 28 Feb 2026')
     expect(cards[0]!.querySelector('[data-trend]')?.getAttribute('data-trend')).toBe('up')
     expect(cards[1]!.textContent).toContain('+1 in this period')
-    // A failing or paused link is not counted as syncing (issue 15).
+    // A failing or paused link is not counted as syncing.
     expect(cards[2]!.textContent).toContain('5 of 6 syncing')
     expect(cards[3]!.querySelector('[data-trend]')?.getAttribute('data-trend')).toBe('down')
     expect(text(cards[3]!)).toContain('-10%vs 1 – 28 Feb 2026')
     expect(text(cards[4]!)).toContain('+2vs 3 in 1 – 28 Feb 2026')
   })
 
-  it('compare any other period with as many days just before it (issue 18)', async () => {
+  it('compare any other period with as many days just before it', async () => {
     await renderWithProviders(
       <DashboardStatCards
         period={{ start: '2026-03-10', end: '2026-03-19' }}

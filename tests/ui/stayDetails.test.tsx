@@ -50,7 +50,7 @@ const fields = (element: HTMLElement) =>
       .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
   )
 
-describe('the details of a stay (issue 16)', () => {
+describe('the details of a stay', () => {
   it("says which nights of a closure partly synced from Manzil are the platform's own, and prices only those", async () => {
     const closure = aBooking({
       uid: 'booking-1',
@@ -267,7 +267,7 @@ describe('the stay details dialog', () => {
   })
 })
 
-describe('the bookings modal (issue 16: details in place)', () => {
+describe('the bookings modal: details in place', () => {
   it('shows the only stay of a day in full', async () => {
     await renderWithProviders(
       <BookingsModal day="2030-03-10" bookings={[AIRBNB]} properties={[PROPERTY]} onClose={() => {}} />,

@@ -53,7 +53,7 @@ function renderStrip(expanded: boolean, language: 'en' | 'ar' = 'en') {
   return { onToggle, rendered }
 }
 
-describe('the sync-health strip (issue 16)', () => {
+describe('the sync-health strip', () => {
   it('folds to one line that counts properties, feeds and failing ones, and unfolds on a click', async () => {
     const { onToggle, rendered } = renderStrip(false)
     await rendered

@@ -26,7 +26,7 @@ const STAY = aBooking({
 /** The element that holds `text` takes its direction from it, and truncates it at its own end. */
 const ownDirection = (text: string) => screen.getByText(text).closest('[dir="auto"]')
 
-describe('text that people and feeds wrote, in the Arabic interface (issue 15)', () => {
+describe('text that people and feeds wrote, in the Arabic interface', () => {
   it('a property card keeps the name, the location and the description in their own direction', async () => {
     await renderWithProviders(<PropertyCard property={VILLA} onOpen={() => {}} />, { language: 'ar' })
     expect(document.documentElement.dir).toBe('rtl')
@@ -45,7 +45,7 @@ describe('text that people and feeds wrote, in the Arabic interface (issue 15)',
   })
 })
 
-describe('a date picker in Arabic (issue 15)', () => {
+describe('a date picker in Arabic', () => {
   it('names the weekdays with one letter each, and in full for screen readers', async () => {
     await renderWithProviders(
       <DateRangePicker range={{ start: '2026-03-01', end: '2026-03-15' }} onChange={() => {}} />,
@@ -79,7 +79,7 @@ describe('a date picker in Arabic (issue 15)', () => {
   })
 })
 
-describe("the revenue chart's axes (issue 15)", () => {
+describe("the revenue chart's axes", () => {
   const MONTHS: MonthlyFigures[] = Array.from({ length: 12 }, (_, index) => ({
     month: `2026-${String(index + 1).padStart(2, '0')}`,
     revenue: index === 11 ? 8250 : 0,

@@ -29,7 +29,7 @@ function Harness() {
   )
 }
 
-describe('a dialog whose code loads when it first opens (issue 17)', () => {
+describe('a dialog whose code loads when it first opens', () => {
   it('shows a spinner meanwhile, then the dialog, and gives the focus back to its opener on closing', async () => {
     await renderWithProviders(<Harness />)
     const opener = screen.getByRole('button', { name: 'Open' })

@@ -130,7 +130,7 @@ describe('parseFeed', () => {
 describe('bookings from a feed', () => {
   const property = { id: 'p1', name: 'Palm Villa' }
 
-  it("follows SPEC's summary rule and detects the platform from the event, then the feed", () => {
+  it('follows the " - " summary rule and detects the platform from the event, then the feed', () => {
     const feed = calendar(
       'BEGIN:VEVENT',
       'UID:x1@airbnb.com',
@@ -201,7 +201,7 @@ const manzilEvent = (stayId: string, start: string, end: string, lines: string[]
   'END:VEVENT',
 ]
 
-describe("the export feed's issue 13 fields", () => {
+describe("the export feed's X-MANZIL-* fields: kind, echo, manual stays, guest", () => {
   const property = { id: 'p1', name: 'Palm Villa' }
   const bookingsOf = (...events: string[][]) => {
     const feed = calendar(...events.flat())

@@ -11,7 +11,7 @@ import { aProperty } from '../ui/propertyBuilders.ts'
 
 const ready = { ...EMPTY_DRAFT, name: 'Sea Breeze', addressText: 'Saudi Jeddah', capacity: '4' }
 
-describe('a property draft (issue 15)', () => {
+describe('a property draft', () => {
   it('is dirty once anything is typed, a photo picked or a link added, not for the zone that follows', () => {
     expect(isDraftDirty(EMPTY_DRAFT)).toBe(false)
     expect(isDraftDirty(EMPTY_DRAFT, 1)).toBe(true)

@@ -22,7 +22,7 @@ const faceFor = (family: string, character: string) => {
 }
 const fileName = (file: string) => path.basename(file, '.woff2')
 
-describe('the faces the interface is drawn in (issue 17)', () => {
+describe('the faces the interface is drawn in', () => {
   // HarfBuzz cuts two faces in WebAssembly: seconds of CPU, more on a machine running other suites.
   it(
     'src/fonts/ is what `npm run fonts` writes from the installed packages',

@@ -16,7 +16,7 @@ function keys(messages: Messages, prefix = ''): string[] {
   )
 }
 
-describe('the words in two parts (issue 17)', () => {
+describe('the words in two parts', () => {
   it.each([
     ['en', en],
     ['ar', ar],
@@ -43,7 +43,7 @@ describe('the words in two parts (issue 17)', () => {
   })
 })
 
-describe("the page's inline script is allowed by its hash (issue 17)", () => {
+describe("the page's inline script is allowed by its hash", () => {
   it('hashes each inline script of index.html and nothing else', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-inline-'))
     const body = 'console.log("first screen")'

@@ -19,7 +19,7 @@ const layout = (stays: readonly (Stay & { id: string })[], lanes = 2) => {
   }
 }
 
-describe('a week row of the month (issue 16)', () => {
+describe('a week row of the month', () => {
   it('draws a stay as one bar over its nights, the check-out day left free', () => {
     expect(WEEK[0]).toBe('2026-03-08')
     expect(layout([stay('sara', '2026-03-10', '2026-03-13')]).bars).toEqual(['sara 2+3@0'])
@@ -92,7 +92,7 @@ describe('a week row of the month (issue 16)', () => {
   })
 })
 
-describe('who a stay is for (issue 16)', () => {
+describe('who a stay is for', () => {
   const t = (key: string) =>
     ({ 'calendar.blocked': 'Blocked', 'calendar.unknownGuest': 'Unknown guest' })[key] ?? key
 
@@ -100,7 +100,7 @@ describe('who a stay is for (issue 16)', () => {
     expect(guestLabel(t, { guestName: ' Sara Ali ', kind: 'booking' })).toBe('Sara Ali')
   })
 
-  it('calls an unnamed reservation (SPEC 4 default "Blocked") an unknown guest, never "Blocked"', () => {
+  it('calls an unnamed reservation (default guest "Blocked") an unknown guest, never "Blocked"', () => {
     expect(guestLabel(t, { guestName: 'Blocked', kind: 'booking' })).toBe('Unknown guest')
     expect(guestLabel(t, { guestName: '', kind: 'booking' })).toBe('Unknown guest')
   })

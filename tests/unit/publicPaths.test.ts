@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isPublicPath } from '../../src/actors/http.ts'
+import { isPublicPath, PUBLIC_PATHS } from '../../src/domain/paths.ts'
+import { FIRST_SCREENS } from '../../scripts/firstScreens.ts'
 
 describe('pages a signed-out person may be on', () => {
   it('include the mailed links, whose pages a 401 must not leave for /login', () => {
@@ -23,5 +24,11 @@ describe('pages a signed-out person may be on', () => {
       '/login-help',
     ])
       expect(isPublicPath(path), path).toBe(false)
+  })
+
+  it('are the screens the first-screen preloads open without a session', () => {
+    expect(FIRST_SCREENS.filter((screen) => !screen.signedIn).map((screen) => screen.name)).toEqual(
+      PUBLIC_PATHS,
+    )
   })
 })

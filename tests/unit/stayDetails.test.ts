@@ -32,7 +32,7 @@ describe("a stay's nights, price and total", () => {
     expect(stayAmounts(aBooking({}))).toEqual({ nights: 2, nightlyPrice: null, total: null })
   })
 
-  it('gives a block no price: it earns nothing (DESIGN 6.2)', () => {
+  it('gives a block no price: it earns nothing', () => {
     expect(stayAmounts(aBooking({ kind: 'block', nightlyPrice: 450 }))).toEqual({
       nights: 2,
       nightlyPrice: null,

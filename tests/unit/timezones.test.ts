@@ -97,7 +97,7 @@ describe(`property time zones, with the machine in ${process.env.TZ ?? 'its own 
     const saudi = ['Saudi', 'Saudi Arabia', 'KSA', 'SA', 'ksa', 'saudi ARABIA', 'السعودية']
     for (const country of [...saudi, 'المملكة العربية السعودية'])
       expect([country, defaultTimeZone(country)]).toEqual([country, 'Asia/Riyadh'])
-    // The address field's first words name the country (SPEC 5); the longest known name wins.
+    // The address field's first words name the country; the longest known name wins.
     expect(defaultTimeZone('Saudi Riyadh Olaya King Fahd Road 12')).toBe('Asia/Riyadh')
     expect(defaultTimeZone('المملكة العربية السعودية الرياض العليا')).toBe('Asia/Riyadh')
     expect(defaultTimeZone('United Arab Emirates Dubai Marina')).toBe('Asia/Dubai')

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely'
 
 /**
- * Issue 12: `external_calendars.budget_failures` counts the syncs in a row that a feed failed
+ * `external_calendars.budget_failures` counts the syncs in a row that a feed failed
  * for exceeding a parsing budget; at PAUSE_AFTER_BUDGET_FAILURES the scheduler leaves it alone
  * until the host edits the link or presses Sync now. `users.sync_requested_at` is when the host
  * last pressed Sync now, for its per-account limit (one statement decides, in any process).

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely'
 
 /**
- * Issue 13: a stay earns the nightly price in force when it was first seen, so that a later
+ * A stay earns the nightly price in force when it was first seen, so that a later
  * price change does not rewrite past months. Stays from before keep the price their property
  * has now, the best that is known of them.
  */

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely'
 
 /**
- * Issue 13: `bookings.feed_warning` keeps what a feed said of a stay that could not be taken as
+ * `bookings.feed_warning` keeps what a feed said of a stay that could not be taken as
  * written (a DTEND before its DTSTART), as the JSON of a FeedWarning (src/domain/feedWarnings.ts);
  * null for none. Stays from before have none until their feed is read again.
  */

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely'
 
 /**
- * Issue 13: one availability feed per platform a property links, each behind a secret token of
+ * One availability feed per platform a property links, each behind a secret token of
  * its own (rotatable alone), for the host to paste into that platform. Made when the host first
  * asks for the links; kept when a link is removed, since the platform may still import it.
  */

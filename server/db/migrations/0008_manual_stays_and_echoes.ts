@@ -2,7 +2,7 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely'
 import { sqliteTriggers } from './0002_owner_data_version.ts'
 
 /**
- * Issue 13.
+ * Manual stays and echoes (docs/product.md §2.15, §11.2).
  * - A manual stay (a direct booking, an owner's stay, a maintenance block) belongs to no linked
  *   calendar: `bookings.calendar_id` becomes nullable. SQLite cannot drop a NOT NULL, so there
  *   the table is rebuilt, its index and data-version triggers with it.

@@ -3,7 +3,7 @@ import { defaultTimeZone } from '../../../src/domain/countryZones.ts'
 import { FALLBACK_TIME_ZONE } from '../../../src/domain/timeZones.ts'
 
 /**
- * Issue 13: `properties.time_zone`, the IANA zone a property is in. Its "today" and the check-in
+ * `properties.time_zone`, the IANA zone a property is in. Its "today" and the check-in
  * day of a timed feed event are that zone's. Existing properties take their country's zone
  * (src/domain/timeZones.ts, the default of a new property too), UTC when the country is not
  * known. The column keeps 'UTC' as its default on both engines: SQLite adds a NOT NULL column

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely'
 import { sql } from 'kysely'
 
 /**
- * Issue 13: every change a sync finds is announced once.
+ * Every change a sync finds is announced once.
  * - `notifications.kind` (new, changed, cancelled, conflict; null before) and `mailed_at`: the
  *   mail outbox. A mail is sent only by whoever first sets `mailed_at` (one conditional UPDATE),
  *   so no process mails a notice twice; the ones from before count as mailed.

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely'
 
 /**
- * Issue 14: what sign-in throttling and the e-mail change notice keep, in the database so that
+ * What sign-in throttling and the e-mail change notice keep, in the database so that
  * every server process sees the same counts.
  * - `sign_in_throttle`: one counter per key (an account, or an account and a client address),
  *   taken with one conditional UPDATE, so parallel guesses cannot share a try.

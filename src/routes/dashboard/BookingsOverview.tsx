@@ -7,16 +7,16 @@ import { StayListCard } from '../../ui/calendar/StayListCard.tsx'
 import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
 import { todayOfProperties, useBookings, useMonth, useStayLists } from '../bookings.ts'
 
-// A day's stays with all their details: loaded when a day is first opened (issue 17).
+// A day's stays with all their details: loaded when a day is first opened.
 export const BookingsModal = lazyPart(() =>
   import('../../ui/calendar/BookingsModal.tsx').then((module) => module.BookingsModal),
 )
 
-/** SPEC 2, dashboard: the bookings section's month calendar and its two stay lists. */
+/** The dashboard's bookings section: its month calendar and its two stay lists. */
 export function BookingsOverview() {
   const { t } = useI18n()
   const { bookings, properties, showFrom, isPending } = useBookings()
-  // Issue 13: each stay is current or upcoming by today where its property is.
+  // Each stay is current or upcoming by today where its property is.
   const stays = useStayLists(bookings, properties)
   const today = todayOfProperties(properties)
   const month = useMonth(today)

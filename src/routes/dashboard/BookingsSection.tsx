@@ -6,14 +6,14 @@ import { ChevronEndIcon } from '../../ui/icons.tsx'
 import { lazyPart } from '../../ui/lazyParts.tsx'
 
 // Below a phone's first screen: the month calendar, the stay lists and the feed reader they need
-// load after the first paint, in the placeholder's place (issue 17).
+// load after the first paint, in the placeholder's place.
 const BookingsOverview = lazyPart(() =>
   import('./BookingsOverview.tsx').then((module) => module.BookingsOverview),
 )
 const prefetchModal = () =>
   void import('./BookingsOverview.tsx').then((module) => module.BookingsModal.prefetch())
 
-/** SPEC 2, dashboard: the "bookings calendar" section, its month calendar and the two stay lists. */
+/** The dashboard's "bookings calendar" section, its month calendar and the two stay lists. */
 export function BookingsSection() {
   const { t } = useI18n()
   useEffect(() => BookingsOverview.prefetch(), [])

@@ -4,12 +4,12 @@ import { INTEGRATION_PLATFORMS } from '../../ui/integration/PlatformLogo.tsx'
 import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
 import { platformLinks, useConnectPlatform } from '../connectPlatform.ts'
 
-// The connect dialog and its "Discard this link?" load when a Connect is first pressed (issue 17).
+// The connect dialog and its "Discard this link?" load when a Connect is first pressed.
 export const ConnectPlatformDialogs = lazyPart(() =>
   import('../ConnectPlatformDialogs.tsx').then((module) => module.ConnectPlatformDialogs),
 )
 
-/** Issue 18: each platform's card for the host's properties, and /integration's own connect flow. */
+/** Each platform's card for the host's properties, and /integration's own connect flow. */
 export function IntegrationConnect({ properties }: { properties: Property[] }) {
   const [state, send] = useConnectPlatform()
   return (

@@ -9,14 +9,14 @@ import { QueryStatus } from '../QueryStatus.tsx'
 import { useProperties } from '../properties/propertyList.ts'
 
 // The last section, below a phone's first screen: its cards and connect flow load after the first
-// paint, in the placeholder's place (issue 17).
+// paint, in the placeholder's place.
 const IntegrationConnect = lazyPart(() =>
   import('./IntegrationConnect.tsx').then((module) => module.IntegrationConnect),
 )
 const prefetchDialogs = () =>
   void import('./IntegrationConnect.tsx').then((module) => module.ConnectPlatformDialogs.prefetch())
 
-/** SPEC 2's integration cards on the dashboard, with /integration's own connect flow (issue 18). */
+/** The integration cards on the dashboard, with /integration's own connect flow. */
 export function IntegrationSection() {
   const { t } = useI18n()
   const properties = useProperties()

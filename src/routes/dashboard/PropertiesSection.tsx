@@ -8,7 +8,7 @@ import { SyncNowButton } from '../SyncNowButton.tsx'
 import { useProperties } from '../properties/propertyList.ts'
 import { usePropertyDialogs } from '../properties/usePropertyDialogs.tsx'
 
-/** SPEC 2, dashboard: "your properties", linking to /properties, as a scrollable row with an add card. */
+/** The dashboard's "your properties", linking to /properties, as a scrollable row with an add card. */
 export function PropertiesSection() {
   const { t } = useI18n()
   const properties = useProperties()

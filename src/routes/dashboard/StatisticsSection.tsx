@@ -14,8 +14,8 @@ const RevenueChart = lazyPart(() =>
 )
 
 /**
- * The dashboard's figures: the period's pickers and its five cards (issue 18), then revenue and
- * occupancy over the last twelve months. Each keeps its place while it loads (issue 17).
+ * The dashboard's figures: the period's pickers and its five cards, then revenue and
+ * occupancy over the last twelve months. Each keeps its place while it loads.
  */
 export function StatisticsSection() {
   const { t } = useI18n()

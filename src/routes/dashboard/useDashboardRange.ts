@@ -9,7 +9,7 @@ const linkFor = (path: string, range: DateRange, defaultRange: DateRange) =>
   sameRange(range, defaultRange) ? path : `${path}?${new URLSearchParams(range)}`
 
 /**
- * Issue 18: the dashboard's period lives in the address (`?start=&end=`), so a reload or a shared
+ * The dashboard's period lives in the address (`?start=&end=`), so a reload or a shared
  * link shows the same one; a link that breaks a rule is replaced by the bare address.
  */
 export function useDashboardRange() {

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { useI18n } from '../../i18n.tsx'
-import { addPropertyMachine, type AddPropertyState } from '../../machines/addProperty.ts'
+import { addPropertyMachine } from '../../machines/addProperty.ts'
 import { AddPropertyModal } from '../../ui/property/AddPropertyModal.tsx'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
 import { showNotice } from '../notify.ts'
@@ -10,7 +10,7 @@ import { useCreateProperty, usePlatformChoices } from './queries.ts'
 
 type FlowProps = {
   /** The add machine with its createProperty actor: the real one, or a test's fake. */
-  machine: typeof addPropertyMachine
+  machine: ReturnType<typeof addPropertyMachine>
   choices: PlatformChoices
   onClosed: () => void
 }
@@ -21,7 +21,7 @@ export function AddPropertyFlow({ machine, choices, onClosed }: FlowProps) {
   const [state, send] = useMachine(
     machine.provide({ actions: { notify: (_, notice) => showNotice(t, notice) } }),
   )
-  const step = state.value as AddPropertyState
+  const step = state.value
   useEffect(() => {
     if (step === 'closed') onClosed()
   }, [step, onClosed])
@@ -44,7 +44,7 @@ export function AddPropertyFlow({ machine, choices, onClosed }: FlowProps) {
 export function AddPropertyDialog({ onClosed }: { onClosed: () => void }) {
   const create = useCreateProperty()
   const choices = usePlatformChoices()
-  const machine = addPropertyMachine.provide({
+  const machine = addPropertyMachine({
     actors: { createProperty: fromPromise(({ input }) => create.mutateAsync(input)) },
   })
   return <AddPropertyFlow machine={machine} choices={choices} onClosed={onClosed} />

@@ -32,7 +32,7 @@ export function PropertyEditorDialog({
 }: PropertyEditorDialogProps) {
   const { t } = useI18n()
   const choices = usePlatformChoices()
-  const machine = propertyModalMachine.provide({
+  const machine = propertyModalMachine({
     actors: {
       saveProperty: fromPromise(({ input }) => save(input.changes)),
       deleteProperty: fromPromise(({ input }) => remove(input.propertyId)),

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react'
 import { useMachine } from '@xstate/react'
 import type { Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { propertyModalMachine, type PropertyModalState } from '../../machines/propertyModal.ts'
+import type { propertyModalMachine } from '../../machines/propertyModal.ts'
 import {
   EditViewModal,
   type EditorActivity,
@@ -12,21 +12,9 @@ import {
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
 import { showNotice } from '../notify.ts'
 
-const ACTIVITIES: Partial<Record<PropertyModalState, EditorActivity>> = {
-  'editing.confirmingDiscard': 'confirmingDiscard',
-  'editing.confirmingDelete': 'confirmingDelete',
-  'editing.saving': 'saving',
-  'editing.deleting': 'deleting',
-}
-
-const stateName = (value: unknown): PropertyModalState =>
-  (typeof value === 'string'
-    ? value
-    : Object.entries(value as Record<string, string>)[0]?.join('.')) as PropertyModalState
-
 type Props = {
   /** The modal's machine with its save and delete actors: the real ones, or a test's fakes. */
-  machine: typeof propertyModalMachine
+  machine: ReturnType<typeof propertyModalMachine>
   property: Property
   choices: PlatformChoices
   internalCalendar: InternalCalendarLink
@@ -52,18 +40,20 @@ export function PropertyEditor({
     machine.provide({ actions: { notify: (_, notice) => showNotice(t, notice) } }),
     { input: { propertyId: property.id } },
   )
-  const name = stateName(state.value)
+  const closed = state.matches('closed')
   useEffect(() => {
-    if (name === 'closed') onClosed()
-  }, [name, onClosed])
-  if (name === 'closed') return null
+    if (closed) onClosed()
+  }, [closed, onClosed])
+  if (closed) return null
+  // The edit form's own step: idle, or what it asks or waits for.
+  const activity: EditorActivity = typeof state.value === 'object' ? state.value.editing : 'idle'
 
   return (
     <EditViewModal
       property={property}
-      mode={name === 'viewing' ? 'view' : 'edit'}
+      mode={state.matches('viewing') ? 'view' : 'edit'}
       tab={state.context.tab}
-      activity={ACTIVITIES[name] ?? 'idle'}
+      activity={activity}
       choices={choices}
       internalCalendar={internalCalendar}
       refusal={state.context.refusal}

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { useI18n } from '../../i18n.tsx'
-import { rotateLinkMachine, type RotateLinkState } from '../../machines/rotateLink.ts'
+import { rotateLinkMachine } from '../../machines/rotateLink.ts'
 import { RotateLinkControl } from '../../ui/property/RotateLinkControl.tsx'
 import { feedbackText, showNotice } from '../notify.ts'
 import { useFlow, type FlowImplementations } from '../useFlow.ts'
@@ -14,7 +14,7 @@ type Props = {
 }
 
 /**
- * DESIGN 5: a calendar link is a secret that can leak; "New link" replaces it after a
+ * A calendar link is a secret that can leak; "New link" replaces it after a
  * confirmation, and the old one stops working at once (whoever imports it needs the new one).
  */
 export function RotateCalendarLinkButton({ propertyId, platformName, implementations = {} }: Props) {
@@ -22,20 +22,18 @@ export function RotateCalendarLinkButton({ propertyId, platformName, implementat
   const rotatePrivate = useRotateInternalCalendar(propertyId)
   const rotatePlatform = useRotatePlatformFeed(propertyId)
   const [state, send] = useFlow(
-    rotateLinkMachine
-      .provide({
-        actors: {
-          rotateLink: fromPromise<unknown, void>(() =>
-            platformName ? rotatePlatform.mutateAsync(platformName) : rotatePrivate.mutateAsync(),
-          ),
-        },
-        actions: { notify: (_, notice) => showNotice(t, notice) },
-      })
-      .provide(implementations),
+    rotateLinkMachine({
+      actors: {
+        perform: fromPromise<unknown, void>(() =>
+          platformName ? rotatePlatform.mutateAsync(platformName) : rotatePrivate.mutateAsync(),
+        ),
+      },
+      actions: { notify: (_, notice) => showNotice(t, notice) },
+    }).provide(implementations),
   )
   return (
     <RotateLinkControl
-      state={state.value as RotateLinkState}
+      state={state.value}
       platform={platformName}
       error={feedbackText(t, state.context.error)}
       onOpen={() => send({ type: 'open' })}

@@ -3,9 +3,9 @@ import { api } from '../../actors/api.ts'
 import { PREFETCHED_FRESH_MS } from '../prefetched.ts'
 
 /**
- * SPEC 4: the property list is loading, then loaded; react-query owns it under this key. Apart
+ * The property list is loading, then loaded; react-query owns it under this key. Apart
  * from the edits in queries.ts, which bring the property forms' rules with them, because the
- * dashboard and the calendar only read the list (issue 17: a phone's first screen).
+ * dashboard and the calendar only read the list, and a phone's first screen loads no more.
  */
 export const PROPERTIES_KEY = ['properties'] as const
 
@@ -17,7 +17,7 @@ export const propertiesQuery = queryOptions({
 
 export const useProperties = () => useQuery(propertiesQuery)
 
-/** Issue 17: the list asked for beside the profile, by the screens that open on it (src/routes/SignedInApp.tsx). */
+/** The list asked for beside the profile, by the screens that open on it (src/routes/SignedInApp.tsx). */
 export function prefetchProperties(queryClient: QueryClient) {
   void queryClient.prefetchQuery(propertiesQuery)
 }

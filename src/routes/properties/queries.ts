@@ -89,7 +89,7 @@ export function useCreateProperty() {
 
 /**
  * Saving: the photos the host removed go first (one DELETE each), then the form as one PATCH, so
- * closing the modal without saving never loses a photo. SPEC 4: updating replaces the item.
+ * closing the modal without saving never loses a photo. Updating replaces the item.
  */
 export function useUpdateProperty() {
   const queryClient = useQueryClient()
@@ -111,7 +111,7 @@ export function useUpdateProperty() {
   })
 }
 
-/** SPEC 4: deleting removes the item at once; a refusal puts it back. */
+/** Deleting removes the item at once; a refusal puts it back (docs/product.md §4.6). */
 export function useDeleteProperty() {
   const queryClient = useQueryClient()
   return useMutation({

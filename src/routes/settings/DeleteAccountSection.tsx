@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate'
 import { useLocation } from 'wouter'
 import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { deleteAccountMachine, type DeleteAccountState } from '../../machines/deleteAccount.ts'
+import { deleteAccountMachine } from '../../machines/deleteAccount.ts'
 import { DeleteAccountRow } from '../../ui/settings/DeleteAccountRow.tsx'
 import { feedbackText, showNotice } from '../notify.ts'
 import { useFlow, type FlowImplementations } from '../useFlow.ts'
@@ -16,26 +16,24 @@ export function DeleteAccountSection({ implementations = {} }: Props) {
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
   const [state, send] = useFlow(
-    deleteAccountMachine
-      .provide({
-        actors: { deleteAccount: fromPromise<unknown, void>(() => api.user.deleteAccount()) },
-        actions: { notify: (_, notice) => showNotice(t, notice) },
-      })
-      .provide(implementations),
+    deleteAccountMachine({
+      actors: { perform: fromPromise<unknown, void>(() => api.user.deleteAccount()) },
+      actions: { notify: (_, notice) => showNotice(t, notice) },
+    }).provide(implementations),
   )
-  const step = state.value as DeleteAccountState
+  const done = state.matches('done')
 
   useEffect(() => {
-    if (step !== 'deleted') return
+    if (!done) return
     // The server ended the session with the account. Leave first, so that nothing refetched for
     // the signed-in screens meets a 401 on the way out; then forget every cached answer.
     navigate('/login', { replace: true })
     queryClient.clear()
-  }, [step, navigate, queryClient])
+  }, [done, navigate, queryClient])
 
   return (
     <DeleteAccountRow
-      state={step}
+      state={state.value}
       error={feedbackText(t, state.context.error)}
       onOpen={() => send({ type: 'open' })}
       onConfirm={() => send({ type: 'confirm' })}

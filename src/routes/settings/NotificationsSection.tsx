@@ -10,15 +10,13 @@ type Props = { profile: Profile; implementations?: FlowImplementations<typeof no
 export function NotificationsSection({ profile, implementations = {} }: Props) {
   const updateProfile = useProfileUpdater()
   const [state, send] = useFlow(
-    notificationToggleMachine
-      .provide({
-        actors: { save: fromPromise(({ input }) => api.user.setNotifications(input.enabled)) },
-        actions: {
-          changed: (_, notifications) => updateProfile({ settings: { notifications } }),
-          logFailure: (_, { error }) => console.error('Switching notifications failed', error),
-        },
-      })
-      .provide(implementations),
+    notificationToggleMachine({
+      actors: { save: fromPromise(({ input }) => api.user.setNotifications(input.enabled)) },
+      actions: {
+        changed: (_, notifications) => updateProfile({ settings: { notifications } }),
+        logFailure: (_, { error }) => console.error('Switching notifications failed', error),
+      },
+    }).provide(implementations),
     { input: { enabled: profile.settings.notifications } },
   )
   return (

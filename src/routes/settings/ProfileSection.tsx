@@ -2,12 +2,7 @@ import type { RefObject } from 'react'
 import { fromPromise } from 'xstate'
 import { api, type Profile } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import {
-  hasUnsavedChanges,
-  PROFILE_CHECKS,
-  profileFormMachine,
-  type ProfileFormState,
-} from '../../machines/profileForm.ts'
+import { hasUnsavedChanges, PROFILE_CHECKS, profileFormMachine } from '../../machines/profileForm.ts'
 import { useReportDirty } from '../../ui/dirtyReport.ts'
 import { PersonalInfoForm } from '../../ui/settings/PersonalInfoForm.tsx'
 import { feedbackText, formFeedback, showNotice } from '../notify.ts'
@@ -19,7 +14,7 @@ const PROFILE_FORM_FIELDS = ['name', 'phone', 'residentalAddress', 'email', 'cur
 type Props = {
   profile: Profile
   implementations?: FlowImplementations<typeof profileFormMachine>
-  /** Where the form says it holds unsaved typing, for the dialog around it (issue 15). */
+  /** Where the form says it holds unsaved typing, for the dialog around it. */
   dirtyReport?: RefObject<boolean>
 }
 
@@ -27,23 +22,21 @@ export function ProfileSection({ profile, implementations = {}, dirtyReport }: P
   const { t } = useI18n()
   const updateProfile = useProfileUpdater()
   const [state, send] = useFlow(
-    profileFormMachine
-      .provide({
-        actors: {
-          save: fromPromise(({ input }) => api.user.updateProfile(input)),
-          confirmEmail: fromPromise(({ input }) => api.user.confirmEmail(input.code)),
-        },
-        actions: {
-          notify: (_, notice) => showNotice(t, notice),
-          saved: (_, { name, phone, email, residentalAddress }) =>
-            updateProfile({ name, phone, email, residentalAddress }),
-        },
-      })
-      .provide(implementations),
+    profileFormMachine({
+      actors: {
+        save: fromPromise(({ input }) => api.user.updateProfile(input)),
+        confirmEmail: fromPromise(({ input }) => api.user.confirmEmail(input.code)),
+      },
+      actions: {
+        notify: (_, notice) => showNotice(t, notice),
+        saved: (_, { name, phone, email, residentalAddress }) =>
+          updateProfile({ name, phone, email, residentalAddress }),
+      },
+    }).provide(implementations),
     { input: profile },
   )
   const { fields, savedEmail, currentPassword, pendingEmail, error } = state.context
-  const step = state.value as ProfileFormState
+  const step = state.value
   useReportDirty(dirtyReport, hasUnsavedChanges(fields, profile))
   const onCodeStep = step === 'enteringEmailCode' || step === 'confirmingEmail'
   const refused = formFeedback(t, error, PROFILE_FORM_FIELDS, PROFILE_CHECKS)

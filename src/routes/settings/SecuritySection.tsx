@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate'
 import { api, type Profile } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { forgotPasswordMachine, type ForgotPasswordState } from '../../machines/forgotPassword.ts'
-import { twoFactorSetupMachine, type TwoFactorSetupState } from '../../machines/twoFactorSetup.ts'
+import { forgotPasswordMachine } from '../../machines/forgotPassword.ts'
+import { twoFactorSetupMachine } from '../../machines/twoFactorSetup.ts'
 import { ResetLinkRow, TwoFactorRow } from '../../ui/settings/SecurityRows.tsx'
 import { feedbackText, showNotice } from '../notify.ts'
 import { useFlow, type FlowImplementations } from '../useFlow.ts'
@@ -10,20 +10,21 @@ import { useProfileUpdater } from './profileCache.ts'
 
 type ResetLinkProps = { email: string; implementations?: FlowImplementations<typeof forgotPasswordMachine> }
 
-/** The forgot-password flow with the signed-in address; its toasts are SPEC 8's settings ones. */
+/**
+ * The forgot-password flow with the signed-in address; its toasts are the settings'
+ * (docs/product.md §8.2).
+ */
 export function ResetLinkSection({ email, implementations = {} }: ResetLinkProps) {
   const { t } = useI18n()
   const [state, send] = useFlow(
-    forgotPasswordMachine
-      .provide({
-        actors: { sendLink: fromPromise(({ input }) => api.auth.sendResetLink(input)) },
-        actions: { notify: (_, notice) => showNotice(t, notice) },
-      })
-      .provide(implementations),
+    forgotPasswordMachine({
+      actors: { sendLink: fromPromise(({ input }) => api.auth.sendResetLink(input)) },
+      actions: { notify: (_, notice) => showNotice(t, notice) },
+    }).provide(implementations),
   )
   return (
     <ResetLinkRow
-      state={state.value as ForgotPasswordState}
+      state={state.value}
       email={email}
       error={feedbackText(t, state.context.error)}
       onSend={() => send({ type: 'submit', email })}
@@ -40,23 +41,21 @@ export function TwoFactorSection({ profile, implementations = {} }: TwoFactorPro
   const { t } = useI18n()
   const updateProfile = useProfileUpdater()
   const [state, send] = useFlow(
-    twoFactorSetupMachine
-      .provide({
-        actors: {
-          sendCode: fromPromise<unknown, void>(() => api.user.sendTwofactorCode()),
-          toggle: fromPromise(({ input }) => api.user.toggleTwofactor(input.code)),
-        },
-        actions: {
-          notify: (_, notice) => showNotice(t, notice),
-          changed: (_, twofactorMode) => updateProfile({ settings: { twofactorMode } }),
-        },
-      })
-      .provide(implementations),
+    twoFactorSetupMachine({
+      actors: {
+        sendCode: fromPromise<unknown, void>(() => api.user.sendTwofactorCode()),
+        toggle: fromPromise(({ input }) => api.user.toggleTwofactor(input.code)),
+      },
+      actions: {
+        notify: (_, notice) => showNotice(t, notice),
+        changed: (_, twofactorMode) => updateProfile({ settings: { twofactorMode } }),
+      },
+    }).provide(implementations),
     { input: { enabled: profile.settings.twofactorMode } },
   )
   return (
     <TwoFactorRow
-      state={state.value as TwoFactorSetupState}
+      state={state.value}
       enabled={state.context.enabled}
       email={profile.email}
       error={feedbackText(t, state.context.error)}

@@ -13,7 +13,7 @@ export default function SettingsSections({
   dirtyReport,
 }: {
   profile: Profile
-  /** Where the personal info form says it holds unsaved typing (issue 15). */
+  /** Where the personal info form says it holds unsaved typing. */
   dirtyReport: RefObject<boolean>
 }) {
   const { t } = useI18n()

@@ -15,7 +15,7 @@ import { ResetLinkSection } from '../settings/SecuritySection.tsx'
 import { useProfile } from '../session.ts'
 import { adminUsersCache } from './adminCache.ts'
 
-/** The two-factor row is not shown for another user (SPEC 6), so its flag is never read. */
+/** The two-factor row is not shown for another user, so its flag is never read. */
 const profileOf = (user: ManagedUser): Profile => ({
   ...user,
   settings: { ...user.settings, twofactorMode: false },
@@ -29,8 +29,8 @@ type Props = {
 }
 
 /**
- * SPEC 2, Users → Edit: the settings modal for another user, through the admin API. The
- * two-factor row is the user's own business (SPEC 6); deactivation and deletion take a reason.
+ * Users → Edit (docs/product.md §2.18): the settings modal for another user, through the admin API. The
+ * two-factor row is the user's own business; deactivation and deletion take a reason.
  */
 export function AdminProfileDialog({ user, onClose, onAction }: Props) {
   const { t } = useI18n()
@@ -39,7 +39,7 @@ export function AdminProfileDialog({ user, onClose, onAction }: Props) {
   // Someone's name keeps its own direction; an address is laid out left to right and wraps.
   const label = user?.name?.trim() ? <bdi>{user.name.trim()}</bdi> : <EmailText email={user?.email ?? ''} />
   const isSelf = user !== null && user.id === me?.id
-  // Issue 15: unsaved changes to the user's details are not dropped without asking.
+  // Unsaved changes to the user's details are not dropped without asking.
   const guard = useGuardedClose(onClose)
   return (
     <>

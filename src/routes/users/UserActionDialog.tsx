@@ -23,7 +23,7 @@ export function useAdminUserAction(): AdminUserActionRef {
   const { t } = useI18n()
   const queryClient = useQueryClient()
   return useActorRef(
-    adminUserActionMachine.provide({
+    adminUserActionMachine({
       actors: {
         performAction: fromPromise(({ input: { userId, action, reason } }) => CALLS[action](userId, reason)),
       },

@@ -23,7 +23,7 @@ const adminDialogsFor = (userId: string): PropertyDialogComponents => ({
   ),
 })
 
-/** SPEC 2, Users → Manage property: that user's grid, add and edit, with a way back. */
+/** Users → Manage property (docs/product.md §2.18): that user's grid, add and edit, with a way back. */
 export default function UserPropertiesRoute() {
   const { t } = useI18n()
   const { userId = '' } = useParams<{ userId: string }>()

@@ -17,7 +17,7 @@ import {
 export function AdminAddPropertyDialog({ userId, onClosed }: { userId: string; onClosed: () => void }) {
   const create = useCreateUserProperty(userId)
   const choices = usePlatformChoices()
-  const machine = addPropertyMachine.provide({
+  const machine = addPropertyMachine({
     actors: { createProperty: fromPromise(({ input }) => create.mutateAsync(input)) },
   })
   return <AddPropertyFlow machine={machine} choices={choices} onClosed={onClosed} />
@@ -25,7 +25,7 @@ export function AdminAddPropertyDialog({ userId, onClosed }: { userId: string; o
 
 type EditProps = { userId: string; property: Property; onClosed: () => void }
 
-/** SPEC 2, Admin property editor: the owner's editor and statistics, through the admin API. */
+/** The admin's property editor: the owner's editor and statistics, through the admin API. */
 export function AdminEditPropertyDialog({ userId, property, onClosed }: EditProps) {
   const update = useUpdateUserProperty(userId)
   const remove = useDeleteUserProperty(userId)

@@ -6,7 +6,7 @@ export const ADMIN_USERS_KEY = ['admin', 'users'] as const
 const updateUsers = (queryClient: QueryClient, change: (users: ManagedUser[]) => ManagedUser[]) =>
   queryClient.setQueryData<ManagedUser[]>(ADMIN_USERS_KEY, (users) => users && change(users))
 
-/** SPEC 4, Admin: the user list follows each action without being asked again. */
+/** The user list follows each action without being asked again (docs/product.md §4.7). */
 export const adminUsersCache = {
   deleted: (queryClient: QueryClient, userId: string) =>
     updateUsers(queryClient, (users) => users.filter((user) => user.id !== userId)),

@@ -5,7 +5,7 @@ import { fieldsFrom } from '../../domain/property.ts'
 import type { NewProperty } from '../../machines/addProperty.ts'
 import type { PropertyChanges } from '../../machines/propertyModal.ts'
 
-/** One user's properties as an admin sees them (SPEC 7, Administration). */
+/** One user's properties as an admin sees them (docs/product.md §7.9). */
 export const userPropertiesKey = (userId: string) => ['admin', 'user', userId, 'properties'] as const
 
 export const useUserProperties = (userId: string) =>
@@ -14,7 +14,7 @@ export const useUserProperties = (userId: string) =>
 const changeList = (queryClient: QueryClient, userId: string, change: (list: Property[]) => Property[]) =>
   queryClient.setQueryData<Property[]>(userPropertiesKey(userId), (list) => list && change(list))
 
-/** SPEC 4, Admin: creating a property appends it to that user's list. */
+/** Creating a property appends it to that user's list (docs/product.md §4.7). */
 export function useCreateUserProperty(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -24,7 +24,7 @@ export function useCreateUserProperty(userId: string) {
   })
 }
 
-/** SPEC 4, Admin: updating a property replaces it; removed photos go first, as for an owner. */
+/** Updating a property replaces it; removed photos go first, as for an owner. */
 export function useUpdateUserProperty(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -39,7 +39,7 @@ export function useUpdateUserProperty(userId: string) {
   })
 }
 
-/** SPEC 4: deleting removes the property from the list. */
+/** Deleting removes the property from the list. */
 export function useDeleteUserProperty(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -49,7 +49,7 @@ export function useDeleteUserProperty(userId: string) {
   })
 }
 
-/** SPEC 4, Admin: images load per property and replace that property's earlier images. */
+/** Images load per property and replace that property's earlier images. */
 export function useUserPropertyImages(userId: string, propertyId: string) {
   const queryClient = useQueryClient()
   const images = useQuery({

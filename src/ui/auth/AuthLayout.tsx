@@ -36,7 +36,7 @@ export function AuthLayout({ title, subtitle, children, language, onLanguageChan
           <p className="mt-4 max-w-md text-brand-100">{t('auth.pitch')}</p>
         </div>
       </aside>
-      {/* min-w-0: the column never widens past the window for one long word in it (issue 15). */}
+      {/* min-w-0: the column never widens past the window for one long word in it. */}
       <main className="flex min-w-0 flex-1 flex-col px-5 py-6 sm:px-10">
         <div className="flex items-center justify-between">
           <span className="lg:invisible">

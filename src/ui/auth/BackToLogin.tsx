@@ -2,7 +2,7 @@ import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
 import { ChevronStartIcon } from '../icons.tsx'
 
-/** SPEC 2: the way back to /login from the password screens. */
+/** The way back to /login from the password screens. */
 export function BackToLogin() {
   const { t } = useI18n()
   return (

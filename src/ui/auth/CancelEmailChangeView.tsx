@@ -8,7 +8,7 @@ import { Splash } from './Splash.tsx'
 
 type Props = { state: CancelEmailChangeState; error?: string; onConfirm: () => void }
 
-/** Issue 14: what the old address's link opens; one button takes the change back. */
+/** What the old address's link opens; one button takes the change back (docs/product.md §4.4). */
 export function CancelEmailChangeView({ state, error, onConfirm }: Props) {
   const { t } = useI18n()
   if (state === 'cancelled') {

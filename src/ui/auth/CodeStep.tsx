@@ -67,7 +67,7 @@ export function TextButton({
 }
 
 /**
- * Issue 15: "Send a new code", or while its wait runs "Send a new code in 0:42", which cannot be
+ * "Send a new code", or while its wait runs "Send a new code in 0:42", which cannot be
  * pressed until the wait ends.
  */
 export function ResendButton({

@@ -9,14 +9,14 @@ type Props = {
   email: string
   /** The server's answer, shown on step 2. */
   message?: string
-  /** What is wrong with the address, under it (issue 15). */
+  /** What is wrong with the address, under it. */
   emailError?: string
   error?: string
   onSubmit: (email: string) => void
   onRetry: () => void
 }
 
-/** SPEC 2, Forgot password: the e-mail, then a step that repeats it; back to login on both. */
+/** Forgot password (docs/product.md §2.5): the e-mail, then a step that repeats it; back to login on both. */
 export function ForgotPasswordView({ state, email, message, emailError, error, onSubmit, onRetry }: Props) {
   const { t } = useI18n()
   const [typed, setTyped] = useState(email)

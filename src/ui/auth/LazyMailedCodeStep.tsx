@@ -3,7 +3,7 @@ import { useI18n } from '../../i18n.tsx'
 import { Spinner } from '../Spinner.tsx'
 
 /**
- * Issue 17: the code step shows only once the form is sent, so the sign-in and registration
+ * The code step shows only once the form is sent, so the sign-in and registration
  * forms paint without its code; sending the form starts loading it.
  */
 export const loadCodeStep = () => import('./CodeStep.tsx')

@@ -9,7 +9,7 @@ import { Splash } from './Splash.tsx'
 
 type Props = MailedCodeProps & {
   state: LoginState
-  /** What is wrong with each field, under it (issue 15). */
+  /** What is wrong with each field, under it. */
   fieldErrors?: Partial<Record<'email' | 'password', string>>
   onSubmit: (email: string, password: string) => void
 }
@@ -37,7 +37,7 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
   }
 
   const busy = state === 'sendingCode' || state === 'signingIn'
-  // Uncontrolled (issue 17): what a host typed into the build's prerendered form before the app
+  // Uncontrolled: what a host typed into the build's prerendered form before the app
   // hydrated it is what the form holds, and what it sends.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

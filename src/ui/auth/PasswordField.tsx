@@ -11,14 +11,15 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
   name: string
   value: string
   onChange: (value: string) => void
-  /** What is wrong with it, under the field (issue 15). */
+  /** What is wrong with it, under the field. */
   error?: string
 }
 
 /**
- * A new password with SPEC 2's list of SPEC 5's rules, each ticked off as the person types.
+ * A new password with the list of the password's rules (docs/product.md §5.1), each ticked off as
+ * the person types.
  *
- * The list sits in the flow under the field, never over what follows it (issue 15: a floating
+ * The list sits in the flow under the field, never over what follows it (a floating
  * popup covered Confirm password and the submit button, and caught the click meant for the
  * button). It appears once the field is first focused and stays until every rule is met, when a
  * single "all set" line takes its place. Leaving the field never changes it, so the form does not

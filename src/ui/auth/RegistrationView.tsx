@@ -10,12 +10,12 @@ import { Splash } from './Splash.tsx'
 
 type Props = MailedCodeProps & {
   state: RegistrationState
-  /** What is wrong with each field, under it (issue 15). */
+  /** What is wrong with each field, under it. */
   fieldErrors?: Partial<Record<'email' | 'password' | 'confirmPassword', string>>
   onSubmit: (fields: { email: string; password: string; confirmPassword: string }) => void
 }
 
-/** SPEC 2, Registration: the form, the six-box code, the success splash. */
+/** Registration (docs/product.md §2.3): the form, the six-box code, the success splash. */
 export function RegistrationView({ state, email, error, fieldErrors = {}, onSubmit, ...code }: Props) {
   const { t } = useI18n()
   const [fields, setFields] = useState({ email, password: '', confirmPassword: '' })

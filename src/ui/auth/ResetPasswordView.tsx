@@ -8,13 +8,13 @@ import { Splash } from './Splash.tsx'
 
 type Props = {
   state: ResetPasswordState
-  /** What is wrong with each field, under it (issue 15). */
+  /** What is wrong with each field, under it. */
   fieldErrors?: Partial<Record<'password' | 'confirmPassword', string>>
   error?: string
   onSubmit: (password: string, confirmPassword: string) => void
 }
 
-/** SPEC 2, Reset password: the new password twice; on success a message before /login. */
+/** Reset password (docs/product.md §2.5): the new password twice; on success a message before /login. */
 export function ResetPasswordView({ state, fieldErrors = {}, error, onSubmit }: Props) {
   const { t } = useI18n()
   const [fields, setFields] = useState({ password: '', confirmPassword: '' })

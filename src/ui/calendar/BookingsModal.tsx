@@ -20,9 +20,9 @@ type Props = {
   /** Edit or delete a manual stay; without them its details show no buttons. */
   onEdit?: (booking: Booking) => void
   onDelete?: (booking: Booking) => void
-  /** Issue 16: the properties, for the feed each stay came from and when it last synced. */
+  /** The properties, for the feed each stay came from and when it last synced. */
   properties?: readonly Property[]
-  /** Issue 16: every stay shown, so a conflict names the other stay even when it is not this day's. */
+  /** Every stay shown, so a conflict names the other stay even when it is not this day's. */
   allBookings?: readonly Booking[]
 }
 
@@ -34,7 +34,7 @@ type ListedStayProps = Pick<Props, 'onEdit' | 'onDelete'> & {
   properties: readonly Property[]
 }
 
-/** One stay of the day: SPEC 2's fields, and the rest of its details in place when unfolded. */
+/** One stay of the day: its main fields, and the rest of its details in place when unfolded. */
 function ListedStay({ booking, alone, ...rest }: ListedStayProps) {
   const { t } = useI18n()
   const [open, setOpen] = useState(false)
@@ -52,7 +52,7 @@ function ListedStay({ booking, alone, ...rest }: ListedStayProps) {
   return <StayDetails booking={booking} full={alone || open} toggle={toggle} {...rest} />
 }
 
-/** SPEC 2: every booking of a day with each of its fields, or "No bookings". */
+/** Every booking of a day with each of its fields, or "No bookings" (docs/product.md §2.14). */
 export function BookingsModal({
   day,
   bookings,

@@ -18,7 +18,7 @@ import {
 } from './stayBars.tsx'
 import { focusItem, SelectionHint, useSelection } from './selection.tsx'
 
-/** SPEC 9: at most two events a day, then "+ N more". */
+/** At most two events a day, then "+ N more". */
 export const EVENTS_PER_DAY = 2
 
 /**
@@ -101,7 +101,7 @@ function EventBar({
 }
 
 /**
- * SPEC 2, /calendar: the month, Sunday to Saturday, each stay a coloured bar over its nights
+ * /calendar's month (docs/product.md §2.12), Sunday to Saturday, each stay a coloured bar over its nights
  * at most two a day, then "+ N more". The grid is one Tab stop: arrows move between
  * its days and bars (a day, then its bars, going down), Enter opens what has focus; Shift and the
  * arrows select nights, as a pointer's drag over days does, and Enter adds a stay on them.

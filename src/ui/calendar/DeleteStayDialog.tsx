@@ -42,7 +42,7 @@ function DeleteStayBody({ stay, busy, error, onConfirm, onCancel }: BodyProps) {
   )
 }
 
-/** Issue 13: deleting a manual stay asks first, and says the nights become free everywhere. */
+/** Deleting a manual stay asks first, and says the nights become free everywhere. */
 export function DeleteStayDialog({ open, ...body }: Props) {
   const { t } = useI18n()
   return (

@@ -9,11 +9,11 @@ type Props = {
   onChange: (value: string) => void
   testId: string
   /** A select is as wide as its longest option: a fixed width keeps a long name from pushing a
-   * phone's page sideways (issue 15). */
+   * phone's page sideways. */
   widthClass: string
 }
 
-/** SPEC 2 and issue 16: the calendar's filters (a property, a platform), or everything. */
+/** The calendar's filters (a property, a platform), or everything. */
 export function FilterSelect({ label, allLabel, options, value, onChange, testId, widthClass }: Props) {
   return (
     <label className="flex max-w-full min-w-0 items-center gap-2 text-sm font-medium text-slate-700">

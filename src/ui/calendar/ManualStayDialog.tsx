@@ -45,7 +45,7 @@ type Props = {
   /** The host picked another property or date: the route finds who holds those nights. */
   onNightsChange: (nights: ChosenNights) => void
   onSubmit: (propertyId: string, values: ManualStayValues) => void
-  /** Cancel, Escape or a click outside; `dirty` when the form holds unsaved input (issue 15). */
+  /** Cancel, Escape or a click outside; `dirty` when the form holds unsaved input. */
   onCancel: (dirty: boolean) => void
 }
 
@@ -374,7 +374,7 @@ function StayForm({
   )
 }
 
-/** Issue 13: a stay or a block the host enters by hand, for one of their properties. */
+/** A stay or a block the host enters by hand, for one of their properties (docs/product.md §2.15). */
 export function ManualStayDialog({ open, ...form }: Props) {
   const { t } = useI18n()
   const dirtyRef = useDirtyReport()

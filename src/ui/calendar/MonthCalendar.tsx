@@ -19,7 +19,7 @@ type Props = {
 }
 
 /**
- * SPEC 2, dashboard booking widget: a Sunday-first month (7 columns, at least 340 px wide), the
+ * The month calendar (docs/product.md §2.13): a Sunday-first month (7 columns, at least 340 px wide), the
  * neighbouring months' days greyed, today highlighted, a dot per booking that starts that day.
  */
 export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDayClick }: Props) {
@@ -28,7 +28,7 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
   return (
     <section
       data-testid="month-calendar"
-      // Narrow side padding on a phone leaves the grid its 340 px (SPEC 9) on a 390 px screen.
+      // Narrow side padding on a phone leaves the grid its 340 px on a 390 px screen.
       className="rounded-2xl border border-slate-200 bg-white px-2 py-4 shadow-sm sm:px-4"
       aria-label={t('calendar.monthCalendar')}
     >

@@ -27,7 +27,7 @@ type Props = {
   /** Edit or delete a manual stay; without them its details show no buttons. */
   onEdit?: (booking: Booking) => void
   onDelete?: (booking: Booking) => void
-  /** Whether to show more than SPEC's fields: a list of several stays folds the rest away. */
+  /** Whether to show more than the main fields: a list of several stays folds the rest away. */
   full?: boolean
   /** The control that folds and unfolds the rest, placed above the stay's buttons. */
   toggle?: ReactNode
@@ -122,7 +122,7 @@ function SourceFeed({ booking, properties }: Pick<Props, 'booking' | 'properties
   )
 }
 
-/** Issue 16: nights, price and total, the reservation, the source feed, the conflicts, the feed's notes. */
+/** Nights, price and total, the reservation, the source feed, the conflicts, the feed's notes. */
 function MoreFields({ booking, bookings, properties }: Pick<Props, 'booking' | 'bookings' | 'properties'>) {
   const { t } = useI18n()
   const format = useFormat()
@@ -217,7 +217,7 @@ const nightsText = (format: ReturnType<typeof useFormat>, runs: readonly Stay[])
   format.list(runs.map((run) => format.dateRange(run.start, addDays(run.end, -1))))
 
 /**
- * SPEC 2's fields of a stay, then (issue 16) its nights, price and total, the reservation link and
+ * A stay's main fields (docs/product.md §2.14), then its nights, price and total, the reservation link and
  * code and the phone's last digits its feed gives, the feed it came from and when that synced, the
  * stays it conflicts with, and a manual stay's note and buttons.
  */

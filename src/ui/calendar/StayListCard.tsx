@@ -15,7 +15,7 @@ export const STAYS_PER_STEP = 40
 const DRAW_AHEAD_PX = 400
 
 /**
- * SPEC 2: a 341 px card listing stays (current or upcoming), scrolling when they do not fit. A
+ * A 341 px card listing stays (current or upcoming), scrolling when they do not fit. A
  * portfolio's upcoming stays are thousands: the card counts them all but draws them as the list
  * is scrolled to them, so that a phone does not lay out thousands of rows nobody has seen.
  */
@@ -70,7 +70,7 @@ export function StayListCard({ title, bookings, testId }: Props) {
                 />
                 <div className="min-w-0 flex-1">
                   <div className="flex items-start justify-between gap-2">
-                    {/* Names keep their own direction, cut at their own end (issue 15). */}
+                    {/* Names keep their own direction, cut at their own end. */}
                     <p dir="auto" className="truncate text-sm font-semibold text-slate-900">
                       {labels.property}
                     </p>

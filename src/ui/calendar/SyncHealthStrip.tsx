@@ -28,7 +28,7 @@ export function feedState(
   return calendar.lastSyncedAt ? 'ok' : 'never'
 }
 
-/** "3 properties · 5 feeds · 1 failing": a failing or paused link counts as failing (issue 15). */
+/** "3 properties · 5 feeds · 1 failing": a failing or paused link counts as failing. */
 export function syncHealthSummary(properties: readonly SyncHealthProperty[]) {
   const feeds = properties.flatMap((property) => property.externalCalendars)
   return { properties: properties.length, feeds: feeds.length, failing: feeds.filter(isFailingFeed).length }
@@ -85,7 +85,7 @@ function FeedLine({ calendar, now }: { calendar: ExternalCalendar; now: number }
 }
 
 /**
- * Issue 16: above both calendar views, each property's linked calendars: when each last synced,
+ * Above both calendar views, each property's linked calendars (docs/product.md §2.16): when each last synced,
  * which fail and why, which are paused; with Sync now. Folded, it is one line ("3 properties ·
  * 5 feeds · 1 failing"), so a phone's calendar stays near the top.
  */

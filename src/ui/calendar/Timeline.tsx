@@ -43,6 +43,11 @@ type Props = {
   length: WindowLength
   /** A phone shows a week and no length to pick. */
   phone: boolean
+  /**
+   * Whether rows show their property's photo; the screen holds them back while stays load, so
+   * that thumbnails never queue before the stays on a phone's few connections.
+   */
+  photos?: boolean
   onPrevious: () => void
   onNext: () => void
   onToday: () => void
@@ -133,6 +138,7 @@ const Row = memo(function Row({
   active,
   selection,
   events,
+  photos,
 }: {
   row: TimelineRow<TimelineProperty, Booking>
   index: number
@@ -143,10 +149,11 @@ const Row = memo(function Row({
   active: TimelinePosition | null
   selection: Selection | null
   events: RowEvents
+  photos: boolean
 }) {
   const { t } = useI18n()
   const format = useFormat()
-  const thumbnail = row.property.images[0]?.thumbnailUrl
+  const thumbnail = photos ? row.property.images[0]?.thumbnailUrl : undefined
   const name = row.property.name || t('calendar.unknownProperty')
   const trackHeight = Math.max(1, row.lanes) * LANE + 4
   const selected =
@@ -247,7 +254,7 @@ const Row = memo(function Row({
   )
 })
 /**
- * Issue 16: the timeline, one row per property with its photo and name held at the start edge,
+ * The timeline, one row per property with its photo and name held at the start edge,
  * the window's days across, its stays as bars. It scrolls sideways by touch and by the keyboard
  * (arrows a day, Page Up/Down a screen, Home/End to the edges), and runs from the right in Arabic.
  */
@@ -257,6 +264,7 @@ export function Timeline({
   today,
   length,
   phone,
+  photos = true,
   onPrevious,
   onNext,
   onToday,
@@ -523,6 +531,7 @@ export function Timeline({
                 active={active.row === index ? active : null}
                 selection={selection && selection.row === row.property.id ? selection : null}
                 events={events}
+                photos={photos}
               />
             ))}
           </div>

@@ -4,7 +4,7 @@ import type { Translate } from '../../domain/translator.ts'
 
 /**
  * The statuses platforms write in their feeds, by their lower-case spelling, and the key each is
- * shown under (issue 15). A status not listed is shown as it came.
+ * shown under. A status not listed is shown as it came.
  */
 const KNOWN_STATUSES: Readonly<Record<string, string>> = {
   reserved: 'reserved',
@@ -27,7 +27,7 @@ export function statusLabel(t: Translate, status: string) {
 }
 
 /**
- * SPEC 2 fallbacks: "Unknown property", "Unknown guest", status "Pending", platform "Manual";
+ * The fallbacks: "Unknown property", "Unknown guest", status "Pending", platform "Manual";
  * a block's guest reads "Blocked" in the reader's language, and so do a manual stay's platform
  * and status ("Manual", "Booked" or "Blocked"). A platform's own rule is neither a
  * guest nor a block: it reads as the rule ("Airbnb booking window"), its status "Platform rule".
@@ -49,7 +49,7 @@ export function bookingLabels(t: Translate, booking: Booking) {
 }
 
 /**
- * Issue 16: what a stay's bar says. The guest's name when the feed gives one; otherwise what the
+ * What a stay's bar says. The guest's name when the feed gives one; otherwise what the
  * stay is, in the reader's language: "Reservation" for a sale whose guest is not named (Airbnb's
  * "Reserved"), "Not available" for a Booking.com closure taken as a sale, "Blocked" for a block,
  * and the rule for a platform's own rule ("Airbnb notice period"). Never "Blocked (Reserved)": a

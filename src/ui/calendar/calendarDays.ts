@@ -19,14 +19,14 @@ export const weekdayNames = (locale: string, width: 'narrow' | 'short' | 'long')
   return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(1970, 0, 4 + index))))
 }
 
-/** SPEC 2: SUN to SAT, in the reader's language. */
+/** SUN to SAT, in the reader's language. */
 export const weekdayHeaders = (locale: string) =>
   weekdayNames(locale, 'short').map((name) => name.toLocaleUpperCase(locale))
 
 /**
  * A month grid's column headers: the text shown and the day's full name (its accessible name).
  * A narrow grid (a date picker, the dashboard's month) shows Arabic's one-letter names: its short
- * names are whole words ("الخميس") that run together in a 40 px column (issue 15). English keeps
+ * names are whole words ("الخميس") that run together in a 40 px column. English keeps
  * SUN to SAT, which fit.
  */
 export function weekdayColumns(locale: string, narrowGrid: boolean) {
@@ -56,9 +56,9 @@ export type WeekBar<T extends Stay> = {
 }
 
 /**
- * Issue 16: a week row of the month, with each stay as one bar from its first to its last night
+ * A week row of the month, with each stay as one bar from its first to its last night
  * in the week (the check-out day is not covered), on lanes so that no two bars overlap. Only
- * `lanes` lanes are shown (SPEC 9: two a day, then "+ N more"). Earlier bars take the upper
+ * `lanes` lanes are shown (two a day, then "+ N more"). Earlier bars take the upper
  * lanes, and the longer of two that start together, so that long stays read as straight lines.
  * A stay that finds no lane free for all its nights in the week is shown on the days where a lane
  * is free, in pieces cut where it goes on, so that a day shows as many bars as it has stays, up to
@@ -161,7 +161,7 @@ const MIN_CONTRAST = 4.5
 
 /**
  * The text colour that reads best on a bar: white or the page's ink, whichever contrasts more,
- * and black where even the ink falls short of AA (SPEC 9's #DB4C40 gives 4.1 with white, 4.35
+ * and black where even the ink falls short of AA (the event colour #DB4C40 gives 4.1 with white, 4.35
  * with the ink, 5.1 with black).
  */
 export function textColorOn(background: string): string {

@@ -3,7 +3,7 @@ import { LoadingPlaceholder } from '../LoadingPlaceholder.tsx'
 const CARD = 'animate-pulse rounded-2xl border border-slate-200 bg-white shadow-sm'
 
 /**
- * The dashboard's month calendar and stay lists while their code loads (issue 17), laid out as
+ * The dashboard's month calendar and stay lists while their code loads, laid out as
  * they are: the calendar as tall as a month of five weeks, the lists as tall as StayListCard.
  */
 export function BookingsOverviewPlaceholder() {

@@ -17,7 +17,7 @@ type Props = {
 }
 
 /**
- * Issue 18: the dashboard's period, with the property statistics' date pickers. Unlike there, no
+ * The dashboard's period, with the property statistics' date pickers. Unlike there, no
  * day is disabled: a start after the end is refused with its reason, so a host can move both ends.
  */
 export function DashboardRangePicker({

@@ -8,15 +8,15 @@ import { BookingsIcon, ConnectionsIcon, OccupancyIcon, PropertiesIcon, RevenueIc
 
 type Props = {
   statistics?: DashboardStatistics
-  /** The picked period the figures are for (issue 18). */
+  /** The picked period the figures are for. */
   period: DateRange
   loading: boolean
   error?: string
 }
 
 /**
- * SPEC 2, Dashboard: the five figures, the first highlighted, for the picked period and compared
- * with the one before it, which the captions name (issue 18).
+ * The dashboard's five figures (docs/product.md §2.6), the first highlighted, for the picked period
+ * and compared with the one before it, which the captions name.
  */
 export function DashboardStatCards({ statistics, period, loading, error }: Props) {
   const { t } = useI18n()
@@ -57,7 +57,7 @@ export function DashboardStatCards({ statistics, period, loading, error }: Props
             icon={<ConnectionsIcon />}
             label={t('statistics.platformConnections')}
             value={format.number(statistics.platformConnections)}
-            // Failing and paused links are not counted as fine (issue 15): "5 of 6 syncing".
+            // Failing and paused links are not counted as fine: "5 of 6 syncing".
             detail={t('statistics.connectionsSyncing', {
               syncing: format.number(statistics.syncingConnections),
               count: statistics.platformConnections,

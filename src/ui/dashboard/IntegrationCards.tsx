@@ -17,7 +17,7 @@ export type PlatformSummary = {
 type Props = { platforms: readonly PlatformSummary[]; onConnect: (platformName: string) => void }
 
 /**
- * Issue 18: the dashboard's integration cards, one per platform: how many properties link it, how
+ * The dashboard's integration cards, one per platform: how many properties link it, how
  * many of their links fail or are paused, and Connect, which opens the integration page's dialog.
  */
 export function IntegrationCards({ platforms, onConnect }: Props) {

@@ -3,7 +3,7 @@ import { PlatformLogo, type IntegrationPlatform } from '../integration/PlatformL
 import { LoadingPlaceholder } from '../LoadingPlaceholder.tsx'
 
 // The cards' frame, apart from the cards (IntegrationCards.tsx), which a phone loads after the
-// dashboard's first paint with the connect flow (issue 17).
+// dashboard's first paint with the connect flow.
 
 export const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4'
 export const CARD = 'flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm'
@@ -22,7 +22,7 @@ export function CardHeading({ platform, children }: { platform: IntegrationPlatf
 }
 
 /**
- * The cards while the properties load (issue 17): each platform's mark and name, and room for its
+ * The cards while the properties load: each platform's mark and name, and room for its
  * count, its links' state and its button, so nothing below moves when they arrive.
  */
 export function IntegrationCardsPlaceholder({ platforms }: { platforms: readonly IntegrationPlatform[] }) {

@@ -4,7 +4,7 @@ import { LoadingPlaceholder } from '../LoadingPlaceholder.tsx'
 const CARDS = 3
 
 /**
- * The dashboard's property row while the properties load (issue 17): cards the shape of
+ * The dashboard's property row while the properties load: cards the shape of
  * PropertyRow's, photo, name, place, description, Sync now and the footer, so nothing below moves
  * when they arrive.
  */

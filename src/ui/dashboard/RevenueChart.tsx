@@ -42,7 +42,7 @@ export function chartLayout(
   width = DEFAULT_CHART_WIDTH,
   labels?: LabelWidths,
 ) {
-  // Each axis is as wide as its longest label in the reader's language (issue 15: "٧٫٥ ألف" and
+  // Each axis is as wide as its longest label in the reader's language ("٧٫٥ ألف" and
   // "100%" were cut at the chart's edge on a phone), and never narrower than the usual room.
   const startInset = Math.max(width < NARROW ? 44 : 64, (labels?.revenue ?? 0) + LABEL_GAP + EDGE)
   const endInset = Math.max(width < NARROW ? 40 : 52, (labels?.rate ?? 0) + LABEL_GAP + EDGE)
@@ -187,7 +187,7 @@ export function RevenueChart({ months }: { months: readonly MonthlyFigures[] }) 
           viewBox={`0 0 ${layout.width} ${CHART_HEIGHT}`}
           className="block w-full"
           // Positions are mirrored by hand; text keeps its own direction. The height is fixed, so
-          // the chart keeps its place while its width is first measured (issue 17).
+          // the chart keeps its place while its width is first measured.
           style={{ direction: 'ltr', height: CHART_HEIGHT }}
           fontSize={12}
           data-testid="revenue-chart"

@@ -2,7 +2,7 @@ import { useI18n } from '../../i18n.tsx'
 
 /*
  * The revenue chart's frame: its legend and its place while it loads. Apart from the chart itself
- * (RevenueChart.tsx), which a phone loads after the dashboard's first paint (issue 17).
+ * (RevenueChart.tsx), which a phone loads after the dashboard's first paint.
  */
 
 export const CHART_HEIGHT = 280

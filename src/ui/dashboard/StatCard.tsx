@@ -100,7 +100,7 @@ const FIGURES = 5
 
 /**
  * A card's shape while the figures load, as tall as the card it stands for: icon, value and, when
- * the cards have one, the trend line (issue 17: nothing moves when the figures arrive).
+ * the cards have one, the trend line: nothing moves when the figures arrive.
  */
 function StatCardPlaceholder({ trendCaption }: { trendCaption?: string }) {
   return (
@@ -120,7 +120,7 @@ function StatCardPlaceholder({ trendCaption }: { trendCaption?: string }) {
   )
 }
 
-/** SPEC 2: a horizontally scrollable row of cards; their placeholders meanwhile, red text on failure. */
+/** A horizontally scrollable row of cards; their placeholders meanwhile, red text on failure. */
 export function StatCardRow({
   label,
   loading,

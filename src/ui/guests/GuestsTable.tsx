@@ -15,7 +15,7 @@ function Contact({ guest }: { guest: Guest }) {
   )
 }
 
-/** SPEC 2, Guests: who stayed, how often, when, and what they spent; cards on phones. */
+/** Guests (docs/product.md §2.17): who stayed, how often, when, and what they spent; cards on phones. */
 export function GuestsTable({ guests }: { guests: readonly Guest[] }) {
   const { t } = useI18n()
   const format = useFormat()

@@ -8,17 +8,17 @@ type Props = {
   open: boolean
   platformName: string
   properties: readonly { id: string; name: string }[]
-  /** The ids of the properties it offers: those the platform does not link yet (issue 15). */
+  /** The ids of the properties it offers: those the platform does not link yet. */
   offered: readonly string[]
   /** The property chosen when the dialog opens. */
   propertyId: string
-  /** What is wrong with the chosen property or the link, shown at each (issue 15). */
+  /** What is wrong with the chosen property or the link, shown at each. */
   fieldErrors?: Partial<Record<'propertyId' | 'urlPath', string>>
   /** A refusal that is about neither. */
   error?: string
   busy: boolean
   onSubmit: (link: { propertyId: string; urlPath: string }) => void
-  /** Cancel, Escape or a click outside; `dirty` when a link was typed or pasted (issue 15). */
+  /** Cancel, Escape or a click outside; `dirty` when a link was typed or pasted. */
   onCancel: (dirty: boolean) => void
 }
 

@@ -5,7 +5,7 @@ import { Badge } from '../Badge.tsx'
 export type IntegrationProperty = { id: string; name: string; externalCalendars: { platformName: string }[] }
 
 /**
- * Which of the host's properties link which platforms; SPEC 8's "No properties yet" and
+ * Which of the host's properties link which platforms; "No properties yet" and
  * "No connected properties" when there is nothing to list.
  */
 export function ConnectedProperties({ properties }: { properties: readonly IntegrationProperty[] }) {

@@ -15,13 +15,13 @@ type Props = {
    * many keep changing.
    */
   links?: { total: number; failing: number; unstable: number }
-  /** Some property does not link the platform yet (issue 15). */
+  /** Some property does not link the platform yet. */
   canConnect: boolean
   onConnect: () => void
 }
 
 /**
- * SPEC 2, Integration page: logo, the properties it links, how many of its links fail, and
+ * Integration page (docs/product.md §2.11): logo, the properties it links, how many of its links fail, and
  * Connect while a property is left to link; a disabled "Connected" once every property links it.
  */
 export function PlatformCard({

@@ -55,7 +55,10 @@ export function LogFilters({ kind, onKindChange }: FiltersProps) {
 
 type LogsTableProps = { entries: readonly LogEntry[]; actorLabel: (actorId: string | null) => string }
 
-/** SPEC/DESIGN 6.5: each entry's time, kind, message and who did it; cards on phones. */
+/**
+ * The audit log (docs/product.md §2.19): each entry's time, kind, message and who did it; cards on
+ * phones.
+ */
 export function LogsTable({ entries, actorLabel }: LogsTableProps) {
   const { t } = useI18n()
   const format = useFormat()

@@ -15,9 +15,9 @@ import { usePickedPhotos } from './usePickedPhotos.ts'
 type Props = {
   busy: boolean
   choices: PlatformChoices
-  /** Issue 15: the "Discard this property?" question is showing over the form. */
+  /** The "Discard this property?" question is showing over the form. */
   confirmingDiscard: boolean
-  /** The server's last refusal: its sentences show at their fields (issue 15). */
+  /** The server's last refusal: its sentences show at their fields. */
   refusal?: Feedback
   onSubmit: (property: NewProperty) => void
   /** Escape, a click outside, or the close button; `dirty` when something would be lost. */
@@ -26,7 +26,10 @@ type Props = {
   onDiscard: () => void
 }
 
-/** SPEC 2, add-property modal: photos, the fields, platform links; submit needs a name and a country. */
+/**
+ * The add-property modal (docs/product.md §2.9): photos, the fields, platform links; submit needs a
+ * name and a country.
+ */
 export function AddPropertyModal({
   busy,
   choices,
@@ -40,7 +43,7 @@ export function AddPropertyModal({
   const { t } = useI18n()
   const [draft, setDraft] = useState(EMPTY_DRAFT)
   const photos = usePickedPhotos()
-  // Issue 15: problems show at their fields once the host has tried to add, and follow the typing.
+  // Problems show at their fields once the host has tried to add, and follow the typing.
   const problems = useDraftProblems(draft, refusal)
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -8,7 +8,7 @@ import { PHONE_QUERY, useMediaQuery } from '../useMediaQuery.ts'
 
 type Props = { open: boolean; name: string; busy: boolean; onCancel: () => void; onConfirm: () => void }
 
-/** SPEC 2 and 9: a centred 400 px dialog on wide screens, a bottom sheet at 768 px or less. */
+/** A centred 400 px dialog on wide screens, a bottom sheet at 768 px or less. */
 export function ConfirmDeleteDialog({ open, name, busy, onCancel, onConfirm }: Props) {
   const { t } = useI18n()
   const onPhone = useMediaQuery(PHONE_QUERY)

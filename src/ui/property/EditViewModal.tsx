@@ -28,7 +28,7 @@ export type RotateLinkSlot = (platformName?: string) => ReactNode
 
 export type InternalCalendarLink = {
   url?: string
-  /** Issue 13: the availability feed to paste into each linked platform. */
+  /** The availability feed to paste into each linked platform. */
   platforms?: { platformName: string; url: string }[]
   loading: boolean
   error?: string
@@ -41,7 +41,7 @@ type Props = {
   activity: EditorActivity
   choices: PlatformChoices
   internalCalendar: InternalCalendarLink
-  /** The server's last refusal of a save: its sentences show at their fields (issue 15). */
+  /** The server's last refusal of a save: its sentences show at their fields. */
   refusal?: Feedback
   /** The Statistics tab's content, which the statistics work provides. */
   statistics: ReactNode
@@ -57,7 +57,7 @@ type Props = {
   onConfirmDelete: () => void
   /** Escape, a click outside, or the close button; `dirty` when unsaved changes would be lost. */
   onClose: (dirty: boolean) => void
-  /** Issue 15: the answers to "Discard your changes?". */
+  /** The answers to "Discard your changes?". */
   onKeepEditing: () => void
   onDiscard: () => void
 }
@@ -166,7 +166,7 @@ function PropertyDetails({ property }: { property: Property }) {
           : `${format.sar(property.costPerNight)} ${t('property.perNight')}`}
       </Detail>
       <Detail label={t('property.description')}>
-        {/* An English description reads left to right in the Arabic interface (issue 15). */}
+        {/* An English description reads left to right in the Arabic interface. */}
         {property.description ? (
           <p dir="auto" className="whitespace-pre-line">
             {property.description}
@@ -252,11 +252,11 @@ function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: R
   )
 }
 
-/** SPEC 2, edit/view modal. The form's draft lives here until Save hands it over. */
+/** The edit/view modal (docs/product.md §2.10). The form's draft lives here until Save hands it over. */
 export function EditViewModal(props: Props) {
   const { property, mode, tab, activity, choices, internalCalendar } = props
   const { t } = useI18n()
-  // What the form started from: closing asks first once the draft differs from it (issue 15).
+  // What the form started from: closing asks first once the draft differs from it.
   const [initialDraft] = useState(() => draftFrom(property))
   const [draft, setDraft] = useState(initialDraft)
   const [removedImageIds, setRemovedImageIds] = useState<string[]>([])
@@ -282,7 +282,7 @@ export function EditViewModal(props: Props) {
     )
     return stored && <SyncStatus calendar={stored} />
   }
-  // Issue 15: problems show at their fields once the host has tried to save, and follow the typing.
+  // Problems show at their fields once the host has tried to save, and follow the typing.
   // Save goes to the machine either way: it sends only a draft without problems, and opens the
   // tab that shows them.
   const problems = useDraftProblems(draft, props.refusal)
@@ -313,7 +313,7 @@ export function EditViewModal(props: Props) {
       open
       onClose={activity === 'idle' ? close : () => {}}
       title={<bdi>{property.name}</bdi>}
-      // SPEC 9: 728 px wide on wide screens; on a phone the whole screen.
+      // 728 px wide on wide screens; on a phone the whole screen.
       widthClass="max-md:h-dvh max-md:max-h-none max-md:rounded-none md:max-w-[728px]"
       placement="top"
       testId="property-modal"

@@ -6,7 +6,7 @@ import { PhotoIcon, PlusIcon } from '../appIcons.tsx'
 
 export type GalleryPhoto = { key: string; url: string; thumbnailUrl: string }
 
-/** DESIGN 7: the photo types the server accepts. */
+/** The photo types the server accepts (docs/product.md §13.4). */
 const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif'
 
 type Props = {
@@ -43,7 +43,7 @@ function RemoveButton({ onClick, small }: { onClick: () => void; small?: boolean
 }
 
 /**
- * SPEC 2 and 9: a main photo 196 px high over 60 px thumbnails. In the add form the first photo is
+ * A main photo 196 px high over 60 px thumbnails. In the add form the first photo is
  * the main one; in the editor a thumbnail click shows that photo large.
  */
 export function PhotoGallery({ photos, mainKey, onSelect, onRemove, onAdd, error }: Props) {

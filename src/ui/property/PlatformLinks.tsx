@@ -29,7 +29,7 @@ function ChoiceStatus({ text, tone = 'muted' }: { text: string; tone?: 'muted' |
 }
 
 /**
- * SPEC 2 and 5: a dropdown of the available platforms (closing on an outside click), then a link
+ * A dropdown of the available platforms (closing on an outside click), then a link
  * input and a remove button per chosen platform. Choosing one twice does nothing; removing one
  * drops its link.
  */
@@ -47,7 +47,7 @@ export function PlatformLinks({
   disabled?: boolean
   /** What is known of a stored link (when it last synced, why it failed), shown under its input. */
   statusOf?: (link: PlatformLink) => ReactNode
-  /** A link's problem, translated, shown under its input (issue 15). */
+  /** A link's problem, translated, shown under its input. */
   errorOf?: (link: PlatformLink) => string | undefined
 }) {
   const { t } = useI18n()

@@ -9,7 +9,7 @@ import { GuestsIcon, MapPinIcon, PhotoIcon } from '../appIcons.tsx'
 import { Spinner } from '../Spinner.tsx'
 import { FailingFeedsNote, isFailingFeed } from './SyncStatus.tsx'
 
-/** SPEC 3: the status badge values, each with its colour; anything else reads as Available. */
+/** The status badge values, each with its colour; anything else reads as Available. */
 const STATUS_TONES: Record<string, BadgeTone> = { Available: 'green', Booked: 'brand', Maintenance: 'amber' }
 
 export function StatusBadge({ status }: { status: string }) {
@@ -19,10 +19,10 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /**
- * The first photo: a spinner until it has loaded, a grey box when there is none (SPEC 2). The
+ * The first photo: a spinner until it has loaded, a grey box when there is none. The
  * photo lies over the spinner and shows the moment the browser has it, not after a fade started
  * by its load event: on a phone, that round through the app held the largest paint of the
- * properties screen back by about half a second (issue 17).
+ * properties screen back by about half a second.
  */
 function CoverPhoto({ url, alt }: { url?: string; alt: string }) {
   const { t } = useI18n()
@@ -60,7 +60,7 @@ function CoverPhoto({ url, alt }: { url?: string; alt: string }) {
 const coverOf = (property: Property) => property.images[0]
 
 /**
- * Issue 17: fetches a card's photo before the card is drawn. The first card's photo is a phone's
+ * Fetches a card's photo before the card is drawn. The first card's photo is a phone's
  * largest paint on /properties: asked for as soon as the list names it, rather than once the grid
  * has rendered and laid out its lazy images, it is there when the card is.
  */
@@ -75,13 +75,13 @@ export function preloadCoverPhoto(property: Property | undefined) {
 type Props = {
   property: Property
   onOpen: (property: Property) => void
-  /** Width rules of the place the card sits in: the grid or the dashboard row (SPEC 9). */
+  /** Width rules of the place the card sits in: the grid or the dashboard row (docs/product.md §2.7). */
   className?: string
-  /** The card's actions (Sync now, issue 15); pressing them does not open the property. */
+  /** The card's actions (Sync now); pressing them does not open the property. */
   menu?: ReactNode
 }
 
-/** SPEC 2, property card. A click opens the property, unless it ended a text selection. */
+/** The property card (docs/product.md §2.7). A click opens the property, unless it ended a text selection. */
 export function PropertyCard({ property, onOpen, className = '', menu }: Props) {
   const { t } = useI18n()
   const format = useFormat()
@@ -113,7 +113,7 @@ export function PropertyCard({ property, onOpen, className = '', menu }: Props) 
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="truncate font-semibold text-slate-900">
           {/* The name is the card's keyboard handle; its click bubbles to the card. */}
-          {/* The name keeps its own direction, so it is cut at its own end (issue 15). */}
+          {/* The name keeps its own direction, so it is cut at its own end. */}
           <button
             type="button"
             dir="auto"

@@ -11,13 +11,16 @@ type Props = {
   /** The stored address of the property being edited. */
   stored?: StoredAddress
   disabled?: boolean
-  /** Each field's problem, translated, shown at the field (issue 15). */
+  /** Each field's problem, translated, shown at the field. */
   errors?: Partial<Record<'name' | 'addressText' | 'capacity' | 'costPerNight' | 'description', string>>
 }
 
 const PREVIEW_PARTS = ['country', 'region', 'city', 'address'] as const
 
-/** SPEC 5: the address is one text; this shows how it will be split, so the saved parts hold no surprise. */
+/**
+ * The address is one text (docs/product.md §5.4); this shows how it will be split, so the saved
+ * parts hold no surprise.
+ */
 function AddressPreview({ text, stored }: { text: string; stored?: StoredAddress }) {
   const { t } = useI18n()
   const parts = addressPartsFor(text, stored)
@@ -104,7 +107,7 @@ export function PropertyFormFields({ draft, onChange, stored, disabled, errors =
         maxLength={DESCRIPTION_MAX}
         value={draft.description}
         // Written text keeps its own direction: an English description in the Arabic interface
-        // ends with its full stop on the right (issue 15). Empty, it follows the interface.
+        // ends with its full stop on the right. Empty, it follows the interface.
         dir={draft.description ? 'auto' : undefined}
         onChange={(event) => set('description')(event.target.value)}
         error={errors.description}

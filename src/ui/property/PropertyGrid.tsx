@@ -7,8 +7,8 @@ import { UserText, richText } from '../UserText.tsx'
 import { PropertyCard } from './PropertyCard.tsx'
 
 /**
- * SPEC 2 and 9: the /properties grid, cards 350 to 425 px wide; "No properties yet" when empty,
- * or, when a search found none of the properties there are, "No properties match “…”" (issue 15).
+ * The /properties grid (docs/product.md §2.8), cards 350 to 425 px wide; "No properties yet" when empty,
+ * or, when a search found none of the properties there are, "No properties match “…”".
  */
 export function PropertyGrid({
   properties,
@@ -18,7 +18,7 @@ export function PropertyGrid({
 }: {
   properties: Property[]
   onOpen: (property: Property) => void
-  /** Each card's actions (Sync now, issue 15). */
+  /** Each card's actions (Sync now). */
   menu?: ReactNode
   /** The search that left `properties` empty, when there are properties to search. */
   noMatchFor?: string

@@ -4,10 +4,10 @@ import { useI18n } from '../../i18n.tsx'
 import { PlusIcon } from '../appIcons.tsx'
 import { PropertyCard } from './PropertyCard.tsx'
 
-/** SPEC 9: carousel cards are at most 400 px wide (and at least 326 px, like every card). */
+/** Carousel cards are at most 400 px wide (and at least 326 px, like every card). */
 const CAROUSEL_CARD = 'w-[min(400px,85vw)] max-w-[400px] shrink-0 snap-start'
 
-/** The dashboard's "your properties" row: the cards, then a card that adds one (SPEC 2). */
+/** The dashboard's "your properties" row: the cards, then a card that adds one. */
 export function PropertyRow({
   properties,
   onOpen,
@@ -16,7 +16,7 @@ export function PropertyRow({
 }: {
   properties: Property[]
   onOpen: (property: Property) => void
-  /** Each card's actions (Sync now, issue 15). */
+  /** Each card's actions (Sync now). */
   menu?: ReactNode
   onAdd: () => void
 }) {

@@ -1,10 +1,10 @@
-import type { RotateLinkState } from '../../machines/rotateLink.ts'
+import type { ConfirmedActionState } from '../../machines/confirmedAction.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, DialogActions } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
 
 type Props = {
-  state: RotateLinkState
+  state: ConfirmedActionState
   /** The platform the link is for; none: the private full feed. */
   platform?: string
   error?: string
@@ -16,7 +16,7 @@ type Props = {
 /** "New link" under a calendar link, and the confirmation that says who needs the new one. */
 export function RotateLinkControl({ state, platform, error, onOpen, onConfirm, onCancel }: Props) {
   const { t } = useI18n()
-  const rotating = state === 'rotating'
+  const rotating = state === 'performing'
   const text = platform
     ? {
         title: t('property.rotatePlatformTitle', { platform }),

@@ -52,7 +52,7 @@ export function SyncStatus({
   )
 }
 
-/** A link that does not sync: its last fetch failed, or it is paused (issue 15). */
+/** A link that does not sync: its last fetch failed, or it is paused. */
 export const isFailingFeed = (calendar: Pick<ExternalCalendar, 'lastError' | 'paused'>) =>
   Boolean(calendar.lastError) || calendar.paused
 

@@ -50,7 +50,7 @@ const placeOf = (zone: string, region: string) =>
   (zone.startsWith(`${region}/`) ? zone.slice(region.length + 1) : zone).replaceAll('_', ' ')
 
 /**
- * Issue 13: the property's time zone, a native select of every zone the browser knows, grouped
+ * The property's time zone, a native select of every zone the browser knows, grouped
  * by region, each with its offset from GMT now. Its "today" and the check-in day of its timed
  * bookings are this zone's.
  */

@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n.tsx'
 import type { Feedback } from '../../machines/feedback.ts'
 
 /**
- * Issue 15, shared by the add form and the editor: a draft's problems (SPEC 5 and the server's
+ * Shared by the add form and the editor: a draft's problems (docs/product.md §5.4, the server's
  * checks), translated for their fields. They show once the host has tried to send the form, and
  * then follow the typing. The server's refusal (`refusal`, its sentences by field) shows at its
  * fields until the host changes the draft it refused.

@@ -1,21 +1,21 @@
-import type { DeleteAccountState } from '../../machines/deleteAccount.ts'
+import type { ConfirmedActionState } from '../../machines/confirmedAction.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, DialogActions } from '../form.tsx'
 import { Modal } from '../Modal.tsx'
 import { SettingRow } from './SettingsLayout.tsx'
 
 type Props = {
-  state: DeleteAccountState
+  state: ConfirmedActionState
   error?: string
   onOpen: () => void
   onConfirm: () => void
   onCancel: () => void
 }
 
-/** Delete one's own account, after a confirmation without a reason (SPEC 6). */
+/** Delete one's own account, after a confirmation without a reason. */
 export function DeleteAccountRow({ state, error, onOpen, onConfirm, onCancel }: Props) {
   const { t } = useI18n()
-  const deleting = state === 'deleting'
+  const deleting = state === 'performing'
   return (
     <>
       <SettingRow

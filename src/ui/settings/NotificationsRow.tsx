@@ -3,7 +3,7 @@ import { useI18n } from '../../i18n.tsx'
 import { Switch } from '../Switch.tsx'
 import { SettingRow } from './SettingsLayout.tsx'
 
-/** The notifications on/off toggle (SPEC 2). */
+/** The notifications on/off toggle (docs/product.md §4.5). */
 export function NotificationsRow({
   enabled,
   saving,

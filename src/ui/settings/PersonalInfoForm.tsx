@@ -10,10 +10,10 @@ type Props = {
   state: ProfileFormState
   fields: ProfileFields
   savedEmail: string
-  /** Asked for while the e-mail address differs from the saved one (issue 14). */
+  /** Asked for while the e-mail address differs from the saved one. */
   currentPassword: string
   pendingEmail?: string
-  /** What is wrong with each field, under it (issue 15). */
+  /** What is wrong with each field, under it. */
   fieldErrors?: Partial<Record<ProfileField | 'currentPassword', string>>
   error?: string
   onChange: (field: ProfileField, value: string) => void
@@ -23,7 +23,7 @@ type Props = {
   onCancelEmailChange: () => void
 }
 
-/** SPEC 2, Settings: name, address, e-mail (with its verify button) and phone, then Save. */
+/** Settings (docs/product.md §2.21): name, address, e-mail (with its verify button) and phone, then Save. */
 export function PersonalInfoForm(props: Props) {
   const { state, fields, savedEmail, pendingEmail, fieldErrors = {}, error, onChange } = props
   const { t } = useI18n()

@@ -9,7 +9,7 @@ import { CheckIcon } from '../icons.tsx'
 import { EmailText, richText } from '../UserText.tsx'
 import { SettingRow } from './SettingsLayout.tsx'
 
-/** "Send a reset link" to the signed-in address (SPEC 2). */
+/** "Send a reset link" to the signed-in address. */
 export function ResetLinkRow({
   state,
   email,
@@ -55,7 +55,7 @@ type TwoFactorProps = {
   onCancel: () => void
 }
 
-/** Two-factor sign-in: its state, and the mailed code that switches it (SPEC 2 and 4). */
+/** Two-factor sign-in: its state, and the mailed code that switches it (docs/product.md §4.5). */
 export function TwoFactorRow({
   state,
   enabled,

@@ -11,7 +11,7 @@ type Props = {
   unreadCount: number
   onOpenMenu: () => void
   onOpenNotifications: () => void
-  /** SPEC 2 (shell): the profile button opens the profile dialog. */
+  /** The profile button opens the profile dialog (docs/product.md §2.2). */
   onOpenProfile: () => void
   onOpenUserMenu: () => void
   /** A touch or the focus came to the bar: its panels are about to be needed. */

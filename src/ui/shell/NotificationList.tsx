@@ -13,7 +13,7 @@ import { CalendarIcon, WarningIcon } from '../appIcons.tsx'
 
 export type StayDates = { start: DateOnly; end: DateOnly }
 
-/** A stay as a notification names it (issue 13): who, when, where it was sold. */
+/** A stay as a notification names it: who, when, where it was sold. */
 export type NoticeStayView = StayDates & { guestName: string; platform: string; kind: BookingKind }
 
 type Common = {
@@ -27,8 +27,8 @@ type Common = {
 }
 
 /**
- * One notification as the panel says it. SPEC 2's new booking lists its calendar events; issue
- * 13's other kinds name their stay: with its dates before they moved, or the stay on another
+ * One notification as the panel says it (docs/product.md §2.20). A new booking lists its calendar
+ * events; the other kinds name their stay: with its dates before they moved, or the stay on another
  * platform it shares `nights` with.
  */
 export type NotificationItem = Common &
@@ -156,7 +156,7 @@ const TITLES: Record<NotificationItem['kind'], string> = {
 
 const isManual = (platform: string) => platform.trim() === '' || platform === MANUAL_PLATFORM
 
-/** SPEC 2's fallbacks in the reader's language: "Manual" for a stay entered by hand. */
+/** The calendar's fallbacks in the reader's language: "Manual" for a stay entered by hand. */
 const platformLabel = (t: Translate, platform: string) =>
   isManual(platform) ? t('calendar.manual') : platform
 

@@ -3,7 +3,7 @@ import { NotificationsPanel } from './NotificationsPanel.tsx'
 
 type Props = { onClose: () => void; groups: readonly NotificationGroup[] }
 
-/** The open notifications panel with its list: the chunk the bell loads (issue 17). */
+/** The open notifications panel with its list: the chunk the bell loads. */
 export function NotificationsOverlay({ onClose, groups }: Props) {
   return (
     <NotificationsPanel open onClose={onClose} isEmpty={groups.length === 0}>

@@ -6,7 +6,7 @@ type Props = { open: boolean; onClose: () => void; children?: ReactNode; isEmpty
 
 /**
  * A 320 px dropdown (at most 24rem high) 65 px from the inline end on desktop; a full-screen
- * overlay under 768 px. In Arabic the offset is measured from the left, as SPEC says. Fixed to
+ * overlay under 768 px. In Arabic the offset is measured from the left. Fixed to
  * the window, like the sticky header it drops from, so a scrolled page still shows it.
  */
 export function NotificationsPanel({ open, onClose, children, isEmpty }: Props) {

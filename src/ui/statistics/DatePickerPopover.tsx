@@ -19,7 +19,7 @@ export type DatePickerPopoverProps = {
   handover: Handover
 }
 
-/** The date field's button and the month grid it opens; a chunk of its own (issue 17). */
+/** The date field's button and the month grid it opens; a chunk of its own. */
 export function DatePickerPopover({
   face,
   value,

@@ -16,13 +16,13 @@ type DatePickerProps = {
   min?: DateOnly
   max?: DateOnly
   testId?: string
-  /** Why the picked date was refused, under the field and tied to it (issue 18). */
+  /** Why the picked date was refused, under the field and tied to it. */
   error?: string
 }
 
 /**
  * A date field that opens a month grid: the value shows as day/month/year (en-GB). The field shows
- * at once; the popover's code comes when it is about to be opened (issue 17).
+ * at once; the popover's code comes when it is about to be opened.
  */
 export function DatePicker({ label, value, onChange, min, max, testId, error }: DatePickerProps) {
   const format = useFormat()
@@ -66,7 +66,7 @@ export function DatePicker({ label, value, onChange, min, max, testId, error }: 
   )
 }
 
-/** SPEC 2, Statistics tab: a start and an end picker; the end never precedes the start. */
+/** The Statistics tab's start and end pickers (docs/product.md §2.10); the end never precedes the start. */
 export function DateRangePicker({
   range,
   onChange,

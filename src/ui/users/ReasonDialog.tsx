@@ -9,7 +9,7 @@ type Props = {
   open: boolean
   action: AdminUserAction
   userLabel: string
-  /** What is wrong with the reason, shown under it (issue 15). */
+  /** What is wrong with the reason, shown under it. */
   reasonError?: string
   /** A refusal that is not about the reason. */
   error?: string

@@ -80,7 +80,7 @@ function Actions({
   )
 }
 
-/** SPEC 2, Users: a table on wide screens and one card per user on phones. */
+/** Users (docs/product.md §2.18): a table on wide screens and one card per user on phones. */
 export function UsersTable({ users, onEdit, manageHref }: Props) {
   const { t } = useI18n()
   const columns = ['user', 'address', 'email', 'emailStatus', 'phone', 'action'] as const

@@ -1,0 +1,33 @@
+/**
+ * Every screen's address, written once: the router, the menu, the first-screen preloads and the
+ * answer to an expired session all read them here (docs/product.md §2.1).
+ */
+export const PATHS = {
+  login: '/login',
+  registration: '/registration',
+  forgotPassword: '/forgot-password',
+  // The mailed links' pages: the segment after them is a secret, which server/logging.ts hides.
+  resetPassword: '/reset-password',
+  cancelEmailChange: '/cancel-email-change',
+  dashboard: '/dashboard',
+  settings: '/settings',
+  properties: '/properties',
+  integration: '/integration',
+  calendar: '/calendar',
+  guests: '/guests',
+  users: '/users',
+  logs: '/logs',
+} as const
+
+/** The screens a signed-out person may be on; a 401 there must not send them anywhere. */
+export const PUBLIC_PATHS: readonly string[] = [
+  PATHS.login,
+  PATHS.registration,
+  PATHS.forgotPassword,
+  PATHS.resetPassword,
+  PATHS.cancelEmailChange,
+]
+
+/** Whether `pathname` is a public screen or below one (a mailed link's token). */
+export const isPublicPath = (pathname: string) =>
+  PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
