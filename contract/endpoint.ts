@@ -19,7 +19,7 @@ export type Schema = {
 export type Endpoint = Route & { readonly schema: Schema }
 
 /**
- * An area's endpoints: each route of `paths` with its schema, in the shape Fastify's `route`
+ * An area's endpoints: each route of `apiPaths` with its schema, in the shape Fastify's `route`
  * takes (`app.route({ ...userApi.profile, handler })`). Every route of the area needs one.
  */
 export function endpoints<

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoints } from './endpoint.ts'
-import { paths, type Route } from './paths.ts'
+import { apiPaths, type Route } from './paths.ts'
 import {
   CredentialsBody,
   EmailBody,
@@ -69,7 +69,7 @@ const multipartBody = { consumes: ['multipart/form-data'] }
  * them (`import type`) and its URLs from `paths.ts`.
  */
 export const contract = {
-  auth: endpoints(paths.auth, {
+  auth: endpoints(apiPaths.auth, {
     sendRegistrationCode: { body: EmailBody, response: { 200: MessageResponse } },
     register: { body: RegisterBody, response: { 200: UserResponse } },
     login: { body: LoginBody, response: { 200: UserResponse } },
@@ -79,7 +79,7 @@ export const contract = {
     cancelEmailChange: { body: CancelEmailChangeBody, response: { 200: MessageResponse } },
     changePassword: { params: ResetParams, body: NewPasswordBody, response: { 200: MessageResponse } },
   }),
-  user: endpoints(paths.user, {
+  user: endpoints(apiPaths.user, {
     profile: { response: { 200: Profile } },
     updateProfile: { body: OwnProfileUpdateBody, response: { 200: ProfileUpdateResponse } },
     deleteAccount: { response: { 200: MessageResponse } },
@@ -88,7 +88,7 @@ export const contract = {
     toggleTwofactor: { body: CodeBody, response: { 200: TwofactorResponse } },
     setNotifications: { body: NotificationsBody, response: { 200: NotificationsResponse } },
   }),
-  property: endpoints(paths.property, {
+  property: endpoints(apiPaths.property, {
     list: { response: { 200: z.array(Property) } },
     platforms: { response: { 200: z.array(Platform) } },
     get: { params: PropertyParams, response: { 200: Property } },
@@ -108,19 +108,19 @@ export const contract = {
     rotatePlatformFeed: { params: PlatformParams, response: { 200: PlatformFeed } },
     rotateInternalCalendar: { params: PropertyParams, response: { 200: InternalCalendar } },
   }),
-  stay: endpoints(paths.stay, {
+  stay: endpoints(apiPaths.stay, {
     search: { querystring: StaySearchQuery, response: { 200: z.array(StaySearchHit) } },
     create: { params: StayPropertyParams, body: ManualStayBody, response: { 201: ManualStay } },
     update: { params: StayParams, body: ManualStayPatch, response: { 200: ManualStay } },
     remove: { params: StayParams },
   }),
-  statistics: endpoints(paths.statistics, {
+  statistics: endpoints(apiPaths.statistics, {
     dashboard: { querystring: PeriodQuery, response: { 200: DashboardStatistics } },
     monthly: { response: { 200: MonthlyStatistics } },
     property: { params: PropertyParams, response: { 200: PeriodStatistics } },
     period: { params: PropertyParams, querystring: PeriodQuery, response: { 200: PeriodStatistics } },
   }),
-  admin: endpoints(paths.admin, {
+  admin: endpoints(apiPaths.admin, {
     users: { response: { 200: z.array(ManagedUser) } },
     updateUser: { params: UserParams, body: ProfileUpdateBody, response: { 200: ManagedUser } },
     toggleNotifications: {
@@ -147,39 +147,39 @@ export const contract = {
     internalCalendar: { params: AdminPropertyParams, response: { 200: InternalCalendar } },
     logs: { querystring: LogQuery, response: { 200: LogPage } },
   }),
-  guest: endpoints(paths.guest, {
+  guest: endpoints(apiPaths.guest, {
     list: { response: { 200: z.array(Guest) } },
   }),
-  notification: endpoints(paths.notification, {
+  notification: endpoints(apiPaths.notification, {
     list: { response: { 200: z.array(Notification) } },
     markRead: { params: NotificationParams, response: { 200: Notification } },
     /** Server-sent events: `event: notification` with a `StreamNotification` as JSON. */
     stream: { hide: true },
   }),
-  sync: endpoints(paths.sync, {
+  sync: endpoints(apiPaths.sync, {
     now: { response: { 200: TriggerResponse } },
   }),
-  calendar: endpoints(paths.calendar, {
+  calendar: endpoints(apiPaths.calendar, {
     exportFeed: { params: FeedParams },
     ownerFeed: { querystring: OwnerFeedQuery },
   }),
-  health: endpoints(paths.health, {
+  health: endpoints(apiPaths.health, {
     check: { response: { 200: HealthAnswer } },
   }),
-  metrics: endpoints(paths.metrics, {
+  metrics: endpoints(apiPaths.metrics, {
     /** Prometheus text, for the operator's scraper only. */
     scrape: { hide: true },
   }),
-  docs: endpoints(paths.docs, {
+  docs: endpoints(apiPaths.docs, {
     /** This API described as OpenAPI, made from these schemas. */
     openApi: { hide: true },
   }),
-} satisfies { [Area in keyof typeof paths]: unknown }
+} satisfies { [Area in keyof typeof apiPaths]: unknown }
 
 type Contract = typeof contract
 /** Every endpoint of the API. */
 export type AnyEndpoint = { [Area in keyof Contract]: Contract[Area][keyof Contract[Area]] }[keyof Contract]
-/** The endpoint at a route of `paths`. */
+/** The endpoint at a route of `apiPaths`. */
 export type EndpointAt<R extends Route> = Extract<AnyEndpoint, { method: R['method']; url: R['url'] }>
 
 export type { BodyOf, QueryOf, ResponseOf } from './endpoint.ts'

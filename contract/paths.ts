@@ -8,7 +8,7 @@
 export type Method = 'get' | 'post' | 'patch' | 'delete'
 export type Route = { readonly method: Method; readonly url: string }
 
-export const paths = {
+export const apiPaths = {
   auth: {
     sendRegistrationCode: { method: 'post', url: '/auth/register/send-code' },
     register: { method: 'post', url: '/auth/register' },

@@ -4,7 +4,7 @@
  * `bench:bundle` (to weigh them). Paths are regular expressions' sources, matched against the
  * location's path.
  */
-import { paths } from '../contract/paths.ts'
+import { apiPaths } from '../contract/paths.ts'
 import { API_BASE } from '../src/actors/http.ts'
 import { FEED_FROM, THIS_MONTH } from '../src/boot/firstScreen.ts'
 import { PATHS } from '../src/domain/paths.ts'
@@ -35,11 +35,11 @@ export type FirstScreen = {
   requests: string[]
 }
 
-const PROFILE_REQUEST = `${API_BASE}${paths.user.profile.url}`
-const PROPERTIES_REQUEST = `${API_BASE}${paths.property.list.url}`
-const MONTHLY_REQUEST = `${API_BASE}${paths.statistics.monthly.url}`
-const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}${paths.statistics.dashboard.url}?${THIS_MONTH}`
-const FEED_REQUEST = `${API_BASE}${paths.calendar.ownerFeed.url}?from=${FEED_FROM}`
+const PROFILE_REQUEST = `${API_BASE}${apiPaths.user.profile.url}`
+const PROPERTIES_REQUEST = `${API_BASE}${apiPaths.property.list.url}`
+const MONTHLY_REQUEST = `${API_BASE}${apiPaths.statistics.monthly.url}`
+const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}${apiPaths.statistics.dashboard.url}?${THIS_MONTH}`
+const FEED_REQUEST = `${API_BASE}${apiPaths.calendar.ownerFeed.url}?from=${FEED_FROM}`
 
 const publicScreen = (name: string, path: string, module: string, prerendered = false): FirstScreen => ({
   name,

@@ -20,7 +20,7 @@ import type {
   Notification as NotificationShape,
   NotificationData,
 } from '../../contract/notification.ts'
-import { paths } from '../../contract/paths.ts'
+import { apiPaths } from '../../contract/paths.ts'
 import type { z } from 'zod'
 import type { DateRange } from '../domain/dateRange.ts'
 import type { PlatformLink } from '../domain/platformSelection.ts'
@@ -92,7 +92,7 @@ export type AppNotification = NotificationShape
 export type { NoticeStay, NotificationData }
 export type NoticeKind = NonNullable<NotificationData['kind']>
 
-const { auth, user, statistics, admin, guest, stay, notification, sync, property } = paths
+const { auth, user, statistics, admin, guest, stay, notification, sync, property } = apiPaths
 
 /** Every API call of the app, by area; each returns the response data or throws ApiError. */
 export const api = {

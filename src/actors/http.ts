@@ -106,7 +106,7 @@ function queryString(fields: object | undefined): string {
 }
 
 /**
- * The one way the app talks to the API: a route of the contract's `paths` and what the call
+ * The one way the app talks to the API: a route of the contract's `apiPaths` and what the call
  * passes. `message` is read from an error body, and `fields` when the server blames fields
  * (docs/product.md §7.1); without a message the error carries `fallback`, which the caller picks
  * (a localised text).
