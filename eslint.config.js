@@ -3,6 +3,29 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
+/**
+ * Who may import what (docs/architecture.md, "The layers"): the browser's code and the server
+ * meet only in src/domain and contract/. The browser takes the API's types from the contract's
+ * schemas with `import type`, so zod stays out of its bundle, and its URLs from contract/paths.ts.
+ */
+const boundary = {
+  actors: { group: ['**/actors/*', '**/actors'], message: 'Machines never import the API client.' },
+  server: {
+    regex: String.raw`^(\.\./)+server/`,
+    message: 'Only the server imports server/: the API is in contract/.',
+  },
+  contractValues: {
+    regex: String.raw`^(\.\./)+contract/(?!paths\.ts$)`,
+    allowTypeImports: true,
+    message: 'The browser imports only types from the contract, and its URLs from contract/paths.ts.',
+  },
+  browser: {
+    regex: String.raw`^(\.\./)+src/(?!domain/)`,
+    message: 'Of the browser’s code, only src/domain is shared.',
+  },
+}
+const refuseImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'docs', 'coverage'] },
   js.configs.recommended,
@@ -14,22 +37,15 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/actors/*', '**/actors'], message: 'Machines never import the API client.' },
-          ],
-        },
-      ],
     },
   },
+  { files: ['src/**/*.{ts,tsx}'], rules: refuseImports(boundary.server, boundary.contractValues) },
   {
-    // Only machines are forbidden from importing actors; everything else may.
-    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
-    ignores: ['src/machines/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    files: ['src/machines/**/*.ts'],
+    rules: refuseImports(boundary.actors, boundary.server, boundary.contractValues),
   },
+  { files: ['server/**/*.ts'], rules: refuseImports(boundary.browser) },
+  { files: ['contract/**/*.ts'], rules: refuseImports(boundary.server, boundary.browser) },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -15,7 +15,7 @@ export const CHUNK_GROUPS: { name: string; test: RegExp }[] = [
   },
   {
     name: 'shared',
-    test: /src[\\/](ui[\\/](form|icons|Logo|UserText|Spinner|lazyParts)\.tsx|ui[\\/]shell[\\/](LanguageMenu|DeferredMenu)\.tsx|routes[\\/](notify|sessionHint|useFlow|redirect|useCountdown)\.ts|routes[\\/]preloadable\.tsx|actors[\\/]api\.ts|machines[\\/](feedback|codeStep)\.ts)$/,
+    test: /src[\\/](ui[\\/](form|icons|Logo|UserText|Spinner|lazyParts)\.tsx|ui[\\/]shell[\\/](LanguageMenu|DeferredMenu)\.tsx|routes[\\/](notify|sessionHint|useFlow|redirect|useCountdown)\.ts|routes[\\/]preloadable\.tsx|actors[\\/]api\.ts|machines[\\/](feedback|codeStep|routeMachine)\.ts)$/,
   },
   {
     // The signed-in frame with react-query and what most signed-in screens show: the dashboard

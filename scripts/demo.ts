@@ -13,7 +13,7 @@ import { localToday } from '../src/domain/dates.ts'
 import { issueCode } from '../server/auth/codes.ts'
 import { SESSION_COOKIE } from '../server/auth/session.ts'
 import { ConfigError, loadConfig } from '../server/config.ts'
-import type { Property } from '../server/property/schemas.ts'
+import type { Property } from '../contract/property.ts'
 import { serve } from '../server/serve.ts'
 import { calendarOf, startFeedServer, type FeedServer } from '../tests/fixtures/feedServer.ts'
 import {

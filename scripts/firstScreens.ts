@@ -4,9 +4,10 @@
  * `bench:bundle` (to weigh them). Paths are regular expressions' sources, matched against the
  * location's path.
  */
+import { apiPaths } from '../contract/paths.ts'
 import { API_BASE } from '../src/actors/http.ts'
 import { FEED_FROM, THIS_MONTH } from '../src/boot/firstScreen.ts'
-import { PAGE_SIZES } from '../src/routes/pageSizes.ts'
+import { PAGE_SIZES } from '../src/domain/pageSizes.ts'
 import { PATHS } from '../src/domain/paths.ts'
 
 /** The path itself, with or without a closing slash. */
@@ -35,13 +36,13 @@ export type FirstScreen = {
   requests: string[]
 }
 
-const PROFILE_REQUEST = `${API_BASE}/user/profile`
-const PROPERTIES_REQUEST = `${API_BASE}/property/list`
+const PROFILE_REQUEST = `${API_BASE}${apiPaths.user.profile.url}`
+const PROPERTIES_REQUEST = `${API_BASE}${apiPaths.property.list.url}`
 /** The grid's first page, as src/routes/PropertiesRoute.tsx asks for it with no search. */
-const PROPERTY_PAGE_REQUEST = `${API_BASE}/property/list?page=1&pageSize=${PAGE_SIZES.properties}`
-const MONTHLY_REQUEST = `${API_BASE}/dashboard/statistics/monthly`
-const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}/dashboard/statistics?${THIS_MONTH}`
-const FEED_REQUEST = `${API_BASE}/property/calendar?from=${FEED_FROM}`
+const PROPERTY_PAGE_REQUEST = `${PROPERTIES_REQUEST}?page=1&pageSize=${PAGE_SIZES.properties}`
+const MONTHLY_REQUEST = `${API_BASE}${apiPaths.statistics.monthly.url}`
+const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}${apiPaths.statistics.dashboard.url}?${THIS_MONTH}`
+const FEED_REQUEST = `${API_BASE}${apiPaths.calendar.ownerFeed.url}?from=${FEED_FROM}`
 
 const publicScreen = (name: string, path: string, module: string, prerendered = false): FirstScreen => ({
   name,

@@ -22,6 +22,7 @@ import type { Config, TrustProxy } from './config.ts'
 import type { DatabaseHandle, Db } from './db/database.ts'
 import { badRequest, HttpError, nulCharacterAt, refuseNulCharacters } from './errors.ts'
 import { languageOf, translatorFor } from './i18n.ts'
+import { contract } from '../contract/index.ts'
 import type { Translate } from '../src/domain/translator.ts'
 import { loggerOptions, requestLogController } from './logging.ts'
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './web/jsonDepth.ts'
@@ -242,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(syncRoutes)
       await api.register(calendarRoutes)
       await api.register(stayRoutes)
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger())
+      api.route({ ...contract.docs.openApi, handler: async () => app.swagger() })
     },
     { prefix: '/api' },
   )

@@ -1,37 +1,17 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { contract } from '../../contract/index.ts'
 import { currentUser } from '../auth/session.ts'
 import { forbidden } from '../errors.ts'
 import { languageOf } from '../i18n.ts'
 import { readPropertyForm, registerPropertyMultipart } from '../property/form.ts'
-import {
-  checkExternalCalendar,
-  ExternalCalendar,
-  ExternalCalendarBody,
-  InternalCalendar,
-  Property,
-  PropertyImage,
-  PropertyList,
-  PROPERTY_PAGE_SIZE,
-} from '../property/schemas.ts'
+import { checkExternalCalendar } from '../property/fields.ts'
 import { ownerOfProperty } from '../property/service.ts'
-import { PeriodQuery, PeriodStatistics, periodOf } from '../statistics/schemas.ts'
+import { periodOf } from '../statistics/period.ts'
 import { periodStatistics, propertyToday } from '../statistics/service.ts'
-import { NotificationsBody, NotificationsResponse, ProfileUpdateBody } from '../user/schemas.ts'
-import { optionalPageQuery, requestedPage } from '../web/paging.ts'
-import {
-  AdminImageParams,
-  AdminPropertyParams,
-  LogPage,
-  LogQuery,
-  ManagedUser,
-  ManagedUserPage,
-  ReasonBody,
-  toManagedUser,
-  USER_PAGE_SIZE,
-  UserParams,
-} from './schemas.ts'
+import { PROPERTY_PAGE_SIZE } from '../../contract/property.ts'
+import { USER_PAGE_SIZE } from '../../contract/admin.ts'
+import { requestedPage } from '../web/paging.ts'
 import {
   deactivateUser,
   deleteUser,
@@ -42,6 +22,7 @@ import {
   reactivateUser,
   recordPropertyChange,
   setUserNotifications,
+  toManagedUser,
   updateUser,
 } from './service.ts'
 
@@ -49,8 +30,6 @@ import {
 async function requireAdmin(request: FastifyRequest) {
   if (currentUser(request).is_admin !== 1) throw forbidden()
 }
-
-const multipartBody = { consumes: ['multipart/form-data'] }
 
 /**
  * The administration calls (docs/product.md §7.9). The property calls resolve the property's owner
@@ -62,36 +41,27 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin)
   const { properties, propertyImages: images } = app
 
-  app.get(
-    '/admin/user/list',
-    {
-      schema: {
-        querystring: optionalPageQuery,
-        response: { 200: z.union([z.array(ManagedUser), ManagedUserPage]) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contract.admin.users,
+    handler: async (request) => {
       const page = requestedPage(request.query, USER_PAGE_SIZE)
       return page ? pageUsers(app.db, page) : listUsers(app.db)
     },
-  )
+  })
 
-  app.get(
-    '/admin/user/:userId',
-    { schema: { params: UserParams, response: { 200: ManagedUser } } },
-    async (request) => toManagedUser(await findUser(app.db, request.params.userId)),
-  )
+  app.route({
+    ...contract.admin.user,
+    handler: async (request) => toManagedUser(await findUser(app.db, request.params.userId)),
+  })
 
-  app.patch(
-    '/admin/user/:userId',
-    { schema: { params: UserParams, body: ProfileUpdateBody, response: { 200: ManagedUser } } },
-    async (request) => updateUser(app.db, currentUser(request), request.params.userId, request.body),
-  )
+  app.route({
+    ...contract.admin.updateUser,
+    handler: async (request) => updateUser(app.db, currentUser(request), request.params.userId, request.body),
+  })
 
-  app.post(
-    '/admin/user/:userId/toggle-notifications',
-    { schema: { params: UserParams, body: NotificationsBody, response: { 200: NotificationsResponse } } },
-    async (request) => ({
+  app.route({
+    ...contract.admin.toggleNotifications,
+    handler: async (request) => ({
       enabled: await setUserNotifications(
         app.db,
         currentUser(request),
@@ -99,26 +69,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.enabled,
       ),
     }),
-  )
+  })
 
-  app.post(
-    '/admin/user/:userId/deactivate',
-    { schema: { params: UserParams, body: ReasonBody, response: { 200: ManagedUser } } },
-    async (request) =>
+  app.route({
+    ...contract.admin.deactivateUser,
+    handler: async (request) =>
       deactivateUser(app.database, currentUser(request), request.params.userId, request.body.reason),
-  )
+  })
 
-  app.post(
-    '/admin/user/:userId/reactivate',
-    { schema: { params: UserParams, body: ReasonBody, response: { 200: ManagedUser } } },
-    async (request) =>
+  app.route({
+    ...contract.admin.reactivateUser,
+    handler: async (request) =>
       reactivateUser(app.database, currentUser(request), request.params.userId, request.body.reason),
-  )
+  })
 
-  app.post(
-    '/admin/user/:userId/delete',
-    { schema: { params: UserParams, body: ReasonBody } },
-    async (request, reply) => {
+  app.route({
+    ...contract.admin.deleteUser,
+    handler: async (request, reply) => {
       await deleteUser(
         app.database,
         properties,
@@ -128,22 +95,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       )
       return reply.code(204).send()
     },
-  )
+  })
 
-  app.get(
-    '/admin/user/:userId/property/list',
-    { schema: { params: UserParams, querystring: optionalPageQuery, response: { 200: PropertyList } } },
-    async (request) => {
+  app.route({
+    ...contract.admin.userProperties,
+    handler: async (request) => {
       const { id } = await findUser(app.db, request.params.userId)
       const page = requestedPage(request.query, PROPERTY_PAGE_SIZE)
       return page ? properties.page(id, page) : properties.list(id)
     },
-  )
+  })
 
-  app.post(
-    '/admin/user/:userId/property',
-    { schema: { ...multipartBody, params: UserParams, response: { 201: Property } } },
-    async (request, reply) => {
+  app.route({
+    ...contract.admin.createUserProperty,
+    handler: async (request, reply) => {
       // Refuse an unknown owner, or one with no room, before spending time on the photos.
       const owner = await findUser(app.db, request.params.userId)
       const room = await properties.roomFor(owner.id)
@@ -157,12 +122,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       return reply.code(201).send(property)
     },
-  )
+  })
 
-  app.patch(
-    '/admin/property/:propertyId',
-    { schema: { ...multipartBody, params: AdminPropertyParams, response: { 200: Property } } },
-    async (request) => {
+  app.route({
+    ...contract.admin.updateProperty,
+    handler: async (request) => {
       const { propertyId } = request.params
       const ownerId = await ownerOfProperty(app.db, propertyId)
       const room = await properties.roomFor(ownerId, propertyId)
@@ -179,12 +143,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       return property
     },
-  )
+  })
 
-  app.delete(
-    '/admin/property/:propertyId',
-    { schema: { params: AdminPropertyParams } },
-    async (request, reply) => {
+  app.route({
+    ...contract.admin.deleteProperty,
+    handler: async (request, reply) => {
       const { propertyId } = request.params
       const ownerId = await ownerOfProperty(app.db, propertyId)
       const { name } = await properties.get(ownerId, propertyId)
@@ -197,21 +160,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       return reply.code(204).send()
     },
-  )
+  })
 
-  app.get(
-    '/admin/property/:propertyId/image/list',
-    { schema: { params: AdminPropertyParams, response: { 200: z.array(PropertyImage) } } },
-    async (request) => {
+  app.route({
+    ...contract.admin.propertyImages,
+    handler: async (request) => {
       const { propertyId } = request.params
       return properties.listImages(await ownerOfProperty(app.db, propertyId), propertyId)
     },
-  )
+  })
 
-  app.delete(
-    '/admin/property/:propertyId/image/:imageId',
-    { schema: { params: AdminImageParams } },
-    async (request, reply) => {
+  app.route({
+    ...contract.admin.removeImage,
+    handler: async (request, reply) => {
       const { propertyId, imageId } = request.params
       const ownerId = await ownerOfProperty(app.db, propertyId)
       const { name } = await properties.get(ownerId, propertyId)
@@ -224,40 +185,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       return reply.code(204).send()
     },
-  )
+  })
 
-  app.get(
-    '/admin/property/:propertyId/statistics/period',
-    {
-      schema: { params: AdminPropertyParams, querystring: PeriodQuery, response: { 200: PeriodStatistics } },
-    },
-    async (request) => {
+  app.route({
+    ...contract.admin.period,
+    handler: async (request) => {
       const { propertyId } = request.params
       const ownerId = await ownerOfProperty(app.db, propertyId)
       const today = await propertyToday(app.db, ownerId, propertyId)
       return periodStatistics(app.db, ownerId, propertyId, periodOf(request.query, today))
     },
-  )
+  })
 
-  app.get(
-    '/admin/property/:propertyId/calendar/external',
-    { schema: { params: AdminPropertyParams, response: { 200: z.array(ExternalCalendar) } } },
-    async (request) => {
+  app.route({
+    ...contract.admin.externalCalendars,
+    handler: async (request) => {
       const { propertyId } = request.params
       return properties.listExternalCalendars(await ownerOfProperty(app.db, propertyId), propertyId)
     },
-  )
+  })
 
-  app.post(
-    '/admin/property/:propertyId/calendar/external',
-    {
-      schema: {
-        params: AdminPropertyParams,
-        body: ExternalCalendarBody,
-        response: { 200: ExternalCalendar },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contract.admin.addExternalCalendar,
+    handler: async (request) => {
       const { propertyId } = request.params
       const ownerId = await ownerOfProperty(app.db, propertyId)
       const { name } = await properties.get(ownerId, propertyId)
@@ -275,20 +225,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       return calendar
     },
-  )
+  })
 
-  app.get(
-    '/admin/property/:propertyId/calendar/internal',
-    { schema: { params: AdminPropertyParams, response: { 200: InternalCalendar } } },
-    async (request) => {
+  app.route({
+    ...contract.admin.internalCalendar,
+    handler: async (request) => {
       const { propertyId } = request.params
       return properties.internalCalendar(await ownerOfProperty(app.db, propertyId), propertyId)
     },
-  )
+  })
 
-  app.get(
-    '/admin/log/list',
-    { schema: { querystring: LogQuery, response: { 200: LogPage } } },
-    async (request) => listLog(app.db, request.query, languageOf(request)),
-  )
+  app.route({
+    ...contract.admin.logs,
+    handler: async (request) => listLog(app.db, request.query, languageOf(request)),
+  })
 }

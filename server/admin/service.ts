@@ -4,13 +4,26 @@ import { isUniqueViolation } from '../db/errors.ts'
 import { containing, lowerLike, readPage } from '../db/paging.ts'
 import type { User, UserUpdate } from '../db/schema.ts'
 import { badRequest, conflict, fieldError, notFound } from '../errors.ts'
-import { auditEntryMessage, recordAudit, type AuditKind } from '../audit/service.ts'
+import { auditEntryMessage, recordAudit } from '../audit/service.ts'
 import type { PropertyService } from '../property/service.ts'
 import { deactivateUnlessLastAdmin } from '../user/lastAdmin.ts'
-import type { ProfileUpdate } from '../user/schemas.ts'
+import type { ProfileUpdate } from '../../contract/user.ts'
 import { removeAccount, setNotifications } from '../user/service.ts'
-import type { Page, PageRequest } from '../web/paging.ts'
-import { toManagedUser, type LogEntry, type LogPage, type LogQuery, type ManagedUser } from './schemas.ts'
+import type { Page } from '../../contract/paging.ts'
+import type { PageRequest } from '../web/paging.ts'
+import type { AuditKind, LogEntry, LogPage, LogQuery, ManagedUser } from '../../contract/admin.ts'
+
+export const toManagedUser = (user: User): ManagedUser => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  phone: user.phone,
+  residentalAddress: user.residental_address,
+  accountState: user.account_state,
+  isAdmin: user.is_admin === 1,
+  createdAt: user.created_at,
+  settings: { notifications: user.notifications_enabled === 1 },
+})
 
 export async function findUser(db: Db, userId: string): Promise<User> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()

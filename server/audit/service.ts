@@ -2,18 +2,7 @@ import type { Language } from '../../src/domain/translator.ts'
 import type { Db } from '../db/database.ts'
 import { timeOrderedId } from '../db/ids.ts'
 import { translatorFor } from '../i18n.ts'
-
-export type AuditKind =
-  | 'auth.sign-in'
-  | 'auth.sign-in-failed'
-  | 'auth.password-reset'
-  | 'admin.user-updated'
-  | 'admin.user-deactivated'
-  | 'admin.user-reactivated'
-  | 'admin.user-deleted'
-  | 'admin.notifications-toggled'
-  | 'admin.property-changed'
-  | 'sync.failed'
+import type { AuditKind } from '../../contract/admin.ts'
 
 /**
  * A log line as its locale key under `logs.messages` and its values. Values that are themselves

@@ -1,18 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { contract } from '../../contract/index.ts'
 import { HttpError } from '../errors.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
 import { cancelEmailChange } from '../user/emailChange.ts'
-import { CancelEmailChangeBody, toProfile, UserResponse } from '../user/schemas.ts'
-import {
-  CredentialsBody,
-  EmailBody,
-  LoginBody,
-  MessageResponse,
-  NewPasswordBody,
-  RegisterBody,
-  ResetParams,
-} from './schemas.ts'
+import { toProfile } from '../user/service.ts'
 import {
   checkCredentials,
   register,
@@ -54,33 +46,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.post(
-    '/auth/register/send-code',
-    {
-      schema: { body: EmailBody, response: { 200: MessageResponse } },
-      preHandler: [limits.registrationCodesPerIp, limits.registrationCodesPerAddress, limits.mailPerAddress],
-    },
-    async (request) => {
+  app.route({
+    ...contract.auth.sendRegistrationCode,
+    preHandler: [limits.registrationCodesPerIp, limits.registrationCodesPerAddress, limits.mailPerAddress],
+    handler: async (request) => {
       const language = languageOf(request)
       await sendRegistrationCode(app, request.body.email, language)
       return { message: translatorFor(language)('api.codeSent') }
     },
-  )
+  })
 
-  app.post(
-    '/auth/register',
-    { schema: { body: RegisterBody, response: { 200: UserResponse } }, preHandler: limits.signInPerAddress },
-    async (request, reply) => {
+  app.route({
+    ...contract.auth.register,
+    preHandler: limits.signInPerAddress,
+    handler: async (request, reply) => {
       const user = await register(app.db, { ...request.body, language: languageOf(request) })
       await rotateSession(app, request, reply, user.id)
       return { user: toProfile(user) }
     },
-  )
+  })
 
-  app.post(
-    '/auth/login',
-    { schema: { body: LoginBody, response: { 200: UserResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...contract.auth.login,
+    handler: async (request, reply) => {
       const { tfaCode, ...credentials } = request.body
       const user = await guessed(request, reply, credentials.email, async (attempt) => {
         const signedIn = await signIn(app.db, {
@@ -95,12 +83,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await rotateSession(app, request, reply, user.id)
       return { user: toProfile(user) }
     },
-  )
+  })
 
-  app.post(
-    '/auth/tfa/send-code',
-    { schema: { body: CredentialsBody, response: { 200: MessageResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...contract.auth.sendLoginCode,
+    handler: async (request, reply) => {
       const language = languageOf(request)
       // A password check like sign-in's; only the right password counts against the mail limit,
       // so that nobody else can use it up for the owner.
@@ -111,17 +98,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendLoginCode(app, user, language)
       return { message: translatorFor(language)('api.codeSent') }
     },
-  )
-
-  app.post('/auth/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
-    await endSession(app, request, reply)
-    return { message: translatorFor(languageOf(request))('api.signedOut') }
   })
 
-  app.post(
-    '/auth/forgot-password/send-link',
-    { schema: { body: EmailBody, response: { 200: MessageResponse } }, preHandler: limits.mailPerAddress },
-    async (request) => {
+  app.route({
+    ...contract.auth.logout,
+    handler: async (request, reply) => {
+      await endSession(app, request, reply)
+      return { message: translatorFor(languageOf(request))('api.signedOut') }
+    },
+  })
+
+  app.route({
+    ...contract.auth.sendResetLink,
+    preHandler: limits.mailPerAddress,
+    handler: async (request) => {
       const language = languageOf(request)
       // Known or unknown address, the same answer at the same speed: the work runs afterwards.
       const task = sendResetLink(app, request.body.email, language).catch((error: unknown) =>
@@ -131,27 +121,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       void task.finally(() => background.delete(task))
       return { message: translatorFor(language)('api.resetLinkSent') }
     },
-  )
+  })
 
   /**
    * The link mailed to the old address when the address changes (docs/product.md §4.4). It takes the change
    * back and signs every session out; the secret travels in the body, never in a logged path.
    */
-  app.post(
-    '/auth/email-change/cancel',
-    { schema: { body: CancelEmailChangeBody, response: { 200: MessageResponse } } },
-    async (request) => {
+  app.route({
+    ...contract.auth.cancelEmailChange,
+    handler: async (request) => {
       await cancelEmailChange(app.db, request.body.token)
       return { message: translatorFor(languageOf(request))('api.emailChangeCancelled') }
     },
-  )
+  })
 
-  app.post(
-    '/auth/forgot-password/change/:token',
-    { schema: { params: ResetParams, body: NewPasswordBody, response: { 200: MessageResponse } } },
-    async (request) => {
+  app.route({
+    ...contract.auth.changePassword,
+    handler: async (request) => {
       await resetPassword(app.db, { token: request.params.token, ...request.body, ip: request.ip })
       return { message: translatorFor(languageOf(request))('api.passwordChanged') }
     },
-  )
+  })
 }

@@ -1,15 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { contract } from '../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { sendBody } from '../db/stampedCache.ts'
 import { currentUser } from '../auth/session.ts'
 import { isDateOnly } from '../../src/domain/dates.ts'
 import { fieldError } from '../errors.ts'
 import { createExportFeeds, createOwnerFeeds, type ExportFeed } from './service.ts'
-
-const FeedParams = z.object({ file: z.string().max(200) })
-const OwnerFeedQuery = z.object({ from: z.string().max(32).optional() })
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
 
@@ -31,10 +28,13 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const exportFeed = createExportFeeds(app.db, app.clock)
 
-  app.get('/calendar/:file', { schema: { params: FeedParams } }, async (request, reply) => {
-    const feed = await exportFeed(request.params.file.replace(/\.ics$/i, ''))
-    if (feed === null) throw notFound()
-    return sendFeed(request, reply, feed)
+  app.route({
+    ...contract.calendar.exportFeed,
+    handler: async (request, reply) => {
+      const feed = await exportFeed(request.params.file.replace(/\.ics$/i, ''))
+      if (feed === null) throw notFound()
+      return sendFeed(request, reply, feed)
+    },
   })
 
   /**
@@ -43,13 +43,16 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
    * calendar in one feed"). Only one's own properties, for admins too.
    */
   const ownerFeeds = createOwnerFeeds(app.db)
-  app.get('/property/calendar', { schema: { querystring: OwnerFeedQuery } }, async (request, reply) => {
-    const { from } = request.query
-    if (from !== undefined && !isDateOnly(from)) throw fieldError('from', 'errors.calendar.fromDate')
-    const owner = currentUser(request)
-    const known = ownerFeeds.currentEtag(owner, from ?? null)
-    if (known !== undefined && request.headers['if-none-match'] === known)
-      return sendFeed(request, reply, { etag: known })
-    return sendFeed(request, reply, await ownerFeeds.feed(owner, from ?? null))
+  app.route({
+    ...contract.calendar.ownerFeed,
+    handler: async (request, reply) => {
+      const { from } = request.query
+      if (from !== undefined && !isDateOnly(from)) throw fieldError('from', 'errors.calendar.fromDate')
+      const owner = currentUser(request)
+      const known = ownerFeeds.currentEtag(owner, from ?? null)
+      if (known !== undefined && request.headers['if-none-match'] === known)
+        return sendFeed(request, reply, { etag: known })
+      return sendFeed(request, reply, await ownerFeeds.feed(owner, from ?? null))
+    },
   })
 }

@@ -1,5 +1,5 @@
 import type { NoticeKind } from '../db/schema.ts'
-import type { NotificationData, NoticeStay } from '../notification/schemas.ts'
+import type { NotificationData, NoticeStay } from '../../contract/notification.ts'
 import { guestLabel } from '../../src/domain/stayLabels.ts'
 import { stayLink } from '../../src/domain/stayLink.ts'
 import type { Language, Translate } from '../../src/domain/translator.ts'

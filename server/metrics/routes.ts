@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { contract } from '../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { createMetrics, type Metrics } from './service.ts'
 
@@ -52,12 +53,15 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  */
 export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   const token = app.config.metricsToken
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (token === undefined || !bearerMatches(request.headers.authorization, token)) throw notFound()
-    const text = await app.metrics.text()
-    return reply
-      .header('content-type', app.metrics.contentType)
-      .header('cache-control', 'no-store')
-      .send(text)
+  app.route({
+    ...contract.metrics.scrape,
+    handler: async (request, reply) => {
+      if (token === undefined || !bearerMatches(request.headers.authorization, token)) throw notFound()
+      const text = await app.metrics.text()
+      return reply
+        .header('content-type', app.metrics.contentType)
+        .header('cache-control', 'no-store')
+        .send(text)
+    },
   })
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { SESSION_COOKIE, sha256 } from '../auth/session.ts'
 import type { Db } from '../db/database.ts'
 import { openNotificationChannel } from '../db/notificationChannel.ts'
-import type { StreamNotification } from './schemas.ts'
+import type { StreamNotification } from '../../contract/notification.ts'
 import { streamEventOf } from './service.ts'
 
 export const HEARTBEAT_MS = 25_000

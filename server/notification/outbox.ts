@@ -3,7 +3,7 @@ import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../db/database.ts'
 import type { Database, NoticeKind } from '../db/schema.ts'
 import { composeNoticeMail, type MailedNotice } from '../mail/notices.ts'
-import type { NotificationData } from './schemas.ts'
+import type { NotificationData } from '../../contract/notification.ts'
 
 const HOUR_MS = 60 * 60_000
 

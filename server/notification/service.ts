@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import type { Db } from '../db/database.ts'
 import type { NotificationsTable } from '../db/schema.ts'
 import { notFound } from '../errors.ts'
-import type { Notification, NotificationData, StreamNotification } from './schemas.ts'
+import type { Notification, NotificationData, StreamNotification } from '../../contract/notification.ts'
 
 type NotificationRow = Selectable<NotificationsTable>
 

@@ -3,7 +3,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart'
 import { HttpError, badRequest, fieldError, refuseNulCharacters } from '../errors.ts'
 import { checkUpload, type UploadRoom } from '../quota/quotas.ts'
 import { IMAGE_LIMITS, type ImageStore, type StoredImage } from './images.ts'
-import { parsePropertyFields, type PropertyFields } from './schemas.ts'
+import { parsePropertyFields, type PropertyFields } from './fields.ts'
 
 /** A validated create/update form whose photos are already re-encoded on disk. */
 export type PropertyForm = { fields: PropertyFields; images: StoredImage[] }

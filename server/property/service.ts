@@ -24,9 +24,9 @@ import { checkPropertyRoom, checkUpload, holdAccount, uploadRoom, type UploadRoo
 import type { PropertyForm } from './form.ts'
 import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
 import { isPaused } from '../sync/paused.ts'
-import type { Page, PageRequest } from '../web/paging.ts'
+import type { Page } from '../../contract/paging.ts'
+import type { PageRequest } from '../web/paging.ts'
 import {
-  duplicateLink,
   Property,
   type ExternalCalendar,
   type InternalCalendar,
@@ -34,7 +34,8 @@ import {
   type ExternalCalendarInput,
   type PropertyImage,
   type PropertyStatus,
-} from './schemas.ts'
+} from '../../contract/property.ts'
+import { duplicateLink } from './fields.ts'
 
 type PropertyRow = Selectable<PropertiesTable>
 type ImageRow = Selectable<PropertyImagesTable>

@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { contract } from '../../contract/index.ts'
 import { currentUser } from '../auth/session.ts'
 import { JSON_TYPE, sendBody } from '../db/stampedCache.ts'
-import { PropertyParams } from '../property/schemas.ts'
-import {
-  DashboardStatistics,
-  dashboardPeriodOf,
-  MonthlyStatistics,
-  PeriodQuery,
-  PeriodStatistics,
-  periodOf,
-} from './schemas.ts'
+import { dashboardPeriodOf, periodOf } from './period.ts'
 import {
   createDashboardStatistics,
   createOwnerToday,
@@ -24,43 +17,39 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // "This month" and "this week" are the host's: today where their properties are (docs/product.md §4.9).
   const ownerToday = createOwnerToday(app.db)
 
-  app.get(
-    '/dashboard/statistics',
-    { schema: { querystring: PeriodQuery, response: { 200: DashboardStatistics } } },
-    async (request, reply) => {
+  app.route({
+    ...contract.statistics.dashboard,
+    handler: async (request, reply) => {
       const owner = currentUser(request)
       const today = await ownerToday(owner)
       const period = dashboardPeriodOf(request.query, today)
       return sendBody(request, reply, await dashboardBody(owner, today, period), JSON_TYPE)
     },
-  )
+  })
 
-  app.get(
-    '/dashboard/statistics/monthly',
-    { schema: { response: { 200: MonthlyStatistics } } },
-    async (request) => {
+  app.route({
+    ...contract.statistics.monthly,
+    handler: async (request) => {
       const owner = currentUser(request)
       return monthlyStatistics(app.db, owner.id, await ownerToday(owner))
     },
-  )
+  })
 
-  app.get(
-    '/property/:id/statistics',
-    { schema: { params: PropertyParams, response: { 200: PeriodStatistics } } },
-    async (request) => {
+  app.route({
+    ...contract.statistics.property,
+    handler: async (request) => {
       const ownerId = currentUser(request).id
       const today = await propertyToday(app.db, ownerId, request.params.id)
       return periodStatistics(app.db, ownerId, request.params.id, periodOf({}, today))
     },
-  )
+  })
 
-  app.get(
-    '/property/:id/statistics/period',
-    { schema: { params: PropertyParams, querystring: PeriodQuery, response: { 200: PeriodStatistics } } },
-    async (request) => {
+  app.route({
+    ...contract.statistics.period,
+    handler: async (request) => {
       const ownerId = currentUser(request).id
       const today = await propertyToday(app.db, ownerId, request.params.id)
       return periodStatistics(app.db, ownerId, request.params.id, periodOf(request.query, today))
     },
-  )
+  })
 }

@@ -23,7 +23,7 @@ import { ownRowParts } from '../sync/ownNights.ts'
 import type { User } from '../db/schema.ts'
 import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
-import { DashboardStatistics } from './schemas.ts'
+import { DashboardStatistics } from '../../contract/statistics.ts'
 
 /** Whose properties are measured: all of an owner's, or one of them (still only if theirs). */
 type Scope = { ownerId: string; propertyId?: string }

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { contract } from '../../contract/index.ts'
 import { currentUser } from '../auth/session.ts'
-import { z } from 'zod'
-import {
-  ManualStay,
-  ManualStayBody,
-  ManualStayPatch,
-  StayParams,
-  StayPropertyParams,
-  StaySearchHit,
-  StaySearchQuery,
-} from './schemas.ts'
 import { searchStays } from './search.ts'
 import { createStayService } from './service.ts'
 
@@ -21,27 +12,28 @@ export const stayRoutes: FastifyPluginAsyncZod = async (app) => {
   const stays = createStayService(app.db)
   const ownerOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id
 
-  app.get(
-    '/stay/search',
-    { schema: { querystring: StaySearchQuery, response: { 200: z.array(StaySearchHit) } } },
-    async (request) => searchStays(app.db, ownerOf(request), request.query.q),
-  )
+  app.route({
+    ...contract.stay.search,
+    handler: async (request) => searchStays(app.db, ownerOf(request), request.query.q),
+  })
 
-  app.post(
-    '/property/:id/stay',
-    { schema: { params: StayPropertyParams, body: ManualStayBody, response: { 201: ManualStay } } },
-    async (request, reply) =>
+  app.route({
+    ...contract.stay.create,
+    handler: async (request, reply) =>
       reply.code(201).send(await stays.create(ownerOf(request), request.params.id, request.body)),
-  )
+  })
 
-  app.patch(
-    '/property/:id/stay/:stayId',
-    { schema: { params: StayParams, body: ManualStayPatch, response: { 200: ManualStay } } },
-    async (request) => stays.update(ownerOf(request), request.params.id, request.params.stayId, request.body),
-  )
+  app.route({
+    ...contract.stay.update,
+    handler: async (request) =>
+      stays.update(ownerOf(request), request.params.id, request.params.stayId, request.body),
+  })
 
-  app.delete('/property/:id/stay/:stayId', { schema: { params: StayParams } }, async (request, reply) => {
-    await stays.remove(ownerOf(request), request.params.id, request.params.stayId)
-    return reply.code(204).send()
+  app.route({
+    ...contract.stay.remove,
+    handler: async (request, reply) => {
+      await stays.remove(ownerOf(request), request.params.id, request.params.stayId)
+      return reply.code(204).send()
+    },
   })
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts'
 import { containing, lowerLike } from '../db/paging.ts'
 import { singleLine } from '../../src/domain/plainText.ts'
 import { badRequest } from '../errors.ts'
-import { SEARCH_MAX, SEARCH_MIN, type StaySearchHit } from './schemas.ts'
+import { SEARCH_MAX, SEARCH_MIN, type StaySearchHit } from '../../contract/stay.ts'
 
 /** The most stays one search answers with; it reads a few more, as a description may only seem to match. */
 export const SEARCH_RESULTS = 20

@@ -12,7 +12,7 @@ import { timeOrderedId } from '../db/ids.ts'
 import type { BookingsTable } from '../db/schema.ts'
 import { fieldError, notFound } from '../errors.ts'
 import { conflictsFor } from '../sync/conflicts.ts'
-import type { ManualStay, ManualStayBody, ManualStayPatch } from './schemas.ts'
+import type { ManualStay, ManualStayBody, ManualStayPatch } from '../../contract/stay.ts'
 
 type StayRow = Selectable<BookingsTable>
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { contract } from '../../contract/index.ts'
 import { currentUser } from '../auth/session.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
-import { TriggerResponse } from './schemas.ts'
 import { calendarIdsOfOwner, resumePausedCalendars } from './service.ts'
 import { limitSyncNow } from './syncNowLimit.ts'
 
@@ -12,10 +12,10 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
    * At most once a minute per account: sooner is a 429 with `Retry-After` (syncNowLimit.ts).
    * Feeds paused for failing their budgets are tried again.
    */
-  app.post(
-    '/notification/trigger',
-    { schema: { response: { 200: TriggerResponse } }, preHandler: limitSyncNow },
-    async (request) => {
+  app.route({
+    ...contract.sync.now,
+    preHandler: limitSyncNow,
+    handler: async (request) => {
       const calendarIds = await calendarIdsOfOwner(app.db, currentUser(request).id)
       await resumePausedCalendars(app.db, calendarIds)
       const outcomes = await app.syncCalendarsNow(calendarIds)
@@ -29,5 +29,5 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         failed,
       }
     },
-  )
+  })
 }

@@ -9,7 +9,7 @@ import { verifyPassword } from '../auth/password.ts'
 import type { PropertyService } from '../property/service.ts'
 import type { Language } from '../../src/domain/translator.ts'
 import { deactivateUnlessLastAdmin } from './lastAdmin.ts'
-import type { OwnProfileUpdate } from './schemas.ts'
+import type { OwnProfileUpdate, Profile } from '../../contract/user.ts'
 
 const findUser = (db: Db, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -109,4 +109,20 @@ export async function setNotifications(db: Db, user: User, enabled: boolean): Pr
     .where('id', '=', user.id)
     .execute()
   return enabled
+}
+
+export function toProfile(user: User): Profile {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    residentalAddress: user.residental_address,
+    isAdmin: user.is_admin === 1,
+    accountState: user.account_state,
+    settings: {
+      notifications: user.notifications_enabled === 1,
+      twofactorMode: user.twofactor_enabled === 1,
+    },
+  }
 }

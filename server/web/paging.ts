@@ -1,35 +1,4 @@
-import { z } from 'zod'
-
-/**
- * One way of paging every long list (docs/decisions.md, "Long lists come a page at a time"):
- * `page` from 1, `pageSize` at most PAGE_SIZE_MAX, an optional `search`, and the answer
- * `{items, total, page, pageSize}` where `total` counts every row the search matched.
- */
-export const PAGE_SIZE_MAX = 100
-const PAGE_MAX = 1_000_000
-/** The longest text a list is searched for. */
-export const SEARCH_TEXT_MAX = 100
-
-const pageNumber = (max: number) => z.coerce.number().int().min(1).max(max)
-const SearchText = z.string().max(SEARCH_TEXT_MAX)
-
-/** A list that always comes a page at a time (the audit log). */
-export const pageQuery = (defaultSize: number) =>
-  z.object({
-    page: pageNumber(PAGE_MAX).default(1),
-    pageSize: pageNumber(PAGE_SIZE_MAX).default(defaultSize),
-  })
-
-/**
- * A list whose documented call (docs/product.md §7) answers it whole: without `page`, `pageSize` and `search` it still
- * does; any of them asks for a page instead (read with `requestedPage`).
- */
-export const optionalPageQuery = z.object({
-  page: pageNumber(PAGE_MAX).optional(),
-  pageSize: pageNumber(PAGE_SIZE_MAX).optional(),
-  search: SearchText.optional(),
-})
-export type OptionalPageQuery = z.infer<typeof optionalPageQuery>
+import type { OptionalPageQuery, Page } from '../../contract/paging.ts'
 
 /** Which page of which rows: `search` is trimmed, blank when the whole list is paged. */
 export type PageRequest = { page: number; pageSize: number; search: string }
@@ -43,11 +12,6 @@ export function requestedPage(query: OptionalPageQuery, defaultSize: number): Pa
     search: query.search?.trim() ?? '',
   }
 }
-
-export const pageOf = <Item extends z.ZodType>(item: Item) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() })
-
-export type Page<Item> = { items: Item[]; total: number; page: number; pageSize: number }
 
 /** A page of a list already in memory (the guests, summed up from the bookings). */
 export function pageOfList<Item>(list: readonly Item[], { page, pageSize }: PageRequest): Page<Item> {

@@ -1,33 +1,32 @@
-import type { Profile, ProfileUpdateResponse } from '../../server/user/schemas.ts'
-import type { DateRange } from '../domain/dateRange.ts'
 import type {
   ExternalCalendar,
   InternalCalendar,
   Platform,
-  PlatformFeed,
   Property,
   PropertyImage,
   PropertyStatus,
-} from '../../server/property/schemas.ts'
+} from '../../contract/property.ts'
+import type { Profile, ProfileUpdateResponse } from '../../contract/user.ts'
 import type {
   DashboardStatistics as DashboardStatisticsShape,
   MonthlyStatistics,
   PeriodStatistics as PeriodStatisticsShape,
-} from '../../server/statistics/schemas.ts'
-import type { LogEntry, LogPage, ManagedUser } from '../../server/admin/schemas.ts'
-import type { Guest as GuestShape } from '../../server/guest/schemas.ts'
-import type { StaySearchHit } from '../../server/stay/schemas.ts'
-import type { Page } from '../../server/web/paging.ts'
+} from '../../contract/statistics.ts'
+import type { LogEntry, LogPage, ManagedUser } from '../../contract/admin.ts'
+import type { Guest as GuestShape } from '../../contract/guest.ts'
+import type { Page } from '../../contract/paging.ts'
+import type { ManualStay, ManualStayBody, StaySearchHit } from '../../contract/stay.ts'
 import type {
   NoticeStay,
   Notification as NotificationShape,
   NotificationData,
-} from '../../server/notification/schemas.ts'
+} from '../../contract/notification.ts'
+import { apiPaths } from '../../contract/paths.ts'
 import type { z } from 'zod'
-import type { ManualStay, ManualStayBody } from '../domain/manualStays.ts'
+import type { DateRange } from '../domain/dateRange.ts'
 import type { PlatformLink } from '../domain/platformSelection.ts'
 import type { PropertyFields } from '../domain/property.ts'
-import { request } from './http.ts'
+import { request, type BodyAt } from './http.ts'
 
 export type {
   ExternalCalendar,
@@ -84,7 +83,6 @@ export type ProfileChanges = Pick<Profile, 'name' | 'phone' | 'email' | 'residen
 }
 /** PATCH /user/profile: the saved profile; `pendingEmail` is a new address awaiting its mailed code. */
 export type ProfileUpdate = z.infer<typeof ProfileUpdateResponse>
-type Message = { message: string }
 export type Guest = z.infer<typeof GuestShape>
 
 /**
@@ -96,166 +94,138 @@ export type AppNotification = NotificationShape
 export type { NoticeStay, NotificationData }
 export type NoticeKind = NonNullable<NotificationData['kind']>
 
-const query = (params: Record<string, string | number | undefined>) => {
-  const defined = Object.entries(params).filter(
-    (entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '',
-  )
-  return defined.length ? `?${new URLSearchParams(defined.map(([key, value]) => [key, String(value)]))}` : ''
-}
+const { auth, user, statistics, admin, guest, stay, notification, sync, property } = apiPaths
 
 /** Which page of a long list, of how many rows, narrowed to the rows that hold `search`. */
 export type PageParams = { page: number; pageSize: number; search?: string }
 
+/**
+ * A documented list call answers the whole list, or a page when the query asks for one
+ * (docs/decisions.md, "Long lists come a page at a time"): each caller knows which it asked for.
+ */
+const asPage = <Item>(answer: Item[] | Page<Item>): Page<Item> =>
+  Array.isArray(answer) ? { items: answer, total: answer.length, page: 1, pageSize: answer.length } : answer
+const asWhole = <Item>(answer: Item[] | Page<Item>): Item[] => (Array.isArray(answer) ? answer : answer.items)
+
 /** Every API call of the app, by area; each returns the response data or throws ApiError. */
 export const api = {
   auth: {
-    login: (body: { email: string; password: string; tfaCode?: number }) =>
-      request<{ user: Profile }>('post', '/auth/login', body, NO_FALLBACK),
-    sendLoginCode: (body: { email: string; password: string }) =>
-      request<Message>('post', '/auth/tfa/send-code', body, NO_FALLBACK),
-    logout: () => request<Message>('post', '/auth/logout'),
-    sendRegistrationCode: (body: { email: string }) =>
-      request<Message>('post', '/auth/register/send-code', body, NO_FALLBACK),
-    register: (body: { email: string; password: string; code: string }) =>
-      request<{ user: Profile }>('post', '/auth/register', body, NO_FALLBACK),
-    sendResetLink: (body: { email: string }) =>
-      request<Message>('post', '/auth/forgot-password/send-link', body, NO_FALLBACK),
-    changePassword: (token: string, body: { password: string }) =>
-      request<Message>(
-        'post',
-        `/auth/forgot-password/change/${encodeURIComponent(token)}`,
-        body,
-        NO_FALLBACK,
-      ),
+    login: (body: BodyAt<typeof auth.login>) => request(auth.login, { body }, NO_FALLBACK),
+    sendLoginCode: (body: BodyAt<typeof auth.sendLoginCode>) =>
+      request(auth.sendLoginCode, { body }, NO_FALLBACK),
+    logout: () => request(auth.logout),
+    sendRegistrationCode: (body: BodyAt<typeof auth.sendRegistrationCode>) =>
+      request(auth.sendRegistrationCode, { body }, NO_FALLBACK),
+    register: (body: BodyAt<typeof auth.register>) => request(auth.register, { body }, NO_FALLBACK),
+    sendResetLink: (body: BodyAt<typeof auth.sendResetLink>) =>
+      request(auth.sendResetLink, { body }, NO_FALLBACK),
+    changePassword: (token: string, body: BodyAt<typeof auth.changePassword>) =>
+      request(auth.changePassword, { params: { token }, body }, NO_FALLBACK),
     /** The old address's link takes an e-mail change back and signs every session out. */
-    cancelEmailChange: (token: string) =>
-      request<Message>('post', '/auth/email-change/cancel', { token }, NO_FALLBACK),
+    cancelEmailChange: (token: string) => request(auth.cancelEmailChange, { body: { token } }, NO_FALLBACK),
   },
   user: {
-    profile: () => request<Profile>('get', '/user/profile'),
-    updateProfile: (changes: ProfileChanges) =>
-      request<ProfileUpdate>('patch', '/user/profile', changes, NO_FALLBACK),
+    profile: () => request(user.profile),
+    updateProfile: (changes: ProfileChanges) => request(user.updateProfile, { body: changes }, NO_FALLBACK),
     /** Confirms a new e-mail address with the code mailed to it; the code travels as a number. */
-    confirmEmail: (code: number) => request<Profile>('post', '/user/email/confirm', { code }, NO_FALLBACK),
-    deleteAccount: () => request<Message>('delete', '/user/profile', undefined, NO_FALLBACK),
-    sendTwofactorCode: () => request<Message>('post', '/user/tfa/send-code', undefined, NO_FALLBACK),
-    toggleTwofactor: (code: number) =>
-      request<{ twofactorMode: boolean; message: string }>('post', '/user/tfa/toggle', { code }, NO_FALLBACK),
+    confirmEmail: (code: number) => request(user.confirmEmail, { body: { code } }, NO_FALLBACK),
+    deleteAccount: () => request(user.deleteAccount, {}, NO_FALLBACK),
+    sendTwofactorCode: () => request(user.sendTwofactorCode, {}, NO_FALLBACK),
+    toggleTwofactor: (code: number) => request(user.toggleTwofactor, { body: { code } }, NO_FALLBACK),
     setNotifications: (enabled: boolean) =>
-      request<{ enabled: boolean }>('post', '/user/toggle-notifications', { enabled }, NO_FALLBACK),
+      request(user.setNotifications, { body: { enabled } }, NO_FALLBACK),
   },
   statistics: {
-    dashboard: (range: DateRange) =>
-      request<DashboardStatistics>('get', `/dashboard/statistics${query(range)}`),
-    monthly: () => request<MonthlyFigures[]>('get', '/dashboard/statistics/monthly'),
+    dashboard: (range: DateRange) => request(statistics.dashboard, { query: range }),
+    monthly: () => request(statistics.monthly),
     ownPeriod: (propertyId: string, range: DateRange) =>
-      request<PeriodStatistics>('get', `/property/${propertyId}/statistics/period${query(range)}`),
+      request(statistics.period, { params: { id: propertyId }, query: range }),
     adminPeriod: (propertyId: string, range: DateRange) =>
-      request<PeriodStatistics>('get', `/admin/property/${propertyId}/statistics/period${query(range)}`),
+      request(admin.period, { params: { propertyId }, query: range }),
   },
   admin: {
-    usersPage: (params: PageParams) => request<Page<ManagedUser>>('get', `/admin/user/list${query(params)}`),
-    user: (userId: string) => request<ManagedUser>('get', `/admin/user/${userId}`),
+    usersPage: (params: PageParams) => request(admin.users, { query: params }).then(asPage),
+    user: (userId: string) => request(admin.user, { params: { userId } }),
     updateUser: (userId: string, changes: ProfileChanges) =>
-      request<ManagedUser>('patch', `/admin/user/${userId}`, changes),
+      request(admin.updateUser, { params: { userId }, body: changes }),
     toggleNotifications: (userId: string, enabled: boolean) =>
-      request<{ enabled: boolean }>('post', `/admin/user/${userId}/toggle-notifications`, { enabled }),
+      request(admin.toggleNotifications, { params: { userId }, body: { enabled } }),
     deactivateUser: (userId: string, reason: string) =>
-      request<unknown>('post', `/admin/user/${userId}/deactivate`, { reason }),
+      request(admin.deactivateUser, { params: { userId }, body: { reason } }),
     reactivateUser: (userId: string, reason: string) =>
-      request<unknown>('post', `/admin/user/${userId}/reactivate`, { reason }),
+      request(admin.reactivateUser, { params: { userId }, body: { reason } }),
     deleteUser: (userId: string, reason: string) =>
-      request<unknown>('post', `/admin/user/${userId}/delete`, { reason }),
+      request(admin.deleteUser, { params: { userId }, body: { reason } }),
     logs: (params: { kind?: string; page: number; pageSize: number }) =>
-      request<LogPage>('get', `/admin/log/list${query(params)}`),
+      request(admin.logs, { query: params }),
     userPropertiesPage: (userId: string, params: PageParams) =>
-      request<Page<Property>>('get', `/admin/user/${userId}/property/list${query(params)}`),
+      request(admin.userProperties, { params: { userId }, query: params }).then(asPage),
     createUserProperty: (userId: string, fields: PropertyFields, images: File[]) =>
-      request<Property>(
-        'post',
-        `/admin/user/${userId}/property`,
-        propertyForm(fields, images, 'create'),
+      request(
+        admin.createUserProperty,
+        { params: { userId }, body: propertyForm(fields, images, 'create') },
         NO_FALLBACK,
       ),
     updateProperty: (id: string, fields: PropertyFields, images: File[]) =>
-      request<Property>(
-        'patch',
-        `/admin/property/${id}`,
-        propertyForm(fields, images, 'update'),
+      request(
+        admin.updateProperty,
+        { params: { propertyId: id }, body: propertyForm(fields, images, 'update') },
         NO_FALLBACK,
       ),
     deleteProperty: (id: string) =>
-      request<unknown>('delete', `/admin/property/${id}`, undefined, NO_FALLBACK),
-    propertyImages: (id: string) => request<PropertyImage[]>('get', `/admin/property/${id}/image/list`),
+      request(admin.deleteProperty, { params: { propertyId: id } }, NO_FALLBACK),
+    propertyImages: (id: string) => request(admin.propertyImages, { params: { propertyId: id } }),
     removeImage: (id: string, imageId: string) =>
-      request<unknown>('delete', `/admin/property/${id}/image/${imageId}`, undefined, NO_FALLBACK),
-    externalCalendars: (id: string) =>
-      request<ExternalCalendar[]>('get', `/admin/property/${id}/calendar/external`),
+      request(admin.removeImage, { params: { propertyId: id, imageId } }, NO_FALLBACK),
+    externalCalendars: (id: string) => request(admin.externalCalendars, { params: { propertyId: id } }),
     addExternalCalendar: (id: string, link: PlatformLink) =>
-      request<ExternalCalendar>('post', `/admin/property/${id}/calendar/external`, link),
-    internalCalendar: (id: string) =>
-      request<InternalCalendar>('get', `/admin/property/${id}/calendar/internal`),
+      request(admin.addExternalCalendar, { params: { propertyId: id }, body: link }),
+    internalCalendar: (id: string) => request(admin.internalCalendar, { params: { propertyId: id } }),
   },
   guest: {
-    page: (params: PageParams) => request<Page<Guest>>('get', `/guest/list${query(params)}`),
+    page: (params: PageParams) => request(guest.list, { query: params }).then(asPage),
   },
   /** The owner's stays across properties by guest, reservation code or phone's last 4 digits. */
   stay: {
-    search: (text: string) => request<StaySearchHit[]>('get', `/stay/search${query({ q: text })}`),
+    search: (text: string) => request(stay.search, { query: { q: text } }),
   },
   notification: {
-    list: () => request<AppNotification[]>('get', '/notification/list'),
-    markRead: (id: string) => request<unknown>('post', `/notification/${id}/read`),
-    trigger: () =>
-      request<{ message: string; synced: number; failed: number }>('post', '/notification/trigger'),
+    list: () => request(notification.list),
+    markRead: (id: string) => request(notification.markRead, { params: { id } }),
+    trigger: () => request(sync.now),
   },
   property: {
-    list: () => request<Property[]>('get', '/property/list'),
-    page: (params: PageParams) => request<Page<Property>>('get', `/property/list${query(params)}`),
-    get: (id: string) => request<Property>('get', `/property/${id}`),
+    list: () => request(property.list).then(asWhole),
+    page: (params: PageParams) => request(property.list, { query: params }).then(asPage),
+    get: (id: string) => request(property.get, { params: { id } }),
     create: (fields: PropertyFields, images: File[]) =>
-      request<Property>('post', '/property', propertyForm(fields, images, 'create'), NO_FALLBACK),
+      request(property.create, { body: propertyForm(fields, images, 'create') }, NO_FALLBACK),
     update: (id: string, fields: PropertyFields, images: File[]) =>
-      request<Property>('patch', `/property/${id}`, propertyForm(fields, images, 'update'), NO_FALLBACK),
-    remove: (id: string) => request<unknown>('delete', `/property/${id}`, undefined, NO_FALLBACK),
-    images: (id: string) => request<PropertyImage[]>('get', `/property/${id}/image/list`),
+      request(property.update, { params: { id }, body: propertyForm(fields, images, 'update') }, NO_FALLBACK),
+    remove: (id: string) => request(property.remove, { params: { id } }, NO_FALLBACK),
+    images: (id: string) => request(property.images, { params: { id } }),
     removeImage: (id: string, imageId: string) =>
-      request<unknown>('delete', `/property/${id}/image/${imageId}`, undefined, NO_FALLBACK),
-    externalCalendars: (id: string) =>
-      request<ExternalCalendar[]>('get', `/property/${id}/calendar/external`),
+      request(property.removeImage, { params: { id, imageId } }, NO_FALLBACK),
+    externalCalendars: (id: string) => request(property.externalCalendars, { params: { id } }),
     addExternalCalendar: (id: string, link: PlatformLink) =>
-      request<ExternalCalendar>('post', `/property/${id}/calendar/external`, link),
+      request(property.addExternalCalendar, { params: { id }, body: link }),
     removeExternalCalendar: (id: string, calendarId: string) =>
-      request<unknown>('delete', `/property/${id}/calendar/external/${calendarId}`),
-    internalCalendar: (id: string) => request<InternalCalendar>('get', `/property/${id}/calendar/internal`),
+      request(property.removeExternalCalendar, { params: { id, calendarId } }),
+    internalCalendar: (id: string) => request(property.internalCalendar, { params: { id } }),
     /** A new secret export link; the old one stops working. */
-    rotateInternalCalendar: (id: string) =>
-      request<InternalCalendar>('post', `/property/${id}/calendar/internal/rotate`),
+    rotateInternalCalendar: (id: string) => request(property.rotateInternalCalendar, { params: { id } }),
     /** A new secret availability link for one platform; its old one stops working. */
     rotatePlatformFeed: (id: string, platformName: string) =>
-      request<PlatformFeed>(
-        'post',
-        `/property/${id}/calendar/platform/${encodeURIComponent(platformName)}/rotate`,
-      ),
-    platforms: () => request<PlatformOption[]>('get', '/property/platform/list'),
+      request(property.rotatePlatformFeed, { params: { id, platformName } }),
+    platforms: () => request(property.platforms),
     /** Stays and blocks the host enters by hand (platform "Manual"); 404 unless the owner's. */
     stay: {
       create: (propertyId: string, body: ManualStayBody) =>
-        request<ManualStay>('post', `/property/${propertyId}/stay`, body, NO_FALLBACK),
+        request(stay.create, { params: { id: propertyId }, body }, NO_FALLBACK),
       update: (propertyId: string, stayId: string, changes: Partial<ManualStayBody>) =>
-        request<ManualStay>(
-          'patch',
-          `/property/${propertyId}/stay/${encodeURIComponent(stayId)}`,
-          changes,
-          NO_FALLBACK,
-        ),
+        request(stay.update, { params: { id: propertyId, stayId }, body: changes }, NO_FALLBACK),
       remove: (propertyId: string, stayId: string) =>
-        request<unknown>(
-          'delete',
-          `/property/${propertyId}/stay/${encodeURIComponent(stayId)}`,
-          undefined,
-          NO_FALLBACK,
-        ),
+        request(stay.remove, { params: { id: propertyId, stayId } }, NO_FALLBACK),
     },
   },
 }

@@ -1,3 +1,4 @@
+import { apiPaths } from '../../contract/paths.ts'
 import type { BookingKind, Stay } from '../domain/bookings.ts'
 import { addDays, type DateOnly } from '../domain/dates.ts'
 import { parseRuns } from '../domain/echoNights.ts'
@@ -141,7 +142,8 @@ export function parseFeed(feed: string): FeedEvent[] {
 }
 
 /** The address of the feed of all of the signed-in host's properties, from a day. */
-export const portfolioFeedPath = (from: DateOnly) => `${API_BASE}/property/calendar?from=${from}`
+export const portfolioFeedPath = (from: DateOnly) =>
+  `${API_BASE}${apiPaths.calendar.ownerFeed.url}?from=${from}`
 
 /** The latest feed read, by address: its ETag and its events. */
 const latestRead = new Map<string, { etag: string; events: FeedEvent[] }>()

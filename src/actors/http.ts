@@ -1,4 +1,6 @@
 import redaxios from 'redaxios'
+import type { BodyOf, EndpointAt, QueryOf, ResponseOf } from '../../contract/index.ts'
+import { pathOf, type ParamsOf, type Route } from '../../contract/paths.ts'
 import { takeEarlyResponse } from '../boot/earlyResponses.ts'
 import { isPublicPath, PATHS } from '../domain/paths.ts'
 
@@ -61,7 +63,6 @@ const fetchWithTimeout: typeof fetch = (input, init) =>
 
 const client = redaxios.create({ baseURL: API_BASE, withCredentials: true, fetch: fetchWithTimeout })
 
-type Method = 'get' | 'post' | 'patch' | 'delete'
 type ErrorResponse = { status?: number; data?: unknown; headers?: Headers }
 
 const messageOf = (data: unknown): string | undefined =>
@@ -82,30 +83,65 @@ function retryAfterOf(headers: Headers | undefined): number | undefined {
   return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined
 }
 
+/** What the body of a route takes, and what its success answers, as the contract says. */
+export type BodyAt<R extends Route> = BodyOf<EndpointAt<R>>
+export type ResponseAt<R extends Route> = ResponseOf<EndpointAt<R>>
+
 /**
- * The one way the app talks to the API. `message` is read from an error body, and
- * `fields` when the server blames fields (docs/product.md §7.1); without a message the error carries
- * `fallback`, which the caller picks (a localised text).
+ * What a call of a route passes: the values of its path's parameters, its query's fields (an
+ * absent or empty one is left out; the whole query when none is required) and its body, each only
+ * where the route has one.
  */
-export async function request<T>(
-  method: Method,
-  url: string,
-  data?: unknown,
-  fallback = 'Unexpected error',
-): Promise<T> {
+export type CallOf<R extends Route> = (keyof ParamsOf<R['url']> extends never
+  ? { params?: undefined }
+  : { params: ParamsOf<R['url']> }) &
+  (QueryOf<EndpointAt<R>> extends undefined
+    ? { query?: undefined }
+    : object extends QueryOf<EndpointAt<R>>
+      ? { query?: QueryOf<EndpointAt<R>> }
+      : { query: QueryOf<EndpointAt<R>> }) &
+  (BodyAt<R> extends undefined ? { body?: undefined } : { body: BodyAt<R> })
+
+/** The query string of these fields, in their order, without the absent or empty ones. */
+function queryString(fields: object | undefined): string {
+  const defined = Object.entries(fields ?? {}).filter(
+    (entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '',
+  )
+  return defined.length ? `?${new URLSearchParams(defined.map(([key, value]) => [key, String(value)]))}` : ''
+}
+
+/**
+ * The one way the app talks to the API: a route of the contract's `apiPaths` and what the call
+ * passes. `message` is read from an error body, and `fields` when the server blames fields
+ * (docs/product.md §7.1); without a message the error carries `fallback`, which the caller picks
+ * (a localised text).
+ */
+export async function request<R extends Route>(
+  route: R,
+  ...[call, fallback = 'Unexpected error']: object extends CallOf<R>
+    ? [call?: CallOf<R>, fallback?: string]
+    : [call: CallOf<R>, fallback?: string]
+): Promise<ResponseAt<R>> {
+  const { method } = route
+  const { params, query, body } = (call ?? {}) as {
+    params?: ParamsOf<string>
+    query?: object
+    body?: unknown
+  }
+  const url = pathOf(route.url, params ?? {}) + queryString(query)
   try {
-    const response = await client.request<T>(url, {
+    const response = await client.request<ResponseAt<R>>(url, {
       method,
       // A bodyless POST still says it is JSON, which the server accepts and CSRF forms cannot send.
-      data: data ?? (method === 'get' ? undefined : {}),
+      data: body ?? (method === 'get' ? undefined : {}),
       headers: { accept: 'application/json', 'accept-language': requestLanguage },
     })
     return response.data
   } catch (failure) {
     // A network failure or the timeout: nothing from the server to show.
     if (failure instanceof Error) throw new ApiError(fallback, 0)
-    const { status = 0, data: body, headers } = failure as ErrorResponse
+    const { status = 0, data: errorBody, headers } = failure as ErrorResponse
     if (status === 401) onUnauthorized()
-    throw new ApiError(messageOf(body) ?? fallback, status, retryAfterOf(headers), fieldsOf(body))
+    throw new ApiError(messageOf(errorBody) ?? fallback, status, retryAfterOf(headers), fieldsOf(errorBody))
   }
 }

@@ -1,8 +1,9 @@
 import { fromCallback } from 'xstate'
 import type { ConnectionEvent, StreamNotification } from '../machines/notificationStream.ts'
+import { apiPaths } from '../../contract/paths.ts'
 import { API_BASE } from './http.ts'
 
-export const NOTIFICATION_STREAM_URL = `${API_BASE}/notification/sse`
+export const NOTIFICATION_STREAM_URL = `${API_BASE}${apiPaths.notification.stream.url}`
 
 const isStreamNotification = (value: unknown): value is StreamNotification => {
   const candidate = value as Partial<StreamNotification> | null

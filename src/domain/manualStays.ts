@@ -1,10 +1,12 @@
+import type { ManualStayBody } from '../../contract/stay.ts'
 import type { Booking, BookingKind } from './bookings.ts'
 import { nightsBetween, type DateOnly } from './dates.ts'
 import { holdsAnyOf } from './echoNights.ts'
 
 /**
- * Stays a host enters by hand (a direct booking, an owner's stay, a maintenance block).
- * The rules here are the server's (server/stay) too, so the form refuses what the API would.
+ * Stays a host enters by hand (a direct booking, an owner's stay, a maintenance block). The
+ * API's schemas (contract/stay.ts) take their limits from here, so the form refuses what the API
+ * would.
  */
 
 /** The longest stay a host may enter by hand, in nights. */
@@ -15,23 +17,6 @@ export const MAX_NOTE = 500
 
 /** What a manual stay's platform is, in every feed and on the calendar (also the calendar's fallback). */
 export const MANUAL_PLATFORM = 'Manual'
-
-/** `POST /api/property/{id}/stay` answers with this (201); `PATCH` with the same (200). */
-export type ManualStay = {
-  id: string
-  propertyId: string
-  start: DateOnly
-  /** The check-out day. */
-  end: DateOnly
-  kind: BookingKind
-  guestName: string | null
-  note: string | null
-  platform: typeof MANUAL_PLATFORM
-  /** What each night earns (a total entered is spread over the nights); null: no price. */
-  nightlyPrice: number | null
-  createdAt: string
-  updatedAt: string
-}
 
 /** How a manual booking's price is entered: per night, or for the whole stay. */
 export type PriceBasis = 'night' | 'stay'
@@ -88,17 +73,6 @@ export function priceValues(
   const cents = nightlyPrice * 100
   if (Math.abs(cents - Math.round(cents)) < 1e-6) return { price: String(nightlyPrice), priceBasis: 'night' }
   return { price: String(Math.round(nightlyPrice * nights * 100) / 100), priceBasis: 'stay' }
-}
-
-/** The request body of `POST …/stay`; `PATCH …/stay/{stayId}` takes any part of it. */
-export type ManualStayBody = {
-  start: DateOnly
-  end: DateOnly
-  kind: BookingKind
-  guestName?: string
-  note?: string
-  /** Absent on a new stay: the property's nightly price; null: no price. Bookings only. */
-  price?: StayPrice | null
 }
 
 export type StayDatesProblem = 'endNotAfterStart' | 'tooLong'

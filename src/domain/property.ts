@@ -68,7 +68,7 @@ export type DraftProblems = Partial<Record<string, FieldProblem>>
 const MAX_CAPACITY = 10_000
 const MAX_COST_PER_NIGHT = 1_000_000
 /**
- * The checks the server makes on a property form (server/property/schemas.ts), made
+ * The checks the server makes on a property form (server/property/fields.ts), made
  * before any call so that each problem shows at its field: a name, a country (the address's first word), a
  * capacity that is a whole number from 1, a cost that is empty or a number, a description of at
  * most 300 characters, and web links (http or https), none on another platform's own domain.

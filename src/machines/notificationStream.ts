@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate'
-import type { StreamNotification as StreamData } from '../../server/notification/schemas.ts'
+import type { StreamNotification as StreamData } from '../../contract/notification.ts'
 import { routeMachine } from './routeMachine.ts'
 
 /**

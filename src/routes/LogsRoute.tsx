@@ -6,7 +6,7 @@ import { LogFilters, LogsTable } from '../ui/logs/LogsTable.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { PagedList } from '../ui/Pagination.tsx'
 import { LogsIcon } from '../ui/appIcons.tsx'
-import { PAGE_SIZES } from './pageSizes.ts'
+import { PAGE_SIZES } from '../domain/pageSizes.ts'
 import { usePage } from './paging.ts'
 import { QueryStatus } from './QueryStatus.tsx'
 

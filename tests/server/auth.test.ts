@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { Code } from '../../server/auth/schemas.ts'
+import { Code } from '../../contract/auth.ts'
 import type { Db } from '../../server/db/database.ts'
 import { describeEachDatabase } from './harness.ts'
 import { aUser, signIn, STRONG_PASSWORD, uniqueEmail } from './builders.ts'

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
-import type { Property } from '../../server/property/schemas.ts'
+import type { Property } from '../../contract/property.ts'
 
 export type Upload = { fileName: string; type: string; bytes: Uint8Array }
 

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import type { Property } from '../../server/property/schemas.ts'
+import type { Property } from '../../contract/property.ts'
 import { describeEachDatabase } from './harness.ts'
 import { aUser, signIn, STRONG_PASSWORD, uniqueEmail } from './builders.ts'
 import { codeIn, startMailbox } from './mailbox.ts'

@@ -2,11 +2,8 @@ import path from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
 import { PLATFORMS } from '../../src/domain/platforms.ts'
 import { createImageStore } from '../../server/property/images.ts'
-import {
-  parsePropertyFields,
-  type ExternalCalendarInput,
-  type Property,
-} from '../../server/property/schemas.ts'
+import type { ExternalCalendarInput, Property } from '../../contract/property.ts'
+import { parsePropertyFields } from '../../server/property/fields.ts'
 import { createPropertyService } from '../../server/property/service.ts'
 import { aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'

@@ -2,7 +2,7 @@ import Fastify from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { beforeAll, expect, it } from 'vitest'
 import { propertyRoutes } from '../../server/property/routes.ts'
-import type { Property } from '../../server/property/schemas.ts'
+import type { Property } from '../../contract/property.ts'
 import { aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
 import {

@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { migrateToLatest, openDatabase } from '../../server/db/database.ts'
 import { sniffImageType } from '../../server/property/images.ts'
-import type { Property } from '../../server/property/schemas.ts'
+import type { Property } from '../../contract/property.ts'
 import { aUser, signIn } from './builders.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 import {

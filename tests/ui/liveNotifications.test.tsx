@@ -108,7 +108,7 @@ describe('a live notification', () => {
   it('shows a double booking from the stream at once, first and under its own heading', async () => {
     vi.stubGlobal('EventSource', FakeEventSource)
     const list = vi.spyOn(api.notification, 'list').mockResolvedValue([EARLIER])
-    const markRead = vi.spyOn(api.notification, 'markRead').mockResolvedValue({})
+    const markRead = vi.spyOn(api.notification, 'markRead').mockResolvedValue(EARLIER)
     await renderRoute(<SignedInFrame />, { path: '/dashboard' })
     const user = userEvent.setup()
     await user.click(screen.getAllByTestId('bell')[0]!)

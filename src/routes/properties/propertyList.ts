@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../actors/api.ts'
-import { PAGE_SIZES } from '../pageSizes.ts'
+import { PAGE_SIZES } from '../../domain/pageSizes.ts'
 import { pageKey } from '../paging.ts'
 import { PREFETCHED_FRESH_MS } from '../prefetched.ts'
 

@@ -1,5 +1,5 @@
 import type { LogEntry } from '../../actors/api.ts'
-import type { AuditKind } from '../../../server/audit/service.ts'
+import type { AuditKind } from '../../../contract/admin.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge, type BadgeTone } from '../Badge.tsx'
 import { orMissing, useFormat } from '../format.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CODE_LENGTH } from '../../src/domain/code.ts'
+import { CODE_LENGTH } from '../src/domain/code.ts'
 
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email())
 

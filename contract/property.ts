@@ -1,11 +1,8 @@
 import { z } from 'zod'
-import { calendarLink, otherPlatformOfLink } from '../../src/domain/calendarLink.ts'
-import { multiLine, singleLine } from '../../src/domain/plainText.ts'
-import { isPlatformName } from '../../src/domain/platforms.ts'
-import { isTimeZone } from '../../src/domain/timeZones.ts'
-import { fieldError } from '../errors.ts'
-import { pageOf } from '../web/paging.ts'
-import { invalidBody } from '../web/validationErrors.ts'
+import { multiLine, singleLine } from '../src/domain/plainText.ts'
+import { isTimeZone } from '../src/domain/timeZones.ts'
+import { listOrPage, pageOf } from './paging.ts'
+import { PAGE_SIZES } from '../src/domain/pageSizes.ts'
 
 /** The status badge values; stored lower-case in properties.status. */
 export const PropertyStatus = z.enum(['Available', 'Booked', 'Maintenance'])
@@ -53,11 +50,11 @@ export const Property = z.object({
 export type Property = z.infer<typeof Property>
 
 /** A page of the grid: four rows of three cards, or six of four, on wide screens. */
-export const PROPERTY_PAGE_SIZE = 24
+export const PROPERTY_PAGE_SIZE = PAGE_SIZES.properties
 /** `search` finds a name or a city, as the grid's search box did in the browser (docs/product.md §2.8). */
 export const PropertyPage = pageOf(Property)
-/** The whole list (docs/product.md §7.4), or a page of it when the query asks for one (server/web/paging.ts). */
-export const PropertyList = z.union([z.array(Property), PropertyPage])
+/** The whole list (docs/product.md §7.4), or a page of it when the query asks for one (contract/paging.ts). */
+export const PropertyList = listOrPage(Property)
 
 /** The availability feed to paste into one platform: no names, none of its own stays. */
 export const PlatformFeed = z.object({ platformName: z.string(), url: z.string() })
@@ -84,61 +81,6 @@ export const ExternalCalendarBody = z.object({
 })
 export type ExternalCalendarInput = z.infer<typeof ExternalCalendarBody>
 
-/**
- * Each failure names the platform in a sentence (errors.property.*) and blames the field the
- * form shows it at: `platformName` and `urlPath` for one link, or one field for a link in a list.
- */
-export function checkExternalCalendar(
-  input: ExternalCalendarInput,
-  fields: { platformName: string; urlPath: string } = { platformName: 'platformName', urlPath: 'urlPath' },
-): ExternalCalendarInput {
-  const platformName = input.platformName.trim()
-  if (!isPlatformName(platformName))
-    throw fieldError(fields.platformName, 'errors.property.platformName', { platform: platformName })
-  const urlPath = calendarLink(input.urlPath)
-  if (urlPath === null)
-    throw fieldError(fields.urlPath, 'errors.property.urlPath', { platform: platformName })
-  const other = otherPlatformOfLink(urlPath, platformName)
-  if (other !== null)
-    throw fieldError(fields.urlPath, 'errors.property.otherPlatformLink', { platform: platformName, other })
-  return { platformName, urlPath }
-}
-
-/**
- * One link pasted for two platforms would import every stay twice and double the revenue
- * (docs/product.md §5.5): a property links a calendar once.
- */
-export const duplicateLink = (platform: string, other: string, field = 'urlPath') =>
-  fieldError(field, 'errors.property.duplicateLink', { platform, other })
-
-/** Where the property form shows a problem with the link of one platform. */
-const linkField = (platform: string) => `externalCalendars.${platform}`
-
-/** The multipart `externalCalendars` field: JSON text of `[{platformName, urlPath}]`, one per platform. */
-function parseExternalCalendars(text: string): ExternalCalendarInput[] {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    throw fieldError('externalCalendars', 'errors.property.externalCalendars')
-  }
-  const list = z.array(ExternalCalendarBody).safeParse(parsed)
-  if (!list.success) throw fieldError('externalCalendars', 'errors.property.externalCalendars')
-  const seen = new Set<string>()
-  const platformOfLink = new Map<string, string>()
-  return list.data.map((item) => {
-    const field = linkField(item.platformName.trim())
-    const calendar = checkExternalCalendar(item, { platformName: field, urlPath: field })
-    if (seen.has(calendar.platformName))
-      throw fieldError(field, 'errors.property.duplicatePlatform', { platform: calendar.platformName })
-    seen.add(calendar.platformName)
-    const other = platformOfLink.get(calendar.urlPath)
-    if (other) throw duplicateLink(calendar.platformName, other, field)
-    platformOfLink.set(calendar.urlPath, calendar.platformName)
-    return calendar
-  })
-}
-
 const MAX_CAPACITY = 10_000
 const MAX_COST_PER_NIGHT = 1_000_000
 
@@ -159,7 +101,7 @@ const optionalText = (key: string, max: number, plain = singleLine) =>
  * The create/update form as multipart text fields. The issue message of every rule is
  * the locale key that names the field, so `parsePropertyFields` can throw it as it is.
  */
-const PropertyFieldsSchema = z.object({
+export const PropertyFieldsSchema = z.object({
   name: z
     .string({ error: 'errors.property.nameRequired' })
     .overwrite(singleLine)
@@ -200,22 +142,3 @@ const PropertyFieldsSchema = z.object({
     .transform((value) => value || undefined)
     .refine((value) => value === undefined || isTimeZone(value), { error: 'errors.property.timeZone' }),
 })
-
-export type PropertyFields = Omit<z.infer<typeof PropertyFieldsSchema>, 'externalCalendars'> & {
-  /** Absent: leave the property's links as they are (PATCH); present: the whole new set. */
-  externalCalendars: ExternalCalendarInput[] | undefined
-}
-
-/** Validates the form's text fields; a 400 that blames every bad field, its message the first one's. */
-export function parsePropertyFields(raw: Record<string, string>): PropertyFields {
-  const result = PropertyFieldsSchema.safeParse(raw)
-  if (result.success) {
-    const { externalCalendars, ...fields } = result.data
-    return {
-      ...fields,
-      externalCalendars:
-        externalCalendars === undefined ? undefined : parseExternalCalendars(externalCalendars),
-    }
-  }
-  throw invalidBody(result.error.issues)
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PAGE_SIZES } from '../src/domain/pageSizes.ts'
 
 /** A guest (docs/product.md §3.7); feeds carry no contact details, so e-mail and phone are null. */
 export const Guest = z.object({
@@ -12,4 +13,4 @@ export const Guest = z.object({
 })
 
 /** A page of the guest list; `search` finds a name however its case and spacing were written. */
-export const GUEST_PAGE_SIZE = 25
+export const GUEST_PAGE_SIZE = PAGE_SIZES.guests

@@ -1,7 +1,13 @@
 import { z } from 'zod'
-import { isDateOnly } from '../../src/domain/dates.ts'
-import { MAX_NIGHTLY_PRICE, MAX_STAY_PRICE } from '../../src/domain/manualStays.ts'
-import { multiLine, singleLine } from '../../src/domain/plainText.ts'
+import { isDateOnly } from '../src/domain/dates.ts'
+import {
+  MANUAL_PLATFORM,
+  MAX_GUEST_NAME,
+  MAX_NIGHTLY_PRICE,
+  MAX_NOTE,
+  MAX_STAY_PRICE,
+} from '../src/domain/manualStays.ts'
+import { multiLine, singleLine } from '../src/domain/plainText.ts'
 
 const Day = z.string().refine(isDateOnly)
 const Id = z.string().min(1).max(64)
@@ -13,8 +19,8 @@ export const ManualStayBody = z.object({
   end: Day,
   kind: z.enum(['booking', 'block']),
   /** One line, and the note's breaks LF, without control characters: both reach feeds and mails. */
-  guestName: z.string().overwrite(singleLine).trim().max(120).optional(),
-  note: z.string().overwrite(multiLine).trim().max(500).optional(),
+  guestName: z.string().overwrite(singleLine).trim().max(MAX_GUEST_NAME).optional(),
+  note: z.string().overwrite(multiLine).trim().max(MAX_NOTE).optional(),
   /**
    * A booking's price in the property's currency (which it takes without naming it): per night,
    * or for the whole stay. Absent on a new stay: the property's nightly price; null: none.
@@ -36,15 +42,18 @@ export type ManualStayBody = z.infer<typeof ManualStayBody>
 export const ManualStayPatch = ManualStayBody.partial()
 export type ManualStayPatch = z.infer<typeof ManualStayPatch>
 
+/** A stay entered by hand, as its creation (201) and its change (200) answer it. */
 export const ManualStay = z.object({
   id: z.string(),
   propertyId: z.string(),
   start: z.string(),
+  /** The check-out day. */
   end: z.string(),
   kind: z.enum(['booking', 'block']),
   guestName: z.string().nullable(),
   note: z.string().nullable(),
-  platform: z.literal('Manual'),
+  platform: z.literal(MANUAL_PLATFORM),
+  /** What each night earns (a total entered is spread over the nights); null: no price. */
   nightlyPrice: z.number().nullable(),
   /** Whether it shares a night with a stay from another source. */
   conflict: z.boolean(),

@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { singleLine } from '../../src/domain/plainText.ts'
-import type { User } from '../db/schema.ts'
-import { Code, Email } from '../auth/schemas.ts'
+import { singleLine } from '../src/domain/plainText.ts'
+import { Code, Email } from './auth.ts'
 
 export const Profile = z.object({
   id: z.string(),
@@ -53,19 +52,3 @@ export const CancelEmailChangeBody = z.object({ token: z.string().min(1).max(200
 export const TwofactorResponse = z.object({ twofactorMode: z.boolean(), message: z.string() })
 export const NotificationsBody = z.object({ enabled: z.boolean() })
 export const NotificationsResponse = z.object({ enabled: z.boolean() })
-
-export function toProfile(user: User): Profile {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    residentalAddress: user.residental_address,
-    isAdmin: user.is_admin === 1,
-    accountState: user.account_state,
-    settings: {
-      notifications: user.notifications_enabled === 1,
-      twofactorMode: user.twofactor_enabled === 1,
-    },
-  }
-}

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { User } from '../db/schema.ts'
-import { Profile } from '../user/schemas.ts'
-import { pageOf, pageQuery } from '../web/paging.ts'
+import { pageOf, pageQuery } from './paging.ts'
+import { Profile } from './user.ts'
+import { PAGE_SIZES } from '../src/domain/pageSizes.ts'
 
 const Id = z.string().min(1).max(64)
 export const UserParams = z.object({ userId: Id })
@@ -26,27 +26,28 @@ export const ManagedUser = Profile.pick({
 })
 export type ManagedUser = z.infer<typeof ManagedUser>
 
-export const toManagedUser = (user: User): ManagedUser => ({
-  id: user.id,
-  name: user.name,
-  email: user.email,
-  phone: user.phone,
-  residentalAddress: user.residental_address,
-  accountState: user.account_state,
-  isAdmin: user.is_admin === 1,
-  createdAt: user.created_at,
-  settings: { notifications: user.notifications_enabled === 1 },
-})
-
 /** The shape only: a blank reason is refused by the service with a message in the reader's language. */
 export const ReasonBody = z.object({ reason: z.string().max(1000) })
 
 /** A page of the user list; `search` finds a name or an e-mail address. */
-export const USER_PAGE_SIZE = 25
+export const USER_PAGE_SIZE = PAGE_SIZES.users
 export const ManagedUserPage = pageOf(ManagedUser)
 
-export const LogQuery = pageQuery(20).extend({ kind: z.string().max(64).optional() })
+export const LogQuery = pageQuery(PAGE_SIZES.logs).extend({ kind: z.string().max(64).optional() })
 export type LogQuery = z.infer<typeof LogQuery>
+
+/** What the audit log records; a line's `kind` is one of these. */
+export type AuditKind =
+  | 'auth.sign-in'
+  | 'auth.sign-in-failed'
+  | 'auth.password-reset'
+  | 'admin.user-updated'
+  | 'admin.user-deactivated'
+  | 'admin.user-reactivated'
+  | 'admin.user-deleted'
+  | 'admin.notifications-toggled'
+  | 'admin.property-changed'
+  | 'sync.failed'
 
 export const LogEntry = z.object({
   id: z.string(),

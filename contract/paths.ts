@@ -1,0 +1,118 @@
+/**
+ * Where every endpoint of the API answers, under `/api`: its method and URL pattern, a `:name`
+ * segment being a path parameter. The server registers its routes from these and the browser
+ * builds its URLs from them. This file holds no schema and imports nothing, so the browser can
+ * load it without zod; each area's schemas are bound to these routes in `contract/<area>.ts`.
+ */
+
+export type Method = 'get' | 'post' | 'patch' | 'delete'
+export type Route = { readonly method: Method; readonly url: string }
+
+export const apiPaths = {
+  auth: {
+    sendRegistrationCode: { method: 'post', url: '/auth/register/send-code' },
+    register: { method: 'post', url: '/auth/register' },
+    login: { method: 'post', url: '/auth/login' },
+    sendLoginCode: { method: 'post', url: '/auth/tfa/send-code' },
+    logout: { method: 'post', url: '/auth/logout' },
+    sendResetLink: { method: 'post', url: '/auth/forgot-password/send-link' },
+    cancelEmailChange: { method: 'post', url: '/auth/email-change/cancel' },
+    changePassword: { method: 'post', url: '/auth/forgot-password/change/:token' },
+  },
+  user: {
+    profile: { method: 'get', url: '/user/profile' },
+    updateProfile: { method: 'patch', url: '/user/profile' },
+    deleteAccount: { method: 'delete', url: '/user/profile' },
+    confirmEmail: { method: 'post', url: '/user/email/confirm' },
+    sendTwofactorCode: { method: 'post', url: '/user/tfa/send-code' },
+    toggleTwofactor: { method: 'post', url: '/user/tfa/toggle' },
+    setNotifications: { method: 'post', url: '/user/toggle-notifications' },
+  },
+  property: {
+    list: { method: 'get', url: '/property/list' },
+    platforms: { method: 'get', url: '/property/platform/list' },
+    get: { method: 'get', url: '/property/:id' },
+    create: { method: 'post', url: '/property' },
+    update: { method: 'patch', url: '/property/:id' },
+    remove: { method: 'delete', url: '/property/:id' },
+    images: { method: 'get', url: '/property/:id/image/list' },
+    removeImage: { method: 'delete', url: '/property/:id/image/:imageId' },
+    externalCalendars: { method: 'get', url: '/property/:id/calendar/external' },
+    addExternalCalendar: { method: 'post', url: '/property/:id/calendar/external' },
+    removeExternalCalendar: { method: 'delete', url: '/property/:id/calendar/external/:calendarId' },
+    internalCalendar: { method: 'get', url: '/property/:id/calendar/internal' },
+    rotatePlatformFeed: { method: 'post', url: '/property/:id/calendar/platform/:platformName/rotate' },
+    rotateInternalCalendar: { method: 'post', url: '/property/:id/calendar/internal/rotate' },
+  },
+  stay: {
+    search: { method: 'get', url: '/stay/search' },
+    create: { method: 'post', url: '/property/:id/stay' },
+    update: { method: 'patch', url: '/property/:id/stay/:stayId' },
+    remove: { method: 'delete', url: '/property/:id/stay/:stayId' },
+  },
+  statistics: {
+    dashboard: { method: 'get', url: '/dashboard/statistics' },
+    monthly: { method: 'get', url: '/dashboard/statistics/monthly' },
+    property: { method: 'get', url: '/property/:id/statistics' },
+    period: { method: 'get', url: '/property/:id/statistics/period' },
+  },
+  admin: {
+    users: { method: 'get', url: '/admin/user/list' },
+    user: { method: 'get', url: '/admin/user/:userId' },
+    updateUser: { method: 'patch', url: '/admin/user/:userId' },
+    toggleNotifications: { method: 'post', url: '/admin/user/:userId/toggle-notifications' },
+    deactivateUser: { method: 'post', url: '/admin/user/:userId/deactivate' },
+    reactivateUser: { method: 'post', url: '/admin/user/:userId/reactivate' },
+    deleteUser: { method: 'post', url: '/admin/user/:userId/delete' },
+    userProperties: { method: 'get', url: '/admin/user/:userId/property/list' },
+    createUserProperty: { method: 'post', url: '/admin/user/:userId/property' },
+    updateProperty: { method: 'patch', url: '/admin/property/:propertyId' },
+    deleteProperty: { method: 'delete', url: '/admin/property/:propertyId' },
+    propertyImages: { method: 'get', url: '/admin/property/:propertyId/image/list' },
+    removeImage: { method: 'delete', url: '/admin/property/:propertyId/image/:imageId' },
+    period: { method: 'get', url: '/admin/property/:propertyId/statistics/period' },
+    externalCalendars: { method: 'get', url: '/admin/property/:propertyId/calendar/external' },
+    addExternalCalendar: { method: 'post', url: '/admin/property/:propertyId/calendar/external' },
+    internalCalendar: { method: 'get', url: '/admin/property/:propertyId/calendar/internal' },
+    logs: { method: 'get', url: '/admin/log/list' },
+  },
+  guest: {
+    list: { method: 'get', url: '/guest/list' },
+  },
+  notification: {
+    list: { method: 'get', url: '/notification/list' },
+    markRead: { method: 'post', url: '/notification/:id/read' },
+    stream: { method: 'get', url: '/notification/sse' },
+  },
+  sync: {
+    now: { method: 'post', url: '/notification/trigger' },
+  },
+  calendar: {
+    exportFeed: { method: 'get', url: '/calendar/:file' },
+    ownerFeed: { method: 'get', url: '/property/calendar' },
+  },
+  health: {
+    check: { method: 'get', url: '/health' },
+  },
+  metrics: {
+    scrape: { method: 'get', url: '/metrics' },
+  },
+  docs: {
+    openApi: { method: 'get', url: '/docs' },
+  },
+} as const satisfies Record<string, Record<string, Route>>
+
+type ParamNames<Url extends string> = Url extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Url extends `${string}:${infer Name}`
+    ? Name
+    : never
+
+/** The values of a URL pattern's parameters: `{ id, stayId }` for `/property/:id/stay/:stayId`. */
+export type ParamsOf<Url extends string> = { [Name in ParamNames<Url>]: string }
+
+/** The URL of a route for these parameters, each encoded as one path segment. */
+export const pathOf = <Url extends string>(url: Url, params: ParamsOf<Url>): string =>
+  url.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent((params as Record<string, string>)[name] ?? ''),
+  )
