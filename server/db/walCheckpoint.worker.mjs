@@ -35,6 +35,9 @@ function holdSnapshot(guards) {
   guarding = guards
 }
 
+/** At most this many pages (32 MB) are left to write back when a restart holds the server. */
+const MAX_LEFT_PAGES = 8_192
+
 const checkpoint = () => checkpointer.pragma('wal_checkpoint(PASSIVE)')[0]
 
 function turn() {
@@ -42,10 +45,14 @@ function turn() {
   // PASSIVE never waits for the server's connection and never makes it wait: it copies what no
   // reader still needs, up to the held snapshot, and returns.
   const { log, checkpointed } = checkpoint()
-  if (log >= restartPages || (log > 0 && checkpointed === log && !guarding)) {
+  const left = log - checkpointed
+  // While the server holds its connection for a restart, its queries wait for what is left to
+  // write back: after a burst (a large import), a turn of copying here first.
+  const shortHold = left <= MAX_LEFT_PAGES
+  if (log > 0 && shortHold && (log >= restartPages || (left === 0 && !guarding))) {
     restartAsked = true
     parentPort?.postMessage('restart')
-  } else if (checkpointed < log) {
+  } else if (left > 0) {
     holdSnapshot(true)
   }
 }
@@ -54,6 +61,7 @@ function turn() {
 function restart() {
   if (reader.inTransaction) endRead.run()
   const { log, checkpointed } = checkpoint()
+
   // A write on the wholly written-back log starts it over (and cuts the file to the size limit).
   if (log > 0 && checkpointed === log)
     checkpointer.pragma(`user_version = ${checkpointer.pragma('user_version', { simple: true })}`)

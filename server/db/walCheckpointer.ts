@@ -6,10 +6,12 @@ const CHECKPOINT_INTERVAL_MS = 200
 /** The log restarts (in the checkpointer's thread) once it holds this many pages: 16 MB. */
 const RESTART_PAGES = 4_096
 /**
- * The server's own connection checkpoints only past this many log pages (40 MB): a safety net
- * should the checkpointer ever fall behind, never the usual path.
+ * The server's own connection checkpoints only past this many log pages (160 MB): a safety net
+ * should the checkpointer ever fall behind, never the usual path. Deleting a large account
+ * writes about 30,000 pages a second, so a lower net caught the log between two restarts and
+ * copied it on the event loop.
  */
-export const MAIN_THREAD_CHECKPOINT_PAGES = 10_000
+export const MAIN_THREAD_CHECKPOINT_PAGES = 40_000
 /** After a checkpoint has emptied it, the log file is cut back to this size. */
 export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
 
