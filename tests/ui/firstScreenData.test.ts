@@ -63,12 +63,16 @@ describe('a signed-in first screen asks for its data beside the profile, before 
     expect(calls.properties).not.toHaveBeenCalled()
   })
 
+  /** An empty answer of the call's shape: a page call reads its items (the grid's first photo). */
+  const bodyFor = (url: string) =>
+    url.includes('page=') ? JSON.stringify({ items: [], total: 0, page: 1, pageSize: 24 }) : '{}'
+
   it.each(FIRST_SCREENS.filter((screen) => screen.signedIn))(
     '$name takes every call index.html sent for it, and sends none of them again',
     async ({ name, requests }) => {
       vi.resetModules()
       const early = Object.fromEntries(
-        requests.map((url) => [fillRequest(url, new Date()), Promise.resolve(new Response('{}'))]),
+        requests.map((url) => [fillRequest(url, new Date()), Promise.resolve(new Response(bodyFor(url)))]),
       )
       Object.defineProperty(window, EARLY_RESPONSES_KEY, { value: early, configurable: true })
       const sent = vi.spyOn(window, 'fetch').mockImplementation(() => new Promise<never>(() => undefined))
