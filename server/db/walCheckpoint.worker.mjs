@@ -61,7 +61,6 @@ function turn() {
 function restart() {
   if (reader.inTransaction) endRead.run()
   const { log, checkpointed } = checkpoint()
-
   // A write on the wholly written-back log starts it over (and cuts the file to the size limit).
   if (log > 0 && checkpointed === log)
     checkpointer.pragma(`user_version = ${checkpointer.pragma('user_version', { simple: true })}`)
