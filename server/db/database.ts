@@ -64,16 +64,14 @@ function openSqlite(file: string): DatabaseHandle {
   connection.pragma('foreign_keys = ON')
   connection.pragma('synchronous = NORMAL')
   connection.pragma('busy_timeout = 5000')
+  const checkpointer = file === ':memory:' ? null : startWalCheckpointer(file)
+  if (checkpointer) {
+    connection.pragma(`wal_autocheckpoint = ${MAIN_THREAD_CHECKPOINT_PAGES}`)
+    connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
+  }
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
   })
-  let checkpointer: ReturnType<typeof startWalCheckpointer> | null = null
-  if (file !== ':memory:') {
-    connection.pragma(`wal_autocheckpoint = ${MAIN_THREAD_CHECKPOINT_PAGES}`)
-    connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
-    // Kysely's SQLite driver has one connection behind a lock: holding it holds every query.
-    checkpointer = startWalCheckpointer(file, (work) => db.connection().execute(() => work()))
-  }
   // The ping asks the connection itself, not through Kysely, whose one connection a sync's write
   // transaction may hold for a while: liveness must not wait behind the work it watches.
   const ping = connection.prepare('select 1')
