@@ -3,13 +3,17 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import {
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
   type MigrationProvider,
   type SqliteDatabase,
+  type SqliteDialectConfig,
 } from 'kysely'
 import type { DatabaseConfig } from '../config.ts'
 import type { Database } from './schema.ts'
@@ -57,6 +61,30 @@ function withStatementCache(connection: SQLite.Database): SqliteDatabase {
   }
 }
 
+/**
+ * Transactions take the write lock when they begin. A deferred one that read first and writes
+ * second fails at once (SQLITE_BUSY, no waiting) if another connection committed in between: the
+ * checkpointer thread, which restarts the log with a write of its own, or another process on the
+ * same file (a backup, a test's fixtures). Beginning immediate waits its turn instead, and costs
+ * nothing here, where the server's one connection runs one transaction at a time anyway.
+ */
+class ImmediateTransactionDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateTransactionDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+  override createDriver() {
+    return new ImmediateTransactionDriver(this.#config)
+  }
+}
+
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const connection = new SQLite(file)
@@ -64,14 +92,16 @@ function openSqlite(file: string): DatabaseHandle {
   connection.pragma('foreign_keys = ON')
   connection.pragma('synchronous = NORMAL')
   connection.pragma('busy_timeout = 5000')
-  const checkpointer = file === ':memory:' ? null : startWalCheckpointer(file)
-  if (checkpointer) {
+  const db = new Kysely<Database>({
+    dialect: new ImmediateTransactionDialect({ database: withStatementCache(connection) }),
+  })
+  let checkpointer: ReturnType<typeof startWalCheckpointer> | null = null
+  if (file !== ':memory:') {
     connection.pragma(`wal_autocheckpoint = ${MAIN_THREAD_CHECKPOINT_PAGES}`)
     connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
+    // Kysely's SQLite driver has one connection behind a lock: holding it holds every query.
+    checkpointer = startWalCheckpointer(file, (work) => db.connection().execute(() => work()))
   }
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
-  })
   // The ping asks the connection itself, not through Kysely, whose one connection a sync's write
   // transaction may hold for a while: liveness must not wait behind the work it watches.
   const ping = connection.prepare('select 1')
