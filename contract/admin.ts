@@ -36,18 +36,7 @@ export const ManagedUserPage = pageOf(ManagedUser)
 export const LogQuery = pageQuery(PAGE_SIZES.logs).extend({ kind: z.string().max(64).optional() })
 export type LogQuery = z.infer<typeof LogQuery>
 
-/** What the audit log records; a line's `kind` is one of these. */
-export type AuditKind =
-  | 'auth.sign-in'
-  | 'auth.sign-in-failed'
-  | 'auth.password-reset'
-  | 'admin.user-updated'
-  | 'admin.user-deactivated'
-  | 'admin.user-reactivated'
-  | 'admin.user-deleted'
-  | 'admin.notifications-toggled'
-  | 'admin.property-changed'
-  | 'sync.failed'
+export type { AuditKind } from '../src/domain/auditKinds.ts'
 
 export const LogEntry = z.object({
   id: z.string(),

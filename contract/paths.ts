@@ -6,18 +6,23 @@
  */
 
 export type Method = 'get' | 'post' | 'patch' | 'delete'
-export type Route = { readonly method: Method; readonly url: string }
+/**
+ * `public` routes answer without a session: health, the API's description, metrics (which answer
+ * only their own token), signing up and in, the e-mailed links, and the calendar feeds (addressed
+ * by their secret token). Every other route answers 401 to a request without one.
+ */
+export type Route = { readonly method: Method; readonly url: string; readonly public?: true }
 
 export const apiPaths = {
   auth: {
-    sendRegistrationCode: { method: 'post', url: '/auth/register/send-code' },
-    register: { method: 'post', url: '/auth/register' },
-    login: { method: 'post', url: '/auth/login' },
-    sendLoginCode: { method: 'post', url: '/auth/tfa/send-code' },
-    logout: { method: 'post', url: '/auth/logout' },
-    sendResetLink: { method: 'post', url: '/auth/forgot-password/send-link' },
-    cancelEmailChange: { method: 'post', url: '/auth/email-change/cancel' },
-    changePassword: { method: 'post', url: '/auth/forgot-password/change/:token' },
+    sendRegistrationCode: { method: 'post', url: '/auth/register/send-code', public: true },
+    register: { method: 'post', url: '/auth/register', public: true },
+    login: { method: 'post', url: '/auth/login', public: true },
+    sendLoginCode: { method: 'post', url: '/auth/tfa/send-code', public: true },
+    logout: { method: 'post', url: '/auth/logout', public: true },
+    sendResetLink: { method: 'post', url: '/auth/forgot-password/send-link', public: true },
+    cancelEmailChange: { method: 'post', url: '/auth/email-change/cancel', public: true },
+    changePassword: { method: 'post', url: '/auth/forgot-password/change/:token', public: true },
   },
   user: {
     profile: { method: 'get', url: '/user/profile' },
@@ -88,17 +93,17 @@ export const apiPaths = {
     now: { method: 'post', url: '/notification/trigger' },
   },
   calendar: {
-    exportFeed: { method: 'get', url: '/calendar/:file' },
+    exportFeed: { method: 'get', url: '/calendar/:file', public: true },
     ownerFeed: { method: 'get', url: '/property/calendar' },
   },
   health: {
-    check: { method: 'get', url: '/health' },
+    check: { method: 'get', url: '/health', public: true },
   },
   metrics: {
-    scrape: { method: 'get', url: '/metrics' },
+    scrape: { method: 'get', url: '/metrics', public: true },
   },
   docs: {
-    openApi: { method: 'get', url: '/docs' },
+    openApi: { method: 'get', url: '/docs', public: true },
   },
 } as const satisfies Record<string, Record<string, Route>>
 

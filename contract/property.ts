@@ -3,6 +3,7 @@ import { multiLine, singleLine } from '../src/domain/plainText.ts'
 import { isTimeZone } from '../src/domain/timeZones.ts'
 import { listOrPage, pageOf } from './paging.ts'
 import { PAGE_SIZES } from '../src/domain/pageSizes.ts'
+import { MAX_CAPACITY, MAX_COST_PER_NIGHT } from '../src/domain/property.ts'
 
 /** The status badge values; stored lower-case in properties.status. */
 export const PropertyStatus = z.enum(['Available', 'Booked', 'Maintenance'])
@@ -80,9 +81,6 @@ export const ExternalCalendarBody = z.object({
   urlPath: z.string().max(2048),
 })
 export type ExternalCalendarInput = z.infer<typeof ExternalCalendarBody>
-
-const MAX_CAPACITY = 10_000
-const MAX_COST_PER_NIGHT = 1_000_000
 
 /**
  * A text field whose every failure (missing, too long) reports one locale key, made `plain`

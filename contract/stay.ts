@@ -65,10 +65,6 @@ export type ManualStay = z.infer<typeof ManualStay>
 export const StayPropertyParams = z.object({ id: Id })
 export const StayParams = z.object({ id: Id, stayId: Id })
 
-/** The shortest and longest text a stay search takes (shorter would match most stays). */
-export const SEARCH_MIN = 2
-export const SEARCH_MAX = 60
-
 /**
  * The query string is read as an address is (a failure there is a bad address); the text's own
  * length is the service's check, which tells the host how long it must be.

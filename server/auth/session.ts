@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
 import { unauthorized } from '../errors.ts'
 import { batchedLookup } from '../db/batchedLookup.ts'
+import { apiPaths, type Route } from '../../contract/paths.ts'
 
 export const SESSION_COOKIE = 'manzil_session'
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000
@@ -87,25 +88,15 @@ export async function userOfSession(db: Db, sessionId: string | undefined): Prom
   return (await activeUsersOfSessions(db, sha256(sessionId))) ?? null
 }
 
-/**
- * The API routes anyone may call, as `METHOD route` in Fastify's syntax: health, the API's
- * description, metrics (which answer only their own token), signing up and in, the e-mailed
- * links, and the calendar feeds (addressed by their secret token).
- */
-export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
-  'GET /api/health',
-  'GET /api/docs',
-  'GET /api/metrics',
-  'POST /api/auth/register/send-code',
-  'POST /api/auth/register',
-  'POST /api/auth/login',
-  'POST /api/auth/logout',
-  'POST /api/auth/tfa/send-code',
-  'POST /api/auth/forgot-password/send-link',
-  'POST /api/auth/email-change/cancel',
-  'POST /api/auth/forgot-password/change/:token',
-  'GET /api/calendar/:file',
-])
+/** The API routes anyone may call (marked `public` in the contract), as `METHOD /api/route`. */
+const routesByArea: Record<string, Record<string, Route>> = apiPaths
+export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set(
+  Object.values(routesByArea).flatMap((area) =>
+    Object.values(area)
+      .filter((route) => route.public)
+      .map((route) => `${route.method.toUpperCase()} /api${route.url}`),
+  ),
+)
 
 /**
  * onRequest for every API route: any but the public ones answers 401 unless the request carries

@@ -4,7 +4,8 @@ import type { Db } from '../db/database.ts'
 import { containing, lowerLike } from '../db/paging.ts'
 import { singleLine } from '../../src/domain/plainText.ts'
 import { badRequest } from '../errors.ts'
-import { SEARCH_MAX, SEARCH_MIN, type StaySearchHit } from '../../contract/stay.ts'
+import type { StaySearchHit } from '../../contract/stay.ts'
+import { STAY_SEARCH_MAX, STAY_SEARCH_MIN } from '../../src/domain/staySearch.ts'
 
 /** The most stays one search answers with; it reads a few more, as a description may only seem to match. */
 export const SEARCH_RESULTS = 20
@@ -22,7 +23,8 @@ const CODE_LIKE = /^(?=.*\d)[a-z0-9-]+$/i
  */
 export async function searchStays(db: Db, ownerId: string, query: string): Promise<StaySearchHit[]> {
   const text = singleLine(query).trim()
-  if (text.length < SEARCH_MIN || text.length > SEARCH_MAX) throw badRequest('errors.staySearch.length')
+  if (text.length < STAY_SEARCH_MIN || text.length > STAY_SEARCH_MAX)
+    throw badRequest('errors.staySearch.length')
   const pattern = containing(text)
   const byCode = CODE_LIKE.test(text)
   const rows = await db

@@ -65,8 +65,9 @@ export type FieldProblem = { key: string; values?: Record<string, string> }
 /** Problems by field; a platform link's under `link:<platform name>`. */
 export type DraftProblems = Partial<Record<string, FieldProblem>>
 
-const MAX_CAPACITY = 10_000
-const MAX_COST_PER_NIGHT = 1_000_000
+/** The largest capacity and cost per night a property takes, in the form and on the server. */
+export const MAX_CAPACITY = 10_000
+export const MAX_COST_PER_NIGHT = 1_000_000
 /**
  * The checks the server makes on a property form (server/property/fields.ts), made
  * before any call so that each problem shows at its field: a name, a country (the address's first word), a

@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { api } from '../actors/api.ts'
 import { PATHS } from '../domain/paths.ts'
+import { STAY_SEARCH_MIN } from '../domain/staySearch.ts'
 import type { StaySearch } from '../ui/shell/StaySearchResults.tsx'
 import { usePaused } from './usePaused.ts'
 
 /** The grid's filter in its address. */
 export const SEARCH_PARAM = 'search'
-/** The shortest text the stays are searched for (the server's rule: shorter matches most). */
-export const STAY_SEARCH_MIN = 2
 
 /**
  * The header's search box and `/properties?search=` are one value: typing anywhere opens the

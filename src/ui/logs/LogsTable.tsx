@@ -1,23 +1,9 @@
 import type { LogEntry } from '../../actors/api.ts'
-import type { AuditKind } from '../../../contract/admin.ts'
+import { AUDIT_KINDS } from '../../domain/auditKinds.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge, type BadgeTone } from '../Badge.tsx'
 import { orMissing, useFormat } from '../format.ts'
 import { TableFrame } from '../TableFrame.tsx'
-
-/** Every kind the audit log records, in the order the filter offers them. */
-export const LOG_KINDS = [
-  'auth.sign-in',
-  'auth.sign-in-failed',
-  'auth.password-reset',
-  'admin.user-updated',
-  'admin.user-deactivated',
-  'admin.user-reactivated',
-  'admin.user-deleted',
-  'admin.notifications-toggled',
-  'admin.property-changed',
-  'sync.failed',
-] as const satisfies readonly AuditKind[]
 
 const toneOf = (kind: string): BadgeTone =>
   kind.endsWith('failed') ? 'red' : kind.startsWith('admin.') ? 'brand' : 'slate'
@@ -25,7 +11,8 @@ const toneOf = (kind: string): BadgeTone =>
 /** A kind the interface does not know yet still shows, as its raw name. */
 export function useKindLabel() {
   const { t } = useI18n()
-  return (kind: string) => ((LOG_KINDS as readonly string[]).includes(kind) ? t(`logs.kinds.${kind}`) : kind)
+  return (kind: string) =>
+    (AUDIT_KINDS as readonly string[]).includes(kind) ? t(`logs.kinds.${kind}`) : kind
 }
 
 type FiltersProps = { kind: string; onKindChange: (kind: string) => void }
@@ -42,7 +29,7 @@ export function LogFilters({ kind, onKindChange }: FiltersProps) {
         className="h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
       >
         <option value="">{t('logs.allKinds')}</option>
-        {LOG_KINDS.map((option) => (
+        {AUDIT_KINDS.map((option) => (
           <option key={option} value={option}>
             {kindLabel(option)}
           </option>
