@@ -26,26 +26,7 @@ const GROUPS: Group[] = [
   {
     // The API client, running a flow, toasts, lazy parts, the form controls and the language menu.
     name: 'shared',
-    folders: [
-      'src/actors/api.ts',
-      'src/machines/codeStep.ts',
-      'src/machines/feedback.ts',
-      'src/machines/routeMachine.ts',
-      'src/routes/notify.ts',
-      'src/routes/preloadable.tsx',
-      'src/routes/redirect.ts',
-      'src/routes/sessionHint.ts',
-      'src/routes/useCountdown.ts',
-      'src/routes/useFlow.ts',
-      'src/ui/Logo.tsx',
-      'src/ui/Spinner.tsx',
-      'src/ui/UserText.tsx',
-      'src/ui/form.tsx',
-      'src/ui/icons.tsx',
-      'src/ui/lazyParts.tsx',
-      'src/ui/shell/DeferredMenu.tsx',
-      'src/ui/shell/LanguageMenu.tsx',
-    ],
+    folders: ['src/common/', 'src/machines/parts/', 'src/ui/common/', 'src/actors/api.ts'],
   },
   {
     // The signed-in frame with react-query and what most signed-in screens show: the dashboard
@@ -68,7 +49,7 @@ const GROUPS: Group[] = [
       'src/routes/dashboard/statisticsKeys.ts',
       'src/routes/guards.tsx',
       'src/routes/notifications.ts',
-      'src/routes/prefetched.ts',
+      'src/common/prefetched.ts',
       'src/routes/properties/propertyList.ts',
       'src/routes/properties/usePropertyDialogs.tsx',
       'src/routes/session.ts',

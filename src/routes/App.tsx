@@ -5,11 +5,11 @@ import { I18nProvider, preloadWords, useI18n } from '../i18n.tsx'
 import type { Language } from '../domain/translator.ts'
 import { PATHS } from '../domain/paths.ts'
 import { markLive } from '../boot/prerendered.ts'
-import { FullPageSpinner } from '../ui/Spinner.tsx'
+import { FullPageSpinner } from '../ui/common/Spinner.tsx'
 import { applyUpdate, useUpdateWaiting } from '../pwa/appUpdates.ts'
 import { useOnline } from '../pwa/useOnline.ts'
-import { preloadable, type Preloadable } from './preloadable.tsx'
-import { readHint, useSessionHint } from './sessionHint.ts'
+import { preloadable, type Preloadable } from '../common/preloadable.tsx'
+import { readHint, useSessionHint } from '../common/sessionHint.ts'
 
 /**
  * This is all a phone loads before the sign-in form — the public screens come one

@@ -6,11 +6,11 @@ import { useI18n } from '../i18n.tsx'
 import { loginMachine } from '../machines/login.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { LoginView } from '../ui/auth/LoginView.tsx'
-import { feedbackText, formFeedback, showNotice } from './notify.ts'
-import { useArriveSignedIn } from './sessionHint.ts'
-import { useSecondsUntil } from './useCountdown.ts'
-import { nextPath } from './redirect.ts'
-import { useFlow, type FlowImplementations } from './useFlow.ts'
+import { feedbackText, formFeedback, showNotice } from '../common/notify.ts'
+import { useArriveSignedIn } from '../common/sessionHint.ts'
+import { useSecondsUntil } from '../common/useCountdown.ts'
+import { nextPath } from '../common/redirect.ts'
+import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof loginMachine> }
 

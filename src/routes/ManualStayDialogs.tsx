@@ -6,7 +6,7 @@ import { DeleteStayDialog } from '../ui/calendar/DeleteStayDialog.tsx'
 import { ManualStayDialog } from '../ui/calendar/ManualStayDialog.tsx'
 import { ConfirmDiscardDialog } from '../ui/ConfirmDiscardDialog.tsx'
 import type { PropertyRef, useManualStayFlow } from './ManualStayFlow.tsx'
-import { feedbackText, formFeedback } from './notify.ts'
+import { feedbackText, formFeedback } from '../common/notify.ts'
 
 // Its own chunk, with the dialogs' code, loaded by CalendarRoute when a stay is added,
 // edited or deleted (and prefetched once the calendar has drawn).

@@ -12,8 +12,8 @@ import {
   type SaveStayInput,
 } from '../machines/manualStay.ts'
 import { BOOKINGS_KEY } from './bookingKeys.ts'
-import { showNotice } from './notify.ts'
-import { useFlow, type FlowImplementations } from './useFlow.ts'
+import { showNotice } from '../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
 
 export type ManualStayImplementations = FlowImplementations<typeof manualStayMachine>
 

@@ -6,7 +6,7 @@ import { useI18n } from '../i18n.tsx'
 import { connectPlatformMachine } from '../machines/connectPlatform.ts'
 import { isFailingFeed } from '../ui/property/SyncStatus.tsx'
 import { DASHBOARD_STATISTICS_KEY } from './dashboard/statisticsKeys.ts'
-import { showNotice } from './notify.ts'
+import { showNotice } from '../common/notify.ts'
 import { PROPERTIES_KEY } from './properties/propertyList.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { api, type Profile } from '../actors/api.ts'
 import { ApiError, leaveAfterSignOut } from '../actors/http.ts'
-import { readHint, writeHint } from './sessionHint.ts'
+import { readHint, writeHint } from '../common/sessionHint.ts'
 
 export const PROFILE_KEY = ['profile'] as const
 

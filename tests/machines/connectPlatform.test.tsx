@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'
 import { ApiError } from '../../src/actors/http.ts'
-import type { Notice } from '../../src/machines/feedback.ts'
+import type { Notice } from '../../src/machines/parts/feedback.ts'
 import {
   CONNECT_CHECKS,
   connectPlatformMachine,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { fromPromise } from 'xstate'
-import type { Notice } from '../../src/machines/feedback.ts'
+import type { Notice } from '../../src/machines/parts/feedback.ts'
 import { loginMachine } from '../../src/machines/login.ts'
 import LoginRoute from '../../src/routes/LoginRoute.tsx'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'

@@ -6,7 +6,7 @@ import { fillRequest } from '../../src/boot/firstScreen.ts'
 import { feedFromFor } from '../../src/routes/bookingKeys.ts'
 import { thisMonth } from '../../src/domain/dateRange.ts'
 import { localToday } from '../../src/domain/dates.ts'
-import { PREFETCHED_FRESH_MS } from '../../src/routes/prefetched.ts'
+import { PREFETCHED_FRESH_MS } from '../../src/common/prefetched.ts'
 
 const PLAN: FirstScreenPlan = {
   languageKey: 'manzil.language',

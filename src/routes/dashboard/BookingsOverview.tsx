@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { bookingsOn } from '../../ui/calendar/calendarDays.ts'
 import { MonthCalendar } from '../../ui/calendar/MonthCalendar.tsx'
 import { StayListCard } from '../../ui/calendar/StayListCard.tsx'
-import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
+import { lazyPart, WhenOpen } from '../../ui/common/lazyParts.tsx'
 import { todayOfProperties, useBookings, useMonth, useStayLists } from '../bookings.ts'
 
 // A day's stays with all their details: loaded when a day is first opened.

@@ -1,7 +1,7 @@
 import type { Property } from '../../actors/api.ts'
 import { IntegrationCards } from '../../ui/dashboard/IntegrationCards.tsx'
 import { INTEGRATION_PLATFORMS } from '../../ui/integration/PlatformLogo.tsx'
-import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
+import { lazyPart, WhenOpen } from '../../ui/common/lazyParts.tsx'
 import { platformLinks, useConnectPlatform } from '../connectPlatform.ts'
 
 // The connect dialog and its "Discard this link?" load when a Connect is first pressed.

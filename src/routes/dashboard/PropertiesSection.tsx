@@ -1,7 +1,7 @@
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
 import { PropertyRowPlaceholder } from '../../ui/dashboard/PropertyRowPlaceholder.tsx'
-import { ChevronEndIcon } from '../../ui/icons.tsx'
+import { ChevronEndIcon } from '../../ui/common/icons.tsx'
 import { PropertyRow } from '../../ui/property/PropertyRow.tsx'
 import { QueryStatus } from '../QueryStatus.tsx'
 import { SyncNowButton } from '../SyncNowButton.tsx'

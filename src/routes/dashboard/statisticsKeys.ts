@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../actors/api.ts'
 import type { DateRange } from '../../domain/dateRange.ts'
-import { PREFETCHED_FRESH_MS } from '../prefetched.ts'
+import { PREFETCHED_FRESH_MS } from '../../common/prefetched.ts'
 
 /** The dashboard's figures in the query cache, apart from their section so others can refresh them. */
 export const DASHBOARD_STATISTICS_KEY = ['dashboard', 'statistics'] as const

@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n.tsx'
 import { addPropertyMachine } from '../../machines/addProperty.ts'
 import { AddPropertyModal } from '../../ui/property/AddPropertyModal.tsx'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
-import { showNotice } from '../notify.ts'
+import { showNotice } from '../../common/notify.ts'
 import { useCreateProperty, usePlatformChoices } from './queries.ts'
 
 type FlowProps = {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../actors/api.ts'
 import { PAGE_SIZES } from '../../domain/pageSizes.ts'
 import { pageKey } from '../paging.ts'
-import { PREFETCHED_FRESH_MS } from '../prefetched.ts'
+import { PREFETCHED_FRESH_MS } from '../../common/prefetched.ts'
 
 /**
  * The property list is loading, then loaded; react-query owns it under this key. Apart

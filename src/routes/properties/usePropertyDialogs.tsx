@@ -1,6 +1,6 @@
 import { useState, type ComponentType } from 'react'
 import type { Property } from '../../actors/api.ts'
-import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
+import { lazyPart, WhenOpen } from '../../ui/common/lazyParts.tsx'
 
 // The dialogs (forms, photo gallery, platform links) load when first opened, not with the page.
 const AddPropertyDialog = lazyPart(() =>

@@ -5,7 +5,7 @@ import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { adminUserActionMachine, REASON_CHECKS } from '../../machines/adminUserAction.ts'
 import { ReasonDialog } from '../../ui/users/ReasonDialog.tsx'
-import { formFeedback, showNotice } from '../notify.ts'
+import { formFeedback, showNotice } from '../../common/notify.ts'
 import { adminUsersCache } from './adminCache.ts'
 
 export type AdminUserActionRef = ActorRefFrom<typeof adminUserActionMachine>

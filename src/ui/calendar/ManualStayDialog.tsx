@@ -13,7 +13,14 @@ import {
 } from '../../domain/manualStays.ts'
 import { useI18n } from '../../i18n.tsx'
 import { WarningIcon } from '../appIcons.tsx'
-import { DialogActions, FIELD_CLASS, FieldError, FormError, TextAreaField, TextField } from '../form.tsx'
+import {
+  DialogActions,
+  FIELD_CLASS,
+  FieldError,
+  FormError,
+  TextAreaField,
+  TextField,
+} from '../common/form.tsx'
 import { useFormat } from '../format.ts'
 import { Modal } from '../Modal.tsx'
 import { DatePicker } from '../statistics/DateRangePicker.tsx'

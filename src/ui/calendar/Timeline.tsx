@@ -16,7 +16,7 @@ import { useI18n } from '../../i18n.tsx'
 import { WINDOW_LENGTHS, type WindowLength } from '../../machines/calendarView.ts'
 import { intlLocale } from '../../domain/translator.ts'
 import { useFormat } from '../format.ts'
-import { ChevronEndIcon, ChevronStartIcon } from '../icons.tsx'
+import { ChevronEndIcon, ChevronStartIcon } from '../common/icons.tsx'
 import { PhotoIcon } from '../appIcons.tsx'
 import { bookingKey, weekdayColumns } from './calendarDays.ts'
 import {

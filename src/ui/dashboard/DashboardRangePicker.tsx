@@ -1,7 +1,7 @@
 import type { DateRange } from '../../actors/api.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button } from '../form.tsx'
+import { Button } from '../common/form.tsx'
 import { DatePicker } from '../statistics/DateRangePicker.tsx'
 
 type Props = {

@@ -1,4 +1,4 @@
-import { Icon } from '../icons.tsx'
+import { Icon } from '../common/icons.tsx'
 import { HomeIcon } from '../appIcons.tsx'
 
 // The statistic cards' own marks, on the same 24-unit grid as icons.tsx.

@@ -1,8 +1,8 @@
 import { useI18n } from '../../i18n.tsx'
-import { Button } from '../form.tsx'
+import { Button } from '../common/form.tsx'
 import { TrashIcon } from '../appIcons.tsx'
 import { Modal } from '../Modal.tsx'
-import { richText, UserText } from '../UserText.tsx'
+import { richText, UserText } from '../common/UserText.tsx'
 import { BottomSheet } from '../shell/BottomSheet.tsx'
 import { PHONE_QUERY, useMediaQuery } from '../useMediaQuery.ts'
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useI18n } from '../../i18n.tsx'
-import { CheckIcon } from '../icons.tsx'
+import { CheckIcon } from '../common/icons.tsx'
 import { CopyIcon } from '../appIcons.tsx'
 
 const COPIED_FOR_MS = 2000

@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from '../Badge.tsx'
 import { useFormat } from '../format.ts'
 import { Heading } from '../Heading.tsx'
 import { GuestsIcon, MapPinIcon, PhotoIcon } from '../appIcons.tsx'
-import { Spinner } from '../Spinner.tsx'
+import { Spinner } from '../common/Spinner.tsx'
 import { FailingFeedsNote, isFailingFeed } from './SyncStatus.tsx'
 
 /** The status badge values, each with its colour; anything else reads as Available. */

@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { EmptyState } from '../EmptyState.tsx'
 import { HomeIcon } from '../appIcons.tsx'
 import { PagedList, type PagingControls } from '../Pagination.tsx'
-import { UserText, richText } from '../UserText.tsx'
+import { UserText, richText } from '../common/UserText.tsx'
 import { PropertyCard } from './PropertyCard.tsx'
 
 /**

@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import type { Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PlusIcon } from '../appIcons.tsx'
-import { ChevronEndIcon } from '../icons.tsx'
+import { ChevronEndIcon } from '../common/icons.tsx'
 import { PropertyCard } from './PropertyCard.tsx'
 
 /** Carousel cards are at most 400 px wide (and at least 326 px, like every card). */

@@ -3,8 +3,8 @@ import type { ProfileField, ProfileFields, ProfileFormState } from '../../machin
 import { useI18n } from '../../i18n.tsx'
 import { CodeStep, TextButton } from '../auth/CodeStep.tsx'
 import { Badge } from '../Badge.tsx'
-import { Button, FormError, TextField } from '../form.tsx'
-import { EmailText, richText } from '../UserText.tsx'
+import { Button, FormError, TextField } from '../common/form.tsx'
+import { EmailText, richText } from '../common/UserText.tsx'
 
 type Props = {
   state: ProfileFormState

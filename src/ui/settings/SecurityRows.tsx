@@ -4,9 +4,9 @@ import type { TwoFactorSetupState } from '../../machines/twoFactorSetup.ts'
 import { useI18n } from '../../i18n.tsx'
 import { CodeStep, TextButton } from '../auth/CodeStep.tsx'
 import { Badge } from '../Badge.tsx'
-import { Button, FormError } from '../form.tsx'
-import { CheckIcon } from '../icons.tsx'
-import { EmailText, richText } from '../UserText.tsx'
+import { Button, FormError } from '../common/form.tsx'
+import { CheckIcon } from '../common/icons.tsx'
+import { EmailText, richText } from '../common/UserText.tsx'
 import { SettingRow } from './SettingsLayout.tsx'
 
 /** "Send a reset link" to the signed-in address. */

@@ -8,7 +8,7 @@ import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PlatformBadge } from '../calendar/badges.tsx'
 import { useFormat, type Formatters } from '../format.ts'
-import { Icon } from '../icons.tsx'
+import { Icon } from '../common/icons.tsx'
 import { CalendarIcon, WarningIcon } from '../appIcons.tsx'
 
 export type StayDates = { start: DateOnly; end: DateOnly }

@@ -5,8 +5,8 @@ import { useI18n } from '../../i18n.tsx'
 import { stayLink } from '../../domain/stayLink.ts'
 import { Link } from 'wouter'
 import { useFormat } from '../format.ts'
-import { richText } from '../UserText.tsx'
-import { Spinner } from '../Spinner.tsx'
+import { richText } from '../common/UserText.tsx'
+import { Spinner } from '../common/Spinner.tsx'
 
 /** Where a stay search is: nothing asked yet (too short), asked, answered, or refused. */
 export type StaySearch =

@@ -1,9 +1,9 @@
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
-import { ChevronDownIcon } from '../icons.tsx'
+import { ChevronDownIcon } from '../common/icons.tsx'
 import { DocumentIcon, HelpIcon, LogoutIcon, ShieldIcon } from '../appIcons.tsx'
 import { Avatar } from './Avatar.tsx'
-import { DeferredMenu } from './DeferredMenu.tsx'
+import { DeferredMenu } from '../common/DeferredMenu.tsx'
 import { ownName } from '../userName.ts'
 import { USER_MENU_LINKS } from './userMenuLinks.ts'
 

@@ -1,7 +1,7 @@
 import { Link } from 'wouter'
 import { LANGUAGES, type Language } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { GlobeIcon } from '../icons.tsx'
+import { GlobeIcon } from '../common/icons.tsx'
 import { LogoutIcon, SettingsIcon, UsersIcon } from '../appIcons.tsx'
 import { Avatar } from './Avatar.tsx'
 import { BottomSheet } from './BottomSheet.tsx'

@@ -6,7 +6,7 @@ import { intlLocale } from '../../domain/translator.ts'
 import { useFormat } from '../format.ts'
 import { weekdayColumns } from '../calendar/calendarDays.ts'
 import { MonthNavigator } from '../calendar/MonthNavigator.tsx'
-import { useHandover, type ButtonFace, type Handover } from '../lazyParts.tsx'
+import { useHandover, type ButtonFace, type Handover } from '../common/lazyParts.tsx'
 
 export type DatePickerPopoverProps = {
   /** The field's button, as `DatePicker` painted it before this code arrived. */

@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { Badge } from '../Badge.tsx'
 import { orMissing } from '../format.ts'
 import { TableFrame } from '../TableFrame.tsx'
-import { EmailText } from '../UserText.tsx'
+import { EmailText } from '../common/UserText.tsx'
 
 function UserIdentity({ user }: { user: ManagedUser }) {
   const { t } = useI18n()

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 import { Spinner } from './Spinner.tsx'
-import { useI18n } from '../i18n.tsx'
+import { useI18n } from '../../i18n.tsx'
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string

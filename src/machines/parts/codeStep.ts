@@ -1,5 +1,5 @@
 import { assign, type EventObject } from 'xstate'
-import { isCompleteCode, RESEND_COOLDOWN_MS } from '../domain/code.ts'
+import { isCompleteCode, RESEND_COOLDOWN_MS } from '../../domain/code.ts'
 import type { Feedback } from './feedback.ts'
 
 /** What a flow that mails a six-digit code keeps for its code step. */

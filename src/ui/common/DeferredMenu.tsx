@@ -1,7 +1,7 @@
-import { useDeferredWidget, widgetChunk } from '../lazyParts.tsx'
-import type { MenuWidgetProps } from './MenuWidget.tsx'
+import { useDeferredWidget, widgetChunk } from './lazyParts.tsx'
+import type { MenuWidgetProps } from '../shell/MenuWidget.tsx'
 
-const chunk = widgetChunk(() => import('./MenuWidget.tsx').then((module) => module.MenuWidget))
+const chunk = widgetChunk(() => import('../shell/MenuWidget.tsx').then((module) => module.MenuWidget))
 
 /** A header dropdown whose button shows at once; the menu's code comes when it is about to be used. */
 export function DeferredMenu(props: Omit<MenuWidgetProps, 'handover'>) {

@@ -1,4 +1,4 @@
-import type { Feedback, Notice } from '../machines/feedback.ts'
+import type { Feedback, Notice } from '../machines/parts/feedback.ts'
 import type { Translate } from '../domain/translator.ts'
 
 /** A machine's feedback in words: the server's message when it sent one, else the key's text. */

@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { ChevronDownIcon, GlobeIcon } from '../icons.tsx'
+import { ChevronDownIcon, GlobeIcon } from './icons.tsx'
 import { DeferredMenu } from './DeferredMenu.tsx'
 
 const SHORT: Record<Language, string> = { en: 'language.shortEn', ar: 'language.shortAr' }

@@ -10,7 +10,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react'
-import { useI18n } from '../i18n.tsx'
+import { useI18n } from '../../i18n.tsx'
 import { Spinner } from './Spinner.tsx'
 
 /*

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react'
-import type { Translate, TranslationParams } from '../domain/translator.ts'
+import type { Translate, TranslationParams } from '../../domain/translator.ts'
 
 /*
  * Text that people or feeds wrote (names, addresses, descriptions, guest names, summaries,

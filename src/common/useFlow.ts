@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react'
 import type { ActorOptions, AnyStateMachine, InspectionEvent, Observer } from 'xstate'
-import type { Implementations } from '../machines/routeMachine.ts'
+import type { Implementations } from '../machines/parts/routeMachine.ts'
 
 /** What a route's `implementations` prop may replace in its `routeMachine`: a test hands fakes in this way. */
 export type FlowImplementations<TFlow extends { definition: AnyStateMachine }> = Implementations<
