@@ -74,7 +74,8 @@ const GROUPS: Group[] = [
     packages:
       /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](queriesObserver|useQueries)/,
     folders: [
-      'src/actors/calendarFeed.ts',
+      'src/features/calendar/',
+      'src/ui/calendar/month/',
       'src/domain/feedWarnings.ts',
       'src/domain/icalendar.ts',
       'src/domain/manualStays.ts',
@@ -82,15 +83,6 @@ const GROUPS: Group[] = [
       'src/domain/stayColors.ts',
       'src/domain/stayLabels.ts',
       'src/domain/timeZones.ts',
-      'src/routes/bookings.ts',
-      'src/ui/calendar/MonthCalendar.tsx',
-      'src/ui/calendar/MonthGrid.tsx',
-      'src/ui/calendar/MonthNavigator.tsx',
-      'src/ui/calendar/StayListCard.tsx',
-      'src/ui/calendar/badges.tsx',
-      'src/ui/calendar/bookingLabels.ts',
-      'src/ui/calendar/calendarDays.ts',
-      'src/ui/relativeTime.ts',
     ],
   },
   {

@@ -87,7 +87,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   }),
   // The calendar reads its feed at once; the dashboard, whose calendar is below the first screen, later.
   signedInScreen(PATHS.calendar, exactly(PATHS.calendar), {
-    modules: ['src/routes/CalendarRoute.tsx', 'src/actors/calendarFeed.ts'],
+    modules: ['src/routes/CalendarRoute.tsx', 'src/features/calendar/calendarFeed.ts'],
     requests: [PROPERTIES_REQUEST, FEED_REQUEST],
   }),
   signedInScreen(PATHS.integration, exactly(PATHS.integration), {

@@ -24,7 +24,7 @@ export const portfolioFeedQuery = (from: DateOnly) =>
     // screen's first paint.
     queryFn: async () => {
       try {
-        return await (await import('../actors/calendarFeed.ts')).fetchPortfolioEvents(from)
+        return await (await import('../features/calendar/calendarFeed.ts')).fetchPortfolioEvents(from)
       } catch (failure) {
         // A feed that fails is logged and the screen shows the properties without their stays.
         console.error('Skipped the calendar of every property', failure)

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useActorRef } from '@xstate/react'
 import { api, type AppNotification, type NoticeKind } from '../actors/api.ts'
-import type { FeedEvent } from '../actors/calendarFeed.ts'
+import type { FeedEvent } from '../features/calendar/calendarFeed.ts'
 import { eventSourceConnection } from '../actors/notificationStream.ts'
 import { classifySummary, stayIdOfUid } from '../domain/bookings.ts'
 import { addDays, localToday, type DateOnly } from '../domain/dates.ts'
@@ -54,7 +54,7 @@ export function useNotificationStream() {
   )
 }
 
-/** The iCalendar reader (src/actors/calendarFeed.ts's `parseFeed`). */
+/** The iCalendar reader (src/features/calendar/calendarFeed.ts's `parseFeed`). */
 type ReadFeed = (text: string) => FeedEvent[]
 
 /** Notification calendar text that does not parse is logged and gives no events. */
@@ -170,7 +170,7 @@ function useFeedReader(): ReadFeed | null {
   const [readFeed, setReadFeed] = useState<ReadFeed | null>(null)
   useEffect(() => {
     let mounted = true
-    import('../actors/calendarFeed.ts')
+    import('../features/calendar/calendarFeed.ts')
       .then((module) => mounted && setReadFeed(() => module.parseFeed))
       .catch((failure: unknown) => console.error('The calendar reader did not load', failure))
     return () => {

@@ -8,7 +8,7 @@ import { useFormat } from '../format.ts'
 import { ChevronDownIcon } from '../common/icons.tsx'
 import { PlusIcon } from '../appIcons.tsx'
 import { Modal } from '../Modal.tsx'
-import { bookingKey } from './calendarDays.ts'
+import { bookingKey } from './month/calendarDays.ts'
 import { StayDetails } from './StayDetails.tsx'
 
 type Props = {

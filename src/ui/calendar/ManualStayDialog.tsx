@@ -24,7 +24,7 @@ import {
 import { useFormat } from '../format.ts'
 import { Modal } from '../Modal.tsx'
 import { DatePicker } from '../statistics/DateRangePicker.tsx'
-import { bookingKey } from './calendarDays.ts'
+import { bookingKey } from './month/calendarDays.ts'
 import { StayLine } from './StayLine.tsx'
 
 type Props = {

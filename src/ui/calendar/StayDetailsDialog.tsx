@@ -3,8 +3,8 @@ import type { Booking } from '../../domain/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Modal } from '../Modal.tsx'
 import { Spinner } from '../common/Spinner.tsx'
-import { stayTitle } from './bookingLabels.ts'
-import { bookingKey } from './calendarDays.ts'
+import { stayTitle } from './month/bookingLabels.ts'
+import { bookingKey } from './month/calendarDays.ts'
 import { StayDetails } from './StayDetails.tsx'
 
 /**

@@ -3,7 +3,7 @@ import type { ExternalCalendar, Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { ChevronDownIcon } from '../common/icons.tsx'
 import { isFailingFeed, syncErrorText } from '../property/SyncStatus.tsx'
-import { useRelativeTime } from '../relativeTime.ts'
+import { useRelativeTime } from './month/relativeTime.ts'
 
 export type SyncHealthProperty = Pick<Property, 'id' | 'name' | 'externalCalendars'>
 

@@ -18,7 +18,7 @@ import { intlLocale } from '../../domain/translator.ts'
 import { useFormat } from '../format.ts'
 import { ChevronEndIcon, ChevronStartIcon } from '../common/icons.tsx'
 import { PhotoIcon } from '../appIcons.tsx'
-import { bookingKey, weekdayColumns } from './calendarDays.ts'
+import { bookingKey, weekdayColumns } from './month/calendarDays.ts'
 import {
   barAt,
   freeReach,

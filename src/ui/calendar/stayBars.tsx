@@ -5,8 +5,8 @@ import { useI18n } from '../../i18n.tsx'
 import { PencilIcon } from '../appIcons.tsx'
 import { Icon } from '../common/icons.tsx'
 import type { Formatters } from '../format.ts'
-import { bookingLabels, stayTitle } from './bookingLabels.ts'
-import { textColorOn } from './calendarDays.ts'
+import { bookingLabels, stayTitle } from './month/bookingLabels.ts'
+import { textColorOn } from './month/calendarDays.ts'
 
 /**
  * A focused bar or night: a thick blue outline outside the bar, clear of a conflict's thin red

@@ -4,8 +4,8 @@ import { addMonths, localToday, monthGrid, type DateOnly } from '../../domain/da
 import { useI18n } from '../../i18n.tsx'
 import { intlLocale } from '../../domain/translator.ts'
 import { useFormat } from '../format.ts'
-import { weekdayColumns } from '../calendar/calendarDays.ts'
-import { MonthNavigator } from '../calendar/MonthNavigator.tsx'
+import { weekdayColumns } from '../calendar/month/calendarDays.ts'
+import { MonthNavigator } from '../calendar/month/MonthNavigator.tsx'
 import { useHandover, type ButtonFace, type Handover } from '../common/lazyParts.tsx'
 
 export type DatePickerPopoverProps = {

@@ -1,5 +1,5 @@
-import type { BookingKind } from '../../domain/bookings.ts'
-import { useI18n } from '../../i18n.tsx'
+import type { BookingKind } from '../../../domain/bookings.ts'
+import { useI18n } from '../../../i18n.tsx'
 
 const pill =
   'inline-flex items-center rounded-full px-2 py-0.5 text-[11px] leading-4 font-semibold whitespace-nowrap'

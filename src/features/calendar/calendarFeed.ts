@@ -1,12 +1,12 @@
-import { apiPaths } from '../../contract/paths.ts'
-import type { BookingKind, Stay } from '../domain/bookings.ts'
-import { addDays, type DateOnly } from '../domain/dates.ts'
-import { parseRuns } from '../domain/echoNights.ts'
-import { feedWarningOf, type FeedWarning } from '../domain/feedWarnings.ts'
-import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../domain/icalendar.ts'
-import { isPlatformRule, type PlatformRule } from '../domain/platformRules.ts'
-import { takeEarlyResponse } from '../boot/earlyResponses.ts'
-import { API_BASE, REQUEST_TIMEOUT_MS } from './http.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import type { BookingKind, Stay } from '../../domain/bookings.ts'
+import { addDays, type DateOnly } from '../../domain/dates.ts'
+import { parseRuns } from '../../domain/echoNights.ts'
+import { feedWarningOf, type FeedWarning } from '../../domain/feedWarnings.ts'
+import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../../domain/icalendar.ts'
+import { isPlatformRule, type PlatformRule } from '../../domain/platformRules.ts'
+import { takeEarlyResponse } from '../../boot/earlyResponses.ts'
+import { API_BASE, REQUEST_TIMEOUT_MS } from '../../actors/http.ts'
 
 /** One VEVENT as the feed wrote it, its times reduced to calendar days. */
 export type FeedEvent = {

@@ -1,5 +1,5 @@
-import type { Booking, Stay } from '../../domain/bookings.ts'
-import { addDays, monthGrid, nightsBetween, type DateOnly } from '../../domain/dates.ts'
+import type { Booking, Stay } from '../../../domain/bookings.ts'
+import { addDays, monthGrid, nightsBetween, type DateOnly } from '../../../domain/dates.ts'
 
 /** Whole Sunday-first weeks around a month ("YYYY-MM"), the neighbours' days included. */
 export function calendarDays(month: string): DateOnly[] {

@@ -1,6 +1,6 @@
-import { classifySummary, stayIdOfUid, type Booking } from '../domain/bookings.ts'
-import { MANUAL_PLATFORM } from '../domain/manualStays.ts'
-import { detectPlatform } from '../domain/platforms.ts'
+import { classifySummary, stayIdOfUid, type Booking } from '../../domain/bookings.ts'
+import { MANUAL_PLATFORM } from '../../domain/manualStays.ts'
+import { detectPlatform } from '../../domain/platforms.ts'
 import type { FeedEvent } from './calendarFeed.ts'
 
 /**

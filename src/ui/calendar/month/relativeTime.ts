@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { useI18n } from '../i18n.tsx'
-import { intlLocale, type Language } from '../domain/translator.ts'
+import { useI18n } from '../../../i18n.tsx'
+import { intlLocale, type Language } from '../../../domain/translator.ts'
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400],

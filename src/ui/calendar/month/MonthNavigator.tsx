@@ -1,7 +1,7 @@
-import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../format.ts'
-import { Heading } from '../Heading.tsx'
-import { ChevronEndIcon, ChevronStartIcon } from '../common/icons.tsx'
+import { useI18n } from '../../../i18n.tsx'
+import { useFormat } from '../../format.ts'
+import { Heading } from '../../Heading.tsx'
+import { ChevronEndIcon, ChevronStartIcon } from '../../common/icons.tsx'
 
 type Props = { month: string; onPrevious: () => void; onNext: () => void; titleClassName?: string }
 

@@ -1,6 +1,6 @@
-import type { Booking } from '../../domain/bookings.ts'
-import { guestLabel, namesGuest } from '../../domain/stayLabels.ts'
-import type { Translate } from '../../domain/translator.ts'
+import type { Booking } from '../../../domain/bookings.ts'
+import { guestLabel, namesGuest } from '../../../domain/stayLabels.ts'
+import type { Translate } from '../../../domain/translator.ts'
 
 /**
  * The statuses platforms write in their feeds, by their lower-case spelling, and the key each is

@@ -1,13 +1,18 @@
 import { useMemo, useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { toPortfolioBookings, type FeedBooking } from '../actors/feedBookings.ts'
-import type { Booking } from '../domain/bookings.ts'
-import { addMonths, localToday, type DateOnly } from '../domain/dates.ts'
-import { prevailingZone, stayListsByPropertyToday, todayIn, type ZonedProperty } from '../domain/timeZones.ts'
-import { stayColors } from '../domain/stayColors.ts'
-import { bookingKey } from '../ui/calendar/calendarDays.ts'
-import { feedFromFor, portfolioFeedQuery } from './bookingKeys.ts'
-import { useProperties } from './properties/propertyList.ts'
+import { toPortfolioBookings, type FeedBooking } from './feedBookings.ts'
+import type { Booking } from '../../domain/bookings.ts'
+import { addMonths, localToday, type DateOnly } from '../../domain/dates.ts'
+import {
+  prevailingZone,
+  stayListsByPropertyToday,
+  todayIn,
+  type ZonedProperty,
+} from '../../domain/timeZones.ts'
+import { stayColors } from '../../domain/stayColors.ts'
+import { bookingKey } from '../../ui/calendar/month/calendarDays.ts'
+import { feedFromFor, portfolioFeedQuery } from '../../routes/bookingKeys.ts'
+import { useProperties } from '../../routes/properties/propertyList.ts'
 
 /**
  * Stays with their colours: drawn from each stay's own key and its neighbours in its property,
