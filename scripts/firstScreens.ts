@@ -16,9 +16,9 @@ const exactly = (path: string) => `^${path}/?$`
 const orBelow = (path: string) => `^${path}(/|$)`
 
 export const SIGNED_IN_FRAME = [
-  'src/routes/SignedInApp.tsx',
-  'src/routes/AppShell.tsx',
-  'src/routes/notifications.ts',
+  'src/frame/SignedInApp.tsx',
+  'src/frame/AppShell.tsx',
+  'src/features/notifications/notifications.ts',
 ]
 
 /**

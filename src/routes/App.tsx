@@ -16,17 +16,19 @@ import { readHint, useSessionHint } from '../common/sessionHint.ts'
  * chunk each, and everything behind sign-in (react-query, the frame, the screens, their words) is
  * SignedInApp's chunk. Toasts are a chunk too, mounted once the page has painted.
  */
-const SignedInApp = preloadable<object, typeof import('./SignedInApp.tsx')>(() => import('./SignedInApp.tsx'))
+const SignedInApp = preloadable<object, typeof import('../frame/SignedInApp.tsx')>(
+  () => import('../frame/SignedInApp.tsx'),
+)
 const RedirectIfSignedIn = lazy(() =>
-  import('./SignedInApp.tsx').then((module) => ({ default: module.RedirectIfSignedIn })),
+  import('../frame/SignedInApp.tsx').then((module) => ({ default: module.RedirectIfSignedIn })),
 )
 const SignedInStream = lazy(() =>
-  import('./SignedInApp.tsx').then((module) => ({ default: module.SignedInStream })),
+  import('../frame/SignedInApp.tsx').then((module) => ({ default: module.SignedInStream })),
 )
 const Toasts = preloadable(() => import('../ui/Toasts.tsx'))
 // Rarely seen, and cached by the service worker for when they are.
 const OfflinePage = lazy(() =>
-  import('../ui/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
+  import('../ui/frame/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
 )
 const UpdatePrompt = lazy(() =>
   import('../ui/UpdatePrompt.tsx').then((module) => ({ default: module.UpdatePrompt })),

@@ -11,7 +11,7 @@ import {
   type RemoveStayInput,
   type SaveStayInput,
 } from '../machines/manualStay.ts'
-import { BOOKINGS_KEY } from './bookingKeys.ts'
+import { BOOKINGS_KEY } from '../features/bookings/bookingKeys.ts'
 import { showNotice } from '../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
 

@@ -4,10 +4,10 @@ import { fromPromise } from 'xstate'
 import { api, type Property } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
 import { connectPlatformMachine } from '../machines/connectPlatform.ts'
-import { isFailingFeed } from '../ui/property/SyncStatus.tsx'
-import { DASHBOARD_STATISTICS_KEY } from './dashboard/statisticsKeys.ts'
+import { isFailingFeed } from '../ui/frame/SyncStatus.tsx'
+import { DASHBOARD_STATISTICS_KEY } from '../features/statistics/statisticsKeys.ts'
 import { showNotice } from '../common/notify.ts'
-import { PROPERTIES_KEY } from './properties/propertyList.ts'
+import { PROPERTIES_KEY } from '../features/properties/propertyList.ts'
 
 /**
  * What a platform's card shows: who links it, who does not yet, and how many of its links fail

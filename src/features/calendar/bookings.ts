@@ -11,8 +11,8 @@ import {
 } from '../../domain/timeZones.ts'
 import { stayColors } from '../../domain/stayColors.ts'
 import { bookingKey } from '../../ui/calendar/month/calendarDays.ts'
-import { feedFromFor, portfolioFeedQuery } from '../../routes/bookingKeys.ts'
-import { useProperties } from '../../routes/properties/propertyList.ts'
+import { feedFromFor, portfolioFeedQuery } from '../bookings/bookingKeys.ts'
+import { useProperties } from '../properties/propertyList.ts'
 
 /**
  * Stays with their colours: drawn from each stay's own key and its neighbours in its property,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { Profile } from '../../actors/api.ts'
-import { PROFILE_KEY } from '../session.ts'
+import { PROFILE_KEY } from '../../frame/session.ts'
 
 type ProfileChange = Partial<Omit<Profile, 'settings'>> & { settings?: Partial<Profile['settings']> }
 

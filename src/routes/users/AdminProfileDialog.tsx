@@ -12,7 +12,7 @@ import { SettingRow, SettingsSection } from '../../ui/settings/SettingsLayout.ts
 import { NotificationsSection } from '../settings/NotificationsSection.tsx'
 import { ProfileSection } from '../settings/ProfileSection.tsx'
 import { ResetLinkSection } from '../settings/SecuritySection.tsx'
-import { useProfile } from '../session.ts'
+import { useProfile } from '../../frame/session.ts'
 import { adminUsersCache } from './adminCache.ts'
 
 /** The two-factor row is not shown for another user, so its flag is never read. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ManagedUser } from '../../actors/api.ts'
-import { changeCachedLists } from '../paging.ts'
+import { changeCachedLists } from '../../frame/paging.ts'
 
 /** The user list's pages, each under this key and its search. */
 export const ADMIN_USERS_KEY = ['admin', 'users'] as const

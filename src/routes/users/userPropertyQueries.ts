@@ -4,8 +4,8 @@ import { api, type Property, type PropertyImage } from '../../actors/api.ts'
 import { fieldsFrom } from '../../domain/property.ts'
 import type { NewProperty } from '../../machines/addProperty.ts'
 import type { PropertyChanges } from '../../machines/propertyModal.ts'
-import { changeCachedLists, usePage } from '../paging.ts'
-import { PROPERTY_PAGE_SIZE } from '../properties/propertyList.ts'
+import { changeCachedLists, usePage } from '../../frame/paging.ts'
+import { PROPERTY_PAGE_SIZE } from '../../features/properties/propertyList.ts'
 
 /** One user's properties as an admin sees them (docs/product.md §7.9), a page at a time. */
 export const userPropertiesKey = (userId: string) => ['admin', 'user', userId, 'properties'] as const

@@ -12,7 +12,7 @@ import {
   type PriceBasis,
 } from '../../domain/manualStays.ts'
 import { useI18n } from '../../i18n.tsx'
-import { WarningIcon } from '../appIcons.tsx'
+import { WarningIcon } from '../frame/appIcons.tsx'
 import {
   DialogActions,
   FIELD_CLASS,
@@ -21,9 +21,9 @@ import {
   TextAreaField,
   TextField,
 } from '../common/form.tsx'
-import { useFormat } from '../format.ts'
+import { useFormat } from '../frame/format.ts'
 import { Modal } from '../Modal.tsx'
-import { DatePicker } from '../statistics/DateRangePicker.tsx'
+import { DatePicker } from '../frame/DateRangePicker.tsx'
 import { bookingKey } from './month/calendarDays.ts'
 import { StayLine } from './StayLine.tsx'
 

@@ -1,6 +1,6 @@
 import type { Language } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { SettingsIcon } from '../appIcons.tsx'
+import { SettingsIcon } from '../frame/appIcons.tsx'
 import { BellButton } from './BellButton.tsx'
 import { LanguageMenu } from '../common/LanguageMenu.tsx'
 import { SearchBox } from './SearchBox.tsx'

@@ -7,9 +7,9 @@ import { guestLabel } from '../../domain/stayLabels.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PlatformBadge } from '../calendar/month/badges.tsx'
-import { useFormat, type Formatters } from '../format.ts'
+import { useFormat, type Formatters } from '../frame/format.ts'
 import { Icon } from '../common/icons.tsx'
-import { CalendarIcon, WarningIcon } from '../appIcons.tsx'
+import { CalendarIcon, WarningIcon } from '../frame/appIcons.tsx'
 
 export type StayDates = { start: DateOnly; end: DateOnly }
 

@@ -1,7 +1,7 @@
 import { holdsNoNights, type Booking } from '../../../domain/bookings.ts'
 import type { DateOnly } from '../../../domain/dates.ts'
 import { useI18n } from '../../../i18n.tsx'
-import { useFormat } from '../../format.ts'
+import { useFormat } from '../../frame/format.ts'
 import { ColorSwatch } from './badges.tsx'
 import { arrivalsOn, bookingKey } from './calendarDays.ts'
 import { DayNumber, MonthGrid } from './MonthGrid.tsx'

@@ -1,6 +1,6 @@
 import { useI18n } from '../../../i18n.tsx'
-import { useFormat } from '../../format.ts'
-import { Heading } from '../../Heading.tsx'
+import { useFormat } from '../../frame/format.ts'
+import { Heading } from '../../frame/Heading.tsx'
 import { ChevronEndIcon, ChevronStartIcon } from '../../common/icons.tsx'
 
 type Props = { month: string; onPrevious: () => void; onNext: () => void; titleClassName?: string }

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { addMonths, localToday, type DateOnly } from '../domain/dates.ts'
+import { addMonths, localToday, type DateOnly } from '../../domain/dates.ts'
 
 /**
  * The react-query key of the bookings (`[...BOOKINGS_KEY, from]`), and the query of the screens'
@@ -24,7 +24,7 @@ export const portfolioFeedQuery = (from: DateOnly) =>
     // screen's first paint.
     queryFn: async () => {
       try {
-        return await (await import('../features/calendar/calendarFeed.ts')).fetchPortfolioEvents(from)
+        return await (await import('../calendar/calendarFeed.ts')).fetchPortfolioEvents(from)
       } catch (failure) {
         // A feed that fails is logged and the screen shows the properties without their stays.
         console.error('Skipped the calendar of every property', failure)

@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate'
-import type { ConnectionEvent, StreamNotification } from '../machines/notificationStream.ts'
-import { apiPaths } from '../../contract/paths.ts'
-import { API_BASE } from './http.ts'
+import type { ConnectionEvent, StreamNotification } from '../../machines/notificationStream.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { API_BASE } from '../../actors/http.ts'
 
 export const NOTIFICATION_STREAM_URL = `${API_BASE}${apiPaths.notification.stream.url}`
 

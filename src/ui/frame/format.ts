@@ -1,5 +1,5 @@
-import { intlLocale, type Language } from '../domain/translator.ts'
-import { useI18n } from '../i18n.tsx'
+import { intlLocale, type Language } from '../../domain/translator.ts'
+import { useI18n } from '../../i18n.tsx'
 
 export const MISSING = '-'
 

@@ -1,21 +1,21 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useActorRef } from '@xstate/react'
-import { api, type AppNotification, type NoticeKind } from '../actors/api.ts'
-import type { FeedEvent } from '../features/calendar/calendarFeed.ts'
-import { eventSourceConnection } from '../actors/notificationStream.ts'
-import { classifySummary, stayIdOfUid } from '../domain/bookings.ts'
-import { addDays, localToday, type DateOnly } from '../domain/dates.ts'
-import { stayLink } from '../domain/stayLink.ts'
-import { notificationStreamMachine, type StreamNotification } from '../machines/notificationStream.ts'
+import { api, type AppNotification, type NoticeKind } from '../../actors/api.ts'
+import type { FeedEvent } from '../calendar/calendarFeed.ts'
+import { eventSourceConnection } from './notificationStream.ts'
+import { classifySummary, stayIdOfUid } from '../../domain/bookings.ts'
+import { addDays, localToday, type DateOnly } from '../../domain/dates.ts'
+import { stayLink } from '../../domain/stayLink.ts'
+import { notificationStreamMachine, type StreamNotification } from '../../machines/notificationStream.ts'
 import type {
   NotificationGroup,
   NotificationItem,
   NoticeStayView,
   StayDates,
-} from '../ui/shell/NotificationList.tsx'
-import { BOOKINGS_KEY } from './bookingKeys.ts'
-import { DASHBOARD_STATISTICS_KEY } from './dashboard/statisticsKeys.ts'
+} from '../../ui/shell/NotificationList.tsx'
+import { BOOKINGS_KEY } from '../bookings/bookingKeys.ts'
+import { DASHBOARD_STATISTICS_KEY } from '../statistics/statisticsKeys.ts'
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const
 
@@ -170,7 +170,7 @@ function useFeedReader(): ReadFeed | null {
   const [readFeed, setReadFeed] = useState<ReadFeed | null>(null)
   useEffect(() => {
     let mounted = true
-    import('../features/calendar/calendarFeed.ts')
+    import('../calendar/calendarFeed.ts')
       .then((module) => mounted && setReadFeed(() => module.parseFeed))
       .catch((failure: unknown) => console.error('The calendar reader did not load', failure))
     return () => {

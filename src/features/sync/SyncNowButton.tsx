@@ -1,13 +1,13 @@
 import { useCallback } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../actors/api.ts'
-import { ApiError } from '../actors/http.ts'
-import { showToast } from '../common/notify.ts'
-import { useI18n } from '../i18n.tsx'
-import { Button } from '../ui/common/form.tsx'
-import { BOOKINGS_KEY } from './bookingKeys.ts'
-import { PROPERTIES_KEY } from './properties/propertyList.ts'
-import { useSecondsUntil } from '../common/useCountdown.ts'
+import { api } from '../../actors/api.ts'
+import { ApiError } from '../../actors/http.ts'
+import { showToast } from '../../common/notify.ts'
+import { useI18n } from '../../i18n.tsx'
+import { Button } from '../../ui/common/form.tsx'
+import { BOOKINGS_KEY } from '../bookings/bookingKeys.ts'
+import { PROPERTIES_KEY } from '../properties/propertyList.ts'
+import { useSecondsUntil } from '../../common/useCountdown.ts'
 
 /** The account's wait after a 429: when it ends, and how long it was. */
 type SyncWait = { until: number; seconds: number }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../actors/api.ts'
 import { PAGE_SIZES } from '../../domain/pageSizes.ts'
-import { pageKey } from '../paging.ts'
+import { pageKey } from '../../frame/paging.ts'
 import { PREFETCHED_FRESH_MS } from '../../common/prefetched.ts'
 
 /**
@@ -19,7 +19,7 @@ export const propertiesQuery = queryOptions({
 
 export const useProperties = () => useQuery(propertiesQuery)
 
-/** The list asked for beside the profile, by the screens that open on it (src/routes/SignedInApp.tsx). */
+/** The list asked for beside the profile, by the screens that open on it (src/frame/SignedInApp.tsx). */
 export function prefetchProperties(queryClient: QueryClient) {
   void queryClient.prefetchQuery(propertiesQuery)
 }

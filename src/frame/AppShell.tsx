@@ -6,10 +6,10 @@ import { lazyPart, WhenOpen } from '../ui/common/lazyParts.tsx'
 import { DesktopHeader } from '../ui/shell/DesktopHeader.tsx'
 import { MobileTopBar } from '../ui/shell/MobileTopBar.tsx'
 import { Sidebar } from '../ui/shell/Sidebar.tsx'
-import { MD_UP_QUERY, useMediaQuery } from '../ui/useMediaQuery.ts'
+import { MD_UP_QUERY, useMediaQuery } from '../ui/frame/useMediaQuery.ts'
 import type { Profile } from '../actors/api.ts'
 import { useLogout } from './session.ts'
-import { useNotifications } from './notifications.ts'
+import { useNotifications } from '../features/notifications/notifications.ts'
 import { useGlobalSearch } from './useGlobalSearch.ts'
 import { useSidebarCollapsed } from './useSidebarCollapsed.ts'
 import { PATHS } from '../domain/paths.ts'
@@ -24,7 +24,9 @@ const UserMenuSheet = lazyPart(() =>
 const NotificationsOverlay = lazyPart(() =>
   import('../ui/shell/NotificationsOverlay.tsx').then((module) => module.NotificationsOverlay),
 )
-const SettingsRoute = lazyPart(() => import('./SettingsRoute.tsx').then((module) => module.SettingsRoute))
+const SettingsRoute = lazyPart(() =>
+  import('../routes/SettingsRoute.tsx').then((module) => module.SettingsRoute),
+)
 
 /** Pointing at or focusing a bar fetches the panels it opens. */
 const prefetchDesktopPanels = () => {

@@ -2,12 +2,14 @@ import { useId } from 'react'
 import type { DateRange } from '../../actors/api.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../format.ts'
+import { useFormat } from './format.ts'
 import { FieldError } from '../common/form.tsx'
-import { CalendarIcon } from '../appIcons.tsx'
+import { CalendarIcon } from './appIcons.tsx'
 import { useDeferredWidget, widgetChunk } from '../common/lazyParts.tsx'
 
-const chunk = widgetChunk(() => import('./DatePickerPopover.tsx').then((module) => module.DatePickerPopover))
+const chunk = widgetChunk(() =>
+  import('../statistics/DatePickerPopover.tsx').then((module) => module.DatePickerPopover),
+)
 
 type DatePickerProps = {
   label: string

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useI18n } from '../i18n.tsx'
+import { useI18n } from '../../i18n.tsx'
 
 /**
  * Shapes that hold a section's place while it loads (nothing below moves when it

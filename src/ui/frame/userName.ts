@@ -1,4 +1,4 @@
-import type { Translate } from '../domain/translator.ts'
+import type { Translate } from '../../domain/translator.ts'
 
 /**
  * The name a signed-in person sees for themselves: their own, or "No name yet" in

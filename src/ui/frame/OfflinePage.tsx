@@ -1,5 +1,5 @@
-import { useI18n } from '../i18n.tsx'
-import { Button } from './common/form.tsx'
+import { useI18n } from '../../i18n.tsx'
+import { Button } from '../common/form.tsx'
 
 /**
  * With no network the cached shell still opens, but nothing it would show is cached

@@ -4,14 +4,14 @@ import { matchRoute, Route, Switch } from 'wouter'
 import { parse } from 'regexparam'
 import { hasEarlyResponses } from '../boot/earlyResponses.ts'
 import { NeedsWords, useI18n } from '../i18n.tsx'
-import { ComingUpdate } from '../ui/ComingUpdate.tsx'
-import { EmptyState } from '../ui/EmptyState.tsx'
+import { ComingUpdate } from '../ui/frame/ComingUpdate.tsx'
+import { EmptyState } from '../ui/frame/EmptyState.tsx'
 import { FullPageSpinner, Spinner } from '../ui/common/Spinner.tsx'
 import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
 import { PATHS } from '../domain/paths.ts'
 import { AppShell } from './AppShell.tsx'
 import { preloadable, type Preloadable } from '../common/preloadable.tsx'
-import { useNotificationStream } from './notifications.ts'
+import { useNotificationStream } from '../features/notifications/notifications.ts'
 import { profileQuery, useProfile } from './session.ts'
 
 /**
@@ -32,14 +32,14 @@ type ScreenModule = {
 const screen = (load: () => Promise<ScreenModule>) => preloadable<object, ScreenModule>(load)
 
 // Each screen is its own chunk, loaded when first visited.
-const DashboardRoute = screen(() => import('./DashboardRoute.tsx'))
-const PropertiesRoute = screen(() => import('./PropertiesRoute.tsx'))
-const CalendarRoute = screen(() => import('./CalendarRoute.tsx'))
-const IntegrationRoute = screen(() => import('./IntegrationRoute.tsx'))
-const GuestsRoute = screen(() => import('./GuestsRoute.tsx'))
-const UsersRoute = screen(() => import('./UsersRoute.tsx'))
-const UserPropertiesRoute = screen(() => import('./users/UserPropertiesRoute.tsx'))
-const LogsRoute = screen(() => import('./LogsRoute.tsx'))
+const DashboardRoute = screen(() => import('../routes/DashboardRoute.tsx'))
+const PropertiesRoute = screen(() => import('../routes/PropertiesRoute.tsx'))
+const CalendarRoute = screen(() => import('../routes/CalendarRoute.tsx'))
+const IntegrationRoute = screen(() => import('../routes/IntegrationRoute.tsx'))
+const GuestsRoute = screen(() => import('../routes/GuestsRoute.tsx'))
+const UsersRoute = screen(() => import('../routes/UsersRoute.tsx'))
+const UserPropertiesRoute = screen(() => import('../routes/users/UserPropertiesRoute.tsx'))
+const LogsRoute = screen(() => import('../routes/LogsRoute.tsx'))
 
 /** A signed-in screen of its own chunk; an admin screen shows "not allowed" to anyone else. */
 type Screen = { paths: string[]; component: Preloadable<object, ScreenModule>; adminOnly?: boolean }
