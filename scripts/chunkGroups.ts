@@ -74,8 +74,8 @@ const GROUPS: Group[] = [
     // small chunks otherwise queue behind the libraries on six connections (about 0.4 s throttled).
     name: 'auth',
     folders: [
+      'src/routes/login/',
       'src/machines/login.ts',
-      'src/routes/LoginRoute.tsx',
       'src/ui/auth/AuthLayout.tsx',
       'src/ui/auth/LazyMailedCodeStep.tsx',
       'src/ui/auth/LoginView.tsx',

@@ -67,7 +67,7 @@ const signedInScreen = (
 
 export const FIRST_SCREENS: FirstScreen[] = [
   // Where a host lands whenever a session has ended: its markup comes with the page.
-  publicScreen(PATHS.login, exactly(PATHS.login), 'src/routes/LoginRoute.tsx', true),
+  publicScreen(PATHS.login, exactly(PATHS.login), 'src/routes/login/LoginRoute.tsx', true),
   publicScreen(PATHS.registration, exactly(PATHS.registration), 'src/routes/RegistrationRoute.tsx'),
   publicScreen(PATHS.forgotPassword, exactly(PATHS.forgotPassword), 'src/routes/ForgotPasswordRoute.tsx'),
   publicScreen(PATHS.resetPassword, orBelow(PATHS.resetPassword), 'src/routes/ResetPasswordRoute.tsx'),

@@ -34,7 +34,7 @@ const UpdatePrompt = lazy(() =>
   import('../ui/UpdatePrompt.tsx').then((module) => ({ default: module.UpdatePrompt })),
 )
 
-const LoginRoute = preloadable(() => import('./LoginRoute.tsx'))
+const LoginRoute = preloadable(() => import('./login/LoginRoute.tsx'))
 const RegistrationRoute = preloadable(() => import('./RegistrationRoute.tsx'))
 const ForgotPasswordRoute = preloadable(() => import('./ForgotPasswordRoute.tsx'))
 const ResetPasswordRoute = preloadable(() => import('./ResetPasswordRoute.tsx'))
