@@ -22,10 +22,10 @@ import { lazyPart, WhenOpen } from '../ui/common/lazyParts.tsx'
 import { prefetchBookings } from '../features/bookings/bookingKeys.ts'
 import { todayOfProperties, useBookings, useMonth, useStayLists } from '../features/calendar/bookings.ts'
 import { prefetchProperties } from '../features/properties/propertyList.ts'
-import { useCalendarView } from './useCalendarView.ts'
-import { SyncHealth } from './SyncHealth.tsx'
-import { useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
-import { useLinkedStays } from './useLinkedStays.ts'
+import { useCalendarView } from '../features/calendarView/useCalendarView.ts'
+import { SyncHealth } from './calendar/SyncHealth.tsx'
+import { useManualStayFlow, type ManualStayImplementations } from '../features/manualStay/ManualStayFlow.tsx'
+import { useLinkedStays } from '../features/calendarView/useLinkedStays.ts'
 
 // The day's bookings, a stay's details and the manual stay dialogs load once the
 // calendar has drawn, not with it: with Headless UI's dialog code they were 7 of the 16 chunks the
@@ -37,7 +37,7 @@ const StayDetailsDialog = lazyPart(() =>
   import('../ui/calendar/StayDetailsDialog.tsx').then((module) => module.StayDetailsDialog),
 )
 const ManualStayDialogs = lazyPart(() =>
-  import('./ManualStayDialogs.tsx').then((module) => module.ManualStayDialogs),
+  import('./calendar/ManualStayDialogs.tsx').then((module) => module.ManualStayDialogs),
 )
 
 type Props = {

@@ -12,7 +12,7 @@ import { PAGE_SIZES } from '../domain/pageSizes.ts'
 import { usePage } from '../frame/paging.ts'
 import { QueryStatus } from '../ui/frame/QueryStatus.tsx'
 import { usePaused } from '../frame/usePaused.ts'
-import { ADMIN_USERS_KEY } from './users/adminCache.ts'
+import { ADMIN_USERS_KEY } from '../features/admin/adminCache.ts'
 import { AdminProfileDialog } from './users/AdminProfileDialog.tsx'
 import { UserActionDialog, useAdminUserAction } from './users/UserActionDialog.tsx'
 

@@ -11,7 +11,7 @@ import {
   connectPlatformMachine,
   type PlatformLink,
 } from '../../src/machines/connectPlatform.ts'
-import { ConnectPlatformDialogs } from '../../src/routes/ConnectPlatformDialogs.tsx'
+import { ConnectPlatformDialogs } from '../../src/routes/integration/ConnectPlatformDialogs.tsx'
 import { renderWithProviders } from '../ui/providers.tsx'
 import { expectFeedback, expectMessageAtField, fill, isBusy } from './screenHelpers.ts'
 import { noWayToPerform, PendingCalls, walkMachine } from './walk.tsx'

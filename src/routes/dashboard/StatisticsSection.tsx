@@ -6,7 +6,7 @@ import { RevenueChartPlaceholder } from '../../ui/dashboard/RevenueChartFrame.ts
 import { lazyPart } from '../../ui/common/lazyParts.tsx'
 import { DashboardRange } from './DashboardRange.tsx'
 import { dashboardStatisticsQuery, monthlyStatisticsQuery } from '../../features/statistics/statisticsKeys.ts'
-import { useDashboardRange } from './useDashboardRange.ts'
+import { useDashboardRange } from '../../features/dashboard/useDashboardRange.ts'
 
 // Drawn once the months answer, so it comes after the first paint, asked for as the section mounts.
 const RevenueChart = lazyPart(() =>

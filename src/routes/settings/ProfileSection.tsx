@@ -7,7 +7,7 @@ import { useReportDirty } from '../../ui/dirtyReport.ts'
 import { PersonalInfoForm } from '../../ui/settings/PersonalInfoForm.tsx'
 import { feedbackText, formFeedback, showNotice } from '../../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
-import { useProfileUpdater } from './profileCache.ts'
+import { useProfileUpdater } from '../../features/settings/profileCache.ts'
 
 const PROFILE_FORM_FIELDS = ['name', 'phone', 'residentalAddress', 'email', 'currentPassword'] as const
 

@@ -6,7 +6,7 @@ import { twoFactorSetupMachine } from '../../machines/twoFactorSetup.ts'
 import { ResetLinkRow, TwoFactorRow } from '../../ui/settings/SecurityRows.tsx'
 import { feedbackText, showNotice } from '../../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
-import { useProfileUpdater } from './profileCache.ts'
+import { useProfileUpdater } from '../../features/settings/profileCache.ts'
 
 type ResetLinkProps = { email: string; implementations?: FlowImplementations<typeof forgotPasswordMachine> }
 

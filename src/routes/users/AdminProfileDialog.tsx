@@ -6,14 +6,14 @@ import type { AdminUserAction } from '../../machines/adminUserAction.ts'
 import { Button } from '../../ui/common/form.tsx'
 import { Modal } from '../../ui/Modal.tsx'
 import { ConfirmDiscardDialog } from '../../ui/ConfirmDiscardDialog.tsx'
-import { useGuardedClose } from '../useGuardedClose.ts'
+import { useGuardedClose } from '../../features/settings/useGuardedClose.ts'
 import { EmailText, richText } from '../../ui/common/UserText.tsx'
 import { SettingRow, SettingsSection } from '../../ui/settings/SettingsLayout.tsx'
 import { NotificationsSection } from '../settings/NotificationsSection.tsx'
 import { ProfileSection } from '../settings/ProfileSection.tsx'
 import { ResetLinkSection } from '../settings/SecuritySection.tsx'
 import { useProfile } from '../../frame/session.ts'
-import { adminUsersCache } from './adminCache.ts'
+import { adminUsersCache } from '../../features/admin/adminCache.ts'
 
 /** The two-factor row is not shown for another user, so its flag is never read. */
 const profileOf = (user: ManagedUser): Profile => ({

@@ -6,7 +6,7 @@ import { useI18n } from '../../i18n.tsx'
 import { adminUserActionMachine, REASON_CHECKS } from '../../machines/adminUserAction.ts'
 import { ReasonDialog } from '../../ui/users/ReasonDialog.tsx'
 import { formFeedback, showNotice } from '../../common/notify.ts'
-import { adminUsersCache } from './adminCache.ts'
+import { adminUsersCache } from '../../features/admin/adminCache.ts'
 
 export type AdminUserActionRef = ActorRefFrom<typeof adminUserActionMachine>
 

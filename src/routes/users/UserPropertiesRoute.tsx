@@ -16,9 +16,9 @@ import {
 } from '../../features/properties/usePropertyDialogs.tsx'
 import { QueryStatus } from '../../ui/frame/QueryStatus.tsx'
 import { usePaused } from '../../frame/usePaused.ts'
-import { adminUserKey } from './adminCache.ts'
+import { adminUserKey } from '../../features/admin/adminCache.ts'
 import { AdminAddPropertyDialog, AdminEditPropertyDialog } from './UserPropertyDialogs.tsx'
-import { useUserProperties } from './userPropertyQueries.ts'
+import { useUserProperties } from '../../features/admin/userPropertyQueries.ts'
 
 /** The property dialogs bound to one user, made once per user so React keeps them mounted. */
 const adminDialogsFor = (userId: string): PropertyDialogComponents => ({

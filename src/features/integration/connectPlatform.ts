@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { api, type Property } from '../actors/api.ts'
-import { useI18n } from '../i18n.tsx'
-import { connectPlatformMachine } from '../machines/connectPlatform.ts'
-import { isFailingFeed } from '../ui/frame/SyncStatus.tsx'
-import { DASHBOARD_STATISTICS_KEY } from '../features/statistics/statisticsKeys.ts'
-import { showNotice } from '../common/notify.ts'
-import { PROPERTIES_KEY } from '../features/properties/propertyList.ts'
+import { api, type Property } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { connectPlatformMachine } from '../../machines/connectPlatform.ts'
+import { isFailingFeed } from '../../ui/frame/SyncStatus.tsx'
+import { DASHBOARD_STATISTICS_KEY } from '../statistics/statisticsKeys.ts'
+import { showNotice } from '../../common/notify.ts'
+import { PROPERTIES_KEY } from '../properties/propertyList.ts'
 
 /**
  * What a platform's card shows: who links it, who does not yet, and how many of its links fail

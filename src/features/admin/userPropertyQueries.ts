@@ -5,7 +5,7 @@ import { fieldsFrom } from '../../domain/property.ts'
 import type { NewProperty } from '../../machines/addProperty.ts'
 import type { PropertyChanges } from '../../machines/propertyModal.ts'
 import { changeCachedLists, usePage } from '../../frame/paging.ts'
-import { PROPERTY_PAGE_SIZE } from '../../features/properties/propertyList.ts'
+import { PROPERTY_PAGE_SIZE } from '../properties/propertyList.ts'
 
 /** One user's properties as an admin sees them (docs/product.md §7.9), a page at a time. */
 export const userPropertiesKey = (userId: string) => ['admin', 'user', userId, 'properties'] as const

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import type { Booking } from '../domain/bookings.ts'
-import { addDays, addMonths, type DateOnly } from '../domain/dates.ts'
-import { showingDay, withoutStays, type CalendarView } from '../machines/calendarView.ts'
-import type { StaysProblem } from '../ui/calendar/StayDetailsDialog.tsx'
+import type { Booking } from '../../domain/bookings.ts'
+import { addDays, addMonths, type DateOnly } from '../../domain/dates.ts'
+import { showingDay, withoutStays, type CalendarView } from '../../machines/calendarView.ts'
+import type { StaysProblem } from '../../ui/calendar/StayDetailsDialog.tsx'
 
 /**
  * The stays the address opens (`?stay=`), found among the owner's, with what keeps any from

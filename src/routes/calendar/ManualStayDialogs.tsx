@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import type { Booking } from '../domain/bookings.ts'
-import { staysHoldingNights, type ChosenNights } from '../domain/manualStays.ts'
-import { useI18n } from '../i18n.tsx'
-import { DeleteStayDialog } from '../ui/calendar/DeleteStayDialog.tsx'
-import { ManualStayDialog } from '../ui/calendar/ManualStayDialog.tsx'
-import { ConfirmDiscardDialog } from '../ui/ConfirmDiscardDialog.tsx'
-import type { PropertyRef, useManualStayFlow } from './ManualStayFlow.tsx'
-import { feedbackText, formFeedback } from '../common/notify.ts'
+import type { Booking } from '../../domain/bookings.ts'
+import { staysHoldingNights, type ChosenNights } from '../../domain/manualStays.ts'
+import { useI18n } from '../../i18n.tsx'
+import { DeleteStayDialog } from '../../ui/calendar/DeleteStayDialog.tsx'
+import { ManualStayDialog } from '../../ui/calendar/ManualStayDialog.tsx'
+import { ConfirmDiscardDialog } from '../../ui/ConfirmDiscardDialog.tsx'
+import type { PropertyRef, useManualStayFlow } from '../../features/manualStay/ManualStayFlow.tsx'
+import { feedbackText, formFeedback } from '../../common/notify.ts'
 
 // Its own chunk, with the dialogs' code, loaded by CalendarRoute when a stay is added,
 // edited or deleted (and prefetched once the calendar has drawn).

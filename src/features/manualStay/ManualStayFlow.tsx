@@ -1,19 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
-import { api } from '../actors/api.ts'
-import { DEFAULT_LABEL, type Booking } from '../domain/bookings.ts'
-import { addDays, nightsBetween, type DateOnly } from '../domain/dates.ts'
-import { manualStayBody, priceValues } from '../domain/manualStays.ts'
-import { useI18n } from '../i18n.tsx'
+import { api } from '../../actors/api.ts'
+import { DEFAULT_LABEL, type Booking } from '../../domain/bookings.ts'
+import { addDays, nightsBetween, type DateOnly } from '../../domain/dates.ts'
+import { manualStayBody, priceValues } from '../../domain/manualStays.ts'
+import { useI18n } from '../../i18n.tsx'
 import {
   manualStayMachine,
   type ManualStayRef,
   type RemoveStayInput,
   type SaveStayInput,
-} from '../machines/manualStay.ts'
-import { BOOKINGS_KEY } from '../features/bookings/bookingKeys.ts'
-import { showNotice } from '../common/notify.ts'
-import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
+} from '../../machines/manualStay.ts'
+import { BOOKINGS_KEY } from '../bookings/bookingKeys.ts'
+import { showNotice } from '../../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
 
 export type ManualStayImplementations = FlowImplementations<typeof manualStayMachine>
 

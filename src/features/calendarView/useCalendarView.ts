@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import type { DateOnly } from '../domain/dates.ts'
-import { calendarViewMachine, toSearch } from '../machines/calendarView.ts'
-import { useFlow } from '../common/useFlow.ts'
+import type { DateOnly } from '../../domain/dates.ts'
+import { calendarViewMachine, toSearch } from '../../machines/calendarView.ts'
+import { useFlow } from '../../common/useFlow.ts'
 
 /**
  * /calendar's view state, kept in the URL both ways. Every change the host makes

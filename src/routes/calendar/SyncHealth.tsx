@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { SyncHealthStrip } from '../ui/calendar/SyncHealthStrip.tsx'
-import { PHONE_QUERY, useMediaQuery } from '../ui/frame/useMediaQuery.ts'
-import { useProperties } from '../features/properties/propertyList.ts'
-import { SyncNowButton } from '../features/sync/SyncNowButton.tsx'
+import { SyncHealthStrip } from '../../ui/calendar/SyncHealthStrip.tsx'
+import { PHONE_QUERY, useMediaQuery } from '../../ui/frame/useMediaQuery.ts'
+import { useProperties } from '../../features/properties/propertyList.ts'
+import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
 
 const MINUTE_MS = 60_000
 

@@ -5,7 +5,7 @@ import type { NewProperty } from '../../machines/addProperty.ts'
 import type { PropertyChanges } from '../../machines/propertyModal.ts'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
 import { changeCachedLists } from '../../frame/paging.ts'
-import { PROPERTIES_KEY } from '../../features/properties/propertyList.ts'
+import { PROPERTIES_KEY } from '../properties/propertyList.ts'
 
 export const PLATFORMS_KEY = ['property', 'platforms'] as const
 export const internalCalendarKey = (propertyId: string) =>
