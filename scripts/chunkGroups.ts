@@ -6,8 +6,8 @@
  * the sign-in screens' own frame a third, which the signed-in screens never load; a screen's own
  * code still comes only with its screen.
  *
- * A group names folders, or single files while they move to their folders: it takes every
- * module under them and what those import, in this order, so the shared chunk claims what the sign-in
+ * A group names folders (docs/architecture.md, "The browser's folders"): it takes every module
+ * under them and what those import, in this order, so the shared chunk claims what the sign-in
  * frame has in common with the signed-in screens before the sign-in frame's chunk is made. A
  * module both the sign-in screen and the signed-in frame import belongs in a folder of `shared`,
  * or /login loads the frame's chunk. A folder no group names goes with the screens that import it.
@@ -44,11 +44,6 @@ const GROUPS: Group[] = [
       'src/features/statistics/',
       'src/features/sync/',
       'src/ui/frame/',
-      'src/domain/address.ts',
-      'src/domain/bookings.ts',
-      'src/domain/dates.ts',
-      'src/domain/statistics.ts',
-      'src/common/prefetched.ts',
     ],
   },
   {
@@ -57,30 +52,13 @@ const GROUPS: Group[] = [
     name: 'calendar',
     packages:
       /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](queriesObserver|useQueries)/,
-    folders: [
-      'src/features/calendar/',
-      'src/ui/calendar/month/',
-      'src/domain/feedWarnings.ts',
-      'src/domain/icalendar.ts',
-      'src/domain/manualStays.ts',
-      'src/domain/platforms.ts',
-      'src/domain/stayColors.ts',
-      'src/domain/stayLabels.ts',
-      'src/domain/timeZones.ts',
-    ],
+    folders: ['src/features/calendar/', 'src/ui/calendar/month/'],
   },
   {
     // The sign-in screen with its views and flow: the screen most visits start on, whose four
     // small chunks otherwise queue behind the libraries on six connections (about 0.4 s throttled).
     name: 'auth',
-    folders: [
-      'src/routes/login/',
-      'src/machines/login.ts',
-      'src/ui/auth/AuthLayout.tsx',
-      'src/ui/auth/LazyMailedCodeStep.tsx',
-      'src/ui/auth/LoginView.tsx',
-      'src/ui/auth/Splash.tsx',
-    ],
+    folders: ['src/routes/login/'],
   },
 ]
 
