@@ -46,7 +46,7 @@ export async function signIn(
 /**
  * A fresh context at the phone's width (cold cache, no service worker), in `language`, with the
  * session and its hint when `session` is given, as every returning host's browser holds them
- * (src/routes/sessionHint.ts), and the page scripts in `initScripts` run before the page's own.
+ * (src/common/sessionHint.ts), and the page scripts in `initScripts` run before the page's own.
  */
 export async function phoneContext(
   browser: Browser,

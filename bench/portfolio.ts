@@ -37,7 +37,7 @@ const TARGET_REQUESTS = 40
 const TARGET_HEAP_MB = 60
 const TARGET_REFETCH_KB = 20
 const TARGET_RSS_MB = 300
-/** The screens' refetch interval (src/routes/bookingKeys.ts), and a margin for the phone. */
+/** The screens' refetch interval (src/features/bookings/bookingKeys.ts), and a margin for the phone. */
 const REFETCH_WAIT_MS = 90_000
 const FEED_PATH = '/api/property/calendar'
 

@@ -4,18 +4,29 @@
  * twenty small chunks for one screen cost more than their bytes. So the libraries every screen
  * needs are one chunk, the small pieces the sign-in screens share with the rest are another, and
  * the sign-in screens' own frame a third, which the signed-in screens never load; a screen's own
- * code still comes only with its screen. A group takes the modules it names and what they import,
- * in this order: so the shared chunk claims the pieces the sign-in frame has in common with the
- * signed-in screens before the sign-in frame's chunk is made.
+ * code still comes only with its screen.
+ *
+ * A group names folders (docs/architecture.md, "The browser's folders"): it takes every module
+ * under them and what those import, in this order, so the shared chunk claims what the sign-in
+ * frame has in common with the signed-in screens before the sign-in frame's chunk is made. A
+ * module both the sign-in screen and the signed-in frame import belongs in a folder of `shared`,
+ * or /login loads the frame's chunk. A folder no group names goes with the screens that import it.
  */
-export const CHUNK_GROUPS: { name: string; test: RegExp }[] = [
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+type Group = { name: string; folders?: string[]; packages?: RegExp }
+
+const GROUPS: Group[] = [
   {
     name: 'vendor',
-    test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/,
+    packages:
+      /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/,
   },
   {
+    // The API client, running a flow, toasts, lazy parts, the form controls and the language menu.
     name: 'shared',
-    test: /src[\\/](ui[\\/](form|icons|Logo|UserText|Spinner|lazyParts)\.tsx|ui[\\/]shell[\\/](LanguageMenu|DeferredMenu)\.tsx|routes[\\/](notify|sessionHint|useFlow|redirect|useCountdown)\.ts|routes[\\/]preloadable\.tsx|actors[\\/]api\.ts|machines[\\/](feedback|codeStep|routeMachine)\.ts)$/,
+    folders: ['src/actors/', 'src/common/', 'src/machines/parts/', 'src/ui/common/'],
   },
   {
     // The signed-in frame with react-query and what most signed-in screens show: the dashboard
@@ -23,18 +34,46 @@ export const CHUNK_GROUPS: { name: string; test: RegExp }[] = [
     // cards, property rows and range picker too, which other screens share: five requests fewer
     // on the screen a host lands on, for about 5 KB more on the others.
     name: 'frame',
-    test: /(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!queriesObserver|useQueries)|src[\\/](routes[\\/](SignedInApp|AppShell|notifications|session|guards|bookingKeys|QueryStatus|SyncNowButton|useGlobalSearch|prefetched|properties[\\/](propertyList|usePropertyDialogs)|dashboard[\\/]statisticsKeys)|ui[\\/](format|PageHeader|Badge|appIcons|LoadingPlaceholder|dashboard[\\/](StatCard|statIcons)|integration[\\/]PlatformLogo|property[\\/](PropertyCard|SyncStatus)|statistics[\\/]DateRangePicker)|domain[\\/](dates|bookings|statistics|address))\.tsx?$)/,
+    packages:
+      /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!queriesObserver|useQueries)/,
+    folders: [
+      'src/frame/',
+      'src/features/bookings/',
+      'src/features/notifications/',
+      'src/features/properties/',
+      'src/features/statistics/',
+      'src/features/sync/',
+      'src/ui/frame/',
+    ],
   },
   {
     // The calendar's month, its stay lists and what reads stays (zones, platforms, feeds): the
     // calendar came in ten chunks, and the dashboard's lower sections in nine.
     name: 'calendar',
-    test: /(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](queriesObserver|useQueries)|src[\\/](routes[\\/]bookings|ui[\\/](relativeTime|calendar[\\/](badges|MonthNavigator|calendarDays|bookingLabels|MonthGrid|MonthCalendar|StayListCard))|domain[\\/](stayLabels|timeZones|manualStays|platforms|icalendar|feedWarnings|stayColors)|actors[\\/]calendarFeed)\.tsx?$)/,
+    packages:
+      /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](queriesObserver|useQueries)/,
+    folders: ['src/features/calendar/', 'src/ui/calendar/month/'],
   },
   {
-    // The sign-in screen with them: the screen most visits start on, whose four small chunks
-    // otherwise queue behind the libraries on six connections (about 0.4 s throttled).
+    // The sign-in screen with its views and flow: the screen most visits start on, whose four
+    // small chunks otherwise queue behind the libraries on six connections (about 0.4 s throttled).
     name: 'auth',
-    test: /src[\\/](ui[\\/]auth[\\/](AuthLayout|Splash|LoginView|LazyMailedCodeStep)\.tsx|routes[\\/]LoginRoute\.tsx|machines[\\/]login\.ts)$/,
+    folders: ['src/routes/login/'],
   },
 ]
+
+/** The repository's folder, with forward slashes, as module ids begin. */
+const root = `${path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..').replaceAll('\\', '/')}/`
+
+/** Whether the module `id` (an absolute path, or a virtual id) is one a group claims. */
+const claims =
+  ({ folders = [], packages }: Group) =>
+  (id: string) => {
+    const file = id.replaceAll('\\', '/')
+    return (packages?.test(file) ?? false) || folders.some((folder) => file.startsWith(`${root}${folder}`))
+  }
+
+export const CHUNK_GROUPS: { name: string; test: (id: string) => boolean }[] = GROUPS.map((group) => ({
+  name: group.name,
+  test: claims(group),
+}))

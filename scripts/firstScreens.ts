@@ -16,9 +16,9 @@ const exactly = (path: string) => `^${path}/?$`
 const orBelow = (path: string) => `^${path}(/|$)`
 
 export const SIGNED_IN_FRAME = [
-  'src/routes/SignedInApp.tsx',
-  'src/routes/AppShell.tsx',
-  'src/routes/notifications.ts',
+  'src/frame/SignedInApp.tsx',
+  'src/frame/AppShell.tsx',
+  'src/features/notifications/notifications.ts',
 ]
 
 /**
@@ -67,7 +67,7 @@ const signedInScreen = (
 
 export const FIRST_SCREENS: FirstScreen[] = [
   // Where a host lands whenever a session has ended: its markup comes with the page.
-  publicScreen(PATHS.login, exactly(PATHS.login), 'src/routes/LoginRoute.tsx', true),
+  publicScreen(PATHS.login, exactly(PATHS.login), 'src/routes/login/LoginRoute.tsx', true),
   publicScreen(PATHS.registration, exactly(PATHS.registration), 'src/routes/RegistrationRoute.tsx'),
   publicScreen(PATHS.forgotPassword, exactly(PATHS.forgotPassword), 'src/routes/ForgotPasswordRoute.tsx'),
   publicScreen(PATHS.resetPassword, orBelow(PATHS.resetPassword), 'src/routes/ResetPasswordRoute.tsx'),
@@ -87,7 +87,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   }),
   // The calendar reads its feed at once; the dashboard, whose calendar is below the first screen, later.
   signedInScreen(PATHS.calendar, exactly(PATHS.calendar), {
-    modules: ['src/routes/CalendarRoute.tsx', 'src/actors/calendarFeed.ts'],
+    modules: ['src/routes/CalendarRoute.tsx', 'src/features/calendar/calendarFeed.ts'],
     requests: [PROPERTIES_REQUEST, FEED_REQUEST],
   }),
   signedInScreen(PATHS.integration, exactly(PATHS.integration), {

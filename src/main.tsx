@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, preloadFirstScreen } from './routes/App.tsx'
-import { connectInspector } from './routes/useFlow.ts'
+import { connectInspector } from './common/useFlow.ts'
 import { registerServiceWorker } from './pwa/appUpdates.ts'
 import { isPrerendered } from './boot/prerendered.ts'
 import './fonts/faces.css'

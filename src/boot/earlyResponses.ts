@@ -4,7 +4,7 @@
  * the app could. The API client takes each answer here, once, in place of sending the same call
  * again.
  */
-import { PREFETCHED_FRESH_MS } from '../routes/prefetched.ts'
+import { PREFETCHED_FRESH_MS } from '../common/prefetched.ts'
 
 /** The window property index.html leaves the calls under. */
 export const EARLY_RESPONSES_KEY = '__manzilEarlyResponses'

@@ -6,8 +6,8 @@ import {
   stayDatesProblem,
   type ManualStayValues,
 } from '../domain/manualStays.ts'
-import { failureFrom, type Feedback, type Notice } from './feedback.ts'
-import { routeActor, routeMachine } from './routeMachine.ts'
+import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
+import { routeActor, routeMachine } from './parts/routeMachine.ts'
 
 /** A manual stay on the calendar: what the edit form starts from and the delete dialog names. */
 export type ManualStayRef = ManualStayValues & { propertyId: string; stayId: string }

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
 import { canSave, draftProblems, hasProblems, refusedFields, type PropertyDraft } from '../domain/property.ts'
-import { failureFrom, type Feedback, type Notice } from './feedback.ts'
-import { routeActor, routeMachine } from './routeMachine.ts'
+import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
+import { routeActor, routeMachine } from './parts/routeMachine.ts'
 
 export type PropertyTab = 'about' | 'connections' | 'statistics'
 export const EDIT_TABS: PropertyTab[] = ['about', 'connections']

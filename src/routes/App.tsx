@@ -5,34 +5,36 @@ import { I18nProvider, preloadWords, useI18n } from '../i18n.tsx'
 import type { Language } from '../domain/translator.ts'
 import { PATHS } from '../domain/paths.ts'
 import { markLive } from '../boot/prerendered.ts'
-import { FullPageSpinner } from '../ui/Spinner.tsx'
+import { FullPageSpinner } from '../ui/common/Spinner.tsx'
 import { applyUpdate, useUpdateWaiting } from '../pwa/appUpdates.ts'
 import { useOnline } from '../pwa/useOnline.ts'
-import { preloadable, type Preloadable } from './preloadable.tsx'
-import { readHint, useSessionHint } from './sessionHint.ts'
+import { preloadable, type Preloadable } from '../common/preloadable.tsx'
+import { readHint, useSessionHint } from '../common/sessionHint.ts'
 
 /**
  * This is all a phone loads before the sign-in form — the public screens come one
  * chunk each, and everything behind sign-in (react-query, the frame, the screens, their words) is
  * SignedInApp's chunk. Toasts are a chunk too, mounted once the page has painted.
  */
-const SignedInApp = preloadable<object, typeof import('./SignedInApp.tsx')>(() => import('./SignedInApp.tsx'))
+const SignedInApp = preloadable<object, typeof import('../frame/SignedInApp.tsx')>(
+  () => import('../frame/SignedInApp.tsx'),
+)
 const RedirectIfSignedIn = lazy(() =>
-  import('./SignedInApp.tsx').then((module) => ({ default: module.RedirectIfSignedIn })),
+  import('../frame/SignedInApp.tsx').then((module) => ({ default: module.RedirectIfSignedIn })),
 )
 const SignedInStream = lazy(() =>
-  import('./SignedInApp.tsx').then((module) => ({ default: module.SignedInStream })),
+  import('../frame/SignedInApp.tsx').then((module) => ({ default: module.SignedInStream })),
 )
 const Toasts = preloadable(() => import('../ui/Toasts.tsx'))
 // Rarely seen, and cached by the service worker for when they are.
 const OfflinePage = lazy(() =>
-  import('../ui/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
+  import('../ui/frame/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
 )
 const UpdatePrompt = lazy(() =>
   import('../ui/UpdatePrompt.tsx').then((module) => ({ default: module.UpdatePrompt })),
 )
 
-const LoginRoute = preloadable(() => import('./LoginRoute.tsx'))
+const LoginRoute = preloadable(() => import('./login/LoginRoute.tsx'))
 const RegistrationRoute = preloadable(() => import('./RegistrationRoute.tsx'))
 const ForgotPasswordRoute = preloadable(() => import('./ForgotPasswordRoute.tsx'))
 const ResetPasswordRoute = preloadable(() => import('./ResetPasswordRoute.tsx'))

@@ -5,27 +5,27 @@ import type { DateOnly } from '../domain/dates.ts'
 import { ALL, passesFilters, timelineRows } from '../domain/timeline.ts'
 import { useI18n } from '../i18n.tsx'
 import { windowDays } from '../machines/calendarView.ts'
-import { bookingLabels } from '../ui/calendar/bookingLabels.ts'
-import { bookingsOn } from '../ui/calendar/calendarDays.ts'
+import { bookingLabels } from '../ui/calendar/month/bookingLabels.ts'
+import { bookingsOn } from '../ui/calendar/month/calendarDays.ts'
 import { CalendarGrid } from '../ui/calendar/CalendarGrid.tsx'
-import { MonthCalendar } from '../ui/calendar/MonthCalendar.tsx'
+import { MonthCalendar } from '../ui/calendar/month/MonthCalendar.tsx'
 import { FilterSelect } from '../ui/calendar/FilterSelect.tsx'
 import { SegmentedControl } from '../ui/calendar/SegmentedControl.tsx'
-import { StayListCard } from '../ui/calendar/StayListCard.tsx'
+import { StayListCard } from '../ui/calendar/month/StayListCard.tsx'
 import { Timeline } from '../ui/calendar/Timeline.tsx'
-import { Button } from '../ui/form.tsx'
-import { PlusIcon } from '../ui/appIcons.tsx'
-import { PageHeader } from '../ui/PageHeader.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
-import { MD_UP_QUERY, PHONE_QUERY, useMediaQuery } from '../ui/useMediaQuery.ts'
-import { lazyPart, WhenOpen } from '../ui/lazyParts.tsx'
-import { prefetchBookings } from './bookingKeys.ts'
-import { todayOfProperties, useBookings, useMonth, useStayLists } from './bookings.ts'
-import { prefetchProperties } from './properties/propertyList.ts'
-import { useCalendarView } from './useCalendarView.ts'
-import { SyncHealth } from './SyncHealth.tsx'
-import { useManualStayFlow, type ManualStayImplementations } from './ManualStayFlow.tsx'
-import { useLinkedStays } from './useLinkedStays.ts'
+import { Button } from '../ui/common/form.tsx'
+import { PlusIcon } from '../ui/frame/appIcons.tsx'
+import { PageHeader } from '../ui/frame/PageHeader.tsx'
+import { Spinner } from '../ui/common/Spinner.tsx'
+import { MD_UP_QUERY, PHONE_QUERY, useMediaQuery } from '../ui/frame/useMediaQuery.ts'
+import { lazyPart, WhenOpen } from '../ui/common/lazyParts.tsx'
+import { prefetchBookings } from '../features/bookings/bookingKeys.ts'
+import { todayOfProperties, useBookings, useMonth, useStayLists } from '../features/calendar/bookings.ts'
+import { prefetchProperties } from '../features/properties/propertyList.ts'
+import { useCalendarView } from '../features/calendarView/useCalendarView.ts'
+import { SyncHealth } from './calendar/SyncHealth.tsx'
+import { useManualStayFlow, type ManualStayImplementations } from '../features/manualStay/ManualStayFlow.tsx'
+import { useLinkedStays } from '../features/calendarView/useLinkedStays.ts'
 
 // The day's bookings, a stay's details and the manual stay dialogs load once the
 // calendar has drawn, not with it: with Headless UI's dialog code they were 7 of the 16 chunks the
@@ -37,7 +37,7 @@ const StayDetailsDialog = lazyPart(() =>
   import('../ui/calendar/StayDetailsDialog.tsx').then((module) => module.StayDetailsDialog),
 )
 const ManualStayDialogs = lazyPart(() =>
-  import('./ManualStayDialogs.tsx').then((module) => module.ManualStayDialogs),
+  import('./calendar/ManualStayDialogs.tsx').then((module) => module.ManualStayDialogs),
 )
 
 type Props = {

@@ -5,8 +5,8 @@ import { useI18n } from '../i18n.tsx'
 import { cancelEmailChangeMachine } from '../machines/cancelEmailChange.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { CancelEmailChangeView } from '../ui/auth/CancelEmailChangeView.tsx'
-import { feedbackText } from './notify.ts'
-import { useFlow, type FlowImplementations } from './useFlow.ts'
+import { feedbackText } from '../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof cancelEmailChangeMachine> }
 

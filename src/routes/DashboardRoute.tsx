@@ -2,19 +2,19 @@ import type { QueryClient } from '@tanstack/react-query'
 import { rangeFromLink, thisMonth } from '../domain/dateRange.ts'
 import { useI18n } from '../i18n.tsx'
 import { AfterFirstPaint } from '../ui/AfterFirstPaint.tsx'
-import { HeadingLevel } from '../ui/Heading.tsx'
-import { PageHeader } from '../ui/PageHeader.tsx'
-import { richText, UserText } from '../ui/UserText.tsx'
+import { HeadingLevel } from '../ui/frame/Heading.tsx'
+import { PageHeader } from '../ui/frame/PageHeader.tsx'
+import { richText, UserText } from '../ui/common/UserText.tsx'
 import { BookingsSection } from './dashboard/BookingsSection.tsx'
 import { IntegrationSection } from './dashboard/IntegrationSection.tsx'
 import { PropertiesSection } from './dashboard/PropertiesSection.tsx'
 import { StatisticsSection } from './dashboard/StatisticsSection.tsx'
-import { dashboardStatisticsQuery, monthlyStatisticsQuery } from './dashboard/statisticsKeys.ts'
-import { prefetchBookings } from './bookingKeys.ts'
-import { prefetchProperties } from './properties/propertyList.ts'
-import { useProfile } from './session.ts'
+import { dashboardStatisticsQuery, monthlyStatisticsQuery } from '../features/statistics/statisticsKeys.ts'
+import { prefetchBookings } from '../features/bookings/bookingKeys.ts'
+import { prefetchProperties } from '../features/properties/propertyList.ts'
+import { useProfile } from '../frame/session.ts'
 
-/** What the dashboard shows first, asked for beside the profile (src/routes/SignedInApp.tsx). */
+/** What the dashboard shows first, asked for beside the profile (src/frame/SignedInApp.tsx). */
 export function prefetchData(queryClient: QueryClient, search: URLSearchParams) {
   const range = rangeFromLink(search.get('start'), search.get('end')) ?? thisMonth()
   void queryClient.prefetchQuery(dashboardStatisticsQuery(range))

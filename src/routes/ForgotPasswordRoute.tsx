@@ -4,8 +4,8 @@ import { useI18n } from '../i18n.tsx'
 import { FORGOT_CHECKS, forgotPasswordMachine } from '../machines/forgotPassword.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { ForgotPasswordView } from '../ui/auth/ForgotPasswordView.tsx'
-import { formFeedback, showNotice } from './notify.ts'
-import { useFlow, type FlowImplementations } from './useFlow.ts'
+import { formFeedback, showNotice } from '../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof forgotPasswordMachine> }
 

@@ -5,10 +5,10 @@ import { useI18n } from '../i18n.tsx'
 import { REGISTRATION_CHECKS, registrationMachine } from '../machines/registration.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { RegistrationView } from '../ui/auth/RegistrationView.tsx'
-import { feedbackText, formFeedback, showNotice } from './notify.ts'
-import { useArriveSignedIn } from './sessionHint.ts'
-import { useSecondsUntil } from './useCountdown.ts'
-import { useFlow, type FlowImplementations } from './useFlow.ts'
+import { feedbackText, formFeedback, showNotice } from '../common/notify.ts'
+import { useArriveSignedIn } from '../common/sessionHint.ts'
+import { useSecondsUntil } from '../common/useCountdown.ts'
+import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof registrationMachine> }
 

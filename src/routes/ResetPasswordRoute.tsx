@@ -6,8 +6,8 @@ import { useI18n } from '../i18n.tsx'
 import { RESET_CHECKS, resetPasswordMachine } from '../machines/resetPassword.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { ResetPasswordView } from '../ui/auth/ResetPasswordView.tsx'
-import { formFeedback } from './notify.ts'
-import { useFlow, type FlowImplementations } from './useFlow.ts'
+import { formFeedback } from '../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof resetPasswordMachine> }
 

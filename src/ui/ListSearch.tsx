@@ -1,4 +1,4 @@
-import { SearchIcon } from './appIcons.tsx'
+import { SearchIcon } from './frame/appIcons.tsx'
 
 type Props = {
   value: string

@@ -1,5 +1,5 @@
 import { useI18n } from '../i18n.tsx'
-import { Button } from './form.tsx'
+import { Button } from './common/form.tsx'
 
 /** A new version is ready; it is swapped in only when the person says so. */
 export function UpdatePrompt({ onReload, onLater }: { onReload: () => void; onLater: () => void }) {

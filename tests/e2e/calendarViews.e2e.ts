@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, localToday, nightsBetween } from '../../src/domain/dates.ts'
-import { calendarDays } from '../../src/ui/calendar/calendarDays.ts'
+import { calendarDays } from '../../src/ui/calendar/month/calendarDays.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
 import { launchBrowser, PHONE, screenshot, signedInPage } from './browser.ts'
 import { addProperty, untilLinksRead } from './hostData.ts'

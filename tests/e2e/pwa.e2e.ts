@@ -210,7 +210,7 @@ describe('the first screen on a phone', () => {
       headers: { origin: server.url },
     })
     expect(signIn.status()).toBe(200)
-    // A host who signed in on this phone before (src/routes/sessionHint.ts).
+    // A host who signed in on this phone before (src/common/sessionHint.ts).
     await context.addInitScript((key) => localStorage.setItem(key, '1'), SESSION_HINT_KEY)
     const page = await context.newPage()
     const refused: string[] = []

@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react'
 import { expect } from 'vitest'
 import { fromPromise } from 'xstate'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'
-import type { Feedback, Notice } from '../../src/machines/feedback.ts'
+import type { Feedback, Notice } from '../../src/machines/parts/feedback.ts'
 import {
   adminUserActionMachine,
   REASON_CHECKS,

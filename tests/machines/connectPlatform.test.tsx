@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'
 import { ApiError } from '../../src/actors/http.ts'
-import type { Notice } from '../../src/machines/feedback.ts'
+import type { Notice } from '../../src/machines/parts/feedback.ts'
 import {
   CONNECT_CHECKS,
   connectPlatformMachine,
   type PlatformLink,
 } from '../../src/machines/connectPlatform.ts'
-import { ConnectPlatformDialogs } from '../../src/routes/ConnectPlatformDialogs.tsx'
+import { ConnectPlatformDialogs } from '../../src/routes/integration/ConnectPlatformDialogs.tsx'
 import { renderWithProviders } from '../ui/providers.tsx'
 import { expectFeedback, expectMessageAtField, fill, isBusy } from './screenHelpers.ts'
 import { noWayToPerform, PendingCalls, walkMachine } from './walk.tsx'

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { fromPromise } from 'xstate'
-import type { Notice } from '../../src/machines/feedback.ts'
+import type { Notice } from '../../src/machines/parts/feedback.ts'
 import { FORGOT_CHECKS, forgotPasswordMachine } from '../../src/machines/forgotPassword.ts'
 import ForgotPasswordRoute from '../../src/routes/ForgotPasswordRoute.tsx'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'

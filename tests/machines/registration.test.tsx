@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { fromPromise } from 'xstate'
-import type { Notice } from '../../src/machines/feedback.ts'
+import type { Notice } from '../../src/machines/parts/feedback.ts'
 import { REGISTRATION_CHECKS, registrationMachine } from '../../src/machines/registration.ts'
 import RegistrationRoute from '../../src/routes/RegistrationRoute.tsx'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'

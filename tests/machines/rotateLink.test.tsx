@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { fromPromise } from 'xstate'
-import type { Notice } from '../../src/machines/feedback.ts'
+import type { Notice } from '../../src/machines/parts/feedback.ts'
 import { rotateLinkMachine } from '../../src/machines/rotateLink.ts'
 import { RotateCalendarLinkButton } from '../../src/routes/properties/RotateCalendarLinkButton.tsx'
 import { renderRoute } from '../ui/render.tsx'

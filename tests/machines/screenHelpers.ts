@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event'
 import { expect } from 'vitest'
 import en from '../../locales/en.json'
 import { createTranslator } from '../../src/domain/translator.ts'
-import type { Feedback } from '../../src/machines/feedback.ts'
+import type { Feedback } from '../../src/machines/parts/feedback.ts'
 
 export const english = createTranslator('en', en)
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { IntegrationCards, type PlatformSummary } from '../../src/ui/dashboard/IntegrationCards.tsx'
-import { INTEGRATION_PLATFORMS } from '../../src/ui/integration/PlatformLogo.tsx'
+import { INTEGRATION_PLATFORMS } from '../../src/ui/frame/PlatformLogo.tsx'
 import { renderWithProviders } from './providers.tsx'
 
 const [airbnb, booking, vrbo, gathern] = INTEGRATION_PLATFORMS

@@ -3,10 +3,10 @@ import type { FirstScreenPlan } from '../../src/boot/firstScreen.ts'
 import { firstScreenScript, INTL_WARMUP } from '../../scripts/viteFirstScreen.ts'
 import { EARLY_RESPONSES_KEY, takeEarlyResponse } from '../../src/boot/earlyResponses.ts'
 import { fillRequest } from '../../src/boot/firstScreen.ts'
-import { feedFromFor } from '../../src/routes/bookingKeys.ts'
+import { feedFromFor } from '../../src/features/bookings/bookingKeys.ts'
 import { thisMonth } from '../../src/domain/dateRange.ts'
 import { localToday } from '../../src/domain/dates.ts'
-import { PREFETCHED_FRESH_MS } from '../../src/routes/prefetched.ts'
+import { PREFETCHED_FRESH_MS } from '../../src/common/prefetched.ts'
 
 const PLAN: FirstScreenPlan = {
   languageKey: 'manzil.language',

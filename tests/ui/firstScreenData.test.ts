@@ -16,7 +16,7 @@ async function freshPage() {
   vi.resetModules()
   const [{ api }, { preloadSignedIn }] = await Promise.all([
     import('../../src/actors/api.ts'),
-    import('../../src/routes/SignedInApp.tsx'),
+    import('../../src/frame/SignedInApp.tsx'),
   ])
   const pending = () => new Promise<never>(() => undefined)
   const calls = {
@@ -76,7 +76,7 @@ describe('a signed-in first screen asks for its data beside the profile, before 
       )
       Object.defineProperty(window, EARLY_RESPONSES_KEY, { value: early, configurable: true })
       const sent = vi.spyOn(window, 'fetch').mockImplementation(() => new Promise<never>(() => undefined))
-      const { preloadSignedIn } = await import('../../src/routes/SignedInApp.tsx')
+      const { preloadSignedIn } = await import('../../src/frame/SignedInApp.tsx')
       await preloadSignedIn(name, '')
       await vi.waitFor(() => expect(Object.keys(early)).toEqual([]))
       const sentUrls = sent.mock.calls.map(([url]) => String(url))

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ConnectedProperties } from '../../src/ui/integration/ConnectedProperties.tsx'
 import { PlatformCard } from '../../src/ui/integration/PlatformCard.tsx'
-import { INTEGRATION_PLATFORMS } from '../../src/ui/integration/PlatformLogo.tsx'
+import { INTEGRATION_PLATFORMS } from '../../src/ui/frame/PlatformLogo.tsx'
 import { renderWithProviders } from './providers.tsx'
 
 const [AIRBNB] = INTEGRATION_PLATFORMS

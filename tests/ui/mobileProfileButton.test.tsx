@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { AppShell } from '../../src/routes/AppShell.tsx'
+import { AppShell } from '../../src/frame/AppShell.tsx'
 import { aProfile } from '../machines/settingsFixtures.ts'
 import { renderRoute } from './render.tsx'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { StayListCard } from '../../src/ui/calendar/StayListCard.tsx'
+import { StayListCard } from '../../src/ui/calendar/month/StayListCard.tsx'
 import { UserMenuSheet } from '../../src/ui/shell/UserMenuSheet.tsx'
 import { UsersTable } from '../../src/ui/users/UsersTable.tsx'
 import { aBooking, aUser } from './builders.ts'

@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { fetchPortfolioEvents } from '../../src/actors/calendarFeed.ts'
+import { fetchPortfolioEvents } from '../../src/features/calendar/calendarFeed.ts'
 import { exportFeed } from './calendarScreen.tsx'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { App } from '../../src/routes/App.tsx'
-import { SESSION_HINT_KEY } from '../../src/routes/sessionHint.ts'
+import { SESSION_HINT_KEY } from '../../src/common/sessionHint.ts'
 
 afterEach(() => {
   vi.unstubAllGlobals()

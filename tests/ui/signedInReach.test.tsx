@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { AppShell } from '../../src/routes/AppShell.tsx'
-import { SignedIn } from '../../src/routes/guards.tsx'
+import { AppShell } from '../../src/frame/AppShell.tsx'
+import { SignedIn } from '../../src/frame/guards.tsx'
 import { aProfile } from '../machines/settingsFixtures.ts'
 import { renderRoute } from './render.tsx'
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Booking } from '../../src/domain/bookings.ts'
 import { addDays } from '../../src/domain/dates.ts'
-import { STAYS_PER_STEP, StayListCard } from '../../src/ui/calendar/StayListCard.tsx'
+import { STAYS_PER_STEP, StayListCard } from '../../src/ui/calendar/month/StayListCard.tsx'
 import { renderWithProviders } from './providers.tsx'
 
 const stay = (index: number): Booking => ({

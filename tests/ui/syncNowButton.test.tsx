@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Toaster } from 'react-hot-toast'
-import { SyncNowButton } from '../../src/routes/SyncNowButton.tsx'
+import { SyncNowButton } from '../../src/features/sync/SyncNowButton.tsx'
 import type { Language } from '../../src/domain/translator.ts'
 import { renderWithProviders } from './providers.tsx'
 

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { lazyPart, WhenOpen } from '../../src/ui/lazyParts.tsx'
+import { lazyPart, WhenOpen } from '../../src/ui/common/lazyParts.tsx'
 import { renderWithProviders } from './providers.tsx'
 
 // The first dialog this file opens: Headless UI's code is not running yet when its opener is

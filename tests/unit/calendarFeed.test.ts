@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { parseFeed } from '../../src/actors/calendarFeed.ts'
-import { toBookings, toPortfolioBookings } from '../../src/actors/feedBookings.ts'
-import { calendarDays, contrastRatio, textColorOn } from '../../src/ui/calendar/calendarDays.ts'
+import { parseFeed } from '../../src/features/calendar/calendarFeed.ts'
+import { toBookings, toPortfolioBookings } from '../../src/features/calendar/feedBookings.ts'
+import { calendarDays, contrastRatio, textColorOn } from '../../src/ui/calendar/month/calendarDays.ts'
 import { EVENT_COLORS } from '../../src/domain/stayColors.ts'
 
 const calendar = (...lines: string[]) =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { calendarText } from '../../server/calendar/ics.ts'
-import { parseFeed } from '../../src/actors/calendarFeed.ts'
+import { parseFeed } from '../../src/features/calendar/calendarFeed.ts'
 import { parseICalendar } from '../../src/domain/icalendar.ts'
 import { singleLine } from '../../src/domain/plainText.ts'
 

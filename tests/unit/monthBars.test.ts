@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Stay } from '../../src/domain/bookings.ts'
 import { guestLabel } from '../../src/domain/stayLabels.ts'
-import { calendarDays, weekRow, weeksOf } from '../../src/ui/calendar/calendarDays.ts'
+import { calendarDays, weekRow, weeksOf } from '../../src/ui/calendar/month/calendarDays.ts'
 
 // March 2026's second row: Sunday 8 to Saturday 14.
 const WEEK = weeksOf(calendarDays('2026-03'))[1]!

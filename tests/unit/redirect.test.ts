@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextPath } from '../../src/routes/redirect.ts'
+import { nextPath } from '../../src/common/redirect.ts'
 
 const asked = (next: string) => nextPath(`?next=${encodeURIComponent(next)}`)
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseFeed } from '../../src/actors/calendarFeed.ts'
+import { parseFeed } from '../../src/features/calendar/calendarFeed.ts'
 import { isPlatformHost } from '../../src/domain/platforms.ts'
 import { parseStayDescription, platformLink } from '../../src/domain/stayDescription.ts'
 import { readFixture } from '../fixtures/feedServer.ts'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { calendarText } from '../../server/calendar/ics.ts'
-import { parseFeed } from '../../src/actors/calendarFeed.ts'
-import { toBookings } from '../../src/actors/feedBookings.ts'
+import { parseFeed } from '../../src/features/calendar/calendarFeed.ts'
+import { toBookings } from '../../src/features/calendar/feedBookings.ts'
 import { conflictingStays, stayAmounts } from '../../src/domain/stayDetails.ts'
-import { relativeParts } from '../../src/ui/relativeTime.ts'
+import { relativeParts } from '../../src/ui/calendar/month/relativeTime.ts'
 import { aBooking } from '../ui/builders.ts'
 
 describe("a stay's nights, price and total", () => {

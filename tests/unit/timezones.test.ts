@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseFeed as parsePropertyFeed } from '../../server/sync/parse.ts'
-import { parseFeed } from '../../src/actors/calendarFeed.ts'
+import { parseFeed } from '../../src/features/calendar/calendarFeed.ts'
 import { currentStays, upcomingStays } from '../../src/domain/bookings.ts'
 import { localToday, nightsBetween } from '../../src/domain/dates.ts'
 import {
@@ -14,8 +14,8 @@ import {
 } from '../../src/domain/timeZones.ts'
 import { defaultTimeZone, timeZoneOfCountry } from '../../src/domain/countryZones.ts'
 import { readFixture } from '../fixtures/feedServer.ts'
-import { calendarDays } from '../../src/ui/calendar/calendarDays.ts'
-import { formattersFor } from '../../src/ui/format.ts'
+import { calendarDays } from '../../src/ui/calendar/month/calendarDays.ts'
+import { formattersFor } from '../../src/ui/frame/format.ts'
 
 // Run by the `unit` project in the machine's zone and by `unit-riyadh` (UTC+3) and `unit-la`
 // (UTC−8/−7) with TZ set: every answer below must be the same in all three.

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { bookingsOn } from '../../ui/calendar/calendarDays.ts'
-import { MonthCalendar } from '../../ui/calendar/MonthCalendar.tsx'
-import { StayListCard } from '../../ui/calendar/StayListCard.tsx'
-import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
-import { todayOfProperties, useBookings, useMonth, useStayLists } from '../bookings.ts'
+import { bookingsOn } from '../../ui/calendar/month/calendarDays.ts'
+import { MonthCalendar } from '../../ui/calendar/month/MonthCalendar.tsx'
+import { StayListCard } from '../../ui/calendar/month/StayListCard.tsx'
+import { lazyPart, WhenOpen } from '../../ui/common/lazyParts.tsx'
+import { todayOfProperties, useBookings, useMonth, useStayLists } from '../../features/calendar/bookings.ts'
 
 // A day's stays with all their details: loaded when a day is first opened.
 export const BookingsModal = lazyPart(() =>

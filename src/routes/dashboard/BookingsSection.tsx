@@ -2,8 +2,8 @@ import { Suspense, useEffect } from 'react'
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
 import { BookingsOverviewPlaceholder } from '../../ui/dashboard/BookingsOverviewPlaceholder.tsx'
-import { ChevronEndIcon } from '../../ui/icons.tsx'
-import { lazyPart } from '../../ui/lazyParts.tsx'
+import { ChevronEndIcon } from '../../ui/common/icons.tsx'
+import { lazyPart } from '../../ui/common/lazyParts.tsx'
 
 // Below a phone's first screen: the month calendar, the stay lists and the feed reader they need
 // load after the first paint, in the placeholder's place.

@@ -1,12 +1,12 @@
 import type { Property } from '../../actors/api.ts'
 import { IntegrationCards } from '../../ui/dashboard/IntegrationCards.tsx'
-import { INTEGRATION_PLATFORMS } from '../../ui/integration/PlatformLogo.tsx'
-import { lazyPart, WhenOpen } from '../../ui/lazyParts.tsx'
-import { platformLinks, useConnectPlatform } from '../connectPlatform.ts'
+import { INTEGRATION_PLATFORMS } from '../../ui/frame/PlatformLogo.tsx'
+import { lazyPart, WhenOpen } from '../../ui/common/lazyParts.tsx'
+import { platformLinks, useConnectPlatform } from '../../features/integration/connectPlatform.ts'
 
 // The connect dialog and its "Discard this link?" load when a Connect is first pressed.
 export const ConnectPlatformDialogs = lazyPart(() =>
-  import('../ConnectPlatformDialogs.tsx').then((module) => module.ConnectPlatformDialogs),
+  import('../integration/ConnectPlatformDialogs.tsx').then((module) => module.ConnectPlatformDialogs),
 )
 
 /** Each platform's card for the host's properties, and /integration's own connect flow. */

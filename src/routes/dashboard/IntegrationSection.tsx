@@ -2,11 +2,11 @@ import { Suspense, useEffect } from 'react'
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
 import { IntegrationCardsPlaceholder } from '../../ui/dashboard/IntegrationCardsPlaceholder.tsx'
-import { ChevronEndIcon } from '../../ui/icons.tsx'
-import { INTEGRATION_PLATFORMS } from '../../ui/integration/PlatformLogo.tsx'
-import { lazyPart } from '../../ui/lazyParts.tsx'
-import { QueryStatus } from '../QueryStatus.tsx'
-import { useProperties } from '../properties/propertyList.ts'
+import { ChevronEndIcon } from '../../ui/common/icons.tsx'
+import { INTEGRATION_PLATFORMS } from '../../ui/frame/PlatformLogo.tsx'
+import { lazyPart } from '../../ui/common/lazyParts.tsx'
+import { QueryStatus } from '../../ui/frame/QueryStatus.tsx'
+import { useProperties } from '../../features/properties/propertyList.ts'
 
 // The last section, below a phone's first screen: its cards and connect flow load after the first
 // paint, in the placeholder's place.

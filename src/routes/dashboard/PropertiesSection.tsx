@@ -1,12 +1,12 @@
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
 import { PropertyRowPlaceholder } from '../../ui/dashboard/PropertyRowPlaceholder.tsx'
-import { ChevronEndIcon } from '../../ui/icons.tsx'
+import { ChevronEndIcon } from '../../ui/common/icons.tsx'
 import { PropertyRow } from '../../ui/property/PropertyRow.tsx'
-import { QueryStatus } from '../QueryStatus.tsx'
-import { SyncNowButton } from '../SyncNowButton.tsx'
-import { PROPERTY_PAGE_SIZE, useProperties } from '../properties/propertyList.ts'
-import { usePropertyDialogs } from '../properties/usePropertyDialogs.tsx'
+import { QueryStatus } from '../../ui/frame/QueryStatus.tsx'
+import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
+import { PROPERTY_PAGE_SIZE, useProperties } from '../../features/properties/propertyList.ts'
+import { usePropertyDialogs } from '../../features/properties/usePropertyDialogs.tsx'
 
 /**
  * The dashboard's "your properties" (docs/product.md §2.6), linking to /properties, as a

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useI18n } from '../../i18n.tsx'
 import { DashboardStatCards } from '../../ui/dashboard/DashboardStatCards.tsx'
 import { RevenueChartPlaceholder } from '../../ui/dashboard/RevenueChartFrame.tsx'
-import { lazyPart } from '../../ui/lazyParts.tsx'
+import { lazyPart } from '../../ui/common/lazyParts.tsx'
 import { DashboardRange } from './DashboardRange.tsx'
-import { dashboardStatisticsQuery, monthlyStatisticsQuery } from './statisticsKeys.ts'
-import { useDashboardRange } from './useDashboardRange.ts'
+import { dashboardStatisticsQuery, monthlyStatisticsQuery } from '../../features/statistics/statisticsKeys.ts'
+import { useDashboardRange } from '../../features/dashboard/useDashboardRange.ts'
 
 // Drawn once the months answer, so it comes after the first paint, asked for as the section mounts.
 const RevenueChart = lazyPart(() =>

@@ -5,8 +5,8 @@ import { useI18n } from '../../i18n.tsx'
 import { addPropertyMachine } from '../../machines/addProperty.ts'
 import { AddPropertyModal } from '../../ui/property/AddPropertyModal.tsx'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
-import { showNotice } from '../notify.ts'
-import { useCreateProperty, usePlatformChoices } from './queries.ts'
+import { showNotice } from '../../common/notify.ts'
+import { useCreateProperty, usePlatformChoices } from '../../features/propertyEditor/queries.ts'
 
 type FlowProps = {
   /** The add machine with its createProperty actor: the real one, or a test's fake. */

@@ -5,11 +5,16 @@ import type { InternalCalendar, Property } from '../../actors/api.ts'
 import type { RotateLinkSlot } from '../../ui/property/EditViewModal.tsx'
 import { useI18n } from '../../i18n.tsx'
 import { propertyModalMachine, type PropertyChanges } from '../../machines/propertyModal.ts'
-import { PropertyStatisticsTab } from '../PropertyStatisticsTab.tsx'
-import { SyncNowButton } from '../SyncNowButton.tsx'
+import { PropertyStatisticsTab } from './PropertyStatisticsTab.tsx'
+import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
 import { PropertyEditor } from './PropertyEditor.tsx'
 import { RotateCalendarLinkButton } from './RotateCalendarLinkButton.tsx'
-import { useDeleteProperty, useInternalCalendar, usePlatformChoices, useUpdateProperty } from './queries.ts'
+import {
+  useDeleteProperty,
+  useInternalCalendar,
+  usePlatformChoices,
+  useUpdateProperty,
+} from '../../features/propertyEditor/queries.ts'
 
 type PropertyEditorDialogProps = {
   property: Property

@@ -10,7 +10,7 @@ import {
   type RotateLinkSlot,
 } from '../../ui/property/EditViewModal.tsx'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
-import { showNotice } from '../notify.ts'
+import { showNotice } from '../../common/notify.ts'
 
 type Props = {
   /** The modal's machine with its save and delete actors: the real ones, or a test's fakes. */

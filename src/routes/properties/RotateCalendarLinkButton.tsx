@@ -2,9 +2,9 @@ import { fromPromise } from 'xstate'
 import { useI18n } from '../../i18n.tsx'
 import { rotateLinkMachine } from '../../machines/rotateLink.ts'
 import { RotateLinkControl } from '../../ui/property/RotateLinkControl.tsx'
-import { feedbackText, showNotice } from '../notify.ts'
-import { useFlow, type FlowImplementations } from '../useFlow.ts'
-import { useRotateInternalCalendar, useRotatePlatformFeed } from './queries.ts'
+import { feedbackText, showNotice } from '../../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
+import { useRotateInternalCalendar, useRotatePlatformFeed } from '../../features/propertyEditor/queries.ts'
 
 type Props = {
   propertyId: string

@@ -6,8 +6,8 @@ import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { deleteAccountMachine } from '../../machines/deleteAccount.ts'
 import { DeleteAccountRow } from '../../ui/settings/DeleteAccountRow.tsx'
-import { feedbackText, showNotice } from '../notify.ts'
-import { useFlow, type FlowImplementations } from '../useFlow.ts'
+import { feedbackText, showNotice } from '../../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof deleteAccountMachine> }
 

@@ -2,8 +2,8 @@ import { fromPromise } from 'xstate'
 import { api, type Profile } from '../../actors/api.ts'
 import { notificationToggleMachine } from '../../machines/notificationToggle.ts'
 import { NotificationsRow } from '../../ui/settings/NotificationsRow.tsx'
-import { useFlow, type FlowImplementations } from '../useFlow.ts'
-import { useProfileUpdater } from './profileCache.ts'
+import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
+import { useProfileUpdater } from '../../features/settings/profileCache.ts'
 
 type Props = { profile: Profile; implementations?: FlowImplementations<typeof notificationToggleMachine> }
 

@@ -5,9 +5,9 @@ import { useI18n } from '../../i18n.tsx'
 import { hasUnsavedChanges, PROFILE_CHECKS, profileFormMachine } from '../../machines/profileForm.ts'
 import { useReportDirty } from '../../ui/dirtyReport.ts'
 import { PersonalInfoForm } from '../../ui/settings/PersonalInfoForm.tsx'
-import { feedbackText, formFeedback, showNotice } from '../notify.ts'
-import { useFlow, type FlowImplementations } from '../useFlow.ts'
-import { useProfileUpdater } from './profileCache.ts'
+import { feedbackText, formFeedback, showNotice } from '../../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
+import { useProfileUpdater } from '../../features/settings/profileCache.ts'
 
 const PROFILE_FORM_FIELDS = ['name', 'phone', 'residentalAddress', 'email', 'currentPassword'] as const
 

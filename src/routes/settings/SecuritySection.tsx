@@ -4,9 +4,9 @@ import { useI18n } from '../../i18n.tsx'
 import { forgotPasswordMachine } from '../../machines/forgotPassword.ts'
 import { twoFactorSetupMachine } from '../../machines/twoFactorSetup.ts'
 import { ResetLinkRow, TwoFactorRow } from '../../ui/settings/SecurityRows.tsx'
-import { feedbackText, showNotice } from '../notify.ts'
-import { useFlow, type FlowImplementations } from '../useFlow.ts'
-import { useProfileUpdater } from './profileCache.ts'
+import { feedbackText, showNotice } from '../../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
+import { useProfileUpdater } from '../../features/settings/profileCache.ts'
 
 type ResetLinkProps = { email: string; implementations?: FlowImplementations<typeof forgotPasswordMachine> }
 

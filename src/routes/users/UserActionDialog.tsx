@@ -5,8 +5,8 @@ import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { adminUserActionMachine, REASON_CHECKS } from '../../machines/adminUserAction.ts'
 import { ReasonDialog } from '../../ui/users/ReasonDialog.tsx'
-import { formFeedback, showNotice } from '../notify.ts'
-import { adminUsersCache } from './adminCache.ts'
+import { formFeedback, showNotice } from '../../common/notify.ts'
+import { adminUsersCache } from '../../features/admin/adminCache.ts'
 
 export type AdminUserActionRef = ActorRefFrom<typeof adminUserActionMachine>
 

@@ -3,19 +3,22 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
 import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button } from '../../ui/form.tsx'
-import { ChevronStartIcon } from '../../ui/icons.tsx'
-import { PlusIcon } from '../../ui/appIcons.tsx'
-import { PageHeader } from '../../ui/PageHeader.tsx'
+import { Button } from '../../ui/common/form.tsx'
+import { ChevronStartIcon } from '../../ui/common/icons.tsx'
+import { PlusIcon } from '../../ui/frame/appIcons.tsx'
+import { PageHeader } from '../../ui/frame/PageHeader.tsx'
 import { ListSearch } from '../../ui/ListSearch.tsx'
 import { PropertyPages } from '../../ui/property/PropertyGrid.tsx'
-import { EmailText, richText, UserText } from '../../ui/UserText.tsx'
-import { usePropertyDialogs, type PropertyDialogComponents } from '../properties/usePropertyDialogs.tsx'
-import { QueryStatus } from '../QueryStatus.tsx'
-import { usePaused } from '../usePaused.ts'
-import { adminUserKey } from './adminCache.ts'
+import { EmailText, richText, UserText } from '../../ui/common/UserText.tsx'
+import {
+  usePropertyDialogs,
+  type PropertyDialogComponents,
+} from '../../features/properties/usePropertyDialogs.tsx'
+import { QueryStatus } from '../../ui/frame/QueryStatus.tsx'
+import { usePaused } from '../../frame/usePaused.ts'
+import { adminUserKey } from '../../features/admin/adminCache.ts'
 import { AdminAddPropertyDialog, AdminEditPropertyDialog } from './UserPropertyDialogs.tsx'
-import { useUserProperties } from './userPropertyQueries.ts'
+import { useUserProperties } from '../../features/admin/userPropertyQueries.ts'
 
 /** The property dialogs bound to one user, made once per user so React keeps them mounted. */
 const adminDialogsFor = (userId: string): PropertyDialogComponents => ({

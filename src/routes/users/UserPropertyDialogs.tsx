@@ -3,15 +3,15 @@ import type { Property } from '../../actors/api.ts'
 import { addPropertyMachine } from '../../machines/addProperty.ts'
 import { AddPropertyFlow } from '../properties/AddPropertyDialog.tsx'
 import { PropertyEditorDialog } from '../properties/EditPropertyDialog.tsx'
-import { usePlatformChoices } from '../properties/queries.ts'
-import { PropertyStatisticsTab } from '../PropertyStatisticsTab.tsx'
+import { usePlatformChoices } from '../../features/propertyEditor/queries.ts'
+import { PropertyStatisticsTab } from '../properties/PropertyStatisticsTab.tsx'
 import {
   useCreateUserProperty,
   useDeleteUserProperty,
   useUpdateUserProperty,
   useUserPropertyImages,
   useUserPropertyInternalCalendar,
-} from './userPropertyQueries.ts'
+} from '../../features/admin/userPropertyQueries.ts'
 
 /** The owner's add modal, creating the property for `userId` through the admin API. */
 export function AdminAddPropertyDialog({ userId, onClosed }: { userId: string; onClosed: () => void }) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import type { Language } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Logo } from '../Logo.tsx'
-import { LanguageMenu } from '../shell/LanguageMenu.tsx'
+import { Logo } from '../common/Logo.tsx'
+import { LanguageMenu } from '../common/LanguageMenu.tsx'
 
 type Props = {
   /** Left out while a splash fills the card: its own title is then the page's heading. */

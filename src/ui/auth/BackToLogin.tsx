@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
-import { ChevronStartIcon } from '../icons.tsx'
+import { ChevronStartIcon } from '../common/icons.tsx'
 
 /** The way back to /login from the password screens. */
 export function BackToLogin() {

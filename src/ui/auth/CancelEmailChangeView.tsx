@@ -2,7 +2,7 @@ import type { FormEvent } from 'react'
 import { Link } from 'wouter'
 import type { CancelEmailChangeState } from '../../machines/cancelEmailChange.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button, FormError } from '../form.tsx'
+import { Button, FormError } from '../common/form.tsx'
 import { BackToLogin } from './BackToLogin.tsx'
 import { Splash } from './Splash.tsx'
 

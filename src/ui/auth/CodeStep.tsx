@@ -2,8 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { formatWait } from '../../domain/code.ts'
 import { useI18n } from '../../i18n.tsx'
 import { CodeInput } from '../CodeInput.tsx'
-import { Button, FormError } from '../form.tsx'
-import { EmailText, richText } from '../UserText.tsx'
+import { Button, FormError } from '../common/form.tsx'
+import { EmailText, richText } from '../common/UserText.tsx'
 
 type Props = {
   /** Where the code went, in words. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { ForgotPasswordState } from '../../machines/forgotPassword.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button, FormError, TextField } from '../form.tsx'
+import { Button, FormError, TextField } from '../common/form.tsx'
 import { BackToLogin } from './BackToLogin.tsx'
 
 type Props = {

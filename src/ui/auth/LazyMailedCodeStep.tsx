@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentProps } from 'react'
 import { useI18n } from '../../i18n.tsx'
-import { Spinner } from '../Spinner.tsx'
+import { Spinner } from '../common/Spinner.tsx'
 
 /**
  * The code step shows only once the form is sent, so the sign-in and registration

@@ -1,8 +1,8 @@
 import { useId, useState, type InputHTMLAttributes } from 'react'
 import { checkPassword, type PasswordCheck } from '../../domain/password.ts'
 import { useI18n } from '../../i18n.tsx'
-import { TextField } from '../form.tsx'
-import { CheckIcon } from '../icons.tsx'
+import { TextField } from '../common/form.tsx'
+import { CheckIcon } from '../common/icons.tsx'
 
 const RULES: (keyof PasswordCheck)[] = ['length', 'upper', 'lower', 'digit', 'symbol']
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { ResetPasswordState } from '../../machines/resetPassword.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button, FormError } from '../form.tsx'
+import { Button, FormError } from '../common/form.tsx'
 import { BackToLogin } from './BackToLogin.tsx'
 import { NewPasswordFields } from './PasswordField.tsx'
 import { Splash } from './Splash.tsx'

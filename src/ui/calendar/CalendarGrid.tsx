@@ -2,11 +2,11 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Booking } from '../../domain/bookings.ts'
 import { addDays, type DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../format.ts'
-import { bookingKey, bookingsOn, calendarDays, weekRow, weeksOf, type WeekBar } from './calendarDays.ts'
+import { useFormat } from '../frame/format.ts'
+import { bookingKey, bookingsOn, calendarDays, weekRow, weeksOf, type WeekBar } from './month/calendarDays.ts'
 import { isSelected, monthItem, monthSlots, monthStep, stepOf, type MonthPosition } from './gridFocus.ts'
-import { DayNumber, MonthGrid } from './MonthGrid.tsx'
-import { MonthNavigator } from './MonthNavigator.tsx'
+import { DayNumber, MonthGrid } from './month/MonthGrid.tsx'
+import { MonthNavigator } from './month/MonthNavigator.tsx'
 import {
   barAttributes,
   BarContent,

@@ -1,9 +1,9 @@
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../format.ts'
-import { FormError, DialogActions } from '../form.tsx'
+import { useFormat } from '../frame/format.ts'
+import { FormError, DialogActions } from '../common/form.tsx'
 import { Modal } from '../Modal.tsx'
-import { richText } from '../UserText.tsx'
+import { richText } from '../common/UserText.tsx'
 
 type Props = {
   open: boolean

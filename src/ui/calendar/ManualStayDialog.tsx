@@ -12,12 +12,19 @@ import {
   type PriceBasis,
 } from '../../domain/manualStays.ts'
 import { useI18n } from '../../i18n.tsx'
-import { WarningIcon } from '../appIcons.tsx'
-import { DialogActions, FIELD_CLASS, FieldError, FormError, TextAreaField, TextField } from '../form.tsx'
-import { useFormat } from '../format.ts'
+import { WarningIcon } from '../frame/appIcons.tsx'
+import {
+  DialogActions,
+  FIELD_CLASS,
+  FieldError,
+  FormError,
+  TextAreaField,
+  TextField,
+} from '../common/form.tsx'
+import { useFormat } from '../frame/format.ts'
 import { Modal } from '../Modal.tsx'
-import { DatePicker } from '../statistics/DateRangePicker.tsx'
-import { bookingKey } from './calendarDays.ts'
+import { DatePicker } from '../frame/DateRangePicker.tsx'
+import { bookingKey } from './month/calendarDays.ts'
 import { StayLine } from './StayLine.tsx'
 
 type Props = {

@@ -2,9 +2,9 @@ import type { Property } from '../../actors/api.ts'
 import type { Booking } from '../../domain/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Modal } from '../Modal.tsx'
-import { Spinner } from '../Spinner.tsx'
-import { stayTitle } from './bookingLabels.ts'
-import { bookingKey } from './calendarDays.ts'
+import { Spinner } from '../common/Spinner.tsx'
+import { stayTitle } from './month/bookingLabels.ts'
+import { bookingKey } from './month/calendarDays.ts'
 import { StayDetails } from './StayDetails.tsx'
 
 /**

@@ -1,7 +1,7 @@
 import type { Booking } from '../../domain/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../format.ts'
-import { bookingLabels, stayTitle } from './bookingLabels.ts'
+import { useFormat } from '../frame/format.ts'
+import { bookingLabels, stayTitle } from './month/bookingLabels.ts'
 
 /**
  * Another stay in one line, as the calendar words it: who (or what), which platform, which dates.

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react'
 import type { ExternalCalendar, Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { ChevronDownIcon } from '../icons.tsx'
-import { isFailingFeed, syncErrorText } from '../property/SyncStatus.tsx'
-import { useRelativeTime } from '../relativeTime.ts'
+import { ChevronDownIcon } from '../common/icons.tsx'
+import { isFailingFeed, syncErrorText } from '../frame/SyncStatus.tsx'
+import { useRelativeTime } from './month/relativeTime.ts'
 
 export type SyncHealthProperty = Pick<Property, 'id' | 'name' | 'externalCalendars'>
 

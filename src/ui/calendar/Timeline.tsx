@@ -15,10 +15,10 @@ import type { TimelineBar, TimelineRow, TimelineWindow } from '../../domain/time
 import { useI18n } from '../../i18n.tsx'
 import { WINDOW_LENGTHS, type WindowLength } from '../../machines/calendarView.ts'
 import { intlLocale } from '../../domain/translator.ts'
-import { useFormat } from '../format.ts'
-import { ChevronEndIcon, ChevronStartIcon } from '../icons.tsx'
-import { PhotoIcon } from '../appIcons.tsx'
-import { bookingKey, weekdayColumns } from './calendarDays.ts'
+import { useFormat } from '../frame/format.ts'
+import { ChevronEndIcon, ChevronStartIcon } from '../common/icons.tsx'
+import { PhotoIcon } from '../frame/appIcons.tsx'
+import { bookingKey, weekdayColumns } from './month/calendarDays.ts'
 import {
   barAt,
   freeReach,

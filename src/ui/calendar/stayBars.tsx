@@ -2,11 +2,11 @@ import type { CSSProperties } from 'react'
 import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { PencilIcon } from '../appIcons.tsx'
-import { Icon } from '../icons.tsx'
-import type { Formatters } from '../format.ts'
-import { bookingLabels, stayTitle } from './bookingLabels.ts'
-import { textColorOn } from './calendarDays.ts'
+import { PencilIcon } from '../frame/appIcons.tsx'
+import { Icon } from '../common/icons.tsx'
+import type { Formatters } from '../frame/format.ts'
+import { bookingLabels, stayTitle } from './month/bookingLabels.ts'
+import { textColorOn } from './month/calendarDays.ts'
 
 /**
  * A focused bar or night: a thick blue outline outside the bar, clear of a conflict's thin red

@@ -1,4 +1,4 @@
-import { LoadingPlaceholder } from '../LoadingPlaceholder.tsx'
+import { LoadingPlaceholder } from '../frame/LoadingPlaceholder.tsx'
 
 const CARD = 'animate-pulse rounded-2xl border border-slate-200 bg-white shadow-sm'
 

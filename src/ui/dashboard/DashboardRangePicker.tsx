@@ -1,8 +1,8 @@
 import type { DateRange } from '../../actors/api.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button } from '../form.tsx'
-import { DatePicker } from '../statistics/DateRangePicker.tsx'
+import { Button } from '../common/form.tsx'
+import { DatePicker } from '../frame/DateRangePicker.tsx'
 
 type Props = {
   /** What the pickers show: the period, or a refused pick in place of one of its ends. */

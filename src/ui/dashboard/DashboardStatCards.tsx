@@ -2,9 +2,15 @@ import type { DashboardStatistics, DateRange } from '../../actors/api.ts'
 import { rangeNights, rangeOfNights } from '../../domain/dateRange.ts'
 import { previousWindow } from '../../domain/statistics.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../format.ts'
-import { StatCard, StatCardRow } from './StatCard.tsx'
-import { BookingsIcon, ConnectionsIcon, OccupancyIcon, PropertiesIcon, RevenueIcon } from './statIcons.tsx'
+import { useFormat } from '../frame/format.ts'
+import { StatCard, StatCardRow } from '../frame/StatCard.tsx'
+import {
+  BookingsIcon,
+  ConnectionsIcon,
+  OccupancyIcon,
+  PropertiesIcon,
+  RevenueIcon,
+} from '../frame/statIcons.tsx'
 
 type Props = {
   statistics?: DashboardStatistics

@@ -1,7 +1,7 @@
 import { useI18n } from '../../i18n.tsx'
-import { Button } from '../form.tsx'
-import type { IntegrationPlatform } from '../integration/PlatformLogo.tsx'
-import { FailingFeedsNote } from '../property/SyncStatus.tsx'
+import { Button } from '../common/form.tsx'
+import type { IntegrationPlatform } from '../frame/PlatformLogo.tsx'
+import { FailingFeedsNote } from '../frame/SyncStatus.tsx'
 import { CARD, CardHeading, GRID } from './IntegrationCardsPlaceholder.tsx'
 
 export type PlatformSummary = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { PlatformLogo, type IntegrationPlatform } from '../integration/PlatformLogo.tsx'
-import { LoadingPlaceholder } from '../LoadingPlaceholder.tsx'
+import { PlatformLogo, type IntegrationPlatform } from '../frame/PlatformLogo.tsx'
+import { LoadingPlaceholder } from '../frame/LoadingPlaceholder.tsx'
 
 // The cards' frame, apart from the cards (IntegrationCards.tsx), which a phone loads after the
 // dashboard's first paint with the connect flow.

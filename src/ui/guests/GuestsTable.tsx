@@ -1,8 +1,8 @@
 import type { Guest } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { MISSING, orMissing, useFormat } from '../format.ts'
+import { MISSING, orMissing, useFormat } from '../frame/format.ts'
 import { TableFrame } from '../TableFrame.tsx'
-import { EmailText } from '../UserText.tsx'
+import { EmailText } from '../common/UserText.tsx'
 
 function Contact({ guest }: { guest: Guest }) {
   return (

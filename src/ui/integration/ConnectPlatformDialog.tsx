@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type RefObject } from 'react'
 import { useDirtyReport, useReportDirty } from '../dirtyReport.ts'
 import { useI18n } from '../../i18n.tsx'
-import { DialogActions, FieldError, FormError, TextField } from '../form.tsx'
+import { DialogActions, FieldError, FormError, TextField } from '../common/form.tsx'
 import { Modal } from '../Modal.tsx'
 
 type Props = {

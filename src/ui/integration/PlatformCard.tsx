@@ -1,10 +1,10 @@
 import { useI18n } from '../../i18n.tsx'
-import { Button } from '../form.tsx'
-import { useFormat } from '../format.ts'
-import { Heading } from '../Heading.tsx'
-import { FailingFeedsNote } from '../property/SyncStatus.tsx'
-import { isolateMarked, nameMarks } from '../UserText.tsx'
-import { PlatformLogo, type IntegrationPlatform } from './PlatformLogo.tsx'
+import { Button } from '../common/form.tsx'
+import { useFormat } from '../frame/format.ts'
+import { Heading } from '../frame/Heading.tsx'
+import { FailingFeedsNote } from '../frame/SyncStatus.tsx'
+import { isolateMarked, nameMarks } from '../common/UserText.tsx'
+import { PlatformLogo, type IntegrationPlatform } from '../frame/PlatformLogo.tsx'
 
 type Props = {
   platform: IntegrationPlatform

@@ -1,8 +1,8 @@
 import type { LogEntry } from '../../actors/api.ts'
 import { AUDIT_KINDS } from '../../domain/auditKinds.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Badge, type BadgeTone } from '../Badge.tsx'
-import { orMissing, useFormat } from '../format.ts'
+import { Badge, type BadgeTone } from '../frame/Badge.tsx'
+import { orMissing, useFormat } from '../frame/format.ts'
 import { TableFrame } from '../TableFrame.tsx'
 
 const toneOf = (kind: string): BadgeTone =>

@@ -1,10 +1,10 @@
 import { useI18n } from '../../i18n.tsx'
-import { Button } from '../form.tsx'
-import { TrashIcon } from '../appIcons.tsx'
+import { Button } from '../common/form.tsx'
+import { TrashIcon } from '../frame/appIcons.tsx'
 import { Modal } from '../Modal.tsx'
-import { richText, UserText } from '../UserText.tsx'
+import { richText, UserText } from '../common/UserText.tsx'
 import { BottomSheet } from '../shell/BottomSheet.tsx'
-import { PHONE_QUERY, useMediaQuery } from '../useMediaQuery.ts'
+import { PHONE_QUERY, useMediaQuery } from '../frame/useMediaQuery.ts'
 
 type Props = { open: boolean; name: string; busy: boolean; onCancel: () => void; onConfirm: () => void }
 

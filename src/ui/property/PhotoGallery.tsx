@@ -1,8 +1,8 @@
 import { useId, useRef, type ChangeEvent } from 'react'
 import { useI18n } from '../../i18n.tsx'
-import { FieldError } from '../form.tsx'
-import { CloseIcon } from '../icons.tsx'
-import { PhotoIcon, PlusIcon } from '../appIcons.tsx'
+import { FieldError } from '../common/form.tsx'
+import { CloseIcon } from '../common/icons.tsx'
+import { PhotoIcon, PlusIcon } from '../frame/appIcons.tsx'
 
 export type GalleryPhoto = { key: string; url: string; thumbnailUrl: string }
 

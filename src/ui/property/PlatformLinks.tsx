@@ -8,9 +8,9 @@ import {
 } from '../../domain/platformSelection.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { FieldError } from '../form.tsx'
-import { CheckIcon, ChevronDownIcon } from '../icons.tsx'
-import { TrashIcon } from '../appIcons.tsx'
+import { FieldError } from '../common/form.tsx'
+import { CheckIcon, ChevronDownIcon } from '../common/icons.tsx'
+import { TrashIcon } from '../frame/appIcons.tsx'
 
 /** What the platform list call has answered so far. */
 export type PlatformChoices =

@@ -1,8 +1,8 @@
 import { addressPartsFor, type StoredAddress } from '../../domain/address.ts'
 import { DESCRIPTION_MAX, withAddressText, withTimeZone, type PropertyDraft } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
-import { TextAreaField, TextField } from '../form.tsx'
-import { useFormat } from '../format.ts'
+import { TextAreaField, TextField } from '../common/form.tsx'
+import { useFormat } from '../frame/format.ts'
 import { TimeZoneField } from './TimeZoneField.tsx'
 
 type Props = {

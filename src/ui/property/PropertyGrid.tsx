@@ -1,11 +1,11 @@
 import type { ComponentProps, ReactNode } from 'react'
 import type { Page, Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { EmptyState } from '../EmptyState.tsx'
-import { HomeIcon } from '../appIcons.tsx'
+import { EmptyState } from '../frame/EmptyState.tsx'
+import { HomeIcon } from '../frame/appIcons.tsx'
 import { PagedList, type PagingControls } from '../Pagination.tsx'
-import { UserText, richText } from '../UserText.tsx'
-import { PropertyCard } from './PropertyCard.tsx'
+import { UserText, richText } from '../common/UserText.tsx'
+import { PropertyCard } from '../frame/PropertyCard.tsx'
 
 /**
  * The /properties grid (docs/product.md §2.8), cards 350 to 425 px wide; "No properties yet" when empty,

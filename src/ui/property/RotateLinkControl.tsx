@@ -1,6 +1,6 @@
 import type { ConfirmedActionState } from '../../machines/confirmedAction.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button, FormError, DialogActions } from '../form.tsx'
+import { Button, FormError, DialogActions } from '../common/form.tsx'
 import { Modal } from '../Modal.tsx'
 
 type Props = {

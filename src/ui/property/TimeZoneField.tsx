@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { groupedTimeZones } from '../../domain/timeZones.ts'
 import { useI18n } from '../../i18n.tsx'
-import { FIELD_CLASS } from '../form.tsx'
+import { FIELD_CLASS } from '../common/form.tsx'
 
 type Props = {
   value: string

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { PlatformLink } from '../../domain/platformSelection.ts'
 import { draftProblems, hasProblems, refusedFields, type PropertyDraft } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
-import type { Feedback } from '../../machines/feedback.ts'
+import type { Feedback } from '../../machines/parts/feedback.ts'
 
 /**
  * Shared by the add form and the editor: a draft's problems (docs/product.md §5.4, the server's

@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n.tsx'
-import { BellIcon } from '../appIcons.tsx'
-import { useFormat } from '../format.ts'
+import { BellIcon } from '../frame/appIcons.tsx'
+import { useFormat } from '../frame/format.ts'
 
 /** More unread notifications than this show as "99+". */
 const MOST_SHOWN = 99

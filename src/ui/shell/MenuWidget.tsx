@@ -1,6 +1,6 @@
 import { useRef, type ReactElement, type ReactNode } from 'react'
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
-import { useHandover, type ButtonFace, type Handover } from '../lazyParts.tsx'
+import { useHandover, type ButtonFace, type Handover } from '../common/lazyParts.tsx'
 
 export type MenuWidgetProps = {
   /** The button, as `DeferredMenu` painted it before this code arrived. */

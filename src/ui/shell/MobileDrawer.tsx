@@ -1,9 +1,9 @@
 import { Dialog, DialogPanel } from '@headlessui/react'
 import type { NavigationItem } from '../../domain/navigation.ts'
 import { useI18n } from '../../i18n.tsx'
-import { CloseIcon } from '../icons.tsx'
+import { CloseIcon } from '../common/icons.tsx'
 import { useInertPage } from '../inertPage.ts'
-import { Logo } from '../Logo.tsx'
+import { Logo } from '../common/Logo.tsx'
 import { NavigationList } from './NavigationList.tsx'
 
 type Props = {

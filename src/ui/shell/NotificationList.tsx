@@ -6,10 +6,10 @@ import { MANUAL_PLATFORM } from '../../domain/manualStays.ts'
 import { guestLabel } from '../../domain/stayLabels.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { PlatformBadge } from '../calendar/badges.tsx'
-import { useFormat, type Formatters } from '../format.ts'
-import { Icon } from '../icons.tsx'
-import { CalendarIcon, WarningIcon } from '../appIcons.tsx'
+import { PlatformBadge } from '../calendar/month/badges.tsx'
+import { useFormat, type Formatters } from '../frame/format.ts'
+import { Icon } from '../common/icons.tsx'
+import { CalendarIcon, WarningIcon } from '../frame/appIcons.tsx'
 
 export type StayDates = { start: DateOnly; end: DateOnly }
 

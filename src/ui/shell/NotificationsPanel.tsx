@@ -1,6 +1,6 @@
 import { useEffect, useId, type ReactNode } from 'react'
 import { useI18n } from '../../i18n.tsx'
-import { CloseIcon } from '../icons.tsx'
+import { CloseIcon } from '../common/icons.tsx'
 
 type Props = { open: boolean; onClose: () => void; children?: ReactNode; isEmpty: boolean }
 

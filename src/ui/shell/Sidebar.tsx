@@ -1,7 +1,7 @@
 import type { NavigationItem } from '../../domain/navigation.ts'
 import { useI18n } from '../../i18n.tsx'
-import { ChevronEndIcon, ChevronStartIcon } from '../icons.tsx'
-import { Logo } from '../Logo.tsx'
+import { ChevronEndIcon, ChevronStartIcon } from '../common/icons.tsx'
+import { Logo } from '../common/Logo.tsx'
 import { NavigationList } from './NavigationList.tsx'
 
 type Props = {

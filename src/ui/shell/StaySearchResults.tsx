@@ -4,9 +4,9 @@ import { guestLabel } from '../../domain/stayLabels.ts'
 import { useI18n } from '../../i18n.tsx'
 import { stayLink } from '../../domain/stayLink.ts'
 import { Link } from 'wouter'
-import { useFormat } from '../format.ts'
-import { richText } from '../UserText.tsx'
-import { Spinner } from '../Spinner.tsx'
+import { useFormat } from '../frame/format.ts'
+import { richText } from '../common/UserText.tsx'
+import { Spinner } from '../common/Spinner.tsx'
 
 /** Where a stay search is: nothing asked yet (too short), asked, answered, or refused. */
 export type StaySearch =

@@ -7,7 +7,7 @@ import {
   LogsIcon,
   PlugIcon,
   UsersIcon,
-} from '../appIcons.tsx'
+} from '../frame/appIcons.tsx'
 
 export const NAV_ICONS: Record<NavigationItem['icon'], typeof HomeIcon> = {
   dashboard: DashboardIcon,

@@ -3,10 +3,10 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
 import { addMonths, localToday, monthGrid, type DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { intlLocale } from '../../domain/translator.ts'
-import { useFormat } from '../format.ts'
-import { weekdayColumns } from '../calendar/calendarDays.ts'
-import { MonthNavigator } from '../calendar/MonthNavigator.tsx'
-import { useHandover, type ButtonFace, type Handover } from '../lazyParts.tsx'
+import { useFormat } from '../frame/format.ts'
+import { weekdayColumns } from '../calendar/month/calendarDays.ts'
+import { MonthNavigator } from '../calendar/month/MonthNavigator.tsx'
+import { useHandover, type ButtonFace, type Handover } from '../common/lazyParts.tsx'
 
 export type DatePickerPopoverProps = {
   /** The field's button, as `DatePicker` painted it before this code arrived. */

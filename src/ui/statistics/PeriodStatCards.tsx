@@ -1,14 +1,8 @@
 import type { PeriodStatistics } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { StatCard, StatCardRow } from '../dashboard/StatCard.tsx'
-import {
-  BookingsIcon,
-  NightsIcon,
-  OccupancyIcon,
-  PropertiesIcon,
-  RevenueIcon,
-} from '../dashboard/statIcons.tsx'
-import { MISSING, useFormat } from '../format.ts'
+import { StatCard, StatCardRow } from '../frame/StatCard.tsx'
+import { BookingsIcon, NightsIcon, OccupancyIcon, PropertiesIcon, RevenueIcon } from '../frame/statIcons.tsx'
+import { MISSING, useFormat } from '../frame/format.ts'
 
 /** One property's five figures for the chosen dates; without figures (a failure) each shows "-". */
 export function PeriodStatCards({

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import type { AdminUserAction } from '../../machines/adminUserAction.ts'
 import { useI18n } from '../../i18n.tsx'
-import { DialogActions, FormError, TextAreaField } from '../form.tsx'
+import { DialogActions, FormError, TextAreaField } from '../common/form.tsx'
 import { Modal } from '../Modal.tsx'
-import { richText } from '../UserText.tsx'
+import { richText } from '../common/UserText.tsx'
 
 type Props = {
   open: boolean

@@ -1,10 +1,10 @@
 import { Link } from 'wouter'
 import type { ManagedUser } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Badge } from '../Badge.tsx'
-import { orMissing } from '../format.ts'
+import { Badge } from '../frame/Badge.tsx'
+import { orMissing } from '../frame/format.ts'
 import { TableFrame } from '../TableFrame.tsx'
-import { EmailText } from '../UserText.tsx'
+import { EmailText } from '../common/UserText.tsx'
 
 function UserIdentity({ user }: { user: ManagedUser }) {
   const { t } = useI18n()

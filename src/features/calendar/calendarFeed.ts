@@ -1,0 +1,180 @@
+import { apiPaths } from '../../../contract/paths.ts'
+import type { BookingKind, Stay } from '../../domain/bookings.ts'
+import { addDays, type DateOnly } from '../../domain/dates.ts'
+import { parseRuns } from '../../domain/echoNights.ts'
+import { feedWarningOf, type FeedWarning } from '../../domain/feedWarnings.ts'
+import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../../domain/icalendar.ts'
+import { isPlatformRule, type PlatformRule } from '../../domain/platformRules.ts'
+import { takeEarlyResponse } from '../../boot/earlyResponses.ts'
+import { API_BASE, REQUEST_TIMEOUT_MS } from '../../actors/http.ts'
+
+/** One VEVENT as the feed wrote it, its times reduced to calendar days. */
+export type FeedEvent = {
+  uid: string
+  summary: string
+  description: string
+  location: string
+  start: DateOnly
+  end: DateOnly
+  /** Manzil's own export feed names these (X-MANZIL-*); other feeds leave them out. */
+  platform?: string
+  status?: string
+  guestName?: string
+  /** The server's classification (X-MANZIL-KIND): a Booking.com closure may be a sale. */
+  kind?: BookingKind
+  warning?: FeedWarning
+  conflict: boolean
+  /** X-MANZIL-ECHO: a block that only mirrors what Manzil exported to its platform. */
+  echo: boolean
+  /** X-MANZIL-ECHO-NIGHTS: the nights of a block that mirror it, when only some do. */
+  echoRuns: Stay[]
+  /** X-MANZIL-PRICE and X-MANZIL-CALENDAR: the stay's nightly price and its linked calendar. */
+  nightlyPrice?: number
+  calendarId?: string
+  /** X-MANZIL-RULE: the platform's own rule a closed run is. */
+  rule?: PlatformRule
+  /** X-MANZIL-PROPERTY: the stay's property, in the feed of all of a host's properties. */
+  propertyId?: string
+}
+
+export const FEED_FETCH_FAILED = 'Failed to fetch calendar'
+
+// A DATE is YYYYMMDD; a DATE-TIME adds THHMMSS, and Z for UTC. The day is taken as written (a
+// TZID or UTC time keeps its own wall-clock date), so the browser's time zone never moves a stay.
+const DATE_OR_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/
+
+type Written = { day: DateOnly; timeMs: number | null }
+
+function writtenTime(value: string | undefined): Written | null {
+  const match = DATE_OR_TIME.exec(value?.trim() ?? '')
+  if (!match) return null
+  const [, year = '', month = '', day = '', hour, minute, second] = match
+  const timeMs =
+    hour === undefined ? null : Date.UTC(+year, +month - 1, +day, +hour, Number(minute), Number(second))
+  return { day: `${year}-${month}-${day}`, timeMs }
+}
+
+const DURATION = /^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/
+
+/** The day a DURATION after `start` falls on; null when the duration does not parse. */
+function dayAfter(start: Written, duration: string): DateOnly | null {
+  const match = DURATION.exec(duration.trim())
+  if (!match) return null
+  const [, sign, weeks, days, hours, minutes, seconds] = match.map((part) => part ?? '0')
+  const direction = sign === '-' ? -1 : 1
+  const wholeDays = direction * (Number(weeks) * 7 + Number(days))
+  if (start.timeMs === null) return addDays(start.day, wholeDays)
+  const ms = (Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)) * 1000 * direction
+  return new Date(start.timeMs + wholeDays * 86_400_000 + ms).toISOString().slice(0, 10)
+}
+
+const text = (vevent: ICalComponent, name: string): string | undefined => {
+  const property = firstProperty(vevent, name)
+  return property && unescapeText(property.value)
+}
+
+const flag = (vevent: ICalComponent, name: string) => text(vevent, name)?.trim().toUpperCase() === 'TRUE'
+
+function amount(vevent: ICalComponent, name: string): number | undefined {
+  const value = Number(text(vevent, name)?.trim() || Number.NaN)
+  return Number.isFinite(value) && value >= 0 ? value : undefined
+}
+
+function ruleOf(vevent: ICalComponent): PlatformRule | undefined {
+  const rule = text(vevent, 'x-manzil-rule')?.trim().toLowerCase()
+  return isPlatformRule(rule) ? rule : undefined
+}
+
+function kindOf(vevent: ICalComponent): BookingKind | undefined {
+  const kind = text(vevent, 'x-manzil-kind')?.trim().toLowerCase()
+  return kind === 'booking' || kind === 'block' ? kind : undefined
+}
+
+/** X-MANZIL-WARNING;X-DTSTART=…;X-DTEND=…:kind, as the export feed writes it (server/calendar/ics.ts). */
+function warningOf(vevent: ICalComponent): FeedWarning | undefined {
+  const property = firstProperty(vevent, 'x-manzil-warning')
+  if (!property) return undefined
+  const { 'X-DTSTART': start, 'X-DTEND': end } = property.params
+  return feedWarningOf(unescapeText(property.value), start, end) ?? undefined
+}
+
+function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
+  const start = writtenTime(firstProperty(vevent, 'dtstart')?.value)
+  if (!start || text(vevent, 'status')?.toUpperCase() === 'CANCELLED') return []
+  const dtend = firstProperty(vevent, 'dtend')
+  const duration = firstProperty(vevent, 'duration')
+  const endDay = dtend
+    ? writtenTime(dtend.value)?.day
+    : duration
+      ? dayAfter(start, duration.value)
+      : start.day
+  return [
+    {
+      uid: text(vevent, 'uid') ?? '',
+      summary: text(vevent, 'summary') ?? '',
+      description: text(vevent, 'description') ?? '',
+      location: text(vevent, 'location') ?? '',
+      start: start.day,
+      // A missing or empty end means one night.
+      end: endDay && endDay > start.day ? endDay : addDays(start.day, 1),
+      platform: text(vevent, 'x-manzil-platform'),
+      status: text(vevent, 'x-manzil-status'),
+      guestName: text(vevent, 'x-manzil-guest'),
+      kind: kindOf(vevent),
+      warning: warningOf(vevent),
+      conflict: flag(vevent, 'x-manzil-conflict'),
+      echo: flag(vevent, 'x-manzil-echo'),
+      echoRuns: parseRuns(text(vevent, 'x-manzil-echo-nights')),
+      nightlyPrice: amount(vevent, 'x-manzil-price'),
+      calendarId: text(vevent, 'x-manzil-calendar')?.trim() || undefined,
+      rule: ruleOf(vevent),
+      propertyId: text(vevent, 'x-manzil-property')?.trim() || undefined,
+    },
+  ]
+}
+
+/** Every VEVENT of an iCalendar text; throws when the text is not one. */
+export function parseFeed(feed: string): FeedEvent[] {
+  return parseICalendar(feed).flatMap((calendar) => {
+    if (calendar.name !== 'VCALENDAR') throw new Error('Not an iCalendar feed')
+    return calendar.components.filter((component) => component.name === 'VEVENT').flatMap(toFeedEvent)
+  })
+}
+
+/** The address of the feed of all of the signed-in host's properties, from a day. */
+export const portfolioFeedPath = (from: DateOnly) =>
+  `${API_BASE}${apiPaths.calendar.ownerFeed.url}?from=${from}`
+
+/** The latest feed read, by address: its ETag and its events. */
+const latestRead = new Map<string, { etag: string; events: FeedEvent[] }>()
+
+/**
+ * The events of the feed of all of the host's properties since `from`. The page sends the ETag of
+ * the copy it has read (If-None-Match, past the browser's cache, which would keep a second copy
+ * of the text), and the server answers 304 when nothing changed: the same events come back, not
+ * parsed again, so nothing redraws.
+ */
+export async function fetchPortfolioEvents(from: DateOnly): Promise<FeedEvent[]> {
+  const path = portfolioFeedPath(from)
+  const known = latestRead.get(path)
+  let response: Response
+  try {
+    response =
+      (await takeEarlyResponse(path)) ??
+      (await fetch(path, {
+        credentials: 'same-origin',
+        cache: 'no-store',
+        headers: known ? { 'if-none-match': known.etag } : {},
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      }))
+    if (response.status === 304 && known) return known.events
+    if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  } catch (failure) {
+    throw new Error(FEED_FETCH_FAILED, { cause: failure })
+  }
+  const etag = response.headers.get('etag')
+  const events = parseFeed(await response.text())
+  latestRead.clear()
+  if (etag !== null) latestRead.set(path, { etag, events })
+  return events
+}
