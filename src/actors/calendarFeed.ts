@@ -170,7 +170,11 @@ export async function fetchPortfolioEvents(from: DateOnly): Promise<FeedEvent[]>
         headers: known ? { 'if-none-match': known.etag } : {},
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       }))
-    if (response.status === 304 && known) return known.events
+    if (response.status === 304 && known) {
+      // Its empty body read: one left unread holds the request open until the time limit aborts it.
+      await response.arrayBuffer()
+      return known.events
+    }
     if (!response.ok) throw new Error(`HTTP ${response.status}`)
   } catch (failure) {
     throw new Error(FEED_FETCH_FAILED, { cause: failure })
