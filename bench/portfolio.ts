@@ -6,7 +6,8 @@
  * /calendar?view=timeline and / is loaded three times, and the medians reported of: the time until
  * every stay is loaded (the page's stay lists drawn, nothing loading any more), the requests the
  * page made by then, and the JavaScript heap then. Then one /calendar stays open for the
- * minute after which it refetches, and the bytes on the wire in that minute are counted. The
+ * minute after which it refetches, and the bytes on the wire in that minute are counted (from a
+ * few seconds after it loaded: the dialogs' code it fetches when idle belongs to the load). The
  * portfolio's server's resident memory is sampled all along.
  *
  * Targets (each screen, both hosts): every stay loaded within 3.0 s, at most 40 requests, a heap
@@ -39,6 +40,11 @@ const TARGET_REFETCH_KB = 20
 const TARGET_RSS_MB = 300
 /** The screens' refetch interval (src/features/bookings/bookingKeys.ts), and a margin for the phone. */
 const REFETCH_WAIT_MS = 90_000
+/**
+ * The minute is counted from this long after every stay is loaded: the dialogs' code the page
+ * fetches once it is idle is the load's, not the refetch's.
+ */
+const SETTLE_MS = 5_000
 const FEED_PATH = '/api/property/calendar'
 
 type Screen = { path: string; list: string }
@@ -126,10 +132,14 @@ async function load(browser: Browser, host: Host, screen: Screen): Promise<Load>
   }
 }
 
-/** The bytes on the wire (headers included) while an open /calendar waits out its refetch. */
+/**
+ * The bytes on the wire (headers included) while an open /calendar waits out its refetch, from
+ * SETTLE_MS after it loaded.
+ */
 async function refetchBytes(browser: Browser, host: Host): Promise<{ bytes: number; feedRequests: number }> {
   const { context, page } = await openLoaded(browser, host, SCREENS[0]!)
   try {
+    await page.waitForTimeout(SETTLE_MS)
     let feedRequests = 0
     const sizes: Promise<number>[] = []
     page.on('request', (request) => {
@@ -148,7 +158,7 @@ async function refetchBytes(browser: Browser, host: Host): Promise<{ bytes: numb
           ),
       )
     })
-    await page.waitForTimeout(REFETCH_WAIT_MS)
+    await page.waitForTimeout(REFETCH_WAIT_MS - SETTLE_MS)
     const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0)
     return { bytes, feedRequests }
   } finally {

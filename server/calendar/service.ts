@@ -153,7 +153,7 @@ async function availabilityFeed(db: Db, token: string): Promise<{ text: string; 
 
 export type ExportFeed = { body: CachedBody; etag: string }
 
-// Weak: the same validator stands for the plain and the gzipped bytes (RFC 9110 8.8.1).
+// Weak: the same validator stands for the plain and the compressed bytes (RFC 9110 8.8.1).
 const etagOf = (text: string) => `W/"${sha256(text).slice(0, 32)}"`
 
 /** An answered feed, and for a platform's availability feed what its fetch was served. */

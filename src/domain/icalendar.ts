@@ -6,8 +6,31 @@
 export type ICalProperty = { name: string; params: Record<string, string>; value: string }
 export type ICalComponent = { name: string; properties: ICalProperty[]; components: ICalComponent[] }
 
-/** NAME;PARAM=value;PARAM="quoted: value":the value. Names upper case; throws without a colon. */
+/**
+ * NAME;PARAM=value;PARAM="quoted: value":the value. Names upper case; throws without a colon. A
+ * line without a quote (every line of our own export) is cut at its first colon and semicolons,
+ * which no unquoted parameter may hold; a quoted one is read a character at a time.
+ */
 function parseLine(line: string): ICalProperty {
+  if (line.includes('"')) return parseQuotedLine(line)
+  const colon = line.indexOf(':')
+  const head = colon < 0 ? line : line.slice(0, colon)
+  const semicolon = head.indexOf(';')
+  const name = (semicolon < 0 ? head : head.slice(0, semicolon)).toUpperCase()
+  if (colon < 0 || name === '') throw notALine(line)
+  const params: Record<string, string> = {}
+  if (semicolon >= 0)
+    for (const param of head.slice(semicolon + 1).split(';')) {
+      const equals = param.indexOf('=')
+      params[(equals < 0 ? param : param.slice(0, equals)).toUpperCase()] =
+        equals < 0 ? '' : param.slice(equals + 1)
+    }
+  return { name, params, value: line.slice(colon + 1) }
+}
+
+const notALine = (line: string) => new Error(`Not an iCalendar line: ${line.slice(0, 40)}`)
+
+function parseQuotedLine(line: string): ICalProperty {
   let index = 0
   const until = (stops: string) => {
     const start = index
@@ -25,8 +48,7 @@ function parseLine(line: string): ICalProperty {
     const [key = '', ...value] = until(';:').split('=')
     params[key.toUpperCase()] = value.join('=').replace(/^"(.*)"$/, '$1')
   }
-  if (line.charAt(index) !== ':' || name === '')
-    throw new Error(`Not an iCalendar line: ${line.slice(0, 40)}`)
+  if (line.charAt(index) !== ':' || name === '') throw notALine(line)
   return { name, params, value: line.slice(index + 1) }
 }
 
@@ -54,11 +76,20 @@ export function parseICalendar(text: string): ICalComponent[] {
   return roots
 }
 
-export const firstProperty = (component: ICalComponent, name: string): ICalProperty | undefined =>
-  component.properties.find((property) => property.name === name.toUpperCase())
+/** A component's properties by name (upper case), the first of each name: read once, looked up often. */
+export type ICalProperties = ReadonlyMap<string, ICalProperty>
+
+export function propertiesByName(component: ICalComponent): ICalProperties {
+  const byName = new Map<string, ICalProperty>()
+  for (const property of component.properties)
+    if (!byName.has(property.name)) byName.set(property.name, property)
+  return byName
+}
 
 /** A TEXT value with its escapes (\n, \, \; \\) undone. */
 export const unescapeText = (value: string): string =>
-  value.replace(/\\([\\;,nN])/g, (_, escaped: string) =>
-    escaped === 'n' || escaped === 'N' ? '\n' : escaped,
-  )
+  !value.includes('\\')
+    ? value
+    : value.replace(/\\([\\;,nN])/g, (_, escaped: string) =>
+        escaped === 'n' || escaped === 'N' ? '\n' : escaped,
+      )

@@ -5,7 +5,7 @@ import { AfterFirstPaint } from '../ui/AfterFirstPaint.tsx'
 import { HeadingLevel } from '../ui/frame/Heading.tsx'
 import { PageHeader } from '../ui/frame/PageHeader.tsx'
 import { richText, UserText } from '../ui/common/UserText.tsx'
-import { BookingsSection } from './dashboard/BookingsSection.tsx'
+import { BookingsSection, prefetchBookingsOverview } from './dashboard/BookingsSection.tsx'
 import { IntegrationSection } from './dashboard/IntegrationSection.tsx'
 import { PropertiesSection } from './dashboard/PropertiesSection.tsx'
 import { StatisticsSection } from './dashboard/StatisticsSection.tsx'
@@ -21,6 +21,7 @@ export function prefetchData(queryClient: QueryClient, search: URLSearchParams) 
   void queryClient.prefetchQuery(monthlyStatisticsQuery)
   prefetchProperties(queryClient)
   prefetchBookings(queryClient)
+  prefetchBookingsOverview()
 }
 
 /**

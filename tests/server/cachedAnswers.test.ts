@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import type { DashboardFigures } from '../../src/domain/statistics.ts'
 import { aUser, signIn } from './builders.ts'
@@ -178,7 +178,7 @@ describeEachDatabase('cached answers follow every write', (ctx) => {
     expect(await version()).toBe(kept)
   })
 
-  it('sends the same bytes gzipped to a client that takes gzip, and only then', async () => {
+  it('sends the same bytes in brotli or gzipped to a client that takes it, and only then', async () => {
     // Enough to be worth compressing: a few properties, and a feed of a dozen stays.
     const properties = await Promise.all([1, 2, 3, 4, 5].map(() => aPropertyRow(ctx.db, ownerId)))
     const link = await aCalendarRow(ctx.db, properties[0] ?? '')
@@ -196,12 +196,18 @@ describeEachDatabase('cached answers follow every write', (ctx) => {
       .executeTakeFirstOrThrow()
     for (const url of ['/api/property/list', `/api/calendar/${token}.ics`]) {
       const plain = await get(url)
-      const zipped = await get(url, { 'accept-encoding': 'br, gzip, deflate' })
-      expect(zipped.headers['content-encoding']).toBe('gzip')
-      expect(zipped.headers['content-type']).toBe(plain.headers['content-type'])
-      expect(zipped.headers.vary).toMatch(/accept-encoding/i)
-      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body)
-      for (const refusal of ['br', 'gzip;q=0, deflate', 'identity'])
+      for (const [accepted, coding, decode] of [
+        ['br, gzip, deflate', 'br', brotliDecompressSync],
+        ['gzip, deflate, br;q=0', 'gzip', gunzipSync],
+        ['gzip, deflate', 'gzip', gunzipSync],
+      ] as const) {
+        const compressed = await get(url, { 'accept-encoding': accepted })
+        expect(compressed.headers['content-encoding']).toBe(coding)
+        expect(compressed.headers['content-type']).toBe(plain.headers['content-type'])
+        expect(compressed.headers.vary).toMatch(/accept-encoding/i)
+        expect(decode(compressed.rawPayload).toString()).toBe(plain.body)
+      }
+      for (const refusal of ['br;q=0, gzip;q=0, deflate', 'identity'])
         expect((await get(url, { 'accept-encoding': refusal })).headers['content-encoding']).toBeUndefined()
     }
   })

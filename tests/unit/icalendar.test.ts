@@ -90,6 +90,30 @@ describe("the browser's iCalendar reader", () => {
     expect(root?.components[0]?.components[0]?.name).toBe('VALARM')
   })
 
+  it('reads a line the same with its parameters quoted or not, names and keys in upper case', () => {
+    const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,8}$/)
+    const paramValue = fc.stringMatching(/^[^";:,\r\n]{0,12}$/)
+    fc.assert(
+      fc.property(
+        word,
+        fc.array(fc.tuple(word, paramValue), { maxLength: 3 }),
+        fc.string(),
+        (name, params, value) => {
+          const line = (quote: string) =>
+            [name, ...params.map(([key, param]) => `${key}=${quote}${param}${quote}`)].join(';') +
+            `:${value.replace(/[\r\n]/g, '')}`
+          const read = (quote: string) => parseICalendar(calendar(line(quote)))[0]?.properties.at(-1)
+          expect(read('')).toEqual(read('"'))
+          expect(read('')).toMatchObject({
+            name: name.toUpperCase(),
+            params: Object.fromEntries(params.map(([key, param]) => [key.toUpperCase(), param])),
+          })
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
   it('refuses mismatched components and lines without a value', () => {
     expect(() => parseICalendar('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR')).toThrow()
     expect(() => parseICalendar('BEGIN:VCALENDAR\r\nSUMMARY\r\nEND:VCALENDAR')).toThrow()

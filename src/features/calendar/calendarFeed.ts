@@ -3,7 +3,12 @@ import type { BookingKind, Stay } from '../../domain/bookings.ts'
 import { addDays, type DateOnly } from '../../domain/dates.ts'
 import { parseRuns } from '../../domain/echoNights.ts'
 import { feedWarningOf, type FeedWarning } from '../../domain/feedWarnings.ts'
-import { firstProperty, parseICalendar, unescapeText, type ICalComponent } from '../../domain/icalendar.ts'
+import {
+  parseICalendar,
+  propertiesByName,
+  unescapeText,
+  type ICalProperties,
+} from '../../domain/icalendar.ts'
 import { isPlatformRule, type PlatformRule } from '../../domain/platformRules.ts'
 import { takeEarlyResponse } from '../../boot/earlyResponses.ts'
 import { API_BASE, REQUEST_TIMEOUT_MS } from '../../actors/http.ts'
@@ -68,41 +73,42 @@ function dayAfter(start: Written, duration: string): DateOnly | null {
   return new Date(start.timeMs + wholeDays * 86_400_000 + ms).toISOString().slice(0, 10)
 }
 
-const text = (vevent: ICalComponent, name: string): string | undefined => {
-  const property = firstProperty(vevent, name)
+// An event's properties by their names, upper case as the reader writes them.
+const text = (vevent: ICalProperties, name: string): string | undefined => {
+  const property = vevent.get(name)
   return property && unescapeText(property.value)
 }
 
-const flag = (vevent: ICalComponent, name: string) => text(vevent, name)?.trim().toUpperCase() === 'TRUE'
+const flag = (vevent: ICalProperties, name: string) => text(vevent, name)?.trim().toUpperCase() === 'TRUE'
 
-function amount(vevent: ICalComponent, name: string): number | undefined {
+function amount(vevent: ICalProperties, name: string): number | undefined {
   const value = Number(text(vevent, name)?.trim() || Number.NaN)
   return Number.isFinite(value) && value >= 0 ? value : undefined
 }
 
-function ruleOf(vevent: ICalComponent): PlatformRule | undefined {
-  const rule = text(vevent, 'x-manzil-rule')?.trim().toLowerCase()
+function ruleOf(vevent: ICalProperties): PlatformRule | undefined {
+  const rule = text(vevent, 'X-MANZIL-RULE')?.trim().toLowerCase()
   return isPlatformRule(rule) ? rule : undefined
 }
 
-function kindOf(vevent: ICalComponent): BookingKind | undefined {
-  const kind = text(vevent, 'x-manzil-kind')?.trim().toLowerCase()
+function kindOf(vevent: ICalProperties): BookingKind | undefined {
+  const kind = text(vevent, 'X-MANZIL-KIND')?.trim().toLowerCase()
   return kind === 'booking' || kind === 'block' ? kind : undefined
 }
 
 /** X-MANZIL-WARNING;X-DTSTART=…;X-DTEND=…:kind, as the export feed writes it (server/calendar/ics.ts). */
-function warningOf(vevent: ICalComponent): FeedWarning | undefined {
-  const property = firstProperty(vevent, 'x-manzil-warning')
+function warningOf(vevent: ICalProperties): FeedWarning | undefined {
+  const property = vevent.get('X-MANZIL-WARNING')
   if (!property) return undefined
   const { 'X-DTSTART': start, 'X-DTEND': end } = property.params
   return feedWarningOf(unescapeText(property.value), start, end) ?? undefined
 }
 
-function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
-  const start = writtenTime(firstProperty(vevent, 'dtstart')?.value)
-  if (!start || text(vevent, 'status')?.toUpperCase() === 'CANCELLED') return []
-  const dtend = firstProperty(vevent, 'dtend')
-  const duration = firstProperty(vevent, 'duration')
+function toFeedEvent(vevent: ICalProperties): FeedEvent[] {
+  const start = writtenTime(vevent.get('DTSTART')?.value)
+  if (!start || text(vevent, 'STATUS')?.toUpperCase() === 'CANCELLED') return []
+  const dtend = vevent.get('DTEND')
+  const duration = vevent.get('DURATION')
   const endDay = dtend
     ? writtenTime(dtend.value)?.day
     : duration
@@ -110,25 +116,25 @@ function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
       : start.day
   return [
     {
-      uid: text(vevent, 'uid') ?? '',
-      summary: text(vevent, 'summary') ?? '',
-      description: text(vevent, 'description') ?? '',
-      location: text(vevent, 'location') ?? '',
+      uid: text(vevent, 'UID') ?? '',
+      summary: text(vevent, 'SUMMARY') ?? '',
+      description: text(vevent, 'DESCRIPTION') ?? '',
+      location: text(vevent, 'LOCATION') ?? '',
       start: start.day,
       // A missing or empty end means one night.
       end: endDay && endDay > start.day ? endDay : addDays(start.day, 1),
-      platform: text(vevent, 'x-manzil-platform'),
-      status: text(vevent, 'x-manzil-status'),
-      guestName: text(vevent, 'x-manzil-guest'),
+      platform: text(vevent, 'X-MANZIL-PLATFORM'),
+      status: text(vevent, 'X-MANZIL-STATUS'),
+      guestName: text(vevent, 'X-MANZIL-GUEST'),
       kind: kindOf(vevent),
       warning: warningOf(vevent),
-      conflict: flag(vevent, 'x-manzil-conflict'),
-      echo: flag(vevent, 'x-manzil-echo'),
-      echoRuns: parseRuns(text(vevent, 'x-manzil-echo-nights')),
-      nightlyPrice: amount(vevent, 'x-manzil-price'),
-      calendarId: text(vevent, 'x-manzil-calendar')?.trim() || undefined,
+      conflict: flag(vevent, 'X-MANZIL-CONFLICT'),
+      echo: flag(vevent, 'X-MANZIL-ECHO'),
+      echoRuns: parseRuns(text(vevent, 'X-MANZIL-ECHO-NIGHTS')),
+      nightlyPrice: amount(vevent, 'X-MANZIL-PRICE'),
+      calendarId: text(vevent, 'X-MANZIL-CALENDAR')?.trim() || undefined,
       rule: ruleOf(vevent),
-      propertyId: text(vevent, 'x-manzil-property')?.trim() || undefined,
+      propertyId: text(vevent, 'X-MANZIL-PROPERTY')?.trim() || undefined,
     },
   ]
 }
@@ -137,7 +143,9 @@ function toFeedEvent(vevent: ICalComponent): FeedEvent[] {
 export function parseFeed(feed: string): FeedEvent[] {
   return parseICalendar(feed).flatMap((calendar) => {
     if (calendar.name !== 'VCALENDAR') throw new Error('Not an iCalendar feed')
-    return calendar.components.filter((component) => component.name === 'VEVENT').flatMap(toFeedEvent)
+    return calendar.components
+      .filter((component) => component.name === 'VEVENT')
+      .flatMap((vevent) => toFeedEvent(propertiesByName(vevent)))
   })
 }
 
@@ -167,7 +175,11 @@ export async function fetchPortfolioEvents(from: DateOnly): Promise<FeedEvent[]>
         headers: known ? { 'if-none-match': known.etag } : {},
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       }))
-    if (response.status === 304 && known) return known.events
+    if (response.status === 304 && known) {
+      // Its empty body read: one left unread holds the request open until the time limit aborts it.
+      await response.arrayBuffer()
+      return known.events
+    }
     if (!response.ok) throw new Error(`HTTP ${response.status}`)
   } catch (failure) {
     throw new Error(FEED_FETCH_FAILED, { cause: failure })

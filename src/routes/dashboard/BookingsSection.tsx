@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react'
+import { Suspense } from 'react'
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
 import { BookingsOverviewPlaceholder } from '../../ui/dashboard/BookingsOverviewPlaceholder.tsx'
@@ -10,13 +10,17 @@ import { lazyPart } from '../../ui/common/lazyParts.tsx'
 const BookingsOverview = lazyPart(() =>
   import('./BookingsOverview.tsx').then((module) => module.BookingsOverview),
 )
+/**
+ * Its code asked for with the dashboard's data, before the first paint: the stay lists wait for
+ * it after that paint otherwise, a round trip late on a phone.
+ */
+export const prefetchBookingsOverview = BookingsOverview.prefetch
 const prefetchModal = () =>
   void import('./BookingsOverview.tsx').then((module) => module.BookingsModal.prefetch())
 
 /** The dashboard's "bookings calendar" section, its month calendar and the two stay lists. */
 export function BookingsSection() {
   const { t } = useI18n()
-  useEffect(() => BookingsOverview.prefetch(), [])
   return (
     <section
       aria-labelledby="bookings-title"
