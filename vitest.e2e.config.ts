@@ -5,15 +5,17 @@ import { defineConfig } from 'vitest/config'
 // that a run between 21:00 and 24:00 UTC agrees with the properties' today.
 process.env.TZ = 'Asia/Riyadh'
 
-// The browser suite: real server, real Chromium. Files run one after another so that the
-// 2-core machine is not asked to drive several browsers at once.
+// The browser suite: real server, real Chromium, two files at once. A file's server, browser and
+// test mostly wait on one another, so one file at a time left a core idle (docs/decisions.md,
+// "The browser suite runs two files at once").
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     // A browser and a server on a busy 2-core machine: what a poll waits for (a sync parsed in
     // the workers, a live event) can take seconds, where vitest gives it one.
     expect: { poll: { timeout: 10_000 } },
