@@ -31,27 +31,34 @@ export function Pagination({ label, page, pageSize, total, onPageChange }: Props
   const pages = Math.max(Math.ceil(total / pageSize), 1)
   const from = Math.min((page - 1) * pageSize + 1, total)
   const to = Math.min(page * pageSize, total)
+  // A list that fits on one page keeps its count (read out as a search narrows it), not the
+  // buttons and the page number that would lead nowhere.
+  const paged = pages > 1
   const step = (next: number) => {
     if (next >= 1 && next <= pages && next !== page) onPageChange(next)
   }
   return (
     <nav
       aria-label={label}
-      className="flex flex-wrap items-center justify-between gap-3"
+      className={`flex flex-wrap items-center gap-3 ${paged ? 'justify-between' : 'justify-center'}`}
       data-testid="pagination"
     >
-      <button type="button" className={BUTTON} aria-disabled={page <= 1} onClick={() => step(page - 1)}>
-        <ChevronStartIcon width={16} height={16} />
-        {t('paging.previous')}
-      </button>
+      {paged && (
+        <button type="button" className={BUTTON} aria-disabled={page <= 1} onClick={() => step(page - 1)}>
+          <ChevronStartIcon width={16} height={16} />
+          {t('paging.previous')}
+        </button>
+      )}
       <p className="flex flex-col items-center text-sm text-slate-600" aria-live="polite" aria-atomic="true">
         <span data-testid="pagination-range">{t('paging.range', { from, to, total })}</span>
-        <span className="text-xs text-slate-500">{t('paging.pageOf', { page, pages })}</span>
+        {paged && <span className="text-xs text-slate-500">{t('paging.pageOf', { page, pages })}</span>}
       </p>
-      <button type="button" className={BUTTON} aria-disabled={page >= pages} onClick={() => step(page + 1)}>
-        {t('paging.next')}
-        <ChevronEndIcon width={16} height={16} />
-      </button>
+      {paged && (
+        <button type="button" className={BUTTON} aria-disabled={page >= pages} onClick={() => step(page + 1)}>
+          {t('paging.next')}
+          <ChevronEndIcon width={16} height={16} />
+        </button>
+      )}
     </nav>
   )
 }

@@ -319,7 +319,9 @@ describe('properties in the browser', () => {
       if (language === 'ar') {
         await screenshot(page, 'properties-desktop-ar')
         await page.getByTestId('add-property').click()
-        await page.getByTestId('add-property-modal').getByTestId('photo-input').setInputFiles(photos)
+        const addForm = page.getByTestId('add-property-modal')
+        await addForm.getByTestId('photo-input').setInputFiles(photos)
+        await expect.poll(() => addForm.getByTestId('photo-thumbnail').count()).toBe(1)
         await screenshot(page, 'add-property-desktop-ar')
         // Escape on a draft with a photo asks first; Keep editing keeps the photo.
         await page.keyboard.press('Escape')

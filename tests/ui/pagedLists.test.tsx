@@ -88,6 +88,14 @@ describe('the pages of a long list', () => {
     await user.keyboard('{Enter}')
     expect(onPageChange).toHaveBeenCalledTimes(1)
   })
+  it('keeps a list of one page its count, without buttons that lead nowhere', async () => {
+    await renderWithProviders(
+      <Pagination label="Pages" page={1} pageSize={24} total={3} onPageChange={vi.fn()} />,
+    )
+    expect(screen.getByTestId('pagination-range').textContent).toBe('Showing 1–3 of 3')
+    expect(screen.queryByRole('button')).toBeNull()
+    expect(screen.queryByText('Page 1 of 1')).toBeNull()
+  })
 })
 
 describe('/properties with 2,000 properties', () => {
