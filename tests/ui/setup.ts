@@ -1,5 +1,13 @@
-import { afterEach } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { cleanup } from '@testing-library/react'
+
+// A call a test does not answer itself fails at once, as a request to a server that is not there
+// would: happy-dom's own fetch would try the network (localhost:3000) and print the refusal.
+beforeEach(() => {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) =>
+    Promise.reject(new TypeError(`no server in UI tests: ${String(input)}`)),
+  )
+})
 
 afterEach(() => {
   cleanup()
