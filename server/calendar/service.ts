@@ -199,8 +199,8 @@ const platformFeedsByToken = batchedLookup<{ dataVersion: number; servedHash: st
  */
 export function createExportFeeds(db: Db, clock: () => Date) {
   const feeds = createStampedCache<Answer | null>(500)
-  const answer = (text: string, served?: Served): Answer => ({
-    body: cachedBody(text),
+  const answer = async (text: string, served?: Served): Promise<Answer> => ({
+    body: await cachedBody(text),
     etag: etagOf(text),
     ...(served ? { served } : {}),
   })
@@ -250,7 +250,7 @@ export function createOwnerFeeds(db: Db) {
       const stamp = String(owner.data_version)
       const feed = await bodies(key, stamp, async () => {
         const text = await ownerFeed(db, owner.id, from)
-        return { body: cachedBody(text), etag: etagOf(text) }
+        return { body: await cachedBody(text), etag: etagOf(text) }
       })
       etags.delete(key)
       etags.set(key, { stamp, etag: feed.etag })

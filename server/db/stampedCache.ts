@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 
@@ -33,9 +34,12 @@ export function createStampedCache<T>(capacity = 1000) {
 
 /**
  * A body computed once and sent many times: its UTF-8 bytes (encoded once, not on every send),
- * gzipped once when that pays, and in brotli the first time a client that takes it asks.
+ * gzipped once when that pays, and in brotli the first time a client that takes it asks. Both
+ * compress in libuv's thread pool, not on the event loop: the feed of an account at its
+ * property quota is several MB, tens of milliseconds of compression that every other host's
+ * requests would otherwise wait behind.
  */
-export type CachedBody = { plain: Buffer; gzipped: Buffer | null; brotli: () => Buffer | null }
+export type CachedBody = { plain: Buffer; gzipped: Buffer | null; brotli: () => Promise<Buffer | null> }
 
 const COMPRESS_FROM_BYTES = 1024
 
@@ -46,28 +50,29 @@ const COMPRESS_FROM_BYTES = 1024
  */
 const BROTLI_QUALITY = 5
 
-export const cachedBody = (text: string): CachedBody => {
+const gzipped = promisify(gzip)
+const brotlied = promisify(brotliCompress)
+
+export const cachedBody = async (text: string): Promise<CachedBody> => {
   const plain = Buffer.from(text)
-  const worthIt = plain.length >= COMPRESS_FROM_BYTES
-  let brotli: Buffer | undefined
+  if (plain.length < COMPRESS_FROM_BYTES) return { plain, gzipped: null, brotli: async () => null }
+  let brotli: Promise<Buffer | null> | undefined
   return {
     plain,
-    gzipped: worthIt ? gzipSync(plain) : null,
-    // Lazily: most platforms polling an export feed take gzip alone.
+    gzipped: await gzipped(plain),
+    // Lazily: most platforms polling an export feed take gzip alone. A failure sends gzip.
     brotli: () =>
-      worthIt
-        ? (brotli ??= brotliCompressSync(plain, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
-            },
-          }))
-        : null,
+      (brotli ??= brotlied(plain, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+        },
+      }).catch(() => null)),
   }
 }
 
 /** The JSON of an answer, encoded by its response schema as the route's serializer would. */
-export const jsonBody = <S extends z.ZodType>(schema: S, value: z.output<S>): CachedBody =>
+export const jsonBody = <S extends z.ZodType>(schema: S, value: z.output<S>): Promise<CachedBody> =>
   cachedBody(JSON.stringify(schema.encode(value)))
 
 /** Whether the client takes `coding`: listed in Accept-Encoding (or `*`), without `q=0`. */
@@ -85,10 +90,10 @@ function accepts(header: string | undefined, coding: 'br' | 'gzip'): boolean {
  * string or buffer as is, so a route's response schema still documents the answer without
  * serializing it again.
  */
-export function sendBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody, type: string) {
+export async function sendBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody, type: string) {
   reply.type(type).header('vary', 'accept-encoding')
   const header = request.headers['accept-encoding']
-  const brotli = accepts(header, 'br') ? body.brotli() : null
+  const brotli = accepts(header, 'br') ? await body.brotli() : null
   if (brotli) return reply.header('content-encoding', 'br').send(brotli)
   if (body.gzipped && accepts(header, 'gzip'))
     return reply.header('content-encoding', 'gzip').send(body.gzipped)
