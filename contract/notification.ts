@@ -36,6 +36,12 @@ export const NotificationData = z.object({
   restored: z.boolean().optional(),
   other: NoticeStay.optional(),
   nights: Nights.optional(),
+  /**
+   * A `new` sale over nights another platform keeps free as a reservation's preparation time
+   * (docs/product.md §11.4): those nights, and that platform. No conflict, but that turnover has
+   * lost its buffer.
+   */
+  overPreparation: Nights.extend({ platform: z.string() }).optional(),
 })
 export type NotificationData = z.infer<typeof NotificationData>
 

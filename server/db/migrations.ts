@@ -16,6 +16,7 @@ import { platformRules } from './migrations/0015_platform_rules.ts'
 import { photoSizes } from './migrations/0016_photo_sizes.ts'
 import { churnAndRetention } from './migrations/0017_churn_and_retention.ts'
 import { userListOrder } from './migrations/0018_user_list_order.ts'
+import { ruleEvidence } from './migrations/0019_rule_evidence.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -215,4 +216,5 @@ export const migrations: Record<string, Migration> = {
   '0016_photo_sizes': photoSizes,
   '0017_churn_and_retention': churnAndRetention,
   '0018_user_list_order': userListOrder,
+  '0019_rule_evidence': ruleEvidence,
 }

@@ -139,6 +139,8 @@ export interface ExternalCalendarsTable {
   churned_at: string | null
   /** When the link was marked unstable: its changes are not announced one by one. */
   unstable_since: string | null
+  /** What the last days' feeds showed of the platform's rule settings (migration 0019). */
+  rule_evidence: string | null
 }
 
 export interface BookingsTable {

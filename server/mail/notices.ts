@@ -30,6 +30,13 @@ function noticeLine(t: Translate, { kind, data }: MailedNotice): string {
       previousStart: data.previous.start,
       previousEnd: data.previous.end,
     })
+  if (kind === 'new' && data.overPreparation)
+    return t('mail.notices.lines.newOverPreparation', {
+      ...values,
+      ruleOf: data.overPreparation.platform,
+      start: data.overPreparation.start,
+      end: data.overPreparation.end,
+    })
   return t(`mail.notices.lines.${data.restored ? 'restored' : kind}`, values)
 }
 

@@ -39,7 +39,22 @@ import { duplicateLink } from './fields.ts'
 
 type PropertyRow = Selectable<PropertiesTable>
 type ImageRow = Selectable<PropertyImagesTable>
-type CalendarRow = Selectable<ExternalCalendarsTable>
+/**
+ * What a property's answer reads of its links: not the sync's own memory of a feed (its rule
+ * evidence, tens of KB an Airbnb link), which a list of 500 properties would read for nothing.
+ */
+const CALENDAR_COLUMNS = [
+  'id',
+  'property_id',
+  'platform_name',
+  'url',
+  'last_synced_at',
+  'last_error',
+  'budget_failures',
+  'unstable_since',
+  'created_at',
+] as const
+type CalendarRow = Pick<Selectable<ExternalCalendarsTable>, (typeof CALENDAR_COLUMNS)[number]>
 
 /**
  * Told the ids of external calendars that were added or whose link changed, after the change is
@@ -144,7 +159,7 @@ async function upsertCalendar(
     .execute()
   const row = await trx
     .selectFrom('external_calendars')
-    .selectAll()
+    .select(CALENDAR_COLUMNS)
     .where('property_id', '=', propertyId)
     .where('platform_name', '=', input.platformName)
     .executeTakeFirstOrThrow()
@@ -159,6 +174,8 @@ async function upsertCalendar(
     failure_count: 0,
     budget_failures: 0,
     next_sync_at: now,
+    // A new link is a new feed: what the old one showed of its platform's rules does not hold.
+    rule_evidence: null,
   }
   await trx.updateTable('external_calendars').set(fresh).where('id', '=', row.id).execute()
   return { row: { ...row, ...fresh }, changed: true }
@@ -333,7 +350,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
         .execute(),
       db
         .selectFrom('external_calendars')
-        .selectAll()
+        .select(CALENDAR_COLUMNS)
         .where('property_id', 'in', scope)
         .orderBy('created_at')
         .orderBy('platform_name')

@@ -8,6 +8,7 @@ import { writeTransaction } from '../db/errors.ts'
 import { conflictCandidates, conflictPairs, type ConflictPair } from './conflicts.ts'
 import { churnOfSync } from './churn.ts'
 import { ownRowParts } from './ownNights.ts'
+import { intersect, runsOf } from '../../src/domain/nightRuns.ts'
 import type { BookingRow, StoredChanges } from './store.ts'
 import { nextTurn } from '../eventLoop.ts'
 
@@ -32,19 +33,45 @@ const ownerOf = (db: Db, propertyId: string): Promise<Owner | undefined> =>
     .where('properties.id', '=', propertyId)
     .executeTakeFirst()
 
-type NoticeRow = Pick<
-  BookingRow,
-  'id' | 'summary' | 'start_date' | 'end_date' | 'status' | 'guest_name' | 'platform' | 'kind' | 'updated_at'
->
+const NOTICE_COLUMNS = [
+  'id',
+  'summary',
+  'start_date',
+  'end_date',
+  'status',
+  'guest_name',
+  'platform',
+  'kind',
+  'updated_at',
+  'echo',
+  'echo_runs',
+  'platform_rule',
+] as const
 
-const noticeStay = (row: NoticeRow): NoticeStay => ({
-  id: row.id,
-  guestName: row.guest_name,
-  start: row.start_date,
-  end: row.end_date,
-  platform: row.platform,
-  kind: row.kind,
-})
+type NoticeRow = Pick<BookingRow, (typeof NOTICE_COLUMNS)[number]>
+
+/**
+ * A stay as a notice names it: by the nights its platform sells or closes itself, from the first
+ * to the last (a Booking.com sale merged with the nights it imported around it names the sale's
+ * nights only); a stay with none of its own, by all of them.
+ */
+function byOwnNights<T extends NoticeRow>(row: T): T {
+  const own = ownRowParts(row)
+  if (own.length === 0) return row
+  return { ...row, start_date: own[0]!.start_date, end_date: own.at(-1)!.end_date, echo_runs: null }
+}
+
+const noticeStay = (row: NoticeRow): NoticeStay => {
+  const named = byOwnNights(row)
+  return {
+    id: row.id,
+    guestName: row.guest_name,
+    start: named.start_date,
+    end: named.end_date,
+    platform: row.platform,
+    kind: row.kind,
+  }
+}
 
 const TITLES: Record<NoticeKind, string> = {
   new: 'sync.notices.new',
@@ -56,21 +83,7 @@ const TITLES: Record<NoticeKind, string> = {
 
 /** The stays a conflict's pair names, as rows the calendar text can write. */
 const stayRows = (db: Db, ids: string[]) =>
-  db
-    .selectFrom('bookings')
-    .select([
-      'id',
-      'summary',
-      'start_date',
-      'end_date',
-      'status',
-      'guest_name',
-      'platform',
-      'kind',
-      'updated_at',
-    ])
-    .where('id', 'in', ids)
-    .execute()
+  db.selectFrom('bookings').select(NOTICE_COLUMNS).where('id', 'in', ids).execute()
 
 /**
  * How many new conflicts one sync announces. Every conflicting stay is marked on the calendar
@@ -192,7 +205,7 @@ async function noticeWriter(trx: Db, calendar: { property_id: string; platform_n
       title: t(title, { property: owner.propertyName, platform: calendar.platform_name }),
       data: {
         kind,
-        ical: calendarText(stays.map((stay) => ({ ...stay, conflict: kind === 'conflict' }))),
+        ical: calendarText(stays.map((stay) => ({ ...byOwnNights(stay), conflict: kind === 'conflict' }))),
         platformName: calendar.platform_name,
         propertyName: owner.propertyName,
         propertyId: calendar.property_id,
@@ -227,14 +240,72 @@ export async function newsOfSync(
   const { userId, store } = writer
   if (verdict === 'becameUnstable')
     return { ids: [await store('unstable', [changes.news[0]!.stay], {})], userId }
+  const preparation = await preparationTimeAround(
+    trx,
+    calendar.property_id,
+    changes.news.flatMap((news) => (news.kind === 'new' ? [news.stay] : [])),
+  )
   const ids: string[] = []
   for (const news of changes.news) {
     if (news.kind === 'changed') ids.push(await store('changed', [news.stay], { previous: news.previous }))
     else if (news.kind === 'new' && news.restored)
       ids.push(await store('new', [news.stay], { restored: true }, 'sync.notices.restored'))
-    else ids.push(await store(news.kind, [news.stay], {}))
+    else if (news.kind === 'new') {
+      const taken = preparationTaken(preparation, news.stay)
+      ids.push(
+        await (taken
+          ? store('new', [news.stay], { overPreparation: taken }, 'sync.notices.newOverPreparation')
+          : store('new', [news.stay], {})),
+      )
+    } else ids.push(await store(news.kind, [news.stay], {}))
   }
   return { ids, userId }
+}
+
+/** Preparation-time rows read for one sync's new sales, at most: a property has two a reservation. */
+const MAX_PREPARATION_READ = 2000
+
+type PreparationRow = Pick<BookingRow, 'start_date' | 'end_date' | 'platform'>
+
+/** The property's preparation-time rows (another platform's buffer) around these new sales. */
+async function preparationTimeAround(
+  trx: Db,
+  propertyId: string,
+  stays: readonly BookingRow[],
+): Promise<PreparationRow[]> {
+  const own = stays.flatMap(ownRowParts)
+  if (own.length === 0) return []
+  const from = own.reduce(
+    (first, part) => (part.start_date < first ? part.start_date : first),
+    own[0]!.start_date,
+  )
+  const to = own.reduce((last, part) => (part.end_date > last ? part.end_date : last), own[0]!.end_date)
+  return trx
+    .selectFrom('bookings')
+    .select(['start_date', 'end_date', 'platform'])
+    .where('property_id', '=', propertyId)
+    .where('platform_rule', '=', 'preparation')
+    .where('cancelled_at', 'is', null)
+    .where('start_date', '<', to)
+    .where('end_date', '>', from)
+    .orderBy('start_date')
+    .limit(MAX_PREPARATION_READ)
+    .execute()
+}
+
+/**
+ * The preparation nights a new sale holds as its own, from the first to the last, and whose
+ * buffer they are; none when it holds none. A sale of its platform's own nights never takes its
+ * own platform's buffer.
+ */
+function preparationTaken(preparation: readonly PreparationRow[], stay: BookingRow) {
+  const others = preparation.filter((row) => row.platform !== stay.platform)
+  const asRuns = (rows: readonly Pick<BookingRow, 'start_date' | 'end_date'>[]) =>
+    runsOf(rows.map((row) => ({ start: row.start_date, end: row.end_date })))
+  const taken = intersect(asRuns(ownRowParts(stay)), asRuns(others))
+  if (taken.length === 0) return undefined
+  const buffer = others.find((row) => row.start_date < taken[0]!.end && taken[0]!.start < row.end_date)!
+  return { start: taken[0]!.start, end: taken.at(-1)!.end, platform: buffer.platform }
 }
 
 /**

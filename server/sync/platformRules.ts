@@ -1,79 +1,83 @@
 import {
-  platformRulesOf,
+  judgeAirbnbFeed,
   RULES_PLATFORM,
-  type PlatformRule,
-  type RuleHistory,
-} from '../../src/domain/platformRules.ts'
+  withEvidence,
+  type DayEvidence,
+} from '../../src/domain/airbnbRules.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
-import { todayIn } from '../../src/domain/timeZones.ts'
+import type { PlatformRule } from '../../src/domain/platformRules.ts'
 import type { Db } from '../db/database.ts'
 import type { FeedEvent } from './parse.ts'
-import type { BookingRow } from './store.ts'
-
-/** The rules that move with today: each keeps one row, however its feed names it day to day. */
-const MOVING: readonly PlatformRule[] = ['notice', 'window']
+import { z } from 'zod'
 
 /** A feed's events as the store takes them, and the platform's rule each one is, if any. */
 export type FeedRules = { events: FeedEvent[]; ruleOf: (event: FeedEvent) => PlatformRule | null }
 
-/**
- * What the calendar's previous sync kept (its active stays, each with the rule it was judged to
- * be), and the property's day when it ran (its last sync, whose feed the stored rows still say);
- * none before its first.
- */
-async function historyOf(
-  trx: Db,
-  calendarId: string,
-  known: readonly BookingRow[],
-): Promise<RuleHistory | undefined> {
-  const calendar = await trx
-    .selectFrom('external_calendars')
-    .innerJoin('properties', 'properties.id', 'external_calendars.property_id')
-    .select(['external_calendars.last_synced_at', 'properties.time_zone'])
-    .where('external_calendars.id', '=', calendarId)
-    .executeTakeFirst()
-  if (!calendar?.last_synced_at) return undefined
-  return {
-    today: todayIn(calendar.time_zone, new Date(calendar.last_synced_at)),
-    kept: known.flatMap((row) =>
-      row.cancelled_at === null
-        ? [{ summary: row.summary, start: row.start_date, end: row.end_date, rule: row.platform_rule }]
-        : [],
-    ),
+const Run = z.object({ start: z.string(), end: z.string() })
+
+/** What a calendar keeps of each day's feed (src/domain/airbnbRules.ts, `DayEvidence`). */
+const Evidence = z.array(
+  z.object({
+    day: z.string(),
+    reach: z.number(),
+    todayOpen: z.boolean(),
+    preparation: z.number(),
+    preparationNew: z.number(),
+    windowMonths: z.number().nullable(),
+    taken: z.array(Run).optional(),
+  }),
+)
+
+/** The days of evidence a calendar keeps (`external_calendars.rule_evidence`); none if unreadable. */
+function parseEvidence(text: string | null): DayEvidence[] {
+  if (!text) return []
+  try {
+    const parsed = Evidence.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : []
+  } catch {
+    return []
   }
 }
 
 /**
- * Which of a calendar's feed events are its platform's own rules (src/domain/platformRules.ts).
- * A notice or window run under a UID never stored takes the UID of the stored run of the same
- * rule that left the feed: the rule moved with today, it did not end and begin again.
+ * A calendar's feed with its platform's own rules cut out of its closed runs
+ * (src/domain/airbnbRules.ts): each rule's nights become a stay of their own, named by the rule,
+ * and the rest of each run keeps the run's UID. What the feed showed of the host's settings is
+ * kept with the calendar, inside the sync's transaction, for the days after.
  */
 export async function platformRulesOfFeed(
   trx: Db,
   calendar: { id: string; platform_name: string },
   events: FeedEvent[],
-  known: readonly BookingRow[],
   today: DateOnly,
 ): Promise<FeedRules> {
   if (calendar.platform_name !== RULES_PLATFORM) return { events, ruleOf: () => null }
-  const previous = await historyOf(trx, calendar.id, known)
-  const rules = platformRulesOf(events, { platform: calendar.platform_name, today, previous })
-  const stored = new Set(known.map((row) => row.uid))
-  const present = new Set(events.map((event) => event.uid))
-  const left = new Map(
-    MOVING.map((rule) => [
-      rule,
-      known.filter((row) => row.cancelled_at === null && row.platform_rule === rule && !present.has(row.uid)),
-    ]),
-  )
+  const stored = await trx
+    .selectFrom('external_calendars')
+    .select('rule_evidence')
+    .where('id', '=', calendar.id)
+    .executeTakeFirst()
+  const evidence = parseEvidence(stored?.rule_evidence ?? null)
+  const { parts, seen } = judgeAirbnbFeed(events, today, evidence)
+  await trx
+    .updateTable('external_calendars')
+    .set({ rule_evidence: JSON.stringify(withEvidence(evidence, seen)) })
+    .where('id', '=', calendar.id)
+    .execute()
   const ruleOfEvent = new Map<FeedEvent, PlatformRule>()
-  const named = events.map((event) => {
-    const rule = rules.get(event)
-    if (!rule) return event
-    const row = stored.has(event.uid) ? undefined : left.get(rule)?.shift()
-    const kept = row ? { ...event, uid: row.uid } : event
-    ruleOfEvent.set(kept, rule)
-    return kept
+  const split = new Set(parts.map((part) => part.event))
+  const judged = parts.map((part) => {
+    const event = { ...part.event, uid: part.uid, start: part.start, end: part.end }
+    if (part.rule) ruleOfEvent.set(event, part.rule)
+    return event
   })
-  return { events: named, ruleOf: (event) => ruleOfEvent.get(event) ?? null }
+  // A feed's UIDs are unique (the parser numbers repeats `uid#start`); a hostile one may already
+  // hold a name a part takes: the first keeps it.
+  const named = new Set<string>()
+  const unique = [...events.filter((event) => !split.has(event)), ...judged].filter((event) => {
+    if (named.has(event.uid)) return false
+    named.add(event.uid)
+    return true
+  })
+  return { events: unique, ruleOf: (event) => ruleOfEvent.get(event) ?? null }
 }

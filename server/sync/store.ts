@@ -281,7 +281,7 @@ export async function storeFeed(
   // A new stay earns the price in force now; a known one keeps its own (the upsert leaves it).
   const price = property?.cost_per_night == null ? null : Number(property.cost_per_night)
   const byUid = new Map(known.map((row) => [row.uid, row]))
-  const rules = await platformRulesOfFeed(trx, calendar, events, known, today)
+  const rules = await platformRulesOfFeed(trx, calendar, events, today)
 
   const fresh: Line['after'] = []
   for (const [index, event] of rules.events.entries()) {

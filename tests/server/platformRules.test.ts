@@ -152,22 +152,29 @@ describeEachDatabase(
       }
     })
 
-    it('takes a run from today that no longer moves as the notice did for the host’s closure: every platform gets it, and its clash is announced', async () => {
+    it('cuts the host’s closure joined to the notice from it: every platform gets the closure, none the notice, and the closure’s clash is announced', async () => {
       const host = await aHost(ctx)
       await host.syncOn(0)
-      // The host closed the five nights after the notice: Airbnb writes one run of seven.
+      // The host closed the five nights after the two of notice: Airbnb writes one run of seven.
       await host.syncOn(1, 7)
 
-      const run = (await host.stays()).find((stay) => stay.uid === 'notice-1@airbnb.com')
-      expect([run?.platform_rule, run?.end_date]).toEqual([null, dayOf(8)])
+      const parts = (await host.stays())
+        .filter((stay) => stay.start_date < dayOf(9) && stay.cancelled_at === null)
+        .map((stay) => [stay.uid, stay.platform_rule, stay.start_date, stay.end_date])
+      expect(parts).toEqual([
+        ['rule:notice', 'notice', dayOf(1), dayOf(3)],
+        ['sale-1@booking.com', null, '2026-08-30', '2026-09-02'],
+        ['notice-1@airbnb.com', null, dayOf(3), dayOf(8)],
+      ])
       expect(datesOf(await host.platformFeed('Booking.com'))).toEqual([
-        `${dayOf(1)} → ${dayOf(8)}`,
+        `${dayOf(3)} → ${dayOf(8)}`,
         '2026-10-10 → 2026-10-14',
         '2026-11-01 → 2026-11-05',
         '2026-12-01 → 2026-12-05',
       ])
+      // Booking.com's sale clashes with the host's closure on its last night, not with the notice.
       expect(await host.notices()).toMatchObject([
-        { kind: 'conflict', nights: { start: '2026-08-30', end: '2026-09-02' } },
+        { kind: 'conflict', nights: { start: dayOf(3), end: '2026-09-02' } },
       ])
     })
   },

@@ -297,6 +297,14 @@ describeEachDatabase(
         )
         expect([...world.airbnb.imported].sort()).toEqual(['2030-03-23', '2030-03-24', '2030-03-25'])
         expect(await kinds(world)).toEqual(['new', 'new'])
+        // Merged with the nights it imported or not, the sale's notice names its own nights.
+        const sale = (await world.host.notices())[1]!
+        expect(sale.data.stay).toMatchObject({
+          platform: 'Booking.com',
+          start: '2030-03-23',
+          end: '2030-03-26',
+        })
+        expect(sale.data.ical).toContain('DTSTART;VALUE=DATE:20300323')
         expect(await world.host.period(MARCH.start, MARCH.end)).toMatchObject({
           bookings: 2,
           bookedNights: 6,

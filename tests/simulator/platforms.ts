@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
+import { monthsAfter } from '../../src/domain/airbnbRules.ts'
 import { nightsOf, type Stay } from '../../src/domain/bookings.ts'
-import type { DateOnly } from '../../src/domain/dates.ts'
+import { addDays, type DateOnly } from '../../src/domain/dates.ts'
 import { runsOfNights as runsOf } from '../../src/domain/echoNights.ts'
 
 /**
@@ -109,8 +110,13 @@ export abstract class Platform {
     return [...this.imported].filter((night) => !sold.has(night))
   }
 
-  private refuseHeld(stay: Stay, except?: Sale) {
-    const held = new Set([...this.saleNights(except), ...this.imported])
+  /** Nights the platform will not sell (but to move `except` over its own). */
+  protected heldNights(except?: Sale): Set<DateOnly> {
+    return new Set([...this.saleNights(except), ...this.imported])
+  }
+
+  protected refuseHeld(stay: Stay, except?: Sale) {
+    const held = this.heldNights(except)
     const taken = nightsOf(stay).filter((night) => held.has(night))
     if (taken.length > 0) throw new Refused(`${this.name} holds ${taken.join(', ')}`)
   }
@@ -162,19 +168,82 @@ export abstract class Platform {
 }
 
 /**
+ * The host's booking rules on Airbnb: `notice` nights of advance notice from today (from
+ * tomorrow when `noticeFromTomorrow`: today stays open to same-day bookings), a booking window
+ * open `windowMonths` months ahead (null: to the export's end), and `preparation` nights closed
+ * before and after each reservation.
+ */
+export type AirbnbRules = {
+  notice: number
+  noticeFromTomorrow: boolean
+  windowMonths: number | null
+  preparation: number
+}
+
+export const NO_RULES: AirbnbRules = { notice: 0, noticeFromTomorrow: false, windowMonths: null, preparation: 0 }
+
+/** Airbnb's export reaches a year and a few days ahead. */
+const EXPORT_DAYS = 369
+
+/**
  * Airbnb: each reservation `Reserved` with its reservation URL and the phone's last four digits,
- * and every other closed night in merged runs `Airbnb (Not available)`.
+ * and every other closed night from today on (its rules' nights, the host's closures and what it
+ * imported) in merged runs `Airbnb (Not available)`, each under a new UID whenever it moves.
  */
 export class Airbnb extends Platform {
   private readonly runIds = new RunIds(
     (serial) => `7f662ec65913-${hex(`${this.account}-${serial}`)}@airbnb.com`,
   )
+  rules: AirbnbRules = NO_RULES
+  /** The host's own day: where the notice and the window count from. */
+  today: DateOnly = '2030-03-01'
+  /** Nights the host closed on Airbnb itself. */
+  readonly closures = new Set<DateOnly>()
 
   constructor() {
     super('Airbnb')
   }
 
+  /** The nights Airbnb's rules close today: none a reservation (but `except`) holds. */
+  ruleNights(except?: Sale): Set<DateOnly> {
+    const { notice, noticeFromTomorrow, windowMonths, preparation } = this.rules
+    const nights = new Set<DateOnly>()
+    const from = noticeFromTomorrow ? addDays(this.today, 1) : this.today
+    for (let i = 0; i < notice; i++) nights.add(addDays(from, i))
+    const end = addDays(this.today, EXPORT_DAYS)
+    if (windowMonths !== null)
+      for (let night = monthsAfter(this.today, windowMonths); night < end; night = addDays(night, 1))
+        nights.add(night)
+    for (const sale of this.sales)
+      if (sale !== except)
+        for (let distance = 1; distance <= preparation; distance++) {
+          nights.add(addDays(sale.start, -distance))
+          nights.add(addDays(sale.end, distance - 1))
+        }
+    const sold = this.saleNights(except)
+    return new Set([...nights].filter((night) => !sold.has(night) && night >= this.today))
+  }
+
+  protected override heldNights(except?: Sale): Set<DateOnly> {
+    return new Set([...super.heldNights(except), ...this.closures, ...this.ruleNights(except)])
+  }
+
+  override closedNights(): Set<DateOnly> {
+    return new Set([...super.closedNights(), ...this.closures, ...this.ruleNights()])
+  }
+
+  /** The host closes free nights on Airbnb; refused over nights it holds already. */
+  close(stay: Stay) {
+    this.refuseHeld(stay)
+    for (const night of nightsOf(stay)) this.closures.add(night)
+  }
+
+  reopen(stay: Stay) {
+    for (const night of nightsOf(stay)) this.closures.delete(night)
+  }
+
   export(now: Date): string {
+    this.today = now.toISOString().slice(0, 10)
     const dtstamp = `DTSTAMP:${stamp(now)}`
     const reservations = [...this.sales]
       .sort((a, b) => (a.start < b.start ? -1 : 1))
@@ -186,7 +255,13 @@ export class Airbnb extends Platform {
         `DESCRIPTION:Reservation URL: https://www.airbnb.com/hosting/reservations/details/HM${hex(sale.id, 8).toUpperCase()}\\nPhone Number (Last 4 Digits): ${String(parseInt(hex(sale.id, 4), 16) % 10_000).padStart(4, '0')}`,
         'SUMMARY:Reserved',
       ])
-    const runs = runsOf(this.importedOnly())
+    const sold = this.saleNights()
+    const end = addDays(this.today, EXPORT_DAYS)
+    const runs = runsOf(
+      [...this.imported, ...this.closures, ...this.ruleNights()].filter(
+        (night) => !sold.has(night) && night >= this.today && night < end,
+      ),
+    )
     const uids = this.runIds.assign(runs.map((run) => `${run.start}/${run.end}`))
     const closed = runs.map((run, i) => [
       dtstamp,

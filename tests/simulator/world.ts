@@ -1,7 +1,16 @@
 import type { FeedServer } from '../fixtures/feedServer.ts'
 import type { TestContext } from '../server/harness.ts'
 import { aHost, veventsOf, type Host } from '../server/platformHost.ts'
-import { Airbnb, BookingCom, Vrbo, type BookingShape, type Platform, type PlatformName } from './platforms.ts'
+import {
+  Airbnb,
+  BookingCom,
+  NO_RULES,
+  Vrbo,
+  type AirbnbRules,
+  type BookingShape,
+  type Platform,
+  type PlatformName,
+} from './platforms.ts'
 import { nightsOf } from '../../src/domain/bookings.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
 import { runsOfNights as runsOf } from '../../src/domain/echoNights.ts'
@@ -9,6 +18,8 @@ import { runsOfNights as runsOf } from '../../src/domain/echoNights.ts'
 /** The server's clock in a simulation: it moves only when the simulation moves it. */
 export class FakeClock {
   private time = Date.parse(WORLD_START)
+  /** The clock's day, as a property in UTC (the simulated property's zone) sees it. */
+  readonly today = (): DateOnly => this.now().toISOString().slice(0, 10)
   readonly now = () => new Date(this.time)
   set(time: number) {
     this.time = time
@@ -26,6 +37,7 @@ export const HOURS_PER_ROUND = 12
 
 const HOUR_MS = 3600_000
 const MINUTE_MS = 60_000
+const DAY_MS = 24 * HOUR_MS
 
 /**
  * When a platform imports its availability feed: every `everyHours` hours, on the hours where
@@ -50,6 +62,10 @@ export type WorldOptions = {
   syncMinute?: number
   /** All feeds at once (as the scheduler does), or one by one in this order, a minute apart. */
   syncOrder?: 'together' | readonly PlatformName[]
+  /** The host's booking rules on Airbnb (none unless given). */
+  airbnbRules?: AirbnbRules
+  /** When the world begins (`WORLD_START` unless given), at midnight UTC. */
+  start?: string
 }
 
 /** A night and the platforms that sell it. */
@@ -67,9 +83,11 @@ export class World {
   readonly platforms: readonly Platform[]
   /** Hours since the world began. */
   hour = 0
+  /** Days since the world began, in a world moved by days (`dawn`). */
+  day = 0
   /** The availability feed each platform was served at each of its imports, in order. */
   readonly served = new Map<PlatformName, string[]>()
-  private readonly start = Date.parse(WORLD_START)
+  private readonly start: number
   private readonly feedPaths = new Map<PlatformName, string>()
   private readonly schedules: Record<PlatformName, ImportSchedule>
   private readonly doubleSoldSince = new Map<DateOnly, number>()
@@ -93,11 +111,14 @@ export class World {
     this.booking = new BookingCom(options.bookingShape)
     this.platforms = [this.airbnb, this.booking, this.vrbo]
     this.schedules = options.schedules ?? SCHEDULES
+    this.start = Date.parse(options.start ?? WORLD_START)
+    this.airbnb.rules = options.airbnbRules ?? NO_RULES
+    this.airbnb.today = clock.today()
   }
 
   /** A new host whose three platforms are linked and synced once, at the world's start. */
   static async create(ctx: TestContext, feeds: FeedServer, clock: FakeClock, options: WorldOptions) {
-    clock.set(Date.parse(WORLD_START))
+    clock.set(Date.parse(options.start ?? WORLD_START))
     const host = await aHost(ctx, feeds, { Airbnb: [], 'Booking.com': [], Vrbo: [] })
     const world = new World(ctx, feeds, clock, host, options)
     for (const platform of world.platforms) {
@@ -141,6 +162,34 @@ export class World {
     return this.hours(count * HOURS_PER_ROUND, afterEachHour)
   }
 
+  /** The next day dawns: 05:00, before the day's sales, closures and syncs. */
+  dawn() {
+    this.day++
+    this.at(5)
+  }
+
+  /**
+   * The day's syncs: Manzil syncs every export at 06:00, each platform imports its availability
+   * feed once from 07:00, ten minutes apart, and Manzil syncs again at 08:00 (then `at` later
+   * hours for more).
+   */
+  async daySyncs() {
+    this.at(6)
+    await this.syncAll()
+    for (const [i, platform] of this.platforms.entries()) {
+      this.at(7, 10 * i)
+      await this.import(platform)
+    }
+    this.at(8)
+    await this.syncAll()
+  }
+
+  /** The clock at this hour and minute of the world's day. */
+  at(hour: number, minute = 0) {
+    this.clock.set(this.start + this.day * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS)
+    this.airbnb.today = this.clock.today()
+  }
+
   /** The platform fetches its availability feed from Manzil now, and closes what it says. */
   async import(platform: Platform) {
     const response = await this.ctx.app.inject({ url: this.feedPaths.get(platform.name)! })
@@ -168,6 +217,11 @@ export class World {
       this.clock.set(now.getTime() + i * MINUTE_MS)
       await this.host.sync(name)
     }
+  }
+
+  /** The nights Manzil may hold as the platform's own: what it sells, and what it may keep. */
+  mayOwn(name: PlatformName): ReadonlySet<DateOnly> {
+    return this.ownOrKept.get(name) ?? this.platform(name).saleNights()
   }
 
   /** Each night sold now, and by which platforms. */
@@ -206,7 +260,11 @@ export class World {
             return nightsOf({ start: start!, end: end! })
           }),
       )
-      const own = event['X-MANZIL-ECHO'] === 'TRUE' ? [] : nights.filter((night) => !echoNights.has(night))
+      // Neither an echo nor a platform's rule holds a night of its own.
+      const own =
+        event['X-MANZIL-ECHO'] === 'TRUE' || event['X-MANZIL-RULE']
+          ? []
+          : nights.filter((night) => !echoNights.has(night))
       return {
         platform: event['X-MANZIL-PLATFORM'] as PlatformName,
         start: event.DTSTART!,
@@ -216,6 +274,8 @@ export class World {
         own,
         conflict: event['X-MANZIL-CONFLICT'] === 'TRUE',
         echo: event['X-MANZIL-ECHO'] === 'TRUE',
+        rule: event['X-MANZIL-RULE'] ?? null,
+        id: event.UID!,
       }
     })
   }

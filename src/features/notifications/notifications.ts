@@ -133,6 +133,7 @@ function toItem(notification: AppNotification, readFeed: ReadFeed): Notification
           ...common,
           kind,
           events: found.map(({ uid, summary, start, end }) => ({ uid, summary, start, end })),
+          overPreparation: data.overPreparation ?? null,
         },
       ]
     }

@@ -33,7 +33,12 @@ type Common = {
  */
 export type NotificationItem = Common &
   (
-    | { kind: 'new'; events: { uid: string; summary: string; start: DateOnly; end: DateOnly }[] }
+    | {
+        kind: 'new'
+        events: { uid: string; summary: string; start: DateOnly; end: DateOnly }[]
+        /** Nights another platform keeps free as a turnover's preparation time, now sold. */
+        overPreparation: (StayDates & { platform: string }) | null
+      }
     | { kind: 'changed'; stay: NoticeStayView; previous: StayDates | null }
     | { kind: 'cancelled'; stay: NoticeStayView }
     | { kind: 'conflict'; stay: NoticeStayView; other: NoticeStayView; nights: StayDates }
@@ -234,6 +239,17 @@ function NotificationBody({ item }: { item: NotificationItem }) {
               <p className="text-slate-500 tabular-nums">{range(t, format, event)}</p>
             </li>
           ))}
+          {item.overPreparation && (
+            <li
+              className="rounded-lg bg-amber-50 px-2 py-1.5 text-xs text-amber-900"
+              data-testid="over-preparation"
+            >
+              {t('notifications.overPreparation', {
+                platform: item.overPreparation.platform,
+                range: range(t, format, item.overPreparation),
+              })}
+            </li>
+          )}
         </ul>
       )
     case 'changed':
