@@ -180,7 +180,12 @@ export type AirbnbRules = {
   preparation: number
 }
 
-export const NO_RULES: AirbnbRules = { notice: 0, noticeFromTomorrow: false, windowMonths: null, preparation: 0 }
+export const NO_RULES: AirbnbRules = {
+  notice: 0,
+  noticeFromTomorrow: false,
+  windowMonths: null,
+  preparation: 0,
+}
 
 /** Airbnb's export reaches a year and a few days ahead. */
 const EXPORT_DAYS = 369
