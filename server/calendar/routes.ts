@@ -6,7 +6,7 @@ import { sendBody } from '../db/stampedCache.ts'
 import { currentUser } from '../auth/session.ts'
 import { isDateOnly } from '../../src/domain/dates.ts'
 import { fieldError } from '../errors.ts'
-import { createExportFeeds, createOwnerFeeds, type ExportFeed } from './service.ts'
+import { createExportFeeds, createOwnerFeeds, feedTokenOfFile, type ExportFeed } from './service.ts'
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
 
@@ -31,7 +31,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.calendar.exportFeed,
     handler: async (request, reply) => {
-      const feed = await exportFeed(request.params.file.replace(/\.ics$/i, ''))
+      const feed = await exportFeed(feedTokenOfFile(request.params.file))
       if (feed === null) throw notFound()
       return sendFeed(request, reply, feed)
     },

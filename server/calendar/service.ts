@@ -11,6 +11,12 @@ import { ownRowParts } from '../sync/ownNights.ts'
 import { availabilityText, calendarText } from './ics.ts'
 import { recordServed, type Served } from './served.ts'
 
+/** Where Manzil serves its feeds: `/api/calendar/{token}.ics`, the `.ics` optional. */
+export const FEED_PATH = '/api/calendar/'
+
+/** The token a feed's file name (`{token}.ics`, or the bare token) stands for. */
+export const feedTokenOfFile = (file: string): string => file.replace(/\.ics$/i, '')
+
 /**
  * The private feed of the property behind a secret token: its active bookings and
  * blocks from every platform, conflicts marked; null for an unknown token. One query, and a

@@ -36,8 +36,15 @@ export function checkExternalCalendar(
 export const duplicateLink = (platform: string, other: string, field = 'urlPath') =>
   fieldError(field, 'errors.property.duplicateLink', { platform, other })
 
+/**
+ * A property never links one of its own feeds: read back, its own stays would come in again as
+ * that platform's, each in conflict with itself for as long as the link stays.
+ */
+export const ownFeedLink = (platform: string, field = 'urlPath') =>
+  fieldError(field, 'errors.property.ownFeedLink', { platform })
+
 /** Where the property form shows a problem with the link of one platform. */
-const linkField = (platform: string) => `externalCalendars.${platform}`
+export const linkField = (platform: string) => `externalCalendars.${platform}`
 
 /** The multipart `externalCalendars` field: JSON text of `[{platformName, urlPath}]`, one per platform. */
 function parseExternalCalendars(text: string): ExternalCalendarInput[] {

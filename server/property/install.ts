@@ -27,7 +27,9 @@ export function installProperties(app: FastifyInstance) {
       publicUrl: app.config.publicUrl,
       log: app.log,
       quotas: app.config.quotas,
-      onCalendarsChanged: async (calendarIds) => void (await app.syncCalendarsNow(calendarIds)),
+      // The links' first imports mail what they find with the next round, not each on its own.
+      onCalendarsChanged: async (calendarIds) =>
+        void (await app.syncCalendarsNow(calendarIds, { mail: false })),
     }),
   )
 }

@@ -35,7 +35,8 @@ import {
   type PropertyImage,
   type PropertyStatus,
 } from '../../contract/property.ts'
-import { duplicateLink } from './fields.ts'
+import { duplicateLink, linkField, ownFeedLink } from './fields.ts'
+import { FEED_PATH, feedTokenOfFile } from '../calendar/service.ts'
 
 type PropertyRow = Selectable<PropertiesTable>
 type ImageRow = Selectable<PropertyImagesTable>
@@ -181,6 +182,46 @@ async function upsertCalendar(
   return { row: { ...row, ...fresh }, changed: true }
 }
 
+/** The token of a link to a feed Manzil serves, on whatever host the link names; null for any other link. */
+function feedTokenOf(link: string): string | null {
+  const { pathname } = new URL(link)
+  return pathname.startsWith(FEED_PATH) ? feedTokenOfFile(pathname.slice(FEED_PATH.length)) : null
+}
+
+/**
+ * Refuses, at `fieldOf(platform)`, a link to one of the property's own feeds (its export or a
+ * platform's availability feed): `ownFeedLink`. A token is matched whatever host the link names,
+ * since Manzil is reached by more names than PUBLIC_URL's.
+ */
+async function refuseOwnFeeds(
+  trx: Db,
+  propertyId: string,
+  calendars: readonly ExternalCalendarInput[],
+  fieldOf: (platform: string) => string,
+): Promise<void> {
+  const linked = calendars.flatMap((calendar) => {
+    const token = feedTokenOf(calendar.urlPath)
+    return token === null ? [] : [{ token, platform: calendar.platformName }]
+  })
+  if (linked.length === 0) return
+  const tokens = linked.map(({ token }) => token)
+  const own = await trx
+    .selectFrom('properties')
+    .select('export_token as token')
+    .where('id', '=', propertyId)
+    .where('export_token', 'in', tokens)
+    .unionAll(
+      trx
+        .selectFrom('platform_feeds')
+        .select('token')
+        .where('property_id', '=', propertyId)
+        .where('token', 'in', tokens),
+    )
+    .executeTakeFirst()
+  const found = own && linked.find(({ token }) => token === own.token)
+  if (found) throw ownFeedLink(found.platform, fieldOf(found.platform))
+}
+
 /** Makes the property's links exactly `calendars`; unchanged links keep their id and sync state. */
 async function replaceCalendars(
   trx: Db,
@@ -188,6 +229,7 @@ async function replaceCalendars(
   calendars: ExternalCalendarInput[],
   now: string,
 ): Promise<string[]> {
+  await refuseOwnFeeds(trx, propertyId, calendars, linkField)
   let removal = trx.deleteFrom('external_calendars').where('property_id', '=', propertyId)
   if (calendars.length > 0)
     removal = removal.where(
@@ -446,7 +488,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     }
   }
 
-  const feedUrl = (token: string) => `${deps.publicUrl}/api/calendar/${token}.ics`
+  const feedUrl = (token: string) => `${deps.publicUrl}${FEED_PATH}${token}.ics`
 
   /** Each linked platform's availability feed, made on first request (migration 0007). */
   async function platformFeeds(propertyId: string): Promise<PlatformFeed[]> {
@@ -609,6 +651,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
           .where('platform_name', '!=', input.platformName)
           .executeTakeFirst()
         if (sameLink) throw duplicateLink(input.platformName, sameLink.platform_name)
+        await refuseOwnFeeds(trx, propertyId, [input], () => 'urlPath')
         return upsertCalendar(trx, propertyId, input, new Date().toISOString())
       })
       if (changed) announce([row.id])

@@ -1,8 +1,13 @@
 import type { PeriodQuery } from '../../contract/statistics.ts'
-import { rangeOfNights, rangeProblem } from '../../src/domain/dateRange.ts'
+import { rangeNights, rangeOfNights, rangeProblem, type RangeProblem } from '../../src/domain/dateRange.ts'
 import { isDateOnly, type DateOnly } from '../../src/domain/dates.ts'
-import { monthOf, monthWindow, nightsFromTo, type NightWindow } from '../../src/domain/statistics.ts'
+import { monthOf, monthWindow, type NightWindow } from '../../src/domain/statistics.ts'
 import { fieldError } from '../errors.ts'
+
+const PROBLEM_KEYS: Record<RangeProblem, string> = {
+  endBeforeStart: 'errors.statistics.endBeforeStart',
+  tooLong: 'errors.statistics.rangeTooLong',
+}
 
 function dateOf(text: string | undefined, field: 'start' | 'end'): DateOnly | undefined {
   if (text === undefined || text === '') return undefined
@@ -12,25 +17,21 @@ function dateOf(text: string | undefined, field: 'start' | 'end'): DateOnly | un
 
 /**
  * `start` and `end` are the first and last night, both included, as the date pickers mean them.
- * Either one alone stretches to the end or start of its own month; neither is this month.
+ * Either one alone stretches to the end or start of its own month; neither is this month. An end
+ * before the start, or a period over 366 days, is refused at the end date, as the date pickers do
+ * (docs/product.md §5.8): no statistics call measures more nights than that.
  */
 export function periodOf(query: PeriodQuery, today: DateOnly): NightWindow {
   const start = dateOf(query.start, 'start')
   const end = dateOf(query.end, 'end')
-  if (start !== undefined && end !== undefined && end < start)
-    throw fieldError('end', 'errors.statistics.endBeforeStart')
   const first = start ?? monthWindow(monthOf(end ?? today)).start
-  return end === undefined ? { start: first, end: monthWindow(monthOf(first)).end } : nightsFromTo(first, end)
+  const range = { start: first, end: end ?? rangeOfNights(monthWindow(monthOf(first))).end }
+  const problem = rangeProblem(range)
+  if (problem !== null) throw fieldError('end', PROBLEM_KEYS[problem])
+  return rangeNights(range)
 }
 
-/**
- * The dashboard's picked period, or undefined for the call without a query (this
- * month and this week). Over 366 days is refused at the end date, as the date pickers do.
- */
+/** The dashboard's picked period, or undefined for the call without a query (this month and this week). */
 export function dashboardPeriodOf(query: PeriodQuery, today: DateOnly): NightWindow | undefined {
-  if (!query.start && !query.end) return undefined
-  const window = periodOf(query, today)
-  if (rangeProblem(rangeOfNights(window)) === 'tooLong')
-    throw fieldError('end', 'errors.statistics.rangeTooLong')
-  return window
+  return query.start || query.end ? periodOf(query, today) : undefined
 }

@@ -22,6 +22,8 @@ const FIRST_ROUND_DELAY_MS = 1_000
 
 type LeaseWindow = { now: string; leaseUntil: string }
 
+export type SyncNowOptions = { mail?: boolean }
+
 /**
  * Keeps every external calendar fresh: each due calendar (next_sync_at passed) is leased and
  * synced, at most `concurrency` (SYNC_CONCURRENCY) at a time over the whole process. Scheduled
@@ -154,8 +156,14 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
   /**
    * Syncs these calendars now, due or not, and resolves once each is done. A calendar another
    * worker or process is syncing at this moment is left to it (it is not in the outcomes).
+   * `mail`: whether this is a mail round of its own (Sync now), or leaves its notices to the next
+   * round's mail, within a tick (a link added or changed: ten properties added in a row are one
+   * mail round of the owner's hourly budget, not ten).
    */
-  async function syncNow(calendarIds: string[]): Promise<SyncOutcome[]> {
+  async function syncNow(
+    calendarIds: string[],
+    { mail = true }: SyncNowOptions = {},
+  ): Promise<SyncOutcome[]> {
     if (shutdown.signal.aborted || calendarIds.length === 0) return []
     const leased = leaseWindow()
     const claimed = await claimCalendars(app.database, { ...leased, ids: calendarIds })
@@ -166,7 +174,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
     )
     // The answer waits for neither the feed count nor the mail server.
     void track(app.metrics.roundFinished('request'))
-    void track(mailWaiting())
+    if (mail) void track(mailWaiting())
     return outcomes.filter((outcome) => outcome !== undefined)
   }
 
@@ -208,9 +216,9 @@ declare module 'fastify' {
     syncScheduler: SyncScheduler
     /**
      * Syncs these external calendars now (a link was added or changed, or "sync now"); never
-     * rejects for a feed's failure, which is kept on its calendar.
+     * rejects for a feed's failure, which is kept on its calendar. See the scheduler's `syncNow`.
      */
-    syncCalendarsNow(calendarIds: string[]): Promise<SyncOutcome[]>
+    syncCalendarsNow(calendarIds: string[], options?: SyncNowOptions): Promise<SyncOutcome[]>
   }
 }
 

@@ -22,8 +22,10 @@ export function isCrossOriginWrite(request: FastifyRequest, { publicOrigin }: Or
   const origin = request.headers.origin
   if (origin === undefined) return false
   if (origin === publicOrigin) return false
-  // Behind a trusted proxy (TRUST_PROXY), the scheme and host the browser used are its
-  // X-Forwarded-Proto and X-Forwarded-Host, else its Host.
+  // The scheme and host the browser used: a TRUST_PROXY proxy's X-Forwarded-Proto and
+  // X-Forwarded-Host, else the connection's and its Host. Fastify reads X-Forwarded-* only on a
+  // connection from a proxy TRUST_PROXY trusts; anyone else's, or any without TRUST_PROXY, count
+  // for nothing (deploy/nginx.conf sets both itself, never passing a client's on).
   const host = request.host
   return host === '' || origin !== `${request.protocol}://${host}`
 }

@@ -108,38 +108,52 @@ function liveStays(properties: readonly MeasuredProperty[], stays: readonly Stat
 }
 
 /**
- * Nights of one property as disjoint intervals, sorted: `add` answers how many of a stay's
- * nights were not in it yet. Platforms re-export each other's bookings as blocks, and a night
+ * The nights of one property taken so far within a window, numbered from its first (0): `add`
+ * answers how many of a stay's nights were not taken yet. Platforms re-export each other's bookings as blocks, and a night
  * can be sold on two platforms, so one night often comes from several stays.
+ *
+ * Each night of the window points at a night at or after it that may still be free (itself while
+ * it is); taking a night points it at the next, and every lookup shortens the path it walked. A
+ * night is taken once, so adding n stays costs about n + the window's nights whatever their order
+ * or overlap, and a window is a month or a period of at most 366 days (docs/product.md §5.8).
  */
 class NightSet {
-  private intervals: NightWindow[] = []
+  /** One more than the window's nights: the last is never taken and ends every walk. */
+  private readonly next: Int32Array
 
-  add(start: DateOnly, end: DateOnly): number {
-    if (start >= end) return 0
-    let added = nightsBetween(start, end)
-    let merged = { start, end }
-    const kept: NightWindow[] = []
-    for (const interval of this.intervals) {
-      if (interval.end < merged.start || interval.start > merged.end) {
-        kept.push(interval)
-        continue
-      }
-      added -= nightsBetween(later(interval.start, start), earlier(interval.end, end))
-      merged = { start: earlier(merged.start, interval.start), end: later(merged.end, interval.end) }
+  constructor(nights: number) {
+    this.next = Int32Array.from({ length: nights + 1 }, (_, night) => night)
+  }
+
+  /** The first free night at or after `night`. */
+  private free(night: number): number {
+    let at = night
+    for (let to = this.next[at] ?? at; to !== at; to = this.next[at] ?? at) {
+      // Halve the path: point this night two steps on, and go there.
+      at = this.next[at] = this.next[to] ?? to
     }
-    kept.push(merged)
-    this.intervals = kept.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+    return at
+  }
+
+  /** The nights from `first` up to, not including, `end`, both within the window. */
+  add(first: number, end: number): number {
+    let added = 0
+    let night = this.free(first)
+    while (night < end) {
+      this.next[night] = night + 1
+      added++
+      night = this.free(night)
+    }
     return added
   }
 }
 
 /** One NightSet a property, made on first use. */
-function nightSets() {
+function nightSets(nights: number) {
   const sets = new Map<string, NightSet>()
   return (propertyId: string) => {
     let set = sets.get(propertyId)
-    if (!set) sets.set(propertyId, (set = new NightSet()))
+    if (!set) sets.set(propertyId, (set = new NightSet(nights)))
     return set
   }
 }
@@ -162,26 +176,29 @@ function measure(
   window: NightWindow,
 ): Measured {
   const live = liveStays(properties, stays).sort(byFirstSeen)
-  const occupied = nightSets()
-  const booked = nightSets()
+  const nights = windowLength(window)
+  // A date's night in the window, stays cut at its edges.
+  const nightOf = (date: DateOnly) => Math.min(nights, nightsBetween(window.start, date))
+  const occupied = nightSets(nights)
+  const booked = nightSets(nights)
   let occupiedNights = 0
   let revenue = 0
   let bookedNights = 0
   let bookings = 0
   const counted = new Set<string>()
   for (const stay of live) {
-    const start = later(stay.start, window.start)
-    const end = earlier(stay.end, window.end)
-    if (start >= end) continue
-    occupiedNights += occupied(stay.propertyId).add(start, end)
+    const first = nightOf(stay.start)
+    const end = nightOf(stay.end)
+    if (first >= end) continue
+    occupiedNights += occupied(stay.propertyId).add(first, end)
     if (stay.kind !== 'booking') continue
     if (stay.stayId === undefined || !counted.has(stay.stayId)) bookings++
     if (stay.stayId !== undefined) counted.add(stay.stayId)
-    const nights = booked(stay.propertyId).add(start, end)
-    bookedNights += nights
-    revenue += nights * (stay.nightlyPrice ?? 0)
+    const added = booked(stay.propertyId).add(first, end)
+    bookedNights += added
+    revenue += added * (stay.nightlyPrice ?? 0)
   }
-  const available = properties.length * windowLength(window)
+  const available = properties.length * nights
   const occupancyRate = available === 0 ? 0 : (occupiedNights / available) * 100
   return { revenue, occupancyRate, bookedNights, bookings }
 }

@@ -22,9 +22,12 @@ const TEXT_MAX = 600
 const RESERVATION_URL_LINE = /^reservation\s+url\s*:\s*(\S*)/i
 const PHONE_LINE = /^phone\s+number\s*\(\s*last\s+4\s+digits\s*\)\s*:\s*(\S*)/i
 const PHONE_LAST_4 = /^\d{4}$/
-// Vrbo: "… Reservation HA-7Q2M9X through vrbo.com."; others "Reservation ID: 123456789".
-const RESERVATION_CODE =
-  /\breservation(?:\s+(?:id|code|number|no\.?))?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,23})\b/i
+// Vrbo: "… Reservation HA-7Q2M9X through vrbo.com."; others "Reservation ID: 123456789". Read
+// in a line whose runs of white space are single spaces, so that each gap is one optional space:
+// with `\s*[:#]?\s*` a long run of spaces is split every way before the match fails, in time
+// that grows with the square of its length.
+const RESERVATION_CODE = /\breservation(?: (?:id|code|number|no\.?))? ?[:#]? ?([A-Z0-9][A-Z0-9-]{3,23})\b/i
+const WHITE_SPACE_RUN = /\s+/g
 const CODE = /^(?=.*\d)[A-Z0-9][A-Z0-9-]{3,23}$/i
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/gi
 // Characters that would reorder what is shown: bidi marks, overrides and isolates.
@@ -97,7 +100,7 @@ export function parseStayDescription(description: string, platform: string): Sta
     // The link's own line says nothing more; any other line is kept as text.
     if (link && (urlLine || line === link)) continue
     rest.push(line)
-    const code = urlLine ? undefined : RESERVATION_CODE.exec(line)?.[1]
+    const code = urlLine ? undefined : RESERVATION_CODE.exec(line.replace(WHITE_SPACE_RUN, ' '))?.[1]
     if (code && CODE.test(code)) reservationCode ??= code.toUpperCase()
   }
   if (reservationUrl) reservationCode ??= codeOfLink(reservationUrl)

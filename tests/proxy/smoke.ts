@@ -3,7 +3,7 @@
  * certificate: registration with a mailed code, sign-in, Secure cookies and HSTS, a property
  * with a calendar link, Sync now, and the live notification it brings over server-sent events
  * through nginx. It also checks that nginx's X-Forwarded-For and -Proto reach Manzil and are
- * believed (TRUST_PROXY). Every server it starts is its own child and stops with it; any
+ * believed (TRUST_PROXY), and that a client's own X-Forwarded-Host does not. Every server it starts is its own child and stops with it; any
  * failure exits non-zero. Run with `npm run test:proxy`; needs nginx and openssl.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -138,6 +138,7 @@ function makeCertificate(dir: string) {
 type NginxPlaces = {
   httpsPort: number
   httpPort: number
+  publicUrl: string
   upstreamPort: number
   certificate: string
   key: string
@@ -152,6 +153,7 @@ function writeNginxConfig(dir: string, places: NginxPlaces): string {
     SERVER_NAME: 'localhost',
     HTTPS_LISTEN: `${PROXY_ADDRESS}:${places.httpsPort}`,
     HTTP_LISTEN: `${PROXY_ADDRESS}:${places.httpPort}`,
+    PUBLIC_URL: places.publicUrl,
     TLS_CERTIFICATE: places.certificate,
     TLS_CERTIFICATE_KEY: places.key,
     MANZIL_UPSTREAM: `${PROXY_ADDRESS}:${places.upstreamPort}`,
@@ -403,6 +405,7 @@ async function main() {
     const config = writeNginxConfig(nginxDir, {
       httpsPort,
       httpPort,
+      publicUrl,
       upstreamPort: appPort,
       certificate,
       key,
@@ -432,7 +435,7 @@ async function main() {
     passed(`nginx (deploy/nginx.conf) listens on https ${httpsPort} and http ${httpPort}`)
 
     try {
-      await checkThroughNginx({ httpsPort, httpPort, certificate, mailbox, feeds })
+      await checkThroughNginx({ httpsPort, httpPort, publicUrl, certificate, mailbox, feeds })
     } catch (error) {
       console.error(`--- Manzil's output ---\n${manzil.output()}\n--- nginx's error log ---\n${nginxLog()}`)
       throw error
@@ -451,18 +454,19 @@ async function main() {
 type Run = {
   httpsPort: number
   httpPort: number
+  publicUrl: string
   certificate: string
   mailbox: Awaited<ReturnType<typeof startMailbox>>
   feeds: Awaited<ReturnType<typeof startFeedServer>>
 }
 
-async function checkThroughNginx({ httpsPort, httpPort, certificate, mailbox, feeds }: Run) {
+async function checkThroughNginx({ httpsPort, httpPort, publicUrl, certificate, mailbox, feeds }: Run) {
   const redirect = await plainGet(httpPort)
   check(
-    redirect.statusCode === 301 && redirect.headers.location === 'https://localhost/calendar',
-    `plain http is not sent to https: ${redirect.statusCode} ${redirect.headers.location}`,
+    redirect.statusCode === 301 && redirect.headers.location === `${publicUrl}/calendar`,
+    `plain http is not sent to ${publicUrl}/calendar: ${redirect.statusCode} ${redirect.headers.location}`,
   )
-  passed('plain http answers 301 to https')
+  passed(`plain http answers 301 to the same path at ${publicUrl}, its https port kept`)
 
   const browser = await connectBrowser(httpsPort, certificate)
   try {
@@ -518,6 +522,18 @@ async function checkThroughNginx({ httpsPort, httpPort, certificate, mailbox, fe
     passed(
       'X-Forwarded-Proto reached Manzil: a write from the https page of the address it was sent to passes',
     )
+
+    // Another site's write, claiming with X-Forwarded-Host to have been sent to that site: nginx
+    // replaces the claim with the Host the browser used, so Manzil sees another origin.
+    const forged = await browser.post('/api/auth/logout', undefined, {
+      origin: 'https://attacker.example',
+      'x-forwarded-host': 'attacker.example',
+    })
+    check(
+      forged.status === 403,
+      `a write from https://attacker.example claiming X-Forwarded-Host attacker.example: ${forged.status} ${forged.text}`,
+    )
+    passed("a client's own X-Forwarded-Host never reaches Manzil: a forged origin with it is refused")
 
     const events = browser.openEventStream(host)
     try {

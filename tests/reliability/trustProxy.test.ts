@@ -126,6 +126,19 @@ describeEachDatabase(
       expect((await write({ 'x-forwarded-proto': 'https' })).statusCode).toBe(200)
       expect((await write({})).statusCode).toBe(403)
     })
+
+    it("takes the host the browser used from the proxy's X-Forwarded-Host, and from no one else", async () => {
+      const forged = {
+        host: 'manzil.example',
+        origin: 'https://attacker.example',
+        'x-forwarded-host': 'attacker.example',
+        'x-forwarded-proto': 'https',
+      }
+      // The proxy's word (nginx sets it to the Host the browser sent) names the page's origin.
+      expect((await authCall(ctx, '/api/auth/logout', {}, PROXY, forged)).statusCode).toBe(200)
+      // A client reaching Manzil around the proxy is not believed.
+      expect((await authCall(ctx, '/api/auth/logout', {}, '192.0.2.7', forged)).statusCode).toBe(403)
+    })
   },
   { env: { TRUST_PROXY: PROXY }, rateLimits: DEFAULT_RATE_LIMITS },
 )
@@ -186,6 +199,15 @@ describeEachDatabase(
         host: 'manzil.example',
         origin: 'https://manzil.example',
         'x-forwarded-proto': 'https',
+      })
+      expect(write.statusCode).toBe(403)
+    })
+
+    it('does not believe X-Forwarded-Host: a forged origin naming itself there is refused', async () => {
+      const write = await authCall(ctx, '/api/auth/logout', {}, PROXY, {
+        host: 'manzil.example',
+        origin: 'http://attacker.example',
+        'x-forwarded-host': 'attacker.example',
       })
       expect(write.statusCode).toBe(403)
     })

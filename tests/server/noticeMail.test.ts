@@ -3,9 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { composeNoticeMail } from '../../server/mail/notices.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { post } from './accounts.ts'
-import { aCalendarRow, aNotice, aPropertyRow, aUser, uniqueEmail } from './builders.ts'
+import { aCalendarRow, aNotice, aPropertyRow, aUser, signIn, uniqueEmail } from './builders.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 import { codeIn, startMailbox } from './mailbox.ts'
+import { aProperty } from './multipart.ts'
 
 let feeds: FeedServer
 beforeAll(async () => {
@@ -16,6 +17,14 @@ const mailbox = await startMailbox()
 afterAll(() => mailbox.stop())
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200))
+
+/** Resolves once `done` holds, checking every 50 ms for at most 20 s. */
+async function waitFor(done: () => Promise<boolean>) {
+  for (const deadline = Date.now() + 20_000; !(await done());) {
+    if (Date.now() > deadline) throw new Error('not within 20 s')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
 
 /** Each test starts with nothing due but its own calendars. */
 const nothingDue = (ctx: TestContext) =>
@@ -46,6 +55,49 @@ describeEachDatabase(
       expect(mail.text.match(/^• Double booking at Villa \d+: /gm)).toHaveLength(15)
       await settle()
       expect(mailbox.unread(owner.email)).toBe(0)
+    })
+
+    it('counts ten properties added in a row as one mail round', async () => {
+      await nothingDue(ctx)
+      const owner = await aUser(ctx.db)
+      const cookie = await signIn(ctx.app, owner.email)
+      // Each property's Airbnb reservation and Booking.com closure share a night: its links'
+      // first imports, which adding them starts at once, each find a double booking.
+      for (let i = 1; i <= 10; i++) {
+        const links = (['airbnb-december.ics', 'booking-december.ics'] as const).map((fixture) => {
+          const route = `/${randomUUID()}.ics`
+          feeds.serveFixture(route, fixture)
+          return feeds.url(route)
+        })
+        await aProperty(ctx.app, cookie, {
+          name: `Villa ${i}`,
+          externalCalendars: JSON.stringify([
+            { platformName: 'Airbnb', urlPath: links[0] },
+            { platformName: 'Booking.com', urlPath: links[1] },
+          ]),
+        })
+      }
+      const announced = () =>
+        ctx.db
+          .selectFrom('notifications')
+          .select('id')
+          .where('user_id', '=', owner.id)
+          .where('kind', '=', 'conflict')
+          .execute()
+      await waitFor(async () => (await announced()).length === 10)
+      await settle()
+      expect(mailbox.unread(owner.email)).toBe(0)
+
+      await ctx.app.syncScheduler.runDue()
+      expect((await mailbox.waitForMail(owner.email)).subject).toBe('10 double bookings at your properties')
+      await settle()
+      expect(mailbox.unread(owner.email)).toBe(0)
+      const budget = await ctx.db
+        .selectFrom('users')
+        .select('notice_mails_sent')
+        .where('id', '=', owner.id)
+        .executeTakeFirstOrThrow()
+      expect(budget.notice_mails_sent).toBe(1)
     })
   },
   { env: { SYNC_ALLOW_HOSTS: '127.0.0.1', SMTP_URL: mailbox.smtpUrl } },

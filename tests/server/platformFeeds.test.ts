@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { calendarOf, startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
+import { aPropertyFields, propertyForm, sendPropertyForm } from './multipart.ts'
 
 let feeds: FeedServer
 beforeAll(async () => {
@@ -125,6 +126,53 @@ describeEachDatabase(
       expect(after.url).toBe(before.url)
       expect(after.platforms.filter((feed) => feed.platformName !== 'Airbnb')).toEqual(
         before.platforms.filter((feed) => feed.platformName !== 'Airbnb'),
+      )
+    })
+
+    it("refuses a link to the property's own feeds, however it is written", async () => {
+      const { url, platforms } = (await internal()).json() as Internal
+      const airbnbFeed = platforms.find((feed) => feed.platformName === 'Airbnb')!.url
+      const file = new URL(airbnbFeed).pathname.split('/').at(-1)!
+      const message =
+        "This is one of this property's own Manzil links. Paste the calendar link that Vrbo gives you here."
+      for (const link of [
+        airbnbFeed,
+        url,
+        `webcal://127.0.0.1:3000/api/calendar/${file.replace('.ics', '')}`,
+        `https://manzil.example/api/calendar/${file.replace('.ics', '.ICS')}?x=1`,
+      ]) {
+        const added = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/property/${propertyId}/calendar/external`,
+          payload: { platformName: 'Vrbo', urlPath: link },
+          headers: { cookie },
+        })
+        expect(added.statusCode, link).toBe(400)
+        expect(added.json()).toEqual({ message, fields: { urlPath: message } })
+      }
+      const field = 'externalCalendars.Vrbo'
+      const edited = await sendPropertyForm(
+        ctx.app,
+        'PATCH',
+        `/api/property/${propertyId}`,
+        propertyForm(
+          aPropertyFields({
+            externalCalendars: JSON.stringify([{ platformName: 'Vrbo', urlPath: airbnbFeed }]),
+          }),
+        ),
+        { cookie, language: 'ar' },
+      )
+      expect(edited.statusCode).toBe(400)
+      expect(edited.json<{ fields: Record<string, string> }>().fields[field]).toBe(
+        'هذا أحد روابط منزل الخاصة بهذا العقار. الصق هنا رابط التقويم الذي يعطيك إياه Vrbo.',
+      )
+      // Nothing changed: Vrbo still reads its own feed.
+      const links = await ctx.app.inject({
+        url: `/api/property/${propertyId}/calendar/external`,
+        headers: { cookie },
+      })
+      expect(links.json<{ platformName: string; urlPath: string }[]>()).toContainEqual(
+        expect.objectContaining({ platformName: 'Vrbo', urlPath: feeds.url('/vrbo.ics') }),
       )
     })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addMonths } from '../../src/domain/dates.ts'
+import fc from 'fast-check'
+import { addDays, addMonths } from '../../src/domain/dates.ts'
 import {
   dashboardFigures,
   dashboardWindow,
@@ -213,6 +214,45 @@ describe('figures for a window', () => {
       averageNightlyRate: 175,
       occupancyRate: 18.18,
     })
+  })
+})
+
+describe('figures for a window, against counting night by night', () => {
+  const window = nightsFromTo('2026-01-01', '2026-01-31')
+  const dayOf = (index: number) => addDays('2025-12-25', index)
+
+  it('counts each night of each property once, earning the price of its first sale', () => {
+    const anyStay = fc.record({
+      property: fc.constantFrom('A', 'B'),
+      from: fc.integer({ min: 0, max: 45 }),
+      nights: fc.integer({ min: 0, max: 12 }),
+      kind: fc.constantFrom<StatStay['kind']>('booking', 'block'),
+      price: fc.integer({ min: 0, max: 500 }),
+    })
+    fc.assert(
+      fc.property(fc.array(anyStay, { maxLength: 40 }), (drawn) => {
+        const stays = drawn.map((one) =>
+          stay(one.property, dayOf(one.from), dayOf(one.from + one.nights), {
+            kind: one.kind,
+            nightlyPrice: one.price,
+          }),
+        )
+        // The model: walk the stays in the order they were seen, night by night.
+        const occupied = new Set<string>()
+        const booked = new Map<string, number>()
+        for (const { propertyId, start, end, kind, nightlyPrice } of stays)
+          for (let night = start; night < end; night = addDays(night, 1)) {
+            if (night < window.start || night >= window.end) continue
+            occupied.add(`${propertyId} ${night}`)
+            if (kind === 'booking' && !booked.has(`${propertyId} ${night}`))
+              booked.set(`${propertyId} ${night}`, nightlyPrice ?? 0)
+          }
+        const figures = periodFigures([{ id: 'A' }, { id: 'B' }], stays, window)
+        expect(figures.bookedNights).toBe(booked.size)
+        expect(figures.revenue).toBe([...booked.values()].reduce((sum, price) => sum + price, 0))
+        expect(figures.occupancyRate).toBe(Math.round((occupied.size / 62) * 10000) / 100)
+      }),
+    )
   })
 })
 
