@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 
@@ -18,6 +19,8 @@ export type Config = {
   notificationRetentionDays: number
   /** Each account keeps at most this many notifications, the newest. */
   notificationsPerUser: number
+  /** Live notification streams this process holds at once; past it a new one is refused (429). */
+  notificationStreamsPerProcess: number
   adminEmail: string | undefined
   adminPassword: string | undefined
   syncIntervalMinutes: number
@@ -69,6 +72,39 @@ const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal']
 const MAX_PROXY_HOPS = 10
 /** A shorter bearer token could be guessed; 32 random bytes in base64url are 43 characters. */
 const MIN_METRICS_TOKEN_LENGTH = 16
+/**
+ * Live streams a process holds by default: half its open-file limit (each stream is a socket;
+ * the other half is for every other request, the database and feed fetches), and at most this
+ * many (each holds about 10 KB).
+ */
+const MAX_DEFAULT_STREAMS = 10_000
+/** The default where the open-file limit cannot be read (no /proc). */
+const FALLBACK_STREAMS = 4_000
+
+/**
+ * The soft limit on this process's open files (`ulimit -n`, as Node raised it at start), where
+ * Linux says; Infinity when unlimited.
+ */
+function openFileLimit(): number | undefined {
+  try {
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((row) => row.startsWith('Max open files'))
+    const soft = line?.slice('Max open files'.length).trim().split(/\s+/)[0]
+    if (soft === 'unlimited') return Infinity
+    return soft && /^\d+$/.test(soft) ? Number(soft) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function defaultStreamsPerProcess(): number {
+  const limit = openFileLimit()
+  return limit === undefined
+    ? FALLBACK_STREAMS
+    : Math.max(1, Math.min(MAX_DEFAULT_STREAMS, Math.floor(limit / 2)))
+}
 
 function readInteger(
   env: NodeJS.ProcessEnv,
@@ -192,6 +228,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: Config
     mailNoticesPerHour: readInteger(env, 'MAIL_NOTICES_PER_HOUR', 6, 1, 1000),
     notificationRetentionDays: readInteger(env, 'NOTIFICATION_RETENTION_DAYS', 90, 1, 3650),
     notificationsPerUser: readInteger(env, 'NOTIFICATIONS_PER_USER', 500, 10, 100_000),
+    notificationStreamsPerProcess: readInteger(
+      env,
+      'NOTIFICATION_STREAMS_PER_PROCESS',
+      defaultStreamsPerProcess(),
+      1,
+      1_000_000,
+    ),
     adminEmail: adminEmail?.trim().toLowerCase(),
     adminPassword,
     syncIntervalMinutes: readInteger(env, 'SYNC_INTERVAL_MINUTES', 15, 1, 24 * 60),

@@ -1,7 +1,9 @@
 import { nightsOf, type Stay } from '../../src/domain/bookings.ts'
-import { addDays } from '../../src/domain/dates.ts'
+import { addDays, type DateOnly } from '../../src/domain/dates.ts'
+import { intersect } from '../../src/domain/nightRuns.ts'
 import type { Db } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
+import { stayHorizon } from '../sync/budgets.ts'
 
 /**
  * What each platform's fetches of its availability feed were served, in time: the echo rule
@@ -30,11 +32,25 @@ export const SERVED_HISTORY_MS = 48 * 3600_000
  */
 export const SERVED_PAST_DAYS = 31
 
+/** How far ahead of today the horizon of nights served is taken (see `servedHorizon`). */
+const SERVED_AHEAD_DAYS = 31
+
+/**
+ * The first night an availability feed fetched at `now` lists or is recorded as serving: the
+ * horizon of stays kept (budgets.ts) as it will be a month on. Stays are read no further, so a
+ * night past it is never judged; and when the horizon moves at the new year, the nights it
+ * reaches were recorded by the platform's fetches of December, before any stay holds them.
+ */
+export const servedHorizon = (now: Date): DateOnly =>
+  stayHorizon(addDays(now.toISOString().slice(0, 10), SERVED_AHEAD_DAYS))
+
 /**
  * Records that the platform's fetch at `now` was served `served`: each night newly taken starts a
- * span, each night no longer taken ends its span. Only when the runs differ from the latest
- * fetch's; one conditional write of the hash decides which of two processes serving the same
- * change records it. Spans that ended long ago and nights long past are pruned then.
+ * span, each night no longer taken ends its span. Only the nights the echo rule may judge are
+ * kept, from a month past to the horizon, so a stay to the year 9999 writes no more rows than one
+ * to the horizon. Only when the runs differ from the latest fetch's; one conditional write of the
+ * hash decides which of two processes serving the same change records it. Spans that ended long
+ * ago and nights long past are pruned then.
  */
 export async function recordServed(db: Db, served: Served, previousHash: string | null, now: Date) {
   const at = now.toISOString()
@@ -65,7 +81,8 @@ export async function recordServed(db: Db, served: Served, previousHash: string 
       .where('feed_id', '=', served.feedId)
       .where('served_until', 'is', null)
       .execute()
-    const taken = new Set(served.runs.flatMap(nightsOf).filter((night) => night >= pastBefore))
+    const judged = { start: pastBefore, end: servedHorizon(now) }
+    const taken = new Set(intersect(served.runs, [judged]).flatMap(nightsOf))
     const wasTaken = new Set(open.map((row) => row.night))
     const freed = [...wasTaken].filter((night) => !taken.has(night))
     const started = [...taken].filter((night) => !wasTaken.has(night))

@@ -7,9 +7,10 @@ import { cachedBody, createStampedCache, type CachedBody } from '../db/stampedCa
 import { conflictingIds } from '../sync/conflicts.ts'
 import { occupiedRuns } from '../../src/domain/bookings.ts'
 import { formatRuns } from '../../src/domain/echoNights.ts'
+import { before } from '../../src/domain/nightRuns.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 import { availabilityText, calendarText } from './ics.ts'
-import { recordServed, type Served } from './served.ts'
+import { recordServed, servedHorizon, type Served } from './served.ts'
 
 /** Where Manzil serves its feeds: `/api/calendar/{token}.ics`, the `.ics` optional. */
 export const FEED_PATH = '/api/calendar/'
@@ -107,9 +108,13 @@ async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promis
  * an active stay of any other source (other platforms' bookings, blocks and closures, manual
  * stays), as runs of "Not available"; none of that platform's own stays, which it knows, no echo
  * nights (our own export coming back; a stay partly an echo gives only its other nights), and no
- * names. Null for an unknown token.
+ * names; nights up to `horizon` (`servedHorizon`). Null for an unknown token.
  */
-async function availabilityFeed(db: Db, token: string): Promise<{ text: string; served: Served } | null> {
+async function availabilityFeed(
+  db: Db,
+  token: string,
+  horizon: DateOnly,
+): Promise<{ text: string; served: Served } | null> {
   const feed = await db
     .selectFrom('platform_feeds')
     .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
@@ -144,8 +149,9 @@ async function availabilityFeed(db: Db, token: string): Promise<{ text: string; 
       ]),
     )
     .execute()
-  const runs = occupiedRuns(
-    stays.flatMap(ownRowParts).map((part) => ({ start: part.start_date, end: part.end_date })),
+  const runs = before(
+    occupiedRuns(stays.flatMap(ownRowParts).map((part) => ({ start: part.start_date, end: part.end_date }))),
+    horizon,
   )
   const stamp = stays.reduce(
     (latest, stay) => (stay.updated_at > latest ? stay.updated_at : latest),
@@ -219,8 +225,10 @@ export function createExportFeeds(db: Db, clock: () => Date) {
       })
     const platformFeed = await platformFeedsByToken(db, token)
     if (platformFeed === undefined) return null
-    const feed = await feeds(token, String(platformFeed.dataVersion), async () => {
-      const made = await availabilityFeed(db, token)
+    // A new horizon (once a year) is a new feed, and its nights are recorded as served.
+    const horizon = servedHorizon(clock())
+    const feed = await feeds(token, `${platformFeed.dataVersion}:${horizon}`, async () => {
+      const made = await availabilityFeed(db, token, horizon)
       return made === null ? null : answer(made.text, made.served)
     })
     if (feed?.served && feed.served.hash !== platformFeed.servedHash)

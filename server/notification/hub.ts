@@ -10,9 +10,25 @@ export const HEARTBEAT_MS = 25_000
 /** A client that lets this much pile up unread is gone or hopeless; its stream is closed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024
 
+/**
+ * Streams one session (one browser, all its tabs) holds at once: a newer one replaces its oldest,
+ * which is most often a reloaded tab's or a phone's that lost its network and is not yet known
+ * to be gone (docs/decisions.md, "Bounded notification streams").
+ */
+export const STREAMS_PER_SESSION = 6
+/** Streams one account holds at once over all its sessions (its devices); past it, 429 (`makeRoom`). */
+export const STREAMS_PER_ACCOUNT = 12
+/** The wait a refused stream is told: the client's longest pause between tries. */
+export const STREAM_RETRY_AFTER_SECONDS = 30
+
+/** Why a stream was not let in: its account holds its share, or the process holds all it may. */
+export type StreamRefusal = 'account' | 'process'
+
 export type LiveStream = { userId: string; sessionHash: string; response: ServerResponse }
 
 export const HEARTBEAT_FRAME = ': heartbeat\n\n'
+/** Told to a stream a newer one of its session replaced, just before it ends: wait, do not fight. */
+export const REPLACED_FRAME = 'event: replaced\ndata: {}\n\n'
 const notificationFrame = (event: StreamNotification) =>
   `event: notification\ndata: ${JSON.stringify(event)}\n\n`
 
@@ -20,23 +36,29 @@ const notificationFrame = (event: StreamNotification) =>
  * The open notification streams of this process, by user. It writes each user's events to that
  * user's streams only, and ends streams whose session is over or whose account is no longer
  * active: at once when any process says sessions ended (`endStaleStreams`), and at the next
- * heartbeat for sessions that simply expired.
+ * heartbeat for sessions that simply expired. It holds at most `maxStreams` streams, and each
+ * session and account their share (`makeRoom`), so that no one can take the descriptors that
+ * every other request needs.
  */
-export function createNotificationHub(db: Db, log: FastifyBaseLogger) {
+export function createNotificationHub(db: Db, log: FastifyBaseLogger, maxStreams: number) {
+  // A user's streams in the order they opened: the first of a session is its oldest.
   const byUser = new Map<string, Set<LiveStream>>()
+  let open = 0
   let heartbeat: NodeJS.Timeout | undefined
 
   const all = () => [...byUser.values()].flatMap((streams) => [...streams])
 
   function remove(stream: LiveStream) {
     const streams = byUser.get(stream.userId)
-    streams?.delete(stream)
-    if (streams?.size === 0) byUser.delete(stream.userId)
+    if (!streams?.delete(stream)) return
+    open--
+    if (streams.size === 0) byUser.delete(stream.userId)
   }
 
-  function end(stream: LiveStream) {
+  /** Ends a stream, its last words `farewell` when it has any. */
+  function end(stream: LiveStream, farewell?: string) {
     remove(stream)
-    stream.response.end()
+    stream.response.end(farewell)
   }
 
   function write(stream: LiveStream, frame: string) {
@@ -86,12 +108,31 @@ export function createNotificationHub(db: Db, log: FastifyBaseLogger) {
   }
 
   return {
+    /**
+     * Makes room for one more stream of this session, before it opens. The session's oldest
+     * streams give way, each told it was replaced: those beyond its share, and, when the account
+     * or the process holds all it may, one of its own (a reloaded tab, a phone back on the
+     * network). A session with none to give is refused: the reason is returned. Nothing awaits
+     * between this and `add`, so no other stream takes the room meanwhile.
+     */
+    makeRoom(userId: string, sessionHash: string): StreamRefusal | null {
+      const streams = [...(byUser.get(userId) ?? [])]
+      const ofSession = streams.filter((stream) => stream.sessionHash === sessionHash)
+      const full: StreamRefusal | null =
+        streams.length >= STREAMS_PER_ACCOUNT ? 'account' : open >= maxStreams ? 'process' : null
+      const kept =
+        full === null ? STREAMS_PER_SESSION - 1 : Math.min(ofSession.length, STREAMS_PER_SESSION) - 1
+      const replaced = ofSession.slice(0, Math.max(0, ofSession.length - kept))
+      for (const oldest of replaced) end(oldest, REPLACED_FRAME)
+      return replaced.length > 0 ? null : full
+    },
     /** Registers an open stream; it leaves by itself when the client goes away. */
     add(stream: LiveStream) {
       if (stream.response.destroyed) return
       const streams = byUser.get(stream.userId) ?? new Set()
       streams.add(stream)
       byUser.set(stream.userId, streams)
+      open++
       stream.response.on('close', () => remove(stream))
       // A write racing the client's disconnect fails here instead of as an unhandled error.
       stream.response.on('error', () => remove(stream))
@@ -107,7 +148,7 @@ export function createNotificationHub(db: Db, log: FastifyBaseLogger) {
     },
     streamsOf: (userId: string) => byUser.get(userId)?.size ?? 0,
     /** Every open stream of this process, for the operator's metrics. */
-    openStreams: () => [...byUser.values()].reduce((count, streams) => count + streams.size, 0),
+    openStreams: () => open,
     start() {
       heartbeat ??= setInterval(() => {
         beat().catch((error: unknown) => log.error({ err: error }, 'notification heartbeat failed'))
@@ -162,7 +203,7 @@ declare module 'fastify' {
  * when the app is ready, closed before it closes), and the end of a signed-out session's streams.
  */
 export function installNotifications(app: FastifyInstance) {
-  const hub = createNotificationHub(app.db, app.log)
+  const hub = createNotificationHub(app.db, app.log, app.config.notificationStreamsPerProcess)
   const deliverStored = async (id: string) => {
     const stored = await streamEventOf(app.db, id)
     if (stored) hub.deliver(stored.userId, stored.event)

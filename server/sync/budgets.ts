@@ -1,3 +1,5 @@
+import type { DateOnly } from '../../src/domain/dates.ts'
+
 /**
  * How much work one feed may ask of the server (docs/product.md §10.3). Every feed is untrusted input: these
  * count the work done, not only what comes out, so that no shape of feed can run unbounded. The
@@ -8,6 +10,19 @@
 export const MAX_LINE_CHARS = 64 * 1024
 /** Parameters of one property line: ical.js reads them in time that grows with their square. */
 export const MAX_PARAMETERS = 100
+/**
+ * How far ahead stays are kept: to the end of the fifth calendar year after today's, well past
+ * any platform's booking window. A stay that goes on longer is cut there (with a warning kept
+ * on it); one that begins later is not read. Everything that goes night by night is bounded by
+ * it, so a stay to the year 9999 costs what a stay to the horizon does. It moves once a year,
+ * not daily, so a cut stay does not change (and is not announced as changed) every day.
+ */
+export const STAY_HORIZON_YEARS = 5
+
+/** The first day no stay read on `today` may hold a night of: 1 January, six years on. */
+export const stayHorizon = (today: DateOnly): DateOnly =>
+  `${Number(today.slice(0, 4)) + STAY_HORIZON_YEARS + 1}-01-01`
+
 /** Stays one feed may have inside the window read (a year and a half of nights is about 550). */
 export const MAX_STAYS = 2000
 /**

@@ -4,7 +4,7 @@ import { addDays, nightsBetween, type DateOnly } from '../../src/domain/dates.ts
 import type { FeedWarning } from '../../src/domain/feedWarnings.ts'
 import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 import { FALLBACK_TIME_ZONE } from '../../src/domain/timeZones.ts'
-import { MAX_STAYS } from './budgets.ts'
+import { MAX_STAYS, stayHorizon } from './budgets.ts'
 import './extendedDates.ts'
 import { FeedError } from './feedError.ts'
 import { checkLines } from './feedLines.ts'
@@ -41,25 +41,38 @@ const PAST_DAYS = 365
 
 /**
  * Which stays a feed is read for, and how many were found so far (MAX_STAYS at most): stays that
- * end within the last year or later, repeating ones from today to 18 months ahead. A plain
- * stay further ahead is still read: platforms let guests book two or three years out.
+ * end within the last year or later and begin before the horizon (budgets.ts), repeating ones
+ * from today to 18 months ahead. A plain stay further ahead than that is still read: platforms
+ * let guests book two or three years out.
  */
 class StayWindow {
   readonly from: DateOnly
   readonly recurrenceHorizon: DateOnly
+  readonly horizon: DateOnly
   private stays = 0
 
   constructor(readonly today: DateOnly) {
     this.from = addDays(today, -PAST_DAYS)
     this.recurrenceHorizon = addDays(today, RECURRENCE_HORIZON_DAYS)
+    this.horizon = stayHorizon(today)
   }
 
-  /** Whether a stay ends after `from`; counts it when it does, and refuses one too many. */
-  admits(stay: { end: DateOnly }, from = this.from): boolean {
-    if (stay.end <= from) return false
+  /**
+   * Whether a stay ends after `from` and begins before the horizon; counts it when it does, and
+   * refuses one too many.
+   */
+  admits(stay: { start: DateOnly; end: DateOnly }, from = this.from): boolean {
+    if (stay.end <= from || stay.start >= this.horizon) return false
     if (++this.stays > MAX_STAYS)
       throw new FeedError('tooManyStays', `more than ${MAX_STAYS} stays ending after ${this.from}`)
     return true
+  }
+
+  /** The stay as kept: one that goes on past the horizon ends there, with a warning of its days. */
+  cut(event: FeedEvent): FeedEvent {
+    if (event.end <= this.horizon) return event
+    const warning: FeedWarning = { kind: 'beyondHorizon', start: event.start, end: event.end }
+    return { ...event, end: this.horizon, warning }
   }
 }
 
@@ -270,7 +283,8 @@ function readEvent(vevent: JCalComponent, zones: Zones, window: StayWindow): Rea
 /**
  * The stays of an iCalendar feed (RFC 5545), for a property in `timeZone` (an IANA name). Dates
  * are check-in and check-out days: a DATE as written, a time by its day in `timeZone`;
- * stays that ended more than a year ago are left out, and a repeating event becomes one stay per
+ * stays that ended more than a year ago or begin after the horizon (budgets.ts) are left out,
+ * stays that go on past it end there, and a repeating event becomes one stay per
  * occurrence (`uid#date`) from today to 18 months ahead, its moved or cancelled instances
  * (RECURRENCE-ID) applied. Events without a start are skipped, but a feed none of whose events is
  * readable throws FeedError('unreadableEvents'); a text that is not a whole calendar throws
@@ -327,7 +341,8 @@ export function parseFeed(text: string, today: DateOnly, timeZone: string = FALL
     if (listed) events.set(key, event)
     else events.delete(key)
   }
-  return [...events.values()]
+  // Every stay listed begins before the horizon (a repeating one within 18 months).
+  return [...events.values()].map((event) => window.cut(event))
 }
 
 // Plain code-unit order: the same on every machine, whatever its locale data.

@@ -3,11 +3,12 @@ import { isDateOnly, type DateOnly } from './dates.ts'
 /**
  * Something a feed said of a stay that could not be taken as written, kept with the stay so
  * the host sees it. `endBeforeStart`: DTEND fell before DTSTART, so the stay is one night from
- * its start; `start` and `end` are the days the feed's DTSTART and DTEND gave.
+ * its start. `beyondHorizon`: the stay went on past the horizon of stays kept (docs/product.md
+ * §10.3), so it ends there. `start` and `end` are the days the feed gave.
  */
-export type FeedWarning = { kind: 'endBeforeStart'; start: DateOnly; end: DateOnly }
+export type FeedWarning = { kind: 'endBeforeStart' | 'beyondHorizon'; start: DateOnly; end: DateOnly }
 
-const KINDS: ReadonlySet<string> = new Set<FeedWarning['kind']>(['endBeforeStart'])
+const KINDS: ReadonlySet<string> = new Set<FeedWarning['kind']>(['endBeforeStart', 'beyondHorizon'])
 
 /** A warning from untrusted parts (a stored text, an export feed's property), or null. */
 export function feedWarningOf(kind: unknown, start: unknown, end: unknown): FeedWarning | null {

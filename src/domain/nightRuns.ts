@@ -30,6 +30,10 @@ export function intersect(a: Runs, b: Runs): Stay[] {
   return result
 }
 
+/** The nights before `day`. */
+export const before = (runs: Runs, day: string): Stay[] =>
+  runs.filter((run) => run.start < day).map((run) => ({ start: run.start, end: earlier(run.end, day) }))
+
 /** The nights of `a` not in `b`. */
 export function subtract(a: Runs, b: Runs): Stay[] {
   const result: Stay[] = []

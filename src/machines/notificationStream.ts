@@ -8,9 +8,15 @@ import { routeMachine } from './parts/routeMachine.ts'
  */
 export type StreamNotification = Omit<StreamData, 'title'> & { title?: string | null }
 
-/** What the connection reports back to the machine. */
+/**
+ * What the connection reports back to the machine. `replaced`: the server ended the stream for a
+ * newer one of the same session (another tab past the session's share, docs/product.md §12.2).
+ */
 export type ConnectionEvent =
-  { type: 'opened' } | { type: 'dropped' } | { type: 'received'; notification: StreamNotification }
+  | { type: 'opened' }
+  | { type: 'dropped' }
+  | { type: 'replaced' }
+  | { type: 'received'; notification: StreamNotification }
 
 type Events = ConnectionEvent | { type: 'close' }
 
@@ -23,7 +29,10 @@ export const retryDelay = (failures: number) =>
 
 /**
  * The live notification stream while someone is signed in: one connection at a time, a new one
- * after a drop with growing pauses (reset once a connection opens), none after `close`.
+ * after a drop with growing pauses (reset once a connection opens), none after `close`. A
+ * connection replaced by a newer one of its session waits the longest pause before trying
+ * again: tabs past the session's share then take turns every 30 s instead of replacing each
+ * other as fast as they reconnect.
  * The connection itself (an EventSource in the browser) is the injected `connect` actor; it
  * lives as long as the `live` state, so leaving that state closes it.
  */
@@ -39,6 +48,7 @@ const machine = setup({
   },
   delays: {
     retry: ({ context }) => retryDelay(context.failures),
+    longestPause: MAX_RETRY_MS,
   },
 }).createMachine({
   id: 'notificationStream',
@@ -60,9 +70,11 @@ const machine = setup({
           target: 'reconnecting',
           actions: assign({ failures: ({ context }) => context.failures + 1 }),
         },
+        replaced: 'replaced',
       },
     },
     reconnecting: { after: { retry: 'live' } },
+    replaced: { after: { longestPause: 'live' } },
     closed: { type: 'final' },
   },
   on: { close: '.closed' },

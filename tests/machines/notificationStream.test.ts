@@ -66,6 +66,7 @@ const expectations: Record<StreamState, (snapshot: Snapshot, server: Server) => 
     expect(server.open()).toHaveLength(0)
     expect(snapshot.context.failures).toBeGreaterThan(0)
   },
+  replaced: (_, server) => expect(server.open()).toHaveLength(0),
   closed: (snapshot, server) => {
     expect(server.open()).toHaveLength(0)
     expect(snapshot.status).toBe('done')
@@ -84,18 +85,21 @@ describe('the notification stream', () => {
   afterEach(() => vi.useRealTimers())
 
   // The walk cannot run invoked actors or timers, so it plans paths on the bare machine and each
-  // path then drives the real actor with a fake server and fake timers. The retry delay is an
-  // event for the walk; a given event list replaces the machine's own, so it is named here.
-  const [retry] = notificationStreamMachine.definition.getStateNodeById(
-    'notificationStream.reconnecting',
-  ).after
+  // path then drives the real actor with a fake server and fake timers. The delays are events
+  // for the walk; a given event list replaces the machine's own, so they are named here.
+  const delayOf = (state: 'reconnecting' | 'replaced') =>
+    notificationStreamMachine.definition.getStateNodeById(`notificationStream.${state}`).after[0]!
+  const retry = delayOf('reconnecting')
+  const longestPause = delayOf('replaced')
   const paths = getShortestPaths(notificationStreamMachine.definition, {
     events: [
       { type: 'opened' },
       { type: 'dropped' },
+      { type: 'replaced' },
       { type: 'received', notification: NEW_BOOKING },
       { type: 'close' },
-      { type: retry!.eventType } as unknown as ConnectionEvent,
+      { type: retry.eventType } as unknown as ConnectionEvent,
+      { type: longestPause.eventType } as unknown as ConnectionEvent,
     ],
     // Failures in a row (0, 1, 2 or more) tell states apart, so the walk takes the retry delay.
     serializeState: (snapshot) =>
@@ -115,7 +119,8 @@ describe('the notification stream', () => {
       for (const { event } of path.steps.slice(1)) {
         expectState(actor.getSnapshot(), server)
         if (event.type === 'close') actor.send({ type: 'close' })
-        else if (event.type.startsWith('xstate.after.')) {
+        else if (event.type === longestPause.eventType) vi.advanceTimersByTime(MAX_RETRY_MS)
+        else if (event.type === retry.eventType) {
           vi.advanceTimersByTime(retryDelay(actor.getSnapshot().context.failures))
         } else server.current().sendBack(event as ConnectionEvent)
       }
@@ -150,6 +155,19 @@ describe('the notification stream', () => {
     expect(server.connections).toHaveLength(5)
     expect(stateKey(actor.getSnapshot().value)).toBe('live.connecting')
     expect(retryDelay(20)).toBe(MAX_RETRY_MS)
+  })
+
+  it('waits the longest pause after a newer stream of its session replaced it, however healthy it was', () => {
+    const server = fakeServer()
+    const actor = createActor(server.machine).start()
+    server.current().sendBack({ type: 'opened' })
+    server.current().sendBack({ type: 'replaced' })
+    expect(server.open()).toHaveLength(0)
+    vi.advanceTimersByTime(MAX_RETRY_MS - 1)
+    expect(server.open()).toHaveLength(0)
+    vi.advanceTimersByTime(1)
+    expect(server.open()).toHaveLength(1)
+    expect(stateKey(actor.getSnapshot().value)).toBe('live.connecting')
   })
 
   it('stops trying once closed', () => {

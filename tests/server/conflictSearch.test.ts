@@ -16,8 +16,8 @@ afterAll(() => feeds.close())
 const yearLongBlocks = (prefix: string): StayEvent[] =>
   Array.from({ length: 2000 }, (_, i) => ({
     uid: `${prefix}-${i}`,
-    start: addDays('2031-01-01', i % 300),
-    end: addDays('2032-01-01', i % 300),
+    start: addDays('2030-01-01', i % 300),
+    end: addDays('2031-01-01', i % 300),
     summary: 'Blocked',
   }))
 
@@ -75,7 +75,7 @@ describeEachDatabase(
         .execute()
       // One block of one feed moves to nights nothing else holds: it clashes with nothing.
       const moved = yearLongBlocks('vrbo')
-      moved[0] = { ...moved[0]!, start: '2035-01-01', end: '2035-01-05' }
+      moved[0] = { ...moved[0]!, start: '2031-12-01', end: '2031-12-05' }
       const route = new URL(
         (
           await ctx.db

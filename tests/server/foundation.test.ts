@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 import { describeEachDatabase } from './harness.ts'
@@ -26,6 +27,16 @@ describe('configuration', () => {
     expect(loadConfig({}).syncConcurrency).toBe(8)
     expect(loadConfig({ SYNC_CONCURRENCY: '24' }).syncConcurrency).toBe(24)
     expect(() => loadConfig({ SYNC_CONCURRENCY: '0' })).toThrow(/SYNC_CONCURRENCY/)
+  })
+
+  it('holds live streams to half the open-file limit by default, or NOTIFICATION_STREAMS_PER_PROCESS', () => {
+    const limits = readFileSync('/proc/self/limits', 'utf8')
+    const soft = Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1])
+    expect(loadConfig({}).notificationStreamsPerProcess).toBe(Math.min(10_000, Math.floor(soft / 2)))
+    expect(loadConfig({ NOTIFICATION_STREAMS_PER_PROCESS: '50' }).notificationStreamsPerProcess).toBe(50)
+    expect(() => loadConfig({ NOTIFICATION_STREAMS_PER_PROCESS: '0' })).toThrow(
+      /NOTIFICATION_STREAMS_PER_PROCESS/,
+    )
   })
 
   it('refuses a non-numeric PORT', () => {

@@ -48,3 +48,30 @@ describe('a stay whose feed gave a check-out before its check-in', () => {
     expect(within(normal!).queryByRole('note')).toBeNull()
   })
 })
+
+describe('a stay whose feed went on past the horizon of stays kept', () => {
+  const FOREVER = aBooking({
+    uid: 'uid-3',
+    status: 'Reserved',
+    start: '2030-03-10',
+    end: '2032-01-01',
+    feedWarning: { kind: 'beyondHorizon', start: '2030-03-10', end: '9999-12-31' },
+  })
+
+  it.each(['en', 'ar'] as const)(
+    'says in %s that the stay ends at the horizon, with the feed’s own end',
+    async (language) => {
+      await renderWithProviders(<BookingsModal day="2030-03-10" bookings={[FOREVER]} onClose={() => {}} />, {
+        language,
+      })
+      const [details] = within(await screen.findByTestId('bookings-modal')).getAllByTestId('booking-details')
+      const note = within(details!).getByTestId('feed-warning')
+      const feedEnd = formattersFor(language).date('9999-12-31')
+      expect(note.textContent).toBe(
+        language === 'en'
+          ? `The feed gave this stay a check-out (${feedEnd}) more than five years ahead; it is shown up to the end of the fifth year after this one.`
+          : `ذكر التقويم المرتبط لهذه الإقامة تاريخ مغادرة (${feedEnd}) بعد أكثر من خمس سنوات، لذا تُعرض حتى نهاية السنة الخامسة بعد السنة الحالية.`,
+      )
+    },
+  )
+})

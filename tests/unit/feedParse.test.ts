@@ -181,6 +181,54 @@ describe('parsing a feed', () => {
     ])
   })
 
+  it('keeps stays up to the end of the fifth year after this one, cutting longer ones with a warning', () => {
+    const text = calendar(
+      event('UID:forever', 'DTSTART;VALUE=DATE:20270110', 'DTEND;VALUE=DATE:99991231'),
+      event('UID:to-the-edge', 'DTSTART;VALUE=DATE:20311220', 'DTEND;VALUE=DATE:20320101'),
+      event('UID:beyond', 'DTSTART;VALUE=DATE:20320101', 'DTEND;VALUE=DATE:20320105'),
+      event(
+        'UID:weekly',
+        'DTSTART;VALUE=DATE:20270104',
+        'DTEND;VALUE=DATE:21000101',
+        'RRULE:FREQ=WEEKLY;COUNT=2',
+      ),
+      event('UID:years', 'DTSTART;VALUE=DATE:20270201', 'DURATION:P36500D'),
+    )
+    const started = performance.now()
+    const stays = parseFeed(text, TODAY).map(({ uid, start, end, warning }) => ({ uid, start, end, warning }))
+    expect(performance.now() - started).toBeLessThan(100)
+    expect(stays).toEqual([
+      {
+        uid: 'forever',
+        start: '2027-01-10',
+        end: '2032-01-01',
+        warning: { kind: 'beyondHorizon', start: '2027-01-10', end: '9999-12-31' },
+      },
+      { uid: 'to-the-edge', start: '2031-12-20', end: '2032-01-01', warning: null },
+      {
+        uid: 'weekly#2027-01-04',
+        start: '2027-01-04',
+        end: '2032-01-01',
+        warning: { kind: 'beyondHorizon', start: '2027-01-04', end: '2100-01-01' },
+      },
+      {
+        uid: 'weekly#2027-01-11',
+        start: '2027-01-11',
+        end: '2032-01-01',
+        warning: { kind: 'beyondHorizon', start: '2027-01-11', end: '2100-01-08' },
+      },
+      {
+        uid: 'years',
+        start: '2027-02-01',
+        end: '2032-01-01',
+        warning: { kind: 'beyondHorizon', start: '2027-02-01', end: '2127-01-08' },
+      },
+    ])
+    // On the first day of a new year the horizon moves a year on, and not before.
+    expect(parseFeed(text, '2026-12-31')[0]?.end).toBe('2032-01-01')
+    expect(parseFeed(text, '2027-01-01')[0]?.end).toBe('2033-01-01')
+  })
+
   it('ends a timed start plus DURATION on the day that time reaches, not after whole days', () => {
     const text = calendar(
       event('UID:floating', 'DTSTART:20301210T150000', 'DURATION:PT44H'),

@@ -11,9 +11,9 @@ const isStreamNotification = (value: unknown): value is StreamNotification => {
 }
 
 /**
- * An EventSource on /api/notification/sse, listening to `notification` (docs/product.md §12.2). An
- * error closes it (the machine decides when to try again, instead of EventSource's own fixed
- * retry).
+ * An EventSource on /api/notification/sse, listening to `notification` and `replaced` (docs/product.md
+ * §12.2). An error or a replacement closes it (the machine decides when to try again, instead of
+ * EventSource's own fixed retry).
  */
 export const eventSourceConnection = fromCallback<{ type: 'close' }>(({ sendBack }) => {
   const report = (event: ConnectionEvent) => sendBack(event)
@@ -23,6 +23,10 @@ export const eventSourceConnection = fromCallback<{ type: 'close' }>(({ sendBack
     source.close()
     report({ type: 'dropped' })
   }
+  source.addEventListener('replaced', () => {
+    source.close()
+    report({ type: 'replaced' })
+  })
   source.addEventListener('notification', (message: MessageEvent<string>) => {
     try {
       const notification: unknown = JSON.parse(message.data)
