@@ -8,7 +8,7 @@ import { isDateOnly } from '../../src/domain/dates.ts'
 import { guestKey } from '../../src/domain/guests.ts'
 import { parseICalendar, unescapeText } from '../../src/domain/icalendar.ts'
 import { multiLine, singleLine } from '../../src/domain/plainText.ts'
-import { platformRulesOf } from '../../src/domain/platformRules.ts'
+import { judgeAirbnbFeed } from '../../src/domain/airbnbRules.ts'
 import { detectPlatform, isPlatformHost } from '../../src/domain/platforms.ts'
 import { parseStayDescription } from '../../src/domain/stayDescription.ts'
 import { zoneOfTzid } from '../../src/domain/timeZones.ts'
@@ -20,10 +20,11 @@ const READERS: Record<string, (text: string) => unknown> = {
   description: (text) => parseStayDescription(text, 'Airbnb'),
   summary: (text) => classifyStay(text, { platform: 'Booking.com', echo: false }),
   'closed run': (text) =>
-    platformRulesOf([{ summary: text, start: '2026-03-01', end: '2026-03-04' }], {
-      platform: 'Airbnb',
-      today: '2026-03-01',
-    }),
+    judgeAirbnbFeed(
+      [{ uid: 'run', summary: text, start: '2026-03-01', end: '2026-03-04' }],
+      '2026-03-01',
+      [],
+    ),
   uid: stayIdOfUid,
   tzid: zoneOfTzid,
   date: (text) => [isDateOnly(text), normalisedDay(text)],
