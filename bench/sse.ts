@@ -266,7 +266,7 @@ async function main() {
         })
         // Stored: from here on it is the stream's to deliver, as after a sync's transaction.
         const sentAt = now()
-        await app.notifications.announce(id)
+        await app.notifications.announce(users[target]!.id, [id])
         return { id, sentAt }
       },
       failures,

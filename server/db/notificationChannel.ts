@@ -5,13 +5,13 @@ import type { DatabaseConfig } from '../config.ts'
 import type { DatabaseHandle } from './database.ts'
 
 /**
- * Carries "notification N was stored" to every server process sharing the database, this one
- * included. PostgreSQL: NOTIFY on one connection, LISTEN on a dedicated one in each process.
+ * Carries a message ("these notifications were stored", "sessions ended") to every server
+ * process sharing the database, this one included. PostgreSQL: NOTIFY on one connection, LISTEN on a dedicated one in each process.
  * SQLite: one process owns the file, so it is a direct call.
  */
 export type NotificationChannel = {
   start(): Promise<void>
-  announce(notificationId: string): Promise<void>
+  announce(message: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -20,13 +20,13 @@ const RECONNECT_MS = 2000
 export function openNotificationChannel(
   handle: DatabaseHandle,
   config: DatabaseConfig,
-  onAnnounced: (notificationId: string) => void,
+  onAnnounced: (message: string) => void,
   log: FastifyBaseLogger,
 ): NotificationChannel {
   if (config.engine === 'sqlite') {
     return {
       start: async () => {},
-      announce: async (id) => onAnnounced(id),
+      announce: async (message) => onAnnounced(message),
       close: async () => {},
     }
   }
@@ -72,8 +72,8 @@ export function openNotificationChannel(
 
   return {
     start: listen,
-    announce: async (id) => {
-      await sql`select pg_notify(${channel}, ${id})`.execute(handle.db)
+    announce: async (message) => {
+      await sql`select pg_notify(${channel}, ${message})`.execute(handle.db)
     },
     close: async () => {
       closed = true

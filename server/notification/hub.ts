@@ -4,7 +4,7 @@ import { SESSION_COOKIE, sha256 } from '../auth/session.ts'
 import type { Db } from '../db/database.ts'
 import { openNotificationChannel } from '../db/notificationChannel.ts'
 import type { StreamNotification } from '../../contract/notification.ts'
-import { streamEventOf } from './service.ts'
+import { streamEventsOf } from './service.ts'
 
 export const HEARTBEAT_MS = 25_000
 /** A client that lets this much pile up unread is gone or hopeless; its stream is closed. */
@@ -168,14 +168,37 @@ export type NotificationHub = ReturnType<typeof createNotificationHub>
 
 export type NotificationCenter = {
   hub: NotificationHub
-  /** Tells every process (this one too) that notification `id` is stored; each delivers it to its streams. */
-  announce(id: string): Promise<void>
+  /**
+   * Tells every process (this one too) that these notifications of `userId` are stored; each
+   * delivers them to that user's streams, if it holds any.
+   */
+  announce(userId: string, ids: readonly string[]): Promise<void>
   /** Tells every process (this one too) that sessions ended; each ends those sessions' streams. */
   sessionsEnded(): Promise<void>
 }
 
-/** On the channel, beside notification ids: "sessions ended somewhere, check your streams". */
+/** On the channel, beside notifications: "sessions ended somewhere, check your streams". */
 const SESSIONS_ENDED = 'sessions-ended'
+
+/**
+ * Notification ids per message on the channel: `<user id> <id>,<id>,…` stays within
+ * PostgreSQL's 8,000-byte NOTIFY payload (36-character ids).
+ */
+const IDS_PER_MESSAGE = 150
+
+const announcement = (userId: string, ids: readonly string[]) => `${userId} ${ids.join(',')}`
+
+function readAnnouncement(message: string): { userId: string; ids: string[] } | null {
+  const space = message.indexOf(' ')
+  if (space <= 0) return null
+  return {
+    userId: message.slice(0, space),
+    ids: message
+      .slice(space + 1)
+      .split(',')
+      .filter(Boolean),
+  }
+}
 
 /**
  * The requests that end sessions when they succeed: sign-out, sign-in (the session it arrived
@@ -204,22 +227,28 @@ declare module 'fastify' {
  */
 export function installNotifications(app: FastifyInstance) {
   const hub = createNotificationHub(app.db, app.log, app.config.notificationStreamsPerProcess)
-  const deliverStored = async (id: string) => {
-    const stored = await streamEventOf(app.db, id)
-    if (stored) hub.deliver(stored.userId, stored.event)
+  // One read for all of a message's notices, and none where the user has no stream here.
+  const deliverStored = async (message: string) => {
+    const announced = readAnnouncement(message)
+    if (!announced || hub.streamsOf(announced.userId) === 0) return
+    for (const event of await streamEventsOf(app.db, announced.userId, announced.ids))
+      hub.deliver(announced.userId, event)
   }
   const channel = openNotificationChannel(
     app.database,
     app.config.database,
-    (id) =>
-      void (id === SESSIONS_ENDED ? hub.endStaleStreams() : deliverStored(id)).catch((error: unknown) =>
-        app.log.error({ err: error, id }, 'could not deliver a notification'),
+    (message) =>
+      void (message === SESSIONS_ENDED ? hub.endStaleStreams() : deliverStored(message)).catch(
+        (error: unknown) => app.log.error({ err: error, message }, 'could not deliver a notification'),
       ),
     app.log,
   )
   app.decorate('notifications', {
     hub,
-    announce: (id: string) => channel.announce(id),
+    announce: async (userId: string, ids: readonly string[]) => {
+      for (let from = 0; from < ids.length; from += IDS_PER_MESSAGE)
+        await channel.announce(announcement(userId, ids.slice(from, from + IDS_PER_MESSAGE)))
+    },
     sessionsEnded: () => channel.announce(SESSIONS_ENDED),
   })
 

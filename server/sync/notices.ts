@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts'
 import type { NoticeKind } from '../db/schema.ts'
 import { translatorFor } from '../i18n.ts'
 import type { NoticeStay, NotificationData } from '../../contract/notification.ts'
-import { createNotification } from '../notification/service.ts'
+import { createNotifications, type NewNotification } from '../notification/service.ts'
 import { writeTransaction } from '../db/errors.ts'
 import { conflictCandidates, conflictPairs, type ConflictPair } from './conflicts.ts'
 import { churnOfSync } from './churn.ts'
@@ -104,6 +104,8 @@ const STAYS_READ_AROUND = 1000
 const MAX_PAIRS_EXAMINED = 20_000
 /** Touched stays read per query, a turn of the event loop apart. */
 const TOUCHED_PER_READ = 200
+/** Reads of a crowded night's overlaps in one turn of the event loop. */
+const CROWDED_READS_PER_TURN = 5
 
 /**
  * The pairs of stays in conflict that involve a stay this sync touched and were never announced,
@@ -150,8 +152,10 @@ async function unannouncedConflicts(
       }
       continue
     }
-    // Crowded nights: each changed stay's own overlaps, a bounded read each.
-    for (const part of stays.flatMap(ownRowParts)) {
+    // Crowded nights: each changed stay's own overlaps, a bounded read each, and a turn of the
+    // loop every few reads (on SQLite each runs on the loop, up to 200 rows).
+    for (const [index, part] of stays.flatMap(ownRowParts).entries()) {
+      if (index > 0 && index % CROWDED_READS_PER_TURN === 0) await nextTurn()
       const overlapping = await conflictCandidates(db, [propertyId])
         .where('start_date', '<', part.end_date)
         .where('end_date', '>', part.start_date)
@@ -189,34 +193,40 @@ export type Notices = {
 
 const NO_NOTICES: Notices = { ids: [], userId: null }
 
-/** Stores notifications for the owner of a property, in their language, if they want them. */
+/**
+ * Writes notifications for the owner of a property, in their language, if they want them:
+ * `notice` makes one, `store` stores them all, a batch at a time.
+ */
 async function noticeWriter(trx: Db, calendar: { property_id: string; platform_name: string }, now: string) {
   const owner = await ownerOf(trx, calendar.property_id)
   if (!owner || !owner.notificationsEnabled) return null
   const t = translatorFor(owner.language)
-  const store = (
+  const notice = (
     kind: NoticeKind,
     stays: NoticeRow[],
     extra: Partial<NotificationData>,
     title: string = TITLES[kind],
-  ) =>
-    createNotification(trx, {
-      userId: owner.userId,
-      title: t(title, { property: owner.propertyName, platform: calendar.platform_name }),
-      data: {
-        kind,
-        ical: calendarText(stays.map((stay) => ({ ...byOwnNights(stay), conflict: kind === 'conflict' }))),
-        platformName: calendar.platform_name,
-        propertyName: owner.propertyName,
-        propertyId: calendar.property_id,
-        conflict: kind === 'conflict',
-        stay: noticeStay(stays[0]!),
-        ...extra,
-      },
-      now,
-    })
-  return { userId: owner.userId, store }
+  ): NewNotification => ({
+    userId: owner.userId,
+    title: t(title, { property: owner.propertyName, platform: calendar.platform_name }),
+    data: {
+      kind,
+      ical: calendarText(stays.map((stay) => ({ ...byOwnNights(stay), conflict: kind === 'conflict' }))),
+      platformName: calendar.platform_name,
+      propertyName: owner.propertyName,
+      propertyId: calendar.property_id,
+      conflict: kind === 'conflict',
+      stay: noticeStay(stays[0]!),
+      ...extra,
+    },
+    now,
+  })
+  const store = (notices: readonly NewNotification[]) => createNotifications(trx, notices)
+  return { userId: owner.userId, notice, store }
 }
+
+/** Notices written (each a calendar text) in one turn of the event loop. */
+const NOTICES_PER_TURN = 100
 
 /**
  * One notification per change a sync found, in the owner's language, when they have
@@ -237,29 +247,29 @@ export async function newsOfSync(
   if (verdict === 'unstable') return NO_NOTICES
   const writer = await noticeWriter(trx, calendar, options.now)
   if (!writer) return NO_NOTICES
-  const { userId, store } = writer
+  const { userId, notice, store } = writer
   if (verdict === 'becameUnstable')
-    return { ids: [await store('unstable', [changes.news[0]!.stay], {})], userId }
+    return { ids: await store([notice('unstable', [changes.news[0]!.stay], {})]), userId }
   const preparation = await preparationTimeAround(
     trx,
     calendar.property_id,
     changes.news.flatMap((news) => (news.kind === 'new' ? [news.stay] : [])),
   )
-  const ids: string[] = []
-  for (const news of changes.news) {
-    if (news.kind === 'changed') ids.push(await store('changed', [news.stay], { previous: news.previous }))
-    else if (news.kind === 'new' && news.restored)
-      ids.push(await store('new', [news.stay], { restored: true }, 'sync.notices.restored'))
-    else if (news.kind === 'new') {
-      const taken = preparationTaken(preparation, news.stay)
-      ids.push(
-        await (taken
-          ? store('new', [news.stay], { overPreparation: taken }, 'sync.notices.newOverPreparation')
-          : store('new', [news.stay], {})),
-      )
-    } else ids.push(await store(news.kind, [news.stay], {}))
+  const notices: NewNotification[] = []
+  for (const [index, news] of changes.news.entries()) {
+    if (index > 0 && index % NOTICES_PER_TURN === 0) await nextTurn()
+    const taken = news.kind === 'new' && !news.restored ? preparationTaken(preparation, news.stay) : undefined
+    notices.push(
+      news.kind === 'changed'
+        ? notice('changed', [news.stay], { previous: news.previous })
+        : news.kind === 'new' && news.restored
+          ? notice('new', [news.stay], { restored: true }, 'sync.notices.restored')
+          : taken
+            ? notice('new', [news.stay], { overPreparation: taken }, 'sync.notices.newOverPreparation')
+            : notice(news.kind, [news.stay], {}),
+    )
   }
-  return { ids, userId }
+  return { ids: await store(notices), userId }
 }
 
 /** Preparation-time rows read for one sync's new sales, at most: a property has two a reservation. */
@@ -325,9 +335,9 @@ export async function announceConflicts(
   if (candidates.length === 0) return NO_NOTICES
   return writeTransaction(db, async (trx) => {
     const writer = await noticeWriter(trx, calendar, now)
-    const ids: string[] = []
+    const notices: NewNotification[] = []
     for (const { first, second } of candidates) {
-      if (ids.length === MAX_CONFLICTS_ANNOUNCED) break
+      if (notices.length === MAX_CONFLICTS_ANNOUNCED) break
       const [firstId, secondId] = [first.id, second.id].sort()
       const inserted = await trx
         .insertInto('announced_conflicts')
@@ -346,14 +356,15 @@ export async function announceConflicts(
         start: first.start_date > second.start_date ? first.start_date : second.start_date,
         end: first.end_date < second.end_date ? first.end_date : second.end_date,
       }
-      ids.push(
-        await writer.store('conflict', [stay, other], {
+      notices.push(
+        writer.notice('conflict', [stay, other], {
           stay: noticeStay(stay),
           other: noticeStay(other),
           nights,
         }),
       )
     }
-    return { ids, userId: writer?.userId ?? null }
+    if (!writer) return NO_NOTICES
+    return { ids: await writer.store(notices), userId: writer.userId }
   })
 }

@@ -23,7 +23,7 @@ export type SyncContext = {
   intervalMinutes: number
   log: FastifyBaseLogger
   /** Tells every server process that a notification was stored (see NotificationCenter). */
-  announce: (notificationId: string) => Promise<void>
+  announce: (userId: string, notificationIds: readonly string[]) => Promise<void>
   /** Aborted when the server shuts down. */
   signal: AbortSignal
   userAgent: string
@@ -132,12 +132,12 @@ const updateCalendar = (db: Db, calendarId: string, update: CalendarUpdate) =>
  * Live to every open page; a failure is only logged. Their mail waits in the outbox for the end
  * of the round (or of the Sync now), so an owner's feeds make one mail together.
  */
-async function announceNotices(ctx: SyncContext, notificationIds: readonly string[]) {
-  for (const notificationId of notificationIds)
-    await ctx.announce(notificationId).then(
-      () => ctx.metrics?.notificationsSent(1),
-      (error: unknown) => ctx.log.error({ err: error, notificationId }, 'could not announce a notification'),
-    )
+async function announceNotices(ctx: SyncContext, userId: string, notificationIds: readonly string[]) {
+  if (notificationIds.length === 0) return
+  await ctx.announce(userId, notificationIds).then(
+    () => ctx.metrics?.notificationsSent(notificationIds.length),
+    (error: unknown) => ctx.log.error({ err: error, userId }, 'could not announce notifications'),
+  )
 }
 
 async function recordFailure(ctx: SyncContext, calendar: CalendarRow, error: unknown, started: Date) {
@@ -270,10 +270,11 @@ async function syncFeed(
     })
     // Outside the write transaction: its cost follows what the sync changed, and holds no lock.
     const conflicts = await announceConflicts(ctx.db, calendar, changes.touched, now)
-    const ids = [...notices.ids, ...conflicts.ids]
-    await announceNotices(ctx, ids)
     const owner = notices.userId ?? conflicts.userId
-    if (owner) await pruneSurplus(ctx.db, owner, ctx.notificationsPerUser)
+    if (owner) {
+      await announceNotices(ctx, owner, [...notices.ids, ...conflicts.ids])
+      await pruneSurplus(ctx.db, owner, ctx.notificationsPerUser)
+    }
     return {
       ...outcome,
       result: 'imported',

@@ -42,7 +42,7 @@ describeEachDatabase(
         data,
         now: new Date().toISOString(),
       })
-      await app.notifications.announce(id)
+      await app.notifications.announce(userId, [id])
       return id
     }
 
