@@ -30,10 +30,11 @@ const ago = (now: string, ms: number) => new Date(Date.parse(now) - ms).toISOStr
 const ORDINARY_NEW_SALES = 2
 /**
  * News one sync may tell one by one. Past it the link is unstable at once: its news would
- * otherwise be written by the thousand, most of them only to be pruned (an account keeps
- * NOTIFICATIONS_PER_USER, at least 10).
+ * otherwise be written by the thousand, most of them only to be pruned (an account keeps its 500
+ * newest by default). A sync that moves more of one listing's stays than this is no news to read
+ * one by one; the first import of a link, which brings them all, tells none.
  */
-const MAX_NEWS_TOLD = 10
+const MAX_NEWS_TOLD = 50
 
 /**
  * Whether a sync's news undo or move what was news before, or bring more new sales than a busy
