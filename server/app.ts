@@ -33,7 +33,7 @@ import { authRoutes } from './auth/routes.ts'
 import { authenticate } from './auth/session.ts'
 import { calendarRoutes } from './calendar/routes.ts'
 import { installNotifications } from './notification/hub.ts'
-import { installNotificationRetention } from './notification/retention.ts'
+import { installRetention } from './notification/retention.ts'
 import { notificationRoutes } from './notification/routes.ts'
 import { installSync } from './sync/scheduler.ts'
 import { installProperties } from './property/install.ts'
@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   installMetrics(app)
   installNotifications(app)
-  installNotificationRetention(app)
+  installRetention(app)
   installSync(app)
   installProperties(app)
 

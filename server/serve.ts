@@ -42,7 +42,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   await app.listen({ port: config.port, host: config.host })
   // Here, after migrations, not in buildApp: tests decide when (and whether) feeds are fetched.
   app.syncScheduler.start()
-  app.notificationRetention.start()
+  app.retention.start()
   app.log.info(`Manzil is ready at ${config.publicUrl} (${database.engine})`)
   return app
 }

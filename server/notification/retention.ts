@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/database.ts'
 import { DELETE_BATCH, deleteInBatches } from '../db/batchedDelete.ts'
+import { pruneCancelledStays } from '../sync/retention.ts'
 
 const DAY_MS = 24 * 60 * 60_000
 /** Notifications past their age are looked for this often; a sync round is 15 minutes. */
@@ -66,28 +67,39 @@ export async function pruneOld(db: Db, now: Date, days: number): Promise<void> {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes the notifications past NOTIFICATION_RETENTION_DAYS now and then, once started. */
-    notificationRetention: { start(): void }
+    /**
+     * Deletes the notifications past NOTIFICATION_RETENTION_DAYS and the stays cancelled past
+     * CANCELLED_KEPT_MS now and then, once started.
+     */
+    retention: { start(): void }
   }
 }
 
 /**
- * Decorates the app with the pruning of old notifications, idle until `start()` (server/serve.ts,
- * not tests), every AGE_CHECK_MS; the app's close stops it and waits for a pass in flight.
+ * Decorates the app with the pruning of old notifications and cancelled stays, idle until
+ * `start()` (server/serve.ts, not tests), every AGE_CHECK_MS: batched deletes off the sync's and
+ * the requests' paths. The app's close stops it and waits for a pass in flight.
  */
-export function installNotificationRetention(app: FastifyInstance) {
+export function installRetention(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined
   let pass: Promise<void> | undefined
-  const prune = () => {
-    pass ??= pruneOld(app.db, app.clock(), app.config.notificationRetentionDays)
-      .catch((error: unknown) => app.log.error({ err: error }, 'could not delete old notifications'))
-      .finally(() => (pass = undefined))
+  const prune = async () => {
+    const now = app.clock()
+    await pruneOld(app.db, now, app.config.notificationRetentionDays).catch((error: unknown) =>
+      app.log.error({ err: error }, 'could not delete old notifications'),
+    )
+    await pruneCancelledStays(app.db, now).catch((error: unknown) =>
+      app.log.error({ err: error }, 'could not delete old cancelled stays'),
+    )
   }
-  app.decorate('notificationRetention', {
+  const run = () => {
+    pass ??= prune().finally(() => (pass = undefined))
+  }
+  app.decorate('retention', {
     start() {
       if (timer) return
-      timer = setInterval(prune, AGE_CHECK_MS).unref()
-      prune()
+      timer = setInterval(run, AGE_CHECK_MS).unref()
+      run()
     },
   })
   app.addHook('preClose', async () => {

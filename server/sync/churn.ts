@@ -5,7 +5,7 @@ import type { News } from './store.ts'
 const HOUR_MS = 60 * 60_000
 
 /**
- * A link is unstable once this many of its syncs changed, cancelled or restored a stay within
+ * A link is unstable once this many of its syncs churned (see `churns`) within
  * CHURN_WINDOW_MS of the first of them. A feed flipping a stay every other sync (every 15
  * minutes) is caught within about an hour; a real guest moving or cancelling three times in six
  * hours on one link is rare, and a mistaken mark costs only single notices for a day.
@@ -24,10 +24,25 @@ export type ChurnVerdict = 'announce' | 'becameUnstable' | 'unstable'
 const ago = (now: string, ms: number) => new Date(Date.parse(now) - ms).toISOString()
 
 /**
- * Whether a sync's news undo or move what was news before. A new sale is a feed's ordinary
- * news: a busy link is not an unstable one.
+ * New sales one sync may bring as a busy link's ordinary news: a listing sold more than twice in
+ * one 15-minute interval is a feed making up stays, not a busy one.
  */
-const churns = (news: readonly News[]) => news.some((each) => each.kind !== 'new' || each.restored)
+const ORDINARY_NEW_SALES = 2
+/**
+ * News one sync may tell one by one. Past it the link is unstable at once: its news would
+ * otherwise be written by the thousand, most of them only to be pruned (an account keeps its 500
+ * newest by default). A sync that moves more of one listing's stays than this is no news to read
+ * one by one; the first import of a link, which brings them all, tells none.
+ */
+const MAX_NEWS_TOLD = 50
+
+/**
+ * Whether a sync's news undo or move what was news before, or bring more new sales than a busy
+ * link does.
+ */
+const churns = (news: readonly News[]) =>
+  news.some((each) => each.kind !== 'new' || each.restored) ||
+  news.filter((each) => each.kind === 'new').length > ORDINARY_NEW_SALES
 
 /**
  * Counts this sync's news against the link's recent churn and says whether they are announced;
@@ -50,7 +65,7 @@ export async function churnOfSync(
   if (!churns(news)) return unstable ? 'unstable' : 'announce'
   const inWindow = row.churn_since !== null && row.churn_since > ago(now, CHURN_WINDOW_MS)
   const count = inWindow ? row.churn_count + 1 : 1
-  const marks = !unstable && count >= CHURN_SYNCS
+  const marks = !unstable && (count >= CHURN_SYNCS || news.length > MAX_NEWS_TOLD)
   await trx
     .updateTable('external_calendars')
     .set({

@@ -97,7 +97,7 @@ const sameContent = (a: Pick<BookingRow, (typeof CONTENT)[number]>, b: BookingRo
  * How long a cancelled stay can come back in a stay that covers it (a platform re-issuing the
  * UID of a stay it dropped and restored): after that, it is a new sale.
  */
-const RESTORE_WITHIN_MS = 48 * 3600_000
+export const RESTORE_WITHIN_MS = 48 * 3600_000
 
 /**
  * Pairs of a stay gone and a stay brought that one sync compares for carry-over; past it (a
@@ -106,14 +106,10 @@ const RESTORE_WITHIN_MS = 48 * 3600_000
  */
 const MAX_CARRY_OVER_PAIRS = 200_000
 
-/** Two versions of a stay may be one: both blocks, or bookings of the same guest. */
-function sameKindOfStay(a: string, b: string): boolean {
-  const first = classifySummary(a)
-  const second = classifySummary(b)
-  if (first.kind !== second.kind) return false
-  return (
-    first.kind === 'block' || first.guestName.trim().toLowerCase() === second.guestName.trim().toLowerCase()
-  )
+/** Two versions of a stay may be one when this is the same: both blocks, or bookings of the same guest. */
+function kindOfStay(summary: string): string {
+  const classified = classifySummary(summary)
+  return classified.kind === 'block' ? 'block' : `booking ${classified.guestName.trim().toLowerCase()}`
 }
 
 const runOf = (row: Pick<BookingRow, 'start_date' | 'end_date'>): Stay => ({
@@ -156,21 +152,43 @@ type Line = { before: BookingRow[]; after: { event: FeedEvent; existing: Booking
  * sync drops stays and brings others of the same kind whose nights overlap them, and either
  * side's nights cover the other's (a platform merging or splitting runs, or re-issuing UIDs),
  * they are one line: the same stay changed, not a cancellation and a new sale. A stay cancelled
- * lately comes back the same way. Anything else is a line of its own.
+ * lately comes back the same way. Anything else is a line of its own. A new event of the same
+ * kind and nights as a stay gone from the feed goes on in it whatever their number, found by
+ * those alone (a feed re-issuing every UID at each fetch re-keys its rows, it does not add
+ * rows); so does one over a stay that is over and left the feed (`vanished`), which is never
+ * cancelled.
  */
 async function linesOf(
   fresh: Line['after'],
   gone: BookingRow[],
+  vanished: BookingRow[],
 ): Promise<{ lines: Line[]; cancelled: BookingRow[] }> {
-  const size = fresh.length + gone.length
-  const sets = unions(size)
+  const before = [...gone, ...vanished]
+  const sets = unions(fresh.length + before.length)
+  const freshKinds = fresh.map(({ event }) => kindOfStay(event.summary))
+  const beforeKinds = before.map((row) => kindOfStay(row.summary))
+  // Those still active first: a stay re-keyed goes on in its own row, not in one cancelled lately.
+  const unpaired = new Map<string, number[]>()
+  const order = Array.from(before.keys())
+  order.sort((a, b) => Number(before[a]!.cancelled_at !== null) - Number(before[b]!.cancelled_at !== null))
+  for (const index of order) {
+    const key = `${before[index]!.start_date} ${before[index]!.end_date} ${beforeKinds[index]}`
+    const same = unpaired.get(key)
+    if (same) same.push(index)
+    else unpaired.set(key, [index])
+  }
+  for (const [index, { event, existing }] of fresh.entries()) {
+    if (existing) continue
+    const match = unpaired.get(`${event.start} ${event.end} ${freshKinds[index]}`)?.shift()
+    if (match !== undefined) sets.join(index, fresh.length + match)
+  }
   if (fresh.length * gone.length <= MAX_CARRY_OVER_PAIRS)
     for (const [index, { event }] of fresh.entries()) {
       if (index > 0 && index % PAGE === 0) await nextTurn()
       for (const [goneIndex, row] of gone.entries())
         if (
           nightsOverlap(event, { start: row.start_date, end: row.end_date }) &&
-          sameKindOfStay(event.summary, row.summary)
+          freshKinds[index] === beforeKinds[goneIndex]
         )
           sets.join(index, fresh.length + goneIndex)
     }
@@ -182,25 +200,29 @@ async function linesOf(
     return group
   }
   fresh.forEach((_, index) => groupOf(index).fresh.push(index))
-  gone.forEach((_, index) => groupOf(fresh.length + index).gone.push(index))
+  before.forEach((_, index) => groupOf(fresh.length + index).gone.push(index))
 
   const lines: Line[] = []
   const cancelled: BookingRow[] = []
   const previous = (candidate: Line['after'][number]) => (candidate.existing ? [candidate.existing] : [])
   for (const group of groups.values()) {
     const after = group.fresh.map((index) => fresh[index]!)
-    const goneRows = group.gone.map((index) => gone[index]!)
+    const goneRows = group.gone.map((index) => before[index]!)
     if (goneRows.length > 0 && after.length > 0) {
-      const before = [...after.flatMap(previous), ...goneRows]
-      const oldNights = runsOf(before.map(runOf))
+      const versions = [...after.flatMap(previous), ...goneRows]
+      const oldNights = runsOf(versions.map(runOf))
       const newNights = runsOf(after.map(({ event }) => event))
       if (covers(newNights, oldNights) || covers(oldNights, newNights)) {
-        lines.push({ before, after })
+        lines.push({ before: versions, after })
         continue
       }
     }
     for (const candidate of after) lines.push({ before: previous(candidate), after: [candidate] })
-    cancelled.push(...goneRows.filter((row) => row.cancelled_at === null))
+    cancelled.push(
+      ...group.gone
+        .filter((index) => index < gone.length && gone[index]!.cancelled_at === null)
+        .map((index) => gone[index]!),
+    )
   }
   return { lines, cancelled }
 }
@@ -312,7 +334,10 @@ export async function storeFeed(
       !present.has(row.uid) &&
       (row.cancelled_at === null || row.cancelled_at >= restoreSince),
   )
-  const { lines, cancelled } = await linesOf(fresh, gone)
+  const vanished = known.filter(
+    (row) => row.end_date <= today && !present.has(row.uid) && row.cancelled_at === null,
+  )
+  const { lines, cancelled } = await linesOf(fresh, gone, vanished)
   const echoNights = await echoNightsOf(trx, calendar, lines, now)
 
   const upserts: BookingRow[] = []

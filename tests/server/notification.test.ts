@@ -103,7 +103,7 @@ describeEachDatabase(
         .insertInto('notifications')
         .values([aged(29, 0), aged(1, 0)])
         .execute()
-      ctx.app.notificationRetention.start()
+      ctx.app.retention.start()
       const left = () =>
         ctx.db.selectFrom('notifications').select('title').where('user_id', '=', owner.id).execute()
       for (let tries = 0; tries < 200 && (await left()).length > 2; tries++) await sleep(50)
