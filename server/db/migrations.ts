@@ -17,6 +17,7 @@ import { photoSizes } from './migrations/0016_photo_sizes.ts'
 import { churnAndRetention } from './migrations/0017_churn_and_retention.ts'
 import { userListOrder } from './migrations/0018_user_list_order.ts'
 import { ruleEvidence } from './migrations/0019_rule_evidence.ts'
+import { propertyFeedVersion } from './migrations/0020_property_feed_version.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -217,4 +218,5 @@ export const migrations: Record<string, Migration> = {
   '0017_churn_and_retention': churnAndRetention,
   '0018_user_list_order': userListOrder,
   '0019_rule_evidence': ruleEvidence,
+  '0020_property_feed_version': propertyFeedVersion,
 }
