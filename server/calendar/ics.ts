@@ -3,6 +3,7 @@ import type { Stay } from '../../src/domain/bookings.ts'
 import { readFeedWarningText } from '../../src/domain/feedWarnings.ts'
 import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 import type { BookingsTable, Flag } from '../db/schema.ts'
+import { mapInSlices } from '../eventLoop.ts'
 
 // ical.js folds once a line reaches foldLength octets and then writes the continuation's leading
 // space on top; 74 keeps every line within RFC 5545's 75 octets.
@@ -91,7 +92,12 @@ const plainComponent = ([name, properties, components]: JCalComponent): JCalComp
   components.map(plainComponent),
 ]
 
-function calendar(events: JCalComponent[], name?: string): string {
+/** One event as its lines of text, each ending in CRLF. */
+const eventText = (event: JCalComponent): string =>
+  `${ICAL.stringify.component(plainComponent(event), ICAL.design.icalendar)}\r\n`
+
+/** A calendar's text before its events and after them: its own properties, and its end. */
+function calendarEnds(name?: string): [string, string] {
   const properties: JCalProperty[] = [
     ['version', {}, 'text', '2.0'],
     ['prodid', {}, 'text', PRODID],
@@ -99,37 +105,66 @@ function calendar(events: JCalComponent[], name?: string): string {
     ['method', {}, 'text', 'PUBLISH'],
   ]
   if (name) properties.push(['x-wr-calname', {}, 'text', name])
-  return ICAL.stringify(plainComponent(['vcalendar', properties, events]))
+  const end = 'END:VCALENDAR'
+  const empty = ICAL.stringify.component(plainComponent(['vcalendar', properties, []]), ICAL.design.icalendar)
+  return [empty.slice(0, -end.length), `${end}\r\n`]
 }
 
+/** A feed's UTF-8 bytes, in a buffer of their own. */
+export type FeedBytes = Buffer<ArrayBuffer>
+
+/**
+ * A calendar's UTF-8 bytes, its events written and encoded one by one in slices that let the
+ * event loop in between: a feed of thousands of stays with long descriptions takes a second or
+ * more to write, and as one string it would be flattened and encoded in one go.
+ */
+async function calendarBytes<T>(
+  items: readonly T[],
+  text: (item: T) => string,
+  name?: string,
+): Promise<FeedBytes> {
+  const [head, tail] = calendarEnds(name)
+  const events = await mapInSlices(items, (item) => Buffer.from(text(item)))
+  return Buffer.concat([Buffer.from(head), ...events, Buffer.from(tail)])
+}
+
+const stayText = (stay: IcsStay) => eventText(stayEvent(stay))
+
 /** An RFC 5545 calendar of all-day stays: CRLF line endings, lines folded at 75 octets. */
-export const calendarText = (stays: readonly IcsStay[], name?: string): string =>
-  calendar(stays.map(stayEvent), name)
+export function calendarText(stays: readonly IcsStay[], name?: string): string {
+  const [head, tail] = calendarEnds(name)
+  return `${head}${stays.map(stayText).join('')}${tail}`
+}
+
+/** `calendarText` as UTF-8 bytes, written in slices (`calendarBytes`). */
+export const calendarTextBytes = (stays: readonly IcsStay[], name?: string): Promise<FeedBytes> =>
+  calendarBytes(stays, stayText, name)
 
 /** What a platform's availability feed says of every night it may not sell. */
 export const NOT_AVAILABLE = 'Not available'
 
 /**
- * A platform's availability feed: one all-day "Not available" event per run of
+ * A platform's availability feed as UTF-8 bytes, written in slices: one all-day "Not available" event per run of
  * occupied nights, and nothing else, no names, no X-MANZIL-*. The UID names the run and the
  * feed, so it stays the same while the run does.
  */
-export function availabilityText(
+export function availabilityBytes(
   feedId: string,
   runs: readonly Stay[],
   stamp: string,
   name?: string,
-): string {
-  const events = runs.map((run): JCalComponent => [
-    'vevent',
-    [
-      ['uid', {}, 'text', `${feedId}-${run.start}-${run.end}@manzil`],
-      ['dtstamp', {}, 'date-time', utcDateTime(stamp)],
-      ['dtstart', {}, 'date', run.start],
-      ['dtend', {}, 'date', run.end],
-      ['summary', {}, 'text', NOT_AVAILABLE],
-    ],
-    [],
-  ])
-  return calendar(events, name)
+): Promise<FeedBytes> {
+  const runText = (run: Stay) =>
+    eventText([
+      'vevent',
+      [
+        ['uid', {}, 'text', `${feedId}-${run.start}-${run.end}@manzil`],
+        ['dtstamp', {}, 'date-time', utcDateTime(stamp)],
+        ['dtstart', {}, 'date', run.start],
+        ['dtend', {}, 'date', run.end],
+        ['summary', {}, 'text', NOT_AVAILABLE],
+      ],
+      [],
+    ])
+  return calendarBytes(runs, runText, name)
 }

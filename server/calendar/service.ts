@@ -1,15 +1,17 @@
 import { sha256 } from '../auth/session.ts'
+import type { SelectQueryBuilder } from 'kysely'
 import type { Db } from '../db/database.ts'
-import type { User } from '../db/schema.ts'
+import type { Database, User } from '../db/schema.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
 import { batchedLookup } from '../db/batchedLookup.ts'
-import { cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
+import { bodyBytes, cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
+import { nextTurn } from '../eventLoop.ts'
 import { conflictingIds } from '../sync/conflicts.ts'
 import { occupiedRuns } from '../../src/domain/bookings.ts'
 import { formatRuns } from '../../src/domain/echoNights.ts'
 import { before } from '../../src/domain/nightRuns.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
-import { availabilityText, calendarText } from './ics.ts'
+import { availabilityBytes, calendarTextBytes, type FeedBytes } from './ics.ts'
 import { recordServed, servedHorizon, type Served } from './served.ts'
 
 /** Where Manzil serves its feeds: `/api/calendar/{token}.ics`, the `.ics` optional. */
@@ -20,29 +22,67 @@ export const feedTokenOfFile = (file: string): string => file.replace(/\.ics$/i,
 
 /**
  * The private feed of the property behind a secret token: its active bookings and
- * blocks from every platform, conflicts marked; null for an unknown token. One query, and a
- * second only to tell an empty property from a wrong token.
+ * blocks from every platform, conflicts marked; null for an unknown token. Its stays are read a
+ * page at a time, and a second query only tells an empty property from a wrong token.
  */
-async function exportFeed(db: Db, token: string): Promise<string | null> {
-  const stays = await db
-    .selectFrom('bookings')
-    .innerJoin('properties', 'properties.id', 'bookings.property_id')
-    .select(['properties.name as propertyName', ...STAY_COLUMNS])
-    .where('properties.export_token', '=', token)
-    .where('bookings.cancelled_at', 'is', null)
-    .orderBy('bookings.start_date')
-    .orderBy('bookings.id')
-    .execute()
+async function exportFeed(db: Db, token: string): Promise<FeedBytes | null> {
+  const stays = await byCheckIn(
+    db
+      .selectFrom('bookings')
+      .innerJoin('properties', 'properties.id', 'bookings.property_id')
+      .select(['properties.name as propertyName', ...STAY_COLUMNS])
+      .where('properties.export_token', '=', token)
+      .where('bookings.cancelled_at', 'is', null),
+  )
   const propertyName =
     stays[0]?.propertyName ??
     (await db.selectFrom('properties').select('name').where('export_token', '=', token).executeTakeFirst())
       ?.name
   if (propertyName === undefined) return null
   const conflicts = conflictingIds(stays)
-  return calendarText(
+  return calendarTextBytes(
     stays.map((stay) => ({ ...stay, conflict: conflicts.has(stay.id) })),
     propertyName,
   )
+}
+
+/**
+ * Stays per query: a page of rows with long descriptions (some KB each) is read in a few ms, so
+ * the event loop is never held long by reading a property's thousands of stays.
+ */
+const STAYS_PAGE = 500
+
+/**
+ * The rows of a query of stays by check-in (and id), read a page at a time with a turn of the
+ * event loop between pages; each page starts after the last row of the one before.
+ */
+async function byCheckIn<Row extends { id: string; start_date: string }>(
+  query: SelectQueryBuilder<Database, 'bookings' | 'properties', Row>,
+): Promise<Row[]> {
+  const rows: Row[] = []
+  for (let last: Row | undefined; ;) {
+    const after = last
+    const page = await query
+      .$if(after !== undefined, (paged) =>
+        paged.where((eb) =>
+          eb.or([
+            eb('bookings.start_date', '>', after?.start_date ?? ''),
+            eb.and([
+              eb('bookings.start_date', '=', after?.start_date ?? ''),
+              eb('bookings.id', '>', after?.id ?? ''),
+            ]),
+          ]),
+        ),
+      )
+      .orderBy('bookings.start_date')
+      .orderBy('bookings.id')
+      .limit(STAYS_PAGE)
+      .execute()
+    rows.push(...page)
+    last = page.at(-1)
+    if (!last || page.length < STAYS_PAGE) return rows
+    await nextTurn()
+  }
 }
 
 /** What a feed says of each stay, and what the conflict rule reads. */
@@ -74,31 +114,28 @@ const STAY_COLUMNS = [
  * feed are read too, to judge it, and left out of the feed (docs/decisions.md, "A portfolio's
  * calendar in one feed").
  */
-async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promise<string> {
+async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promise<FeedBytes> {
   const ofOwner = db
     .selectFrom('bookings')
     .innerJoin('properties', 'properties.id', 'bookings.property_id')
     .select(STAY_COLUMNS)
     .where('properties.owner_id', '=', ownerId)
     .where('bookings.cancelled_at', 'is', null)
-  const stays = await ofOwner
-    .$if(from !== null, (query) => query.where('bookings.end_date', '>', from ?? ''))
-    .orderBy('bookings.start_date')
-    .orderBy('bookings.id')
-    .execute()
+  const stays = await byCheckIn(
+    ofOwner.$if(from !== null, (query) => query.where('bookings.end_date', '>', from ?? '')),
+  )
   const earliest = stays.reduce(
     (first, stay) => (stay.start_date < first ? stay.start_date : first),
     from ?? '',
   )
   const before =
     from !== null && earliest < from
-      ? await ofOwner
-          .where('bookings.end_date', '>', earliest)
-          .where('bookings.end_date', '<=', from)
-          .execute()
+      ? await byCheckIn(
+          ofOwner.where('bookings.end_date', '>', earliest).where('bookings.end_date', '<=', from),
+        )
       : []
   const conflicts = conflictingIds([...before, ...stays])
-  return calendarText(
+  return calendarTextBytes(
     stays.map((stay) => ({ ...stay, propertyId: stay.property_id, conflict: conflicts.has(stay.id) })),
   )
 }
@@ -114,7 +151,7 @@ async function availabilityFeed(
   db: Db,
   token: string,
   horizon: DateOnly,
-): Promise<{ text: string; served: Served } | null> {
+): Promise<{ bytes: FeedBytes; served: Served } | null> {
   const feed = await db
     .selectFrom('platform_feeds')
     .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
@@ -158,113 +195,146 @@ async function availabilityFeed(
     feed.created_at,
   )
   return {
-    text: availabilityText(feed.id, runs, stamp, feed.name),
+    bytes: await availabilityBytes(feed.id, runs, stamp, feed.name),
     served: { feedId: feed.id, runs, hash: sha256(formatRuns(runs)).slice(0, 32) },
   }
 }
 
 export type ExportFeed = { body: CachedBody; etag: string }
 
-// Weak: the same validator stands for the plain and the compressed bytes (RFC 9110 8.8.1).
-const etagOf = (text: string) => `W/"${sha256(text).slice(0, 32)}"`
+/**
+ * Weak: the same validator stands for the plain and the compressed bytes (RFC 9110 8.8.1). Web
+ * Crypto hashes in libuv's thread pool: a feed of several MB is tens of ms of hashing.
+ */
+async function etagOf(bytes: FeedBytes): Promise<string> {
+  const hash = Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex')
+  return `W/"${hash.slice(0, 32)}"`
+}
 
 /** An answered feed, and for a platform's availability feed what its fetch was served. */
 type Answer = ExportFeed & { served?: Served }
 
 // Every feed request runs it: the lookups of requests that arrive together share one query.
 // A deactivated owner's tokens are not found, so their feeds answer 404 until they are active.
-const dataVersionsOfFeeds = batchedLookup<number>(async (db, tokens) => {
+const feedVersionsOfFeeds = batchedLookup<number>(async (db, tokens) => {
   const rows = await db
     .selectFrom('properties')
     .innerJoin('users', 'users.id', 'properties.owner_id')
-    .select(['properties.export_token', 'users.data_version'])
+    .select(['properties.export_token', 'properties.feed_version'])
     .where('properties.export_token', 'in', tokens)
     .where('users.account_state', '=', 'active')
     .execute()
-  return rows.map((row) => ({ key: row.export_token, row: row.data_version }))
+  return rows.map((row) => ({ key: row.export_token, row: row.feed_version }))
 })
 
-const platformFeedsByToken = batchedLookup<{ dataVersion: number; servedHash: string | null }>(
+const platformFeedsByToken = batchedLookup<{ feedVersion: number; servedHash: string | null }>(
   async (db, tokens) => {
     const rows = await db
       .selectFrom('platform_feeds')
       .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
       .innerJoin('users', 'users.id', 'properties.owner_id')
-      .select(['platform_feeds.token', 'platform_feeds.served_hash', 'users.data_version'])
+      .select(['platform_feeds.token', 'platform_feeds.served_hash', 'properties.feed_version'])
       .where('platform_feeds.token', 'in', tokens)
       .where('users.account_state', '=', 'active')
       .execute()
     return rows.map((row) => ({
       key: row.token,
-      row: { dataVersion: row.data_version, servedHash: row.served_hash },
+      row: { feedVersion: row.feed_version, servedHash: row.served_hash },
     }))
   },
 )
 
 /**
+ * Bytes of export feeds kept in each process. A property's feed is some 30 KB for a year of
+ * stays, 8 MB for 3,000 stays with long descriptions: 32 MB keeps a thousand ordinary ones, and a
+ * few of the largest.
+ */
+export const EXPORT_FEED_BYTES = 32 << 20
+
+/** An answer's bytes: the body, and the few hundred of its ETag, token and entry. */
+const answerBytes = (answer: ExportFeed | null) => (answer ? bodyBytes(answer.body) : 0) + 256
+
+/**
  * The export feeds (the private full one, and each platform's availability feed), each
- * computed once per version of its owner's data (migration 0002) in each process, which an
+ * computed once per version of its property's feeds (migration 0021) in each process, which an
  * indexed query reads for each request (one query for the requests that arrive together); null
- * for an unknown token. The ETag comes with the text. Every fetch of an availability feed is
- * what its platform imports: what it was served is on record before it is answered, so a block
- * the platform makes from it is never judged before its source is known.
+ * for an unknown token. A write to one property leaves the other properties' feeds cached. The
+ * ETag comes with the text. Every fetch of an availability feed is what its platform imports:
+ * what it was served is on record before it is answered, so a block the platform makes from it is
+ * never judged before its source is known.
  */
 export function createExportFeeds(db: Db, clock: () => Date) {
-  const feeds = createStampedCache<Answer | null>(500)
-  const answer = async (text: string, served?: Served): Promise<Answer> => ({
-    body: await cachedBody(text),
-    etag: etagOf(text),
+  const feeds = createStampedCache<Answer | null>({ maxBytes: EXPORT_FEED_BYTES, sizeOf: answerBytes })
+  const answer = async (bytes: FeedBytes, served?: Served): Promise<Answer> => ({
+    body: await cachedBody(bytes),
+    etag: await etagOf(bytes),
     ...(served ? { served } : {}),
   })
-  return async (token: string): Promise<ExportFeed | null> => {
-    const dataVersion = await dataVersionsOfFeeds(db, token)
-    if (dataVersion !== undefined)
-      return feeds(token, String(dataVersion), async () => {
-        const text = await exportFeed(db, token)
-        return text === null ? null : answer(text)
+  const exportFeeds = async (token: string): Promise<ExportFeed | null> => {
+    const feedVersion = await feedVersionsOfFeeds(db, token)
+    if (feedVersion !== undefined)
+      return feeds(token, String(feedVersion), async () => {
+        const bytes = await exportFeed(db, token)
+        return bytes === null ? null : answer(bytes)
       })
     const platformFeed = await platformFeedsByToken(db, token)
     if (platformFeed === undefined) return null
     // A new horizon (once a year) is a new feed, and its nights are recorded as served.
     const horizon = servedHorizon(clock())
-    const feed = await feeds(token, `${platformFeed.dataVersion}:${horizon}`, async () => {
+    const feed = await feeds(token, `${platformFeed.feedVersion}:${horizon}`, async () => {
       const made = await availabilityFeed(db, token, horizon)
-      return made === null ? null : answer(made.text, made.served)
+      return made === null ? null : answer(made.bytes, made.served)
     })
     if (feed?.served && feed.served.hash !== platformFeed.servedHash)
       await recordServed(db, feed.served, platformFeed.servedHash, clock())
     return feed
   }
+  /** The bytes the cached feeds weigh now. */
+  exportFeeds.cachedBytes = feeds.bytes
+  return exportFeeds
 }
 
-/** Bodies of owners' feeds kept at once: each is a few MB for a portfolio's year of stays. */
-const OWNER_FEED_BODIES = 8
+/**
+ * Bytes of owners' feeds kept in each process: a portfolio's window is a few MB, a property of
+ * 3,000 stays with long descriptions 8 MB.
+ */
+export const OWNER_FEED_BYTES = 32 << 20
 const OWNER_FEED_ETAGS = 5000
 
 /**
- * The feed of all of an owner's properties since a day (null: all of it), computed once per
- * version of their data, and the ETag of the latest one computed: a client whose copy is
- * current is answered 304 without the feed being computed again, however many owners' bodies
- * have come and gone since. The ETag hashes the text, so a new version with the same stays
- * (a sync that found nothing new) keeps it.
+ * The first day of the window an owner's feed is made for: the first of the month of `from`. The
+ * screens ask from the first of a month (`feedFromFor`), which this keeps; any other day of the
+ * month is the same feed, not one more computed and kept, and its few extra stays (those that
+ * end in the month before `from`) are what the screens show anyway.
+ */
+export const ownerFeedStart = (from: DateOnly | null): DateOnly | null =>
+  from === null ? null : `${from.slice(0, 7)}-01`
+
+/**
+ * The feed of all of an owner's properties since the first of a month (null: all of it),
+ * computed once per version of their data, and the ETag of the latest one computed: a client
+ * whose copy is current is answered 304 without the feed being computed again, however many
+ * owners' bodies have come and gone since. The ETag hashes the text, so a new version with the
+ * same stays (a sync that found nothing new) keeps it.
  */
 export function createOwnerFeeds(db: Db) {
-  const bodies = createStampedCache<ExportFeed>(OWNER_FEED_BODIES)
-  // Small: a key and a hash per owner and day asked for, the oldest leaving first.
+  const bodies = createStampedCache<ExportFeed>({ maxBytes: OWNER_FEED_BYTES, sizeOf: answerBytes })
+  // Small: a key and a hash per owner and month asked for, the oldest leaving first.
   const etags = new Map<string, { stamp: string; etag: string }>()
-  const keyOf = (owner: Pick<User, 'id'>, from: DateOnly | null) => `${owner.id}:${from ?? ''}`
+  const keyOf = (owner: Pick<User, 'id'>, start: DateOnly | null) => `${owner.id}:${start ?? ''}`
   return {
     /** The ETag of the feed at this version of the owner's data, when one was computed. */
     currentEtag: (owner: Pick<User, 'id' | 'data_version'>, from: DateOnly | null) => {
-      const known = etags.get(keyOf(owner, from))
+      const known = etags.get(keyOf(owner, ownerFeedStart(from)))
       return known?.stamp === String(owner.data_version) ? known.etag : undefined
     },
     feed: async (owner: Pick<User, 'id' | 'data_version'>, from: DateOnly | null): Promise<ExportFeed> => {
-      const key = keyOf(owner, from)
+      const start = ownerFeedStart(from)
+      const key = keyOf(owner, start)
       const stamp = String(owner.data_version)
       const feed = await bodies(key, stamp, async () => {
-        const text = await ownerFeed(db, owner.id, from)
-        return { body: await cachedBody(text), etag: etagOf(text) }
+        const bytes = await ownerFeed(db, owner.id, start)
+        return { body: await cachedBody(bytes), etag: await etagOf(bytes) }
       })
       etags.delete(key)
       etags.set(key, { stamp, etag: feed.etag })
@@ -272,5 +342,7 @@ export function createOwnerFeeds(db: Db) {
       if (etags.size > OWNER_FEED_ETAGS && oldest !== undefined) etags.delete(oldest)
       return feed
     },
+    /** The bytes the cached feeds weigh now. */
+    cachedBytes: bodies.bytes,
   }
 }

@@ -3,33 +3,58 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 
+/** What a stamped cache holds at most: bytes, and what one answer weighs. */
+export type CacheBound<T> = { maxBytes: number; sizeOf: (value: T) => number }
+
 /**
  * Answers computed once per key and stamp, e.g. a host's property list under their
  * `users.data_version` (migration 0002). The stamp changes in the same transaction as any write
  * the answer depends on, so a cached answer is exact while its stamp is current; callers read
  * the stamp before computing, so an answer is never older than the stamp it is kept under.
- * Concurrent misses share one computation; a failed one is not kept. At most `capacity` keys,
- * the least recently used leaving first.
+ * Concurrent misses share one computation; a failed one is not kept. The answers kept weigh at
+ * most `maxBytes` together, the least recently used leaving first; an answer heavier than that
+ * is answered and not kept. An answer weighs nothing until it is computed.
  */
-export function createStampedCache<T>(capacity = 1000) {
-  const entries = new Map<string, { stamp: string; value: Promise<T> }>()
+export function createStampedCache<T>({ maxBytes, sizeOf }: CacheBound<T>) {
+  const entries = new Map<string, { stamp: string; value: Promise<T>; bytes: number }>()
+  let bytes = 0
 
-  return function cached(key: string, stamp: string, compute: () => Promise<T>): Promise<T> {
-    const entry = entries.get(key)
+  const drop = (key: string) => {
+    bytes -= entries.get(key)?.bytes ?? 0
     entries.delete(key)
+  }
+
+  function cached(key: string, stamp: string, compute: () => Promise<T>): Promise<T> {
+    const entry = entries.get(key)
     if (entry?.stamp === stamp) {
+      entries.delete(key)
       entries.set(key, entry)
       return entry.value
     }
+    drop(key)
     const value = compute()
-    entries.set(key, { stamp, value })
-    value.catch(() => {
-      if (entries.get(key)?.value === value) entries.delete(key)
-    })
-    const oldest = entries.keys().next().value
-    if (entries.size > capacity && oldest !== undefined) entries.delete(oldest)
+    const made = { stamp, value, bytes: 0 }
+    entries.set(key, made)
+    value.then(
+      (answer) => {
+        if (entries.get(key) !== made) return
+        made.bytes = sizeOf(answer)
+        if (made.bytes > maxBytes) return void entries.delete(key)
+        bytes += made.bytes
+        for (const oldest of entries.keys()) {
+          if (bytes <= maxBytes) break
+          drop(oldest)
+        }
+      },
+      () => {
+        if (entries.get(key) === made) entries.delete(key)
+      },
+    )
     return value
   }
+  /** The bytes the answers kept weigh now. */
+  cached.bytes = () => bytes
+  return cached
 }
 
 /**
@@ -37,7 +62,8 @@ export function createStampedCache<T>(capacity = 1000) {
  * gzipped once when that pays, and in brotli the first time a client that takes it asks. Both
  * compress in libuv's thread pool, not on the event loop: the feed of an account at its
  * property quota is several MB, tens of milliseconds of compression that every other host's
- * requests would otherwise wait behind.
+ * requests would otherwise wait behind. A brotli body is kept only when it is smaller than the
+ * gzipped one, so a body weighs at most its plain bytes and twice its gzipped ones (`bodyBytes`).
  */
 export type CachedBody = { plain: Buffer; gzipped: Buffer | null; brotli: () => Promise<Buffer | null> }
 
@@ -53,13 +79,14 @@ const BROTLI_QUALITY = 5
 const gzipped = promisify(gzip)
 const brotlied = promisify(brotliCompress)
 
-export const cachedBody = async (text: string): Promise<CachedBody> => {
-  const plain = Buffer.from(text)
+export const cachedBody = async (text: string | Buffer): Promise<CachedBody> => {
+  const plain = typeof text === 'string' ? Buffer.from(text) : text
   if (plain.length < COMPRESS_FROM_BYTES) return { plain, gzipped: null, brotli: async () => null }
   let brotli: Promise<Buffer | null> | undefined
+  const zipped = await gzipped(plain)
   return {
     plain,
-    gzipped: await gzipped(plain),
+    gzipped: zipped,
     // Lazily: most platforms polling an export feed take gzip alone. A failure sends gzip.
     brotli: () =>
       (brotli ??= brotlied(plain, {
@@ -67,9 +94,15 @@ export const cachedBody = async (text: string): Promise<CachedBody> => {
           [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
           [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
         },
-      }).catch(() => null)),
+      }).then(
+        (compressed) => (compressed.length < zipped.length ? compressed : null),
+        () => null,
+      )),
   }
 }
+
+/** What a cached body weighs at most, its brotli bytes (when made) included. */
+export const bodyBytes = (body: CachedBody): number => body.plain.length + 2 * (body.gzipped?.length ?? 0)
 
 /** The JSON of an answer, encoded by its response schema as the route's serializer would. */
 export const jsonBody = <S extends z.ZodType>(schema: S, value: z.output<S>): Promise<CachedBody> =>

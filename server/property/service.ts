@@ -18,7 +18,7 @@ import type {
   User,
 } from '../db/schema.ts'
 import { containing, lowerLike, readPage } from '../db/paging.ts'
-import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
+import { bodyBytes, createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
 import { checkPropertyRoom, checkUpload, holdAccount, uploadRoom, type UploadRoom } from '../quota/quotas.ts'
 import type { PropertyForm } from './form.ts'
@@ -345,7 +345,8 @@ const deleteServedNightsOf = (db: Db, propertyIds: string[]) =>
  */
 export function createPropertyService(deps: PropertyServiceDeps) {
   const { db, images, quotas } = deps
-  const listBodies = createStampedCache<CachedBody>(200)
+  // A list at the property quota is some hundreds of KB: 16 MB keeps dozens of the largest.
+  const listBodies = createStampedCache<CachedBody>({ maxBytes: 16 << 20, sizeOf: bodyBytes })
 
   function announce(calendarIds: string[]) {
     if (calendarIds.length === 0 || !deps.onCalendarsChanged) return

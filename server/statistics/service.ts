@@ -21,7 +21,7 @@ import type { Db } from '../db/database.ts'
 import { pausedSql } from '../sync/paused.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 import type { User } from '../db/schema.ts'
-import { createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
+import { bodyBytes, createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
 import { DashboardStatistics } from '../../contract/statistics.ts'
 
@@ -118,7 +118,8 @@ export const serverToday = (): DateOnly => localToday()
  * changes (migration 0002).
  */
 export function createOwnerToday(db: Db) {
-  const zones = createStampedCache<string | null>()
+  // A zone's name, its owner's key and the entry around them: some 4,000 owners in 1 MB.
+  const zones = createStampedCache<string | null>({ maxBytes: 1 << 20, sizeOf: () => 256 })
   return async (owner: Pick<User, 'id' | 'data_version'>, now = new Date()): Promise<DateOnly> => {
     const zone = await zones(owner.id, String(owner.data_version), async () => {
       const rows = await db
@@ -173,7 +174,8 @@ async function dashboardStatistics(
  * 0002), day and period: the figures depend on nothing else.
  */
 export function createDashboardStatistics(db: Db) {
-  const bodies = createStampedCache<CachedBody>()
+  // An answer is a few KB: 16 MB keeps thousands of owners' days and periods.
+  const bodies = createStampedCache<CachedBody>({ maxBytes: 16 << 20, sizeOf: bodyBytes })
   return (owner: Pick<User, 'id' | 'data_version'>, today: DateOnly, period?: NightWindow) =>
     bodies(owner.id, `${owner.data_version}:${today}:${period?.start ?? ''}:${period?.end ?? ''}`, async () =>
       jsonBody(DashboardStatistics, await dashboardStatistics(db, owner.id, today, period)),
