@@ -106,32 +106,38 @@ export function monthsAfter(date: DateOnly, months: number): DateOnly {
   return `${String(targetYear).padStart(4, '0')}-${String(targetMonth).padStart(2, '0')}-${String(targetDay).padStart(2, '0')}`
 }
 
-/** The run of sorted, disjoint runs holding `night`, by bisection. */
-function runHolding(runs: Runs, night: DateOnly): Stay | undefined {
+/** The first of sorted runs that `before` does not hold for, by bisection. */
+function firstNotBefore(runs: Runs, before: (run: Stay) => boolean): number {
   let low = 0
   let high = runs.length
   while (low < high) {
     const middle = (low + high) >> 1
-    if (runs[middle]!.end <= night) low = middle + 1
+    if (before(runs[middle]!)) low = middle + 1
     else high = middle
   }
-  const run = runs[low]
+  return low
+}
+
+/** The run of sorted, disjoint runs holding `night`. */
+function runHolding(runs: Runs, night: DateOnly): Stay | undefined {
+  const run = runs[firstNotBefore(runs, (each) => each.end <= night)]
   return run && run.start <= night ? run : undefined
 }
 
-/** The parts of sorted, disjoint runs within `range`, by bisection: a few runs, not all. */
+/** The parts of sorted, disjoint runs within `range`: a few runs read, not all. */
 function within(runs: Runs, range: Stay): Stay[] {
-  let low = 0
-  let high = runs.length
-  while (low < high) {
-    const middle = (low + high) >> 1
-    if (runs[middle]!.end <= range.start) low = middle + 1
-    else high = middle
-  }
   const found: Stay[] = []
-  for (let i = low; i < runs.length && runs[i]!.start < range.end; i++) found.push(runs[i]!)
+  for (
+    let i = firstNotBefore(runs, (run) => run.end <= range.start);
+    i < runs.length && runs[i]!.start < range.end;
+    i++
+  )
+    found.push(runs[i]!)
   return intersect(found, [range])
 }
+
+/** Where a run starting on `night` goes among runs sorted by start: after those starting before. */
+const insertionPoint = (runs: Runs, night: DateOnly) => firstNotBefore(runs, (run) => run.start < night)
 
 type FeedShape = {
   closed: Stay[]
@@ -281,18 +287,6 @@ export function withEvidence(evidence: readonly DayEvidence[], seen: DayEvidence
 }
 
 type RuleRun = { key: string; rule: PlatformRule; runs: Stay[] }
-
-/** Where `night` would go in runs sorted by start: after every run that starts before it. */
-function insertionPoint(runs: Runs, night: DateOnly): number {
-  let low = 0
-  let high = runs.length
-  while (low < high) {
-    const middle = (low + high) >> 1
-    if (runs[middle]!.start < night) low = middle + 1
-    else high = middle
-  }
-  return low
-}
 
 /** The nights of each rule, as runs, each with the key its parts are named by. */
 function ruleNights(shape: FeedShape, today: DateOnly, settings: ReturnType<typeof settingsOf>): RuleRun[] {

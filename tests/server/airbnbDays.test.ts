@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { monthsAfter } from '../../src/domain/airbnbRules.ts'
 import { addDays, nightsBetween, type DateOnly } from '../../src/domain/dates.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
-import { Refused, type AirbnbRules, type PlatformName } from '../simulator/platforms.ts'
+import { guestActions, performGuestAction, PLATFORM_NAMES } from '../simulator/actions.ts'
+import { Refused, type AirbnbRules } from '../simulator/platforms.ts'
 import { FakeClock, World } from '../simulator/world.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 
@@ -86,7 +87,7 @@ async function discrepancies(world: World): Promise<string[]> {
   const sold = world.sold()
   const soldBy = (night: DateOnly) => sold.get(night) ?? []
   // Who may hold a night as its own: its sales, and a sale's nights it still closes (see mayOwn).
-  const ownedBy = (night: DateOnly) => PLATFORMS.filter((name) => world.mayOwn(name).has(night))
+  const ownedBy = (night: DateOnly) => PLATFORM_NAMES.filter((name) => world.mayOwn(name).has(night))
   for (const platform of [world.booking, world.vrbo]) {
     for (const night of closed)
       if (
@@ -138,38 +139,13 @@ async function discrepancies(world: World): Promise<string[]> {
   return found
 }
 
-const PLATFORMS: PlatformName[] = ['Airbnb', 'Booking.com', 'Vrbo']
+/** A few nights from some day of the coming weeks, counted from the day the action is done. */
+const someNights = fc.record({ from: fc.nat({ max: 40 }), nights: fc.integer({ min: 1, max: 5 }) })
+type SomeNights = typeof someNights extends fc.Arbitrary<infer T> ? T : never
 
-const someNights = fc
-  .record({ from: fc.nat({ max: 40 }), nights: fc.integer({ min: 1, max: 5 }) })
-  .map(({ from, nights }) => ({ from, nights }))
-
+/** What guests do on the platforms, and what the host does on Airbnb: closes nights, reopens one. */
 const anAction = fc.oneof(
-  {
-    weight: 5,
-    arbitrary: fc.record({
-      kind: fc.constant('sell' as const),
-      platform: fc.constantFrom(...PLATFORMS),
-      nights: someNights,
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('cancel' as const),
-      platform: fc.constantFrom(...PLATFORMS),
-      pick: fc.nat(),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('move' as const),
-      platform: fc.constantFrom(...PLATFORMS),
-      pick: fc.nat(),
-      nights: someNights,
-    }),
-  },
+  { weight: 10, arbitrary: guestActions(someNights) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), nights: someNights }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reopen' as const), pick: fc.nat() }) },
 )
@@ -185,27 +161,21 @@ const aSetting = fc.record({
 /** Does what the action says on the world's day, unless the platform refuses it. */
 function perform(world: World, action: Action) {
   const today = clock.today()
-  const nightsFrom = ({ from, nights }: { from: number; nights: number }) => ({
+  const datesOf = ({ from, nights }: SomeNights) => ({
     start: addDays(today, from),
     end: addDays(today, from + nights),
   })
-  try {
-    if (action.kind === 'close') return world.airbnb.close(nightsFrom(action.nights))
-    if (action.kind === 'reopen') {
-      const closed = [...world.airbnb.closures].sort()
-      const night = closed[action.pick % Math.max(1, closed.length)]
-      if (night) world.airbnb.reopen({ start: night, end: addDays(night, 1) })
-      return
+  if (action.kind === 'reopen') {
+    const closed = [...world.airbnb.closures].sort()
+    const night = closed[action.pick % Math.max(1, closed.length)]
+    if (night) world.airbnb.reopen({ start: night, end: addDays(night, 1) })
+  } else if (action.kind === 'close') {
+    try {
+      world.airbnb.close(datesOf(action.nights))
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error
     }
-    const platform = world.platform(action.platform)
-    if (action.kind === 'sell') return void platform.sell(nightsFrom(action.nights))
-    const sale = platform.sales[action.pick % Math.max(1, platform.sales.length)]
-    if (!sale || sale.end <= today) return
-    if (action.kind === 'cancel') platform.cancel(sale)
-    else platform.move(sale, nightsFrom(action.nights))
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error
-  }
+  } else performGuestAction(world, action, datesOf)
 }
 
 const SEED = Number(process.env.SIMULATOR_SEED ?? 20301129)

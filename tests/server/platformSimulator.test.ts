@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { addDays } from '../../src/domain/dates.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
-import { Refused, type BookingShape, type PlatformName } from '../simulator/platforms.ts'
+import { guestActions, performGuestAction, PLATFORM_NAMES } from '../simulator/actions.ts'
+import { Refused, type BookingShape } from '../simulator/platforms.ts'
 import { FakeClock, SCHEDULES, World, type WorldOptions } from '../simulator/world.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 import { startMailbox, type ReceivedMail } from './mailbox.ts'
@@ -53,8 +54,6 @@ async function mailsTo(address: string): Promise<ReceivedMail[]> {
 /** Checks, after every hour, what must hold at every moment. */
 const everyHour = (world: World) => async () => expect(await world.discrepanciesAnyTime()).toEqual([])
 
-const PLATFORMS: PlatformName[] = ['Airbnb', 'Booking.com', 'Vrbo']
-
 /** Nights from the 20th of March on, a few at a time: sales that meet, overlap and touch. */
 const someNights = fc
   .record({ from: fc.nat({ max: 12 }), nights: fc.integer({ min: 1, max: 4 }) })
@@ -63,42 +62,7 @@ const someNights = fc
     end: addDays('2030-03-20', from + nights),
   }))
 
-const anAction = fc.oneof(
-  {
-    weight: 5,
-    arbitrary: fc.record({
-      kind: fc.constant('sell' as const),
-      platform: fc.constantFrom(...PLATFORMS),
-      nights: someNights,
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('cancel' as const),
-      platform: fc.constantFrom(...PLATFORMS),
-      pick: fc.nat(),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('reinstate' as const),
-      platform: fc.constantFrom(...PLATFORMS),
-      pick: fc.nat(),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('move' as const),
-      platform: fc.constantFrom(...PLATFORMS),
-      pick: fc.nat(),
-      nights: someNights,
-    }),
-  },
-)
-type Action = typeof anAction extends fc.Arbitrary<infer T> ? T : never
+const anAction = guestActions(someNights)
 
 /** Each platform's import hour and minute, Manzil's sync minute and order: the import orders. */
 const aSchedule = fc.record({
@@ -112,7 +76,7 @@ const aSchedule = fc.record({
   syncMinute: fc.nat({ max: 27 }).map((k) => 2 * k + 1),
   syncOrder: fc.oneof(
     fc.constant('together' as const),
-    fc.shuffledSubarray(PLATFORMS, { minLength: 3, maxLength: 3 }),
+    fc.shuffledSubarray(PLATFORM_NAMES, { minLength: 3, maxLength: 3 }),
   ),
 })
 
@@ -126,21 +90,6 @@ const optionsOf = (schedule: typeof aSchedule extends fc.Arbitrary<infer T> ? T 
     Vrbo: { ...SCHEDULES.Vrbo, atHour: schedule.vrboHour, minute: schedule.minutes[2]! },
   },
 })
-
-/** Does what the action says, unless the platform refuses it (nights it holds) or has no such sale. */
-function perform(world: World, action: Action) {
-  const platform = world.platform(action.platform)
-  const from = action.kind === 'reinstate' ? platform.cancelled : platform.sales
-  const sale = action.kind === 'sell' ? undefined : from[action.pick % from.length]
-  try {
-    if (action.kind === 'sell') platform.sell(action.nights)
-    else if (sale && action.kind === 'cancel') platform.cancel(sale)
-    else if (sale && action.kind === 'move') platform.move(sale, action.nights)
-    else if (sale && action.kind === 'reinstate') platform.reinstate(sale)
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error
-  }
-}
 
 /** The same runs each time unless SIMULATOR_SEED asks for others; a failure names its seed. */
 const SEED = Number(process.env.SIMULATOR_SEED ?? 20300320)
@@ -435,7 +384,7 @@ describeEachDatabase(
           async (schedule, steps) => {
             const world = await aWorld(ctx, optionsOf(schedule))
             for (const { action, thenHours } of steps) {
-              perform(world, action)
+              performGuestAction(world, action, (nights) => nights)
               await world.hours(thenHours, everyHour(world))
             }
             await world.rounds(2, everyHour(world))
