@@ -17,8 +17,23 @@
  * and from the second round on the database
  * (SQLite: file and WAL; PostgreSQL: every table with its indexes and TOAST) grows by
  * DB_GROWTH_MB at most a round.
- * BENCH_QUICK=1: small sizes and one round; the run completes, mails and Sync now are checked,
- * timings and growth are printed only. Exits 1 on a missed target or a failed check.
+ * The rotating feeds are the growth attack: their ROTATING_LINKS × ROTATING_STAYS stays keep their
+ * nights but get new UIDs at every fetch, which the server re-keys (server/sync/store.ts) instead
+ * of cancelling and adding them. Over the rounds the notifications stored for the noisy account
+ * about those links' properties are ROTATING_NOTICES at most; the bench stores every notice it
+ * writes (NOTIFICATIONS_PER_USER at its maximum), so none is counted out by being pruned.
+ *   Phase 3, the stream flood: one session of the noisy account asks for a notification stream
+ *   FLOOD_ATTEMPTS times in a row and closes none the server did not end first (it ends each it
+ *   replaces), while health is timed as above and the normal host signs in every
+ *   SIGN_IN_EVERY_MS and presses Sync now. The noisy account never holds more than
+ *   STREAMS_PER_SESSION streams, the process
+ *   never more than NOTIFICATION_STREAMS_PER_PROCESS; each replaced stream is told so; every
+ *   sign-in answers 200; Sync now takes SYNC_NOW_TARGET_S at most and health's p99 is
+ *   HEALTH_P99_MS at most. The flood's client runs in the app's process, so its own work counts
+ *   against health too. Every stream is closed at the end, and the process then holds none.
+ * BENCH_QUICK=1: small sizes and two rounds (the rotating feeds are fetched twice, so their UIDs
+ * rotate once); the run completes, mails, Sync now, sign-ins and stream caps are checked, timings,
+ * growth and the notice count are printed only. Exits 1 on a missed target or a failed check.
  */
 import fs from 'node:fs'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -27,9 +42,11 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { hashPassword } from '../server/auth/password.ts'
 import type { Db } from '../server/db/database.ts'
+import { STREAMS_PER_SESSION } from '../server/notification/hub.ts'
 import { addDays } from '../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../tests/fixtures/feedServer.ts'
-import { STRONG_PASSWORD } from '../tests/server/builders.ts'
+import { signIn, STRONG_PASSWORD } from '../tests/server/builders.ts'
+import { openEventStream, type EventStream } from '../tests/server/eventStream.ts'
 import { startTestApp, type Engine } from '../tests/server/harness.ts'
 import { startMailbox, type Mailbox } from '../tests/server/mailbox.ts'
 import { QUICK, sized, timingMissed } from './quick.ts'
@@ -47,10 +64,17 @@ const NORMAL_FEEDS = NORMAL_PROPERTIES * FEEDS_PER_PROPERTY
 const NORMAL_EVENTS = 20
 const SLOW_LINKS = sized(200, 20)
 const SLOW_MS = sized(9_000, 1_000)
-const ROTATING_LINKS = sized(5, 2)
-const ROTATING_STAYS = 20
+const ROTATING_LINKS = sized(10, 2)
+/**
+ * Stays of one rotating link, four days apart: 2,000 stays over ten links. A single feed of
+ * 2,000 stays would not fit the server's five-year stay horizon four days apart, nor stay under
+ * its MAX_STAYS (server/sync/budgets.ts).
+ */
+const ROTATING_STAYS = 200
 const LONG_STAYS = sized(2_000, 200)
-const ROUNDS = sized(3, 1)
+const ROUNDS = sized(3, 2)
+const FLOOD_ATTEMPTS = sized(2_000, 100)
+const SIGN_IN_EVERY_MS = 200
 
 /** A feed due at a round's start is synced this long after it at most. */
 const STALE_GRACE_S = 60
@@ -60,6 +84,11 @@ const HEALTH_RATIO = 3
 /** A conflicts mail and a digest. */
 const MAILS_PER_ROUND = 2
 const DB_GROWTH_MB = 4
+/**
+ * Notices about the rotating links' properties over all rounds: a re-keyed stay is no news, and a
+ * link whose sync brings more new sales than a busy one does is unstable and tells the host once.
+ */
+const ROTATING_NOTICES = 5
 /** A round shorter than this is timed this long, so that its health p99 rests on enough requests. */
 const HEALTH_WINDOW_MS = sized(5_000, 500)
 
@@ -191,6 +220,24 @@ type RoundFigures = {
   dbBytes: number
 }
 
+type FloodFigures = {
+  /** Answers to the noisy session's stream requests, by status. */
+  answers: Map<number, number>
+  /** Streams told `replaced` before the server ended them. */
+  replaced: number
+  /** The most streams the noisy account, and the process, held after any request. */
+  mostOfAccount: number
+  mostInProcess: number
+  /** The normal host's sign-ins meanwhile, in milliseconds, and those not answered 200. */
+  signIns: number[]
+  signInFailures: number
+  syncNowS: number
+  syncNowSynced: number
+  health: HealthFigures
+  /** Streams the process still held once the clients closed theirs. */
+  leftOpen: number
+}
+
 async function benchEngine(engine: Engine) {
   const feeds = await forkFeedServer(NORMAL_FEEDS, NORMAL_EVENTS)
   const noisyServer = await startFeedServer()
@@ -199,12 +246,15 @@ async function benchEngine(engine: Engine) {
     env: {
       SYNC_ALLOW_HOSTS: '127.0.0.1',
       SMTP_URL: mailbox.smtpUrl,
+      // Every notice written is kept to be counted: none leaves by the per-account cap first.
+      NOTIFICATIONS_PER_USER: '100000',
       ...(engine === 'postgres' && postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
     },
   })
   const { app, db } = test
   try {
-    const healthUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/health`
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' })
+    const healthUrl = `${origin}/api/health`
     const normal = await seedAccount(
       db,
       'normal-host@example.com',
@@ -312,6 +362,112 @@ async function benchEngine(engine: Engine) {
       serveNoisy(noisyServer, fetch)
       rounds.push(await round())
     }
+    const rotatingIds = noisy.calendarIds.slice(SLOW_LINKS, SLOW_LINKS + ROTATING_LINKS)
+    const rotatingProperties = new Set(
+      (
+        await db
+          .selectFrom('external_calendars')
+          .select('property_id')
+          .where('id', 'in', rotatingIds)
+          .execute()
+      ).map((row) => row.property_id),
+    )
+    const noisyNotices = (
+      await db.selectFrom('notifications').select('data').where('user_id', '=', noisy.id).execute()
+    ).map((row) => JSON.parse(row.data) as { propertyId?: string })
+    const rotatingNotices = noisyNotices.filter(
+      (data) => data.propertyId !== undefined && rotatingProperties.has(data.propertyId),
+    ).length
+    const rotatingRows = await db
+      .selectFrom('bookings')
+      .select(db.fn.countAll().as('n'))
+      .where('calendar_id', 'in', rotatingIds)
+      .executeTakeFirstOrThrow()
+    const rotatingUnstable = await db
+      .selectFrom('external_calendars')
+      .select(db.fn.countAll().as('n'))
+      .where('id', 'in', rotatingIds)
+      .where('unstable_since', 'is not', null)
+      .executeTakeFirstOrThrow()
+
+    /**
+     * Phase 3: the noisy session asks for streams over and over, as a script would; the server
+     * ends each stream it replaces, and the client side of that one is then closed too.
+     */
+    const flood = async (): Promise<FloodFigures> => {
+      const cookie = await signIn(app, noisy.email)
+      const { hub } = app.notifications
+      await ask(feeds.child, { healthStart: healthUrl })
+      const started = Date.now()
+      let flooding = true
+      const signIns: number[] = []
+      let signInFailures = 0
+      const signingIn = (async () => {
+        while (flooding) {
+          const asked = performance.now()
+          const response = await fetch(`${origin}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin },
+            body: JSON.stringify({ email: normal.email, password: STRONG_PASSWORD }),
+          })
+          await response.arrayBuffer()
+          if (response.status === 200) signIns.push(performance.now() - asked)
+          else signInFailures++
+          await sleep(SIGN_IN_EVERY_MS)
+        }
+      })()
+      const pressed = performance.now()
+      const syncNow = app
+        .syncCalendarsNow(normal.calendarIds)
+        .then((outcomes) => ({ synced: outcomes.length, s: (performance.now() - pressed) / 1000 }))
+
+      const answers = new Map<number, number>()
+      const open: EventStream[] = []
+      let replaced = 0
+      let mostOfAccount = 0
+      let mostInProcess = 0
+      try {
+        for (let attempt = 0; attempt < FLOOD_ATTEMPTS; attempt++) {
+          const stream = await openEventStream(`${origin}/api/notification/sse`, cookie)
+          const { status } = stream.response
+          answers.set(status, (answers.get(status) ?? 0) + 1)
+          if (status === 200) {
+            open.push(stream)
+            await stream.next()
+          } else stream.close()
+          mostOfAccount = Math.max(mostOfAccount, hub.streamsOf(noisy.id))
+          mostInProcess = Math.max(mostInProcess, hub.openStreams())
+          while (open.length > STREAMS_PER_SESSION) {
+            const oldest = open.shift()!
+            if ((await oldest.next())?.event === 'replaced') replaced++
+            oldest.close()
+          }
+        }
+      } finally {
+        flooding = false
+        open.forEach((stream) => stream.close())
+      }
+      await signingIn
+      const { synced, s: syncNowS } = await syncNow
+      await sleep(HEALTH_WINDOW_MS - (Date.now() - started))
+      const { health } = await ask<{ health: HealthFigures }>(feeds.child, { healthStop: true })
+      // The server sees the clients go at its next read of their sockets.
+      for (let wait = 0; wait < 20 && hub.openStreams() > 0; wait++) await sleep(100)
+      return {
+        answers,
+        replaced,
+        mostOfAccount,
+        mostInProcess,
+        signIns,
+        signInFailures,
+        syncNowS,
+        syncNowSynced: synced,
+        health,
+        leftOpen: hub.openStreams(),
+      }
+    }
+    const flooded = await flood()
+
     const noisyErrors = await db
       .selectFrom('external_calendars')
       .select(['last_error', db.fn.countAll().as('n')])
@@ -336,7 +492,7 @@ async function benchEngine(engine: Engine) {
       )
     console.log(
       `Tenants on ${engine}: a normal host (${NORMAL_FEEDS} links) beside a noisy one (${SLOW_LINKS} links ` +
-        `answering after ${SLOW_MS / 1000} s, ${ROTATING_LINKS} rotating UIDs, ${LONG_STAYS} overlapping ten-year ` +
+        `answering after ${SLOW_MS / 1000} s, ${ROTATING_LINKS} × ${ROTATING_STAYS} rotating UIDs, ${LONG_STAYS} overlapping ten-year ` +
         `stays, a flip-flop feed); SYNC_CONCURRENCY ${app.config.syncConcurrency}, interval ` +
         `${app.config.syncIntervalMinutes} min` +
         (QUICK ? ' — BENCH_QUICK: correctness only, no timing or growth target' : ''),
@@ -346,6 +502,26 @@ async function benchEngine(engine: Engine) {
     console.log(
       `  noisy feeds' last errors: ${noisyErrors.map((row) => `${Number(row.n)} ${row.last_error ?? 'none'}`).join(', ')}`,
     )
+    const growth = rounds.slice(1).map((figures, index) => mb(figures.dbBytes - rounds[index]!.dbBytes))
+    console.log(
+      `  rotating UIDs: ${Number(rotatingRows.n)} stay rows for ${ROTATING_LINKS * ROTATING_STAYS} stays, ` +
+        `${Number(rotatingUnstable.n)} of ${ROTATING_LINKS} links unstable, ${rotatingNotices} notices about them ` +
+        `(${noisyNotices.length} for the noisy account); database growth a round from the second on ` +
+        `${growth.join(' / ')}`,
+    )
+    const opened = flooded.answers.get(200) ?? 0
+    const signInsSorted = [...flooded.signIns].sort((a, b) => a - b)
+    console.log(
+      `  stream flood: ${FLOOD_ATTEMPTS} requests from one noisy session answered ` +
+        `${[...flooded.answers].map(([status, count]) => `${count} × ${status}`).join(', ')}, ${flooded.replaced} ` +
+        `told replaced; at most ${flooded.mostOfAccount} streams for the account, ${flooded.mostInProcess} in the ` +
+        `process (cap ${app.config.notificationStreamsPerProcess}), ${flooded.leftOpen} left after closing; ` +
+        `normal host: ${flooded.signIns.length} sign-ins, median ${ms(signInsSorted[Math.floor(signInsSorted.length / 2)] ?? NaN)}, ` +
+        `longest ${ms(signInsSorted.at(-1) ?? NaN)}${flooded.signInFailures > 0 ? `, ${flooded.signInFailures} failed` : ''}; ` +
+        `Sync now ${s(flooded.syncNowS)}; health p50 ${ms(flooded.health.p50)}, p99 ${ms(flooded.health.p99)}, ` +
+        `max ${ms(flooded.health.max)} over ${flooded.health.count} requests` +
+        `${flooded.health.errors > 0 ? `, ${flooded.health.errors} failed` : ''}`,
+    )
 
     for (const [index, figures] of [quiet, ...rounds].entries()) {
       const name = index === 0 ? 'quiet baseline' : `noisy round ${index}`
@@ -353,6 +529,35 @@ async function benchEngine(engine: Engine) {
         check(count <= MAILS_PER_ROUND, `${name}: ${email} got ${count} mails (at most ${MAILS_PER_ROUND})`)
       check(figures.health.errors === 0, `${name}: ${figures.health.errors} health requests failed`)
     }
+    check(
+      opened === FLOOD_ATTEMPTS,
+      `stream flood: ${FLOOD_ATTEMPTS - opened} of a session's stream requests were not let in (its oldest gives way)`,
+    )
+    check(
+      flooded.replaced === Math.max(0, opened - STREAMS_PER_SESSION),
+      `stream flood: ${flooded.replaced} streams told replaced, not ${Math.max(0, opened - STREAMS_PER_SESSION)}`,
+    )
+    check(
+      flooded.mostOfAccount <= STREAMS_PER_SESSION,
+      `stream flood: the noisy session held ${flooded.mostOfAccount} streams (at most ${STREAMS_PER_SESSION})`,
+    )
+    check(
+      flooded.mostInProcess <= app.config.notificationStreamsPerProcess,
+      `stream flood: the process held ${flooded.mostInProcess} streams (at most ${app.config.notificationStreamsPerProcess})`,
+    )
+    check(
+      flooded.leftOpen === 0,
+      `stream flood: ${flooded.leftOpen} streams still open after every client closed`,
+    )
+    check(
+      flooded.signIns.length > 0 && flooded.signInFailures === 0,
+      `stream flood: ${flooded.signInFailures} of the normal host's sign-ins failed, ${flooded.signIns.length} answered`,
+    )
+    check(
+      flooded.syncNowSynced === normal.calendarIds.length,
+      `stream flood: Sync now synced ${flooded.syncNowSynced} of the normal host's ${normal.calendarIds.length} feeds`,
+    )
+    check(flooded.health.errors === 0, `stream flood: ${flooded.health.errors} health requests failed`)
     const timing = (ok: boolean, message: string) => {
       if (!ok) timingMissed(`MISSED on ${engine}: ${message}`)
     }
@@ -381,6 +586,18 @@ async function benchEngine(engine: Engine) {
           `${name}: the database grew by ${mb(figures.dbBytes - before.dbBytes)} (> ${DB_GROWTH_MB} MB)`,
         )
     })
+    timing(
+      rotatingNotices <= ROTATING_NOTICES,
+      `${rotatingNotices} notices about the rotating links (> ${ROTATING_NOTICES})`,
+    )
+    timing(
+      flooded.health.p99 <= HEALTH_P99_MS,
+      `stream flood: health p99 ${ms(flooded.health.p99)} > ${HEALTH_P99_MS} ms`,
+    )
+    timing(
+      flooded.syncNowS <= SYNC_NOW_TARGET_S,
+      `stream flood: Sync now took ${s(flooded.syncNowS)} (> ${SYNC_NOW_TARGET_S} s)`,
+    )
   } finally {
     await test.stop()
     if (
