@@ -170,7 +170,7 @@ describe('calendar sync in the browser', () => {
     expect(upcoming).not.toContain('Sara Al-Harbi')
     await screenshot(page, 'calendar-desktop-en')
 
-    await openDay(cell.getByRole('button'))
+    await openDay(cell.locator('[data-item^="day:"]'))
     const bookings = page.getByTestId('bookings-modal')
     await bookings.waitFor()
     const details = bookings.getByTestId('booking-details')
@@ -314,7 +314,7 @@ describe('calendar sync in the browser', () => {
       device === 'desktop'
         ? todayCell(page)
         : page.getByTestId('month-calendar').locator(`[data-day="${today}"]`)
-    await openDay(device === 'desktop' ? days.getByRole('button') : days)
+    await openDay(device === 'desktop' ? days.locator('[data-item^="day:"]') : days)
     const bookings = page.getByTestId('bookings-modal')
     await bookings.waitFor()
     expect(await bookings.getByTestId('booking-details').count()).toBe(3)
