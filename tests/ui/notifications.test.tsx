@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AppNotification, NoticeStay, NotificationData } from '../../src/actors/api.ts'
 import type { Language } from '../../src/domain/translator.ts'
@@ -149,6 +149,22 @@ describe('the notifications panel', () => {
     }
     expect(view.getByText('10 Mar 2026 – 12 Mar 2026')).toBeTruthy()
     expect(view.getByText('1 Apr 2026 – 3 Apr 2026')).toBeTruthy()
+  })
+
+  it('says that a new booking takes another platform’s preparation time, in both languages', async () => {
+    const sale = aNotification('p1', '2026-03-04T08:00:00.000Z', {
+      kind: 'new',
+      platformName: 'Booking.com',
+      ical: ical(vevent('p', '20260313', '20260314', 'CLOSED - Not available')),
+      overPreparation: { start: '2026-03-13', end: '2026-03-14', platform: 'Airbnb' },
+    })
+    await renderPanel([sale])
+    expect(screen.getByTestId('over-preparation').textContent).toBe(
+      'Takes Airbnb’s preparation time, 13 Mar 2026 – 14 Mar 2026: that turnover has no buffer left',
+    )
+    cleanup()
+    await renderPanel([sale], 'ar')
+    expect(screen.getByTestId('over-preparation').textContent).toContain('وقت التجهيز')
   })
 
   it('says "Dates changed" with the old dates struck out and the new ones', async () => {
