@@ -260,6 +260,8 @@ async function main() {
     const delivered = new Map<string, number>()
     const { hub } = app.notifications
     const deliver = hub.deliver
+    // Every host has a tab open: a notice is read and delivered, not skipped for want of a stream.
+    hub.streamsOf = () => 1
     hub.deliver = (userId, event) => {
       delivered.set(userId, (delivered.get(userId) ?? 0) + 1)
       deliver(userId, event)
