@@ -18,7 +18,7 @@ import { timeOrderedId } from '../db/ids.ts'
 import type { BookingsTable } from '../db/schema.ts'
 import { judgementOf } from './ownNights.ts'
 import type { FeedEvent } from './parse.ts'
-import { platformRulesOfFeed } from './platformRules.ts'
+import { platformRulesOfFeed, type FeedRules } from './platformRules.ts'
 import { nextTurn } from '../eventLoop.ts'
 
 export type BookingRow = Selectable<BookingsTable>
@@ -276,6 +276,59 @@ async function echoNightsOf(
   return judged
 }
 
+/** What a stay's row holds of its feed event, all of it: two events alike in it are one stay. */
+const contentKey = (content: {
+  start: DateOnly
+  end: DateOnly
+  summary: string
+  description: string | null
+  location: string | null
+  warning: string | null
+}) =>
+  JSON.stringify([
+    content.start,
+    content.end,
+    content.summary,
+    content.description,
+    content.location,
+    content.warning,
+  ])
+
+/**
+ * A platform that re-issues every UID at each fetch writes nothing: an event under a UID never
+ * stored, alike in every stored field (and rule) to an active stay whose UID left the feed, is
+ * that stay under its stored UID. Re-keying the row instead costs a write per stay and fetch
+ * (on PostgreSQL, a dead row each: 20,000 rotating stays grew the database 11 MB a round).
+ */
+async function keptUids(
+  rules: FeedRules,
+  known: readonly BookingRow[],
+  byUid: ReadonlyMap<string, BookingRow>,
+): Promise<FeedRules> {
+  const incoming = new Set(rules.events.map((event) => event.uid))
+  const unclaimed = new Map<string, BookingRow[]>()
+  for (const [index, row] of known.entries()) {
+    if (index > 0 && index % PAGE === 0) await nextTurn()
+    if (row.cancelled_at !== null || incoming.has(row.uid)) continue
+    const key = `${row.platform_rule ?? ''} ${contentKey({ start: row.start_date, end: row.end_date, summary: row.summary, description: row.description, location: row.location, warning: row.feed_warning })}`
+    const same = unclaimed.get(key)
+    if (same) same.push(row)
+    else unclaimed.set(key, [row])
+  }
+  if (unclaimed.size === 0) return rules
+  const original = new Map<FeedEvent, FeedEvent>()
+  const events = rules.events.map((event) => {
+    if (byUid.has(event.uid)) return event
+    const key = `${rules.ruleOf(event) ?? ''} ${contentKey({ ...event, warning: feedWarningText(event.warning) })}`
+    const row = unclaimed.get(key)?.shift()
+    if (!row) return event
+    const kept = { ...event, uid: row.uid }
+    original.set(kept, event)
+    return kept
+  })
+  return { events, ruleOf: (event) => rules.ruleOf(original.get(event) ?? event) }
+}
+
 /**
  * Makes a calendar's bookings what its feed says, inside the caller's transaction. Only rows that
  * differ are written (a feed whose text changed but whose stays did not costs no writes); an
@@ -303,7 +356,7 @@ export async function storeFeed(
   // A new stay earns the price in force now; a known one keeps its own (the upsert leaves it).
   const price = property?.cost_per_night == null ? null : Number(property.cost_per_night)
   const byUid = new Map(known.map((row) => [row.uid, row]))
-  const rules = await platformRulesOfFeed(trx, calendar, events, today)
+  const rules = await keptUids(await platformRulesOfFeed(trx, calendar, events, today), known, byUid)
 
   const fresh: Line['after'] = []
   for (const [index, event] of rules.events.entries()) {
