@@ -3,7 +3,6 @@ import type { Stay } from '../../src/domain/bookings.ts'
 import { readFeedWarningText } from '../../src/domain/feedWarnings.ts'
 import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 import type { BookingsTable, Flag } from '../db/schema.ts'
-import { mapInSlices } from '../eventLoop.ts'
 
 // ical.js folds once a line reaches foldLength octets and then writes the continuation's leading
 // space on top; 74 keeps every line within RFC 5545's 75 octets.
@@ -110,50 +109,32 @@ function calendarEnds(name?: string): [string, string] {
   return [empty.slice(0, -end.length), `${end}\r\n`]
 }
 
-/** A feed's UTF-8 bytes, in a buffer of their own. */
-export type FeedBytes = Buffer<ArrayBuffer>
-
-/**
- * A calendar's UTF-8 bytes, its events written and encoded one by one in slices that let the
- * event loop in between: a feed of thousands of stays with long descriptions takes a second or
- * more to write, and as one string it would be flattened and encoded in one go.
- */
-async function calendarBytes<T>(
-  items: readonly T[],
-  text: (item: T) => string,
-  name?: string,
-): Promise<FeedBytes> {
+/** A calendar of these events: its own lines, then each event's. */
+function calendarOf<T>(items: readonly T[], text: (item: T) => string, name?: string): string {
   const [head, tail] = calendarEnds(name)
-  const events = await mapInSlices(items, (item) => Buffer.from(text(item)))
-  return Buffer.concat([Buffer.from(head), ...events, Buffer.from(tail)])
+  return `${head}${items.map(text).join('')}${tail}`
 }
 
 const stayText = (stay: IcsStay) => eventText(stayEvent(stay))
 
 /** An RFC 5545 calendar of all-day stays: CRLF line endings, lines folded at 75 octets. */
-export function calendarText(stays: readonly IcsStay[], name?: string): string {
-  const [head, tail] = calendarEnds(name)
-  return `${head}${stays.map(stayText).join('')}${tail}`
-}
-
-/** `calendarText` as UTF-8 bytes, written in slices (`calendarBytes`). */
-export const calendarTextBytes = (stays: readonly IcsStay[], name?: string): Promise<FeedBytes> =>
-  calendarBytes(stays, stayText, name)
+export const calendarText = (stays: readonly IcsStay[], name?: string): string =>
+  calendarOf(stays, stayText, name)
 
 /** What a platform's availability feed says of every night it may not sell. */
 export const NOT_AVAILABLE = 'Not available'
 
 /**
- * A platform's availability feed as UTF-8 bytes, written in slices: one all-day "Not available" event per run of
- * occupied nights, and nothing else, no names, no X-MANZIL-*. The UID names the run and the
- * feed, so it stays the same while the run does.
+ * A platform's availability feed: one all-day "Not available" event per run of occupied nights,
+ * and nothing else, no names, no X-MANZIL-*. The UID names the run and the feed, so it stays the
+ * same while the run does.
  */
-export function availabilityBytes(
+export function availabilityText(
   feedId: string,
   runs: readonly Stay[],
   stamp: string,
   name?: string,
-): Promise<FeedBytes> {
+): string {
   const runText = (run: Stay) =>
     eventText([
       'vevent',
@@ -166,5 +147,5 @@ export function availabilityBytes(
       ],
       [],
     ])
-  return calendarBytes(runs, runText, name)
+  return calendarOf(runs, runText, name)
 }

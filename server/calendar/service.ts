@@ -6,12 +6,12 @@ import type { DateOnly } from '../../src/domain/dates.ts'
 import { batchedLookup } from '../db/batchedLookup.ts'
 import { bodyBytes, cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
 import { nextTurn } from '../eventLoop.ts'
-import { conflictingIds } from '../sync/conflicts.ts'
+import { CONFLICT_COLUMNS, conflictingIds } from '../sync/conflicts.ts'
 import { occupiedRuns } from '../../src/domain/bookings.ts'
 import { formatRuns } from '../../src/domain/echoNights.ts'
 import { before } from '../../src/domain/nightRuns.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
-import { availabilityBytes, calendarTextBytes, type FeedBytes } from './ics.ts'
+import { createFeedWriter, type WrittenFeed } from './feedWriter.ts'
 import { recordServed, servedHorizon, type Served } from './served.ts'
 
 /** Where Manzil serves its feeds: `/api/calendar/{token}.ics`, the `.ics` optional. */
@@ -21,68 +21,63 @@ export const FEED_PATH = '/api/calendar/'
 export const feedTokenOfFile = (file: string): string => file.replace(/\.ics$/i, '')
 
 /**
- * The private feed of the property behind a secret token: its active bookings and
- * blocks from every platform, conflicts marked; null for an unknown token. Its stays are read a
- * page at a time, and a second query only tells an empty property from a wrong token.
+ * Stays read at a time for a feed: a page of rows with long descriptions (some KB each) is read
+ * and handed to the writer in a few ms, so the event loop is never held long by a property's
+ * thousands of stays.
  */
-async function exportFeed(db: Db, token: string): Promise<FeedBytes | null> {
+const STAYS_PAGE = 100
+
+/**
+ * The stays of these ids, in their order, a page at a time with a turn of the event loop between
+ * pages. The order comes from a query of the few columns the conflict rule reads
+ * (`CONFLICT_COLUMNS`): sorting whole rows for each page would sort every description again.
+ */
+async function* staysInOrder(db: Db, ids: readonly string[]) {
+  for (let from = 0; from < ids.length; from += STAYS_PAGE) {
+    if (from > 0) await nextTurn()
+    const page = ids.slice(from, from + STAYS_PAGE)
+    const rows = new Map(
+      (await db.selectFrom('bookings').select(STAY_COLUMNS).where('bookings.id', 'in', page).execute()).map(
+        (row) => [row.id, row],
+      ),
+    )
+    yield page.flatMap((id) => rows.get(id) ?? [])
+  }
+}
+
+/** The stays of a feed's query that the conflict rule reads, by check-in. */
+const byCheckIn = (query: SelectQueryBuilder<Database, 'bookings' | 'properties', object>) =>
+  query.select(CONFLICT_COLUMNS).orderBy('bookings.start_date').orderBy('bookings.id').execute()
+
+/** One feed writer a process: its thread writes every feed (`createFeedWriter`). */
+const writeFeed = createFeedWriter()
+
+/**
+ * The private feed of the property behind a secret token: its active bookings and blocks from
+ * every platform, conflicts marked; null for an unknown token.
+ */
+async function exportFeed(db: Db, token: string): Promise<WrittenFeed | null> {
+  const property = await db
+    .selectFrom('properties')
+    .select('name')
+    .where('export_token', '=', token)
+    .executeTakeFirst()
+  if (!property) return null
   const stays = await byCheckIn(
     db
       .selectFrom('bookings')
       .innerJoin('properties', 'properties.id', 'bookings.property_id')
-      .select(['properties.name as propertyName', ...STAY_COLUMNS])
       .where('properties.export_token', '=', token)
       .where('bookings.cancelled_at', 'is', null),
   )
-  const propertyName =
-    stays[0]?.propertyName ??
-    (await db.selectFrom('properties').select('name').where('export_token', '=', token).executeTakeFirst())
-      ?.name
-  if (propertyName === undefined) return null
-  const conflicts = conflictingIds(stays)
-  return calendarTextBytes(
-    stays.map((stay) => ({ ...stay, conflict: conflicts.has(stay.id) })),
-    propertyName,
-  )
-}
-
-/**
- * Stays per query: a page of rows with long descriptions (some KB each) is read in a few ms, so
- * the event loop is never held long by reading a property's thousands of stays.
- */
-const STAYS_PAGE = 500
-
-/**
- * The rows of a query of stays by check-in (and id), read a page at a time with a turn of the
- * event loop between pages; each page starts after the last row of the one before.
- */
-async function byCheckIn<Row extends { id: string; start_date: string }>(
-  query: SelectQueryBuilder<Database, 'bookings' | 'properties', Row>,
-): Promise<Row[]> {
-  const rows: Row[] = []
-  for (let last: Row | undefined; ;) {
-    const after = last
-    const page = await query
-      .$if(after !== undefined, (paged) =>
-        paged.where((eb) =>
-          eb.or([
-            eb('bookings.start_date', '>', after?.start_date ?? ''),
-            eb.and([
-              eb('bookings.start_date', '=', after?.start_date ?? ''),
-              eb('bookings.id', '>', after?.id ?? ''),
-            ]),
-          ]),
-        ),
-      )
-      .orderBy('bookings.start_date')
-      .orderBy('bookings.id')
-      .limit(STAYS_PAGE)
-      .execute()
-    rows.push(...page)
-    last = page.at(-1)
-    if (!last || page.length < STAYS_PAGE) return rows
-    await nextTurn()
-  }
+  return writeFeed({ kind: 'stays', name: property.name }, async (add) => {
+    for await (const page of staysInOrder(
+      db,
+      stays.map((stay) => stay.id),
+    ))
+      add(page)
+    return [...conflictingIds(stays)]
+  })
 }
 
 /** What a feed says of each stay, and what the conflict rule reads. */
@@ -114,30 +109,30 @@ const STAY_COLUMNS = [
  * feed are read too, to judge it, and left out of the feed (docs/decisions.md, "A portfolio's
  * calendar in one feed").
  */
-async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promise<FeedBytes> {
+async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promise<WrittenFeed> {
   const ofOwner = db
     .selectFrom('bookings')
     .innerJoin('properties', 'properties.id', 'bookings.property_id')
-    .select(STAY_COLUMNS)
     .where('properties.owner_id', '=', ownerId)
     .where('bookings.cancelled_at', 'is', null)
   const stays = await byCheckIn(
     ofOwner.$if(from !== null, (query) => query.where('bookings.end_date', '>', from ?? '')),
   )
-  const earliest = stays.reduce(
-    (first, stay) => (stay.start_date < first ? stay.start_date : first),
-    from ?? '',
-  )
+  const earliest = stays[0]?.start_date ?? ''
   const before =
     from !== null && earliest < from
       ? await byCheckIn(
           ofOwner.where('bookings.end_date', '>', earliest).where('bookings.end_date', '<=', from),
         )
       : []
-  const conflicts = conflictingIds([...before, ...stays])
-  return calendarTextBytes(
-    stays.map((stay) => ({ ...stay, propertyId: stay.property_id, conflict: conflicts.has(stay.id) })),
-  )
+  return writeFeed({ kind: 'stays' }, async (add) => {
+    for await (const page of staysInOrder(
+      db,
+      stays.map((stay) => stay.id),
+    ))
+      add(page.map((stay) => ({ ...stay, propertyId: stay.property_id })))
+    return [...conflictingIds([...before, ...stays])]
+  })
 }
 
 /**
@@ -151,7 +146,7 @@ async function availabilityFeed(
   db: Db,
   token: string,
   horizon: DateOnly,
-): Promise<{ bytes: FeedBytes; served: Served } | null> {
+): Promise<{ feed: WrittenFeed; served: Served } | null> {
   const feed = await db
     .selectFrom('platform_feeds')
     .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
@@ -195,21 +190,15 @@ async function availabilityFeed(
     feed.created_at,
   )
   return {
-    bytes: await availabilityBytes(feed.id, runs, stamp, feed.name),
+    feed: await writeFeed({ kind: 'availability', feedId: feed.id, stamp, name: feed.name }, async (add) => {
+      add(runs)
+      return []
+    }),
     served: { feedId: feed.id, runs, hash: sha256(formatRuns(runs)).slice(0, 32) },
   }
 }
 
 export type ExportFeed = { body: CachedBody; etag: string }
-
-/**
- * Weak: the same validator stands for the plain and the compressed bytes (RFC 9110 8.8.1). Web
- * Crypto hashes in libuv's thread pool: a feed of several MB is tens of ms of hashing.
- */
-async function etagOf(bytes: FeedBytes): Promise<string> {
-  const hash = Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex')
-  return `W/"${hash.slice(0, 32)}"`
-}
 
 /** An answered feed, and for a platform's availability feed what its fetch was served. */
 type Answer = ExportFeed & { served?: Served }
@@ -264,18 +253,19 @@ const answerBytes = (answer: ExportFeed | null) => (answer ? bodyBytes(answer.bo
  * never judged before its source is known.
  */
 export function createExportFeeds(db: Db, clock: () => Date) {
+  writeFeed.start()
   const feeds = createStampedCache<Answer | null>({ maxBytes: EXPORT_FEED_BYTES, sizeOf: answerBytes })
-  const answer = async (bytes: FeedBytes, served?: Served): Promise<Answer> => ({
+  const answer = async ({ bytes, etag }: WrittenFeed, served?: Served): Promise<Answer> => ({
     body: await cachedBody(bytes),
-    etag: await etagOf(bytes),
+    etag,
     ...(served ? { served } : {}),
   })
   const exportFeeds = async (token: string): Promise<ExportFeed | null> => {
     const feedVersion = await feedVersionsOfFeeds(db, token)
     if (feedVersion !== undefined)
       return feeds(token, String(feedVersion), async () => {
-        const bytes = await exportFeed(db, token)
-        return bytes === null ? null : answer(bytes)
+        const feed = await exportFeed(db, token)
+        return feed === null ? null : answer(feed)
       })
     const platformFeed = await platformFeedsByToken(db, token)
     if (platformFeed === undefined) return null
@@ -283,7 +273,7 @@ export function createExportFeeds(db: Db, clock: () => Date) {
     const horizon = servedHorizon(clock())
     const feed = await feeds(token, `${platformFeed.feedVersion}:${horizon}`, async () => {
       const made = await availabilityFeed(db, token, horizon)
-      return made === null ? null : answer(made.bytes, made.served)
+      return made === null ? null : answer(made.feed, made.served)
     })
     if (feed?.served && feed.served.hash !== platformFeed.servedHash)
       await recordServed(db, feed.served, platformFeed.servedHash, clock())
@@ -333,8 +323,8 @@ export function createOwnerFeeds(db: Db) {
       const key = keyOf(owner, start)
       const stamp = String(owner.data_version)
       const feed = await bodies(key, stamp, async () => {
-        const bytes = await ownerFeed(db, owner.id, start)
-        return { body: await cachedBody(bytes), etag: await etagOf(bytes) }
+        const { bytes, etag } = await ownerFeed(db, owner.id, start)
+        return { body: await cachedBody(bytes), etag }
       })
       etags.delete(key)
       etags.set(key, { stamp, etag: feed.etag })

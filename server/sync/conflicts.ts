@@ -98,21 +98,24 @@ export function conflictingIds(stays: readonly ConflictCandidate[]): Set<string>
   return ids
 }
 
+/** What the conflict rule reads of a stay (`ConflictCandidate`). */
+export const CONFLICT_COLUMNS = [
+  'bookings.id',
+  'bookings.property_id',
+  'bookings.calendar_id',
+  'bookings.start_date',
+  'bookings.end_date',
+  'bookings.cancelled_at',
+  'bookings.echo',
+  'bookings.echo_runs',
+  'bookings.platform_rule',
+] as const
+
 /** The active stays of these properties that the conflict rule looks at. */
 export const conflictCandidates = (db: Db, propertyIds: readonly string[]) =>
   db
     .selectFrom('bookings')
-    .select([
-      'id',
-      'property_id',
-      'calendar_id',
-      'start_date',
-      'end_date',
-      'cancelled_at',
-      'echo',
-      'echo_runs',
-    ])
-    .select('platform_rule')
+    .select(CONFLICT_COLUMNS)
     .where('property_id', 'in', [...propertyIds])
     .where('cancelled_at', 'is', null)
     .where('echo', '=', 0)

@@ -19,12 +19,25 @@ const STAYS = 3000
 const DESCRIPTION_BYTES = 2300
 
 /**
- * The longest the event loop may be held while feeds are built: a request waits no longer behind
- * them. Building each feed at once held it for 1.5 s; in slices the feed's own work holds it some
- * 10 ms at a time, and the rest is garbage collection of the feeds' MBs, which on a two-core
- * machine busy with other work (load 5.5) paused it for up to 165 ms.
+ * How long the event loop may be held while feeds are written, beyond how long it is held idle on
+ * the same machine for as long: a busy two-core machine (the suites beside this one) takes the
+ * thread away now and then whatever it runs. Compared at the 99th percentile, which one such
+ * pause leaves alone; the longest delay is held under STALL_CEILING_MS whatever the machine. Written on
+ * the loop in slices, the feeds held it some 100 ms at a time, most of it in collecting the
+ * text's garbage: its 99th percentile was over 200 ms on a machine at load 15 (now 20–30).
  */
-const STALL_MS = 200
+const STALL_MS = 50
+const STALL_CEILING_MS = 200
+
+/** The event loop's delays while `work` runs (the longest, the 99th percentile), in ms, and how long it ran. */
+async function loopDelayDuring(work: () => Promise<unknown>) {
+  const loop = monitorEventLoopDelay({ resolution: 5 })
+  const start = performance.now()
+  loop.enable()
+  await work()
+  loop.disable()
+  return { longest: loop.max / 1e6, p99: loop.percentile(99) / 1e6, ms: performance.now() - start }
+}
 
 /** A description of about DESCRIPTION_BYTES that differs from stay to stay, as a guest's does. */
 const descriptionOf = (index: number) =>
@@ -101,20 +114,23 @@ describeEachDatabase('feeds are built without holding the server, their caches b
   }, 120_000)
 
   it('builds the owner feed from new days and a private feed’s first fetch without a stall', async () => {
-    const loop = monitorEventLoopDelay({ resolution: 5 })
-    loop.enable()
+    // The writer's thread is started, as on a server that has answered a feed.
+    await ctx.app.inject({ url: `/api/calendar/${small.token}.ics` })
     // Gzipped, as browsers and platforms take it: the test's own reading of 8 MB as a string
     // would hold the loop too.
     const headers = { cookie, 'accept-encoding': 'gzip' }
-    const answers = []
-    for (const from of ['2030-01-02', '2030-02-03', '2030-03-04'])
-      answers.push(await ctx.app.inject({ url: `/api/property/calendar?from=${from}`, headers }))
-    answers.push(await ctx.app.inject({ url: `/api/calendar/${large.token}.ics`, headers }))
-    loop.disable()
+    const answers: Awaited<ReturnType<typeof ctx.app.inject>>[] = []
+    const writing = await loopDelayDuring(async () => {
+      for (const from of ['2030-01-02', '2030-02-03', '2030-03-04'])
+        answers.push(await ctx.app.inject({ url: `/api/property/calendar?from=${from}`, headers }))
+      answers.push(await ctx.app.inject({ url: `/api/calendar/${large.token}.ics`, headers }))
+    })
+    const idle = await loopDelayDuring(() => new Promise((resolve) => setTimeout(resolve, writing.ms)))
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200])
     const privateFeed = gunzipSync(answers[3]?.rawPayload ?? Buffer.alloc(0)).toString()
     expect(privateFeed.includes(`SUMMARY:Reserved - Guest ${STAYS - 1}\r\n`)).toBe(true)
-    expect(loop.max / 1e6, 'the longest stall, in ms').toBeLessThan(STALL_MS)
+    expect(writing.p99, 'the 99th percentile of the stalls, in ms').toBeLessThan(STALL_MS + idle.p99)
+    expect(writing.longest, 'the longest stall, in ms').toBeLessThan(STALL_CEILING_MS)
   }, 120_000)
 
   it('answers every day of a month from the feed of its first', async () => {
