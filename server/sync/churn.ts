@@ -29,10 +29,11 @@ const ago = (now: string, ms: number) => new Date(Date.parse(now) - ms).toISOStr
  */
 const ORDINARY_NEW_SALES = 2
 /**
- * News one sync may tell one by one. Past it the link is unstable at once: its news would
- * otherwise be written by the thousand, most of them only to be pruned (an account keeps its 500
- * newest by default). A sync that moves more of one listing's stays than this is no news to read
- * one by one; the first import of a link, which brings them all, tells none.
+ * News one sync may tell one by one, or fewer when an account keeps fewer notifications
+ * (NOTIFICATIONS_PER_USER). Past it the link is unstable at once: its news would otherwise be
+ * written by the thousand, most of them only to be pruned. A sync that moves more of one
+ * listing's stays than this is no news to read one by one; the first import of a link, which
+ * brings them all, tells none.
  */
 const MAX_NEWS_TOLD = 50
 
@@ -46,13 +47,14 @@ const churns = (news: readonly News[]) =>
 
 /**
  * Counts this sync's news against the link's recent churn and says whether they are announced;
- * in the sync's write transaction, so the count and the notices agree.
+ * in the sync's write transaction, so the count and the notices agree. `newsKept`: the
+ * notifications an account keeps.
  */
 export async function churnOfSync(
   trx: Db,
   calendarId: string,
   news: readonly News[],
-  now: string,
+  { now, newsKept }: { now: string; newsKept: number },
 ): Promise<ChurnVerdict> {
   const row = await trx
     .selectFrom('external_calendars')
@@ -65,7 +67,7 @@ export async function churnOfSync(
   if (!churns(news)) return unstable ? 'unstable' : 'announce'
   const inWindow = row.churn_since !== null && row.churn_since > ago(now, CHURN_WINDOW_MS)
   const count = inWindow ? row.churn_count + 1 : 1
-  const marks = !unstable && (count >= CHURN_SYNCS || news.length > MAX_NEWS_TOLD)
+  const marks = !unstable && (count >= CHURN_SYNCS || news.length > Math.min(MAX_NEWS_TOLD, newsKept))
   await trx
     .updateTable('external_calendars')
     .set({

@@ -240,10 +240,10 @@ export async function newsOfSync(
   trx: Db,
   calendar: { id: string; property_id: string; platform_name: string },
   changes: StoredChanges,
-  options: { firstImport: boolean; now: string },
+  options: { firstImport: boolean; now: string; newsKept: number },
 ): Promise<Notices> {
   if (options.firstImport || changes.news.length === 0) return NO_NOTICES
-  const verdict = await churnOfSync(trx, calendar.id, changes.news, options.now)
+  const verdict = await churnOfSync(trx, calendar.id, changes.news, options)
   if (verdict === 'unstable') return NO_NOTICES
   const writer = await noticeWriter(trx, calendar, options.now)
   if (!writer) return NO_NOTICES

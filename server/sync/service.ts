@@ -264,7 +264,11 @@ async function syncFeed(
       // The first import of a link tells no news; so does the first after its URL changed (the
       // property service then clears the content hash). Its conflicts are still announced.
       const firstImport = calendar.first_synced_at === null || calendar.content_hash === null
-      const news = await newsOfSync(trx, calendar, changes, { firstImport, now })
+      const news = await newsOfSync(trx, calendar, changes, {
+        firstImport,
+        now,
+        newsKept: ctx.notificationsPerUser,
+      })
       await updateCalendar(trx, calendar.id, { ...fetched, ...validators, content_hash: contentHash })
       return { changes, notices: news }
     })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { addDays } from '../../src/domain/dates.ts'
 import { CHURN_SYNCS } from '../../server/sync/churn.ts'
 import { conflictsFor } from '../../server/sync/conflicts.ts'
 import { backoffDelayMs, MAX_BACKOFF_FACTOR, SLOW_ANSWER_MS } from '../../server/sync/service.ts'
@@ -773,6 +774,24 @@ describeEachDatabase(
       }
       expect((await world.calendar(calendarId)).unstable_since).toBeNull()
       expect(await kindsOf(owner.id)).toEqual([...Array(6).fill('new'), 'changed', 'changed', 'changed'])
+    })
+
+    it('tells more news than an account keeps as one notice that the link is unstable', async () => {
+      const { calendarId, route, owner } = await world.linked('airbnb.ics')
+      const keep = ctx.config.notificationsPerUser
+      const sales = Array.from({ length: keep + 1 }, (_, sale) => `many-${sale}@airbnb.com`)
+      for (const [sale, uid] of sales.entries())
+        feeds.addEvent(route, {
+          uid,
+          start: addDays('2031-01-01', sale * 2),
+          end: addDays('2031-01-01', sale * 2 + 1),
+          summary: 'Reserved',
+        })
+      await world.sync(calendarId)
+      for (const uid of sales) feeds.dropEvent(route, uid)
+      await world.sync(calendarId)
+      // One more than kept would have been written, and the oldest of them pruned at once.
+      expect(await kindsOf(owner.id)).toEqual(['unstable'])
     })
 
     it("keeps an owner's newest notifications only, pruned right after a sync adds to them", async () => {
