@@ -92,6 +92,8 @@ export function createFeedWriter() {
       throw error
     }
     return new Promise<WrittenFeed>((resolve, reject) => {
+      // A thread that died while the pages were read has lost them: nothing would ever answer.
+      if (worker !== thread) return reject(new Error('the feed writer stopped'))
       pending.set(id, { resolve, reject })
       post({ id, op: 'end', conflicts })
     })
