@@ -3,13 +3,14 @@ import { guestKey, summariseGuests, type Guest } from '../../src/domain/guests.t
 import { todayIn } from '../../src/domain/timeZones.ts'
 import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
+import { createStampedCache } from '../db/stampedCache.ts'
 
 /**
  * The guests of the bookings on the viewer's properties, or on every property for an
  * admin; src/domain/guests.ts decides who counts and how guests are told apart. A stay is past
  * or next by today where its property is (docs/product.md §3.7).
  */
-export async function listGuests(db: Db, viewer: User, now: Date = new Date()): Promise<Guest[]> {
+async function listGuests(db: Db, viewer: User, now: Date = new Date()): Promise<Guest[]> {
   let query = db
     .selectFrom('bookings')
     .innerJoin('properties', 'properties.id', 'bookings.property_id')
@@ -52,4 +53,43 @@ export async function listGuests(db: Db, viewer: User, now: Date = new Date()): 
 export function findGuests(guests: Guest[], search: string): Guest[] {
   const needle = guestKey(search)
   return needle === '' ? guests : guests.filter((guest) => guestKey(guest.name).includes(needle))
+}
+
+/**
+ * Today where a property is changes only on a quarter hour of UTC (every zone's offset is a
+ * multiple of 15 minutes), so a list kept within one quarter is exact for its stamp's data.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000
+/** What one guest of a kept list weighs, a generous guess with its entry's share. */
+const GUEST_BYTES = 256
+
+/**
+ * The guest list, summed up from every booking once per version of the data it reads, not on
+ * every request: a page of an account with 20,000 stays would otherwise read all of them each
+ * time (docs/decisions.md, "The guest list is kept per version of its data"). An owner's list
+ * is kept under their `users.data_version`, which every write of their stays changes; the
+ * admins' list of everyone under the count, sum and newest creation of every account's.
+ */
+export function createGuestList(db: Db) {
+  const lists = createStampedCache<Guest[]>({
+    maxBytes: 32 << 20,
+    sizeOf: (guests) => GUEST_BYTES * (guests.length + 1),
+  })
+  const everyAccountsVersion = async () => {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => [
+        eb.fn.countAll().as('accounts'),
+        eb.fn.sum('data_version').as('versions'),
+        eb.fn.max('created_at').as('newest'),
+      ])
+      .executeTakeFirstOrThrow()
+    return `${row.accounts}:${row.versions}:${row.newest}`
+  }
+  return async (viewer: User, now: Date = new Date()): Promise<Guest[]> => {
+    const everyone = viewer.is_admin === 1
+    const version = everyone ? await everyAccountsVersion() : String(viewer.data_version)
+    const stamp = `${version}@${Math.floor(now.getTime() / QUARTER_HOUR_MS)}`
+    return lists(everyone ? 'everyone' : viewer.id, stamp, () => listGuests(db, viewer, now))
+  }
 }

@@ -8,7 +8,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type Db } from '../../server/db/database.ts'
 import { migrations } from '../../server/db/migrations.ts'
-import { listGuests } from '../../server/guest/service.ts'
+import { createGuestList } from '../../server/guest/service.ts'
 import type { Property } from '../../contract/property.ts'
 import { createOwnerToday, propertyToday } from '../../server/statistics/service.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
@@ -221,7 +221,7 @@ describeEachDatabase(
         .selectAll()
         .where('id', '=', owner.id)
         .executeTakeFirstOrThrow()
-      const guests = await listGuests(ctx.db, viewer, LATE_ON_THE_9TH)
+      const guests = await createGuestList(ctx.db)(viewer, LATE_ON_THE_9TH)
       expect(guests.map(({ name, lastStay, nextStay }) => ({ name, lastStay, nextStay }))).toEqual([
         { name: 'Mark Lee', lastStay: null, nextStay: '2026-12-10' },
         { name: 'Reem Saad', lastStay: '2026-12-10', nextStay: null },
