@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../errors.ts'
-import { createSignInThrottle, type SignInThrottle, type SignInThrottleSettings } from './signInThrottle.ts'
-
-export type Limit = { max: number; windowMs: number }
+import {
+  createSignInThrottle,
+  type Limit,
+  type SignInThrottle,
+  type SignInThrottleSettings,
+} from './signInThrottle.ts'
 
 export type RateLimitSettings = {
   /** Every /auth request from one IP address, all routes together. */

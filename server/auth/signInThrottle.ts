@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.ts'
 import { HttpError } from '../errors.ts'
-import type { Limit } from './rateLimits.ts'
 import { sha256 } from './session.ts'
+
+/** At most `max` within any `windowMs`. */
+export type Limit = { max: number; windowMs: number }
 
 /**
  * Password guesses are counted per account and client address, so nobody can lock the
