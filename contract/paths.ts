@@ -5,6 +5,9 @@
  * load it without zod; each area's schemas are bound to these routes in `contract/<area>.ts`.
  */
 
+/** Where the API answers: every route's `url` is under it. */
+export const API_PREFIX = '/api'
+
 export type Method = 'get' | 'post' | 'patch' | 'delete'
 /**
  * `public` routes answer without a session: health, the API's description, metrics (which answer
@@ -115,6 +118,9 @@ type ParamNames<Url extends string> = Url extends `${string}:${infer Name}/${inf
 
 /** The values of a URL pattern's parameters: `{ id, stayId }` for `/property/:id/stay/:stayId`. */
 export type ParamsOf<Url extends string> = { [Name in ParamNames<Url>]: string }
+
+/** A route as Fastify names it once registered: `POST /api/auth/login`. */
+export const routeKey = (route: Route): string => `${route.method.toUpperCase()} ${API_PREFIX}${route.url}`
 
 /** The URL of a route for these parameters, each encoded as one path segment. */
 export const pathOf = <Url extends string>(url: Url, params: ParamsOf<Url>): string =>

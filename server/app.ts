@@ -23,6 +23,7 @@ import type { DatabaseHandle, Db } from './db/database.ts'
 import { badRequest, HttpError, nulCharacterAt, refuseNulCharacters } from './errors.ts'
 import { languageOf, translatorFor } from './i18n.ts'
 import { contract } from '../contract/index.ts'
+import { API_PREFIX } from '../contract/paths.ts'
 import type { Translate } from '../src/domain/translator.ts'
 import { loggerOptions, requestLogController } from './logging.ts'
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './web/jsonDepth.ts'
@@ -245,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stayRoutes)
       api.route({ ...contract.docs.openApi, handler: async () => app.swagger() })
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   )
 
   await serveUploads(app)

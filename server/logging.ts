@@ -1,18 +1,29 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { destination, type DestinationStream } from 'pino'
 import { isColorSupported, prettyFactory } from 'pino-pretty'
+import { API_PREFIX, apiPaths, type Route } from '../contract/paths.ts'
+import { PATHS } from '../src/domain/paths.ts'
 import type { LogFormat } from './config.ts'
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The path segment after `before`, wherever a path puts it; `after` (a file's `.ics`) stays. */
+const segmentAfter = (before: string, after = '') =>
+  new RegExp(`(${escaped(before)})[^/]+?(${escaped(after)})?(?=/|$)`, 'gi')
+
+/** A route's URL up to its one parameter, which is the secret. */
+const beforeParameter = (route: Route) => `${API_PREFIX}${route.url.slice(0, route.url.indexOf(':'))}`
 
 /**
  * Path segments that are secrets: whoever reads them can reset a password, take an e-mail change
- * back, or read a calendar (docs/product.md §13.5). Each is the segment after the named one,
- * wherever the path puts it; a calendar file keeps its `.ics`.
+ * back, or read a calendar (docs/product.md §13.5): the mailed links' pages and the routes they
+ * call, named where the router and the API take them, so a renamed route keeps its secret hidden.
  */
 const SECRET_SEGMENTS: RegExp[] = [
-  /(\/reset-password\/)[^/]+()/gi,
-  /(\/cancel-email-change\/)[^/]+()/gi,
-  /(\/forgot-password\/change\/)[^/]+()/gi,
-  /(\/api\/calendar\/)[^/]+?(\.ics)?(?=\/|$)/gi,
+  segmentAfter(`${PATHS.resetPassword}/`),
+  segmentAfter(`${PATHS.cancelEmailChange}/`),
+  segmentAfter(beforeParameter(apiPaths.auth.changePassword)),
+  segmentAfter(beforeParameter(apiPaths.calendar.exportFeed), '.ics'),
 ]
 
 export const REDACTED = '[redacted]'

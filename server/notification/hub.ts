@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { apiPaths, routeKey } from '../../contract/paths.ts'
 import { SESSION_COOKIE, sha256 } from '../auth/session.ts'
 import type { Db } from '../db/database.ts'
 import { openNotificationChannel } from '../db/notificationChannel.ts'
@@ -205,15 +206,19 @@ function readAnnouncement(message: string): { userId: string; ids: string[] } | 
  * with), a password reset, deleting one's account, an admin's deactivation or deletion, and the
  * old address's cancel link: their streams close within a second, on every process.
  */
-const SESSION_ENDING_ROUTES = new Set([
-  'POST /api/auth/logout',
-  'POST /api/auth/login',
-  'POST /api/auth/forgot-password/change/:token',
-  'POST /api/auth/email-change/cancel',
-  'DELETE /api/user/profile',
-  'POST /api/admin/user/:userId/deactivate',
-  'POST /api/admin/user/:userId/delete',
-])
+const SESSION_ENDING_ROUTES = new Set(
+  [
+    apiPaths.auth.logout,
+    apiPaths.auth.login,
+    apiPaths.auth.changePassword,
+    apiPaths.auth.cancelEmailChange,
+    apiPaths.user.deleteAccount,
+    apiPaths.admin.deactivateUser,
+    apiPaths.admin.deleteUser,
+  ].map(routeKey),
+)
+const LOGIN = routeKey(apiPaths.auth.login)
+const LOGOUT = routeKey(apiPaths.auth.logout)
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -263,15 +268,12 @@ export function installNotifications(app: FastifyInstance) {
   // The routes end the sessions; their streams end with them, here at once and on every other
   // process as soon as the channel tells it.
   app.addHook('onResponse', async (request, reply) => {
-    if (
-      reply.statusCode >= 400 ||
-      !SESSION_ENDING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)
-    )
-      return
+    const route = `${request.method} ${request.routeOptions.url}`
+    if (reply.statusCode >= 400 || !SESSION_ENDING_ROUTES.has(route)) return
     const sessionId = request.cookies[SESSION_COOKIE]
     // A sign-in ends only the session it arrived with, if any.
-    if (request.routeOptions.url === '/api/auth/login' && !sessionId) return
-    if (request.routeOptions.url === '/api/auth/logout' && sessionId) hub.closeSession(sha256(sessionId))
+    if (route === LOGIN && !sessionId) return
+    if (route === LOGOUT && sessionId) hub.closeSession(sha256(sessionId))
     await app.notifications
       .sessionsEnded()
       .catch((error: unknown) => request.log.error({ err: error }, 'could not announce ended sessions'))

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { languageOf, translatorFor } from '../i18n.ts'
+import { API_PREFIX } from '../../contract/paths.ts'
 
 const YEAR_IN_SECONDS = 365 * 24 * 3600
 
@@ -31,7 +32,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/')
+    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`)
     if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: translatorFor(languageOf(request))('errors.notFound') })
     }
