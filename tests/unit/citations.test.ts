@@ -11,7 +11,13 @@ import { describe, expect, it } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const FOLDERS = ['src', 'server', 'contract', 'scripts', 'bench', 'tests', 'locales']
-const DOCS = ['docs/architecture.md', 'docs/decisions.md', 'docs/product.md', 'README.md']
+const DOCS = [
+  'docs/architecture.md',
+  'docs/benchmarks.md',
+  'docs/decisions.md',
+  'docs/product.md',
+  'README.md',
+]
 const TEXT = /\.(ts|tsx|mts|mjs|js|json|md|css|html)$/
 const SKIP = new Set(['node_modules', 'dist', 'feeds'])
 /** This file names what it forbids. */
