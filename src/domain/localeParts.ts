@@ -4,8 +4,9 @@ import type { Messages } from './translator.ts'
  * Each language's words come in two chunks, so that a signed-out phone does not
  * download every screen's text to show a sign-in form. `public` holds what the pages open to
  * everyone say (sign-in, registration, password reset, e-mail change, offline, update, errors);
- * `signedIn` holds the rest. `mail`, and the titles the server gives the notifications it stores
- * (`sync.notices`), are the server's alone and never reach the browser.
+ * `signedIn` holds the rest. `mail`, the titles the server gives the notifications it stores
+ * (`sync.notices`) and the errors only the server finds are the server's alone and never reach
+ * the browser.
  */
 export const LOCALE_PARTS = ['public', 'signedIn'] as const
 export type LocalePart = (typeof LOCALE_PARTS)[number]
@@ -24,12 +25,16 @@ export const PUBLIC_NAMESPACES = [
   'emailCancel',
 ] as const
 /** Groups within the public namespaces that only signed-in screens show. */
-const SIGNED_IN_GROUPS: Record<string, readonly string[]> = {
-  errors: ['property', 'upload', 'statistics', 'admin', 'sync', 'stay'],
-}
+const SIGNED_IN_GROUPS: Record<string, readonly string[]> = { errors: ['property'] }
 const SERVER_ONLY_NAMESPACES = ['mail']
 /** Groups of the browser's namespaces that only the server says. */
 const SERVER_ONLY_GROUPS: Record<string, readonly string[]> = { sync: ['notices'] }
+/**
+ * The only groups of these namespaces the browser says: the errors its own forms find before
+ * sending (a weak password, a property's fields). Every other error is the server's, which
+ * answers in the reader's language, so its words stay on the server.
+ */
+export const BROWSER_ONLY_GROUPS: Record<string, readonly string[]> = { errors: ['auth', 'property'] }
 
 export const isLocalePart = (value: string): value is LocalePart =>
   (LOCALE_PARTS as readonly string[]).includes(value)
@@ -44,7 +49,9 @@ export function localePart(messages: Messages, part: LocalePart): Messages {
   for (const [namespace, all] of Object.entries(messages)) {
     if (SERVER_ONLY_NAMESPACES.includes(namespace)) continue
     const serverOnly = SERVER_ONLY_GROUPS[namespace] ?? []
-    const words = typeof all === 'string' ? all : pick(all, (key) => !serverOnly.includes(key))
+    const browserOnly = BROWSER_ONLY_GROUPS[namespace]
+    const said = (key: string) => !serverOnly.includes(key) && (browserOnly?.includes(key) ?? true)
+    const words = typeof all === 'string' ? all : pick(all, said)
     if (!(PUBLIC_NAMESPACES as readonly string[]).includes(namespace)) {
       if (!inPublic) result[namespace] = words
       continue

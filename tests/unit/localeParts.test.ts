@@ -30,6 +30,9 @@ describe('the words in two parts', () => {
       const { mail: _mail, ...browserWords } = messages
       const { notices: _notices, ...syncWords } = messages.sync as Record<string, unknown>
       browserWords.sync = syncWords as typeof messages.sync
+      // The errors only the server finds, which it answers in the reader's language.
+      const { auth, property } = messages.errors
+      browserWords.errors = { auth, property } as unknown as typeof messages.errors
       expect(joinLocaleParts([localePart(messages, 'public'), localePart(messages, 'signedIn')])).toEqual(
         browserWords,
       )
@@ -46,6 +49,31 @@ describe('the words in two parts', () => {
     expect(keys(publicPart)).toContain('auth.signIn')
     expect(keys(publicPart)).not.toContain('errors.property.notFound')
     expect(keys(localePart(en, 'signedIn')).some((key) => key.startsWith('errors.property.'))).toBe(true)
+  })
+})
+
+describe('the words the browser says', () => {
+  it.each([
+    ['en', en],
+    ['ar', ar],
+  ] as const)('%s: every key the browser code names is in a part it loads', (_, messages) => {
+    const loaded = new Set([
+      ...keys(localePart(messages, 'public')),
+      ...keys(localePart(messages, 'signedIn')),
+    ])
+    const named = new Set<string>()
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name)
+        if (entry.isDirectory()) walk(file)
+        else if (/\.tsx?$/.test(entry.name))
+          for (const [, key] of fs.readFileSync(file, 'utf8').matchAll(/['"`](errors\.[\w.]+)['"`]/g))
+            named.add(key!)
+      }
+    }
+    walk(path.resolve(import.meta.dirname, '../../src'))
+    expect(named.size).toBeGreaterThan(0)
+    expect([...named].filter((key) => !loaded.has(key))).toEqual([])
   })
 })
 
