@@ -12,6 +12,8 @@ export type Schema = {
   response?: Partial<Record<number, z.ZodType>>
   /** A body read by the route itself (multipart), described for the API's documentation. */
   consumes?: readonly string[]
+  /** An answer that is not JSON (a calendar's text), described for the API's documentation. */
+  produces?: readonly string[]
   /** Left out of the API's documentation. */
   hide?: boolean
 }

@@ -45,7 +45,7 @@ import {
   ReasonBody,
   UserParams,
 } from './admin.ts'
-import { FeedParams, OwnerFeedQuery } from './calendar.ts'
+import { CalendarText, FeedParams, OwnerFeedQuery } from './calendar.ts'
 import { Guest } from './guest.ts'
 import { listOrPage, optionalPageQuery } from './paging.ts'
 import { HealthAnswer } from './health.ts'
@@ -64,6 +64,7 @@ import { DashboardStatistics, MonthlyStatistics, PeriodQuery, PeriodStatistics }
 
 /** The body of a property's POST and PATCH is multipart, read by the route itself, not by a schema. */
 const multipartBody = { consumes: ['multipart/form-data'] }
+const calendarText = ['text/calendar'] as const
 
 /**
  * The API, one area a server slice: every endpoint's route and the zod schemas of what it takes
@@ -167,8 +168,8 @@ export const contract = {
     now: { response: { 200: TriggerResponse } },
   }),
   calendar: endpoints(apiPaths.calendar, {
-    exportFeed: { params: FeedParams },
-    ownerFeed: { querystring: OwnerFeedQuery },
+    exportFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },
+    ownerFeed: { querystring: OwnerFeedQuery, produces: calendarText, response: { 200: CalendarText } },
   }),
   health: endpoints(apiPaths.health, {
     check: { response: { 200: HealthAnswer } },

@@ -1,6 +1,9 @@
 import ICAL from 'ical.js'
 import type { Stay } from '../../src/domain/bookings.ts'
+import { parseRuns } from '../../src/domain/echoNights.ts'
 import { readFeedWarningText } from '../../src/domain/feedWarnings.ts'
+import { isPlatformRule } from '../../src/domain/platformRules.ts'
+import { writeStayFields, type WireProperty } from '../../src/domain/stayWire.ts'
 import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 import type { BookingsTable, Flag } from '../db/schema.ts'
 
@@ -19,7 +22,7 @@ export type IcsStay = Pick<
     echo?: Flag
     echo_runs?: string | null
     platform_rule?: string | null
-    /** Named (X-MANZIL-PROPERTY) in a feed of several properties' stays. */
+    /** Named in a feed of several properties' stays. */
     propertyId?: string
   }
 
@@ -29,16 +32,18 @@ type JCalComponent = [string, JCalProperty[], JCalComponent[]]
 /** "2026-03-01T10:00:00.000Z" → jCal's UTC date-time "2026-03-01T10:00:00Z". */
 const utcDateTime = (iso: string) => `${iso.slice(0, 19)}Z`
 
+/** A property of `src/domain/stayWire.ts` as jCal writes it: names in lower case. */
+const jCalOf = ({ name, params, type, value }: WireProperty): JCalProperty => [
+  name.toLowerCase(),
+  Object.fromEntries(Object.entries(params).map(([key, param]) => [key.toLowerCase(), param])),
+  type,
+  value,
+]
+
 /**
  * One stay as an all-day VEVENT. The UID is the booking's own id, so it stays the same across
- * exports; X-MANZIL-* carry what the calendar screen shows (docs/product.md §7.5) and other calendar
- * programs ignore: the server's kind (a Booking.com closure may be a sale) and whether the stay is
- * an echo of our own export (X-MANZIL-ECHO when all its nights are, X-MANZIL-ECHO-NIGHTS listing
- * them as runs when some are), X-MANZIL-RULE naming the platform's own rule a closed run is,
- * X-MANZIL-PROPERTY naming the stay's property in a feed of several, and for the stay's details
- * the nightly price in force and the linked calendar it came from. A feed
- * warning is its kind with the feed's own days as parameters:
- * `X-MANZIL-WARNING;X-DTSTART=2030-03-10;X-DTEND=2030-03-05:endBeforeStart`.
+ * exports; what the calendar screen shows beyond iCalendar's own properties (docs/product.md
+ * §7.5) goes as the `X-MANZIL-*` fields that `src/domain/stayWire.ts` names and encodes.
  */
 function stayEvent(stay: IcsStay): JCalComponent {
   const properties: JCalProperty[] = [
@@ -47,29 +52,23 @@ function stayEvent(stay: IcsStay): JCalComponent {
     ['dtstart', {}, 'date', stay.start_date],
     ['dtend', {}, 'date', stay.end_date],
     ['summary', {}, 'text', stay.summary],
-    ['x-manzil-platform', {}, 'text', stay.platform],
-    ['x-manzil-status', {}, 'text', stay.status],
-    ['x-manzil-guest', {}, 'text', stay.guest_name],
-    ['x-manzil-kind', {}, 'text', stay.kind],
   ]
   if (stay.description) properties.push(['description', {}, 'text', stay.description])
-  if (stay.nightly_price != null)
-    properties.push(['x-manzil-price', {}, 'unknown', String(Number(stay.nightly_price))])
-  if (stay.calendar_id) properties.push(['x-manzil-calendar', {}, 'text', stay.calendar_id])
-  if (stay.echo === 1) properties.push(['x-manzil-echo', {}, 'unknown', 'TRUE'])
-  if (stay.echo_runs) properties.push(['x-manzil-echo-nights', {}, 'text', stay.echo_runs])
-  if (stay.platform_rule) properties.push(['x-manzil-rule', {}, 'text', stay.platform_rule])
-  if (stay.conflict) properties.push(['x-manzil-conflict', {}, 'unknown', 'TRUE'])
-  if (stay.propertyId) properties.push(['x-manzil-property', {}, 'text', stay.propertyId])
-  const warning = readFeedWarningText(stay.feed_warning ?? null)
-  if (warning)
-    properties.push([
-      'x-manzil-warning',
-      { 'x-dtstart': warning.start, 'x-dtend': warning.end },
-      'text',
-      warning.kind,
-    ])
-  return ['vevent', properties, []]
+  const fields = writeStayFields({
+    platform: stay.platform,
+    status: stay.status,
+    guestName: stay.guest_name,
+    kind: stay.kind,
+    nightlyPrice: stay.nightly_price == null ? undefined : Number(stay.nightly_price),
+    calendarId: stay.calendar_id ?? undefined,
+    echo: stay.echo === 1,
+    echoRuns: parseRuns(stay.echo_runs),
+    rule: isPlatformRule(stay.platform_rule) ? stay.platform_rule : undefined,
+    conflict: stay.conflict,
+    propertyId: stay.propertyId,
+    warning: readFeedWarningText(stay.feed_warning ?? null) ?? undefined,
+  })
+  return ['vevent', [...properties, ...fields.map(jCalOf)], []]
 }
 
 /**
@@ -126,7 +125,7 @@ export const NOT_AVAILABLE = 'Not available'
 
 /**
  * A platform's availability feed: one all-day "Not available" event per run of occupied nights,
- * and nothing else, no names, no X-MANZIL-*. The UID names the run and the feed, so it stays the
+ * and nothing else: no names, none of Manzil's own fields. The UID names the run and the feed, so it stays the
  * same while the run does.
  */
 export function availabilityText(

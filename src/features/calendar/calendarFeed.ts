@@ -1,19 +1,19 @@
 import { apiPaths } from '../../../contract/paths.ts'
-import type { BookingKind, Stay } from '../../domain/bookings.ts'
 import { addDays, type DateOnly } from '../../domain/dates.ts'
-import { parseRuns } from '../../domain/echoNights.ts'
-import { feedWarningOf, type FeedWarning } from '../../domain/feedWarnings.ts'
 import {
   parseICalendar,
   propertiesByName,
   unescapeText,
   type ICalProperties,
 } from '../../domain/icalendar.ts'
-import { isPlatformRule, type PlatformRule } from '../../domain/platformRules.ts'
+import { readStayFields, type StayWireFields } from '../../domain/stayWire.ts'
 import { takeEarlyResponse } from '../../boot/earlyResponses.ts'
 import { API_BASE, REQUEST_TIMEOUT_MS } from '../../actors/http.ts'
 
-/** One VEVENT as the feed wrote it, its times reduced to calendar days. */
+/**
+ * One VEVENT as the feed wrote it, its times reduced to calendar days, with what Manzil's own
+ * feeds add (`src/domain/stayWire.ts`); other feeds leave those out.
+ */
 export type FeedEvent = {
   uid: string
   summary: string
@@ -21,26 +21,7 @@ export type FeedEvent = {
   location: string
   start: DateOnly
   end: DateOnly
-  /** Manzil's own export feed names these (X-MANZIL-*); other feeds leave them out. */
-  platform?: string
-  status?: string
-  guestName?: string
-  /** The server's classification (X-MANZIL-KIND): a Booking.com closure may be a sale. */
-  kind?: BookingKind
-  warning?: FeedWarning
-  conflict: boolean
-  /** X-MANZIL-ECHO: a block that only mirrors what Manzil exported to its platform. */
-  echo: boolean
-  /** X-MANZIL-ECHO-NIGHTS: the nights of a block that mirror it, when only some do. */
-  echoRuns: Stay[]
-  /** X-MANZIL-PRICE and X-MANZIL-CALENDAR: the stay's nightly price and its linked calendar. */
-  nightlyPrice?: number
-  calendarId?: string
-  /** X-MANZIL-RULE: the platform's own rule a closed run is. */
-  rule?: PlatformRule
-  /** X-MANZIL-PROPERTY: the stay's property, in the feed of all of a host's properties. */
-  propertyId?: string
-}
+} & StayWireFields
 
 export const FEED_FETCH_FAILED = 'Failed to fetch calendar'
 
@@ -79,29 +60,10 @@ const text = (vevent: ICalProperties, name: string): string | undefined => {
   return property && unescapeText(property.value)
 }
 
-const flag = (vevent: ICalProperties, name: string) => text(vevent, name)?.trim().toUpperCase() === 'TRUE'
-
-function amount(vevent: ICalProperties, name: string): number | undefined {
-  const value = Number(text(vevent, name)?.trim() || Number.NaN)
-  return Number.isFinite(value) && value >= 0 ? value : undefined
-}
-
-function ruleOf(vevent: ICalProperties): PlatformRule | undefined {
-  const rule = text(vevent, 'X-MANZIL-RULE')?.trim().toLowerCase()
-  return isPlatformRule(rule) ? rule : undefined
-}
-
-function kindOf(vevent: ICalProperties): BookingKind | undefined {
-  const kind = text(vevent, 'X-MANZIL-KIND')?.trim().toLowerCase()
-  return kind === 'booking' || kind === 'block' ? kind : undefined
-}
-
-/** X-MANZIL-WARNING;X-DTSTART=…;X-DTEND=…:kind, as the export feed writes it (server/calendar/ics.ts). */
-function warningOf(vevent: ICalProperties): FeedWarning | undefined {
-  const property = vevent.get('X-MANZIL-WARNING')
-  if (!property) return undefined
-  const { 'X-DTSTART': start, 'X-DTEND': end } = property.params
-  return feedWarningOf(unescapeText(property.value), start, end) ?? undefined
+/** A property as `src/domain/stayWire.ts` reads it: its value unescaped. */
+const wireProperty = (vevent: ICalProperties) => (name: string) => {
+  const property = vevent.get(name)
+  return property && { value: unescapeText(property.value), params: property.params }
 }
 
 function toFeedEvent(vevent: ICalProperties): FeedEvent[] {
@@ -123,18 +85,7 @@ function toFeedEvent(vevent: ICalProperties): FeedEvent[] {
       start: start.day,
       // A missing or empty end means one night.
       end: endDay && endDay > start.day ? endDay : addDays(start.day, 1),
-      platform: text(vevent, 'X-MANZIL-PLATFORM'),
-      status: text(vevent, 'X-MANZIL-STATUS'),
-      guestName: text(vevent, 'X-MANZIL-GUEST'),
-      kind: kindOf(vevent),
-      warning: warningOf(vevent),
-      conflict: flag(vevent, 'X-MANZIL-CONFLICT'),
-      echo: flag(vevent, 'X-MANZIL-ECHO'),
-      echoRuns: parseRuns(text(vevent, 'X-MANZIL-ECHO-NIGHTS')),
-      nightlyPrice: amount(vevent, 'X-MANZIL-PRICE'),
-      calendarId: text(vevent, 'X-MANZIL-CALENDAR')?.trim() || undefined,
-      rule: ruleOf(vevent),
-      propertyId: text(vevent, 'X-MANZIL-PROPERTY')?.trim() || undefined,
+      ...readStayFields(wireProperty(vevent)),
     },
   ]
 }
