@@ -30,11 +30,15 @@ function AddressPreview({ text, stored }: { text: string; stored?: StoredAddress
     <p id={PREVIEW_ID} data-testid="address-preview" className="text-xs break-words text-slate-500">
       {PREVIEW_PARTS.map((part, index) => (
         <Fragment key={part}>
-          {index > 0 && ' · '}
-          {t(`property.addressParts.${part}`)}:{' '}
-          <bdi data-testid={`address-${part}`} className="font-medium text-slate-700">
-            {parts[part] || '—'}
-          </bdi>
+          {index > 0 && ' '}
+          {/* A part wraps as a whole, its separator with it, unless it is longer than the line. */}
+          <span className="inline-block max-w-full">
+            {t(`property.addressParts.${part}`)}:{' '}
+            <bdi data-testid={`address-${part}`} className="font-medium text-slate-700">
+              {parts[part] || '—'}
+            </bdi>
+            {index < PREVIEW_PARTS.length - 1 && ' ·'}
+          </span>
         </Fragment>
       ))}
     </p>
