@@ -106,7 +106,7 @@ export const PropertyFieldsSchema = z.object({
     .trim()
     .min(1, { error: 'errors.property.nameRequired' })
     .max(120, { error: 'errors.property.nameTooLong' }),
-  // The add form refuses an address whose first word (the country) is empty (docs/product.md §5.4).
+  // The add form refuses an address whose first part (the country) is empty (docs/product.md §5.4).
   country: text('errors.property.country', 120).min(1, { error: 'errors.property.country' }),
   region: optionalText('errors.property.region', 120),
   city: text('errors.property.city', 120).default(''),

@@ -70,7 +70,7 @@ export const MAX_CAPACITY = 10_000
 export const MAX_COST_PER_NIGHT = 1_000_000
 /**
  * The checks the server makes on a property form (server/property/fields.ts), made
- * before any call so that each problem shows at its field: a name, a country (the address's first word), a
+ * before any call so that each problem shows at its field: a name, a country (the address's first part), a
  * capacity that is a whole number from 1, a cost that is empty or a number, a description of at
  * most 300 characters, and web links (http or https), none on another platform's own domain.
  * Empty when the form can be sent.
@@ -78,7 +78,7 @@ export const MAX_COST_PER_NIGHT = 1_000_000
 export function draftProblems(draft: PropertyDraft): DraftProblems {
   const problems: DraftProblems = {}
   if (draft.name.trim() === '') problems.name = { key: 'errors.property.nameRequired' }
-  if ((draft.addressText.trim().split(/\s+/)[0] ?? '') === '')
+  if (splitAddress(draft.addressText).country === '')
     problems.addressText = { key: 'errors.property.country' }
   const capacity = draft.capacity.trim()
   if (!/^\d{1,6}$/.test(capacity) || Number(capacity) < 1 || Number(capacity) > MAX_CAPACITY)
@@ -175,7 +175,7 @@ export const withTimeZone = (draft: PropertyDraft, timeZone: string): PropertyDr
   timeZonePicked: true,
 })
 
-/** Adding needs a name and a first word (the country) in the address (docs/product.md §5.4). */
+/** Adding needs a name and a country (the address's first part) (docs/product.md §5.4). */
 export const canCreate = (draft: PropertyDraft) =>
   draft.name.trim() !== '' && splitAddress(draft.addressText).country !== ''
 

@@ -42,12 +42,14 @@ async function choosePlatform(name: string) {
 }
 
 describe('add-property form', () => {
-  it('enables submit only with a name and a first word in the address', async () => {
+  it('enables submit only with a name and a first part (the country) in the address', async () => {
     await renderModal()
     expect(submit().disabled).toBe(true)
     fireEvent.change(field('Property name'), { target: { value: 'Sea Breeze' } })
     expect(submit().disabled).toBe(true)
     fireEvent.change(field('Address'), { target: { value: '   ' } })
+    expect(submit().disabled).toBe(true)
+    fireEvent.change(field('Address'), { target: { value: ', Riyadh Region, Riyadh' } })
     expect(submit().disabled).toBe(true)
     fireEvent.change(field('Address'), { target: { value: 'Saudi' } })
     expect(submit().disabled).toBe(false)
@@ -55,15 +57,32 @@ describe('add-property form', () => {
     expect(submit().disabled).toBe(true)
   })
 
-  it('shows under the address how it will be saved', async () => {
+  it('describes the address field with the parts it will be saved as', async () => {
     await renderModal()
-    const preview = () => within(modal()).getByTestId('address-preview')
-    expect(within(preview()).getByTestId('address-country').textContent).toBe('—')
+    const preview = within(modal()).getByTestId('address-preview')
+    expect(field('Address').getAttribute('aria-describedby')).toBe(preview.id)
+    expect(within(preview).getByTestId('address-country').textContent).toBe('—')
     fireEvent.change(field('Address'), { target: { value: 'Saudi Makkah Jeddah Corniche Road 9' } })
-    expect(within(preview()).getByTestId('address-country').textContent).toBe('Saudi')
-    expect(within(preview()).getByTestId('address-region').textContent).toBe('Makkah')
-    expect(within(preview()).getByTestId('address-city').textContent).toBe('Jeddah')
-    expect(within(preview()).getByTestId('address-address').textContent).toBe('Corniche Road 9')
+    expect(preview.textContent).toBe(
+      'Country: Saudi · Region: Makkah · City: Jeddah · Street: Corniche Road 9',
+    )
+    fireEvent.change(field('Address'), {
+      target: { value: 'Saudi Arabia, Riyadh Region, Riyadh, King Fahd Road 9' },
+    })
+    expect(preview.textContent).toBe(
+      'Country: Saudi Arabia · Region: Riyadh Region · City: Riyadh · Street: King Fahd Road 9',
+    )
+    fireEvent.change(field('Address'), { target: { value: 'Saudi Arabia, , AlUla' } })
+    expect(within(preview).getByTestId('address-region').textContent).toBe('—')
+    expect(within(preview).getByTestId('address-city').textContent).toBe('AlUla')
+  })
+
+  it('says the parts in Arabic, split on Arabic commas', async () => {
+    await renderModal(PLATFORMS, { language: 'ar' })
+    fireEvent.change(field('العنوان'), { target: { value: 'السعودية، منطقة مكة، جدة، طريق الكورنيش 9' } })
+    expect(within(modal()).getByTestId('address-preview').textContent).toBe(
+      'الدولة: السعودية · المنطقة: منطقة مكة · المدينة: جدة · الشارع: طريق الكورنيش 9',
+    )
   })
 
   it('counts the description against its 300 characters', async () => {

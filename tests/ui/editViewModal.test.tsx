@@ -105,6 +105,25 @@ describe('edit/view modal', () => {
     expect(zone.value).toBe('Asia/Kuwait')
   })
 
+  it('keeps the stored country, region and city in the preview and the save when only the street changed', async () => {
+    const makkah = aProperty({
+      id: 'property-5',
+      country: 'Saudi Arabia',
+      region: null,
+      city: 'Makkah',
+      address: 'Ibrahim Khalil 5',
+    })
+    const { onSave } = await renderModal('edit', 'about', { shown: makkah })
+    const address = within(modal()).getByLabelText('Address') as HTMLInputElement
+    expect(address.value).toBe('Saudi Arabia, , Makkah, Ibrahim Khalil 5')
+    fireEvent.change(address, { target: { value: 'Saudi Arabia, , Makkah, Ibrahim Khalil 7' } })
+    expect(within(modal()).getByTestId('address-preview').textContent).toBe(
+      'Country: Saudi Arabia · Region: — · City: Makkah · Street: Ibrahim Khalil 7',
+    )
+    await user.click(within(modal()).getByTestId('save-property'))
+    expect(onSave.mock.calls[0]?.[0].draft.addressText).toBe('Saudi Arabia, , Makkah, Ibrahim Khalil 7')
+  })
+
   it('disables save without a name or address text', async () => {
     await renderModal('edit')
     const save = () => within(modal()).getByTestId('save-property') as HTMLButtonElement

@@ -34,6 +34,9 @@ describe('a property draft', () => {
     expect(Object.keys(draftProblems({ ...ready, capacity: '' }))).toEqual(['capacity'])
     expect(Object.keys(draftProblems({ ...ready, capacity: '0' }))).toEqual(['capacity'])
     expect(Object.keys(draftProblems({ ...ready, capacity: '2.5' }))).toEqual(['capacity'])
+    expect(draftProblems({ ...ready, addressText: ', Riyadh Region' })).toEqual({
+      addressText: { key: 'errors.property.country' },
+    })
     expect(Object.keys(draftProblems({ ...ready, costPerNight: 'abc' }))).toEqual(['costPerNight'])
     expect(draftProblems({ ...ready, costPerNight: '350.5' })).toEqual({})
     expect(

@@ -83,7 +83,8 @@ describe('property form rules', () => {
 
   it('keeps the stored address parts when the host left the address text alone', () => {
     const draft = { ...draftFrom(stored), name: 'Palm Villa II' }
-    expect(draft.addressText).toBe('Saudi Riyadh Olaya St 5')
+    // Spaced, "Riyadh" would read as the region: the missing region keeps its place between commas.
+    expect(draft.addressText).toBe('Saudi, , Riyadh, Olaya St 5')
     const fields = fieldsFrom(draft, stored)
     expect(fields).toMatchObject({
       country: 'Saudi',
@@ -91,6 +92,12 @@ describe('property form rules', () => {
       address: 'Olaya St 5',
       costPerNight: 450,
     })
+    expect(fields).not.toHaveProperty('region')
+  })
+
+  it('keeps the stored country, region and city when only the street was edited', () => {
+    const fields = fieldsFrom({ ...draftFrom(stored), addressText: 'Saudi, , Riyadh, Olaya St 7' }, stored)
+    expect(fields).toMatchObject({ country: 'Saudi', city: 'Riyadh', address: 'Olaya St 7' })
     expect(fields).not.toHaveProperty('region')
   })
 

@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { addressPartsFor, type StoredAddress } from '../../domain/address.ts'
 import { DESCRIPTION_MAX, withAddressText, withTimeZone, type PropertyDraft } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
@@ -16,28 +17,31 @@ type Props = {
 }
 
 const PREVIEW_PARTS = ['country', 'region', 'city', 'address'] as const
+const PREVIEW_ID = 'field-address-parts'
 
 /**
- * The address is one text (docs/product.md §5.4); this shows how it will be split, so the saved
- * parts hold no surprise.
+ * The address is one text (docs/product.md §5.4); this line, the field's description, shows the
+ * parts it will be saved as, so the split holds no surprise.
  */
 function AddressPreview({ text, stored }: { text: string; stored?: StoredAddress }) {
   const { t } = useI18n()
   const parts = addressPartsFor(text, stored)
   return (
-    <div data-testid="address-preview" className="rounded-xl bg-slate-50 px-3.5 py-2.5 text-xs">
-      <p className="mb-1.5 text-slate-500">{t('property.addressPreview')}</p>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
-        {PREVIEW_PARTS.map((part) => (
-          <div key={part} className="min-w-0">
-            <dt className="text-slate-500">{t(`property.addressParts.${part}`)}</dt>
-            <dd data-testid={`address-${part}`} className="truncate font-medium text-slate-700">
+    <p id={PREVIEW_ID} data-testid="address-preview" className="text-xs break-words text-slate-500">
+      {PREVIEW_PARTS.map((part, index) => (
+        <Fragment key={part}>
+          {index > 0 && ' '}
+          {/* A part wraps as a whole, its separator with it, unless it is longer than the line. */}
+          <span className="inline-block max-w-full">
+            {t(`property.addressParts.${part}`)}:{' '}
+            <bdi data-testid={`address-${part}`} className="font-medium text-slate-700">
               {parts[part] || '—'}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </div>
+            </bdi>
+            {index < PREVIEW_PARTS.length - 1 && ' ·'}
+          </span>
+        </Fragment>
+      ))}
+    </p>
   )
 }
 
@@ -67,6 +71,7 @@ export function PropertyFormFields({ draft, onChange, stored, disabled, errors =
         error={errors.addressText}
         disabled={disabled}
         autoComplete="off"
+        aria-describedby={PREVIEW_ID}
         hint={<AddressPreview text={draft.addressText} stored={stored} />}
       />
       <TimeZoneField
