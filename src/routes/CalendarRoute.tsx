@@ -188,10 +188,12 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
           {propertiesError.message || t('app.unexpectedError')}
         </p>
       )}
-      {/* The timeline takes the page's width; the stay lists go under it. */}
+      {/* The timeline takes the page's width; the stay lists go under it. A column holding the side
+          month is at least 374 px: its grid's 340, its padding and its border (narrower, the grid
+          scrolls sideways and hides Saturday). */}
       <div
         aria-busy={isPending}
-        className={`relative grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_372px]'}`}
+        className={`relative grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_374px]'}`}
       >
         {/* Over the calendar, not above it: its going must not move the calendar up (layout shift). */}
         {isPending && (
@@ -233,9 +235,9 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
         )}
         <aside
           aria-label={t('calendar.sidePanel')}
-          className={`grid grid-cols-1 content-start gap-4 md:grid-cols-2 ${wide ? 'xl:grid-cols-3' : 'xl:[&>:first-child]:order-last 2xl:grid-cols-1 2xl:[&>:first-child]:order-none'}`}
+          className={`grid grid-cols-1 content-start gap-4 md:grid-cols-2 ${wide ? 'xl:grid-cols-[auto_minmax(0,1fr)_minmax(0,1fr)]' : 'xl:[&>:first-child]:order-last 2xl:grid-cols-1 2xl:[&>:first-child]:order-none'}`}
         >
-          <div className={wide ? '' : 'md:col-span-2 xl:col-span-1'}>
+          <div className="md:col-span-2 xl:col-span-1">
             <MonthCalendar
               month={panelMonth.month}
               today={today}

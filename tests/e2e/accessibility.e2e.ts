@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { addDays, localToday, nightsBetween } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
-import { DESKTOP, launchBrowser, PHONE } from './browser.ts'
+import { DESKTOP, launchBrowser, PHONE, tabTo } from './browser.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Pass-2026!' }
@@ -74,18 +74,6 @@ async function newPage(viewport: keyof typeof VIEWPORTS, language: 'en' | 'ar', 
   await context.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
   const page = await context.newPage()
   return { page, close: () => context.close() }
-}
-
-/**
- * Presses Tab (Shift+Tab with `backwards`) until the focused element matches `selector`; only
- * the keyboard moves the focus. Fails when the element is never reached.
- */
-async function tabTo(page: Page, selector: string, backwards = false) {
-  for (let presses = 0; presses < 80; presses++) {
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
-    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return
-  }
-  throw new Error(`Tab never reached ${selector}`)
 }
 
 describe('keyboard only', () => {

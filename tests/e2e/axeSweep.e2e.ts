@@ -249,6 +249,16 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'add stay dialog, its check-in month open',
+    as: 'host',
+    open: async (page) => {
+      await go(page, '/calendar', 'month-calendar')
+      await page.getByTestId('add-stay').click()
+      await page.getByTestId('stay-start').getByRole('button').click()
+      await page.getByTestId('stay-start-panel').locator('[role="gridcell"][tabindex="0"]:focus').waitFor()
+    },
+  },
+  {
     name: 'edit stay dialog',
     as: 'host',
     open: async (page) => {

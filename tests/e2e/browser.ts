@@ -79,3 +79,15 @@ export async function errorAt(field: Locator): Promise<string | null> {
   const id = ids.find((candidate) => candidate.endsWith('-error'))
   return id ? field.page().locator(`[id="${id}"]`).innerText() : null
 }
+
+/**
+ * Presses Tab (Shift+Tab with `backwards`) until the focused element matches `selector`; only
+ * the keyboard moves the focus. Fails when the element is never reached.
+ */
+export async function tabTo(page: Page, selector: string, backwards = false) {
+  for (let presses = 0; presses < 80; presses++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return
+  }
+  throw new Error(`Tab never reached ${selector}`)
+}

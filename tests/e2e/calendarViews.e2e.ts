@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, localToday, nightsBetween } from '../../src/domain/dates.ts'
 import { calendarDays } from '../../src/ui/calendar/month/calendarDays.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
-import { launchBrowser, PHONE, screenshot, signedInPage } from './browser.ts'
+import { launchBrowser, PHONE, screenshot, signedInPage, tabTo } from './browser.ts'
 import { addProperty, untilLinksRead } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
@@ -75,17 +75,7 @@ afterAll(async () => {
 })
 
 /** Tabs until focus is in the grid of `testId`: the grid's one Tab stop. */
-async function tabIntoGrid(page: Page, testId: string) {
-  for (let presses = 0; presses < 60; presses++) {
-    await page.keyboard.press('Tab')
-    const inside = await page.evaluate(
-      (id) => document.activeElement?.closest(`[data-testid="${id}"] [role="grid"]`) != null,
-      testId,
-    )
-    if (inside) return
-  }
-  throw new Error(`Tab never reached the grid of ${testId}`)
-}
+const tabIntoGrid = (page: Page, testId: string) => tabTo(page, `[data-testid="${testId}"] [role="grid"] *`)
 
 /** Days from `from` to `to`, negative when `to` is earlier. */
 const signedNights = (from: string, to: string) =>
@@ -355,4 +345,111 @@ describe('the calendar by keyboard alone', () => {
       },
     )
   }
+
+  it.each(['en', 'ar'] as const)(
+    'picks a check-in with the arrows and Enter in the Add stay dialog, in %s',
+    async (language) => {
+      const { shots, page } = await signedInPage(browser, context, 'desktop', language)
+      await page.setViewportSize({ width: WIDTH, height: 860 })
+      await page.goto(`${server.url}/calendar`)
+      await page.getByTestId('calendar-grid').getByTestId('event-bar').first().waitFor()
+      await tabTo(page, '[data-testid="add-stay"]')
+      await page.keyboard.press('Enter')
+      const dialog = page.getByTestId('manual-stay-dialog')
+      await dialog.waitFor()
+      await tabTo(page, '[data-testid="stay-start"] button')
+      const opening = await pickerDay(page, 'stay-start')
+      await page.keyboard.press('Enter')
+      // The month opens as a dialog with the focus on the field's day, named in full.
+      const picker = page.getByRole('dialog', { name: language === 'en' ? 'Check-in' : 'الوصول' })
+      await picker.waitFor()
+      const fullName = (date: string) =>
+        new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'ar-SA-u-ca-gregory', {
+          dateStyle: 'full',
+          timeZone: 'UTC',
+        }).format(new Date(`${date}T00:00:00Z`))
+      await expect.poll(async () => (await focused(page)).label).toBe(fullName(opening))
+      // Two days later on the screen's reading side, and a week down.
+      const later = language === 'en' ? 'ArrowRight' : 'ArrowLeft'
+      await page.keyboard.press(later)
+      await page.keyboard.press(later)
+      await page.keyboard.press('ArrowDown')
+      const target = addDays(opening, 9)
+      expect((await focused(page)).label).toBe(fullName(target))
+      // One Tab stop among the days.
+      expect(await picker.locator('[role="gridcell"][tabindex="0"]').count()).toBe(1)
+      await screenshot(page, `stay-date-picker-keyboard-desktop-${language}`)
+      await page.keyboard.press('Enter')
+      await picker.waitFor({ state: 'detached' })
+      expect(await pickerDay(page, 'stay-start')).toBe(target)
+      // The focus is back on the field, which Escape also leaves it on. Space opens it too, on
+      // the picked day, and the key's release there picks nothing.
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('[data-testid="stay-start"]') != null),
+      ).toBe(true)
+      await page.keyboard.press('Space')
+      await picker.waitFor()
+      await expect.poll(async () => (await focused(page)).label).toBe(fullName(target))
+      expect(await picker.isVisible()).toBe(true)
+      await page.keyboard.press('Escape')
+      await picker.waitFor({ state: 'detached' })
+      expect(await pickerDay(page, 'stay-start')).toBe(target)
+      await dialog.waitFor()
+      await shots.close()
+    },
+  )
+
+  it.each(['en', 'ar'] as const)(
+    'shows the side month whole on the calendar and the dashboard, one Tab stop, in %s',
+    async (language) => {
+      const { shots, page } = await signedInPage(browser, context, 'desktop', language)
+      const month = page.getByTestId('month-calendar')
+      const grid = month.getByRole('grid')
+      // All seven days of the week show: the grid never overflows its box (it scrolled sideways,
+      // cut after Thursday, beside the timeline at 1280 px).
+      const overflows: string[] = []
+      const screens = {
+        timeline: `/calendar?view=timeline&start=${sunday}`,
+        month: '/calendar',
+        dashboard: '/dashboard',
+      }
+      for (const [name, address] of Object.entries(screens))
+        for (const width of [1024, WIDTH, 1600]) {
+          await page.setViewportSize({ width, height: 860 })
+          await page.goto(`${server.url}${address}`)
+          await grid.waitFor()
+          const overflow = await grid.evaluate(
+            (element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth,
+          )
+          if (overflow > 0) overflows.push(`${name} at ${width} px: ${overflow} px`)
+        }
+      expect(overflows).toEqual([])
+      await page.setViewportSize({ width: WIDTH, height: 860 })
+      await page.goto(`${server.url}/calendar?view=timeline&start=${sunday}`)
+      await page.getByTestId('timeline').getByTestId('timeline-bar').first().waitFor()
+      const box = (await month.boundingBox())!
+      for (const header of await grid.getByRole('columnheader').all()) {
+        const place = (await header.boundingBox())!
+        expect(place.x).toBeGreaterThanOrEqual(box.x)
+        expect(place.x + place.width).toBeLessThanOrEqual(box.x + box.width)
+      }
+      expect(await grid.locator('[data-day][tabindex="0"]').count()).toBe(1)
+      await tabIntoGrid(page, 'month-calendar')
+      const stop = (await page.evaluate(() => (document.activeElement as HTMLElement).dataset.day)) ?? ''
+      await page.keyboard.press(language === 'en' ? 'ArrowRight' : 'ArrowLeft')
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.day)).toBe(
+        addDays(stop, 1),
+      )
+      // The next Tab leaves the month.
+      await page.keyboard.press('Tab')
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('[data-testid="month-calendar"]') == null),
+      ).toBe(true)
+      await month.evaluate((element) =>
+        window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80),
+      )
+      await screenshot(page, `timeline-side-month-desktop-${language}`)
+      await shots.close()
+    },
+  )
 })

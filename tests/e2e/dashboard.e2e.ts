@@ -33,9 +33,9 @@ const TEXTS = {
   },
 } as const
 
-/** "1 Oct 2026": how a picker's day is named in English. */
+/** "Thursday, 1 October 2026": how a picker's day is named in English. */
 const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   )
 const numeric = (date: string) => date.split('-').reverse().join('/')

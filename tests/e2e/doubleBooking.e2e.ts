@@ -47,7 +47,7 @@ async function airbnbFeedUrl() {
 async function pickDay(page: Page, testId: 'stay-start' | 'stay-end', date: DateOnly) {
   await page.getByTestId(testId).getByRole('button').first().click()
   const panel = page.getByTestId(`${testId}-panel`)
-  const label = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  const label = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   )
   const cell = panel.getByRole('gridcell', { name: label, exact: true })

@@ -55,7 +55,7 @@ async function pick(user: UserEvent, field: 'start' | 'end', date: DateOnly) {
     await user.click(within(panel).getByRole('button', { name: forward ? 'Next month' : 'Previous month' }))
     shown = addMonths(shown, forward ? 1 : -1)
   }
-  await user.click(within(panel).getByRole('gridcell', { name: format.date(date) }))
+  await user.click(within(panel).getByRole('gridcell', { name: format.fullDate(date) }))
 }
 
 /** What a picker holds, read back from its day/month/year. */

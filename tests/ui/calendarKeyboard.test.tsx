@@ -1,8 +1,11 @@
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import type { Booking } from '../../src/domain/bookings.ts'
+import { addMonths, type DateOnly } from '../../src/domain/dates.ts'
 import { ALL, timelineRows } from '../../src/domain/timeline.ts'
 import { CalendarGrid } from '../../src/ui/calendar/CalendarGrid.tsx'
+import { MonthCalendar } from '../../src/ui/calendar/month/MonthCalendar.tsx'
 import { Timeline } from '../../src/ui/calendar/Timeline.tsx'
 import { aBooking, aManualStay } from './builders.ts'
 import { renderWithProviders } from './providers.tsx'
@@ -99,6 +102,30 @@ describe('the month grid by keyboard', () => {
     expect(focused().dataset.item).toBe('day:2026-03-08')
   })
 
+  it('goes back to the day it left on Down then Up, through a stay begun the day before', async () => {
+    renderMonth()
+    await screen.findByTestId('calendar-grid')
+    tabStops(screen.getByRole('grid'))[0]!.focus()
+    // The 11th is the second night of Sara's and Omar's stays, whose bars start on the 10th.
+    press('ArrowRight')
+    press('ArrowRight')
+    expect(focused().dataset.item).toBe('day:2026-03-11')
+    press('ArrowDown')
+    press('ArrowDown')
+    expect(nameOf(focused())).toMatch(/^Omar/)
+    press('ArrowDown')
+    expect(focused().dataset.item).toBe('day:2026-03-18')
+    press('ArrowUp')
+    expect(nameOf(focused())).toMatch(/^Omar/)
+    press('ArrowUp')
+    expect(nameOf(focused())).toMatch(/^Sara/)
+    press('ArrowUp')
+    expect(focused().dataset.item).toBe('day:2026-03-11')
+    // Shift and Home select to the week's Sunday.
+    press('Home', { shiftKey: true })
+    expect(document.querySelectorAll('[data-selected]')).toHaveLength(4)
+  })
+
   it('names manual stays and blocks, and runs from the right in Arabic', async () => {
     renderMonth('ar')
     await screen.findByTestId('calendar-grid')
@@ -141,6 +168,64 @@ describe('the month grid by keyboard', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['AbAirbnb', 'BkBooking.com', 'Manual', 'Blocked', 'Synced from Manzil', '!Conflict'])
+  })
+})
+
+/** The side panel's month, its arrows turning it as the calendar screen's do. */
+function SideMonth({ onDayClick }: { onDayClick: (day: DateOnly) => void }) {
+  const [month, setMonth] = useState('2026-03')
+  return (
+    <MonthCalendar
+      month={month}
+      today="2026-03-09"
+      bookings={STAYS}
+      onPrevious={() => setMonth((shown) => addMonths(shown, -1))}
+      onNext={() => setMonth((shown) => addMonths(shown, 1))}
+      onDayClick={onDayClick}
+    />
+  )
+}
+
+const sideDays = () =>
+  within(screen.getByTestId('month-calendar'))
+    .getAllByRole('gridcell')
+    .filter((cell) => cell.tabIndex === 0)
+
+describe('the side month by keyboard', () => {
+  it('is one Tab stop, on today; the keys move it, into the next month, and Enter opens the day', async () => {
+    const onDayClick = vi.fn()
+    await renderWithProviders(<SideMonth onDayClick={onDayClick} />)
+    const [stop, ...others] = sideDays()
+    expect(others).toHaveLength(0)
+    expect(stop!.dataset.day).toBe('2026-03-09')
+    stop!.focus()
+    press('ArrowRight')
+    press('End')
+    expect(focused().dataset.day).toBe('2026-03-14')
+    press('ArrowDown')
+    press('ArrowUp')
+    press('ArrowDown')
+    expect(focused().dataset.day).toBe('2026-03-21')
+    press('PageDown')
+    expect(screen.getByTestId('month-title').textContent).toBe('April 2026')
+    expect(focused().dataset.day).toBe('2026-04-21')
+    expect(sideDays()).toEqual([focused()])
+    // Down from the last row leaves April's days: May.
+    press('ArrowDown')
+    press('ArrowDown')
+    expect(focused().dataset.day).toBe('2026-05-05')
+    expect(screen.getByTestId('month-title').textContent).toBe('May 2026')
+    fireEvent.click(focused())
+    expect(onDayClick).toHaveBeenCalledWith('2026-05-05')
+  })
+
+  it('runs from the right in Arabic', async () => {
+    await renderWithProviders(<SideMonth onDayClick={() => {}} />, { language: 'ar' })
+    sideDays()[0]!.focus()
+    press('ArrowLeft')
+    expect(focused().dataset.day).toBe('2026-03-10')
+    press('Home')
+    expect(focused().dataset.day).toBe('2026-03-08')
   })
 })
 

@@ -155,7 +155,7 @@ export async function pickDate(user: UserEvent, testId: string, date: DateOnly) 
     await user.click(within(panel).getByRole('button', { name: forward ? 'Next month' : 'Previous month' }))
     month = addMonths(month, forward ? 1 : -1)
   }
-  await user.click(within(panel).getByRole('gridcell', { name: english.date(date) }))
+  await user.click(within(panel).getByRole('gridcell', { name: english.fullDate(date) }))
 }
 
 /** The dates of the stay form, in an order the check-out picker allows (never before check-in + 1). */

@@ -37,8 +37,12 @@ describe('the statistics date range', () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'])
-    expect(within(grid).getByRole('gridcell', { name: '20 Mar 2026' }).hasAttribute('disabled')).toBe(true)
-    await userEvent.click(within(grid).getByRole('gridcell', { name: '10 Mar 2026' }))
+    // A day past the end is said to be unavailable, and a click on it picks nothing.
+    const afterEnd = within(grid).getByRole('gridcell', { name: 'Friday, 20 March 2026' })
+    expect(afterEnd.getAttribute('aria-disabled')).toBe('true')
+    await userEvent.click(afterEnd)
+    expect(onChange).not.toHaveBeenCalled()
+    await userEvent.click(within(grid).getByRole('gridcell', { name: 'Tuesday, 10 March 2026' }))
     expect(onChange).toHaveBeenCalledWith({ start: '2026-03-10', end: '2026-03-15' })
   })
 })

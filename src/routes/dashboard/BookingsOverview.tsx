@@ -26,7 +26,7 @@ export function BookingsOverview() {
     <>
       <div
         aria-busy={isPending}
-        className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[372px_minmax(0,1fr)_minmax(0,1fr)]"
+        className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[374px_minmax(0,1fr)_minmax(0,1fr)]"
       >
         <div className="md:col-span-2 xl:col-span-1">
           <MonthCalendar

@@ -1,10 +1,11 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Booking } from '../../domain/bookings.ts'
-import { addDays, type DateOnly } from '../../domain/dates.ts'
+import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../frame/format.ts'
 import { bookingKey, bookingsOn, calendarDays, weekRow, weeksOf, type WeekBar } from './month/calendarDays.ts'
-import { isSelected, monthItem, monthSlots, monthStep, stepOf, type MonthPosition } from './gridFocus.ts'
+import { isSelected, monthItem, monthSlots, monthStep, type MonthPosition } from './gridFocus.ts'
+import { dayStep, stepOf } from './month/dayFocus.ts'
 import { DayNumber, MonthGrid } from './month/MonthGrid.tsx'
 import { MonthNavigator } from './month/MonthNavigator.tsx'
 import {
@@ -47,9 +48,6 @@ type Props = {
 
 /** A bar's item id: its stay and the first night it covers in its row (a stay may have several). */
 const barId = (bar: WeekBar<Booking>) => `bar:${bookingKey(bar.stay)}@${bar.start}`
-
-/** How many days the Shift-arrow steps move a selection by. */
-const SELECTION_STEPS: Readonly<Record<string, number>> = { later: 1, earlier: -1, down: 7, up: -7 }
 
 /**
  * One stay across a week row: it starts in its first day's cell and runs over the next ones (a
@@ -150,6 +148,10 @@ export function CalendarGrid({
   const home = today.startsWith(month) ? today : `${month}-01`
   const active: MonthPosition = position && model.slots.has(position.day) ? position : { day: home, slot: 0 }
   const activeItem = monthItem(model, active)
+  // An item focused by a click or Tab becomes the keys' place; one the keys moved to already is,
+  // on the day they left from (a bar covers several days: Down then Up goes back to that day).
+  const focusedAt = (item: string, place: MonthPosition) =>
+    setPosition((current) => (current && monthItem(model, current) === item ? current : place))
   const selecting = useSelection((nights) => onSelectNights?.(nights))
   const { selection } = selecting
 
@@ -168,9 +170,8 @@ export function CalendarGrid({
     const step = stepOf(event.key, dir)
     if (!step) return
     event.preventDefault()
-    const by = SELECTION_STEPS[step]
-    if (event.shiftKey && onSelectNights && by !== undefined) {
-      const day = addDays(active.day, by)
+    if (event.shiftKey && onSelectNights) {
+      const day = dayStep(active.day, step)
       if (!model.slots.has(day)) return
       selecting.set({ anchor: chosen?.anchor ?? active.day, focus: day })
       setPosition({ day, slot: 0 })
@@ -225,7 +226,7 @@ export function CalendarGrid({
                   data-item={dayItem}
                   tabIndex={activeItem === dayItem ? 0 : -1}
                   onClick={() => onDayClick(day)}
-                  onFocus={() => activeItem !== dayItem && setPosition({ day, slot: 0 })}
+                  onFocus={() => focusedAt(dayItem, { day, slot: 0 })}
                   onPointerDown={(event) => {
                     if (onSelectNights && event.button === 0 && event.pointerType !== 'touch')
                       selecting.startDrag(day)
@@ -260,9 +261,7 @@ export function CalendarGrid({
                     key={bookingKey(bar.stay)}
                     bar={bar}
                     tabbable={activeItem === barId(bar)}
-                    onFocus={() =>
-                      activeItem !== barId(bar) && setPosition({ day: bar.start, slot: bar.lane + 1 })
-                    }
+                    onFocus={() => focusedAt(barId(bar), { day: bar.start, slot: bar.lane + 1 })}
                     onClick={() => (onStayClick ? onStayClick(bar.stay) : onDayClick(bar.start))}
                   />
                 ))}

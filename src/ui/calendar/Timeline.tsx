@@ -19,11 +19,11 @@ import { useFormat } from '../frame/format.ts'
 import { ChevronEndIcon, ChevronStartIcon } from '../common/icons.tsx'
 import { PhotoIcon } from '../frame/appIcons.tsx'
 import { bookingKey, weekdayColumns } from './month/calendarDays.ts'
+import { stepOf } from './month/dayFocus.ts'
 import {
   barAt,
   freeReach,
   nightTaken,
-  stepOf,
   timelineStep,
   type RowBar,
   type TimelinePosition,

@@ -1,23 +1,5 @@
 import { addDays, type DateOnly } from '../../domain/dates.ts'
-
-/** Where a key moves focus in a calendar grid: in time (later, earlier), or across its rows. */
-export type Step = 'later' | 'earlier' | 'up' | 'down' | 'rowStart' | 'rowEnd'
-
-/**
- * A key's step. Left and right follow the screen: right is later in English, earlier in Arabic,
- * where the days run from the right.
- */
-export function stepOf(key: string, dir: 'ltr' | 'rtl'): Step | null {
-  const steps: Record<string, Step> = {
-    ArrowRight: dir === 'rtl' ? 'earlier' : 'later',
-    ArrowLeft: dir === 'rtl' ? 'later' : 'earlier',
-    ArrowUp: 'up',
-    ArrowDown: 'down',
-    Home: 'rowStart',
-    End: 'rowEnd',
-  }
-  return steps[key] ?? null
-}
+import { dayStep, type Step } from './month/dayFocus.ts'
 
 /** Selected nights, first to last, as a stay's check-in and check-out. */
 export function nightsSelected(anchor: DateOnly, focus: DateOnly) {
@@ -39,7 +21,6 @@ type MonthBar = { id: string; start: DateOnly; span: number; lane: number }
  * each shown lane that covers its night (slot lane + 1), or nothing where that lane is empty.
  */
 export type MonthSlots = {
-  days: readonly DateOnly[]
   slots: ReadonlyMap<DateOnly, readonly (string | null)[]>
   bars: ReadonlyMap<string, MonthBar>
 }
@@ -53,7 +34,7 @@ export function monthSlots(days: readonly DateOnly[], bars: readonly MonthBar[],
       const slot = slots.get(addDays(bar.start, night))
       if (slot) slot[bar.lane + 1] = bar.id
     }
-  return { days, slots, bars: new Map(bars.map((bar) => [bar.id, bar])) }
+  return { slots, bars: new Map(bars.map((bar) => [bar.id, bar])) }
 }
 
 /** A place in the month grid: a day, and the day itself (0) or one of its lanes' bars. */
@@ -70,8 +51,7 @@ export const monthItem = (model: MonthSlots, { day, slot }: MonthPosition) =>
  * keeps focus at its edges.
  */
 export function monthStep(model: MonthSlots, position: MonthPosition, step: Step): MonthPosition {
-  const { days, slots } = model
-  const index = days.indexOf(position.day)
+  const { slots } = model
   const at = (day: DateOnly, slot: number): MonthPosition => {
     if (!slots.has(day)) return position
     return { day, slot: slots.get(day)?.[slot] ? slot : 0 }
@@ -82,12 +62,12 @@ export function monthStep(model: MonthSlots, position: MonthPosition, step: Step
     (slots.get(day) ?? []).flatMap((id, slot) => (id !== null && slot > 0 ? [slot] : []))
   switch (step) {
     case 'later':
-      return bar ? at(addDays(bar.start, bar.span), position.slot) : at(addDays(position.day, 1), 0)
+      return bar ? at(addDays(bar.start, bar.span), position.slot) : at(dayStep(position.day, step), 0)
     case 'earlier':
-      return bar ? at(addDays(bar.start, -1), position.slot) : at(addDays(position.day, -1), 0)
+      return bar ? at(addDays(bar.start, -1), position.slot) : at(dayStep(position.day, step), 0)
     case 'down': {
       const next = filled(position.day).find((slot) => slot > position.slot)
-      return next !== undefined ? { day: position.day, slot: next } : at(addDays(position.day, 7), 0)
+      return next !== undefined ? { day: position.day, slot: next } : at(dayStep(position.day, step), 0)
     }
     case 'up': {
       if (position.slot > 0) {
@@ -96,13 +76,12 @@ export function monthStep(model: MonthSlots, position: MonthPosition, step: Step
           .at(-1)
         return { day: position.day, slot: previous ?? 0 }
       }
-      const above = addDays(position.day, -7)
+      const above = dayStep(position.day, step)
       return slots.has(above) ? { day: above, slot: filled(above).at(-1) ?? 0 } : position
     }
     case 'rowStart':
-      return at(days[index - (index % 7)] ?? position.day, 0)
     case 'rowEnd':
-      return at(days[index - (index % 7) + 6] ?? position.day, 0)
+      return at(dayStep(position.day, step), 0)
   }
 }
 

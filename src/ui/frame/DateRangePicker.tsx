@@ -53,6 +53,7 @@ export function DatePicker({ label, value, onChange, min, max, testId, error }: 
       {widget ? (
         <widget.Component
           face={face}
+          label={label}
           value={value}
           onChange={onChange}
           min={min}

@@ -55,6 +55,7 @@ function buildFormatters(language: Language) {
   const signedInteger = once(() => new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' }))
   const list = once(() => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }))
   const day = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }))
+  const fullDay = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }))
   const moment = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }))
   const shortMonth = once(() => new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }))
   const year = once(() => new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC' }))
@@ -73,6 +74,8 @@ function buildFormatters(language: Language) {
     list: (items: readonly string[]) => list().format(items),
     /** A stay date (YYYY-MM-DD) as "12 Mar 2026". */
     date: (date: string) => day().format(utcDate(date)),
+    /** A day named in full, as a date picker's day reads: "Sunday, 29 November 2026". */
+    fullDate: (date: string) => fullDay().format(utcDate(date)),
     /** A period of days, both included, as "1–31 Mar 2026". */
     dateRange: (start: string, end: string) => day().formatRange(utcDate(start), utcDate(end)),
     /**

@@ -1,9 +1,11 @@
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { holdsNoNights, type Booking } from '../../../domain/bookings.ts'
-import type { DateOnly } from '../../../domain/dates.ts'
+import { addMonths, type DateOnly } from '../../../domain/dates.ts'
 import { useI18n } from '../../../i18n.tsx'
 import { useFormat } from '../../frame/format.ts'
 import { ColorSwatch } from './badges.tsx'
-import { arrivalsOn, bookingKey } from './calendarDays.ts'
+import { arrivalsOn, bookingKey, calendarDays } from './calendarDays.ts'
+import { dayForKey } from './dayFocus.ts'
 import { DayNumber, MonthGrid } from './MonthGrid.tsx'
 import { MonthNavigator } from './MonthNavigator.tsx'
 
@@ -21,10 +23,37 @@ type Props = {
 /**
  * The month calendar (docs/product.md §2.13): a Sunday-first month (7 columns, at least 340 px wide), the
  * neighbouring months' days greyed, today highlighted, a dot per booking that starts that day.
+ * With `onDayClick` its days are one Tab stop (today, or the month's first day): the arrows, Home,
+ * End and Page Up and Down move between them as in the date pickers, turning the month when they
+ * leave it, and Enter opens the day.
  */
 export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDayClick }: Props) {
-  const { t } = useI18n()
+  const { t, dir } = useI18n()
   const format = useFormat()
+  const days = calendarDays(month)
+  const [focusDay, setFocusDay] = useState<DateOnly | null>(null)
+  const active =
+    focusDay !== null && days.includes(focusDay) ? focusDay : today.startsWith(month) ? today : `${month}-01`
+  // The day a key moved to, focused once its month is drawn (the month comes from the props).
+  const pending = useRef<{ day: DateOnly; month: string } | null>(null)
+  const grid = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    if (pending.current?.month !== month) return
+    grid.current?.querySelector<HTMLElement>(`[data-day="${pending.current.day}"]`)?.focus()
+    pending.current = null
+  })
+  const onKeyDown = (event: KeyboardEvent) => {
+    const next = dayForKey(active, event, dir)
+    if (next === null) return
+    event.preventDefault()
+    const turn = days.includes(next) ? 0 : next < month ? -1 : 1
+    const shown = addMonths(month, turn)
+    // A month on or back only: a year's step (Shift and Page) leaves the side month as it is.
+    if (!calendarDays(shown).includes(next)) return
+    if (turn !== 0) (turn < 0 ? onPrevious : onNext)()
+    pending.current = { day: next, month: shown }
+    setFocusDay(next)
+  }
   return (
     <section
       data-testid="month-calendar"
@@ -33,7 +62,7 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
       aria-label={t('calendar.monthCalendar')}
     >
       <MonthNavigator month={month} onPrevious={onPrevious} onNext={onNext} />
-      <div className="mt-3 overflow-x-auto">
+      <div ref={grid} onKeyDown={onDayClick && onKeyDown} className="mt-3 overflow-x-auto">
         <MonthGrid
           month={month}
           className="grid min-w-[340px] grid-cols-7 gap-1"
@@ -69,6 +98,8 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
                 aria-label={label}
                 aria-current={isToday ? 'date' : undefined}
                 data-day={day}
+                tabIndex={day === active ? 0 : -1}
+                onFocus={() => setFocusDay(day)}
                 onClick={() => onDayClick(day)}
                 className={`${cell} hover:bg-slate-100`}
               >

@@ -10,7 +10,7 @@ export function calendarDays(month: string): DateOnly[] {
 }
 
 /** The days in weeks of seven: the grid's rows. */
-export const weeksOf = (days: readonly DateOnly[]) =>
+export const weeksOf = <Day>(days: readonly Day[]) =>
   Array.from({ length: Math.ceil(days.length / 7) }, (_, week) => days.slice(week * 7, week * 7 + 7))
 
 /** The seven weekday names, Sunday first, as Intl writes them (4 January 1970 was a Sunday). */
