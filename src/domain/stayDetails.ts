@@ -1,5 +1,5 @@
 import type { Booking } from './bookings.ts'
-import { nightsBetween } from './dates.ts'
+import { addDays, nightsBetween, type DateOnly } from './dates.ts'
 import { holdsAnyOf, ownRunsOf } from './echoNights.ts'
 
 export type StayAmounts = { nights: number; nightlyPrice: number | null; total: number | null }
@@ -44,6 +44,16 @@ export function conflictingStays(stay: Booking, bookings: readonly Booking[]): B
         (source === undefined || sourceOf(other) !== source),
     )
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+}
+
+/**
+ * The stays that sell the night of `day` twice: each holds it as its own and clashes
+ * (`conflictingStays`) with another that holds it too. A conflicted stay's other nights are not.
+ */
+export function doubleBookedOn(bookings: readonly Booking[], day: DateOnly): Booking[] {
+  const night = { start: day, end: addDays(day, 1) }
+  const holding = bookings.filter((stay) => stay.conflict && holdsAnyOf(stay, night))
+  return holding.filter((stay) => conflictingStays(stay, holding).length > 0)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { monthsAfter } from '../../src/domain/airbnbRules.ts'
 import { addDays, localToday, nightsBetween } from '../../src/domain/dates.ts'
 import { calendarDays } from '../../src/ui/calendar/month/calendarDays.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
@@ -16,7 +17,8 @@ const WIDTH = 1280
 // always belong to that month.
 const sunday = calendarDays(localToday().slice(0, 7))[7]!
 const day = (offset: number) => addDays(sunday, offset)
-const FEEDS: Record<string, { property: string; stays: StayEvent[] }> = {
+const ahead = (offset: number) => addDays(localToday(), offset)
+const FEEDS: Record<string, { property: string; platform?: string; stays: StayEvent[] }> = {
   '/airbnb/desert-rose.ics': {
     property: 'Desert Rose Villa',
     stays: [
@@ -31,11 +33,33 @@ const FEEDS: Record<string, { property: string; stays: StayEvent[] }> = {
     stays: [
       { uid: 'closed@airbnb.com', start: day(2), end: day(4), summary: 'Airbnb (Not available)' },
       { uid: 'sarah@airbnb.com', start: day(10), end: day(13), summary: 'Reserved - Sarah Johnson' },
+      // A month ahead, one night closed on each side of a reservation and the nights around them
+      // free: Airbnb's preparation time (its rules are read from today on), its booking window
+      // closing the export's end.
+      { uid: 'before@airbnb.com', start: ahead(30), end: ahead(31), summary: 'Airbnb (Not available)' },
+      { uid: 'rami@airbnb.com', start: ahead(31), end: ahead(34), summary: 'Reserved - Rami Aziz' },
+      { uid: 'after@airbnb.com', start: ahead(34), end: ahead(35), summary: 'Airbnb (Not available)' },
+      {
+        uid: 'window@airbnb.com',
+        start: monthsAfter(localToday(), 9),
+        end: monthsAfter(localToday(), 24),
+        summary: 'Airbnb (Not available)',
+      },
     ],
+  },
+  // Vrbo sells two of Sarah's nights again: a double booking.
+  '/vrbo/palm-loft.ics': {
+    property: 'Palm Loft',
+    platform: 'Vrbo',
+    stays: [{ uid: 'omar@vrbo.com', start: day(11), end: day(13), summary: 'Reserved - Omar Khalid' }],
   },
   '/airbnb/corniche-flat.ics': {
     property: 'Corniche Flat',
-    stays: [{ uid: 'hala@airbnb.com', start: day(3), end: day(6), summary: 'Reserved - هالة سعيد' }],
+    stays: [
+      { uid: 'hala@airbnb.com', start: day(3), end: day(6), summary: 'Reserved - هالة سعيد' },
+      // There before the double booking on the same days: it must not hide either side.
+      { uid: 'lucas@airbnb.com', start: day(8), end: day(12), summary: 'Reserved - Lucas Martin' },
+    ],
   },
 }
 
@@ -55,13 +79,16 @@ beforeAll(async () => {
     headers: { origin: server.url },
   })
   expect(signIn.status()).toBe(200)
-  for (const [route, { property, stays }] of Object.entries(FEEDS)) {
-    feeds.serve(route, calendarOf(stays))
+  for (const [route, { stays }] of Object.entries(FEEDS)) feeds.serve(route, calendarOf(stays))
+  // Each property once, with a link to each of its feeds.
+  for (const property of new Set(Object.values(FEEDS).map((feed) => feed.property))) {
     await addProperty(context, server.url, {
       name: property,
       city: 'Jeddah',
       address: 'Corniche Road',
-      links: [{ platformName: 'Airbnb', urlPath: feeds.url(route) }],
+      links: Object.entries(FEEDS)
+        .filter(([, feed]) => feed.property === property)
+        .map(([route, feed]) => ({ platformName: feed.platform ?? 'Airbnb', urlPath: feeds.url(route) })),
     })
   }
   await untilLinksRead(context, server.url)
@@ -110,6 +137,29 @@ describe('the month grid at 1280 px', () => {
       const wednesday = grid.locator(`[data-day="${day(3)}"]`)
       expect(await wednesday.getByText(language === 'en' ? '+ 1 more' : '+ ١ آخر').isVisible()).toBe(true)
 
+      // Both sides of the double booking show on the nights they clash, Lucas's stay yielding them;
+      // each bar names its nights and its property.
+      for (const clash of [day(11), day(12)]) {
+        const over = await bars.evaluateAll(
+          (all, night) =>
+            all
+              .filter((bar) => {
+                const first = bar.closest<HTMLElement>('[data-day]')!.dataset.day!
+                const span = Number((bar as HTMLElement).dataset.span)
+                const last = new Date(Date.parse(first) + (span - 1) * 86_400_000).toISOString().slice(0, 10)
+                return first <= night && night <= last
+              })
+              .map((bar) => (bar as HTMLElement).dataset.conflict ?? ''),
+          clash,
+        )
+        expect(over).toEqual(['true', 'true'])
+      }
+      const sarah = bars.filter({ hasText: 'Sarah Johnson' }).first()
+      expect(await sarah.getAttribute('title')).toMatch(
+        language === 'en'
+          ? /^Sarah Johnson · 3 nights · Palm Loft · Airbnb · .+ · Conflict$/
+          : /^Sarah Johnson، ٣ ليالٍ، Palm Loft، /,
+      )
       // A bar of two nights or more has room for its name: none is cut.
       const cut = await bars.evaluateAll((all) =>
         all
@@ -125,6 +175,59 @@ describe('the month grid at 1280 px', () => {
         window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80),
       )
       await screenshot(page, `calendar-month-desktop-${language}`)
+      await shots.close()
+    },
+  )
+})
+
+describe('the month and the timeline on a phone', () => {
+  it.each(['en', 'ar'] as const)(
+    'marks a night sold twice, and a one-night rule stays readable, in %s',
+    async (language) => {
+      const { shots, page } = await signedInPage(browser, context, 'mobile', language)
+      await page.goto(`${server.url}/calendar`)
+      const month = page.getByTestId('month-calendar')
+      const clash = month.locator(`[data-day="${day(11)}"]`)
+      await clash.getByTestId('day-conflict').waitFor()
+      expect(await clash.getAttribute('aria-label')).toMatch(
+        language === 'en' ? /: 1 check-in · double booked$/ : /: وصول واحد، محجوز مرتين$/,
+      )
+      // Sarah's first night is hers alone.
+      expect(
+        await month
+          .locator(`[data-day="${day(10)}"]`)
+          .getByTestId('day-conflict')
+          .count(),
+      ).toBe(0)
+      await month.evaluate((element) =>
+        window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80),
+      )
+      await screenshot(page, `calendar-month-mobile-${language}`)
+
+      // The preparation night after Sarah's stay: one night's width, yet some of its name shows.
+      await page.goto(
+        `${server.url}/calendar?view=timeline&month=${ahead(30).slice(0, 7)}&start=${ahead(30)}`,
+      )
+      const rule = page.getByTestId('timeline-bar').and(page.locator('[data-shape="rule"]')).first()
+      await rule.waitFor()
+      expect(await rule.getAttribute('title')).toMatch(
+        language === 'en'
+          ? /^Airbnb preparation time · 1 night · Airbnb · .+ · Platform rule$/
+          : /^وقت التحضير في Airbnb، ليلة واحدة، /,
+      )
+      const fit = await rule.evaluate((bar) => {
+        const text = bar.querySelector<HTMLElement>('[dir="auto"]')!.getBoundingClientRect()
+        const box = bar.getBoundingClientRect()
+        return {
+          inside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5,
+          overflow: bar.scrollWidth > bar.clientWidth,
+          width: text.width,
+        }
+      })
+      // Room for about three letters and the ellipsis ("Air…"), within the bar.
+      expect(fit).toMatchObject({ inside: true, overflow: false })
+      expect(fit.width).toBeGreaterThanOrEqual(20)
+      await screenshot(page, `timeline-rule-mobile-${language}`)
       await shots.close()
     },
   )
@@ -295,7 +398,8 @@ describe('the calendar by keyboard alone', () => {
     const grid = page.getByTestId('calendar-grid')
     await grid.getByTestId('event-bar').first().waitFor()
     const legend = grid.getByTestId('calendar-legend')
-    expect(await legend.getByRole('listitem').count()).toBe(5)
+    // Two platforms, six kinds of stay, and a conflict.
+    expect(await legend.getByRole('listitem').count()).toBe(9)
     // The block is hatched grey; the manual stay carries its pencil.
     const block = grid.locator('[data-testid="event-bar"][data-kind="block"]').first()
     expect(await block.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain('gradient')

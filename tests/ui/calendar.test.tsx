@@ -92,7 +92,9 @@ describe('the calendar grid', () => {
     expect(within(cell('2026-03-10')).getByTestId('event-bar')).toBe(bar)
     expect(barsOn('2026-03-11')).toEqual([bar])
     expect(barsOn('2026-03-12')).toHaveLength(0)
-    expect(bar!.getAttribute('title')).toBe('Sara Ali · Palm Villa · Airbnb · 10 Mar 2026 – 12 Mar 2026')
+    expect(bar!.getAttribute('title')).toBe(
+      'Sara Ali · 2 nights · Palm Villa · Airbnb · 10 Mar 2026 – 12 Mar 2026',
+    )
     expect(bar!.className).not.toMatch(/rounded-[se]-none/)
   })
 
@@ -121,20 +123,56 @@ describe('the calendar grid', () => {
     // 10 March holds Sara, Omar and Lina: two bars, then "+ 1 more".
     expect(texts(barsOn('2026-03-10'))).toEqual(['Lina', 'Sara Ali'])
     expect(within(cell('2026-03-10')).getByText('+ 1 more')).toBeTruthy()
-    // Omar's stay, a conflict, is the one left out: the day still shows it in red, and says it.
-    expect(within(cell('2026-03-10')).getByTestId('hidden-conflict').textContent).toContain('+ 1 more')
-    expect(dayButton('2026-03-10').textContent).toContain('Conflict')
+    // Omar is flagged, but no other stay of his nights is: no night of the 10th is sold twice.
+    expect(within(cell('2026-03-10')).queryByTestId('hidden-conflict')).toBeNull()
+    expect(dayButton('2026-03-10').textContent).not.toContain('double booked')
     // Lina leaves on the 11th: Omar, left out on the 10th, shows there, cut where it goes on.
     const eleventh = barsOn('2026-03-11')
     expect(texts(eleventh)).toEqual(['Sara Ali', 'Omar'])
     expect(eleventh[1]!.dataset.conflict).toBe('true')
-    expect(within(cell('2026-03-11')).queryByTestId('hidden-conflict')).toBeNull()
     expect(eleventh[1]!.className).toContain('rounded-s-none')
     expect(within(cell('2026-03-11')).queryByText(/more/)).toBeNull()
     expect(texts(barsOn('2026-03-09'))).toEqual(['Lina'])
     expect(within(cell('2026-03-09')).queryByText(/more/)).toBeNull()
     // The check-out day is free.
     expect(barsOn('2026-03-12')).toHaveLength(0)
+  })
+
+  it('shows both sides of a double booking first on the days they clash, the others in their order', async () => {
+    // Sara and Omar sell the 10th and 11th twice; Lina, there first, yields the 10th to them.
+    const doubled = BOOKINGS.map((booking) =>
+      booking.uid === 'uid-1' ? { ...booking, conflict: true } : booking,
+    )
+    await renderWithProviders(<CalendarWithModal bookings={doubled} />)
+    expect(texts(barsOn('2026-03-10'))).toEqual(['Omar', 'Sara Ali'])
+    expect(barsOn('2026-03-10').map((bar) => bar.dataset.conflict)).toEqual(['true', 'true'])
+    expect(within(cell('2026-03-10')).getByText('+ 1 more')).toBeTruthy()
+    expect(within(cell('2026-03-10')).queryByTestId('hidden-conflict')).toBeNull()
+    expect(dayButton('2026-03-10').textContent).toBe('10 Mar 2026: 3 bookings · double booked10+ 1 more')
+    // Omar is one bar over both his nights; Lina keeps her first night, cut where she goes on.
+    expect(barsOn('2026-03-11').map((bar) => [titleOf(bar), bar.dataset.span])).toEqual([
+      ['Omar', '2'],
+      ['Sara Ali', '2'],
+    ])
+    const [lina] = barsOn('2026-03-09')
+    expect([titleOf(lina!), lina!.dataset.span, lina!.className.includes('rounded-e-none')]).toEqual([
+      'Lina',
+      '1',
+      true,
+    ])
+    expect(dayButton('2026-03-09').textContent).not.toContain('double booked')
+  })
+
+  it('shows in red a double booking left behind "+ N more"', async () => {
+    // A third platform's stay on the same nights: three sides, two lanes.
+    const threeSides = [
+      ...BOOKINGS.map((booking) => (booking.uid === 'uid-1' ? { ...booking, conflict: true } : booking)),
+      aBooking({ uid: 'uid-5', guestName: 'Noor', platform: 'Vrbo', conflict: true, end: '2026-03-11' }),
+    ]
+    await renderWithProviders(<CalendarWithModal bookings={threeSides} />)
+    expect(barsOn('2026-03-10').map((bar) => bar.dataset.conflict)).toEqual(['true', 'true'])
+    expect(within(cell('2026-03-10')).getByTestId('hidden-conflict').textContent).toContain('+ 2 more')
+    expect(dayButton('2026-03-10').textContent).toContain('double booked')
   })
 
   it('marks a conflict on the bar', async () => {
@@ -345,7 +383,7 @@ describe('manual stays and echoes on the calendar', () => {
     expect(bar.className).toContain('border-dashed')
     expect(bar.style.backgroundImage).toContain('repeating-linear-gradient')
     expect(bar.getAttribute('title')).toBe(
-      'Blocked · Palm Villa · Airbnb · 10 Mar 2026 – 12 Mar 2026 · Synced from Manzil',
+      'Blocked · 2 nights · Palm Villa · Airbnb · 10 Mar 2026 – 12 Mar 2026 · Synced from Manzil',
     )
     expect(bar.className).not.toMatch(/\b(?:ml|mr|pl|pr|left|right|border-l|border-r)-/)
     const dot = screen
@@ -413,5 +451,122 @@ describe('the dashboard booking widgets', () => {
       expect(within(current).getAllByText(text).length).toBeGreaterThan(0)
     }
     expect(within(screen.getByTestId('upcoming')).getByText('empty')).toBeTruthy()
+  })
+})
+
+describe('kinds of stay and double bookings on the month', () => {
+  /** Sara (Airbnb) and Omar (Booking.com) both sell the 10th and 11th of March. */
+  const DOUBLED = [
+    aBooking({ conflict: true, calendarId: 'airbnb' }),
+    aBooking({
+      uid: 'uid-2',
+      guestName: 'Omar',
+      platform: 'Booking.com',
+      conflict: true,
+      calendarId: 'booking',
+    }),
+  ]
+  const phoneMonth = (bookings: Booking[]) => (
+    <MonthCalendar
+      month="2026-03"
+      today="2026-03-05"
+      bookings={bookings}
+      onPrevious={() => {}}
+      onNext={() => {}}
+      onDayClick={() => {}}
+    />
+  )
+  const monthDay = (day: string) =>
+    document.querySelector<HTMLElement>(`[data-testid="month-calendar"] [data-day="${day}"]`)!
+
+  it('marks a night sold twice on the small month with a "!" and says it, in English and Arabic', async () => {
+    const { unmount } = await renderWithProviders(phoneMonth(DOUBLED))
+    expect(monthDay('2026-03-10').getAttribute('aria-label')).toBe('10 Mar 2026: 2 check-ins · double booked')
+    expect(monthDay('2026-03-11').getAttribute('aria-label')).toBe('11 Mar 2026: double booked')
+    expect(within(monthDay('2026-03-10')).getByTestId('day-conflict').textContent).toBe('!')
+    // The check-out day, and a stay flagged with no other side on the night, are not marked.
+    expect(within(monthDay('2026-03-12')).queryByTestId('day-conflict')).toBeNull()
+    unmount()
+    const apart = await renderWithProviders(phoneMonth([DOUBLED[0]!, { ...DOUBLED[1]!, propertyId: 'p2' }]))
+    expect(within(monthDay('2026-03-10')).queryByTestId('day-conflict')).toBeNull()
+    expect(monthDay('2026-03-10').getAttribute('aria-label')).toBe('10 Mar 2026: 2 check-ins')
+    apart.unmount()
+    await renderWithProviders(phoneMonth(DOUBLED), { language: 'ar' })
+    expect(monthDay('2026-03-10').getAttribute('aria-label')).toMatch(/: وصولان، محجوز مرتين$/)
+    expect(within(monthDay('2026-03-11')).getByTestId('day-conflict')).toBeTruthy()
+  })
+
+  it('names the property and the nights on every month bar, with Arabic plurals', async () => {
+    const stays = [
+      aBooking({ guestName: 'Lucas Martin', start: '2026-03-03', end: '2026-03-06' }),
+      aBooking({ uid: 'uid-2', guestName: 'Noor', propertyName: 'Corniche Flat', propertyId: 'p2' }),
+      aBooking({ uid: 'uid-3', guestName: 'Hadi', start: '2026-03-18', end: '2026-03-19' }),
+    ]
+    const { unmount } = await renderWithProviders(<CalendarWithModal bookings={stays} />)
+    const [lucas, noor, hadi] = screen.getAllByTestId('event-bar')
+    expect(lucas!.getAttribute('title')).toMatch(/^Lucas Martin · 3 nights · Palm Villa · Airbnb · /)
+    expect(noor!.getAttribute('title')).toMatch(/^Noor · 2 nights · Corniche Flat · Airbnb · /)
+    expect(hadi!.getAttribute('title')).toMatch(/^Hadi · 1 night · Palm Villa · /)
+    // The name is what the bar shows, then the rest for screen readers: the tooltip's words.
+    expect(lucas!.textContent).toBe(`Ab${lucas!.getAttribute('title')}`)
+    unmount()
+    await renderWithProviders(<CalendarWithModal bookings={stays} />, { language: 'ar' })
+    const names = screen.getAllByTestId('event-bar').map((bar) => bar.getAttribute('title'))
+    expect(names[0]).toMatch(/^Lucas Martin، ٣ ليالٍ، Palm Villa، Airbnb، /)
+    expect(names[1]).toMatch(/^Noor، ليلتان، Corniche Flat، /)
+    expect(names[2]).toMatch(/^Hadi، ليلة واحدة، /)
+  })
+
+  it('draws each kind its own way, as its legend sample is drawn, and a partial echo as no conflict', async () => {
+    const partialEcho = aBooking({
+      uid: 'closed@booking',
+      platform: 'Booking.com',
+      status: 'Not available',
+      guestName: 'Blocked',
+      start: '2026-03-10',
+      end: '2026-03-14',
+      echoRuns: [{ start: '2026-03-10', end: '2026-03-12' }],
+    })
+    const stays = [
+      aBooking({ uid: 'sale', start: '2026-03-02', end: '2026-03-04' }),
+      aManualStay({ start: '2026-03-04', end: '2026-03-06' }),
+      aBooking({ uid: 'block', kind: 'block', guestName: 'Blocked', start: '2026-03-16', end: '2026-03-18' }),
+      aBooking({ uid: 'echo', kind: 'block', echo: true, start: '2026-03-18', end: '2026-03-20' }),
+      partialEcho,
+      aBooking({ uid: 'rule', kind: 'block', rule: 'preparation', start: '2026-03-24', end: '2026-03-25' }),
+    ]
+    await renderWithProviders(<CalendarWithModal bookings={stays} />)
+    const bars = screen.getAllByTestId('event-bar')
+    const legend = screen.getByTestId('calendar-legend')
+    const looks = new Set<string>()
+    for (const bar of bars) {
+      const sample = legend.querySelector<HTMLElement>(`[data-shape="${bar.dataset.shape}"] > span`)!
+      // The sample's classes and pattern are the bar's (drawn in the legend's own colour).
+      const classes = (element: HTMLElement) =>
+        element.className.split(/\s+/).filter((name) => /^(border|bg-|text-slate|italic)/.test(name))
+      expect(classes(sample)).toEqual(classes(bar))
+      expect(sample.style.backgroundImage === '').toBe(bar.style.backgroundImage === '')
+      looks.add(`${classes(bar).join(' ')}|${bar.style.backgroundImage.replace(/#[0-9A-F]{6}/gi, 'C')}`)
+    }
+    expect(bars.map((bar) => bar.dataset.shape)).toEqual([
+      'sale',
+      'manual',
+      'partialEcho',
+      'block',
+      'echo',
+      'rule',
+    ])
+    // Six kinds, six looks, none told apart by colour alone.
+    expect(looks.size).toBe(6)
+    const partial = bars.find((bar) => bar.dataset.shape === 'partialEcho')!
+    expect(partial.className).not.toContain('ring-red-600')
+    expect(partial.querySelector('[aria-hidden="true"]')?.textContent).not.toBe('!')
+    expect(partial.style.backgroundColor).toBe('')
+    expect(partial.getAttribute('title')?.replace(/\u2009/g, ' ')).toBe(
+      'Not available · 4 nights · Palm Villa · Booking.com · 10 Mar 2026 – 14 Mar 2026 · ' +
+        'Booking.com closure, partly synced from Manzil; Booking.com’s own: 12 – 14 Mar 2026',
+    )
+    const rule = bars.find((bar) => bar.dataset.shape === 'rule')!
+    expect(rule.getAttribute('title')).toMatch(/^Airbnb preparation time · 1 night · .+ · Platform rule$/)
   })
 })

@@ -83,8 +83,8 @@ describe('the month grid by keyboard', () => {
     press('ArrowDown')
     names.push(nameOf(focused()))
     expect(names).toEqual([
-      'Sara Ali · Palm Villa · Airbnb · 10 Mar 2026 – 12 Mar 2026',
-      'Omar · Palm Villa · Booking.com · 10 Mar 2026 – 12 Mar 2026 · Conflict',
+      'Sara Ali · 2 nights · Palm Villa · Airbnb · 10 Mar 2026 – 12 Mar 2026',
+      'Omar · 2 nights · Palm Villa · Booking.com · 10 Mar 2026 – 12 Mar 2026 · Conflict',
     ])
     // Still one Tab stop, now the focused stay.
     expect(tabStops(grid)).toEqual([focused()])
@@ -167,7 +167,17 @@ describe('the month grid by keyboard', () => {
       within(legend)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['AbAirbnb', 'BkBooking.com', 'Manual', 'Blocked', 'Synced from Manzil', '!Conflict'])
+    ).toEqual([
+      'AbAirbnb',
+      'BkBooking.com',
+      'Sold on a platform',
+      'Manual',
+      'Blocked',
+      'Synced from Manzil',
+      'Partly synced from Manzil',
+      'Platform rule',
+      '!Conflict',
+    ])
   })
 })
 
@@ -266,9 +276,9 @@ describe('the timeline by keyboard', () => {
     expect(nameOf(stop!)).toMatch(/^Palm Villa, 9 Mar 2026: free/)
     stop!.focus()
     press('ArrowRight')
-    expect(nameOf(focused())).toBe('Sara Ali · Airbnb · 10 Mar 2026 – 12 Mar 2026')
+    expect(nameOf(focused())).toBe('Sara Ali · 2 nights · Airbnb · 10 Mar 2026 – 12 Mar 2026')
     press('ArrowDown')
-    expect(nameOf(focused())).toBe('Omar · Booking.com · 10 Mar 2026 – 12 Mar 2026 · Conflict')
+    expect(nameOf(focused())).toBe('Omar · 2 nights · Booking.com · 10 Mar 2026 – 12 Mar 2026 · Conflict')
     press('Enter')
     fireEvent.click(focused())
     expect(onStayClick).toHaveBeenCalledWith(expect.objectContaining({ guestName: 'Omar' }))
@@ -304,6 +314,6 @@ describe('the timeline by keyboard', () => {
     const manual = (await screen.findAllByTestId('timeline-bar')).find((bar) => bar.dataset.manual)!
     expect(manual.querySelector('[dir="auto"]')!.textContent).toBe('Huda Al-Harbi')
     expect(manual.textContent).toMatch(/^Huda Al-Harbi/)
-    expect(nameOf(manual)).toBe('Huda Al-Harbi · Manual · 14 Mar 2026 – 15 Mar 2026')
+    expect(nameOf(manual)).toBe('Huda Al-Harbi · 1 night · Manual · 14 Mar 2026 – 15 Mar 2026')
   })
 })

@@ -53,10 +53,14 @@ describe("a platform's own rule on the calendar", () => {
     expect(bars).toHaveLength(3)
     for (const bar of bars) {
       expect(bar.dataset.rule).toBe('window')
-      // The platform's mark, then the rule; drawn dashed on white, apart from a sale or a block.
+      // The platform's mark, then the rule; drawn dotted and grey, apart from a sale, a block or an echo.
       expect(bar.querySelector('[dir="auto"]')?.textContent).toBe('Airbnb booking window')
-      expect(bar.textContent).toMatch(/^AbAirbnb booking window · Palm Villa · Airbnb · /)
-      expect(bar.className).toContain('border-dashed')
+      expect(bar.textContent).toMatch(
+        /^AbAirbnb booking window · 13 nights · Palm Villa · Airbnb · .+ · Platform rule$/,
+      )
+      expect(bar.dataset.shape).toBe('rule')
+      expect(bar.className).toContain('border-dotted')
+      expect(bar.className).not.toContain('border-dashed')
       expect(bar.className).not.toContain('bg-slate-100')
     }
   })

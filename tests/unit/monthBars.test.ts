@@ -8,8 +8,12 @@ const WEEK = weeksOf(calendarDays('2026-03'))[1]!
 const stay = (id: string, start: string, end: string) => ({ id, start, end })
 
 /** Each bar as "id column+span@lane", with < and > where the stay goes on past the row. */
-const layout = (stays: readonly (Stay & { id: string })[], lanes = 2) => {
-  const row = weekRow(stays, WEEK, lanes)
+const layout = (
+  stays: readonly (Stay & { id: string })[],
+  lanes = 2,
+  doubleBooked?: (stay: Stay & { id: string }, day: string) => boolean,
+) => {
+  const row = weekRow(stays, WEEK, lanes, doubleBooked)
   return {
     bars: row.bars.map(
       (bar) =>
@@ -89,6 +93,31 @@ describe('a week row of the month', () => {
     ])
     expect(row.bars).toEqual(['long 0+4@0', 'two 0+2@1', 'wednesday 3+1@1', '<squeezed 2+1@1>'])
     expect(row.more).toEqual([0, 1, 0, 1, 0, 0, 0])
+  })
+
+  it('gives both sides of a double booking the days they clash, taking them from the lowest other bar', () => {
+    const stays = [
+      stay('long', '2026-03-08', '2026-03-15'),
+      stay('two', '2026-03-08', '2026-03-10'),
+      stay('a', '2026-03-11', '2026-03-13'),
+      stay('b', '2026-03-11', '2026-03-13'),
+    ]
+    // Without the clash, b waits behind "+ 1 more" on both its nights.
+    expect(layout(stays).more).toEqual([0, 0, 0, 1, 1, 0, 0])
+    const clash = (each: { id: string }, day: string) =>
+      ['a', 'b'].includes(each.id) && ['2026-03-11', '2026-03-12'].includes(day)
+    const row = layout(stays, 2, clash)
+    // The long stay yields the two nights, cut where it goes on; b is one bar; the rest keep theirs.
+    expect(row.bars).toEqual(['long 0+3@0>', '<long 5+2@0', 'two 0+2@1', 'a 3+2@1', 'b 3+2@0'])
+    expect(row.more).toEqual([0, 0, 0, 1, 1, 0, 0])
+    // Three sides on two lanes: the third still waits, and no bar of a side yields to it.
+    const three = [...stays, stay('c', '2026-03-11', '2026-03-12')]
+    const threeWays = (each: { id: string }, day: string) =>
+      clash(each, day) || (each.id === 'c' && day === '2026-03-11')
+    expect(layout(three, 2, threeWays).bars.filter((bar) => /^<?[abc] /.test(bar))).toEqual([
+      'a 3+2@1',
+      'b 3+2@0',
+    ])
   })
 })
 

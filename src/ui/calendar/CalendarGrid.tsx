@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Booking } from '../../domain/bookings.ts'
 import type { DateOnly } from '../../domain/dates.ts'
+import { doubleBookedOn } from '../../domain/stayDetails.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../frame/format.ts'
 import { bookingKey, bookingsOn, calendarDays, weekRow, weeksOf, type WeekBar } from './month/calendarDays.ts'
@@ -8,15 +9,8 @@ import { isSelected, monthItem, monthSlots, monthStep, type MonthPosition } from
 import { dayStep, stepOf } from './month/dayFocus.ts'
 import { DayNumber, MonthGrid } from './month/MonthGrid.tsx'
 import { MonthNavigator } from './month/MonthNavigator.tsx'
-import {
-  barAttributes,
-  BarContent,
-  barLabel,
-  barLook,
-  CalendarLegend,
-  ConflictMark,
-  FOCUS_RING,
-} from './stayBars.tsx'
+import { barAttributes, BarContent, barLabel, barLook, CalendarLegend, FOCUS_RING } from './stayBars.tsx'
+import { ConflictMark } from './month/badges.tsx'
 import { focusItem, SelectionHint, useSelection } from './selection.tsx'
 
 /** At most two events a day, then "+ N more". */
@@ -119,10 +113,18 @@ export function CalendarGrid({
   // Per day: the bars that start in its cell, and how many of its stays have no lane left; the
   // grid's items for the keyboard.
   const { days, model } = useMemo(() => {
-    const byDay = new Map<DateOnly, { bars: WeekBar<Booking>[]; more: number; shown: Set<string> }>()
+    const byDay = new Map<
+      DateOnly,
+      { bars: WeekBar<Booking>[]; more: number; shown: Set<string>; doubled: Set<string> }
+    >()
     const bars: WeekBar<Booking>[] = []
+    // Each day's stays that sell its night twice: they go first in its lanes.
+    const doubled = new Map(
+      calendarDays(month).map((day) => [day, new Set(doubleBookedOn(bookings, day).map(bookingKey))]),
+    )
+    const isDoubled = (stay: Booking, day: DateOnly) => doubled.get(day)?.has(bookingKey(stay)) ?? false
     for (const week of weeksOf(calendarDays(month))) {
-      const row = weekRow(bookings, week, EVENTS_PER_DAY)
+      const row = weekRow(bookings, week, EVENTS_PER_DAY, isDoubled)
       bars.push(...row.bars)
       week.forEach((day, column) =>
         byDay.set(day, {
@@ -133,6 +135,7 @@ export function CalendarGrid({
               .filter((bar) => bar.column <= column && column < bar.column + bar.span)
               .map((bar) => bookingKey(bar.stay)),
           ),
+          doubled: doubled.get(day) ?? new Set<string>(),
         }),
       )
     }
@@ -198,13 +201,16 @@ export function CalendarGrid({
           className="mt-4 grid min-w-[340px] grid-cols-7"
           headerClassName="border-b border-slate-200 pb-2 text-center text-xs font-semibold tracking-wide text-slate-500"
           renderDay={(day) => {
-            const { bars, more, shown } = days.get(day) ?? { bars: [], more: 0, shown: new Set<string>() }
+            const { bars, more, shown, doubled } = days.get(day) ?? {
+              bars: [],
+              more: 0,
+              shown: new Set<string>(),
+              doubled: new Set<string>(),
+            }
             const outside = !day.startsWith(month)
             const nights = bookingsOn(bookings, day)
             // A conflict among the stays behind "+ N more" still shows on the day.
-            const hiddenConflict = nights.some(
-              (booking) => booking.conflict && !shown.has(bookingKey(booking)),
-            )
+            const hiddenConflict = [...doubled].some((key) => !shown.has(key))
             const selected = isSelected(day, selection)
             const dayItem = `day:${day}`
             return (
@@ -237,7 +243,7 @@ export function CalendarGrid({
                   <span className="sr-only">
                     {[
                       `${format.date(day)}: ${t('calendar.bookingsCount', { count: nights.length })}`,
-                      nights.some((booking) => booking.conflict) && t('calendar.conflict'),
+                      doubled.size > 0 && t('calendar.doubleBooked'),
                     ]
                       .filter(Boolean)
                       .join(t('app.separator'))}

@@ -115,7 +115,8 @@ const Bar = memo(function Bar({
         onClick={() => events.onStayClick(booking)}
         onFocus={() => events.onBarFocus(row, bar)}
         className={`relative flex size-full min-w-0 items-center gap-1 text-start text-xs font-medium ${
-          bar.span === 1 ? 'px-1' : 'px-1.5'
+          // A night's width on a phone leaves a short name room for three letters ("Air…").
+          bar.span === 1 ? 'px-0.5 tracking-tight' : 'px-1.5'
         } ${rounded} ${look.className}`}
         style={look.style}
       >

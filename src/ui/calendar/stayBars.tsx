@@ -1,10 +1,13 @@
 import type { CSSProperties } from 'react'
-import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
+import type { Booking } from '../../domain/bookings.ts'
+import { nightsBetween } from '../../domain/dates.ts'
+import { shapeMark, shapeName, shapeOf, STAY_SHAPES, type StayShape } from '../../domain/stayShapes.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PencilIcon } from '../frame/appIcons.tsx'
 import { Icon } from '../common/icons.tsx'
 import type { Formatters } from '../frame/format.ts'
+import { ConflictMark } from './month/badges.tsx'
 import { bookingLabels, stayTitle } from './month/bookingLabels.ts'
 import { textColorOn } from './month/calendarDays.ts'
 
@@ -18,58 +21,77 @@ export const FOCUS_RING =
 /** A conflict: a thin red ring hugging the bar. */
 const CONFLICT_RING = 'ring-2 ring-red-600 ring-offset-1'
 
-/** The marks a stay's name reads after its dates: conflict, echo, manual, block. */
-function marksOf(t: Translate, booking: Booking, title: string) {
-  return [
-    booking.conflict && t('calendar.conflict'),
-    booking.echo && t('manualStay.echo'),
-    booking.manual && t('calendar.manual'),
-    booking.kind === 'block' && !booking.rule && t('calendar.blocked'),
-  ].filter((mark): mark is string => typeof mark === 'string' && mark !== title)
-}
-
 /**
- * A bar's accessible name: what it is (guest), its property where the grid mixes properties (the
- * month; a timeline row names its own), its platform, its dates, then its marks.
+ * A bar's accessible name and tooltip: what it is (guest), its nights, its property where the
+ * grid mixes properties (the month; a timeline row names its own), its platform, its dates, then
+ * what kind of stay it is and whether it is a conflict.
  */
 export function barLabel(t: Translate, format: Formatters, booking: Booking, withProperty = false) {
   const title = stayTitle(t, booking)
   const labels = bookingLabels(t, booking)
+  const nights = t('manualStay.nights', { count: nightsBetween(booking.start, booking.end) })
   const dates = t('calendar.dateRange', { start: format.date(booking.start), end: format.date(booking.end) })
-  // A manual stay's platform already reads "Manual".
-  const marks = marksOf(t, booking, title).filter((mark) => mark !== labels.platform)
-  return [title, withProperty && labels.property, labels.platform, dates, ...marks]
+  // A manual stay's platform already reads "Manual", a block's title "Blocked".
+  const marks = [shapeMark(t, booking, format), booking.conflict && t('calendar.conflict')].filter(
+    (mark) => mark !== title && mark !== labels.platform,
+  )
+  return [title, nights, withProperty && labels.property, labels.platform, dates, ...marks]
     .filter((part): part is string => typeof part === 'string')
     .join(t('app.separator'))
 }
 
 /** Grey hatching: a block's closed nights. */
 const BLOCK_HATCH = 'repeating-linear-gradient(135deg, rgb(148 163 184 / 0.45) 0 2px, transparent 2px 7px)'
+/** Hatching in a stay's colour: nights that only mirror what Manzil sent. */
+const echoHatch = (color: string) =>
+  `repeating-linear-gradient(135deg, ${color}55 0 3px, transparent 3px 8px)`
+/** Grey dots: a platform's own rule, neither a stay nor ours. */
+const RULE_DOTS = 'radial-gradient(rgb(100 116 139 / 0.45) 1px, transparent 1.5px)'
 
 /**
- * How a bar is drawn. A booking is filled with its colour (text by contrast); a block is grey
- * and hatched, edged with its colour; an echo or a platform's own rule (no nights of its own) is
- * white, dashed and hatched in its colour, so that neither reads as a sale.
+ * How each kind of stay is drawn, apart by pattern and border and not by colour alone. A sale is
+ * filled with its colour (text by contrast); a manual stay too, edged with a dotted line in its
+ * text's colour; a block is grey and hatched, edged with its colour; an echo is white, dashed and
+ * hatched in its colour; a partial echo the same over a solid foot of its colour (its platform's
+ * own nights); a platform's rule is grey, dotted and italic.
  */
-function fill(booking: Booking): { className: string; style: CSSProperties } {
-  if (holdsNoNights(booking))
-    return {
-      className: 'border border-dashed border-slate-500 bg-white text-slate-700',
-      style: {
-        backgroundImage: `repeating-linear-gradient(135deg, ${booking.color}55 0 3px, transparent 3px 8px)`,
-      },
-    }
-  if (booking.kind === 'block')
-    return {
-      className: 'border-s-4 bg-slate-100 text-slate-800',
-      style: { borderInlineStartColor: booking.color, backgroundImage: BLOCK_HATCH },
-    }
-  return { className: '', style: { backgroundColor: booking.color, color: textColorOn(booking.color) } }
+export function shapeLook(shape: StayShape, color: string): { className: string; style: CSSProperties } {
+  switch (shape) {
+    case 'sale':
+      return { className: '', style: { backgroundColor: color, color: textColorOn(color) } }
+    case 'manual':
+      return {
+        className: 'border-2 border-dotted',
+        style: { backgroundColor: color, color: textColorOn(color), borderColor: textColorOn(color) },
+      }
+    case 'block':
+      return {
+        className: 'border-s-4 bg-slate-100 text-slate-800',
+        style: { borderInlineStartColor: color, backgroundImage: BLOCK_HATCH },
+      }
+    case 'echo':
+      return {
+        className: 'border border-dashed border-slate-500 bg-white text-slate-700',
+        style: { backgroundImage: echoHatch(color) },
+      }
+    case 'partialEcho':
+      return {
+        className: 'border border-dashed border-slate-500 bg-white text-slate-800',
+        style: {
+          backgroundImage: `linear-gradient(to top, ${color} 0 4px, transparent 4px), ${echoHatch(color)}`,
+        },
+      }
+    case 'rule':
+      return {
+        className: 'border border-dotted border-slate-500 bg-slate-50 text-slate-600 italic',
+        style: { backgroundImage: RULE_DOTS, backgroundSize: '5px 5px' },
+      }
+  }
 }
 
-/** A bar's look: its fill, the focus ring, and a conflict's red ring. */
+/** A bar's look: its kind's, the focus ring, and a conflict's red ring. */
 export function barLook(booking: Booking): { className: string; style: CSSProperties } {
-  const { className, style } = fill(booking)
+  const { className, style } = shapeLook(shapeOf(booking), booking.color)
   return { className: `${FOCUS_RING} ${booking.conflict ? CONFLICT_RING : ''} ${className}`, style }
 }
 
@@ -114,23 +136,14 @@ export function SourceMark({ booking, className = '' }: { booking: Booking; clas
   )
 }
 
-/** A conflict's "!" badge; the word is read in the bar's name. */
-export function ConflictMark({ className = '' }: { className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={`flex size-3.5 shrink-0 items-center justify-center rounded-full bg-red-600 text-[10px] leading-none font-bold text-white ring-1 ring-white ${className}`}
-    >
-      !
-    </span>
-  )
-}
-
-const SAMPLE = 'inline-block h-3 w-5 shrink-0 rounded-sm'
+/** A legend's sample of a bar: a short one, drawn as the bars are. */
+const SAMPLE = 'relative inline-block h-3.5 w-6 shrink-0 rounded-sm'
+/** The colour a legend's samples are drawn in (the colours belong to the stays). */
+const SAMPLE_COLOR = '#648DE5'
 
 /**
- * What the bars' looks and marks mean: the platforms the calendar shows, then blocks, echoes,
- * manual stays and conflicts.
+ * What the bars' looks and marks mean: the platforms the calendar shows, each kind of stay with
+ * a sample drawn as its bars are, then a conflict's ring and badge.
  */
 export function CalendarLegend({ bookings }: { bookings: readonly Booking[] }) {
   const { t } = useI18n()
@@ -140,6 +153,7 @@ export function CalendarLegend({ bookings }: { bookings: readonly Booking[] }) {
     ),
   ].sort((a, b) => a.localeCompare(b))
   const item = 'flex items-center gap-1.5'
+  const sale = shapeLook('sale', SAMPLE_COLOR)
   return (
     <ul
       aria-label={t('calendar.legend')}
@@ -157,30 +171,23 @@ export function CalendarLegend({ bookings }: { bookings: readonly Booking[] }) {
           {platform}
         </li>
       ))}
-      <li className={item}>
-        <PencilIcon width={12} height={12} aria-hidden="true" />
-        {t('calendar.manual')}
-      </li>
-      <li className={item}>
+      {STAY_SHAPES.map((shape) => {
+        const look = shapeLook(shape, SAMPLE_COLOR)
+        return (
+          <li key={shape} className={item} data-shape={shape}>
+            <span aria-hidden="true" className={`${SAMPLE} ${look.className}`} style={look.style} />
+            {shapeName(t, shape)}
+          </li>
+        )
+      })}
+      <li className={item} data-shape="conflict">
         <span
           aria-hidden="true"
-          className={`${SAMPLE} border-s-4 border-slate-400 bg-slate-100`}
-          style={{ backgroundImage: BLOCK_HATCH }}
-        />
-        {t('calendar.blocked')}
-      </li>
-      <li className={item}>
-        <span
-          aria-hidden="true"
-          className={`${SAMPLE} border border-dashed border-slate-500 bg-white`}
-          style={{
-            backgroundImage: 'repeating-linear-gradient(135deg, #648DE555 0 3px, transparent 3px 8px)',
-          }}
-        />
-        {t('manualStay.echo')}
-      </li>
-      <li className={item}>
-        <ConflictMark />
+          className={`${SAMPLE} ${CONFLICT_RING} ${sale.className}`}
+          style={sale.style}
+        >
+          <ConflictMark className="absolute -end-1.5 -top-1.5" />
+        </span>
         {t('calendar.conflict')}
       </li>
     </ul>
@@ -189,6 +196,7 @@ export function CalendarLegend({ bookings }: { bookings: readonly Booking[] }) {
 
 /** What every bar tells tests and styles about its stay, and its name as a tooltip. */
 export const barAttributes = (booking: Booking, label: string) => ({
+  'data-shape': shapeOf(booking),
   'data-conflict': booking.conflict || undefined,
   'data-echo': booking.echo || undefined,
   'data-rule': booking.rule,

@@ -1,9 +1,11 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { holdsNoNights, type Booking } from '../../../domain/bookings.ts'
+import type { Booking } from '../../../domain/bookings.ts'
 import { addMonths, type DateOnly } from '../../../domain/dates.ts'
+import { doubleBookedOn } from '../../../domain/stayDetails.ts'
+import { isMuted, shapeOf } from '../../../domain/stayShapes.ts'
 import { useI18n } from '../../../i18n.tsx'
 import { useFormat } from '../../frame/format.ts'
-import { ColorSwatch } from './badges.tsx'
+import { ColorSwatch, ConflictMark } from './badges.tsx'
 import { arrivalsOn, bookingKey, calendarDays } from './calendarDays.ts'
 import { dayForKey } from './dayFocus.ts'
 import { DayNumber, MonthGrid } from './MonthGrid.tsx'
@@ -70,26 +72,33 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
           narrow
           renderDay={(day) => {
             const arrivals = arrivalsOn(bookings, day)
+            const doubled = doubleBookedOn(bookings, day).length > 0
             const isToday = day === today
-            const label = arrivals.length
-              ? `${format.date(day)}: ${t('calendar.arrivals', { count: arrivals.length })}`
+            const told = [
+              arrivals.length > 0 && t('calendar.arrivals', { count: arrivals.length }),
+              doubled && t('calendar.doubleBooked'),
+            ].filter((part): part is string => typeof part === 'string')
+            const label = told.length
+              ? `${format.date(day)}: ${told.join(t('app.separator'))}`
               : format.date(day)
             const content = (
               <>
                 <DayNumber day={day} today={today} month={month} className="size-8" />
+                {/* A night sold twice: a red "!" on the day's corner, said in its name. */}
+                {doubled && <ConflictMark className="absolute end-0.5 top-0.5" testId="day-conflict" />}
                 <span className="flex h-1.5 items-center gap-0.5">
                   {arrivals.slice(0, MAX_DOTS).map((booking) => (
                     <ColorSwatch
                       key={bookingKey(booking)}
                       color={booking.color}
                       // An echo (synced from Manzil) or a platform's own rule is a faded dot.
-                      className={`size-1.5 ring-0 ${holdsNoNights(booking) ? 'opacity-35' : ''}`}
+                      className={`size-1.5 ring-0 ${isMuted(shapeOf(booking)) ? 'opacity-35' : ''}`}
                     />
                   ))}
                 </span>
               </>
             )
-            const cell = 'flex flex-col items-center gap-0.5 rounded-xl py-1'
+            const cell = 'relative flex flex-col items-center gap-0.5 rounded-xl py-1'
             return onDayClick ? (
               <button
                 key={day}

@@ -43,3 +43,16 @@ export function ColorSwatch({ color, className = 'size-3' }: { color: string; cl
     />
   )
 }
+
+/** A conflict's "!" badge; the word is read in the bar's name. */
+export function ConflictMark({ className = '', testId }: { className?: string; testId?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid={testId}
+      className={`flex size-3.5 shrink-0 items-center justify-center rounded-full bg-red-600 text-[10px] leading-none font-bold text-white ring-1 ring-white ${className}`}
+    >
+      !
+    </span>
+  )
+}

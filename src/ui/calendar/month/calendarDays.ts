@@ -62,12 +62,15 @@ export type WeekBar<T extends Stay> = {
  * lanes, and the longer of two that start together, so that long stays read as straight lines.
  * A stay that finds no lane free for all its nights in the week is shown on the days where a lane
  * is free, in pieces cut where it goes on, so that a day shows as many bars as it has stays, up to
- * `lanes`; `more[column]` counts the day's stays still left out.
+ * `lanes`; `more[column]` counts the day's stays still left out. A stay that sells a day's night
+ * twice (`doubleBooked`) is not left out of that day for one that does not: it takes that day of
+ * the lowest such bar, so both sides of a conflict show; the other stays keep their order.
  */
 export function weekRow<T extends Stay>(
   stays: readonly T[],
   week: readonly DateOnly[],
   lanes: number,
+  doubleBooked: (stay: T, day: DateOnly) => boolean = () => false,
 ): { bars: WeekBar<T>[]; more: number[] } {
   const first = week[0]
   const last = week.at(-1)
@@ -130,7 +133,72 @@ export function weekRow<T extends Stay>(
     }
     if (piece) place(segment, piece.lane, piece.column, piece.span)
   }
-  return { bars, more }
+  week.forEach((day, column) => {
+    const at = (bar: WeekBar<T>) => bar.column <= column && column < bar.column + bar.span
+    for (const segment of left) {
+      if (!columnsOf(segment).includes(column) || !doubleBooked(segment.stay, day)) continue
+      if (bars.some((bar) => bar.stay === segment.stay && at(bar))) continue
+      const others = bars.filter((bar) => at(bar) && !doubleBooked(bar.stay, day))
+      // Its lane of the day before, so that it reads as one bar; else the lowest.
+      const yielding =
+        others.find((bar) =>
+          bars.some(
+            (own) => own.stay === segment.stay && own.lane === bar.lane && own.column + own.span === column,
+          ),
+        ) ?? others.toSorted((a, b) => b.lane - a.lane)[0]
+      if (!yielding) return
+      bars.splice(bars.indexOf(yielding), 1, ...cutOut(yielding, column, first))
+      bars.push({
+        stay: segment.stay,
+        start: day,
+        column,
+        span: 1,
+        lane: yielding.lane,
+        continuesBefore: segment.continuesBefore || column > segment.column,
+        continuesAfter: segment.continuesAfter || column + 1 < segment.column + segment.span,
+      })
+    }
+  })
+  return { bars: joined(bars), more }
+}
+
+/** A bar without the night of `column`: the pieces before and after it, cut where it goes on. */
+function cutOut<T extends Stay>(bar: WeekBar<T>, column: number, weekStart: DateOnly): WeekBar<T>[] {
+  const pieces: WeekBar<T>[] = []
+  if (column > bar.column) pieces.push({ ...bar, span: column - bar.column, continuesAfter: true })
+  const after = bar.column + bar.span - column - 1
+  if (after > 0)
+    pieces.push({
+      ...bar,
+      start: addDays(weekStart, column + 1),
+      column: column + 1,
+      span: after,
+      continuesBefore: true,
+    })
+  return pieces
+}
+
+/** Pieces of one stay that meet on one lane, as one bar, in the order they were laid out. */
+function joined<T extends Stay>(bars: readonly WeekBar<T>[]): WeekBar<T>[] {
+  const result = bars.map((bar) => ({ ...bar }))
+  const gone = new Set<WeekBar<T>>()
+  const nextOf = (bar: WeekBar<T>) =>
+    result.find(
+      (other) =>
+        !gone.has(other) &&
+        other.stay === bar.stay &&
+        other.lane === bar.lane &&
+        other.column === bar.column + bar.span,
+    )
+  for (const bar of result) {
+    if (gone.has(bar)) continue
+    for (let next = nextOf(bar); next; next = nextOf(bar)) {
+      bar.span += next.span
+      bar.continuesAfter = next.continuesAfter
+      gone.add(next)
+    }
+  }
+  return result.filter((bar) => !gone.has(bar))
 }
 
 /** The bookings that check in on `day`. */
