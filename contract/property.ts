@@ -3,7 +3,7 @@ import { multiLine, singleLine } from '../src/domain/plainText.ts'
 import { isTimeZone } from '../src/domain/timeZones.ts'
 import { listOrPage, pageOf } from './paging.ts'
 import { PAGE_SIZES } from '../src/domain/pageSizes.ts'
-import { MAX_CAPACITY, MAX_COST_PER_NIGHT } from '../src/domain/property.ts'
+import { isCapacityText, isCostText, TEXT_MAX } from '../src/domain/property.ts'
 
 /** The status badge values; stored lower-case in properties.status. */
 export const PropertyStatus = z.enum(['Available', 'Booked', 'Maintenance'])
@@ -105,32 +105,25 @@ export const PropertyFieldsSchema = z.object({
     .overwrite(singleLine)
     .trim()
     .min(1, { error: 'errors.property.nameRequired' })
-    .max(120, { error: 'errors.property.nameTooLong' }),
+    .max(TEXT_MAX.name, { error: 'errors.property.nameTooLong' }),
   // The add form refuses an address whose first part (the country) is empty (docs/product.md §5.4).
-  country: text('errors.property.country', 120).min(1, { error: 'errors.property.country' }),
-  region: optionalText('errors.property.region', 120),
-  city: text('errors.property.city', 120).default(''),
-  address: text('errors.property.address', 300).default(''),
-  description: optionalText('errors.property.description', 300, multiLine),
+  country: text('errors.property.country', TEXT_MAX.country).min(1, { error: 'errors.property.country' }),
+  region: optionalText('errors.property.region', TEXT_MAX.region),
+  city: text('errors.property.city', TEXT_MAX.city).default(''),
+  address: text('errors.property.address', TEXT_MAX.address).default(''),
+  description: optionalText('errors.property.description', TEXT_MAX.description, multiLine),
   capacity: z
     .string({ error: 'errors.property.capacity' })
-    .trim()
-    .regex(/^\d{1,6}$/, { error: 'errors.property.capacity' })
-    .transform(Number)
-    .refine((value) => value >= 1 && value <= MAX_CAPACITY, { error: 'errors.property.capacity' }),
+    .refine(isCapacityText, { error: 'errors.property.capacity' })
+    .transform(Number),
   // The client sends a number as text; it may be null, which arrives absent, blank or "null".
   costPerNight: z
     .string({ error: 'errors.property.costPerNight' })
     .trim()
     .optional()
     .transform((value) => (value === undefined || value === '' || value === 'null' ? null : value))
-    .refine((value) => value === null || /^\d{1,9}(\.\d+)?$/.test(value), {
-      error: 'errors.property.costPerNight',
-    })
-    .transform((value) => (value === null ? null : Number(value)))
-    .refine((value) => value === null || value <= MAX_COST_PER_NIGHT, {
-      error: 'errors.property.costPerNight',
-    }),
+    .refine((value) => value === null || isCostText(value), { error: 'errors.property.costPerNight' })
+    .transform((value) => (value === null ? null : Number(value))),
   externalCalendars: z.string({ error: 'errors.property.externalCalendars' }).optional(),
   // An IANA name; absent or blank: the country's zone for a new property, unchanged on update.
   timeZone: z

@@ -1,4 +1,5 @@
-import { addressPartsFor, joinAddress, splitAddress } from './address.ts'
+import { addressPartsFor, joinAddress, splitAddress, type AddressParts } from './address.ts'
+import { multiLine, singleLine } from './plainText.ts'
 import { calendarLink, otherPlatformOfLink } from './calendarLink.ts'
 import { linksToSend, type PlatformLink } from './platformSelection.ts'
 import { defaultTimeZone } from './countryZones.ts'
@@ -18,8 +19,13 @@ export type EditableProperty = {
   externalCalendars: PlatformLink[]
 }
 
-/** The longest description (docs/product.md §5.4). */
-export const DESCRIPTION_MAX = 300
+/**
+ * The longest text each field takes, in characters once made plain (docs/product.md §5.4): the
+ * form and the API's schema (contract/property.ts) both read these.
+ */
+export const TEXT_MAX = { name: 120, country: 120, region: 120, city: 120, address: 300, description: 300 }
+/** The longest description. */
+export const DESCRIPTION_MAX = TEXT_MAX.description
 
 /** What the host types in the add and edit forms, before it becomes the multipart payload. */
 export type PropertyDraft = {
@@ -68,6 +74,32 @@ export type DraftProblems = Partial<Record<string, FieldProblem>>
 /** The largest capacity and cost per night a property takes, in the form and on the server. */
 export const MAX_CAPACITY = 10_000
 export const MAX_COST_PER_NIGHT = 1_000_000
+
+/** A capacity as typed: a whole number from 1 to MAX_CAPACITY, spaces around it aside. */
+export function isCapacityText(text: string): boolean {
+  const typed = text.trim()
+  return /^\d{1,6}$/.test(typed) && Number(typed) >= 1 && Number(typed) <= MAX_CAPACITY
+}
+
+/** A cost per night as typed (not empty): a number up to MAX_COST_PER_NIGHT, spaces around it aside. */
+export function isCostText(text: string): boolean {
+  const typed = text.trim()
+  return /^\d{1,9}(\.\d+)?$/.test(typed) && Number(typed) <= MAX_COST_PER_NIGHT
+}
+
+/** Whether a text is longer than `max` once made plain and trimmed, as the API stores it. */
+export const tooLong = (text: string, max: number, plain: (text: string) => string = singleLine) =>
+  plain(text).trim().length > max
+/** The first of the address's parts the API would refuse: an empty country, or a part too long. */
+function addressProblem(parts: AddressParts): FieldProblem | null {
+  if (singleLine(parts.country).trim() === '' || tooLong(parts.country, TEXT_MAX.country))
+    return { key: 'errors.property.country' }
+  if (tooLong(parts.region, TEXT_MAX.region)) return { key: 'errors.property.region' }
+  if (tooLong(parts.city, TEXT_MAX.city)) return { key: 'errors.property.city' }
+  if (tooLong(parts.address, TEXT_MAX.address)) return { key: 'errors.property.address' }
+  return null
+}
+
 /**
  * The checks the server makes on a property form (server/property/fields.ts), made
  * before any call so that each problem shows at its field: a name, a country (the address's first part), a
@@ -77,16 +109,14 @@ export const MAX_COST_PER_NIGHT = 1_000_000
  */
 export function draftProblems(draft: PropertyDraft): DraftProblems {
   const problems: DraftProblems = {}
-  if (draft.name.trim() === '') problems.name = { key: 'errors.property.nameRequired' }
-  if (splitAddress(draft.addressText).country === '')
-    problems.addressText = { key: 'errors.property.country' }
-  const capacity = draft.capacity.trim()
-  if (!/^\d{1,6}$/.test(capacity) || Number(capacity) < 1 || Number(capacity) > MAX_CAPACITY)
-    problems.capacity = { key: 'errors.property.capacity' }
-  const cost = draft.costPerNight.trim()
-  if (cost !== '' && (!/^\d{1,9}(\.\d+)?$/.test(cost) || Number(cost) > MAX_COST_PER_NIGHT))
+  if (singleLine(draft.name).trim() === '') problems.name = { key: 'errors.property.nameRequired' }
+  else if (tooLong(draft.name, TEXT_MAX.name)) problems.name = { key: 'errors.property.nameTooLong' }
+  const address = addressProblem(splitAddress(draft.addressText))
+  if (address) problems.addressText = address
+  if (!isCapacityText(draft.capacity)) problems.capacity = { key: 'errors.property.capacity' }
+  if (draft.costPerNight.trim() !== '' && !isCostText(draft.costPerNight))
     problems.costPerNight = { key: 'errors.property.costPerNight' }
-  if (draft.description.length > DESCRIPTION_MAX)
+  if (tooLong(draft.description, TEXT_MAX.description, multiLine))
     problems.description = { key: 'errors.property.description' }
   for (const link of draft.platforms) {
     const text = link.urlPath.trim()
