@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { addDays } from '../../src/domain/dates.ts'
 import {
   MAX_MANUAL_NIGHTS,
-  manualStayBody,
   parsePrice,
   priceValues,
   stayDatesProblem,
   staysHoldingNights,
 } from '../../src/domain/manualStays.ts'
+import { manualStayBody } from '../../src/features/manualStay/manualStayBody.ts'
 import { aBooking, aManualStay } from '../ui/builders.ts'
 
 describe('the dates of a stay entered by hand', () => {

@@ -3,7 +3,8 @@ import { fromPromise } from 'xstate'
 import { api } from '../../actors/api.ts'
 import { DEFAULT_LABEL, type Booking } from '../../domain/bookings.ts'
 import { addDays, nightsBetween, type DateOnly } from '../../domain/dates.ts'
-import { manualStayBody, priceValues } from '../../domain/manualStays.ts'
+import { priceValues } from '../../domain/manualStays.ts'
+import { manualStayBody } from './manualStayBody.ts'
 import { useI18n } from '../../i18n.tsx'
 import {
   manualStayMachine,
