@@ -8,8 +8,8 @@ import { useSyncExternalStore } from 'react'
 let waitingWorker: ServiceWorker | null = null
 const listeners = new Set<() => void>()
 
-/** A new version installed behind the running one: the page offers it (src/pwa/registerWorker.ts). */
-export function offer(worker: ServiceWorker) {
+/** A new version installed behind the running one (src/pwa/registerWorker.ts tells): the page offers it. */
+function offer(worker: ServiceWorker) {
   waitingWorker = worker
   listeners.forEach((listener) => listener())
 }
@@ -21,7 +21,7 @@ export function offer(worker: ServiceWorker) {
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   window.addEventListener('load', () => {
-    void import('./registerWorker.ts').then(({ installWorker }) => installWorker())
+    void import('./registerWorker.ts').then(({ installWorker }) => installWorker(offer))
   })
 }
 
