@@ -46,9 +46,21 @@ export function classifyStay(summary: string, source: { platform: string; echo: 
     source.platform === 'Booking.com' &&
     /^closed\b/i.test(summary.trim())
   )
-    return { status: 'Not available', guestName: DEFAULT_LABEL, kind: 'booking' }
+    return { status: CLOSURE_SALE_STATUS, guestName: DEFAULT_LABEL, kind: 'booking' }
   return classified
 }
+
+/** The status `classifyStay` gives a Booking.com closure it takes as a sale. */
+const CLOSURE_SALE_STATUS = 'Not available'
+
+/**
+ * Whether a stay is a Booking.com sale as its export writes it ("CLOSED - Not available"), as
+ * `classifyStay` left it: a booking with the closure's status and no guest. Its status must not be
+ * shown beside the booking it is ("Not available" on a sale), nor its guest as someone unknown.
+ * A stay whose status is not known (a notice from before it was kept) is not one.
+ */
+export const isClosureSale = (stay: { kind: BookingKind; guestName: string; status?: string }): boolean =>
+  stay.kind === 'booking' && stay.status === CLOSURE_SALE_STATUS && stay.guestName === DEFAULT_LABEL
 
 export type Stay = { start: DateOnly; end: DateOnly }
 
