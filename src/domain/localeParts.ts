@@ -4,8 +4,7 @@ import type { Messages } from './translator.ts'
  * Each language's words come in two chunks, so that a signed-out phone does not
  * download every screen's text to show a sign-in form. `public` holds what the pages open to
  * everyone say (sign-in, registration, password reset, e-mail change, offline, update, errors);
- * `signedIn` holds the rest. `mail`, and the titles the server gives the notifications it stores
- * (`sync.notices`), are the server's alone and never reach the browser.
+ * `signedIn` holds the rest. `mail` is the server's alone and never reaches the browser.
  */
 export const LOCALE_PARTS = ['public', 'signedIn'] as const
 export type LocalePart = (typeof LOCALE_PARTS)[number]
@@ -28,8 +27,6 @@ const SIGNED_IN_GROUPS: Record<string, readonly string[]> = {
   errors: ['property', 'upload', 'statistics', 'admin', 'sync', 'stay'],
 }
 const SERVER_ONLY_NAMESPACES = ['mail']
-/** Groups of the browser's namespaces that only the server says. */
-const SERVER_ONLY_GROUPS: Record<string, readonly string[]> = { sync: ['notices'] }
 
 export const isLocalePart = (value: string): value is LocalePart =>
   (LOCALE_PARTS as readonly string[]).includes(value)
@@ -41,10 +38,8 @@ const pick = (messages: Messages, keep: (key: string) => boolean): Messages =>
 export function localePart(messages: Messages, part: LocalePart): Messages {
   const inPublic = part === 'public'
   const result: Messages = {}
-  for (const [namespace, all] of Object.entries(messages)) {
+  for (const [namespace, words] of Object.entries(messages)) {
     if (SERVER_ONLY_NAMESPACES.includes(namespace)) continue
-    const serverOnly = SERVER_ONLY_GROUPS[namespace] ?? []
-    const words = typeof all === 'string' ? all : pick(all, (key) => !serverOnly.includes(key))
     if (!(PUBLIC_NAMESPACES as readonly string[]).includes(namespace)) {
       if (!inPublic) result[namespace] = words
       continue

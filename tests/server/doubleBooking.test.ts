@@ -55,15 +55,25 @@ describeEachDatabase(
       expect(mail.subject).toBe('Double booking at Villa Rawdah')
       expect(mail.text).toContain('from 2030-12-07 to 2030-12-08')
       expect(mail.text).toMatch(/Booking\.com and Airbnb|Airbnb and Booking\.com/)
-      // Neither feed names its guest: both are sales, never "Blocked".
+      // Neither feed names its guest: both are sales, never "Blocked"; Booking.com's is its
+      // reservation written as closed nights, never an unknown guest.
       expect(mail.text).toContain('Unknown guest on Airbnb')
-      expect(mail.text).toContain('Unknown guest on Booking.com')
+      expect(mail.text).toContain(
+        'Booking.com reservation, closed in its calendar from 2030-12-07 to 2030-12-08',
+      )
       expect(mail.text).not.toContain('Blocked')
       const conflicts = (await host.notices()).filter((notice) => notice.kind === 'conflict')
       expect(conflicts).toHaveLength(1)
       expect(conflicts[0]).toMatchObject({
-        title: 'Double booking at Villa Rawdah',
-        data: { kind: 'conflict', conflict: true, nights: { start: '2030-12-07', end: '2030-12-08' } },
+        title: null,
+        data: {
+          kind: 'conflict',
+          conflict: true,
+          nights: { start: '2030-12-07', end: '2030-12-08' },
+          stay: { platform: 'Airbnb', kind: 'booking', status: 'Reserved', guestName: 'Blocked' },
+          // What tells the reader's words that Booking.com's sale was written as a closure.
+          other: { platform: 'Booking.com', kind: 'booking', status: 'Not available', guestName: 'Blocked' },
+        },
       })
       // Both stays are named by their ids, which open them on the calendar.
       const stays = await host.stays()
