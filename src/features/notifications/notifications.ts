@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { createElement, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useActorRef } from '@xstate/react'
 import { api, type AppNotification, type NoticeKind } from '../../actors/api.ts'
@@ -7,6 +7,11 @@ import { eventSourceConnection } from './notificationStream.ts'
 import { classifySummary, stayIdOfUid } from '../../domain/bookings.ts'
 import { addDays, localToday, type DateOnly } from '../../domain/dates.ts'
 import { stayLink } from '../../domain/stayLink.ts'
+import { noticeTitle } from '../../domain/stayLabels.ts'
+import { showNewsToast } from '../../common/notify.ts'
+import { useI18n } from '../../i18n.tsx'
+import { useFormat } from '../../ui/frame/format.ts'
+import { NewsToast } from '../../ui/shell/NewsToast.tsx'
 import { notificationStreamMachine, type StreamNotification } from '../../machines/notificationStream.ts'
 import type {
   NotificationGroup,
@@ -28,9 +33,13 @@ const fromStream = ({ id, title, createdAt, ...data }: StreamNotification): AppN
   createdAt,
 })
 
-/** A live notification joins the history (newest first); the calendars and the figures reload. */
-function deliver(queryClient: QueryClient, notification: StreamNotification) {
+/**
+ * A live notification joins the history (newest first); the calendars and the figures reload.
+ * Whether the history already held it (a notice sent again).
+ */
+function deliver(queryClient: QueryClient, notification: StreamNotification): boolean {
   const history = queryClient.getQueryData<AppNotification[]>(NOTIFICATIONS_KEY)
+  const known = history?.some((each) => each.id === notification.id) ?? false
   if (history) {
     queryClient.setQueryData<AppNotification[]>(NOTIFICATIONS_KEY, [
       fromStream(notification),
@@ -41,15 +50,55 @@ function deliver(queryClient: QueryClient, notification: StreamNotification) {
   }
   void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY })
   void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATISTICS_KEY })
+  return known
+}
+
+/** A live notice is worded from its data alone: the calendar reader may not be loaded yet. */
+const NO_FEED: ReadFeed = () => []
+
+/**
+ * docs/decisions.md, "Live news is announced": each notice that arrives live is told once, in
+ * the stay's words and the reader's language, in a polite toast with a link to its stay, however
+ * often the stream sends it again (a reconnection) and whatever renders meanwhile. The words are
+ * the reader's at the time it arrives.
+ */
+function useNewsAnnouncer() {
+  const { t } = useI18n()
+  const format = useFormat()
+  const words = useRef({ t, format })
+  useEffect(() => {
+    words.current = { t, format }
+  }, [t, format])
+  const [told] = useState(() => new Set<string>())
+  return useCallback(
+    (notification: StreamNotification) => {
+      if (told.has(notification.id)) return
+      told.add(notification.id)
+      const [item] = toItem(fromStream(notification), NO_FEED)
+      if (!item) return
+      const { t, format } = words.current
+      const text = noticeTitle(t, format, item)
+      const openLabel = t(item.kind === 'unstable' ? 'calendar.openCalendar' : 'stayWords.open')
+      showNewsToast(notification.id, (dismiss) =>
+        createElement(NewsToast, { text, link: item.link, openLabel, onOpen: dismiss }),
+      )
+    },
+    [told],
+  )
 }
 
 /** The stream, open for as long as the component that calls this is mounted. */
 export function useNotificationStream() {
   const queryClient = useQueryClient()
+  const announce = useNewsAnnouncer()
   useActorRef(
     notificationStreamMachine({
       actors: { connect: eventSourceConnection },
-      actions: { deliver: (_, notification) => deliver(queryClient, notification) },
+      actions: {
+        deliver: (_, notification) => {
+          if (!deliver(queryClient, notification)) announce(notification)
+        },
+      },
     }),
   )
 }
@@ -76,6 +125,8 @@ const stayOfEvent = (event: FeedEvent, platformName: string): NoticeStayView => 
     end: event.end,
     platform: event.platform ?? platformName,
     kind: event.kind ?? classified.kind,
+    status: event.status ?? classified.status,
+    rule: event.rule,
   }
 }
 
@@ -89,10 +140,9 @@ const KINDS: readonly NoticeKind[] = ['new', 'changed', 'cancelled', 'conflict',
 
 /**
  * What the panel says of one notification (docs/product.md §2.20): its `kind` (absent on older notifications,
- * which announced new bookings); a new booking lists platform, property and each event of its calendar
- * text, and is skipped without events. The other kinds name their stay, read from the calendar
- * text when the data does not carry it, and are skipped when neither does. A kind this client does
- * not know is skipped rather than shown as something it is not.
+ * which announced new bookings). Each kind names its stay, read from the calendar text when the
+ * data does not carry it (an older new booking may name several), and is skipped when neither
+ * does. A kind this client does not know is skipped rather than shown as something it is not.
  */
 function toItem(notification: AppNotification, readFeed: ReadFeed): NotificationItem[] {
   const { data } = notification
@@ -125,14 +175,17 @@ function toItem(notification: AppNotification, readFeed: ReadFeed): Notification
   }
   switch (kind) {
     case 'new': {
-      // Notifications without events are skipped.
-      const found = events()
-      if (found.length === 0) return []
+      const [stay, ...more] = data.stay
+        ? [data.stay]
+        : events().map((event) => stayOfEvent(event, data.platformName))
+      if (!stay) return []
       return [
         {
           ...common,
           kind,
-          events: found.map(({ uid, summary, start, end }) => ({ uid, summary, start, end })),
+          stay,
+          more,
+          restored: data.restored ?? false,
           overPreparation: data.overPreparation ?? null,
         },
       ]
