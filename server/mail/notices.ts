@@ -1,7 +1,6 @@
 import type { NoticeKind } from '../db/schema.ts'
 import type { NotificationData, NoticeStay } from '../../contract/notification.ts'
-import { isClosureSale } from '../../src/domain/bookings.ts'
-import { stayName } from '../../src/domain/stayLabels.ts'
+import { isClosureSale, stayName } from '../../src/domain/stayWords.ts'
 import { stayLink } from '../../src/domain/stayLink.ts'
 import type { Language, Translate } from '../../src/domain/translator.ts'
 import type { Mail } from './mailer.ts'

@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react'
 import type { Feedback, Notice } from '../machines/parts/feedback.ts'
 import type { Translate } from '../domain/translator.ts'
 
@@ -15,23 +14,6 @@ export function feedbackText(t: Translate, feedback: Feedback | undefined) {
  */
 export function showToast(kind: 'success' | 'error', text: string) {
   void import('react-hot-toast').then(({ default: toast }) => toast[kind](text))
-}
-
-/**
- * How long a notice that arrived live stays up: its words and a link take longer to read and
- * reach than a plain toast's 4 s (hovering it holds it, as every toast).
- */
-export const NEWS_TOAST_MS = 10_000
-
-/**
- * Shows a notice that arrived live as a polite toast (role=status, aria-live=polite: a screen
- * reader says it when it is free, and the focus stays where it was). `id` keeps it to one toast:
- * the same notice shown again replaces its toast instead of adding one.
- */
-export function showNewsToast(id: string, content: (dismiss: () => void) => ReactElement) {
-  void import('react-hot-toast').then(({ default: toast }) =>
-    toast((shown) => content(() => toast.dismiss(shown.id)), { id, duration: NEWS_TOAST_MS }),
-  )
 }
 
 /** Shows a machine's notice as a toast. */

@@ -50,17 +50,11 @@ export function classifyStay(summary: string, source: { platform: string; echo: 
   return classified
 }
 
-/** The status `classifyStay` gives a Booking.com closure it takes as a sale. */
-const CLOSURE_SALE_STATUS = 'Not available'
-
 /**
- * Whether a stay is a Booking.com sale as its export writes it ("CLOSED - Not available"), as
- * `classifyStay` left it: a booking with the closure's status and no guest. Its status must not be
- * shown beside the booking it is ("Not available" on a sale), nor its guest as someone unknown.
- * A stay whose status is not known (a notice from before it was kept) is not one.
+ * The status `classifyStay` gives a Booking.com closure it takes as a sale (src/domain/stayWords.ts's
+ * `isClosureSale` reads it).
  */
-export const isClosureSale = (stay: { kind: BookingKind; guestName: string; status?: string }): boolean =>
-  stay.kind === 'booking' && stay.status === CLOSURE_SALE_STATUS && stay.guestName === DEFAULT_LABEL
+export const CLOSURE_SALE_STATUS = 'Not available'
 
 export type Stay = { start: DateOnly; end: DateOnly }
 

@@ -70,11 +70,13 @@ describeEachDatabase(
           kind: 'conflict',
           conflict: true,
           nights: { start: '2030-12-07', end: '2030-12-08' },
-          stay: { platform: 'Airbnb', kind: 'booking', status: 'Reserved', guestName: 'Blocked' },
-          // What tells the reader's words that Booking.com's sale was written as a closure.
-          other: { platform: 'Booking.com', kind: 'booking', status: 'Not available', guestName: 'Blocked' },
         },
       })
+      // What tells the reader's words that Booking.com's sale was written as a closure.
+      const { stay: first, other: second } = conflicts[0]!.data
+      expect(
+        [first, second].map(({ platform, kind, status }) => `${platform} ${kind} ${status}`).sort(),
+      ).toEqual(['Airbnb booking Reserved', 'Booking.com booking Not available'])
       // Both stays are named by their ids, which open them on the calendar.
       const stays = await host.stays()
       const named = [conflicts[0]!.data.stay.id, conflicts[0]!.data.other.id].map((id) =>

@@ -204,7 +204,7 @@ describe('the notifications panel', () => {
     const view = within(item!)
     expect(item!.dataset.kind).toBe('conflict')
     const title = view.getByTestId('notification-title')
-    expect(title.textContent).toBe('Double booking at Palm Villa: 11\u2009–\u200912 Mar 2026')
+    expect(title.textContent).toBe('Double booking: Palm Villa · 11\u2009–\u200912 Mar 2026')
     expect(title.className).toContain('text-red-700')
     expect(item!.className).toContain('border-red-600')
     expect(view.getByTestId('conflict-platforms').textContent).toBe('Booked on Booking.com and Airbnb')
@@ -247,7 +247,7 @@ describe('the notifications panel', () => {
     const view = within(item!)
     expect(item!.dataset.kind).toBe('unstable')
     expect(view.getByTestId('notification-title').textContent).toBe(
-      'Airbnb’s calendar for Palm Villa keeps changing',
+      'Calendar keeps changing: Airbnb · Palm Villa',
     )
     expect(view.getByTestId('unstable-hint').textContent).toBe(
       'Its changes are no longer announced one by one until it is quiet for a day. Double bookings are still announced.',
@@ -417,7 +417,7 @@ describe('the notifications panel', () => {
     const items = screen.getAllByTestId('notification')
     expect(items).toHaveLength(6)
     const [conflict, newBooking, legacy, change, cancellation] = items.map((item) => within(item))
-    expect(conflict!.getByTestId('notification-title').textContent).toMatch(/^حجز مزدوج في Palm Villa: /)
+    expect(conflict!.getByTestId('notification-title').textContent).toMatch(/^حجز مزدوج: Palm Villa، /)
     expect(conflict!.getByTestId('conflict-platforms').textContent).toBe('محجوز على Booking.com وAirbnb')
     expect(conflict!.getByTestId('conflict-nights').textContent).toBe(
       'ليالٍ بيعت مرتين: ١١\u200f/٠٣\u200f/٢٠٢٦ – ١٣\u200f/٠٣\u200f/٢٠٢٦ (ليلتان)',

@@ -235,7 +235,6 @@ describe('the stay details dialog', () => {
       const dialog = await screen.findByTestId('stay-details-dialog')
       expect(within(dialog).getByRole('heading').textContent).toBe(title)
       expect(within(dialog).getByTestId('stay-guest').textContent).toBe(guest)
-      expect(within(dialog).getByTestId('closure-sale').textContent).toContain('Booking.com')
       // No "Not available" beside the sale it is.
       expect(dialog.textContent).not.toMatch(/Not available|Unknown guest|غير متاح|ضيف غير معروف/)
       expect(within(dialog).getByText(status)).toBeTruthy()

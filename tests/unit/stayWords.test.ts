@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import en from '../../locales/en.json'
 import ar from '../../locales/ar.json'
-import { classifyStay, isClosureSale } from '../../src/domain/bookings.ts'
-import { noticeTitle, stayName, stayPhrase, type WordedStay } from '../../src/domain/stayLabels.ts'
+import { classifyStay } from '../../src/domain/bookings.ts'
+import {
+  isClosureSale,
+  noticeTitle,
+  stayName,
+  stayPhrase,
+  type WordedStay,
+} from '../../src/domain/stayWords.ts'
 import { createTranslator, type Language } from '../../src/domain/translator.ts'
 import { formattersFor } from '../../src/ui/frame/format.ts'
 
@@ -86,10 +92,10 @@ describe("a notice's words", () => {
     for (const [language, conflict, unstable] of [
       [
         'en',
-        'Double booking at Dunes Villa: 12\u2009–\u200913 Dec 2026',
-        'Airbnb’s calendar for Dunes Villa keeps changing',
+        'Double booking: Dunes Villa · 12\u2009–\u200913 Dec 2026',
+        'Calendar keeps changing: Airbnb · Dunes Villa',
       ],
-      ['ar', 'حجز مزدوج في Dunes Villa: ', 'تقويم Airbnb للعقار Dunes Villa يتغيّر باستمرار'],
+      ['ar', 'حجز مزدوج: Dunes Villa، ', 'التقويم يتغيّر باستمرار: Airbnb، Dunes Villa'],
     ] as const) {
       const { t, format } = words(language)
       const nights = { start: '2026-12-12', end: '2026-12-14' }

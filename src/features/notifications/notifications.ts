@@ -1,4 +1,4 @@
-import { createElement, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useActorRef } from '@xstate/react'
 import { api, type AppNotification, type NoticeKind } from '../../actors/api.ts'
@@ -7,11 +7,7 @@ import { eventSourceConnection } from './notificationStream.ts'
 import { classifySummary, stayIdOfUid } from '../../domain/bookings.ts'
 import { addDays, localToday, type DateOnly } from '../../domain/dates.ts'
 import { stayLink } from '../../domain/stayLink.ts'
-import { noticeTitle } from '../../domain/stayLabels.ts'
-import { showNewsToast } from '../../common/notify.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../../ui/frame/format.ts'
-import { NewsToast } from '../../ui/shell/NewsToast.tsx'
 import { notificationStreamMachine, type StreamNotification } from '../../machines/notificationStream.ts'
 import type {
   NotificationGroup,
@@ -25,7 +21,7 @@ import { DASHBOARD_STATISTICS_KEY } from '../statistics/statisticsKeys.ts'
 export const NOTIFICATIONS_KEY = ['notifications'] as const
 
 /** A live notification as the history holds it: every field of its data kept. */
-const fromStream = ({ id, title, createdAt, ...data }: StreamNotification): AppNotification => ({
+export const fromStream = ({ id, title, createdAt, ...data }: StreamNotification): AppNotification => ({
   id,
   title: title ?? null,
   data,
@@ -53,38 +49,21 @@ function deliver(queryClient: QueryClient, notification: StreamNotification): bo
   return known
 }
 
-/** A live notice is worded from its data alone: the calendar reader may not be loaded yet. */
-const NO_FEED: ReadFeed = () => []
-
 /**
- * docs/decisions.md, "Live news is announced": each notice that arrives live is told once, in
- * the stay's words and the reader's language, in a polite toast with a link to its stay, however
- * often the stream sends it again (a reconnection) and whatever renders meanwhile. The words are
- * the reader's at the time it arrives.
+ * Tells live news in a toast (src/features/news/announceNews.tsx, loaded with the first), in
+ * the reader's words as they are when it comes: the stream's machine keeps its first actions.
  */
 function useNewsAnnouncer() {
-  const { t } = useI18n()
-  const format = useFormat()
-  const words = useRef({ t, format })
+  const i18n = useI18n()
+  const reader = useRef(i18n)
   useEffect(() => {
-    words.current = { t, format }
-  }, [t, format])
-  const [told] = useState(() => new Set<string>())
-  return useCallback(
-    (notification: StreamNotification) => {
-      if (told.has(notification.id)) return
-      told.add(notification.id)
-      const [item] = toItem(fromStream(notification), NO_FEED)
-      if (!item) return
-      const { t, format } = words.current
-      const text = noticeTitle(t, format, item)
-      const openLabel = t(item.kind === 'unstable' ? 'calendar.openCalendar' : 'stayWords.open')
-      showNewsToast(notification.id, (dismiss) =>
-        createElement(NewsToast, { text, link: item.link, openLabel, onOpen: dismiss }),
-      )
-    },
-    [told],
-  )
+    reader.current = i18n
+  })
+  return useCallback((notification: StreamNotification) => {
+    import('../news/announceNews.tsx')
+      .then(({ announceNews }) => announceNews(reader.current, notification))
+      .catch((failure: unknown) => console.error('The news toast did not load', failure))
+  }, [])
 }
 
 /** The stream, open for as long as the component that calls this is mounted. */
@@ -104,7 +83,7 @@ export function useNotificationStream() {
 }
 
 /** The iCalendar reader (src/features/calendar/calendarFeed.ts's `parseFeed`). */
-type ReadFeed = (text: string) => FeedEvent[]
+export type ReadFeed = (text: string) => FeedEvent[]
 
 /** Notification calendar text that does not parse is logged and gives no events. */
 function eventsOf(notification: AppNotification, readFeed: ReadFeed): FeedEvent[] {
@@ -126,7 +105,6 @@ const stayOfEvent = (event: FeedEvent, platformName: string): NoticeStayView => 
     platform: event.platform ?? platformName,
     kind: event.kind ?? classified.kind,
     status: event.status ?? classified.status,
-    rule: event.rule,
   }
 }
 
@@ -144,7 +122,7 @@ const KINDS: readonly NoticeKind[] = ['new', 'changed', 'cancelled', 'conflict',
  * data does not carry it (an older new booking may name several), and is skipped when neither
  * does. A kind this client does not know is skipped rather than shown as something it is not.
  */
-function toItem(notification: AppNotification, readFeed: ReadFeed): NotificationItem[] {
+export function toItem(notification: AppNotification, readFeed: ReadFeed): NotificationItem[] {
   const { data } = notification
   const kind = data.kind ?? 'new'
   if (!KINDS.includes(kind)) return []

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
-import { isClosureSale, type Booking, type Stay } from '../../domain/bookings.ts'
+import type { Booking, Stay } from '../../domain/bookings.ts'
+import { isClosureSale } from '../../domain/stayWords.ts'
 import { addDays } from '../../domain/dates.ts'
 import { ownRunsOf } from '../../domain/echoNights.ts'
 import type { FeedWarning } from '../../domain/feedWarnings.ts'
@@ -254,11 +255,6 @@ export function StayDetails({ booking, bookings, properties, onEdit, onDelete, f
       {booking.rule && (
         <p data-testid="platform-rule" className="mb-3 text-sm text-slate-500">
           {t(`calendar.platformRuleHints.${booking.rule}`, { platform: labels.platform })}
-        </p>
-      )}
-      {closureSale && (
-        <p data-testid="closure-sale" className="mb-3 text-sm text-slate-500">
-          {t('stayWords.closureSaleHint', { platform: labels.platform })}
         </p>
       )}
       {booking.feedWarning && <FeedWarningNote warning={booking.feedWarning} />}

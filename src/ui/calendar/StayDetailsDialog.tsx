@@ -1,6 +1,6 @@
 import type { Property } from '../../actors/api.ts'
-import { isClosureSale, type Booking } from '../../domain/bookings.ts'
-import { stayName } from '../../domain/stayLabels.ts'
+import type { Booking } from '../../domain/bookings.ts'
+import { isClosureSale, stayName } from '../../domain/stayWords.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Modal } from '../Modal.tsx'
 import { Spinner } from '../common/Spinner.tsx'

@@ -8,7 +8,7 @@ import {
   stayName,
   stayPhrase,
   type WordedStay,
-} from '../../domain/stayLabels.ts'
+} from '../../domain/stayWords.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PlatformBadge } from '../calendar/month/badges.tsx'
