@@ -22,8 +22,9 @@ const told = new Set<string>()
  * docs/decisions.md, "Notification panel": a notice that arrived live, told once in a polite
  * toast (role=status, aria-live=polite: a screen reader says it when it is free, and the focus
  * stays where it was) in the stay's words and the reader's language, with a link to what its
- * notification opens. Loaded with the first one: the signed-in frame carries none of it. The
- * notice's id keeps it to one toast: shown again, it replaces its own.
+ * notification opens. Loaded with the first one: the signed-in frame carries none of it (hence a
+ * folder of its own, not src/features/notifications/, which scripts/chunkGroups.ts puts in the
+ * frame whole). The notice's id keeps it to one toast: shown again, it replaces its own.
  */
 export function announceNews(
   { t, language }: { t: Translate; language: Language },
