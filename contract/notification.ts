@@ -3,9 +3,13 @@ import { z } from 'zod'
 /** `unstable`: a link whose feed keeps changing, whose changes are no longer told one by one. */
 export const NoticeKind = z.enum(['new', 'changed', 'cancelled', 'conflict', 'unstable'])
 
-/** A stay as a notice names it; `id` (absent on older notices) opens it on the calendar. */
+/**
+ * A stay as a notice names it; `id` (absent on older notices) opens it on the calendar, and
+ * `status` (absent on older notices too) tells a Booking.com sale written as a closure.
+ */
 export const NoticeStay = z.object({
   id: z.string().optional(),
+  status: z.string().optional(),
   guestName: z.string(),
   start: z.string(),
   end: z.string(),
@@ -45,6 +49,10 @@ export const NotificationData = z.object({
 })
 export type NotificationData = z.infer<typeof NotificationData>
 
+/**
+ * `title`: the words a notice was stored with, in its owner's language at the time; notices are
+ * now stored without (null) and worded from their data where they are read.
+ */
 export const Notification = z.object({
   id: z.string(),
   title: z.string().nullable(),

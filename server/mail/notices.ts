@@ -1,6 +1,6 @@
 import type { NoticeKind } from '../db/schema.ts'
 import type { NotificationData, NoticeStay } from '../../contract/notification.ts'
-import { guestLabel } from '../../src/domain/stayLabels.ts'
+import { isClosureSale, stayName } from '../../src/domain/stayWords.ts'
 import { stayLink } from '../../src/domain/stayLink.ts'
 import type { Language, Translate } from '../../src/domain/translator.ts'
 import type { Mail } from './mailer.ts'
@@ -9,9 +9,10 @@ import { escapeHtml, htmlPage, mailTranslator, paragraph } from './messages.ts'
 /** A change notice as its mail tells it. */
 export type MailedNotice = { kind: NoticeKind; data: NotificationData }
 
+/** A stay as a mail names it; Booking.com's sale as the closed nights its export writes. */
 const stayLine = (t: Translate, stay: NoticeStay) =>
-  t('mail.notices.stay', {
-    guest: guestLabel(t, stay),
+  t(isClosureSale(stay) ? 'mail.notices.closureSale' : 'mail.notices.stay', {
+    guest: stayName(t, stay),
     platform: stay.platform,
     start: stay.start,
     end: stay.end,

@@ -1,7 +1,6 @@
 import { calendarText } from '../calendar/ics.ts'
 import type { Db } from '../db/database.ts'
 import type { NoticeKind } from '../db/schema.ts'
-import { translatorFor } from '../i18n.ts'
 import type { NoticeStay, NotificationData } from '../../contract/notification.ts'
 import { createNotifications, type NewNotification } from '../notification/service.ts'
 import { writeTransaction } from '../db/errors.ts'
@@ -16,7 +15,6 @@ type Owner = {
   propertyName: string
   userId: string
   notificationsEnabled: number
-  language: 'en' | 'ar'
 }
 
 /** Whose the property is, what it is called, and whether they want to hear of it. */
@@ -28,7 +26,6 @@ const ownerOf = (db: Db, propertyId: string): Promise<Owner | undefined> =>
       'properties.name as propertyName',
       'users.id as userId',
       'users.notifications_enabled as notificationsEnabled',
-      'users.language',
     ])
     .where('properties.id', '=', propertyId)
     .executeTakeFirst()
@@ -70,15 +67,8 @@ const noticeStay = (row: NoticeRow): NoticeStay => {
     end: named.end_date,
     platform: row.platform,
     kind: row.kind,
+    status: row.status,
   }
-}
-
-const TITLES: Record<NoticeKind, string> = {
-  new: 'sync.notices.new',
-  changed: 'sync.notices.changed',
-  cancelled: 'sync.notices.cancelled',
-  conflict: 'sync.notices.conflict',
-  unstable: 'sync.notices.unstable',
 }
 
 /** The stays a conflict's pair names, as rows the calendar text can write. */
@@ -194,21 +184,21 @@ export type Notices = {
 const NO_NOTICES: Notices = { ids: [], userId: null }
 
 /**
- * Writes notifications for the owner of a property, in their language, if they want them:
- * `notice` makes one, `store` stores them all, a batch at a time.
+ * Writes notifications for the owner of a property, if they want them: `notice` makes one,
+ * `store` stores them all, a batch at a time. A notice stores its facts and no title: the
+ * browser words it in the reader's language (src/domain/stayLabels.ts's `noticeTitle`), and the
+ * mail in the owner's.
  */
 async function noticeWriter(trx: Db, calendar: { property_id: string; platform_name: string }, now: string) {
   const owner = await ownerOf(trx, calendar.property_id)
   if (!owner || !owner.notificationsEnabled) return null
-  const t = translatorFor(owner.language)
   const notice = (
     kind: NoticeKind,
     stays: NoticeRow[],
     extra: Partial<NotificationData>,
-    title: string = TITLES[kind],
   ): NewNotification => ({
     userId: owner.userId,
-    title: t(title, { property: owner.propertyName, platform: calendar.platform_name }),
+    title: null,
     data: {
       kind,
       ical: calendarText(stays.map((stay) => ({ ...byOwnNights(stay), conflict: kind === 'conflict' }))),
@@ -263,9 +253,9 @@ export async function newsOfSync(
       news.kind === 'changed'
         ? notice('changed', [news.stay], { previous: news.previous })
         : news.kind === 'new' && news.restored
-          ? notice('new', [news.stay], { restored: true }, 'sync.notices.restored')
+          ? notice('new', [news.stay], { restored: true })
           : taken
-            ? notice('new', [news.stay], { overPreparation: taken }, 'sync.notices.newOverPreparation')
+            ? notice('new', [news.stay], { overPreparation: taken })
             : notice(news.kind, [news.stay], {}),
     )
   }

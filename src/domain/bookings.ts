@@ -46,9 +46,15 @@ export function classifyStay(summary: string, source: { platform: string; echo: 
     source.platform === 'Booking.com' &&
     /^closed\b/i.test(summary.trim())
   )
-    return { status: 'Not available', guestName: DEFAULT_LABEL, kind: 'booking' }
+    return { status: CLOSURE_SALE_STATUS, guestName: DEFAULT_LABEL, kind: 'booking' }
   return classified
 }
+
+/**
+ * The status `classifyStay` gives a Booking.com closure it takes as a sale (src/domain/stayWords.ts's
+ * `isClosureSale` reads it).
+ */
+export const CLOSURE_SALE_STATUS = 'Not available'
 
 export type Stay = { start: DateOnly; end: DateOnly }
 

@@ -4,9 +4,8 @@ import type { Messages } from './translator.ts'
  * Each language's words come in two chunks, so that a signed-out phone does not
  * download every screen's text to show a sign-in form. `public` holds what the pages open to
  * everyone say (sign-in, registration, password reset, e-mail change, offline, update, errors);
- * `signedIn` holds the rest. `mail`, the titles the server gives the notifications it stores
- * (`sync.notices`) and the errors only the server finds are the server's alone and never reach
- * the browser.
+ * `signedIn` holds the rest. `mail` and the errors only the server finds are the server's alone
+ * and never reach the browser.
  */
 export const LOCALE_PARTS = ['public', 'signedIn'] as const
 export type LocalePart = (typeof LOCALE_PARTS)[number]
@@ -27,8 +26,6 @@ export const PUBLIC_NAMESPACES = [
 /** Groups within the public namespaces that only signed-in screens show. */
 const SIGNED_IN_GROUPS: Record<string, readonly string[]> = { errors: ['property'] }
 const SERVER_ONLY_NAMESPACES = ['mail']
-/** Groups of the browser's namespaces that only the server says. */
-const SERVER_ONLY_GROUPS: Record<string, readonly string[]> = { sync: ['notices'] }
 /**
  * The only groups of these namespaces the browser says: the errors its own forms find before
  * sending (a weak password, a property's fields). Every other error is the server's, which
@@ -48,10 +45,9 @@ export function localePart(messages: Messages, part: LocalePart): Messages {
   const result: Messages = {}
   for (const [namespace, all] of Object.entries(messages)) {
     if (SERVER_ONLY_NAMESPACES.includes(namespace)) continue
-    const serverOnly = SERVER_ONLY_GROUPS[namespace] ?? []
     const browserOnly = BROWSER_ONLY_GROUPS[namespace]
-    const said = (key: string) => !serverOnly.includes(key) && (browserOnly?.includes(key) ?? true)
-    const words = typeof all === 'string' ? all : pick(all, said)
+    const words =
+      typeof all === 'string' || !browserOnly ? all : pick(all, (key) => browserOnly.includes(key))
     if (!(PUBLIC_NAMESPACES as readonly string[]).includes(namespace)) {
       if (!inPublic) result[namespace] = words
       continue

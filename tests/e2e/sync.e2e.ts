@@ -57,6 +57,12 @@ const HALA: StayEvent = {
   summary: 'Reserved - Hala Saeed',
 }
 
+/** A stay date as the English interface writes it: "12 Dec 2026". */
+const mediumDate = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  )
+
 let feeds: FeedServer
 let server: RunningServer
 let browser: Browser
@@ -212,6 +218,13 @@ describe('calendar sync in the browser', () => {
     await expect.poll(() => conflicts.count()).toBe(2)
     expect(await panel.getByTestId('notification').count()).toBe(2)
     const newBookings = panel.getByTestId('notification').filter({ hasText: 'New booking' })
+    // Whatever has the watcher's focus keeps it when the news is told.
+    expect(
+      await watcher.evaluate(() => {
+        document.activeElement?.setAttribute('data-focus-probe', '')
+        return document.activeElement !== document.body && document.activeElement !== null
+      }),
+    ).toBe(true)
 
     feeds.addEvent(AIRBNB, YOUSEF)
     const page = await context.newPage()
@@ -229,10 +242,19 @@ describe('calendar sync in the browser', () => {
 
     const item = newBookings.first()
     await item.waitFor()
-    const announced = await item.innerText()
-    for (const expected of ['New booking', 'Airbnb', PROPERTY, 'Reserved - Yousef Nasser']) {
-      expect(announced).toContain(expected)
-    }
+    // In the stay's words, not the feed's ("Reserved - Yousef Nasser").
+    const words = `New booking: Yousef Nasser, 3 nights from ${mediumDate(YOUSEF.start)} · Airbnb · ${PROPERTY}`
+    expect(await item.getByTestId('notification-title').innerText()).toBe(words)
+    expect(await item.innerText()).not.toContain('Reserved - Yousef Nasser')
+    // A screen reader hears it too: a polite toast in the same words, once, the focus left alone.
+    const toast = watcher.getByRole('status').filter({ hasText: words })
+    await toast.waitFor()
+    expect(await toast.count()).toBe(1)
+    expect(await toast.getAttribute('aria-live')).toBe('polite')
+    expect(await toast.getByRole('link', { name: 'Open stay' }).getAttribute('href')).toMatch(
+      /^\/calendar\?stay=/,
+    )
+    expect(await watcher.evaluate(() => document.activeElement?.hasAttribute('data-focus-probe'))).toBe(true)
     // The calendar reloaded with it, without a reload of the page.
     await watcher.getByTestId('upcoming-stays').getByText('Yousef Nasser').waitFor()
     // The double bookings were read when the panel opened on them; the new booking was not.
@@ -287,7 +309,7 @@ describe('calendar sync in the browser', () => {
       headers: { origin: server.url },
     })
     expect(sync.status()).toBe(200)
-    await panel.getByText('Reserved - Hala Saeed').waitFor()
+    await newBookings.filter({ hasText: 'Hala Saeed' }).waitFor()
     expect(await newBookings.count()).toBe(2)
     // Newest first.
     expect(await newBookings.first().innerText()).toContain('Hala Saeed')

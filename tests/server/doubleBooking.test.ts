@@ -55,16 +55,28 @@ describeEachDatabase(
       expect(mail.subject).toBe('Double booking at Villa Rawdah')
       expect(mail.text).toContain('from 2030-12-07 to 2030-12-08')
       expect(mail.text).toMatch(/Booking\.com and Airbnb|Airbnb and Booking\.com/)
-      // Neither feed names its guest: both are sales, never "Blocked".
+      // Neither feed names its guest: both are sales, never "Blocked"; Booking.com's is its
+      // reservation written as closed nights, never an unknown guest.
       expect(mail.text).toContain('Unknown guest on Airbnb')
-      expect(mail.text).toContain('Unknown guest on Booking.com')
+      expect(mail.text).toContain(
+        'Booking.com reservation, closed in its calendar from 2030-12-07 to 2030-12-08',
+      )
       expect(mail.text).not.toContain('Blocked')
       const conflicts = (await host.notices()).filter((notice) => notice.kind === 'conflict')
       expect(conflicts).toHaveLength(1)
       expect(conflicts[0]).toMatchObject({
-        title: 'Double booking at Villa Rawdah',
-        data: { kind: 'conflict', conflict: true, nights: { start: '2030-12-07', end: '2030-12-08' } },
+        title: null,
+        data: {
+          kind: 'conflict',
+          conflict: true,
+          nights: { start: '2030-12-07', end: '2030-12-08' },
+        },
       })
+      // What tells the reader's words that Booking.com's sale was written as a closure.
+      const { stay: first, other: second } = conflicts[0]!.data
+      expect(
+        [first, second].map(({ platform, kind, status }) => `${platform} ${kind} ${status}`).sort(),
+      ).toEqual(['Airbnb booking Reserved', 'Booking.com booking Not available'])
       // Both stays are named by their ids, which open them on the calendar.
       const stays = await host.stays()
       const named = [conflicts[0]!.data.stay.id, conflicts[0]!.data.other.id].map((id) =>

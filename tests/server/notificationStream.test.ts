@@ -84,7 +84,7 @@ describeEachDatabase(
         .execute()
       expect(event).toEqual({
         id: stored?.id,
-        title: 'New booking at Villa Rawdah',
+        title: null,
         kind: 'new',
         ical: expect.stringContaining('DTSTART;VALUE=DATE:20300801'),
         platformName: 'Airbnb',
@@ -104,6 +104,7 @@ describeEachDatabase(
           end: '2030-08-04',
           platform: 'Airbnb',
           kind: 'booking',
+          status: 'Reserved',
         },
         createdAt: stored?.created_at,
       })

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import toast, { Toaster } from 'react-hot-toast'
 import { api, type AppNotification } from '../../src/actors/api.ts'
 import { NOTIFICATION_STREAM_URL } from '../../src/features/notifications/notificationStream.ts'
 import type { StreamNotification } from '../../src/machines/notificationStream.ts'
@@ -88,17 +89,41 @@ const CONFLICT: StreamNotification = {
   createdAt: now,
 }
 
-/** The signed-in frame with the live stream, as App.tsx puts them together. */
+/** What the server streams when a sync finds a new sale. */
+const NEW_BOOKING: StreamNotification = {
+  id: 'live-new',
+  title: null,
+  kind: 'new',
+  ical: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR',
+  platformName: 'Airbnb',
+  propertyName: 'Dunes Villa',
+  propertyId: 'property-1',
+  conflict: false,
+  stay: {
+    id: 'stay-lucas',
+    guestName: 'Lucas Martin',
+    start: '2099-12-12',
+    end: '2099-12-15',
+    platform: 'Airbnb',
+    kind: 'booking',
+    status: 'Confirmed',
+  },
+  createdAt: now,
+}
+
+/** The signed-in frame with the live stream and the toasts, as App.tsx puts them together. */
 function SignedInFrame() {
   useNotificationStream()
   return (
     <AppShell profile={aProfile()}>
-      <p>page</p>
+      <input aria-label="Search the page" />
+      <Toaster />
     </AppShell>
   )
 }
 
 afterEach(() => {
+  toast.remove()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
   FakeEventSource.opened = []
@@ -114,8 +139,8 @@ describe('a live notification', () => {
     await user.click(screen.getAllByTestId('bell')[0]!)
     // The panel is a chunk of its own: the first opening waits for its code.
     const panel = within(await screen.findByTestId('notifications-panel', {}, { timeout: 5000 }))
-    await panel.findByText('New booking')
-    expect(panel.queryByText('Double booking')).toBeNull()
+    await panel.findByText('New booking: Lina, 3 nights from 1 Mar 2099 · Airbnb · Palm Villa')
+    expect(panel.queryByTestId('conflict-nights')).toBeNull()
 
     const [source] = FakeEventSource.opened
     expect(source!.url).toBe(NOTIFICATION_STREAM_URL)
@@ -125,14 +150,13 @@ describe('a live notification', () => {
     })
 
     // react-query tells its observers on the next tick; nothing is fetched in between.
-    await panel.findByText('Double booking')
+    await panel.findByText(/^Double booking: Palm Villa · 7\s–\s8 Dec 2099$/)
     const [first] = screen.getAllByTestId('notification-group')
     expect(first!.dataset.group).toBe('conflicts')
     const conflict = within(first!)
     expect(conflict.getByText('Double bookings')).toBeTruthy()
     const [item] = conflict.getAllByTestId('notification')
     expect(item!.dataset.kind).toBe('conflict')
-    expect(within(item!).getByText('Double booking')).toBeTruthy()
     expect(within(item!).getByTestId('conflict-platforms').textContent).toBe(
       'Booked on Booking.com and Airbnb',
     )
@@ -143,5 +167,63 @@ describe('a live notification', () => {
     expect(list).toHaveBeenCalledOnce()
     // The panel is open, so the new one is marked read.
     await vi.waitFor(() => expect(markRead.mock.calls.map(([id]) => id)).toEqual(['live-conflict']))
+  })
+
+  it('announces a new booking once, politely, in the stay’s words, and opens its stay without taking the focus', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource)
+    // The history has not loaded yet: what was told is known to the announcer alone.
+    vi.spyOn(api.notification, 'list').mockReturnValue(new Promise(() => {}))
+    const { currentPath } = await renderRoute(<SignedInFrame />, { path: '/dashboard' })
+    const search = screen.getByRole('textbox', { name: 'Search the page' })
+    search.focus()
+    const [source] = FakeEventSource.opened
+    act(() => {
+      source!.onopen?.()
+      source!.send('notification', NEW_BOOKING)
+    })
+    const words = 'New booking: Lucas Martin, 3 nights from 12 Dec 2099 · Airbnb · Dunes Villa'
+    const told = () => screen.queryAllByRole('status').filter((status) => status.textContent?.includes(words))
+    await vi.waitFor(() => expect(told()).toHaveLength(1))
+    const [status] = told()
+    expect(status!.getAttribute('aria-live')).toBe('polite')
+    expect(document.activeElement).toBe(search)
+
+    // Sent again (a reconnection replays it) and drawn again: still told once.
+    act(() => source!.send('notification', NEW_BOOKING))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(told()).toHaveLength(1)
+    expect(document.activeElement).toBe(search)
+
+    // Its link opens the stay, as the notification in the panel does, and the toast goes.
+    const open = within(status!).getByRole('link', { name: 'Open stay' })
+    expect(open.getAttribute('href')).toBe('/calendar?stay=stay-lucas')
+    await userEvent.setup().click(open)
+    expect(currentPath()).toBe('/calendar?stay=stay-lucas')
+    await vi.waitFor(
+      () => expect(status!.isConnected && status!.textContent?.includes(words)).not.toBe(true),
+      {
+        timeout: 3000,
+      },
+    )
+    // Once gone, the same notice sent again does not come back.
+    act(() => source!.send('notification', NEW_BOOKING))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(told()).toHaveLength(0)
+  })
+
+  it('does not announce a notice the history already holds', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource)
+    // Another notice than the test above's: the page remembers what it told.
+    const known = { ...NEW_BOOKING, id: 'live-known' }
+    const { id, title: _title, createdAt, ...data } = known
+    const stored: AppNotification = { id, title: null, data, readAt: null, createdAt }
+    const list = vi.spyOn(api.notification, 'list').mockResolvedValue([stored])
+    await renderRoute(<SignedInFrame />, { path: '/dashboard' })
+    await vi.waitFor(() => expect(list).toHaveBeenCalled())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const [source] = FakeEventSource.opened
+    act(() => source!.send('notification', known))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryAllByTestId('news-toast')).toEqual([])
   })
 })

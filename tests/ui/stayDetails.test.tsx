@@ -216,6 +216,50 @@ describe('the stay details dialog', () => {
     expect(onClose).toHaveBeenCalled()
   })
 
+  it('names a Booking.com sale written as a closure as that platform’s reservation, in English and Arabic', async () => {
+    const sale = aBooking({
+      uid: 'booking-sale',
+      platform: 'Booking.com',
+      guestName: 'Blocked',
+      status: 'Not available',
+      kind: 'booking',
+    })
+    for (const [language, title, guest, status] of [
+      ['en', 'Booking.com reservation', 'Not named by Booking.com', 'Reservation'],
+      ['ar', 'حجز على Booking.com', 'لم يذكر Booking.com اسمه', 'حجز'],
+    ] as const) {
+      const { unmount } = await renderWithProviders(
+        <StayDetailsDialog stays={[sale]} bookings={[sale]} properties={[PROPERTY]} onClose={() => {}} />,
+        { language },
+      )
+      const dialog = await screen.findByTestId('stay-details-dialog')
+      expect(within(dialog).getByRole('heading').textContent).toBe(title)
+      expect(within(dialog).getByTestId('stay-guest').textContent).toBe(guest)
+      // No "Not available" beside the sale it is.
+      expect(dialog.textContent).not.toMatch(/Not available|Unknown guest|غير متاح|ضيف غير معروف/)
+      expect(within(dialog).getByText(status)).toBeTruthy()
+      unmount()
+    }
+  })
+
+  it('names a platform’s rule by the rule, with no guest', async () => {
+    const rule = aBooking({
+      uid: 'rule-1',
+      guestName: 'Blocked',
+      status: 'Blocked',
+      kind: 'block',
+      rule: 'notice',
+    })
+    await renderWithProviders(
+      <StayDetailsDialog stays={[rule]} bookings={[rule]} properties={[PROPERTY]} onClose={() => {}} />,
+    )
+    const dialog = await screen.findByTestId('stay-details-dialog')
+    expect(within(dialog).getByRole('heading').textContent).toBe('Airbnb notice period')
+    expect(within(dialog).queryByTestId('stay-guest')).toBeNull()
+    expect(Object.keys(fields(dialog))).not.toContain('Guest')
+    expect(fields(dialog)).toMatchObject({ Status: 'Platform rule' })
+  })
+
   it('shows both stays of a double booking, and says so when a linked stay is not there, in English and Arabic', async () => {
     const airbnb = { ...AIRBNB, conflict: true }
     const manual = aManualStay({ uid: 'manual-1', conflict: true, start: '2030-03-12', end: '2030-03-15' })

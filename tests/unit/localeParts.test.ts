@@ -26,10 +26,8 @@ describe('the words in two parts', () => {
       const publicWords = keys(localePart(messages, 'public'))
       const signedInWords = keys(localePart(messages, 'signedIn'))
       expect(publicWords.filter((key) => signedInWords.includes(key))).toEqual([])
-      // The e-mails, and the titles the server gives the notifications it stores.
+      // The e-mails.
       const { mail: _mail, ...browserWords } = messages
-      const { notices: _notices, ...syncWords } = messages.sync as Record<string, unknown>
-      browserWords.sync = syncWords as typeof messages.sync
       // The errors only the server finds, which it answers in the reader's language.
       const { auth, property } = messages.errors
       browserWords.errors = { auth, property } as unknown as typeof messages.errors

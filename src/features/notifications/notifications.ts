@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useActorRef } from '@xstate/react'
 import { api, type AppNotification, type NoticeKind } from '../../actors/api.ts'
@@ -7,6 +7,7 @@ import { eventSourceConnection } from './notificationStream.ts'
 import { classifySummary, stayIdOfUid } from '../../domain/bookings.ts'
 import { addDays, localToday, type DateOnly } from '../../domain/dates.ts'
 import { stayLink } from '../../domain/stayLink.ts'
+import { useI18n } from '../../i18n.tsx'
 import { notificationStreamMachine, type StreamNotification } from '../../machines/notificationStream.ts'
 import type {
   NotificationGroup,
@@ -20,7 +21,7 @@ import { DASHBOARD_STATISTICS_KEY } from '../statistics/statisticsKeys.ts'
 export const NOTIFICATIONS_KEY = ['notifications'] as const
 
 /** A live notification as the history holds it: every field of its data kept. */
-const fromStream = ({ id, title, createdAt, ...data }: StreamNotification): AppNotification => ({
+export const fromStream = ({ id, title, createdAt, ...data }: StreamNotification): AppNotification => ({
   id,
   title: title ?? null,
   data,
@@ -28,9 +29,13 @@ const fromStream = ({ id, title, createdAt, ...data }: StreamNotification): AppN
   createdAt,
 })
 
-/** A live notification joins the history (newest first); the calendars and the figures reload. */
-function deliver(queryClient: QueryClient, notification: StreamNotification) {
+/**
+ * A live notification joins the history (newest first); the calendars and the figures reload.
+ * Whether the history already held it (a notice sent again).
+ */
+function deliver(queryClient: QueryClient, notification: StreamNotification): boolean {
   const history = queryClient.getQueryData<AppNotification[]>(NOTIFICATIONS_KEY)
+  const known = history?.some((each) => each.id === notification.id) ?? false
   if (history) {
     queryClient.setQueryData<AppNotification[]>(NOTIFICATIONS_KEY, [
       fromStream(notification),
@@ -41,21 +46,44 @@ function deliver(queryClient: QueryClient, notification: StreamNotification) {
   }
   void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY })
   void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATISTICS_KEY })
+  return known
+}
+
+/**
+ * Tells live news in a toast (src/features/news/announceNews.tsx, loaded with the first), in
+ * the reader's words as they are when it comes: the stream's machine keeps its first actions.
+ */
+function useNewsAnnouncer() {
+  const i18n = useI18n()
+  const reader = useRef(i18n)
+  useEffect(() => {
+    reader.current = i18n
+  })
+  return useCallback((notification: StreamNotification) => {
+    import('../news/announceNews.tsx')
+      .then(({ announceNews }) => announceNews(reader.current, notification))
+      .catch((failure: unknown) => console.error('The news toast did not load', failure))
+  }, [])
 }
 
 /** The stream, open for as long as the component that calls this is mounted. */
 export function useNotificationStream() {
   const queryClient = useQueryClient()
+  const announce = useNewsAnnouncer()
   useActorRef(
     notificationStreamMachine({
       actors: { connect: eventSourceConnection },
-      actions: { deliver: (_, notification) => deliver(queryClient, notification) },
+      actions: {
+        deliver: (_, notification) => {
+          if (!deliver(queryClient, notification)) announce(notification)
+        },
+      },
     }),
   )
 }
 
 /** The iCalendar reader (src/features/calendar/calendarFeed.ts's `parseFeed`). */
-type ReadFeed = (text: string) => FeedEvent[]
+export type ReadFeed = (text: string) => FeedEvent[]
 
 /** Notification calendar text that does not parse is logged and gives no events. */
 function eventsOf(notification: AppNotification, readFeed: ReadFeed): FeedEvent[] {
@@ -76,6 +104,7 @@ const stayOfEvent = (event: FeedEvent, platformName: string): NoticeStayView => 
     end: event.end,
     platform: event.platform ?? platformName,
     kind: event.kind ?? classified.kind,
+    status: event.status ?? classified.status,
   }
 }
 
@@ -89,12 +118,11 @@ const KINDS: readonly NoticeKind[] = ['new', 'changed', 'cancelled', 'conflict',
 
 /**
  * What the panel says of one notification (docs/product.md §2.20): its `kind` (absent on older notifications,
- * which announced new bookings); a new booking lists platform, property and each event of its calendar
- * text, and is skipped without events. The other kinds name their stay, read from the calendar
- * text when the data does not carry it, and are skipped when neither does. A kind this client does
- * not know is skipped rather than shown as something it is not.
+ * which announced new bookings). Each kind names its stay, read from the calendar text when the
+ * data does not carry it (an older new booking may name several), and is skipped when neither
+ * does. A kind this client does not know is skipped rather than shown as something it is not.
  */
-function toItem(notification: AppNotification, readFeed: ReadFeed): NotificationItem[] {
+export function toItem(notification: AppNotification, readFeed: ReadFeed): NotificationItem[] {
   const { data } = notification
   const kind = data.kind ?? 'new'
   if (!KINDS.includes(kind)) return []
@@ -125,14 +153,17 @@ function toItem(notification: AppNotification, readFeed: ReadFeed): Notification
   }
   switch (kind) {
     case 'new': {
-      // Notifications without events are skipped.
-      const found = events()
-      if (found.length === 0) return []
+      const [stay, ...more] = data.stay
+        ? [data.stay]
+        : events().map((event) => stayOfEvent(event, data.platformName))
+      if (!stay) return []
       return [
         {
           ...common,
           kind,
-          events: found.map(({ uid, summary, start, end }) => ({ uid, summary, start, end })),
+          stay,
+          more,
+          restored: data.restored ?? false,
           overPreparation: data.overPreparation ?? null,
         },
       ]

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import type { Property } from '../../actors/api.ts'
 import type { Booking, Stay } from '../../domain/bookings.ts'
+import { isClosureSale } from '../../domain/stayWords.ts'
 import { addDays } from '../../domain/dates.ts'
 import { ownRunsOf } from '../../domain/echoNights.ts'
 import type { FeedWarning } from '../../domain/feedWarnings.ts'
@@ -225,6 +226,8 @@ export function StayDetails({ booking, bookings, properties, onEdit, onDelete, f
   const { t } = useI18n()
   const format = useFormat()
   const labels = bookingLabels(t, booking)
+  // A Booking.com sale its export writes as a closure: a reservation whose guest it does not name.
+  const closureSale = isClosureSale(booking)
   return (
     <div>
       {booking.conflict && (
@@ -260,19 +263,29 @@ export function StayDetails({ booking, bookings, properties, onEdit, onDelete, f
         <dd className="min-w-0 font-semibold break-words text-slate-900">
           <bdi>{labels.property}</bdi>
         </dd>
-        <dt className="text-slate-500">{t('calendar.fields.guest')}</dt>
-        {/* The stay's colour ties it to its bar; a colour code would mean nothing to a host. */}
-        <dd className="flex min-w-0 items-center gap-2 break-words text-slate-900">
-          <ColorSwatch color={booking.color} className="size-3" />
-          <bdi className="min-w-0">{labels.guest}</bdi>
-        </dd>
+        {/* A platform's rule has no guest: the dialog's title names it. */}
+        {!booking.rule && (
+          <>
+            <dt className="text-slate-500">{t('calendar.fields.guest')}</dt>
+            {/* The stay's colour ties it to its bar; a colour code would mean nothing to a host. */}
+            <dd
+              data-testid="stay-guest"
+              className="flex min-w-0 items-center gap-2 break-words text-slate-900"
+            >
+              <ColorSwatch color={booking.color} className="size-3" />
+              <bdi className="min-w-0">
+                {closureSale ? t('stayWords.guestNotNamed', { platform: labels.platform }) : labels.guest}
+              </bdi>
+            </dd>
+          </>
+        )}
         <dt className="text-slate-500">{t('calendar.fields.start')}</dt>
         <dd className="text-slate-900 tabular-nums">{format.date(booking.start)}</dd>
         <dt className="text-slate-500">{t('calendar.fields.end')}</dt>
         <dd className="text-slate-900 tabular-nums">{format.date(booking.end)}</dd>
         <dt className="text-slate-500">{t('calendar.fields.status')}</dt>
         <dd>
-          <StatusBadge label={labels.status} kind={booking.kind} />
+          <StatusBadge label={closureSale ? t('calendar.reservation') : labels.status} kind={booking.kind} />
         </dd>
         <dt className="text-slate-500">{t('calendar.fields.platform')}</dt>
         <dd>

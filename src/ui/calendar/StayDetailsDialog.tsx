@@ -1,5 +1,6 @@
 import type { Property } from '../../actors/api.ts'
 import type { Booking } from '../../domain/bookings.ts'
+import { isClosureSale, stayName } from '../../domain/stayWords.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Modal } from '../Modal.tsx'
 import { Spinner } from '../common/Spinner.tsx'
@@ -50,8 +51,10 @@ export function StayDetailsDialog({
       onDelete={onDelete}
     />
   )
+  // A Booking.com sale written as a closure is named as that platform's reservation, not by its
+  // status: the details' words (stayName), which its notices share.
   const title = only ? (
-    <bdi>{stayTitle(t, only)}</bdi>
+    <bdi>{isClosureSale(only) ? stayName(t, only) : stayTitle(t, only)}</bdi>
   ) : stays.length > 1 ? (
     t('stayDetails.doubleBookingTitle')
   ) : problem === 'missing' ? (

@@ -1,9 +1,14 @@
 import { useId, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import type { BookingKind } from '../../domain/bookings.ts'
 import { nightsBetween, type DateOnly } from '../../domain/dates.ts'
-import { MANUAL_PLATFORM } from '../../domain/manualStays.ts'
-import { guestLabel } from '../../domain/stayLabels.ts'
+import {
+  isManualPlatform,
+  noticeTitle,
+  platformLabel,
+  stayName,
+  stayPhrase,
+  type WordedStay,
+} from '../../domain/stayWords.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PlatformBadge } from '../calendar/month/badges.tsx'
@@ -14,7 +19,7 @@ import { CalendarIcon, WarningIcon } from '../frame/appIcons.tsx'
 export type StayDates = { start: DateOnly; end: DateOnly }
 
 /** A stay as a notification names it: who, when, where it was sold. */
-export type NoticeStayView = StayDates & { guestName: string; platform: string; kind: BookingKind }
+export type NoticeStayView = WordedStay
 
 type Common = {
   id: string
@@ -27,15 +32,17 @@ type Common = {
 }
 
 /**
- * One notification as the panel says it (docs/product.md §2.20). A new booking lists its calendar
- * events; the other kinds name their stay: with its dates before they moved, or the stay on another
- * platform it shares `nights` with.
+ * One notification as the panel says it (docs/product.md §2.20), each naming its stay: a new one
+ * (`more`: the others an older notice announced with it; `restored`: a cancelled stay back), one
+ * with its dates before they moved, or the stay on another platform it shares `nights` with.
  */
 export type NotificationItem = Common &
   (
     | {
         kind: 'new'
-        events: { uid: string; summary: string; start: DateOnly; end: DateOnly }[]
+        stay: NoticeStayView
+        more: NoticeStayView[]
+        restored: boolean
         /** Nights another platform keeps free as a turnover's preparation time, now sold. */
         overPreparation: (StayDates & { platform: string }) | null
       }
@@ -151,20 +158,6 @@ const LOOKS: Record<NotificationItem['kind'], { icon: ReactNode; badge: string; 
   },
 }
 
-const TITLES: Record<NotificationItem['kind'], string> = {
-  new: 'notifications.newBooking',
-  changed: 'notifications.datesChanged',
-  cancelled: 'notifications.cancelled',
-  conflict: 'notifications.doubleBooking',
-  unstable: 'notifications.unstable',
-}
-
-const isManual = (platform: string) => platform.trim() === '' || platform === MANUAL_PLATFORM
-
-/** The calendar's fallbacks in the reader's language: "Manual" for a stay entered by hand. */
-const platformLabel = (t: Translate, platform: string) =>
-  isManual(platform) ? t('calendar.manual') : platform
-
 const range = (t: Translate, format: Formatters, dates: StayDates) =>
   t('calendar.dateRange', { start: format.date(dates.start), end: format.date(dates.end) })
 
@@ -198,20 +191,13 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen?: 
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-            <p className={`text-sm font-semibold ${look.title}`}>{t(TITLES[item.kind])}</p>
+            <p data-testid="notification-title" className={`text-sm font-semibold break-words ${look.title}`}>
+              {noticeTitle(t, format, item)}
+            </p>
             <time dateTime={item.createdAt} className="text-[11px] text-slate-500">
               {format.dateTime(item.createdAt)}
             </time>
           </div>
-          <p className="text-xs break-words text-slate-600">
-            {!conflict && (
-              <>
-                <span className="font-medium text-sky-800">{platformLabel(t, item.platformName)}</span>
-                <span aria-hidden="true">{t('app.separator')}</span>
-              </>
-            )}
-            <bdi dir="auto">{item.propertyName}</bdi>
-          </p>
           <NotificationBody item={item} />
         </div>
       </Link>
@@ -226,17 +212,12 @@ function NotificationBody({ item }: { item: NotificationItem }) {
   const format = useFormat()
   switch (item.kind) {
     case 'new':
+      if (item.more.length === 0 && !item.overPreparation) return null
       return (
         <ul className="mt-1.5 flex flex-col gap-1">
-          {item.events.map((event) => (
-            <li
-              key={event.uid || `${event.start}-${event.summary}`}
-              className="rounded-lg bg-slate-50 px-2 py-1.5 text-xs"
-            >
-              <p className="font-medium break-words text-slate-800">
-                <bdi dir="auto">{event.summary || t('notifications.noTitle')}</bdi>
-              </p>
-              <p className="text-slate-500 tabular-nums">{range(t, format, event)}</p>
+          {item.more.map((stay, index) => (
+            <li key={index} className="rounded-lg bg-slate-50 px-2 py-1.5 text-xs break-words text-slate-800">
+              {stayPhrase(t, format, stay)}
             </li>
           ))}
           {item.overPreparation && (
@@ -256,7 +237,7 @@ function NotificationBody({ item }: { item: NotificationItem }) {
       return (
         <div className={`${box} bg-slate-50`}>
           <p className="font-medium break-words text-slate-800">
-            <bdi dir="auto">{guestLabel(t, item.stay)}</bdi>
+            <bdi dir="auto">{stayName(t, item.stay)}</bdi>
           </p>
           {item.previous && (
             <p className="text-slate-500 tabular-nums">
@@ -274,7 +255,7 @@ function NotificationBody({ item }: { item: NotificationItem }) {
       return (
         <div className={`${box} bg-slate-50`}>
           <p className="font-medium break-words text-slate-800">
-            <bdi dir="auto">{guestLabel(t, item.stay)}</bdi>
+            <bdi dir="auto">{stayName(t, item.stay)}</bdi>
           </p>
           <p className="text-slate-500 tabular-nums">
             <del data-testid="cancelled-dates">{range(t, format, item.stay)}</del>
@@ -286,7 +267,7 @@ function NotificationBody({ item }: { item: NotificationItem }) {
         ...new Set([item.stay.platform, item.other.platform].map((p) => platformLabel(t, p))),
       ]
       // A stay entered by hand is no platform: "booked on Airbnb and entered by hand".
-      const sold = [item.stay, item.other].filter((stay) => !isManual(stay.platform))
+      const sold = [item.stay, item.other].filter((stay) => !isManualPlatform(stay.platform))
       const soldOn =
         sold.length === 1
           ? t('notifications.manualClash', { platform: platformLabel(t, sold[0]!.platform) })
@@ -307,7 +288,7 @@ function NotificationBody({ item }: { item: NotificationItem }) {
               <li key={index} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
                 <PlatformBadge label={platformLabel(t, stay.platform)} />
                 <bdi dir="auto" className="font-medium break-words text-slate-800">
-                  {guestLabel(t, stay)}
+                  {stayName(t, stay)}
                 </bdi>
                 <span className="text-slate-500 tabular-nums">{range(t, format, stay)}</span>
               </li>
