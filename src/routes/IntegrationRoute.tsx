@@ -1,7 +1,7 @@
 import { useI18n } from '../i18n.tsx'
 import { ConnectPlatformDialogs } from './integration/ConnectPlatformDialogs.tsx'
 import { PlatformCard } from '../ui/integration/PlatformCard.tsx'
-import { INTEGRATION_PLATFORMS } from '../ui/frame/PlatformLogo.tsx'
+import { INTEGRATION_PLATFORMS } from '../domain/platforms.ts'
 import { ConnectedProperties } from '../ui/integration/ConnectedProperties.tsx'
 import { PageHeader } from '../ui/frame/PageHeader.tsx'
 import { useProperties } from '../features/properties/propertyList.ts'

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 import { parsePropertyFields } from '../../server/property/fields.ts'
 import { createPropertyService } from '../../server/property/service.ts'
-import { PLATFORMS } from '../../src/domain/platforms.ts'
+import { PLATFORM_NAMES, PLATFORMS } from '../../src/domain/platforms.ts'
 import type { Property } from '../../contract/property.ts'
 import { post } from './accounts.ts'
 import { aPropertyRow } from './bookingBuilders.ts'
@@ -395,7 +395,7 @@ describeEachDatabase('links per property', (ctx) => {
       )
     for (const [index, platform] of PLATFORMS.entries())
       expect((await link(platform.name, index)).statusCode).toBe(200)
-    expect((await link(PLATFORMS[0].name, 99)).statusCode).toBe(200)
+    expect((await link(PLATFORM_NAMES[0], 99)).statusCode).toBe(200)
     const refused = await link('Yet another platform', 100)
     expect(refused.statusCode).toBe(400)
     const stored = await ctx.app.inject({
@@ -404,7 +404,7 @@ describeEachDatabase('links per property', (ctx) => {
     })
     const links = stored.json<Property>().externalCalendars
     expect(links).toHaveLength(PLATFORMS.length)
-    expect(links.find((calendar) => calendar.platformName === PLATFORMS[0].name)?.urlPath).toBe(
+    expect(links.find((calendar) => calendar.platformName === PLATFORM_NAMES[0])?.urlPath).toBe(
       'https://feeds.example.com/99.ics',
     )
   })

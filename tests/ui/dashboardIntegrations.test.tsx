@@ -2,10 +2,15 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { IntegrationCards, type PlatformSummary } from '../../src/ui/dashboard/IntegrationCards.tsx'
-import { INTEGRATION_PLATFORMS } from '../../src/ui/frame/PlatformLogo.tsx'
+import { INTEGRATION_PLATFORMS, type IntegrationPlatform } from '../../src/domain/platforms.ts'
 import { renderWithProviders } from './providers.tsx'
 
-const [airbnb, booking, vrbo, gathern] = INTEGRATION_PLATFORMS
+const [airbnb, booking, vrbo, gathern] = INTEGRATION_PLATFORMS as [
+  IntegrationPlatform,
+  IntegrationPlatform,
+  IntegrationPlatform,
+  IntegrationPlatform,
+]
 const PLATFORMS: PlatformSummary[] = [
   { platform: airbnb, linkedProperties: 2, links: { total: 2, failing: 0 }, canConnect: true },
   { platform: booking, linkedProperties: 3, links: { total: 3, failing: 2 }, canConnect: false },

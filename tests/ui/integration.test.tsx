@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ConnectedProperties } from '../../src/ui/integration/ConnectedProperties.tsx'
 import { PlatformCard } from '../../src/ui/integration/PlatformCard.tsx'
-import { INTEGRATION_PLATFORMS } from '../../src/ui/frame/PlatformLogo.tsx'
+import { INTEGRATION_PLATFORMS } from '../../src/domain/platforms.ts'
 import { renderWithProviders } from './providers.tsx'
 
-const [AIRBNB] = INTEGRATION_PLATFORMS
+const AIRBNB = INTEGRATION_PLATFORMS[0]!
 
 describe('a platform card', () => {
   it('offers Connect while no property links the platform', async () => {

@@ -1,6 +1,6 @@
 import type { Property } from '../../actors/api.ts'
 import { IntegrationCards } from '../../ui/dashboard/IntegrationCards.tsx'
-import { INTEGRATION_PLATFORMS } from '../../ui/frame/PlatformLogo.tsx'
+import { INTEGRATION_PLATFORMS } from '../../domain/platforms.ts'
 import { lazyPart, WhenOpen } from '../../ui/common/lazyParts.tsx'
 import { platformLinks, useConnectPlatform } from '../../features/integration/connectPlatform.ts'
 

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react'
 import type { Booking } from '../../domain/bookings.ts'
 import { nightsBetween } from '../../domain/dates.ts'
+import { platformMark } from '../../domain/platforms.ts'
 import { shapeMark, shapeName, shapeOf, STAY_SHAPES, type StayShape } from '../../domain/stayShapes.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
@@ -93,22 +94,6 @@ export function shapeLook(shape: StayShape, color: string): { className: string;
 export function barLook(booking: Booking): { className: string; style: CSSProperties } {
   const { className, style } = shapeLook(shapeOf(booking), booking.color)
   return { className: `${FOCUS_RING} ${booking.conflict ? CONFLICT_RING : ''} ${className}`, style }
-}
-
-/** Each known platform's mark: two letters that tell apart the ones sharing an initial. */
-const PLATFORM_MARKS: Readonly<Record<string, string>> = {
-  Airbnb: 'Ab',
-  'Booking.com': 'Bk',
-  Vrbo: 'Vr',
-  Gathern: 'Gt',
-  Agoda: 'Ag',
-  Expedia: 'Ex',
-}
-
-/** A platform's mark; a platform not listed by its first two letters. */
-export const platformMark = (platform: string) => {
-  const name = platform.trim()
-  return PLATFORM_MARKS[name] ?? name.slice(0, 2)
 }
 
 export const BlockIcon = (props: { width: number; height: number; className?: string }) => (

@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../common/form.tsx'
-import type { IntegrationPlatform } from '../frame/PlatformLogo.tsx'
+import type { IntegrationPlatform } from '../../domain/platforms.ts'
 import { FailingFeedsNote } from '../frame/SyncStatus.tsx'
 import { CARD, CardHeading, GRID } from './IntegrationCardsPlaceholder.tsx'
 

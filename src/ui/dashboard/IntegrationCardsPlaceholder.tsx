@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { PlatformLogo, type IntegrationPlatform } from '../frame/PlatformLogo.tsx'
+import type { IntegrationPlatform } from '../../domain/platforms.ts'
+import { PlatformLogo } from '../frame/PlatformLogo.tsx'
 import { LoadingPlaceholder } from '../frame/LoadingPlaceholder.tsx'
 
 // The cards' frame, apart from the cards (IntegrationCards.tsx), which a phone loads after the

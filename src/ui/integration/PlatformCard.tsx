@@ -4,7 +4,8 @@ import { useFormat } from '../frame/format.ts'
 import { Heading } from '../frame/Heading.tsx'
 import { FailingFeedsNote } from '../frame/SyncStatus.tsx'
 import { isolateMarked, nameMarks } from '../common/UserText.tsx'
-import { PlatformLogo, type IntegrationPlatform } from '../frame/PlatformLogo.tsx'
+import type { IntegrationPlatform } from '../../domain/platforms.ts'
+import { PlatformLogo } from '../frame/PlatformLogo.tsx'
 
 type Props = {
   platform: IntegrationPlatform
