@@ -32,7 +32,7 @@ import { hashPassword } from '../server/auth/password.ts'
 import { PARSE_HEAP_KEPT_MB, PAUSE_AFTER_BUDGET_FAILURES } from '../server/sync/budgets.ts'
 import { fetchFeed } from '../server/sync/fetch.ts'
 import type { Db } from '../server/db/database.ts'
-import type { NoticeKind } from '../server/db/schema.ts'
+import type { NoticeKind } from '../src/domain/noticeKinds.ts'
 import { STRONG_PASSWORD } from '../tests/server/builders.ts'
 import { startTestApp } from '../tests/server/harness.ts'
 import {

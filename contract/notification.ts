@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { BOOKING_KINDS } from '../src/domain/bookings.ts'
+import { NOTICE_KINDS } from '../src/domain/noticeKinds.ts'
 
-/** `unstable`: a link whose feed keeps changing, whose changes are no longer told one by one. */
-export const NoticeKind = z.enum(['new', 'changed', 'cancelled', 'conflict', 'unstable'])
+export const NoticeKind = z.enum(NOTICE_KINDS)
 
 /**
  * A stay as a notice names it; `id` (absent on older notices) opens it on the calendar, and
@@ -14,7 +15,7 @@ export const NoticeStay = z.object({
   start: z.string(),
   end: z.string(),
   platform: z.string(),
-  kind: z.enum(['booking', 'block']),
+  kind: z.enum(BOOKING_KINDS),
 })
 export type NoticeStay = z.infer<typeof NoticeStay>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BOOKING_KINDS } from '../src/domain/bookings.ts'
 import { isDateOnly } from '../src/domain/dates.ts'
 import {
   MANUAL_PLATFORM,
@@ -17,7 +18,7 @@ export const ManualStayBody = z.object({
   start: Day,
   /** The check-out day. */
   end: Day,
-  kind: z.enum(['booking', 'block']),
+  kind: z.enum(BOOKING_KINDS),
   /** One line, and the note's breaks LF, without control characters: both reach feeds and mails. */
   guestName: z.string().overwrite(singleLine).trim().max(MAX_GUEST_NAME).optional(),
   note: z.string().overwrite(multiLine).trim().max(MAX_NOTE).optional(),
@@ -49,7 +50,7 @@ export const ManualStay = z.object({
   start: z.string(),
   /** The check-out day. */
   end: z.string(),
-  kind: z.enum(['booking', 'block']),
+  kind: z.enum(BOOKING_KINDS),
   guestName: z.string().nullable(),
   note: z.string().nullable(),
   platform: z.literal(MANUAL_PLATFORM),
@@ -80,7 +81,7 @@ export const StaySearchHit = z.object({
   start: z.string(),
   end: z.string(),
   platform: z.string(),
-  kind: z.enum(['booking', 'block']),
+  kind: z.enum(BOOKING_KINDS),
   match: z.enum(['guest', 'code', 'phone']),
   reservationCode: z.string().nullable(),
   phoneLast4: z.string().nullable(),

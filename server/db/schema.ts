@@ -1,5 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { PlatformRule } from '../../src/domain/platformRules.ts'
+import type { BookingKind } from '../../src/domain/bookings.ts'
+import type { NoticeKind } from '../../src/domain/noticeKinds.ts'
 /**
  * Portable column conventions, so one query path serves SQLite and PostgreSQL:
  * ids are random text, timestamps are ISO-8601 text (sortable), dates are YYYY-MM-DD text,
@@ -158,7 +160,7 @@ export interface BookingsTable {
   end_date: string
   status: string
   guest_name: string
-  kind: 'booking' | 'block'
+  kind: BookingKind
   platform: string
   cancelled_at: string | null
   /** The property's cost per night when the stay was first seen (migration 0005); null: none. */
@@ -204,8 +206,6 @@ export interface FeedServedTable {
   served_from: string
   served_until: string | null
 }
-
-export type NoticeKind = 'new' | 'changed' | 'cancelled' | 'conflict' | 'unstable'
 
 export interface NotificationsTable {
   id: string

@@ -1,4 +1,4 @@
-import type { NoticeKind } from '../db/schema.ts'
+import type { NoticeKind } from '../../src/domain/noticeKinds.ts'
 import type { NotificationData, NoticeStay } from '../../contract/notification.ts'
 import { isClosureSale, stayName } from '../../src/domain/stayWords.ts'
 import { stayLink } from '../../src/domain/stayLink.ts'

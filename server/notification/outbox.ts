@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../db/database.ts'
-import type { Database, NoticeKind } from '../db/schema.ts'
+import type { NoticeKind } from '../../src/domain/noticeKinds.ts'
+import type { Database } from '../db/schema.ts'
 import { composeNoticeMail, type MailedNotice } from '../mail/notices.ts'
 import type { NotificationData } from '../../contract/notification.ts'
 

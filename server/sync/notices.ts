@@ -1,6 +1,6 @@
 import { calendarText } from '../calendar/ics.ts'
 import type { Db } from '../db/database.ts'
-import type { NoticeKind } from '../db/schema.ts'
+import type { NoticeKind } from '../../src/domain/noticeKinds.ts'
 import type { NoticeStay, NotificationData } from '../../contract/notification.ts'
 import { createNotifications, type NewNotification } from '../notification/service.ts'
 import { writeTransaction } from '../db/errors.ts'

@@ -92,7 +92,7 @@ export type Guest = z.infer<typeof GuestShape>
  */
 export type AppNotification = NotificationShape
 export type { NoticeStay, NotificationData }
-export type NoticeKind = NonNullable<NotificationData['kind']>
+export type { NoticeKind } from '../domain/noticeKinds.ts'
 
 const { auth, user, statistics, admin, guest, stay, notification, sync, property } = apiPaths
 

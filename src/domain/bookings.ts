@@ -4,7 +4,9 @@ import type { PlatformRule } from './platformRules.ts'
 
 export const DEFAULT_LABEL = 'Blocked'
 
-export type BookingKind = 'booking' | 'block'
+/** What a stay is: a sale (revenue, a guest) or a block (occupied, no revenue). */
+export const BOOKING_KINDS = ['booking', 'block'] as const
+export type BookingKind = (typeof BOOKING_KINDS)[number]
 export type Classified = { status: string; guestName: string; kind: BookingKind }
 
 // What the platforms write in SUMMARY when a night is closed rather than sold:

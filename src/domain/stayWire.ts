@@ -1,4 +1,4 @@
-import type { BookingKind, Stay } from './bookings.ts'
+import { BOOKING_KINDS, type BookingKind, type Stay } from './bookings.ts'
 import { formatRuns, parseRuns } from './echoNights.ts'
 import { feedWarningOf, type FeedWarning } from './feedWarnings.ts'
 import { isPlatformRule, type PlatformRule } from './platformRules.ts'
@@ -101,7 +101,8 @@ const word = <T extends string>(name: string, is: (value: unknown) => value is T
   },
 })
 
-const isBookingKind = (value: unknown): value is BookingKind => value === 'booking' || value === 'block'
+const isBookingKind = (value: unknown): value is BookingKind =>
+  (BOOKING_KINDS as readonly unknown[]).includes(value)
 
 const WARNING_START = 'X-DTSTART'
 const WARNING_END = 'X-DTEND'
