@@ -48,13 +48,7 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
     onSubmit(String(fields.get('email') ?? ''), String(fields.get('password') ?? ''))
   }
   return (
-    <form
-      ref={formRef}
-      onSubmit={submit}
-      className="flex flex-col gap-5"
-      data-testid="login-form"
-      noValidate
-    >
+    <form ref={formRef} onSubmit={submit} className="flex flex-col gap-5" data-testid="login-form" noValidate>
       <TextField
         label={t('auth.email')}
         name="email"
