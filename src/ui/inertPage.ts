@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { takeStandIn } from './focusAfterDialog.ts'
 
 /** How many open dialogs hold each element of the page inert. */
 const holds = new Map<Element, number>()
@@ -32,17 +33,6 @@ function release(element: HTMLElement) {
   setTimeout(makeLive, 0)
 }
 
-/** What takes the focus once the next dialog has gone, when nothing had it as that dialog opened. */
-let afterNextDialog: (() => HTMLElement | null) | null = null
-
-/**
- * A control that opened something on a page drawn anew (a notification's stay on the calendar)
- * no longer exists when the dialog there closes: `target` finds the one that stands in its place.
- */
-export function focusAfterNextDialog(target: () => HTMLElement | null) {
-  afterNextDialog = target
-}
-
 /**
  * While a modal dialog is open, everything on the page outside it is inert: no focus, no
  * pointer, not read by a screen reader. Headless UI does this for the first dialog a page opens,
@@ -53,7 +43,7 @@ export function focusAfterNextDialog(target: () => HTMLElement | null) {
  *
  * Headless UI gives the focus back to what had it before as the dialog goes, but the page is
  * still inert then, so the focus fell to the page itself: once the page is live again, what had
- * the focus when the dialog opened (or `focusAfterNextDialog`'s) takes it back if nothing has it.
+ * the focus when the dialog opened (or `focusAfterNextDialog`'s stand-in) takes it back if nothing has it.
  *
  * Returns the ref to put on the dialog's panel.
  */
@@ -82,8 +72,7 @@ export function useInertPage(open: boolean) {
       others.forEach(release)
       // After `release` has made the page live (its own timer comes first).
       setTimeout(() => {
-        const standIn = afterNextDialog
-        afterNextDialog = null
+        const standIn = takeStandIn()
         const body = document.body
         if (document.activeElement !== null && document.activeElement !== body) return
         if (returnTo instanceof HTMLElement && returnTo !== body && returnTo.isConnected) returnTo.focus()

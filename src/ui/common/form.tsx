@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useRef,
-  type ButtonHTMLAttributes,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type TextareaHTMLAttributes,
-} from 'react'
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 import { Spinner } from './Spinner.tsx'
 import { useI18n } from '../../i18n.tsx'
 
@@ -160,24 +153,4 @@ export function DialogActions({
       </Button>
     </div>
   )
-}
-
-/**
- * Where the focus goes after a submit comes back refused: to the first field marked invalid, else
- * to the form's alert. Without it a form whose controls were disabled while it was sent left the
- * focus on the page itself, and a form refused at once left it on its button. Returns the ref
- * for the form and what its submit handler calls; the move waits until the form is not busy.
- */
-export function useFocusOnRefusal(busy: boolean) {
-  const form = useRef<HTMLFormElement>(null)
-  const submitted = useRef(false)
-  useEffect(() => {
-    if (!submitted.current || busy) return
-    submitted.current = false
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus()
-  })
-  const onSubmitted = () => {
-    submitted.current = true
-  }
-  return [form, onSubmitted] as const
 }

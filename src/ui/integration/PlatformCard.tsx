@@ -105,7 +105,7 @@ export function PlatformCard({
           {/* Neither linked nor linkable: there is no property to link it to. */}
           {!canConnect && (
             <p id={reasonId} data-testid="connect-reason" className="text-center text-xs text-slate-500">
-              {t('integration.connectNeedsProperty')}
+              {t('integration.addPropertyFirst')}
             </p>
           )}
         </div>
