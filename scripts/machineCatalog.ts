@@ -146,7 +146,8 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
     {
       name: 'register',
       events: [
-        { type: 'submit', email: '', password: SAMPLE.password, confirmPassword: SAMPLE.password },
+        // Empty: every field says what it needs at once.
+        { type: 'submit', email: '', password: '', confirmPassword: '' },
         {
           type: 'submit',
           email: SAMPLE.email,

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter'
 import { navigationFor } from '../domain/navigation.ts'
 import { useI18n } from '../i18n.tsx'
 import { lazyPart, WhenOpen } from '../ui/common/lazyParts.tsx'
+import { focusAfterNextDialog } from '../ui/focusAfterDialog.ts'
 import { DesktopHeader } from '../ui/shell/DesktopHeader.tsx'
 import { MobileTopBar } from '../ui/shell/MobileTopBar.tsx'
 import { Sidebar } from '../ui/shell/Sidebar.tsx'
@@ -41,17 +42,34 @@ const prefetchMobilePanels = () => {
 
 type Overlay = 'none' | 'drawer' | 'userSheet' | 'notifications' | 'settings'
 
+/**
+ * The bell of the frame drawn now. Every screen draws its own frame, so a notification that opens
+ * another screen finds there the bell to give the focus back to.
+ */
+const bell: { current: HTMLButtonElement | null } = { current: null }
+const focusBell = () => bell.current?.focus()
+
 /** The signed-in frame: sidebar (drawer on phones), header or mobile top bar, and their panels. */
 export function AppShell({ profile, children }: { profile: Profile; children: ReactNode }) {
   const { language, setLanguage } = useI18n()
   const [location, navigate] = useLocation()
   const [collapsed, toggleCollapsed] = useSidebarCollapsed()
   const [overlay, setOverlay] = useState<Overlay>('none')
-  const [search, setSearch, stays] = useGlobalSearch()
+  const search = useGlobalSearch()
   const logout = useLogout()
   const notifications = useNotifications(overlay === 'notifications')
   const items = navigationFor(profile.isAdmin)
   const close = () => setOverlay('none')
+  // Closed by Escape or its close button, the panel hands the focus back to the bell; so does
+  // the dialog a notification opens (a stay's details), when it closes.
+  const closeNotifications = () => {
+    close()
+    focusBell()
+  }
+  const openNotification = () => {
+    closeNotifications()
+    focusAfterNextDialog(() => bell.current)
+  }
   // Opened by its address, the settings close onto the dashboard under them.
   const atSettings = location === PATHS.settings
   const settingsOpen = overlay === 'settings' || (atSettings && overlay === 'none')
@@ -82,10 +100,9 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
           <DesktopHeader
             user={profile}
             search={search}
-            onSearchChange={setSearch}
-            stays={stays}
             unreadCount={notifications.unreadCount}
             onOpenNotifications={toggle('notifications')}
+            bellRef={bell}
             onOpenSettings={() => setOverlay('settings')}
             language={language}
             onLanguageChange={setLanguage}
@@ -98,13 +115,18 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
             unreadCount={notifications.unreadCount}
             onOpenMenu={() => setOverlay('drawer')}
             onOpenNotifications={toggle('notifications')}
+            bellRef={bell}
             onOpenProfile={() => setOverlay('settings')}
             onOpenUserMenu={() => setOverlay('userSheet')}
             onIntent={prefetchMobilePanels}
           />
         )}
         <WhenOpen open={overlay === 'notifications'}>
-          <NotificationsOverlay.Component onClose={close} groups={notifications.groups} />
+          <NotificationsOverlay.Component
+            onClose={closeNotifications}
+            onOpen={openNotification}
+            groups={notifications.groups}
+          />
         </WhenOpen>
         <main className="flex-1 px-4 py-6 md:px-8 md:py-8">{children}</main>
       </div>

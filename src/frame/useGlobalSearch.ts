@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { api } from '../actors/api.ts'
@@ -9,19 +10,35 @@ import { usePaused } from './usePaused.ts'
 /** The grid's filter in its address. */
 export const SEARCH_PARAM = 'search'
 
+export type GlobalSearch = {
+  value: string
+  onChange: (value: string) => void
+  /** Enter: the properties the text finds, on /properties. */
+  onSubmit: () => void
+  stays: StaySearch
+}
+
 /**
- * The header's search box and `/properties?search=` are one value: typing anywhere opens the
- * property grid filtered, and editing the URL fills the box. The same text finds the owner's
- * stays across properties (by guest, reservation code or phone's last 4 digits), each result a
- * link to its details on the calendar.
+ * The header's search box. On /properties it is the grid's `?search=`: typing filters the grid
+ * there and editing the URL fills the box. Elsewhere typing stays on the page: the box lists the
+ * stays the text finds (by guest, reservation code or phone's last 4 digits), each a link to its
+ * details, and Enter opens the properties it finds (docs/decisions.md).
  */
-export function useGlobalSearch(): [string, (value: string) => void, StaySearch] {
+export function useGlobalSearch(): GlobalSearch {
   const [location, navigate] = useLocation()
   const search = useSearch()
-  const value = location === PATHS.properties ? (new URLSearchParams(search).get(SEARCH_PARAM) ?? '') : ''
-  const setValue = (next: string) => {
-    const query = next ? `?${new URLSearchParams({ [SEARCH_PARAM]: next })}` : ''
-    navigate(`${PATHS.properties}${query}`, { replace: location === PATHS.properties })
+  const [draft, setDraft] = useState('')
+  const onProperties = location === PATHS.properties
+  const value = onProperties ? (new URLSearchParams(search).get(SEARCH_PARAM) ?? '') : draft
+  const show = (text: string, replace: boolean) => {
+    const query = text ? `?${new URLSearchParams({ [SEARCH_PARAM]: text })}` : ''
+    navigate(`${PATHS.properties}${query}`, { replace })
+  }
+  const onChange = (next: string) => (onProperties ? show(next, true) : setDraft(next))
+  const onSubmit = () => {
+    if (onProperties) return
+    setDraft('')
+    show(value, false)
   }
   const text = usePaused(value.trim())
   const searchable = text.length >= STAY_SEARCH_MIN
@@ -39,5 +56,5 @@ export function useGlobalSearch(): [string, (value: string) => void, StaySearch]
       : stays.error
         ? { state: 'failed', message: stays.error.message }
         : { state: 'done', hits: stays.data ?? [] }
-  return [value, setValue, found]
+  return { value, onChange, onSubmit, stays: found }
 }

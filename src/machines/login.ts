@@ -76,16 +76,8 @@ const machine = setup({
         src: 'signIn',
         input: ({ context }) => ({ email: context.email, password: context.password }),
         onDone: 'welcome',
-        onError: {
-          target: 'editing',
-          actions: [
-            assign({ error: ({ event }) => loginFailed(event.error) }),
-            {
-              type: 'notify',
-              params: ({ event }) => ({ kind: 'error', feedback: loginFailed(event.error) }),
-            },
-          ],
-        },
+        // The form's own alert says why; a toast over the header said it a second time.
+        onError: { target: 'editing', actions: assign({ error: ({ event }) => loginFailed(event.error) }) },
       },
     },
     // A code to resend goes out as the first did; should sending fail, the password alone signs in.
@@ -101,10 +93,7 @@ const machine = setup({
           tfaCode: Number(context.code),
         }),
         onDone: 'welcome',
-        onError: refusedCode([
-          assign({ error: ({ event }) => loginFailed(event.error) }),
-          { type: 'notify', params: ({ event }) => ({ kind: 'error', feedback: loginFailed(event.error) }) },
-        ]),
+        onError: refusedCode([assign({ error: ({ event }) => loginFailed(event.error) })]),
       },
     },
     welcome: {

@@ -45,7 +45,8 @@ const notifyFailure = (key: string) => ({
 })
 
 /**
- * The edit/view modal (docs/product.md §2.10): it opens in edit mode; the view/edit toggle keeps the tab,
+ * The edit/view modal (docs/product.md §2.10): it opens in view mode, as a card click asks to see the
+ * property (docs/decisions.md), and Edit switches; the view/edit toggle keeps the tab,
  * except that switching to edit goes back to About, because Statistics exists only in view mode.
  * Delete asks first. A successful save or delete closes the modal; a failure keeps it open.
  * A draft with a problem is never sent (Save opens the tab that shows it), and closing
@@ -76,7 +77,7 @@ const machine = setup({
   },
 }).createMachine({
   id: 'propertyModal',
-  initial: 'editing',
+  initial: 'viewing',
   context: ({ input }) => ({ propertyId: input.propertyId, tab: 'about' }),
   states: {
     editing: {

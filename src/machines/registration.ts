@@ -1,5 +1,5 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
-import { NEW_PASSWORD_CHECKS, newPasswordProblem } from '../domain/password.ts'
+import { isStrongPassword } from '../domain/password.ts'
 import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './parts/codeStep.ts'
 import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
 import { routeActor, routeMachine } from './parts/routeMachine.ts'
@@ -13,13 +13,27 @@ type Events =
   | { type: 'resend' }
   | { type: 'back' }
 
-/** The field each of the form's own checks is about, so the form shows it there. */
-export const REGISTRATION_CHECKS = { 'auth.enterEmail': 'email', ...NEW_PASSWORD_CHECKS } as const
+type Submit = Extract<Events, { type: 'submit' }>
+type Field = 'email' | 'password' | 'confirmPassword'
 
-/** Why a form cannot be sent yet, as a locale key; undefined when it can. */
-function formProblem(event: Extract<Events, { type: 'submit' }>): string | undefined {
-  if (event.email.trim() === '') return 'auth.enterEmail'
-  return newPasswordProblem(event.password, event.confirmPassword)
+/**
+ * Why a form cannot be sent yet: each field's problem as a locale key, every one at once, so an
+ * empty form shows what each field needs; nothing when it can be sent.
+ */
+function formProblems(event: Submit): Partial<Record<Field, string>> {
+  const problems: Partial<Record<Field, string>> = {}
+  if (event.email.trim() === '') problems.email = 'auth.enterEmail'
+  if (!isStrongPassword(event.password)) problems.password = 'errors.auth.weakPassword'
+  if (event.confirmPassword === '') problems.confirmPassword = 'auth.repeatPassword'
+  else if (event.confirmPassword !== event.password) problems.confirmPassword = 'auth.passwordsDoNotMatch'
+  return problems
+}
+
+/** The form's problems as feedback: the first one names it, each field shows its own. */
+function refusedForm(event: Submit): Feedback | undefined {
+  const problems = formProblems(event)
+  const first = Object.values(problems)[0]
+  return first === undefined ? undefined : { key: first, fieldKeys: problems }
 }
 
 const sendCodeFailed = (error: unknown) => failureFrom('registration.sendCodeFailed', error)
@@ -80,7 +94,7 @@ const machine = setup({
   },
   guards: {
     ...codeStep.guards,
-    isCompleteForm: ({ event }) => event.type === 'submit' && formProblem(event) === undefined,
+    isCompleteForm: ({ event }) => event.type === 'submit' && refusedForm(event) === undefined,
   },
   delays: { ...codeStep.delays, splash: SUCCESS_SPLASH_MS },
 }).createMachine({
@@ -101,7 +115,7 @@ const machine = setup({
             })),
           },
           {
-            actions: assign({ error: ({ event }) => ({ key: formProblem(event) ?? 'auth.fillAllFields' }) }),
+            actions: assign({ error: ({ event }) => refusedForm(event) }),
           },
         ],
       },

@@ -247,10 +247,16 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
               onDayClick={setOpenDay}
             />
           </div>
-          <StayListCard title={t('calendar.currentStays')} bookings={stays.current} testId="current-stays" />
+          <StayListCard
+            title={t('calendar.currentStays')}
+            bookings={stays.current}
+            emptyText={t('calendar.noCurrentStays')}
+            testId="current-stays"
+          />
           <StayListCard
             title={t('calendar.upcomingStays')}
             bookings={stays.upcoming}
+            emptyText={t('calendar.noUpcomingStays')}
             testId="upcoming-stays"
           />
         </aside>

@@ -39,8 +39,8 @@ export function prefetchData(queryClient: QueryClient, search: URLSearchParams) 
  */
 export default function PropertiesRoute() {
   const { t } = useI18n()
-  const [typed, setTyped, stays] = useGlobalSearch()
-  const search = usePaused(typed.trim())
+  const typed = useGlobalSearch()
+  const search = usePaused(typed.value.trim())
   const properties = usePage({
     key: propertyPagesKey(search),
     pageSize: PROPERTY_PAGE_SIZE,
@@ -70,7 +70,7 @@ export default function PropertiesRoute() {
       />
       {/* A phone's top bar has no room for the header's search box, so it sits here. */}
       <div className="mb-4 md:hidden">
-        <SearchBox value={typed} onChange={setTyped} testId="properties-search" stays={stays} />
+        <SearchBox {...typed} testId="properties-search" />
       </div>
       <QueryStatus query={properties.query}>
         {(page) => (
@@ -79,6 +79,7 @@ export default function PropertiesRoute() {
             paging={properties.paging}
             onOpen={openProperty}
             noMatchFor={search !== '' && unsearched.data?.total !== 0 ? search : undefined}
+            emptyText={t('pages.properties.emptyAddOne')}
             menu={<SyncNowButton className="h-9" />}
           />
         )}

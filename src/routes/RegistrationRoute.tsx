@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { fromPromise } from 'xstate'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { REGISTRATION_CHECKS, registrationMachine } from '../machines/registration.ts'
+import { registrationMachine } from '../machines/registration.ts'
 import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { RegistrationView } from '../ui/auth/RegistrationView.tsx'
 import { feedbackText, formFeedback, showNotice } from '../common/notify.ts'
@@ -33,12 +33,14 @@ export default function RegistrationRoute({ implementations = {} }: Props) {
   }, [step, arriveSignedIn])
 
   const onForm = step === 'editing' || step === 'sendingCode'
-  const refused = formFeedback(
-    t,
-    state.context.error,
-    ['email', 'password', 'confirmPassword'],
-    REGISTRATION_CHECKS,
-  )
+  const error = state.context.error
+  // The form's own checks: each field's problem at that field.
+  const refused = error?.fieldKeys
+    ? {
+        fields: Object.fromEntries(Object.entries(error.fieldKeys).map(([field, key]) => [field, t(key)])),
+        banner: undefined,
+      }
+    : formFeedback(t, error, ['email', 'password', 'confirmPassword'])
   const splash = step === 'success' || step === 'done'
   return (
     <AuthLayout

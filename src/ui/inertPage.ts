@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { takeStandIn } from './focusAfterDialog.ts'
 
 /** How many open dialogs hold each element of the page inert. */
 const holds = new Map<Element, number>()
@@ -40,10 +41,23 @@ function release(element: HTMLElement) {
  * holds are counted, so a dialog over a dialog and Headless UI's own marks give the page back
  * only when the last of them goes.
  *
+ * Headless UI gives the focus back to what had it before as the dialog goes, but the page is
+ * still inert then, so the focus fell to the page itself: once the page is live again, what had
+ * the focus when the dialog opened (or `focusAfterNextDialog`'s stand-in) takes it back if nothing has it.
+ *
  * Returns the ref to put on the dialog's panel.
  */
 export function useInertPage(open: boolean) {
   const [panel, setPanel] = useState<HTMLElement | null>(null)
+  // Read as the dialog renders open: by its effects Headless UI has made the page inert, which
+  // takes the focus from it.
+  const focusedNow = () => (open ? document.activeElement : null)
+  const [opener, setOpener] = useState(focusedNow)
+  const [wasOpen, setWasOpen] = useState(open)
+  if (open !== wasOpen) {
+    setWasOpen(open)
+    if (open) setOpener(focusedNow())
+  }
   useEffect(() => {
     if (!open || !panel?.isConnected) return
     const others = [...document.body.children].filter(
@@ -53,7 +67,18 @@ export function useInertPage(open: boolean) {
         !(element instanceof HTMLScriptElement || element instanceof HTMLTemplateElement),
     )
     others.forEach(hold)
-    return () => others.forEach(release)
-  }, [open, panel])
+    const returnTo = opener
+    return () => {
+      others.forEach(release)
+      // After `release` has made the page live (its own timer comes first).
+      setTimeout(() => {
+        const standIn = takeStandIn()
+        const body = document.body
+        if (document.activeElement !== null && document.activeElement !== body) return
+        if (returnTo instanceof HTMLElement && returnTo !== body && returnTo.isConnected) returnTo.focus()
+        else standIn?.()?.focus()
+      }, 0)
+    }
+  }, [open, panel, opener])
   return setPanel
 }

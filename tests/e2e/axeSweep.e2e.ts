@@ -128,15 +128,15 @@ async function openWindows(width: Width, language: Language): Promise<Windows> {
 
 const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`).first()
 
-/** Closes what is open over the page (dialogs, the notifications panel) with Escape. */
+/** Closes what is open over the page (dialogs, menus, the notifications panel) with Escape. */
 async function closeOverlays(page: Page) {
   // Not `:visible`: a Headless UI dialog's outer element has no size of its own.
-  const open = page.locator('[role="dialog"]')
+  const open = page.locator('[role="dialog"], [role="menu"]')
   for (let presses = 0; presses < 4 && (await open.count()) > 0; presses++) {
     await page.keyboard.press('Escape')
     await page.waitForTimeout(150)
   }
-  expect(await open.count(), 'Escape closes every dialog').toBe(0)
+  expect(await open.count(), 'Escape closes every dialog and menu').toBe(0)
 }
 
 /**
@@ -162,7 +162,7 @@ async function openEditor(page: Page, mode: 'edit' | 'view', tab: 'about' | 'con
   if (!(await editor.isVisible())) {
     await go(page, '/properties', 'property-card')
     await visible(page, 'property-card').click()
-    await page.getByTestId('save-property').waitFor()
+    await page.getByTestId('property-details').waitFor()
   }
   const shown = editor.locator('[data-mode]')
   if ((await shown.getAttribute('data-mode')) !== mode) await page.getByTestId(`mode-${mode}`).click()
@@ -176,6 +176,8 @@ type Screen = {
   name: string
   as: keyof Omit<Windows, 'close'>
   open: (page: Page, width: Width) => Promise<void>
+  /** The widths that have it; all when absent. */
+  widths?: readonly Width[]
 }
 
 const SCREENS: Screen[] = [
@@ -210,6 +212,30 @@ const SCREENS: Screen[] = [
     },
   },
   { name: '/settings', as: 'host', open: (page) => go(page, '/settings', 'personal-info-form') },
+  {
+    name: 'user menu',
+    as: 'host',
+    open: async (page, width) => {
+      await go(page, '/', 'stat-value')
+      if (width === 390) {
+        await page.getByTestId('mobile-user-button').click()
+        await page.getByTestId('user-menu-sheet').waitFor()
+      } else {
+        await page.getByTestId('user-menu').click()
+        await page.getByRole('menu').waitFor()
+      }
+    },
+  },
+  {
+    name: 'navigation drawer',
+    as: 'host',
+    widths: [390],
+    open: async (page) => {
+      await go(page, '/', 'stat-value')
+      await page.getByRole('button', { name: /Open menu|فتح القائمة/ }).click()
+      await page.getByTestId('drawer').waitFor()
+    },
+  },
   {
     name: '/calendar (month)',
     as: 'host',
@@ -293,6 +319,15 @@ const SCREENS: Screen[] = [
     as: 'host',
     open: (page) => openEditor(page, mode, tab),
   })),
+  {
+    name: 'property photo editor, another photo shown',
+    as: 'host',
+    open: async (page) => {
+      await openEditor(page, 'edit', 'about')
+      await page.getByTestId('photo-thumbnail').last().click()
+      await visible(page, 'remove-photo').waitFor()
+    },
+  },
   { name: '/integration', as: 'host', open: (page) => go(page, '/integration', 'platform-card') },
   {
     name: '/users',
@@ -331,7 +366,7 @@ describe('axe-core finds nothing on the demo', () => {
         afterAll(async () => {
           await windows?.close()
         })
-        for (const screen of SCREENS) {
+        for (const screen of SCREENS.filter(({ widths }) => !widths || widths.includes(width))) {
           it(`${screen.name} (${language}, ${width} px)`, async () => {
             const page = windows[screen.as]
             await screen.open(page, width)
@@ -353,6 +388,25 @@ async function demoWindow(width: Width, language: Language) {
 }
 
 describe('the small things, on the same demo', () => {
+  it("writes English dates for the browser's English: month first in en-US, day first in en-GB", async () => {
+    const startShown = async (locale: string) => {
+      const context = await browser.newContext({
+        viewport: WIDTHS[1280],
+        storageState: sessions.host,
+        locale,
+      })
+      await context.addInitScript(() => localStorage.setItem('manzil.language', 'en'))
+      const page = await context.newPage()
+      await go(page, '/', 'stat-value')
+      const label = await page.getByRole('button', { name: /^Start date: / }).getAttribute('aria-label')
+      await context.close()
+      return label ?? ''
+    }
+    const [, day, month, year] = /(\d{2})\/(\d{2})\/(\d{4})$/.exec(await startShown('en-GB')) ?? []
+    expect(year).toBeDefined()
+    expect(await startShown('en-US')).toBe(`Start date: ${month}/${day}/${year}`)
+  })
+
   for (const language of LANGUAGES) {
     it(`shows all five figures side by side at 1280 px, with nothing to scroll, in ${language}`, async () => {
       const { page, close } = await demoWindow(1280, language)
@@ -392,10 +446,47 @@ describe('the small things, on the same demo', () => {
       await close()
     })
 
+    for (const width of [390, 1280] as const) {
+      it(`gives the focus back to the bell when a stay opened from a notification closes (${width} px, ${language})`, async () => {
+        const { page, close } = await demoWindow(width, language)
+        await go(page, '/', 'stat-value')
+        await visible(page, 'bell').click()
+        await page.getByTestId('notification-link').first().click()
+        await page.getByTestId('stay-details-dialog').waitFor()
+        // The panel closed as the stay opened: its trigger takes the focus back.
+        await page.keyboard.press('Escape')
+        await page.getByTestId('stay-details-dialog').waitFor({ state: 'detached' })
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+          .toBe('bell')
+        await close()
+      })
+    }
+
+    it(`makes every small control at least 24 × 24 px at 390 px, in ${language}`, async () => {
+      const { page, close } = await demoWindow(390, language)
+      await go(page, '/', 'stat-value')
+      const openCalendar = page.getByRole('link', { name: /Open calendar|فتح التقويم/ })
+      const sizes = [await openCalendar.boundingBox()]
+      await go(page, '/properties', 'property-card')
+      await visible(page, 'property-card').click()
+      await page.getByTestId('mode-edit').click()
+      const removes = page.locator('[data-testid="remove-photo"]:visible')
+      await removes.first().waitFor()
+      for (const remove of await removes.all()) sizes.push(await remove.boundingBox())
+      expect(sizes.length).toBeGreaterThan(2)
+      for (const box of sizes) {
+        expect(box!.width).toBeGreaterThanOrEqual(24)
+        expect(box!.height).toBeGreaterThanOrEqual(24)
+      }
+      await close()
+    })
+
     it(`brings a wrong-platform link into view and focuses it on Save at 390 px, in ${language}`, async () => {
       const { page, close } = await demoWindow(390, language)
       await go(page, '/properties', 'property-card')
       await visible(page, 'property-card').click()
+      await page.getByTestId('mode-edit').click()
       await page.getByTestId('tab-connections').click()
       const link = page.locator('#platform-link-Airbnb')
       await link.fill('https://ical.booking.com/v1/export?t=4f1c')

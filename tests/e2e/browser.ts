@@ -20,8 +20,19 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ] as const
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
+/**
+ * The locale every window opens in unless it says its own: the app writes English dates for the
+ * browser's English, and the suite's dates are written the en-GB way (Chromium alone reads en-US).
+ */
+export const LOCALE = 'en-GB'
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
+  const newContext = browser.newContext.bind(browser)
+  const newPage = browser.newPage.bind(browser)
+  browser.newContext = (options = {}) => newContext({ locale: LOCALE, ...options })
+  browser.newPage = (options = {}) => newPage({ locale: LOCALE, ...options })
+  return browser
 }
 
 export async function screenshot(page: Page, name: string, { fullPage = false } = {}) {

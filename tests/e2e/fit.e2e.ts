@@ -263,8 +263,9 @@ describe('every screen fits the window', () => {
         await page.getByTestId('property-card').filter({ hasText: VILLA }).first().waitFor()
         await page.getByRole('button', { name: VILLA, exact: true }).click()
         const modal = page.getByTestId('property-modal')
-        // The editor opens in edit mode: the form, then a problem at its field after Save,
-        // then "Discard your changes?" on Escape.
+        // The editor opens showing the property; in edit mode: the form, then a problem at its
+        // field after Save, then "Discard your changes?" on Escape.
+        await modal.getByTestId('mode-edit').click()
         await modal.getByTestId('save-property').waitFor()
         await page.waitForTimeout(300)
         await expectToFit(page, name('property-editor'))

@@ -49,8 +49,11 @@ walkMachine({
     }
   },
   expectScreen: {
-    editing: ({ snapshot }) => {
+    editing: ({ snapshot, screen: rendered }) => {
       expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy()
+      // A refusal is said once, in the form's alert, which takes the focus: no toast over the header.
+      expect(rendered.notices.filter((notice) => notice.kind === 'error')).toEqual([])
+      if (snapshot.context.error) expect(document.activeElement).toBe(within(form()).getByRole('alert'))
       expect(within(form()).getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
         '/forgot-password',
       )
@@ -76,7 +79,8 @@ walkMachine({
       expect(resend.textContent).toMatch(/in [23]:\d\d$/)
       expectMessage(codeForm(), snapshot.context.error)
     },
-    enteringCode: ({ snapshot }) => {
+    enteringCode: ({ snapshot, screen: rendered }) => {
+      expect(rendered.notices.filter((notice) => notice.kind === 'error')).toEqual([])
       expect(screen.getByRole('heading', { name: 'Two-factor verification' })).toBeTruthy()
       expect(within(codeForm()).getByText(new RegExp(SAMPLE.email))).toBeTruthy()
       const resend = within(codeForm()).getByRole('button', { name: 'Send a new code' })

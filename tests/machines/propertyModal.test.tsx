@@ -86,6 +86,13 @@ async function renderEditor() {
 type Rendered = Awaited<ReturnType<typeof renderEditor>>
 const user = userEvent.setup()
 const modal = () => screen.getByTestId('property-modal')
+
+/** The editor switched to its form: it opens showing the property. */
+async function renderEditing() {
+  const rendered = await renderEditor()
+  await user.click(within(modal()).getByTestId('mode-edit'))
+  return rendered
+}
 const confirmation = () => screen.getByTestId('delete-confirmation')
 const discardQuestion = () => screen.getByTestId('discard-confirmation')
 const openTab = () => modal().querySelector('[data-tab]')?.getAttribute('data-tab')
@@ -277,8 +284,17 @@ describe('property edit/view modal', () => {
     expect([...reached].sort()).toEqual(Object.keys(SCREEN_FOR).sort())
   })
 
+  it('opens showing the property, with Edit to switch to the form', async () => {
+    await renderEditor()
+    expect(within(modal()).getByTestId('mode-view').getAttribute('aria-pressed')).toBe('true')
+    expect(within(modal()).getByTestId('property-details')).toBeTruthy()
+    expect(within(modal()).queryByTestId('save-property')).toBeNull()
+    await user.click(within(modal()).getByRole('button', { name: 'Edit' }))
+    expect(within(modal()).getByTestId('save-property')).toBeTruthy()
+  })
+
   it('sends nothing while the draft has a problem: Save opens the tab that shows it, at its field', async () => {
-    const rendered = await renderEditor()
+    const rendered = await renderEditing()
     await user.click(within(modal()).getByTestId('tab-connections'))
     fireEvent.change(within(modal()).getByLabelText('Airbnb calendar link'), {
       target: { value: 'airbnb calendar' },
@@ -305,7 +321,7 @@ describe('property edit/view modal', () => {
   })
 
   it('brings a wrong-platform link into view and focuses it when Save finds it, from another tab', async () => {
-    await renderEditor()
+    await renderEditing()
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView')
     await user.click(within(modal()).getByTestId('tab-connections'))
     fireEvent.change(within(modal()).getByLabelText('Airbnb calendar link'), {
@@ -329,7 +345,7 @@ describe('property edit/view modal', () => {
   })
 
   it('shows the server’s refusal of a link at the link, on the tab that holds it', async () => {
-    const rendered = await renderEditor()
+    const rendered = await renderEditing()
     fireEvent.change(within(modal()).getByLabelText('Property name'), { target: { value: CHANGED.name } })
     await user.click(within(modal()).getByTestId('save-property'))
     const refusal = 'The Airbnb link is the same as the Gathern link: a calendar can be linked only once'
@@ -343,7 +359,7 @@ describe('property edit/view modal', () => {
   })
 
   it('shows the server’s refusal of the photos under the photos, on About where they are', async () => {
-    const rendered = await renderEditor()
+    const rendered = await renderEditing()
     await user.click(within(modal()).getByTestId('tab-connections'))
     await user.click(within(modal()).getByTestId('save-property'))
     const refusal = 'A property can have at most 30 photos. Remove some to add others.'
@@ -355,7 +371,7 @@ describe('property edit/view modal', () => {
   })
 
   it('asks before dropping changes left behind in view mode, and keeps them on the edit form', async () => {
-    const rendered = await renderEditor()
+    const rendered = await renderEditing()
     fireEvent.change(within(modal()).getByLabelText('Property name'), { target: { value: CHANGED.name } })
     await user.click(within(modal()).getByTestId('mode-view'))
     await user.click(within(modal()).getByTestId('tab-statistics'))

@@ -30,8 +30,9 @@ export function expectMessageAtField(container: HTMLElement, label: string, mess
 type ByName = Readonly<Partial<Record<string, string>>>
 
 /**
- * Where a machine's feedback shows: a form's own check under the field it is about
- * (`checks` names the field by key, `labels` labels it), anything else in the form's alert.
+ * Where a machine's feedback shows: a form's own checks under the fields they are about
+ * (`fieldKeys`, or `checks` naming the field by key; `labels` labels it), anything else in the
+ * form's alert.
  */
 export function expectFeedback(
   container: HTMLElement,
@@ -39,6 +40,11 @@ export function expectFeedback(
   checks: ByName,
   labels: ByName,
 ) {
+  if (error?.fieldKeys) {
+    for (const [name, key] of Object.entries(error.fieldKeys))
+      expectMessageAtField(container, labels[name]!, english(key))
+    return
+  }
   const field = error && !error.fields ? checks[error.key] : undefined
   const label = field === undefined ? undefined : labels[field]
   if (error && label) expectMessageAtField(container, label, textOf(error))

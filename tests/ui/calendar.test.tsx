@@ -277,7 +277,12 @@ describe('a stay whose feed names no guest', () => {
     await renderWithProviders(
       <>
         <CalendarWithModal bookings={[RESERVED, CLOSURE, BLOCK]} />
-        <StayListCard title="Upcoming" bookings={[RESERVED, CLOSURE]} testId="upcoming" />
+        <StayListCard
+          title="Upcoming"
+          emptyText="No stays"
+          bookings={[RESERVED, CLOSURE]}
+          testId="upcoming"
+        />
       </>,
     )
     expect(texts(screen.getAllByTestId('event-bar'))).toEqual(['Reservation', 'Not available', 'Blocked'])
@@ -374,7 +379,7 @@ describe('manual stays and echoes on the calendar', () => {
           onPrevious={() => {}}
           onNext={() => {}}
         />
-        <StayListCard title="Upcoming" bookings={[ECHO]} testId="upcoming" />
+        <StayListCard title="Upcoming" emptyText="No stays" bookings={[ECHO]} testId="upcoming" />
       </>,
     )
     const bar = within(cell('2026-03-10')).getByTestId('event-bar')
@@ -431,11 +436,16 @@ describe('the dashboard booking widgets', () => {
     expect(onDayClick).toHaveBeenCalledWith('2026-04-09')
   })
 
-  it('stay list: property, guest, platform, dates and status; "empty" without stays', async () => {
+  it('stay list: property, guest, platform, dates and status; its own empty words without stays', async () => {
     await renderWithProviders(
       <>
-        <StayListCard title="Current" bookings={[BOOKINGS[0]!, BOOKINGS[1]!]} testId="current" />
-        <StayListCard title="Upcoming" bookings={[]} testId="upcoming" />
+        <StayListCard
+          title="Current"
+          emptyText="No stays"
+          bookings={[BOOKINGS[0]!, BOOKINGS[1]!]}
+          testId="current"
+        />
+        <StayListCard title="Upcoming" emptyText="No upcoming stays" bookings={[]} testId="upcoming" />
       </>,
     )
     const current = screen.getByTestId('current')
@@ -450,7 +460,7 @@ describe('the dashboard booking widgets', () => {
     ]) {
       expect(within(current).getAllByText(text).length).toBeGreaterThan(0)
     }
-    expect(within(screen.getByTestId('upcoming')).getByText('empty')).toBeTruthy()
+    expect(within(screen.getByTestId('upcoming')).getByText('No upcoming stays')).toBeTruthy()
   })
 })
 

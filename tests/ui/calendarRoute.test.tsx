@@ -90,6 +90,9 @@ describe('/calendar', () => {
       expect(logged).toHaveBeenCalledWith('Skipped the calendar of every property', expect.any(Error)),
     )
     expect(screen.queryByRole('alert')).toBeNull()
+    // Each empty list says what it lacks.
+    expect(screen.getByTestId('current-stays').textContent).toContain('No guests are staying now')
+    expect(screen.getByTestId('upcoming-stays').textContent).toContain('No upcoming stays')
   })
 
   it('judges each stay current or upcoming by today where its own property is', async () => {

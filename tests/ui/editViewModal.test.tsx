@@ -54,6 +54,15 @@ async function renderModal(
 }
 
 describe('edit/view modal', () => {
+  it('says that no address was given, rather than a bare "empty", in English and Arabic', async () => {
+    const nowhere = aProperty({ id: 'property-4', country: '', region: null, city: '', address: '' })
+    await renderModal('view', 'about', { shown: nowhere })
+    expect(within(modal()).getByTestId('property-details').textContent).toContain('No address given')
+    cleanup()
+    await renderModal('view', 'about', { shown: nowhere, language: 'ar' })
+    expect(within(modal()).getByTestId('property-details').textContent).toContain('لم يُذكر عنوان')
+  })
+
   it('shows the clicked thumbnail as the main photo', async () => {
     await renderModal('view')
     expect(within(modal()).getAllByTestId('photo-thumbnail')).toHaveLength(3)

@@ -111,11 +111,19 @@ describe('a platform card', () => {
     expect(screen.getByTestId('platform-card').hasAttribute('data-connected')).toBe(true)
   })
 
-  it('cannot connect without a property to link', async () => {
-    await renderWithProviders(
-      <PlatformCard platform={AIRBNB} connectedProperties={[]} canConnect={false} onConnect={() => {}} />,
+  it('cannot connect without a property to link, and says so beside the button, in English and Arabic', async () => {
+    const card = (
+      <PlatformCard platform={AIRBNB} connectedProperties={[]} canConnect={false} onConnect={() => {}} />
     )
-    expect(screen.getByRole('button', { name: 'Connect Airbnb' }).hasAttribute('disabled')).toBe(true)
+    const reason = (button: HTMLElement) =>
+      document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent
+    const { unmount } = await renderWithProviders(card)
+    const connect = screen.getByRole('button', { name: 'Connect Airbnb' })
+    expect(connect.hasAttribute('disabled')).toBe(true)
+    expect(reason(connect)).toBe('Add a property first')
+    unmount()
+    await renderWithProviders(card, { language: 'ar' })
+    expect(reason(screen.getByRole('button', { name: 'ربط Airbnb' }))).toBe('أضف عقارًا أولًا')
   })
 
   it('draws its own logo and speaks Arabic', async () => {

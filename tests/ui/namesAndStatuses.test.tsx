@@ -27,7 +27,10 @@ async function renderStays(language: 'en' | 'ar') {
   const bookings = FEED_STATUSES.map((status, index) =>
     aBooking({ uid: `uid-${index}`, guestName: `Guest ${index}`, status }),
   )
-  await renderWithProviders(<StayListCard title="Stays" bookings={bookings} testId="stays" />, { language })
+  await renderWithProviders(
+    <StayListCard title="Stays" emptyText="No stays" bookings={bookings} testId="stays" />,
+    { language },
+  )
   return statusesIn('stays')
 }
 

@@ -22,7 +22,7 @@ describe('/properties with nothing to show', () => {
     expect(empty.textContent).toBe('No properties match “zzz”')
     // What the person typed keeps its own direction inside the sentence.
     expect(empty.querySelector('bdi')?.textContent).toBe('zzz')
-    expect(screen.queryByText('No properties yet')).toBeNull()
+    expect(screen.queryByText(/^No properties yet/)).toBeNull()
   })
 
   it('says it in Arabic too', async () => {
@@ -31,16 +31,23 @@ describe('/properties with nothing to show', () => {
     expect(empty.textContent).toBe('لا توجد عقارات تطابق «Palm»')
   })
 
-  it('still says "No properties yet" when there are none, whatever the search', async () => {
+  it('says "No properties yet" and how to start when there are none, in English and Arabic', async () => {
     vi.spyOn(api.property, 'page').mockImplementation(servePages<Property>([], byNameOrCity))
-    expect((await openProperties('/properties')).textContent).toBe('No properties yet')
+    expect((await openProperties('/properties')).textContent).toBe('No properties yet. Add one to start.')
   })
 
-  it('says "No properties yet" for an empty list searched for something', async () => {
+  it('says it in Arabic when there are none', async () => {
+    vi.spyOn(api.property, 'page').mockImplementation(servePages<Property>([], byNameOrCity))
+    expect((await openProperties('/properties', 'ar')).textContent).toBe('لا عقارات بعد. أضف عقارًا لتبدأ.')
+  })
+
+  it('says "No properties yet" for an empty list searched for something, whatever the search', async () => {
     const page = vi.spyOn(api.property, 'page').mockImplementation(servePages<Property>([], byNameOrCity))
     await openProperties('/properties?search=zzz')
     // Once the grid without the search has said there is nothing to search.
-    await waitFor(() => expect(screen.getByTestId('properties-empty').textContent).toBe('No properties yet'))
+    await waitFor(() =>
+      expect(screen.getByTestId('properties-empty').textContent).toBe('No properties yet. Add one to start.'),
+    )
     expect(page).toHaveBeenCalledWith({ page: 1, pageSize: 24, search: '' })
   })
 

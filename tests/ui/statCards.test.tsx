@@ -82,6 +82,27 @@ describe('the dashboard statistic cards', () => {
   })
 })
 
+describe('the active bookings card', () => {
+  const activeCard = () => screen.getAllByTestId('stat-card')[4]!
+  const withActive = (currWeek: number) => ({ ...STATISTICS, activeBookings: { prevWeek: 0, currWeek } })
+
+  it.each([
+    ['en', 0, '0 active bookings'],
+    ['en', 1, '1 active booking'],
+    ['ar', 0, 'لا حجوزات نشطة'],
+    ['ar', 1, 'حجز نشط واحد'],
+    ['ar', 2, 'حجزان نشطان'],
+    ['ar', 3, '٣ حجوزات نشطة'],
+    ['ar', 11, '١١ حجزًا نشطًا'],
+  ] as const)('says its figure in words (%s, %i)', async (language, count, words) => {
+    await renderWithProviders(
+      <DashboardStatCards period={MARCH} loading={false} statistics={withActive(count)} />,
+      { language },
+    )
+    expect(activeCard().textContent).toContain(words)
+  })
+})
+
 describe('the property statistic cards', () => {
   it('show "-" for every figure once a failure has cleared them', async () => {
     await renderWithProviders(<PeriodStatCards loading={false} statistics={null} />)

@@ -27,7 +27,9 @@ const stay = (index: number): Booking => ({
 describe('a list of thousands of stays', () => {
   it('counts them all, draws the first, and draws more as it is scrolled to its end', async () => {
     const stays = Array.from({ length: STAYS_PER_STEP * 2 + 5 }, (_, index) => stay(index))
-    await renderWithProviders(<StayListCard title="Upcoming" bookings={stays} testId="upcoming" />)
+    await renderWithProviders(
+      <StayListCard title="Upcoming" emptyText="No stays" bookings={stays} testId="upcoming" />,
+    )
     const card = screen.getByTestId('upcoming')
     const rows = () => within(card).getAllByRole('listitem')
     expect(within(card).getByText(String(stays.length))).toBeTruthy()

@@ -39,7 +39,9 @@ describe('text that people and feeds wrote, in the Arabic interface', () => {
   })
 
   it('a stay list keeps property and guest names in their own direction', async () => {
-    await renderWithProviders(<StayListCard title="الحالية" bookings={[STAY]} />, { language: 'ar' })
+    await renderWithProviders(<StayListCard title="الحالية" emptyText="No stays" bookings={[STAY]} />, {
+      language: 'ar',
+    })
     expect(ownDirection('Desert Rose Villa')?.className).toContain('truncate')
     expect(ownDirection('Alexandra Whitfield-Montgomery')?.className).toContain('truncate')
   })

@@ -1,13 +1,15 @@
 /**
  * What a machine tells the person: a locale key, and the server's own (already localised)
  * message when there is one, which wins over the key (docs/product.md §8.2); `params` fill the key's text.
- * `fields` holds the server's sentence for each field it refused, for the form to show there.
+ * `fields` holds the server's sentence for each field it refused, for the form to show there;
+ * `fieldKeys` the locale key of each field a form's own checks refused.
  */
 export type Feedback = {
   key: string
   detail?: string
   params?: Record<string, string | number>
   fields?: Readonly<Record<string, string>>
+  fieldKeys?: Readonly<Record<string, string>>
 }
 
 /** Machines never import the API client, so a failure's fields are read by shape. */

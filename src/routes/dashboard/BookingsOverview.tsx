@@ -38,8 +38,18 @@ export function BookingsOverview() {
             onDayClick={setOpenDay}
           />
         </div>
-        <StayListCard title={t('calendar.current')} bookings={stays.current} testId="dashboard-current" />
-        <StayListCard title={t('calendar.upcoming')} bookings={stays.upcoming} testId="dashboard-upcoming" />
+        <StayListCard
+          title={t('calendar.current')}
+          bookings={stays.current}
+          emptyText={t('calendar.noCurrentStays')}
+          testId="dashboard-current"
+        />
+        <StayListCard
+          title={t('calendar.upcoming')}
+          bookings={stays.upcoming}
+          emptyText={t('calendar.noUpcomingStays')}
+          testId="dashboard-upcoming"
+        />
       </div>
       <WhenOpen open={openDay !== null}>
         {openDay && (

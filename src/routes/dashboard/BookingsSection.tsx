@@ -35,7 +35,7 @@ export function BookingsSection() {
         </h2>
         <Link
           href="/calendar"
-          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
+          className="inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
         >
           {t('calendar.openCalendar')}
           <ChevronEndIcon width={16} height={16} />

@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import type { LoginState } from '../../machines/login.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../common/form.tsx'
+import { useFocusOnRefusal } from './focusOnRefusal.ts'
 import type { MailedCodeProps } from './CodeStep.tsx'
 import { LazyMailedCodeStep, loadCodeStep } from './LazyMailedCodeStep.tsx'
 import { Splash } from './Splash.tsx'
@@ -16,6 +17,8 @@ type Props = MailedCodeProps & {
 
 export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...code }: Props) {
   const { t } = useI18n()
+  const busy = state === 'sendingCode' || state === 'signingIn'
+  const [formRef, submitted] = useFocusOnRefusal(busy)
 
   if (state === 'welcome' || state === 'done') {
     return <Splash title={t('auth.welcomeTitle')} text={t('auth.welcomeText')} />
@@ -36,17 +39,17 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
     )
   }
 
-  const busy = state === 'sendingCode' || state === 'signingIn'
   // Uncontrolled: what a host typed into the build's prerendered form before the app
   // hydrated it is what the form holds, and what it sends.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const fields = new FormData(event.currentTarget)
     void loadCodeStep()
+    submitted()
     onSubmit(String(fields.get('email') ?? ''), String(fields.get('password') ?? ''))
   }
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5" data-testid="login-form" noValidate>
+    <form ref={formRef} onSubmit={submit} className="flex flex-col gap-5" data-testid="login-form" noValidate>
       <TextField
         label={t('auth.email')}
         name="email"

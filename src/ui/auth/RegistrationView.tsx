@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import type { RegistrationState } from '../../machines/registration.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../common/form.tsx'
+import { useFocusOnRefusal } from './focusOnRefusal.ts'
 import type { MailedCodeProps } from './CodeStep.tsx'
 import { LazyMailedCodeStep, loadCodeStep } from './LazyMailedCodeStep.tsx'
 import { NewPasswordFields } from './PasswordField.tsx'
@@ -19,6 +20,8 @@ type Props = MailedCodeProps & {
 export function RegistrationView({ state, email, error, fieldErrors = {}, onSubmit, ...code }: Props) {
   const { t } = useI18n()
   const [fields, setFields] = useState({ email, password: '', confirmPassword: '' })
+  const busy = state === 'sendingCode'
+  const [formRef, submitted] = useFocusOnRefusal(busy)
 
   if (state === 'success' || state === 'done') {
     return <Splash title={t('registration.successTitle')} text={t('auth.welcomeText')} />
@@ -45,14 +48,20 @@ export function RegistrationView({ state, email, error, fieldErrors = {}, onSubm
     )
   }
 
-  const busy = state === 'sendingCode'
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void loadCodeStep()
+    submitted()
     onSubmit(fields)
   }
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5" data-testid="registration-form" noValidate>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      className="flex flex-col gap-5"
+      data-testid="registration-form"
+      noValidate
+    >
       <TextField
         label={t('auth.email')}
         name="email"

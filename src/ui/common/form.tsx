@@ -110,7 +110,8 @@ export function Button({
 export function FormError({ message }: { message?: string }) {
   if (!message) return null
   return (
-    <p role="alert" className="rounded-xl bg-red-50 px-3.5 py-2.5 text-sm text-red-700">
+    // Focusable by script only: a refused submit brings the focus here (useFocusOnRefusal).
+    <p role="alert" tabIndex={-1} className="rounded-xl bg-red-50 px-3.5 py-2.5 text-sm text-red-700">
       {message}
     </p>
   )

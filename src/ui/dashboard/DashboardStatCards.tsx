@@ -79,6 +79,8 @@ export function DashboardStatCards({ statistics, period, loading, error }: Props
             icon={<BookingsIcon />}
             label={t('statistics.activeBookings')}
             value={format.number(statistics.activeBookings.currWeek)}
+            // The figure in words too: a bare "0" does not say what there are none of.
+            detail={t('statistics.activeBookingsCount', { count: statistics.activeBookings.currWeek })}
             trend={{
               change: statistics.activeBookings.currWeek - statistics.activeBookings.prevWeek,
               text: format.signedNumber(

@@ -23,7 +23,8 @@ type DatePickerProps = {
 }
 
 /**
- * A date field that opens a month grid: the value shows as day/month/year (en-GB). The field shows
+ * A date field that opens a month grid: the value shows as day/month/year (en-GB), or as the
+ * reader's English writes it (month first in en-US). The field shows
  * at once; the popover's code comes when it is about to be opened.
  */
 export function DatePicker({ label, value, onChange, min, max, testId, error }: DatePickerProps) {

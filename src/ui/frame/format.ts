@@ -20,8 +20,21 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make())
 }
 
+/**
+ * The locale an English reader's dates are written for: the first English one the browser lists
+ * (en-US writes the month first, en-GB the day), else en-GB (docs/decisions.md).
+ */
+function readersEnglish(): string {
+  // Node has a navigator too, but a page written there (the build's prerendered screens) has no reader.
+  const listed = typeof window === 'undefined' ? [] : (navigator.languages ?? [navigator.language])
+  return listed.find((tag) => /^en-/i.test(tag)) ?? 'en-GB'
+}
+
+/** The locale of the dates shown in `language`: Arabic's own, or the reader's English. */
+const dateLocaleOf = (language: Language) => (language === 'ar' ? intlLocale(language) : readersEnglish())
+
 /** Every number, amount, rate and date the interface shows, in the reader's language. */
-function buildFormatters(language: Language) {
+function buildFormatters(language: Language, dateLocale: string) {
   const locale = intlLocale(language)
   const readersDigits =
     language === 'ar'
@@ -54,13 +67,22 @@ function buildFormatters(language: Language) {
   )
   const signedInteger = once(() => new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' }))
   const list = once(() => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }))
-  const day = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }))
-  const fullDay = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }))
-  const moment = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }))
-  const shortMonth = once(() => new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }))
-  const year = once(() => new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC' }))
+  const day = once(() => new Intl.DateTimeFormat(dateLocale, { dateStyle: 'medium', timeZone: 'UTC' }))
+  const fullDay = once(() => new Intl.DateTimeFormat(dateLocale, { dateStyle: 'full', timeZone: 'UTC' }))
+  const moment = once(() => new Intl.DateTimeFormat(dateLocale, { dateStyle: 'medium', timeStyle: 'short' }))
+  const shortMonth = once(() => new Intl.DateTimeFormat(dateLocale, { month: 'short', timeZone: 'UTC' }))
+  const year = once(() => new Intl.DateTimeFormat(dateLocale, { year: 'numeric', timeZone: 'UTC' }))
   const monthYear = once(
-    () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    () => new Intl.DateTimeFormat(dateLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  )
+  const otherNumericDate = once(
+    () =>
+      new Intl.DateTimeFormat(dateLocale, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
   )
   return {
     number: (value: number) => integer().format(value),
@@ -79,13 +101,15 @@ function buildFormatters(language: Language) {
     /** A period of days, both included, as "1–31 Mar 2026". */
     dateRange: (start: string, end: string) => day().formatRange(utcDate(start), utcDate(end)),
     /**
-     * The statistics pickers show day/month/year the en-GB way ("05/03/2026") in both
-     * languages, in the reader's digits like every other figure ("٠٥/٠٣/٢٠٢٦" in Arabic). Not by
-     * Intl: the dashboard's first render would build a date formatter for it alone, a sixth of
-     * that render on a phone.
+     * The statistics pickers show day/month/year the en-GB way ("05/03/2026"), in Arabic too in
+     * the reader's digits like every other figure ("٠٥/٠٣/٢٠٢٦"); another English reader's own
+     * way ("03/05/2026" in en-US). en-GB's and Arabic's not by Intl: the dashboard's first render
+     * would build a date formatter for it alone, a sixth of that render on a phone.
      */
     numericDate: (date: string) =>
-      readersDigits(`${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`),
+      dateLocale === 'en-GB' || language === 'ar'
+        ? readersDigits(`${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`)
+        : otherNumericDate().format(utcDate(date)),
     /** A moment (ISO timestamp) in the reader's time zone. */
     dateTime: (iso: string) => moment().format(new Date(iso)),
     /** "YYYY-MM" as "Mar", "March 2026" and "2026". */
@@ -95,14 +119,16 @@ function buildFormatters(language: Language) {
   }
 }
 
-const formatters = new Map<Language, Formatters>()
+const formatters = new Map<string, Formatters>()
 
-/** The formatters of `language`, one set per language for the whole page. */
+/** The formatters of `language`, one set per language (and English dates' locale) for the whole page. */
 export function formattersFor(language: Language): Formatters {
-  let made = formatters.get(language)
+  const dateLocale = dateLocaleOf(language)
+  const key = `${language} ${dateLocale}`
+  let made = formatters.get(key)
   if (!made) {
-    made = buildFormatters(language)
-    formatters.set(language, made)
+    made = buildFormatters(language, dateLocale)
+    formatters.set(key, made)
   }
   return made
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../common/form.tsx'
 import { useFormat } from '../frame/format.ts'
@@ -36,6 +37,7 @@ export function PlatformCard({
   const format = useFormat()
   const connected = connectedProperties.length > 0
   const allLinked = connected && !canConnect
+  const reasonId = useId()
   return (
     <li
       data-testid="platform-card"
@@ -91,14 +93,23 @@ export function PlatformCard({
           <p className="text-center text-xs text-slate-500">{t('integration.allLinked')}</p>
         </div>
       ) : (
-        <Button
-          onClick={onConnect}
-          disabled={!canConnect}
-          className="w-full"
-          aria-label={t('integration.connectTo', { platform: platform.name })}
-        >
-          {t('integration.connect')}
-        </Button>
+        <div className="flex flex-col gap-1.5">
+          <Button
+            onClick={onConnect}
+            disabled={!canConnect}
+            className="w-full"
+            aria-label={t('integration.connectTo', { platform: platform.name })}
+            aria-describedby={canConnect ? undefined : reasonId}
+          >
+            {t('integration.connect')}
+          </Button>
+          {/* Neither linked nor linkable: there is no property to link it to. */}
+          {!canConnect && (
+            <p id={reasonId} data-testid="connect-reason" className="text-center text-xs text-slate-500">
+              {t('integration.addPropertyFirst')}
+            </p>
+          )}
+        </div>
       )}
     </li>
   )

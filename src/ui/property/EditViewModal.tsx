@@ -153,7 +153,7 @@ function PropertyDetails({ property }: { property: Property }) {
         {locationLine(property, t('property.locationSeparator')) ? (
           <bdi>{locationLine(property, t('property.locationSeparator'))}</bdi>
         ) : (
-          t('app.empty')
+          t('property.noAddress')
         )}
       </Detail>
       <Detail label={t('property.timeZone')}>

@@ -35,9 +35,9 @@ function RemoveButton({ onClick, small }: { onClick: () => void; small?: boolean
       }}
       aria-label={t('property.removePhoto')}
       data-testid="remove-photo"
-      className={`absolute end-1 top-1 flex items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-red-600 ${small ? 'size-5' : 'size-7'}`}
+      className={`absolute end-1 top-1 flex items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-red-600 ${small ? 'size-6' : 'size-7'}`}
     >
-      <CloseIcon width={small ? 12 : 16} height={small ? 12 : 16} />
+      <CloseIcon width={small ? 14 : 16} height={small ? 14 : 16} />
     </button>
   )
 }

@@ -15,6 +15,7 @@ export function PropertyGrid({
   properties,
   onOpen,
   noMatchFor,
+  emptyText,
   menu,
 }: {
   properties: Property[]
@@ -23,12 +24,14 @@ export function PropertyGrid({
   menu?: ReactNode
   /** The search that left `properties` empty, when there are properties to search. */
   noMatchFor?: string
+  /** What an empty grid says; "No properties yet" when absent (a list someone else owns). */
+  emptyText?: string
 }) {
   const { t } = useI18n()
   if (properties.length === 0) {
     const text = noMatchFor?.trim()
       ? richText(t, 'pages.properties.noMatch', { search: <UserText>{noMatchFor.trim()}</UserText> })
-      : t('pages.properties.empty')
+      : (emptyText ?? t('pages.properties.empty'))
     return <EmptyState text={text} icon={<HomeIcon />} testId="properties-empty" />
   }
   return (

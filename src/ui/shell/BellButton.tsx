@@ -1,3 +1,4 @@
+import type { Ref } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { BellIcon } from '../frame/appIcons.tsx'
 import { useFormat } from '../frame/format.ts'
@@ -5,7 +6,14 @@ import { useFormat } from '../frame/format.ts'
 /** More unread notifications than this show as "99+". */
 const MOST_SHOWN = 99
 
-export function BellButton({ unreadCount, onClick }: { unreadCount: number; onClick: () => void }) {
+type Props = {
+  unreadCount: number
+  onClick: () => void
+  /** The bell takes the focus back when the panel it opened closes. */
+  ref?: Ref<HTMLButtonElement>
+}
+
+export function BellButton({ unreadCount, onClick, ref }: Props) {
   const { t } = useI18n()
   const format = useFormat()
   // The badge's figure, in the reader's digits, is part of the button's name, as a screen reader
@@ -19,6 +27,7 @@ export function BellButton({ unreadCount, onClick }: { unreadCount: number; onCl
         : t('header.notifications')
   return (
     <button
+      ref={ref}
       type="button"
       onClick={onClick}
       aria-label={label}

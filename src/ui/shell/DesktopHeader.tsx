@@ -1,20 +1,18 @@
+import type { Ref } from 'react'
 import type { Language } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { SettingsIcon } from '../frame/appIcons.tsx'
 import { BellButton } from './BellButton.tsx'
 import { LanguageMenu } from '../common/LanguageMenu.tsx'
-import { SearchBox } from './SearchBox.tsx'
-import type { StaySearch } from './StaySearchResults.tsx'
+import { SearchBox, type SearchBoxProps } from './SearchBox.tsx'
 import { UserMenu, type ShellUser } from './UserMenu.tsx'
 
 type Props = {
   user: ShellUser
-  search: string
-  onSearchChange: (value: string) => void
-  /** The stays the search text finds. */
-  stays?: StaySearch
+  search: SearchBoxProps
   unreadCount: number
   onOpenNotifications: () => void
+  bellRef: Ref<HTMLButtonElement>
   onOpenSettings: () => void
   language: Language
   onLanguageChange: (language: Language) => void
@@ -23,7 +21,7 @@ type Props = {
   onIntent: () => void
 }
 
-export function DesktopHeader(props: Props) {
+export function DesktopHeader({ bellRef, ...props }: Props) {
   const { t } = useI18n()
   return (
     <header
@@ -32,7 +30,7 @@ export function DesktopHeader(props: Props) {
       onFocus={props.onIntent}
       className="sticky top-0 z-30 flex h-16 items-center gap-4 border-b border-slate-200 bg-white/90 px-6 backdrop-blur"
     >
-      <SearchBox value={props.search} onChange={props.onSearchChange} stays={props.stays} />
+      <SearchBox {...props.search} />
       <div className="ms-auto flex items-center gap-2">
         <button
           type="button"
@@ -43,7 +41,7 @@ export function DesktopHeader(props: Props) {
         >
           <SettingsIcon />
         </button>
-        <BellButton unreadCount={props.unreadCount} onClick={props.onOpenNotifications} />
+        <BellButton ref={bellRef} unreadCount={props.unreadCount} onClick={props.onOpenNotifications} />
         <LanguageMenu language={props.language} onChange={props.onLanguageChange} />
         <UserMenu user={props.user} onLogout={props.onLogout} />
       </div>

@@ -13,14 +13,19 @@ export type MenuWidgetProps = {
   handover: Handover
 }
 
-/** A header dropdown (Headless UI's menu, anchored under its button's inline end); a chunk of its own. */
+/**
+ * A header dropdown (Headless UI's menu, under its button's inline end); a chunk of its own. A
+ * popup, not a modal: drawn beside its button, inside the header, and the page behind stays as it
+ * is. Headless UI's anchored menu went to a portal outside every landmark and hid the rest of the
+ * page, which left the page without its main landmark and heading while the menu was open.
+ */
 export function MenuWidget({ face, heading, items, panelClassName, handover }: MenuWidgetProps) {
   const button = useRef<HTMLButtonElement>(null)
   useHandover(handover, button)
   return (
     <Menu as="div" className="relative">
       <MenuButton ref={button} {...face} />
-      <MenuItems anchor={{ to: 'bottom end', gap: 6 }} className={panelClassName}>
+      <MenuItems modal={false} className={`absolute end-0 top-full mt-1.5 ${panelClassName}`}>
         {heading}
         {items.map((item) => (
           <MenuItem key={item.key}>{item}</MenuItem>

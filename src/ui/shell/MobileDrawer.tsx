@@ -18,7 +18,8 @@ export function MobileDrawer({ open, onClose, items, currentPath }: Props) {
   const { t } = useI18n()
   const panelRef = useInertPage(open)
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
+    // Named as its navigation is: a dialog without a name is announced as just "dialog".
+    <Dialog open={open} onClose={onClose} aria-label={t('nav.main')} className="relative z-50 md:hidden">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <DialogPanel
         ref={panelRef}

@@ -1,3 +1,4 @@
+import type { Ref } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { ChevronDownIcon } from '../common/icons.tsx'
 import { MenuIcon } from '../frame/appIcons.tsx'
@@ -11,6 +12,7 @@ type Props = {
   unreadCount: number
   onOpenMenu: () => void
   onOpenNotifications: () => void
+  bellRef: Ref<HTMLButtonElement>
   /** The profile button opens the profile dialog (docs/product.md §2.2). */
   onOpenProfile: () => void
   onOpenUserMenu: () => void
@@ -27,6 +29,7 @@ export function MobileTopBar({
   unreadCount,
   onOpenMenu,
   onOpenNotifications,
+  bellRef,
   onOpenProfile,
   onOpenUserMenu,
   onIntent,
@@ -50,7 +53,7 @@ export function MobileTopBar({
       </button>
       <Logo />
       <div className="ms-auto flex items-center gap-1">
-        <BellButton unreadCount={unreadCount} onClick={onOpenNotifications} />
+        <BellButton ref={bellRef} unreadCount={unreadCount} onClick={onOpenNotifications} />
         <button
           type="button"
           onClick={onOpenProfile}

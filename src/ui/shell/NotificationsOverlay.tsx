@@ -1,13 +1,18 @@
 import { NotificationList, type NotificationGroup } from './NotificationList.tsx'
 import { NotificationsPanel } from './NotificationsPanel.tsx'
 
-type Props = { onClose: () => void; groups: readonly NotificationGroup[] }
+type Props = {
+  onClose: () => void
+  /** A notification was opened: the panel closes. */
+  onOpen: () => void
+  groups: readonly NotificationGroup[]
+}
 
 /** The open notifications panel with its list: the chunk the bell loads. */
-export function NotificationsOverlay({ onClose, groups }: Props) {
+export function NotificationsOverlay({ onClose, onOpen, groups }: Props) {
   return (
     <NotificationsPanel open onClose={onClose} isEmpty={groups.length === 0}>
-      <NotificationList groups={groups} onOpen={onClose} />
+      <NotificationList groups={groups} onOpen={onOpen} />
     </NotificationsPanel>
   )
 }

@@ -3,9 +3,11 @@ import { useI18n } from '../../i18n.tsx'
 import { SearchIcon } from '../frame/appIcons.tsx'
 import { StaySearchResults, type StaySearch } from './StaySearchResults.tsx'
 
-type SearchBoxProps = {
+export type SearchBoxProps = {
   value: string
   onChange: (value: string) => void
+  /** Enter in the box. */
+  onSubmit?: () => void
   /** The header's box by default; the properties page has its own on a phone. */
   testId?: string
   /** The stays the text finds, shown under the box while it has the focus. */
@@ -13,7 +15,7 @@ type SearchBoxProps = {
 }
 
 /**
- * The box typed in last, and when. Typing on another screen opens /properties, whose frame is
+ * The box typed in last, and when. Enter on another screen opens /properties, whose frame is
  * drawn anew: the new box takes the focus (and shows its results) when the old one was typed in
  * a moment ago, so typing goes on where it was.
  */
@@ -24,7 +26,7 @@ let lastTyped: { testId: string; at: number } | null = null
  * The search box: it filters the properties, and lists the stays the text finds under it.
  * ArrowDown goes from the box to the first stay, Escape closes the list and comes back.
  */
-export function SearchBox({ value, onChange, testId = 'global-search', stays }: SearchBoxProps) {
+export function SearchBox({ value, onChange, onSubmit, testId = 'global-search', stays }: SearchBoxProps) {
   const { t } = useI18n()
   const [open, setOpen] = useState(false)
   const resultsId = useId()
@@ -47,6 +49,10 @@ export function SearchBox({ value, onChange, testId = 'global-search', stays }: 
       event.preventDefault()
       setOpen(false)
       input.current?.focus()
+    } else if (event.key === 'Enter' && onSubmit && event.target === input.current) {
+      event.preventDefault()
+      lastTyped = { testId, at: Date.now() }
+      onSubmit()
     } else if (event.key === 'ArrowDown' && showing && event.target === input.current) {
       const first = container.current?.querySelector<HTMLElement>('[data-testid="stay-search-result"]')
       if (first) {

@@ -7,7 +7,13 @@ import { ConflictBadge, EchoBadge, PlatformBadge, StatusBadge } from './badges.t
 import { bookingLabels } from './bookingLabels.ts'
 import { bookingKey } from './calendarDays.ts'
 
-type Props = { title: string; bookings: readonly Booking[]; testId?: string }
+type Props = {
+  title: string
+  bookings: readonly Booking[]
+  /** What the card says when it lists nothing, in the list's own words. */
+  emptyText: string
+  testId?: string
+}
 
 /** Stays drawn at first, and added each time the list is scrolled near its end. */
 export const STAYS_PER_STEP = 40
@@ -19,7 +25,7 @@ const DRAW_AHEAD_PX = 400
  * portfolio's upcoming stays are thousands: the card counts them all but draws them as the list
  * is scrolled to them, so that a phone does not lay out thousands of rows nobody has seen.
  */
-export function StayListCard({ title, bookings, testId }: Props) {
+export function StayListCard({ title, bookings, emptyText, testId }: Props) {
   const { t } = useI18n()
   const format = useFormat()
   const titleId = useId()
@@ -43,7 +49,9 @@ export function StayListCard({ title, bookings, testId }: Props) {
         </span>
       </header>
       {bookings.length === 0 ? (
-        <p className="flex flex-1 items-center justify-center text-sm text-slate-500">{t('app.empty')}</p>
+        <p className="flex flex-1 items-center justify-center px-4 text-center text-sm text-slate-500">
+          {emptyText}
+        </p>
       ) : (
         // The list scrolls within the card: a keyboard reaches it with Tab and scrolls it with the
         // arrows, and a screen reader hears its title there.
