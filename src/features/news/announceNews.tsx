@@ -4,7 +4,7 @@ import type { Language, Translate } from '../../domain/translator.ts'
 import type { StreamNotification } from '../../machines/notificationStream.ts'
 import { formattersFor } from '../../ui/frame/format.ts'
 import { NewsToast } from '../../ui/shell/NewsToast.tsx'
-import { fromStream, toItem, type ReadFeed } from '../notifications/notifications.ts'
+import { fromStream, toItem, type ReadFeed } from '../notifications/noticeItems.ts'
 
 /**
  * How long a notice that arrived live stays up: its words and a link take longer to read and

@@ -1,4 +1,5 @@
-import type { ShellUser } from './UserMenu.tsx'
+/** The signed-in person as the frame shows them. */
+export type ShellUser = { name: string | null; email: string }
 
 const initialOf = (user: ShellUser) => (user.name?.trim() || user.email).charAt(0).toUpperCase()
 

@@ -5,7 +5,8 @@ import { SettingsIcon } from '../frame/appIcons.tsx'
 import { BellButton } from './BellButton.tsx'
 import { LanguageMenu } from '../common/LanguageMenu.tsx'
 import { SearchBox, type SearchBoxProps } from './SearchBox.tsx'
-import { UserMenu, type ShellUser } from './UserMenu.tsx'
+import type { ShellUser } from './Avatar.tsx'
+import { UserMenu } from './UserMenu.tsx'
 
 type Props = {
   user: ShellUser

@@ -5,7 +5,7 @@ import { MenuIcon } from '../frame/appIcons.tsx'
 import { Logo } from '../common/Logo.tsx'
 import { Avatar } from './Avatar.tsx'
 import { BellButton } from './BellButton.tsx'
-import type { ShellUser } from './UserMenu.tsx'
+import type { ShellUser } from './Avatar.tsx'
 
 type Props = {
   user: ShellUser

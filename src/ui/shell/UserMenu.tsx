@@ -2,14 +2,12 @@ import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
 import { ChevronDownIcon } from '../common/icons.tsx'
 import { DocumentIcon, HelpIcon, LogoutIcon, ShieldIcon } from '../frame/appIcons.tsx'
-import { Avatar } from './Avatar.tsx'
+import { Avatar, type ShellUser } from './Avatar.tsx'
 import { DeferredMenu } from '../common/DeferredMenu.tsx'
 import { ownName } from '../frame/userName.ts'
 import { USER_MENU_LINKS } from './userMenuLinks.ts'
 
 export const USER_MENU_ICONS = { help: HelpIcon, document: DocumentIcon, shield: ShieldIcon }
-
-export type ShellUser = { name: string | null; email: string }
 
 export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => void }) {
   const { t } = useI18n()

@@ -6,7 +6,8 @@ import { LogoutIcon, SettingsIcon, UsersIcon } from '../frame/appIcons.tsx'
 import { Avatar } from './Avatar.tsx'
 import { BottomSheet } from './BottomSheet.tsx'
 import { ownName } from '../frame/userName.ts'
-import { USER_MENU_ICONS, type ShellUser } from './UserMenu.tsx'
+import type { ShellUser } from './Avatar.tsx'
+import { USER_MENU_ICONS } from './UserMenu.tsx'
 import { USER_MENU_LINKS } from './userMenuLinks.ts'
 
 type Props = {
