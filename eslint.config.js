@@ -14,6 +14,10 @@ const boundary = {
     group: ['**/actors/*', '**/actors', '**/common/*', '**/features/**', '**/frame/*', '**/routes/**'],
     message: 'Machines never import the API client, nor the hooks and screens that call it.',
   },
+  views: {
+    group: ['**/actors/*', '**/actors', '**/features/**', '**/routes/**'],
+    message: 'Views take props and send events: they import no API client, feature or screen.',
+  },
   server: {
     regex: String.raw`^(\.\./)+server/`,
     message: 'Only the server imports server/: the API is in contract/.',
@@ -51,6 +55,10 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.{ts,tsx}'], rules: refuseImports(boundary.server, boundary.contractValues) },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: refuseImports(boundary.views, boundary.server, boundary.contractValues),
+  },
   {
     files: ['src/machines/**/*.ts'],
     rules: refuseImports(boundary.actors, boundary.server, boundary.contractValues),

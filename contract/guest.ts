@@ -11,6 +11,7 @@ export const Guest = z.object({
   nextStay: z.string().nullable(),
   totalSpent: z.number(),
 })
+export type Guest = z.infer<typeof Guest>
 
 /** A page of the guest list; `search` finds a name however its case and spacing were written. */
 export const GUEST_PAGE_SIZE = PAGE_SIZES.guests

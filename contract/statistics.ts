@@ -12,10 +12,12 @@ export const DashboardStatistics = z.object({
   occupancyRate: Change,
   activeBookings: z.object({ prevWeek: z.number(), currWeek: z.number() }),
 })
+export type DashboardStatistics = z.infer<typeof DashboardStatistics>
 
 export const MonthlyStatistics = z.array(
   z.object({ month: z.string(), revenue: z.number(), occupancyRate: z.number() }),
 )
+export type MonthlyFigures = z.infer<typeof MonthlyStatistics>[number]
 
 /** The five figures of one property for a window (docs/product.md §3.5). */
 export const PeriodStatistics = z.object({
@@ -25,6 +27,7 @@ export const PeriodStatistics = z.object({
   bookings: z.number(),
   averageNightlyRate: z.number(),
 })
+export type PeriodStatistics = z.infer<typeof PeriodStatistics>
 
 /** The shape only; the server's `periodOf` applies the rules with messages in the reader's language. */
 export const PeriodQuery = z.object({

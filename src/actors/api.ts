@@ -7,13 +7,9 @@ import type {
   PropertyStatus,
 } from '../../contract/property.ts'
 import type { Profile, ProfileUpdateResponse } from '../../contract/user.ts'
-import type {
-  DashboardStatistics as DashboardStatisticsShape,
-  MonthlyStatistics,
-  PeriodStatistics as PeriodStatisticsShape,
-} from '../../contract/statistics.ts'
+import type { DashboardStatistics, MonthlyFigures, PeriodStatistics } from '../../contract/statistics.ts'
 import type { LogEntry, LogPage, ManagedUser } from '../../contract/admin.ts'
-import type { Guest as GuestShape } from '../../contract/guest.ts'
+import type { Guest } from '../../contract/guest.ts'
 import type { Page } from '../../contract/paging.ts'
 import type { ManualStay, ManualStayBody, StaySearchHit } from '../../contract/stay.ts'
 import type {
@@ -71,19 +67,14 @@ export function propertyForm(fields: PropertyFields, images: File[], purpose: 'c
 // localised text ("Error updating property"), not an English "Unexpected error".
 const NO_FALLBACK = ''
 
-/** The dashboard's five figures (docs/product.md §3.5); rates and differences are percentages (0–100). */
-export type DashboardStatistics = z.infer<typeof DashboardStatisticsShape>
-export type MonthlyFigures = z.infer<typeof MonthlyStatistics>[number]
-/** One property's figures for a window of nights (docs/product.md §3.5). */
-export type PeriodStatistics = z.infer<typeof PeriodStatisticsShape>
-export type { DateRange }
+export type { DashboardStatistics, DateRange, MonthlyFigures, PeriodStatistics }
 /** A new `email` needs `currentPassword` too (docs/product.md §4.4). */
 export type ProfileChanges = Pick<Profile, 'name' | 'phone' | 'email' | 'residentalAddress'> & {
   currentPassword?: string
 }
 /** PATCH /user/profile: the saved profile; `pendingEmail` is a new address awaiting its mailed code. */
 export type ProfileUpdate = z.infer<typeof ProfileUpdateResponse>
-export type Guest = z.infer<typeof GuestShape>
+export type { Guest }
 
 /**
  * A stored notification (docs/product.md §3.6). `data.kind` says what changed (absent on

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { Property } from '../../actors/api.ts'
+import type { Property } from '../../../contract/property.ts'
 import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import type { Property } from '../../actors/api.ts'
+import type { Property } from '../../../contract/property.ts'
 import type { Booking, Stay } from '../../domain/bookings.ts'
 import { isClosureSale } from '../../domain/stayWords.ts'
 import { addDays } from '../../domain/dates.ts'

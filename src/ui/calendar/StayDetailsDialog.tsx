@@ -1,4 +1,4 @@
-import type { Property } from '../../actors/api.ts'
+import type { Property } from '../../../contract/property.ts'
 import type { Booking } from '../../domain/bookings.ts'
 import { isClosureSale, stayName } from '../../domain/stayWords.ts'
 import { useI18n } from '../../i18n.tsx'

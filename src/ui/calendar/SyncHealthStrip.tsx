@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import type { ExternalCalendar, Property } from '../../actors/api.ts'
+import type { ExternalCalendar, Property } from '../../../contract/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import { ChevronDownIcon } from '../common/icons.tsx'
 import { isFailingFeed, syncErrorText } from '../frame/SyncStatus.tsx'

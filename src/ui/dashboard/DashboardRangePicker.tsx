@@ -1,4 +1,4 @@
-import type { DateRange } from '../../actors/api.ts'
+import type { DateRange } from '../../domain/dateRange.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../common/form.tsx'

@@ -1,4 +1,5 @@
-import type { DashboardStatistics, DateRange } from '../../actors/api.ts'
+import type { DashboardStatistics } from '../../../contract/statistics.ts'
+import type { DateRange } from '../../domain/dateRange.ts'
 import { rangeNights, rangeOfNights } from '../../domain/dateRange.ts'
 import { previousWindow } from '../../domain/statistics.ts'
 import { useI18n } from '../../i18n.tsx'

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
-import type { MonthlyFigures } from '../../actors/api.ts'
+import type { MonthlyFigures } from '../../../contract/statistics.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../frame/format.ts'
 import { CHART_HEIGHT, FIGURE, Legend } from './RevenueChartFrame.tsx'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { DateRange } from '../../actors/api.ts'
+import type { DateRange } from '../../domain/dateRange.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from './format.ts'

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent, type ReactNode } from 'react'
-import type { Property } from '../../actors/api.ts'
+import type { Property } from '../../../contract/property.ts'
 import { locationLine } from '../../domain/address.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge, type BadgeTone } from './Badge.tsx'

@@ -1,4 +1,4 @@
-import type { ExternalCalendar } from '../../actors/api.ts'
+import type { ExternalCalendar } from '../../../contract/property.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from './format.ts'

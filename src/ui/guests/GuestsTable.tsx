@@ -1,4 +1,4 @@
-import type { Guest } from '../../actors/api.ts'
+import type { Guest } from '../../../contract/guest.ts'
 import { useI18n } from '../../i18n.tsx'
 import { MISSING, orMissing, useFormat } from '../frame/format.ts'
 import { TableFrame } from '../TableFrame.tsx'

@@ -1,4 +1,4 @@
-import type { LogEntry } from '../../actors/api.ts'
+import type { LogEntry } from '../../../contract/admin.ts'
 import { AUDIT_KINDS } from '../../domain/auditKinds.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge, type BadgeTone } from '../frame/Badge.tsx'

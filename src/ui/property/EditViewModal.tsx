@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import type { Property } from '../../actors/api.ts'
+import type { Property } from '../../../contract/property.ts'
 import { locationLine } from '../../domain/address.ts'
 import type { PlatformLink } from '../../domain/platformSelection.ts'
 import { canSave, draftFrom, isDraftDirty } from '../../domain/property.ts'

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react'
-import type { Page, Property } from '../../actors/api.ts'
+import type { Page } from '../../../contract/paging.ts'
+import type { Property } from '../../../contract/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EmptyState } from '../frame/EmptyState.tsx'
 import { HomeIcon } from '../frame/appIcons.tsx'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import type { Property } from '../../actors/api.ts'
+import type { Property } from '../../../contract/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PlusIcon } from '../frame/appIcons.tsx'
 import { ChevronEndIcon } from '../common/icons.tsx'

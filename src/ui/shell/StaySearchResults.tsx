@@ -1,4 +1,4 @@
-import type { StaySearchHit } from '../../actors/api.ts'
+import type { StaySearchHit } from '../../../contract/stay.ts'
 import { MANUAL_PLATFORM } from '../../domain/manualStays.ts'
 import { guestLabel } from '../../domain/stayLabels.ts'
 import { useI18n } from '../../i18n.tsx'

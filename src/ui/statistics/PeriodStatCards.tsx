@@ -1,4 +1,4 @@
-import type { PeriodStatistics } from '../../actors/api.ts'
+import type { PeriodStatistics } from '../../../contract/statistics.ts'
 import { useI18n } from '../../i18n.tsx'
 import { StatCard, StatCardRow } from '../frame/StatCard.tsx'
 import { BookingsIcon, NightsIcon, OccupancyIcon, PropertiesIcon, RevenueIcon } from '../frame/statIcons.tsx'

@@ -1,5 +1,5 @@
 import { Link } from 'wouter'
-import type { ManagedUser } from '../../actors/api.ts'
+import type { ManagedUser } from '../../../contract/admin.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge } from '../frame/Badge.tsx'
 import { orMissing } from '../frame/format.ts'
