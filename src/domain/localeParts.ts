@@ -1,19 +1,21 @@
 import type { Messages } from './translator.ts'
 
 /**
- * Each language's words come in two chunks, so that a signed-out phone does not
+ * Each language's words come in three chunks, so that a signed-out phone does not
  * download every screen's text to show a sign-in form. `public` holds what the pages open to
- * everyone say (sign-in, registration, password reset, e-mail change, offline, update, errors);
- * `signedIn` holds the rest. `mail`, and the titles the server gives the notifications it stores
- * (`sync.notices`), are the server's alone and never reach the browser.
+ * everyone say (sign-in, registration, password reset, e-mail change, errors); `occasional` what
+ * any page says only now and then (that the network is gone, that a new version waits), loaded
+ * when it is first said; `signedIn` holds the rest. `mail`, the titles the server gives the
+ * notifications it stores (`sync.notices`) and its sentences for refused fields (`errors.fields`)
+ * are the server's alone and never reach the browser.
  */
-export const LOCALE_PARTS = ['public', 'signedIn'] as const
+export const LOCALE_PARTS = ['public', 'signedIn', 'occasional'] as const
 export type LocalePart = (typeof LOCALE_PARTS)[number]
+
+export const OCCASIONAL_NAMESPACES = ['offline', 'update'] as const
 
 export const PUBLIC_NAMESPACES = [
   'app',
-  'offline',
-  'update',
   'language',
   'errors',
   'auth',
@@ -29,7 +31,12 @@ const SIGNED_IN_GROUPS: Record<string, readonly string[]> = {
 }
 const SERVER_ONLY_NAMESPACES = ['mail']
 /** Groups of the browser's namespaces that only the server says. */
-const SERVER_ONLY_GROUPS: Record<string, readonly string[]> = { sync: ['notices'] }
+const SERVER_ONLY_GROUPS: Record<string, readonly string[]> = {
+  sync: ['notices'],
+  // The sentence for each field a request's schema refused (server/web/validationErrors.ts): the
+  // browser shows the server's message, already in the reader's language.
+  errors: ['fields'],
+}
 
 export const isLocalePart = (value: string): value is LocalePart =>
   (LOCALE_PARTS as readonly string[]).includes(value)
@@ -45,6 +52,11 @@ export function localePart(messages: Messages, part: LocalePart): Messages {
     if (SERVER_ONLY_NAMESPACES.includes(namespace)) continue
     const serverOnly = SERVER_ONLY_GROUPS[namespace] ?? []
     const words = typeof all === 'string' ? all : pick(all, (key) => !serverOnly.includes(key))
+    const occasional = (OCCASIONAL_NAMESPACES as readonly string[]).includes(namespace)
+    if (occasional || part === 'occasional') {
+      if (occasional && part === 'occasional') result[namespace] = words
+      continue
+    }
     if (!(PUBLIC_NAMESPACES as readonly string[]).includes(namespace)) {
       if (!inPublic) result[namespace] = words
       continue
@@ -60,7 +72,7 @@ export function localePart(messages: Messages, part: LocalePart): Messages {
   return result
 }
 
-/** Both parts as one: a namespace split between them comes back whole. */
+/** Parts as one: a namespace split between them comes back whole. */
 export function joinLocaleParts(parts: readonly Messages[]): Messages {
   const joined: Messages = {}
   for (const part of parts) {

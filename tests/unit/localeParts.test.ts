@@ -5,7 +5,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import en from '../../locales/en.json' with { type: 'json' }
 import ar from '../../locales/ar.json' with { type: 'json' }
-import { joinLocaleParts, localePart, PUBLIC_NAMESPACES } from '../../src/domain/localeParts.ts'
+import { joinLocaleParts, LOCALE_PARTS, localePart, PUBLIC_NAMESPACES } from '../../src/domain/localeParts.ts'
 import type { Messages } from '../../src/domain/translator.ts'
 import { inlineScriptHashes } from '../../server/web/inlineScripts.ts'
 
@@ -16,25 +16,39 @@ function keys(messages: Messages, prefix = ''): string[] {
   )
 }
 
-describe('the words in two parts', () => {
+describe('the words in three parts', () => {
   it.each([
     ['en', en],
     ['ar', ar],
   ] as const)(
     '%s: the parts share no word and together hold every word but the server’s own',
     (_, messages) => {
-      const publicWords = keys(localePart(messages, 'public'))
-      const signedInWords = keys(localePart(messages, 'signedIn'))
-      expect(publicWords.filter((key) => signedInWords.includes(key))).toEqual([])
-      // The e-mails, and the titles the server gives the notifications it stores.
+      const parts = LOCALE_PARTS.map((part) => localePart(messages, part))
+      const words = parts.map((part) => keys(part))
+      for (const [index, some] of words.entries()) {
+        for (const others of words.slice(index + 1)) {
+          expect(some.filter((key) => others.includes(key))).toEqual([])
+        }
+      }
+      // The e-mails, the titles the server gives the notifications it stores, and its sentences
+      // for the fields a request's schema refused.
       const { mail: _mail, ...browserWords } = messages
       const { notices: _notices, ...syncWords } = messages.sync as Record<string, unknown>
       browserWords.sync = syncWords as typeof messages.sync
-      expect(joinLocaleParts([localePart(messages, 'public'), localePart(messages, 'signedIn')])).toEqual(
-        browserWords,
-      )
+      const { fields: _fields, ...errorWords } = messages.errors as Record<string, unknown>
+      browserWords.errors = errorWords as typeof messages.errors
+      expect(joinLocaleParts(parts)).toEqual(browserWords)
     },
   )
+
+  it('keeps the offline and update words for when they are said', () => {
+    const occasional = localePart(en, 'occasional')
+    expect(Object.keys(occasional).sort()).toEqual(['offline', 'update'])
+    expect(keys(localePart(en, 'public'))).not.toContain('offline.title')
+    // A form that fails offline says so at once: its sentence is among the public words.
+    expect(keys(localePart(en, 'public'))).toContain('app.offlineFailure')
+    expect(keys(localePart(en, 'public')).some((key) => key.startsWith('errors.fields.'))).toBe(false)
+  })
 
   it('keeps the public part to the public namespaces, and the signed-in errors out of it', () => {
     const publicPart = localePart(en, 'public')
