@@ -36,10 +36,12 @@ const loaders: Record<Language, Record<LocalePart, Loader>> = {
   en: {
     public: () => import('virtual:locale/en/public'),
     signedIn: () => import('virtual:locale/en/signedIn'),
+    occasional: () => import('virtual:locale/en/occasional'),
   },
   ar: {
     public: () => import('virtual:locale/ar/public'),
     signedIn: () => import('virtual:locale/ar/signedIn'),
+    occasional: () => import('virtual:locale/ar/occasional'),
   },
 }
 

@@ -26,6 +26,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * No answer, with the browser offline: the request never reached the server, so nothing changed
+ * there and a form keeps its input for the person to send again. The flows say the one offline
+ * message for it (`offline`, read by shape: src/machines/parts/feedback.ts).
+ */
+export class OfflineError extends ApiError {
+  readonly offline = true
+  constructor(message: string) {
+    super(message, 0)
+  }
+}
+
 let requestLanguage = 'en'
 /** The server answers its messages in the language the interface shows. */
 export const setRequestLanguage = (language: string) => {
@@ -138,7 +150,9 @@ export async function request<R extends Route>(
     })
     return response.data
   } catch (failure) {
-    // A network failure or the timeout: nothing from the server to show.
+    // fetch rejects with a TypeError when no answer comes; with the browser offline, that is why.
+    if (failure instanceof TypeError && !navigator.onLine) throw new OfflineError(fallback)
+    // A server out of reach from a network that works, or the timeout: nothing from it to show.
     if (failure instanceof Error) throw new ApiError(fallback, 0)
     const { status = 0, data: errorBody, headers } = failure as ErrorResponse
     if (status === 401) onUnauthorized()

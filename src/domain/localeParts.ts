@@ -1,19 +1,20 @@
 import type { Messages } from './translator.ts'
 
 /**
- * Each language's words come in two chunks, so that a signed-out phone does not
+ * Each language's words come in three chunks, so that a signed-out phone does not
  * download every screen's text to show a sign-in form. `public` holds what the pages open to
- * everyone say (sign-in, registration, password reset, e-mail change, offline, update, errors);
- * `signedIn` holds the rest. `mail` and the errors only the server finds are the server's alone
- * and never reach the browser.
+ * everyone say (sign-in, registration, password reset, e-mail change, errors); `occasional` what
+ * any page says only now and then (that the network is gone, that a new version waits), loaded
+ * when it is first said; `signedIn` holds the rest. `mail` and the errors only the server finds
+ * are the server's alone and never reach the browser.
  */
-export const LOCALE_PARTS = ['public', 'signedIn'] as const
+export const LOCALE_PARTS = ['public', 'signedIn', 'occasional'] as const
 export type LocalePart = (typeof LOCALE_PARTS)[number]
+
+export const OCCASIONAL_NAMESPACES = ['offline', 'update'] as const
 
 export const PUBLIC_NAMESPACES = [
   'app',
-  'offline',
-  'update',
   'language',
   'errors',
   'auth',
@@ -48,6 +49,11 @@ export function localePart(messages: Messages, part: LocalePart): Messages {
     const browserOnly = BROWSER_ONLY_GROUPS[namespace]
     const words =
       typeof all === 'string' || !browserOnly ? all : pick(all, (key) => browserOnly.includes(key))
+    const occasional = (OCCASIONAL_NAMESPACES as readonly string[]).includes(namespace)
+    if (occasional || part === 'occasional') {
+      if (occasional && part === 'occasional') result[namespace] = words
+      continue
+    }
     if (!(PUBLIC_NAMESPACES as readonly string[]).includes(namespace)) {
       if (!inPublic) result[namespace] = words
       continue
@@ -63,7 +69,7 @@ export function localePart(messages: Messages, part: LocalePart): Messages {
   return result
 }
 
-/** Both parts as one: a namespace split between them comes back whole. */
+/** Parts as one: a namespace split between them comes back whole. */
 export function joinLocaleParts(parts: readonly Messages[]): Messages {
   const joined: Messages = {}
   for (const part of parts) {

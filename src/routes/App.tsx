@@ -7,7 +7,7 @@ import { PATHS } from '../domain/paths.ts'
 import { markLive } from '../boot/prerendered.ts'
 import { FullPageSpinner } from '../ui/common/Spinner.tsx'
 import { applyUpdate, useUpdateWaiting } from '../pwa/appUpdates.ts'
-import { useOnline } from '../pwa/useOnline.ts'
+import { useNetwork } from '../pwa/useOnline.ts'
 import { preloadable, type Preloadable } from '../common/preloadable.tsx'
 import { readHint, useSessionHint } from '../common/sessionHint.ts'
 
@@ -26,6 +26,8 @@ const SignedInStream = lazy(() =>
   import('../frame/SignedInApp.tsx').then((module) => ({ default: module.SignedInStream })),
 )
 const Toasts = preloadable(() => import('../ui/Toasts.tsx'))
+// Its live region is in the page, empty, long before most drops: it comes once the page is idle.
+const OfflineBanner = preloadable(() => import('../ui/OfflineBanner.tsx'))
 // Rarely seen, and cached by the service worker for when they are.
 const OfflinePage = lazy(() =>
   import('../ui/frame/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
@@ -143,18 +145,42 @@ function MarkLive() {
  * A part the first screen does without, fetched after the first commit and drawn once it has
  * arrived: the build's prerender leaves it out, so hydrating finds exactly the markup it wrote,
  * and it never suspends, which would hold back the commit of the rest of the hydration (React
- * spaces the reveals after a fallback by 300 ms).
+ * spaces the reveals after a fallback by 300 ms). `whenIdle`: not before the page has nothing
+ * else to do (its screen's code and data come first), or the network goes, whichever is sooner.
  */
-function AfterFirstRender({ component: Component }: { component: Preloadable<object> }) {
+function AfterFirstRender({
+  component: Component,
+  whenIdle = false,
+}: {
+  component: Preloadable<object>
+  whenIdle?: boolean
+}) {
   const [loaded, setLoaded] = useState(false)
   useEffect(() => {
-    Component.preload().then(
-      () => setLoaded(true),
-      (failure: unknown) => console.error('A part of the page could not load', failure),
-    )
-  }, [Component])
+    let started = false
+    const load = () => {
+      if (started) return
+      started = true
+      Component.preload().then(
+        () => setLoaded(true),
+        (failure: unknown) => console.error('A part of the page could not load', failure),
+      )
+    }
+    if (!whenIdle) return load()
+    const idle = window.requestIdleCallback?.(load, { timeout: IDLE_WAIT_MS })
+    const timer = idle === undefined ? window.setTimeout(load, IDLE_WAIT_MS) : undefined
+    window.addEventListener('offline', load)
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle)
+      window.clearTimeout(timer)
+      window.removeEventListener('offline', load)
+    }
+  }, [Component, whenIdle])
   return loaded ? <Component /> : null
 }
+
+/** The longest a part fetched "when idle" waits for the page to be. */
+const IDLE_WAIT_MS = 5000
 
 /** The notification stream is open while someone is signed in, whatever the screen. */
 function Stream() {
@@ -166,12 +192,15 @@ function Stream() {
 }
 
 /**
- * Offline, the cached shell says so rather than showing screens whose every call fails;
- * back online, the screens return and ask again.
+ * A page that has had no network since it loaded (the cached shell opened offline) says so rather
+ * than showing screens whose every call fails; the screens come once the network does. A network
+ * lost later changes nothing on screen but the offline banner: the screen and every form or
+ * dialog open on it stay as they are, with what was typed (docs/decisions.md, "A network drop
+ * loses nothing").
  */
 function Connected() {
-  const online = useOnline()
-  if (!online) {
+  const network = useNetwork()
+  if (network === 'none') {
     return (
       <Suspense fallback={<PageLoading />}>
         <OfflinePage onRetry={() => window.location.reload()} />
@@ -204,6 +233,7 @@ export function App({ language }: { language?: Language }) {
       <Connected />
       <AppUpdate />
       <AfterFirstRender component={Toasts} />
+      <AfterFirstRender component={OfflineBanner} whenIdle />
     </I18nProvider>
   )
 }

@@ -36,11 +36,11 @@ export function Modal({
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className={`fixed inset-0 flex items-end justify-center ${wide}`}>
+      <div className={`fixed inset-x-0 top-(--offline-bar) bottom-0 flex items-end justify-center ${wide}`}>
         <DialogPanel
           ref={panelRef}
           data-testid={testId}
-          className={`flex max-h-[92vh] w-full flex-col overflow-hidden rounded-t-3xl bg-white shadow-2xl md:rounded-3xl ${widthClass}`}
+          className={`flex max-h-[calc(92vh-var(--offline-bar))] w-full flex-col overflow-hidden rounded-t-3xl bg-white shadow-2xl md:rounded-3xl ${widthClass}`}
         >
           {/* Not a <header>: outside the page's landmarks it would be a second banner. */}
           <div className="flex items-center justify-between border-b border-slate-100 px-6 py-4">

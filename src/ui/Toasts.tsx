@@ -6,6 +6,10 @@ import { Toaster } from 'react-hot-toast'
  */
 export default function Toasts() {
   return (
-    <Toaster position="top-center" toastOptions={{ className: 'text-sm' }} containerStyle={{ zIndex: 60 }} />
+    <Toaster
+      position="top-center"
+      toastOptions={{ className: 'text-sm' }}
+      containerStyle={{ zIndex: 60, top: 'calc(16px + var(--offline-bar))' }}
+    />
   )
 }

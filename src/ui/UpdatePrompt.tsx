@@ -1,8 +1,18 @@
-import { useI18n } from '../i18n.tsx'
+import { NeedsWords, useI18n } from '../i18n.tsx'
 import { Button } from './common/form.tsx'
 
+type Props = { onReload: () => void; onLater: () => void }
+
 /** A new version is ready; it is swapped in only when the person says so. */
-export function UpdatePrompt({ onReload, onLater }: { onReload: () => void; onLater: () => void }) {
+export function UpdatePrompt(props: Props) {
+  return (
+    <NeedsWords part="occasional">
+      <Prompt {...props} />
+    </NeedsWords>
+  )
+}
+
+function Prompt({ onReload, onLater }: Props) {
   const { t } = useI18n()
   return (
     <div

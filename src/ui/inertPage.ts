@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react'
 import { takeStandIn } from './focusAfterDialog.ts'
 
+/**
+ * Marks an element of the body that no dialog makes inert: a status with no controls, which must
+ * still be heard while a dialog is open (the offline banner).
+ */
+export const LIVE_OVER_DIALOGS = 'data-live-over-dialogs'
+
 /** How many open dialogs hold each element of the page inert. */
 const holds = new Map<Element, number>()
 
@@ -35,9 +41,9 @@ function release(element: HTMLElement) {
 
 /**
  * While a modal dialog is open, everything on the page outside it is inert: no focus, no
- * pointer, not read by a screen reader. Headless UI does this for the first dialog a page opens,
- * but a later one's panel is not yet in the page when it looks for it, so it leaves the page
- * live behind every dialog after the first. This takes the panel once it is in the page; the
+ * pointer, not read by a screen reader (but for a status marked `LIVE_OVER_DIALOGS`). Headless UI
+ * does this for the first dialog a page opens, but a later one's panel is not yet in the page when
+ * it looks for it, so it leaves the page live behind every dialog after the first. This takes the panel once it is in the page; the
  * holds are counted, so a dialog over a dialog and Headless UI's own marks give the page back
  * only when the last of them goes.
  *
@@ -64,6 +70,7 @@ export function useInertPage(open: boolean) {
       (element): element is HTMLElement =>
         element instanceof HTMLElement &&
         !element.contains(panel) &&
+        !element.hasAttribute(LIVE_OVER_DIALOGS) &&
         !(element instanceof HTMLScriptElement || element instanceof HTMLTemplateElement),
     )
     others.forEach(hold)

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import en from '../../locales/en.json' with { type: 'json' }
 import ar from '../../locales/ar.json' with { type: 'json' }
-import { joinLocaleParts, localePart, PUBLIC_NAMESPACES } from '../../src/domain/localeParts.ts'
+import { joinLocaleParts, LOCALE_PARTS, localePart, PUBLIC_NAMESPACES } from '../../src/domain/localeParts.ts'
 import type { Messages } from '../../src/domain/translator.ts'
 import { inlineScriptHashes } from '../../server/web/inlineScripts.ts'
 
@@ -16,26 +16,36 @@ function keys(messages: Messages, prefix = ''): string[] {
   )
 }
 
-describe('the words in two parts', () => {
+describe('the words in three parts', () => {
   it.each([
     ['en', en],
     ['ar', ar],
   ] as const)(
     '%s: the parts share no word and together hold every word but the server’s own',
     (_, messages) => {
-      const publicWords = keys(localePart(messages, 'public'))
-      const signedInWords = keys(localePart(messages, 'signedIn'))
-      expect(publicWords.filter((key) => signedInWords.includes(key))).toEqual([])
-      // The e-mails.
+      const parts = LOCALE_PARTS.map((part) => localePart(messages, part))
+      const words = parts.map((part) => keys(part))
+      for (const [index, some] of words.entries()) {
+        for (const others of words.slice(index + 1)) {
+          expect(some.filter((key) => others.includes(key))).toEqual([])
+        }
+      }
+      // The e-mails, and the errors only the server finds, which it answers in the reader's language.
       const { mail: _mail, ...browserWords } = messages
-      // The errors only the server finds, which it answers in the reader's language.
       const { auth, property } = messages.errors
       browserWords.errors = { auth, property } as unknown as typeof messages.errors
-      expect(joinLocaleParts([localePart(messages, 'public'), localePart(messages, 'signedIn')])).toEqual(
-        browserWords,
-      )
+      expect(joinLocaleParts(parts)).toEqual(browserWords)
     },
   )
+
+  it('keeps the offline and update words for when they are said', () => {
+    const occasional = localePart(en, 'occasional')
+    expect(Object.keys(occasional).sort()).toEqual(['offline', 'update'])
+    expect(keys(localePart(en, 'public'))).not.toContain('offline.title')
+    // A form that fails offline says so at once: its sentence is among the public words.
+    expect(keys(localePart(en, 'public'))).toContain('app.offlineFailure')
+    expect(keys(localePart(en, 'public')).some((key) => key.startsWith('errors.fields.'))).toBe(false)
+  })
 
   it('keeps the public part to the public namespaces, and the signed-in errors out of it', () => {
     const publicPart = localePart(en, 'public')
@@ -55,10 +65,7 @@ describe('the words the browser says', () => {
     ['en', en],
     ['ar', ar],
   ] as const)('%s: every key the browser code names is in a part it loads', (_, messages) => {
-    const loaded = new Set([
-      ...keys(localePart(messages, 'public')),
-      ...keys(localePart(messages, 'signedIn')),
-    ])
+    const loaded = new Set(LOCALE_PARTS.flatMap((part) => keys(localePart(messages, part))))
     const named = new Set<string>()
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -6,6 +6,7 @@ import type { NewProperty } from '../../machines/addProperty.ts'
 import type { PropertyChanges } from '../../machines/propertyModal.ts'
 import { changeCachedLists, usePage } from '../../frame/paging.ts'
 import { PROPERTY_PAGE_SIZE } from '../properties/propertyList.ts'
+import { SENT_EVEN_OFFLINE } from '../propertyEditor/queries.ts'
 
 /** One user's properties as an admin sees them (docs/product.md §7.9), a page at a time. */
 export const userPropertiesKey = (userId: string) => ['admin', 'user', userId, 'properties'] as const
@@ -28,6 +29,7 @@ const changeList = (queryClient: QueryClient, userId: string, change: (list: Pro
 export function useCreateUserProperty(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
+    ...SENT_EVEN_OFFLINE,
     mutationFn: ({ draft, photos }: NewProperty) =>
       api.admin.createUserProperty(userId, fieldsFrom(draft), photos),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userPropertiesKey(userId) }),
@@ -38,6 +40,7 @@ export function useCreateUserProperty(userId: string) {
 export function useUpdateUserProperty(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
+    ...SENT_EVEN_OFFLINE,
     mutationFn: async ({ property, changes }: { property: Property; changes: PropertyChanges }) => {
       for (const imageId of changes.removedImageIds) await api.admin.removeImage(property.id, imageId)
       return api.admin.updateProperty(property.id, fieldsFrom(changes.draft, property), changes.newPhotos)
@@ -53,6 +56,7 @@ export function useUpdateUserProperty(userId: string) {
 export function useDeleteUserProperty(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
+    ...SENT_EVEN_OFFLINE,
     mutationFn: (propertyId: string) => api.admin.deleteProperty(propertyId),
     onSuccess: (_, propertyId) => {
       changeList(queryClient, userId, (list) => list.filter((item) => item.id !== propertyId))

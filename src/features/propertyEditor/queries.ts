@@ -13,6 +13,13 @@ export const internalCalendarKey = (propertyId: string) =>
 // The dashboard's figures count properties and platform links, so they go stale with the list.
 const DASHBOARD_KEY = ['dashboard'] as const
 
+/**
+ * A change a form's flow waits for is sent even offline, not held back by react-query until the
+ * network returns (a Save that only spins): it fails at once, and the flow shows the offline
+ * message over the form, which keeps its input (docs/decisions.md, "A network drop loses nothing").
+ */
+export const SENT_EVEN_OFFLINE = { networkMode: 'always' } as const
+
 /** The platforms a host can link; the list is fixed for a server's life. */
 export const usePlatforms = () =>
   useQuery({ queryKey: PLATFORMS_KEY, queryFn: api.property.platforms, staleTime: Infinity, retry: 1 })
@@ -37,6 +44,7 @@ export const useInternalCalendar = (propertyId: string, enabled: boolean) =>
 export function useRotateInternalCalendar(propertyId: string) {
   const queryClient = useQueryClient()
   return useMutation({
+    ...SENT_EVEN_OFFLINE,
     mutationFn: () => api.property.rotateInternalCalendar(propertyId),
     onSuccess: (link) => queryClient.setQueryData(internalCalendarKey(propertyId), link),
   })
@@ -46,6 +54,7 @@ export function useRotateInternalCalendar(propertyId: string) {
 export function useRotatePlatformFeed(propertyId: string) {
   const queryClient = useQueryClient()
   return useMutation({
+    ...SENT_EVEN_OFFLINE,
     mutationFn: (platformName: string) => api.property.rotatePlatformFeed(propertyId, platformName),
     onSuccess: (feed) =>
       queryClient.setQueryData<InternalCalendar>(
@@ -82,6 +91,7 @@ const rollBack = (context: { undo: () => void } | undefined) => context?.undo()
 export function useCreateProperty() {
   const queryClient = useQueryClient()
   return useMutation({
+    ...SENT_EVEN_OFFLINE,
     mutationFn: ({ draft, photos }: NewProperty) => api.property.create(fieldsFrom(draft), photos),
     onSettled: () => reloadAfterChange(queryClient),
   })
@@ -94,6 +104,7 @@ export function useCreateProperty() {
 export function useUpdateProperty() {
   const queryClient = useQueryClient()
   return useMutation({
+    ...SENT_EVEN_OFFLINE,
     mutationFn: async ({ property, changes }: { property: Property; changes: PropertyChanges }) => {
       for (const imageId of changes.removedImageIds) await api.property.removeImage(property.id, imageId)
       return api.property.update(property.id, fieldsFrom(changes.draft, property), changes.newPhotos)
@@ -115,6 +126,7 @@ export function useUpdateProperty() {
 export function useDeleteProperty() {
   const queryClient = useQueryClient()
   return useMutation({
+    ...SENT_EVEN_OFFLINE,
     mutationFn: (propertyId: string) => api.property.remove(propertyId),
     onMutate: (propertyId) =>
       changeListOptimistically(queryClient, (list) => list.filter((item) => item.id !== propertyId)),

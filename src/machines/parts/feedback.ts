@@ -19,7 +19,22 @@ function fieldsOf(error: unknown): Readonly<Record<string, string>> | undefined 
   return fields as Readonly<Record<string, string>>
 }
 
+/**
+ * What every call made with the browser offline says, whatever it was (docs/decisions.md, "A
+ * network drop loses nothing"): the person is offline, what they entered is still there, and
+ * they can try again once the network is back.
+ */
+export const OFFLINE_FAILURE: Feedback = { key: 'app.offlineFailure' }
+
+/** A call that got no answer with the browser offline (src/actors/http.ts, `OfflineError`). */
+const wasOffline = (error: unknown) => (error as { offline?: unknown } | null)?.offline === true
+
+/**
+ * A failed call in words: the action's own key, the server's message and the fields it blamed;
+ * a call made offline says only that.
+ */
 export const failureFrom = (key: string, error: unknown): Feedback => {
+  if (wasOffline(error)) return OFFLINE_FAILURE
   const detail = error instanceof Error && error.message ? error.message : undefined
   const fields = fieldsOf(error)
   return { key, ...(detail ? { detail } : {}), ...(fields ? { fields } : {}) }

@@ -1,11 +1,21 @@
-import { useI18n } from '../../i18n.tsx'
+import { NeedsWords, useI18n } from '../../i18n.tsx'
 import { Button } from '../common/form.tsx'
+import { FullPageSpinner } from '../common/Spinner.tsx'
 
 /**
  * With no network the cached shell still opens, but nothing it would show is cached
  * (the API never is): it says so in the reader's language instead of a blank or broken screen.
+ * Its words are among the occasional ones, which the service worker keeps with the build.
  */
 export function OfflinePage({ onRetry }: { onRetry: () => void }) {
+  return (
+    <NeedsWords part="occasional" fallback={<FullPageSpinner />}>
+      <Offline onRetry={onRetry} />
+    </NeedsWords>
+  )
+}
+
+function Offline({ onRetry }: { onRetry: () => void }) {
   const { t } = useI18n()
   return (
     <main

@@ -314,7 +314,7 @@ export function EditViewModal(props: Props) {
       onClose={activity === 'idle' ? close : () => {}}
       title={<bdi>{property.name}</bdi>}
       // 728 px wide on wide screens; on a phone the whole screen.
-      widthClass="max-md:h-dvh max-md:max-h-none max-md:rounded-none md:max-w-[728px]"
+      widthClass="max-md:h-[calc(100dvh-var(--offline-bar))] max-md:max-h-none max-md:rounded-none md:max-w-[728px]"
       placement="top"
       testId="property-modal"
     >

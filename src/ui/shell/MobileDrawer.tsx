@@ -24,7 +24,7 @@ export function MobileDrawer({ open, onClose, items, currentPath }: Props) {
       <DialogPanel
         ref={panelRef}
         data-testid="drawer"
-        className="fixed inset-y-0 start-0 flex w-[280px] flex-col bg-white px-4 shadow-xl"
+        className="fixed top-(--offline-bar) bottom-0 start-0 flex w-[280px] flex-col bg-white px-4 shadow-xl"
       >
         <div className="flex h-16 items-center justify-between">
           <Logo />

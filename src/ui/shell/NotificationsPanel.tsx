@@ -27,7 +27,7 @@ export function NotificationsPanel({ open, onClose, children, isEmpty }: Props) 
       role="dialog"
       aria-label={t('notifications.title')}
       data-testid="notifications-panel"
-      className="fixed inset-0 z-40 flex flex-col bg-white md:fixed md:inset-auto md:top-14 md:end-[65px] md:max-h-[24rem] md:w-[320px] md:rounded-2xl md:border md:border-slate-200 md:shadow-xl"
+      className="fixed inset-x-0 top-(--offline-bar) bottom-0 z-40 flex flex-col bg-white md:fixed md:inset-auto md:top-[calc(3.5rem+var(--offline-bar))] md:end-[65px] md:max-h-[24rem] md:w-[320px] md:rounded-2xl md:border md:border-slate-200 md:shadow-xl"
     >
       {/* Not a <header>: that would be a second banner landmark beside the page's own. */}
       <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
