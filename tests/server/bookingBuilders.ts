@@ -2,6 +2,37 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '../../server/db/database.ts'
 import type { BookingsTable } from '../../server/db/schema.ts'
 
+/** A sale's row as the sync engine writes it, to insert many at once (nightly price 100). */
+export function aSaleRow(
+  calendar: CalendarRef,
+  start: string,
+  end: string,
+  guestName: string,
+  description: string | null = null,
+) {
+  const id = randomUUID()
+  const now = new Date().toISOString()
+  return {
+    id,
+    calendar_id: calendar.id,
+    property_id: calendar.propertyId,
+    uid: `${id}@fixture`,
+    summary: `Reserved - ${guestName}`,
+    description,
+    location: null,
+    start_date: start,
+    end_date: end,
+    status: 'Reserved',
+    guest_name: guestName,
+    kind: 'booking' as const,
+    platform: calendar.platformName,
+    cancelled_at: null,
+    nightly_price: 100,
+    first_seen_at: now,
+    updated_at: now,
+  }
+}
+
 type PropertyOptions = { name?: string; costPerNight?: number | null; createdAt?: Date }
 
 /** Inserts a property row directly, for tests about what its bookings add up to. */

@@ -10,7 +10,7 @@ import {
   EXPORT_FEED_BYTES,
   OWNER_FEED_BYTES,
 } from '../../server/calendar/service.ts'
-import { aCalendarRow, aPropertyRow, aStay, type CalendarRef } from './bookingBuilders.ts'
+import { aCalendarRow, aPropertyRow, aSaleRow, aStay, type CalendarRef } from './bookingBuilders.ts'
 import { aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
 
@@ -47,7 +47,6 @@ const descriptionOf = (index: number) =>
   )
 
 async function manyStays(db: Db, calendar: CalendarRef) {
-  const now = new Date().toISOString()
   for (let from = 0; from < STAYS; from += 100)
     await db
       .insertInto('bookings')
@@ -55,26 +54,7 @@ async function manyStays(db: Db, calendar: CalendarRef) {
         Array.from({ length: 100 }, (_, offset) => {
           const index = from + offset
           const start = addDays('2030-01-01', index * 2)
-          const id = randomUUID()
-          return {
-            id,
-            calendar_id: calendar.id,
-            property_id: calendar.propertyId,
-            uid: `${id}@fixture`,
-            summary: `Reserved - Guest ${index}`,
-            description: descriptionOf(index),
-            location: null,
-            start_date: start,
-            end_date: addDays(start, 1),
-            status: 'Reserved',
-            guest_name: `Guest ${index}`,
-            kind: 'booking' as const,
-            platform: calendar.platformName,
-            cancelled_at: null,
-            nightly_price: 100,
-            first_seen_at: now,
-            updated_at: now,
-          }
+          return aSaleRow(calendar, start, addDays(start, 1), `Guest ${index}`, descriptionOf(index))
         }),
       )
       .execute()

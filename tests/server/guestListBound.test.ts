@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'kysely'
 import { beforeAll, expect, it } from 'vitest'
 import type { Page } from '../../contract/paging.ts'
-import { aCalendarRow, aPropertyRow, type CalendarRef } from './bookingBuilders.ts'
+import { aCalendarRow, aPropertyRow, aSaleRow, type CalendarRef } from './bookingBuilders.ts'
 import { aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
 
@@ -27,7 +26,6 @@ describeEachDatabase('the guest list of a large account', (ctx) => {
         await aCalendarRow(ctx.db, await aPropertyRow(ctx.db, owner.id, { name: `Flat ${index}` })),
       )
     firstProperty = calendars[0]!.propertyId
-    const now = new Date().toISOString()
     for (let at = 0; at < STAYS; at += CHUNK)
       await ctx.db
         .insertInto('bookings')
@@ -40,25 +38,7 @@ describeEachDatabase('the guest list of a large account', (ctx) => {
             const day = new Date(Date.UTC(2020, 0, 1 + Math.floor(index / PROPERTIES)))
             const start = day.toISOString().slice(0, 10)
             const end = new Date(day.getTime() + 86_400_000).toISOString().slice(0, 10)
-            return {
-              id: randomUUID(),
-              calendar_id: calendar.id,
-              property_id: calendar.propertyId,
-              uid: `${randomUUID()}@fixture`,
-              summary: `Reserved - ${guest}`,
-              description: null,
-              location: null,
-              start_date: start,
-              end_date: end,
-              status: 'Reserved',
-              guest_name: guest,
-              kind: 'booking' as const,
-              platform: calendar.platformName,
-              cancelled_at: null,
-              nightly_price: 100,
-              first_seen_at: now,
-              updated_at: now,
-            }
+            return aSaleRow(calendar, start, end, guest)
           }),
         )
         .execute()

@@ -5,7 +5,7 @@ import type { ManagedUser } from '../../contract/admin.ts'
 import type { Db } from '../../server/db/database.ts'
 import type { Property } from '../../contract/property.ts'
 import type { Page } from '../../contract/paging.ts'
-import { aCalendarRow, aPropertyRow, type CalendarRef } from './bookingBuilders.ts'
+import { aCalendarRow, aPropertyRow, aSaleRow, type CalendarRef } from './bookingBuilders.ts'
 import { aUser, signIn } from './builders.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 
@@ -100,35 +100,13 @@ async function manyUsers(db: Db, domain: string) {
 
 /** ROWS bookings of one calendar, each by another guest. */
 async function manyGuests(db: Db, calendar: CalendarRef) {
-  const now = new Date().toISOString()
   await insertAll(
     Array.from({ length: ROWS }, (_, index) => index),
     (chunk) =>
       db
         .insertInto('bookings')
         .values(
-          chunk.map((index) => {
-            const guest = `Guest ${numbered(index)}`
-            return {
-              id: randomUUID(),
-              calendar_id: calendar.id,
-              property_id: calendar.propertyId,
-              uid: `${randomUUID()}@fixture`,
-              summary: `Reserved - ${guest}`,
-              description: null,
-              location: null,
-              start_date: '2026-03-01',
-              end_date: '2026-03-03',
-              status: 'Reserved',
-              guest_name: guest,
-              kind: 'booking' as const,
-              platform: calendar.platformName,
-              cancelled_at: null,
-              nightly_price: 100,
-              first_seen_at: now,
-              updated_at: now,
-            }
-          }),
+          chunk.map((index) => aSaleRow(calendar, '2026-03-01', '2026-03-03', `Guest ${numbered(index)}`)),
         )
         .execute(),
   )
