@@ -50,8 +50,6 @@ export function createFeedWriter() {
     const thread = new Worker(WORKER_URL, {
       resourceLimits: { maxOldGenerationSizeMb: WRITER_MEMORY_MB, maxYoungGenerationSizeMb: 32 },
     })
-    // An idle writer must not keep a finished process (a script, a test run) alive.
-    thread.unref()
     thread.on('message', (reply: WriterReply) => {
       const job = pending.get(reply.id)
       pending.delete(reply.id)
@@ -68,6 +66,9 @@ export function createFeedWriter() {
     }
     thread.on('error', fail)
     thread.on('exit', () => fail(new Error('the feed writer stopped')))
+    // An idle writer must not keep a finished process (a script, a test run) alive. After the
+    // listeners: attaching a 'message' listener refs the thread's port again.
+    thread.unref()
     worker = thread
     return thread
   }
