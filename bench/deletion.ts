@@ -3,7 +3,7 @@
  * balancer keeps asking GET /api/health; on SQLite and, when TEST_DATABASE_URL is set, on
  * PostgreSQL too. Each property has a photo (its files on disk), a linked calendar of
  * STAYS_PER_PROPERTY stays whose every neighbour pair is an announced conflict, a platform feed
- * with its served nights; the account has its notifications (tests/server/portfolioRows.ts). A
+ * with its served runs of nights; the account has its notifications (tests/server/portfolioRows.ts). A
  * bystander's small account must come through whole.
  * Health is timed every 10 ms from a worker thread of another process (bench/syncFeeds.ts), first
  * for QUIET_MS with nothing to do (the baseline), then over the deletion. Targets: health p99 ≤
@@ -32,10 +32,10 @@ const STAYS_PER_PROPERTY = 21
 const ACCOUNT: Sizes = {
   properties: PROPERTIES,
   staysPerProperty: STAYS_PER_PROPERTY,
-  nightsPerFeed: 30,
+  servedRunsPerFeed: 30,
   notifications: 2_000,
 }
-const BYSTANDER: Sizes = { properties: 3, staysPerProperty: 5, nightsPerFeed: 10, notifications: 10 }
+const BYSTANDER: Sizes = { properties: 3, staysPerProperty: 5, servedRunsPerFeed: 10, notifications: 10 }
 const HEALTH_P99_MS = 50
 const QUIET_MS = sized(3_000, 500)
 const SETTLE_MS = sized(2_000, 200)
@@ -59,7 +59,7 @@ async function benchEngine(engine: Engine) {
     const rows = rowsOfPortfolio(ACCOUNT)
     console.log(
       `  ${engine}: ${rows.properties} properties, ${rows.stays} stays, ${rows.conflicts} conflicts, ` +
-        `${rows.nights} served nights, ${rows.notifications} notifications, seeded in ` +
+        `${rows.servedRuns} served runs, ${rows.notifications} notifications, seeded in ` +
         `${Math.round((performance.now() - seeded) / 1000)} s`,
     )
     const healthUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/health`

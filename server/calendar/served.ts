@@ -1,6 +1,6 @@
-import { nightsOf, type Stay } from '../../src/domain/bookings.ts'
+import type { Stay } from '../../src/domain/bookings.ts'
 import { addDays, type DateOnly } from '../../src/domain/dates.ts'
-import { intersect } from '../../src/domain/nightRuns.ts'
+import { intersect, runsOf, subtract } from '../../src/domain/nightRuns.ts'
 import type { Db } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
 import { stayHorizon } from '../sync/budgets.ts'
@@ -16,7 +16,7 @@ import { stayHorizon } from '../sync/budgets.ts'
  */
 export type Served = { feedId: string; runs: readonly Stay[]; hash: string }
 
-/** Rows per statement when recording what a fetch was served (4 parameters each). */
+/** Rows per statement when recording what a fetch was served (5 parameters each). */
 const SERVED_BATCH = 200
 
 /**
@@ -44,13 +44,16 @@ const SERVED_AHEAD_DAYS = 31
 export const servedHorizon = (now: Date): DateOnly =>
   stayHorizon(addDays(now.toISOString().slice(0, 10), SERVED_AHEAD_DAYS))
 
+/** A row of `feed_served`: nights served as taken through one span of time. */
+type ServedSpan = { start: DateOnly; end: DateOnly; servedFrom: string; servedUntil: string | null }
+
 /**
- * Records that the platform's fetch at `now` was served `served`: each night newly taken starts a
- * span, each night no longer taken ends its span. Only the nights the echo rule may judge are
- * kept, from a month past to the horizon, so a stay to the year 9999 writes no more rows than one
- * to the horizon. Only when the runs differ from the latest fetch's; one conditional write of the
- * hash decides which of two processes serving the same change records it. Spans that ended long
- * ago and nights long past are pruned then.
+ * Records that the platform's fetch at `now` was served `served`: nights newly taken start a span,
+ * nights no longer taken end theirs. Spans are kept in runs of nights, so a stay to the horizon
+ * is one row however long; and only the nights the echo rule may judge, from a month past to the
+ * horizon. Only when the runs differ from the latest fetch's; one conditional write of the hash
+ * decides which of two processes serving the same change records it. Spans that ended long ago
+ * and runs long past are pruned then.
  */
 export async function recordServed(db: Db, served: Served, previousHash: string | null, now: Date) {
   const at = now.toISOString()
@@ -70,45 +73,62 @@ export async function recordServed(db: Db, served: Served, previousHash: string 
       .where('feed_id', '=', served.feedId)
       .where((eb) =>
         eb.or([
-          eb('night', '<', pastBefore),
+          eb('end_night', '<=', pastBefore),
           eb('served_until', '<', new Date(now.getTime() - SERVED_HISTORY_MS).toISOString()),
         ]),
       )
       .execute()
     const open = await trx
       .selectFrom('feed_served')
-      .select('night')
+      .select(['start_night', 'end_night', 'served_from'])
       .where('feed_id', '=', served.feedId)
       .where('served_until', 'is', null)
+      .orderBy('start_night')
       .execute()
-    const judged = { start: pastBefore, end: servedHorizon(now) }
-    const taken = new Set(intersect(served.runs, [judged]).flatMap(nightsOf))
-    const wasTaken = new Set(open.map((row) => row.night))
-    const freed = [...wasTaken].filter((night) => !taken.has(night))
-    const started = [...taken].filter((night) => !wasTaken.has(night))
-    for (let from = 0; from < freed.length; from += SERVED_BATCH)
+    const taken = intersect(runsOf(served.runs), [{ start: pastBefore, end: servedHorizon(now) }])
+    const wasTaken = open.map((row) => ({ start: row.start_night, end: row.end_night }))
+    const freed = subtract(wasTaken, taken)
+    // A span part of whose nights were freed ends for those; the rest stay open from when they
+    // were first served, as rows of their own.
+    const ending = open.filter(
+      (row) => intersect([{ start: row.start_night, end: row.end_night }], freed).length > 0,
+    )
+    const rewritten: ServedSpan[] = ending.flatMap((row) => {
+      const nights = [{ start: row.start_night, end: row.end_night }]
+      const servedFrom = row.served_from
+      return [
+        ...intersect(nights, freed).map((run) => ({ ...run, servedFrom, servedUntil: at })),
+        ...subtract(nights, freed).map((run) => ({ ...run, servedFrom, servedUntil: null })),
+      ]
+    })
+    const started = subtract(taken, wasTaken).map((run) => ({ ...run, servedFrom: at, servedUntil: null }))
+    // Open spans never share a night, so the first names each.
+    const endingStarts = ending.map((row) => row.start_night)
+    for (let from = 0; from < endingStarts.length; from += SERVED_BATCH)
       await trx
-        .updateTable('feed_served')
-        .set({ served_until: at })
+        .deleteFrom('feed_served')
         .where('feed_id', '=', served.feedId)
         .where('served_until', 'is', null)
-        .where('night', 'in', freed.slice(from, from + SERVED_BATCH))
+        .where('start_night', 'in', endingStarts.slice(from, from + SERVED_BATCH))
         .execute()
-    for (let from = 0; from < started.length; from += SERVED_BATCH)
+    const rows = [...rewritten, ...started].map((span) => ({
+      feed_id: served.feedId,
+      start_night: span.start,
+      end_night: span.end,
+      served_from: span.servedFrom,
+      served_until: span.servedUntil,
+    }))
+    for (let from = 0; from < rows.length; from += SERVED_BATCH)
       await trx
         .insertInto('feed_served')
-        .values(
-          started
-            .slice(from, from + SERVED_BATCH)
-            .map((night) => ({ feed_id: served.feedId, night, served_from: at, served_until: null })),
-        )
-        .onConflict((conflict) => conflict.columns(['feed_id', 'night', 'served_from']).doNothing())
+        .values(rows.slice(from, from + SERVED_BATCH))
+        .onConflict((conflict) => conflict.columns(['feed_id', 'start_night', 'served_from']).doNothing())
         .execute()
   })
 }
 
 /**
- * The nights in `range` that the platform's latest fetch before `at` of the property's
+ * The nights in `range`, as runs, that the platform's latest fetch before `at` of the property's
  * availability feed was served as taken (none when it never fetched it).
  */
 export async function nightsServedAt(
@@ -116,19 +136,19 @@ export async function nightsServedAt(
   feed: { propertyId: string; platformName: string },
   range: Stay,
   at: string,
-): Promise<Set<string>> {
+): Promise<Stay[]> {
   const rows = await db
     .selectFrom('feed_served')
     .innerJoin('platform_feeds', 'platform_feeds.id', 'feed_served.feed_id')
-    .select('feed_served.night')
+    .select(['feed_served.start_night', 'feed_served.end_night'])
     .where('platform_feeds.property_id', '=', feed.propertyId)
     .where('platform_feeds.platform_name', '=', feed.platformName)
-    .where('feed_served.night', '>=', range.start)
-    .where('feed_served.night', '<', range.end)
+    .where('feed_served.start_night', '<', range.end)
+    .where('feed_served.end_night', '>', range.start)
     .where('feed_served.served_from', '<', at)
     .where((eb) =>
       eb.or([eb('feed_served.served_until', 'is', null), eb('feed_served.served_until', '>', at)]),
     )
     .execute()
-  return new Set(rows.map((row) => row.night))
+  return intersect(runsOf(rows.map((row) => ({ start: row.start_night, end: row.end_night }))), [range])
 }

@@ -19,6 +19,7 @@ import { userListOrder } from './migrations/0018_user_list_order.ts'
 import { ruleEvidence } from './migrations/0019_rule_evidence.ts'
 import { cancelledStaysIndex } from './migrations/0020_cancelled_stays_index.ts'
 import { propertyFeedVersion } from './migrations/0021_property_feed_version.ts'
+import { servedRuns } from './migrations/0022_served_runs.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -221,4 +222,5 @@ export const migrations: Record<string, Migration> = {
   '0019_rule_evidence': ruleEvidence,
   '0020_cancelled_stays_index': cancelledStaysIndex,
   '0021_property_feed_version': propertyFeedVersion,
+  '0022_served_runs': servedRuns,
 }

@@ -202,7 +202,9 @@ export interface PlatformFeedsTable {
  */
 export interface FeedServedTable {
   feed_id: string
-  night: string
+  /** The run's first night and the day after its last (migration 0022). */
+  start_night: string
+  end_night: string
   served_from: string
   served_until: string | null
 }

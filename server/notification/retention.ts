@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/database.ts'
 import { DELETE_BATCH, deleteInBatches } from '../db/batchedDelete.ts'
-import { pruneCancelledStays } from '../sync/retention.ts'
+import { pruneCancelledStays, pruneCancelledSurplus } from '../sync/retention.ts'
 
 const DAY_MS = 24 * 60 * 60_000
 /** Notifications past their age are looked for this often; a sync round is 15 minutes. */
@@ -90,6 +90,9 @@ export function installRetention(app: FastifyInstance) {
     )
     await pruneCancelledStays(app.db, now).catch((error: unknown) =>
       app.log.error({ err: error }, 'could not delete old cancelled stays'),
+    )
+    await pruneCancelledSurplus(app.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'could not delete the cancelled stays past a link’s bound'),
     )
   }
   const run = () => {

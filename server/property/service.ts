@@ -315,24 +315,24 @@ const deleteStaysOf = (db: Db, propertyIds: string[]) =>
       .executeTakeFirst(),
   )
 
-/** The nights served as taken to these properties' platform feeds, in batches. */
+/** The runs of nights served as taken to these properties' platform feeds, in batches. */
 const deleteServedNightsOf = (db: Db, propertyIds: string[]) =>
   deleteInBatches(db, DELETE_BATCH.rows, (trx, size) =>
     trx
       .deleteFrom('feed_served')
       .where(({ eb, refTuple, selectFrom }) =>
         eb(
-          refTuple('feed_id', 'night', 'served_from'),
+          refTuple('feed_id', 'start_night', 'served_from'),
           'in',
           selectFrom('feed_served')
-            .select(['feed_id', 'night', 'served_from'])
+            .select(['feed_id', 'start_night', 'served_from'])
             .where(
               'feed_id',
               'in',
               selectFrom('platform_feeds').select('id').where('property_id', 'in', propertyIds),
             )
             .limit(size)
-            .$asTuple('feed_id', 'night', 'served_from'),
+            .$asTuple('feed_id', 'start_night', 'served_from'),
         ),
       )
       .executeTakeFirst(),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts'
 import { DELETE_BATCH, deleteInBatches } from '../db/batchedDelete.ts'
+import { MAX_STAYS } from './budgets.ts'
 import { RESTORE_WITHIN_MS } from './store.ts'
 
 /**
@@ -33,4 +34,51 @@ export async function pruneCancelledStays(db: Db, now: Date): Promise<void> {
       )
       .executeTakeFirstOrThrow(),
   )
+}
+
+/**
+ * Cancelled stays a link keeps within CANCELLED_KEPT_MS: as many as its feed may list. A feed that
+ * moves every stay at each fetch cancels them all each time; without this bound a link kept
+ * 72 hours of its syncs, hundreds of thousands of rows. Only a stay that comes back can use a
+ * cancelled row, and a link past this many cancellations restores none that matter.
+ */
+export const CANCELLED_KEPT_PER_LINK = MAX_STAYS
+
+/**
+ * Deletes, on each link holding more than CANCELLED_KEPT_PER_LINK cancelled stays, the oldest
+ * cancelled beyond them, a batch at a time.
+ */
+export async function pruneCancelledSurplus(db: Db): Promise<void> {
+  const crowded = await db
+    .selectFrom('bookings')
+    .select((eb) => ['calendar_id', eb.fn.countAll<number | string>().as('count')])
+    .where('cancelled_at', 'is not', null)
+    .where('calendar_id', 'is not', null)
+    .groupBy('calendar_id')
+    .having((eb) => eb.fn.countAll(), '>', CANCELLED_KEPT_PER_LINK)
+    .execute()
+  for (const { calendar_id: calendarId, count } of crowded) {
+    let surplus = Number(count) - CANCELLED_KEPT_PER_LINK
+    await deleteInBatches(db, DELETE_BATCH.stays, async (trx, size) => {
+      const batch = Math.min(size, surplus)
+      if (batch <= 0) return { numDeletedRows: 0n }
+      const deleted = await trx
+        .deleteFrom('bookings')
+        .where(
+          'id',
+          'in',
+          trx
+            .selectFrom('bookings')
+            .select('id')
+            .where('calendar_id', '=', calendarId)
+            .where('cancelled_at', 'is not', null)
+            .orderBy('cancelled_at')
+            .orderBy('id')
+            .limit(batch),
+        )
+        .executeTakeFirstOrThrow()
+      surplus -= Number(deleted.numDeletedRows)
+      return deleted
+    })
+  }
 }

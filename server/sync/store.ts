@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import { classifyStay, classifySummary, nightsOverlap, type Stay } from '../../src/domain/bookings.ts'
 import { addDays, type DateOnly } from '../../src/domain/dates.ts'
-import { formatRuns, ownRuns, runsOfNights } from '../../src/domain/echoNights.ts'
+import { formatRuns, ownRuns } from '../../src/domain/echoNights.ts'
 import {
   covers,
   intersect,
@@ -23,7 +23,7 @@ import { nextTurn } from '../eventLoop.ts'
 
 export type BookingRow = Selectable<BookingsTable>
 
-type FeedCalendar = { id: string; property_id: string; platform_name: string }
+type FeedCalendar = { id: string; property_id: string; platform_name: string; first_synced_at: string | null }
 
 /** A change a sync tells the host of: sales only (a block shows when it clashes). */
 export type News =
@@ -264,13 +264,11 @@ async function echoNightsOf(
   const served =
     all.length === 0
       ? []
-      : runsOfNights(
-          await nightsServedAt(
-            trx,
-            { propertyId: calendar.property_id, platformName: calendar.platform_name },
-            span(all),
-            seenAt,
-          ),
+      : await nightsServedAt(
+          trx,
+          { propertyId: calendar.property_id, platformName: calendar.platform_name },
+          span(all),
+          seenAt,
         )
   for (const item of asked) judged.set(item.event, union(item.kept, intersect(item.nights, served)))
   return judged
@@ -330,11 +328,23 @@ async function keptUids(
 }
 
 /**
+ * Whether a stay that is over and left its feed was never the host's record: a later sync than
+ * the link's first brought it already over. A platform exports the stays it had, and a stay is
+ * seen while it is upcoming; a feed that brings new past stays at every fetch is making them up,
+ * and keeping each set would grow the store without end. The history a link's first import
+ * brings is kept, as is every stay seen before it was over.
+ */
+const isUnrecordedPast = (row: BookingRow, calendar: FeedCalendar) =>
+  calendar.first_synced_at !== null &&
+  row.first_seen_at > calendar.first_synced_at &&
+  row.end_date < row.first_seen_at.slice(0, 10)
+
+/**
  * Makes a calendar's bookings what its feed says, inside the caller's transaction. Only rows that
  * differ are written (a feed whose text changed but whose stays did not costs no writes); an
  * event gone from the feed is cancelled, not deleted, unless its stay is over (platforms drop
- * past stays from their feeds; those stay on record as they were) or it goes on in another
- * event (see `linesOf`). `now` is when the sync began: when what it brings is first seen.
+ * past stays from their feeds; those stay on record as they were, save those that never were a
+ * record: see `isUnrecordedPast`) or it goes on in another event (see `linesOf`). `now` is when the sync began: when what it brings is first seen.
  */
 export async function storeFeed(
   trx: Db,
@@ -391,6 +401,8 @@ export async function storeFeed(
     (row) => row.end_date <= today && !present.has(row.uid) && row.cancelled_at === null,
   )
   const { lines, cancelled } = await linesOf(fresh, gone, vanished)
+  const goingOn = new Set(lines.flatMap((line) => line.before))
+  const unrecorded = vanished.filter((row) => !goingOn.has(row) && isUnrecordedPast(row, calendar))
   const echoNights = await echoNightsOf(trx, calendar, lines, now)
 
   const upserts: BookingRow[] = []
@@ -502,7 +514,7 @@ export async function storeFeed(
   }
   // The stays' new rows exist by now, and the merged-away ones still do.
   await inheritAnnouncedConflicts(trx, inherited, now)
-  for (const batch of chunks(mergedAway.map((row) => row.id)))
+  for (const batch of chunks([...mergedAway, ...unrecorded].map((row) => row.id)))
     await trx.deleteFrom('bookings').where('id', 'in', batch).execute()
 
   for (const [index, batch] of chunks(cancelled).entries()) {

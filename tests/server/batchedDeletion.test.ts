@@ -16,7 +16,7 @@ import {
 } from './portfolioRows.ts'
 
 describeEachDatabase('deleting in batches', (ctx) => {
-  const SMALL: Sizes = { properties: 2, staysPerProperty: 3, nightsPerFeed: 4, notifications: 5 }
+  const SMALL: Sizes = { properties: 2, staysPerProperty: 3, servedRunsPerFeed: 4, notifications: 5 }
 
   it('deletes a 400-property account while health answers within 50 ms', async () => {
     const admin = await aUser(ctx.db, { isAdmin: true })
@@ -64,7 +64,7 @@ describeEachDatabase('deleting in batches', (ctx) => {
   })
 
   it('deletes one property many batches long, and only it', async () => {
-    const sizes: Sizes = { properties: 2, staysPerProperty: 250, nightsPerFeed: 600, notifications: 0 }
+    const sizes: Sizes = { properties: 2, staysPerProperty: 250, servedRunsPerFeed: 600, notifications: 0 }
     const host = await aPortfolio(ctx, sizes)
     const cookie = await signIn(ctx.app, host.email)
     const [deleted, kept] = host.propertyIds

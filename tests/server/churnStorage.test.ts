@@ -3,7 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { addDays, type DateOnly } from '../../src/domain/dates.ts'
 import { DELETE_BATCH } from '../../server/db/batchedDelete.ts'
-import { CANCELLED_KEPT_MS } from '../../server/sync/retention.ts'
+import {
+  CANCELLED_KEPT_MS,
+  CANCELLED_KEPT_PER_LINK,
+  pruneCancelledSurplus,
+} from '../../server/sync/retention.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
 import { aCalendarRow as aLinkedCalendar, aPropertyRow, aUser } from './builders.ts'
 import { aCalendarRow, aStay } from './bookingBuilders.ts'
@@ -28,8 +32,8 @@ const SYNCS = 20
  * STAYS two-night sales three days apart, from `from` on, each under a UID of this
  * version: a feed that re-issues every UID each time it is fetched.
  */
-const rotated = (from: DateOnly, version: number): StayEvent[] =>
-  Array.from({ length: STAYS }, (_, index) => ({
+const rotated = (from: DateOnly, version: number, count = STAYS): StayEvent[] =>
+  Array.from({ length: count }, (_, index) => ({
     uid: `v${version}-${index}@rotating.example`,
     start: addDays(from, 3 * index),
     end: addDays(from, 3 * index + 2),
@@ -84,6 +88,59 @@ describeEachDatabase(
         .where('user_id', '=', owner.id)
         .execute()
       expect(kinds.map((row) => row.kind)).toEqual(['unstable'])
+    })
+
+    it('keeps the history a link first brought, not the past stays a feed makes up at every later fetch', async () => {
+      const owner = await aUser(ctx.db)
+      const property = await aPropertyRow(ctx.db, owner.id)
+      const route = `/${randomUUID()}.ics`
+      // Ninety stays, all over by a month ago; each fetch a night later, under new UIDs.
+      const pastStays = 90
+      const from = addDays(today(), -300)
+      const calendarId = await aLinkedCalendar(ctx.db, property.id, feeds.url(route), 'Vrbo')
+      for (let version = 0; version <= 6; version++) {
+        feeds.serve(route, calendarOf(rotated(addDays(from, version), version, pastStays)))
+        await ctx.app.syncCalendarsNow([calendarId])
+        clockAhead += 15 * 60_000
+      }
+      const uids = await ctx.db
+        .selectFrom('bookings')
+        .select('uid')
+        .where('calendar_id', '=', calendarId)
+        .execute()
+      const versions = new Set(uids.map((row) => row.uid.slice(0, row.uid.indexOf('-'))))
+      // The first import's and the latest fetch's; before, all seven fetches' 630 rows.
+      expect(uids).toHaveLength(2 * pastStays)
+      expect([...versions].sort()).toEqual(['v0', 'v6'])
+    })
+
+    it(`keeps at most ${CANCELLED_KEPT_PER_LINK} cancelled stays a link, for a feed that moves every stay at each fetch`, async () => {
+      const owner = await aUser(ctx.db)
+      const property = await aPropertyRow(ctx.db, owner.id)
+      const route = `/${randomUUID()}.ics`
+      const from = addDays(today(), 10)
+      const calendarId = await aLinkedCalendar(ctx.db, property.id, feeds.url(route), 'Vrbo')
+      const syncs = Math.ceil(CANCELLED_KEPT_PER_LINK / STAYS) + 2
+      for (let version = 0; version <= syncs; version++) {
+        feeds.serve(route, calendarOf(rotated(addDays(from, version), version)))
+        await ctx.app.syncCalendarsNow([calendarId])
+        clockAhead += 15 * 60_000
+      }
+      const cancelled = () =>
+        ctx.db
+          .selectFrom('bookings')
+          .select(['uid', 'cancelled_at'])
+          .where('calendar_id', '=', calendarId)
+          .where('cancelled_at', 'is not', null)
+          .orderBy('cancelled_at')
+          .execute()
+      expect(await cancelled()).toHaveLength(syncs * STAYS)
+      await pruneCancelledSurplus(ctx.db)
+      const kept = await cancelled()
+      expect(kept).toHaveLength(CANCELLED_KEPT_PER_LINK)
+      // The latest cancelled are kept: they are the ones that may still come back.
+      expect(kept.at(-1)!.uid.startsWith(`v${syncs - 1}-`)).toBe(true)
+      expect(await countOf(ctx, 'bookings', 'calendar_id', calendarId)).toBe(CANCELLED_KEPT_PER_LINK + STAYS)
     })
   },
   { env: { SYNC_ALLOW_HOSTS: '127.0.0.1' }, clock: () => new Date(Date.now() + clockAhead) },

@@ -77,6 +77,7 @@ describeEachDatabase(
         id: await aCalendarRow(ctx.db, property.id, 'https://example.com/a.ics'),
         property_id: property.id,
         platform_name: 'Airbnb',
+        first_synced_at: null,
       }
       const stays = Array.from({ length: MAX_STAYS }, (_, index) => ({
         uid: `stay-${index}`,

@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../server/db/database.ts'
+import { addDays } from '../../src/domain/dates.ts'
 import { uploadsDirOf } from '../../server/property/images.ts'
 import { aUser } from './builders.ts'
 import type { TestContext } from './harness.ts'
@@ -13,7 +14,7 @@ import type { TestContext } from './harness.ts'
 export type Sizes = {
   properties: number
   staysPerProperty: number
-  nightsPerFeed: number
+  servedRunsPerFeed: number
   notifications: number
 }
 
@@ -21,7 +22,7 @@ export type Sizes = {
 export const PORTFOLIO: Sizes = {
   properties: 400,
   staysPerProperty: 10,
-  nightsPerFeed: 20,
+  servedRunsPerFeed: 20,
   notifications: 1000,
 }
 
@@ -154,15 +155,17 @@ export async function aPortfolio(ctx: TestContext, sizes: Sizes) {
       )
       .execute(),
   )
-  const nights = propertyIds.flatMap((feedId) =>
-    Array.from({ length: sizes.nightsPerFeed }, (_, day) => ({
+  // One-night runs a night apart: each its own row, as a feed of short stays records.
+  const servedRuns = propertyIds.flatMap((feedId) =>
+    Array.from({ length: sizes.servedRunsPerFeed }, (_, index) => ({
       feed_id: feedId,
-      night: `2026-04-${String(day + 1).padStart(2, '0')}`,
+      start_night: addDays('2026-04-01', 2 * index),
+      end_night: addDays('2026-04-02', 2 * index),
       served_from: now,
       served_until: null,
     })),
   )
-  await insertAll(db, nights, (chunk) => db.insertInto('feed_served').values(chunk).execute())
+  await insertAll(db, servedRuns, (chunk) => db.insertInto('feed_served').values(chunk).execute())
   await insertAll(
     db,
     Array.from({ length: sizes.notifications }, () => randomUUID()),
@@ -208,7 +211,7 @@ export async function rowsOf(db: Db, ownerId: string) {
     feeds: await countOf(
       db.selectFrom('platform_feeds').select(counted).where('property_id', 'in', properties),
     ),
-    nights: await countOf(db.selectFrom('feed_served').select(counted).where('feed_id', 'in', feeds)),
+    servedRuns: await countOf(db.selectFrom('feed_served').select(counted).where('feed_id', 'in', feeds)),
     notifications: await countOf(
       db.selectFrom('notifications').select(counted).where('user_id', '=', ownerId),
     ),
@@ -223,14 +226,14 @@ export const rowsOfPortfolio = (sizes: Sizes) => ({
   stays: sizes.properties * sizes.staysPerProperty,
   conflicts: sizes.properties * (sizes.staysPerProperty - 1),
   feeds: sizes.properties,
-  nights: sizes.properties * sizes.nightsPerFeed,
+  servedRuns: sizes.properties * sizes.servedRunsPerFeed,
   notifications: sizes.notifications,
 })
 
 export const NONE = rowsOfPortfolio({
   properties: 0,
   staysPerProperty: 1,
-  nightsPerFeed: 0,
+  servedRunsPerFeed: 0,
   notifications: 0,
 })
 
