@@ -1,10 +1,6 @@
-import {
-  judgeAirbnbFeed,
-  RULES_PLATFORM,
-  withEvidence,
-  type DayEvidence,
-} from '../../src/domain/airbnbRules.ts'
+import type { DayEvidence } from '../../src/domain/airbnbRules.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
+import { adapterOf } from '../../src/domain/platformAdapters.ts'
 import type { PlatformRule } from '../../src/domain/platformRules.ts'
 import type { Db } from '../db/database.ts'
 import type { FeedEvent } from './parse.ts'
@@ -40,10 +36,11 @@ function parseEvidence(text: string | null): DayEvidence[] {
 }
 
 /**
- * A calendar's feed with its platform's own rules cut out of its closed runs
- * (src/domain/airbnbRules.ts): each rule's nights become a stay of their own, named by the rule,
- * and the rest of each run keeps the run's UID. What the feed showed of the host's settings is
- * kept with the calendar, inside the sync's transaction, for the days after.
+ * A calendar's feed with its platform's own rules cut out of its closed runs, as the adapter of
+ * the platform it was linked as judges them (src/domain/airbnbRules.ts for Airbnb's; a platform
+ * whose adapter has none keeps its feed as it is): each rule's nights become a stay of their own,
+ * named by the rule, and the rest of each run keeps the run's UID. What the feed showed of the
+ * host's settings is kept with the calendar, inside the sync's transaction, for the days after.
  */
 export async function platformRulesOfFeed(
   trx: Db,
@@ -51,17 +48,18 @@ export async function platformRulesOfFeed(
   events: FeedEvent[],
   today: DateOnly,
 ): Promise<FeedRules> {
-  if (calendar.platform_name !== RULES_PLATFORM) return { events, ruleOf: () => null }
+  const { rules } = adapterOf(calendar.platform_name)
+  if (!rules) return { events, ruleOf: () => null }
   const stored = await trx
     .selectFrom('external_calendars')
     .select('rule_evidence')
     .where('id', '=', calendar.id)
     .executeTakeFirst()
   const evidence = parseEvidence(stored?.rule_evidence ?? null)
-  const { parts, seen } = judgeAirbnbFeed(events, today, evidence)
+  const { parts, seen } = rules.judge(events, today, evidence)
   await trx
     .updateTable('external_calendars')
-    .set({ rule_evidence: JSON.stringify(withEvidence(evidence, seen)) })
+    .set({ rule_evidence: JSON.stringify(rules.keep(evidence, seen)) })
     .where('id', '=', calendar.id)
     .execute()
   const ruleOfEvent = new Map<FeedEvent, PlatformRule>()

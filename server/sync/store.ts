@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import { classifyStay, classifySummary, nightsOverlap, type Stay } from '../../src/domain/bookings.ts'
+import { classifySummary, nightsOverlap, type Stay } from '../../src/domain/bookings.ts'
 import { addDays, type DateOnly } from '../../src/domain/dates.ts'
 import { formatRuns, ownRuns } from '../../src/domain/echoNights.ts'
 import {
@@ -12,6 +12,7 @@ import {
   union,
 } from '../../src/domain/nightRuns.ts'
 import { feedWarningText } from '../../src/domain/feedWarnings.ts'
+import { adapterOf } from '../../src/domain/platformAdapters.ts'
 import { nightsServedAt, SERVED_PAST_DAYS } from '../calendar/served.ts'
 import type { Db } from '../db/database.ts'
 import { timeOrderedId } from '../db/ids.ts'
@@ -412,6 +413,9 @@ export async function storeFeed(
   const touched = new Set<string>()
   const news: News[] = []
   let added = 0
+  // Summaries are read as the platform the feed's text names writes them (a Booking.com export
+  // linked as Other is Booking.com's); its rules, by the platform it was linked as.
+  const reader = adapterOf(platform)
   for (const line of lines) {
     // Gone stays hand their rows on to the new events that overlap them most; the rest of them
     // end in the line's other stays.
@@ -439,7 +443,7 @@ export async function storeFeed(
       const heir = heirs.get(event)
       const echoes = echoNights.get(event) ?? []
       const allEcho = event.start < event.end && covers(echoes, [{ start: event.start, end: event.end }])
-      const classified = classifyStay(event.summary, { platform, echo: allEcho })
+      const classified = reader.readSummary(event.summary, { echo: allEcho })
       const row: BookingRow = {
         id: heir?.id ?? timeOrderedId(),
         calendar_id: calendar.id,

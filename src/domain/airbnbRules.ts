@@ -22,9 +22,6 @@ import type { PlatformRule } from './platformRules.ts'
  * day and what the days before it showed, so every sync of one feed on one day judges the same.
  */
 
-/** The platform whose export writes its rules as closed nights. */
-export const RULES_PLATFORM = 'Airbnb'
-
 /**
  * The notice reaches at most 8 nights from today: at most 7 nights of notice (Airbnb offers
  * same day, 1, 2, 3 and 7 days), from today or from tomorrow.

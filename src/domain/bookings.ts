@@ -24,7 +24,9 @@ const BLOCK_PATTERNS = [
 /**
  * The summary split on " - " gives status then guest, each defaulting to "Blocked" (docs/product.md §4.8).
  * Known platform block patterns are blocks (occupied, no revenue); Airbnb's bare "Reserved" is a
- * booking whose guest the feed does not name.
+ * booking whose guest the feed does not name. Every platform's words are read on every feed (a
+ * channel manager relays them); what one platform's words mean besides is its adapter's
+ * (src/domain/platformAdapters.ts).
  */
 export function classifySummary(summary: string): Classified {
   const text = summary.trim()
@@ -36,25 +38,8 @@ export function classifySummary(summary: string): Classified {
 }
 
 /**
- * Booking.com writes every reservation in its export as "CLOSED - Not available", the same as a
- * night the host closed. One that is not our own export coming back (an echo) is taken as a sale
- * whose guest the feed does not name: it earns, counts as a booking and is a conflict like one.
- */
-export function classifyStay(summary: string, source: { platform: string; echo: boolean }): Classified {
-  const classified = classifySummary(summary)
-  if (
-    classified.kind === 'block' &&
-    !source.echo &&
-    source.platform === 'Booking.com' &&
-    /^closed\b/i.test(summary.trim())
-  )
-    return { status: CLOSURE_SALE_STATUS, guestName: DEFAULT_LABEL, kind: 'booking' }
-  return classified
-}
-
-/**
- * The status `classifyStay` gives a Booking.com closure it takes as a sale (src/domain/stayWords.ts's
- * `isClosureSale` reads it).
+ * The status of a Booking.com closure taken as a sale (src/domain/platformAdapters/bookingCom.ts
+ * gives it; src/domain/stayWords.ts's `isClosureSale` reads it).
  */
 export const CLOSURE_SALE_STATUS = 'Not available'
 

@@ -30,9 +30,9 @@ export type PlatformFacts = {
 
 /**
  * Every platform's facts, one entry each: a platform added to PLATFORM_NAMES does not compile
- * until it has them all. How each one's feeds are read is its adapter's (src/domain/bookings.ts
- * for Booking.com's closures that are sales, src/domain/airbnbRules.ts for Airbnb's rules,
- * src/domain/stayDescription.ts for the codes in each one's descriptions).
+ * until it has them all. How each one's feeds are read is its adapter's
+ * (src/domain/platformAdapters.ts, as strict), kept apart so that the screens that read this
+ * table do not load the sync's rules.
  */
 export const PLATFORM_FACTS: Readonly<Record<PlatformName, PlatformFacts>> = {
   Airbnb: {

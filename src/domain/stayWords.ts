@@ -13,8 +13,9 @@ import type { Translate } from './translator.ts'
 
 /**
  * Whether a stay is a Booking.com sale as its export writes it ("CLOSED - Not available"), as
- * `classifyStay` left it: a booking with the closure's status and no guest. Its status must not be
- * shown beside the booking it is ("Not available" on a sale), nor its guest as someone unknown.
+ * Booking.com's adapter reads it: a booking with the closure's status and no guest. Its status must
+ * not be shown beside the booking it is ("Not available" on a sale), nor its guest as someone
+ * unknown.
  * A stay whose status is not known (a notice from before it was kept) is not one.
  */
 export const isClosureSale = (stay: { kind: BookingKind; guestName: string; status?: string }): boolean =>

@@ -3,12 +3,13 @@ import { performance } from 'node:perf_hooks'
 import { describe, expect, it } from 'vitest'
 import { dayOfDateTime, normalisedDay, timeFormOf, zonesOf } from '../../server/sync/feedTimes.ts'
 import { parseFeed } from '../../server/sync/parse.ts'
-import { classifyStay, stayIdOfUid } from '../../src/domain/bookings.ts'
+import { stayIdOfUid } from '../../src/domain/bookings.ts'
 import { isDateOnly } from '../../src/domain/dates.ts'
 import { guestKey } from '../../src/domain/guests.ts'
 import { parseICalendar, unescapeText } from '../../src/domain/icalendar.ts'
 import { multiLine, singleLine } from '../../src/domain/plainText.ts'
 import { judgeAirbnbFeed } from '../../src/domain/airbnbRules.ts'
+import { adapterOf } from '../../src/domain/platformAdapters.ts'
 import { detectPlatform, isPlatformHost } from '../../src/domain/platforms.ts'
 import { parseStayDescription } from '../../src/domain/stayDescription.ts'
 import { zoneOfTzid } from '../../src/domain/timeZones.ts'
@@ -18,7 +19,7 @@ const zones = zonesOf('Asia/Riyadh', null)
 /** Every reader that runs a regular expression on what a feed wrote, by the field it reads. */
 const READERS: Record<string, (text: string) => unknown> = {
   description: (text) => parseStayDescription(text, 'Airbnb'),
-  summary: (text) => classifyStay(text, { platform: 'Booking.com', echo: false }),
+  summary: (text) => adapterOf('Booking.com').readSummary(text, { echo: false }),
   'closed run': (text) =>
     judgeAirbnbFeed(
       [{ uid: 'run', summary: text, start: '2026-03-01', end: '2026-03-04' }],

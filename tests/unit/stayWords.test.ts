@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import en from '../../locales/en.json'
 import ar from '../../locales/ar.json'
-import { classifyStay } from '../../src/domain/bookings.ts'
+import { adapterOf } from '../../src/domain/platformAdapters.ts'
 import {
   isClosureSale,
   noticeTitle,
@@ -27,7 +27,7 @@ const LUCAS: WordedStay = {
 }
 
 /** Booking.com's export of a sale, as the domain classifies it. */
-const sale = classifyStay('CLOSED - Not available', { platform: 'Booking.com', echo: false })
+const sale = adapterOf('Booking.com').readSummary('CLOSED - Not available', { echo: false })
 const BOOKING_COM_SALE: WordedStay = { ...LUCAS, ...sale, platform: 'Booking.com' }
 
 const where = { platformName: 'Airbnb', propertyName: 'Dunes Villa' }
@@ -73,7 +73,7 @@ describe("a notice's words", () => {
 
   it('takes a host’s own closure, an echo and an older notice without a status for what they are', () => {
     const { t, format } = words('en')
-    const closed = classifyStay('CLOSED - Not available', { platform: 'Booking.com', echo: true })
+    const closed = adapterOf('Booking.com').readSummary('CLOSED - Not available', { echo: true })
     const block: WordedStay = { ...LUCAS, ...closed, platform: 'Booking.com' }
     expect(isClosureSale(block)).toBe(false)
     expect(stayPhrase(t, format, block)).toBe('Blocked, 3 nights from 12 Dec 2026')
