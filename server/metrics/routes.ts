@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
 import { notFound } from '../errors.ts'
-import { createMetrics, type Metrics } from './service.ts'
+import { createMetricsService, type Metrics } from './service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,14 +17,12 @@ declare module 'fastify' {
  * many properties. A request no route matched is `unmatched`.
  */
 export function installMetrics(app: FastifyInstance) {
-  const metrics = createMetrics(
-    {
-      db: app.db,
-      openStreams: () => app.notifications.hub.openStreams(),
-      onCollectError: (error) => app.log.error({ err: error }, 'metrics: could not read the feeds'),
-    },
-    { processMetrics: app.config.metricsToken !== undefined },
-  )
+  const metrics = createMetricsService({
+    db: app.db,
+    openStreams: () => app.notifications.hub.openStreams(),
+    onCollectError: (error) => app.log.error({ err: error }, 'metrics: could not read the feeds'),
+    processMetrics: app.config.metricsToken !== undefined,
+  })
   app.decorate('metrics', metrics)
   // A callback hook: no promise per request on the hot path.
   app.addHook('onResponse', (request, reply, done) => {
