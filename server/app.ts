@@ -33,11 +33,7 @@ import { adminRoutes } from './admin/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { authenticate } from './auth/session.ts'
 import { calendarRoutes } from './calendar/routes.ts'
-import { installNotifications } from './notification/hub.ts'
-import { installRetention } from './notification/retention.ts'
 import { notificationRoutes } from './notification/routes.ts'
-import { installSync } from './sync/scheduler.ts'
-import { installProperties } from './property/install.ts'
 import { syncRoutes } from './sync/routes.ts'
 import {
   createRateLimiters,
@@ -48,7 +44,7 @@ import {
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { guestRoutes } from './guest/routes.ts'
 import { healthRoutes } from './health/routes.ts'
-import { installMetrics, metricsRoutes } from './metrics/routes.ts'
+import { metricsRoutes } from './metrics/routes.ts'
 import { serveUploads } from './property/images.ts'
 import { propertyRoutes } from './property/routes.ts'
 import { userRoutes } from './user/routes.ts'
@@ -56,6 +52,7 @@ import { statisticsRoutes } from './statistics/routes.ts'
 import { installSecurityHeaders } from './web/securityHeaders.ts'
 import { stayRoutes } from './stay/routes.ts'
 import { registerSpa } from './web/spa.ts'
+import { installServices } from './services.ts'
 import { inlineScriptHashes } from './web/inlineScripts.ts'
 
 declare module 'fastify' {
@@ -223,11 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Manzil API', version: '1' } },
     transform: jsonSchemaTransform,
   })
-  installMetrics(app)
-  installNotifications(app)
-  installRetention(app)
-  installSync(app)
-  installProperties(app)
+  installServices(app)
 
   await app.register(
     async (api) => {

@@ -6,25 +6,10 @@ import { forbidden } from '../errors.ts'
 import { languageOf } from '../i18n.ts'
 import { readPropertyForm, registerPropertyMultipart } from '../property/form.ts'
 import { checkExternalCalendar } from '../property/fields.ts'
-import { ownerOfProperty } from '../property/service.ts'
 import { periodOf } from '../statistics/period.ts'
-import { periodStatistics, propertyToday } from '../statistics/service.ts'
 import { PROPERTY_PAGE_SIZE } from '../../contract/property.ts'
 import { USER_PAGE_SIZE } from '../../contract/admin.ts'
 import { requestedPage } from '../web/paging.ts'
-import {
-  deactivateUser,
-  deleteUser,
-  findUser,
-  listLog,
-  listUsers,
-  pageUsers,
-  reactivateUser,
-  recordPropertyChange,
-  setUserNotifications,
-  toManagedUser,
-  updateUser,
-} from './service.ts'
 
 /** onRequest, after the API's session check (401): 403 for a signed-in user who is not an admin. */
 async function requireAdmin(request: FastifyRequest) {
@@ -39,31 +24,30 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerPropertyMultipart(app)
   // Before the body is read: a user or a stranger is refused whatever they send.
   app.addHook('onRequest', requireAdmin)
-  const { properties, propertyImages: images } = app
+  const { admin, properties, propertyImages: images, statistics } = app
 
   app.route({
     ...contract.admin.users,
     handler: async (request) => {
       const page = requestedPage(request.query, USER_PAGE_SIZE)
-      return page ? pageUsers(app.db, page) : listUsers(app.db)
+      return page ? admin.pageUsers(page) : admin.listUsers()
     },
   })
 
   app.route({
     ...contract.admin.user,
-    handler: async (request) => toManagedUser(await findUser(app.db, request.params.userId)),
+    handler: async (request) => admin.managedUser(request.params.userId),
   })
 
   app.route({
     ...contract.admin.updateUser,
-    handler: async (request) => updateUser(app.db, currentUser(request), request.params.userId, request.body),
+    handler: async (request) => admin.updateUser(currentUser(request), request.params.userId, request.body),
   })
 
   app.route({
     ...contract.admin.toggleNotifications,
     handler: async (request) => ({
-      enabled: await setUserNotifications(
-        app.db,
+      enabled: await admin.setUserNotifications(
         currentUser(request),
         request.params.userId,
         request.body.enabled,
@@ -74,25 +58,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.admin.deactivateUser,
     handler: async (request) =>
-      deactivateUser(app.database, currentUser(request), request.params.userId, request.body.reason),
+      admin.deactivateUser(currentUser(request), request.params.userId, request.body.reason),
   })
 
   app.route({
     ...contract.admin.reactivateUser,
     handler: async (request) =>
-      reactivateUser(app.database, currentUser(request), request.params.userId, request.body.reason),
+      admin.reactivateUser(currentUser(request), request.params.userId, request.body.reason),
   })
 
   app.route({
     ...contract.admin.deleteUser,
     handler: async (request, reply) => {
-      await deleteUser(
-        app.database,
-        properties,
-        currentUser(request),
-        request.params.userId,
-        request.body.reason,
-      )
+      await admin.deleteUser(currentUser(request), request.params.userId, request.body.reason)
       return reply.code(204).send()
     },
   })
@@ -100,7 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.admin.userProperties,
     handler: async (request) => {
-      const { id } = await findUser(app.db, request.params.userId)
+      const { id } = await admin.findUser(request.params.userId)
       const page = requestedPage(request.query, PROPERTY_PAGE_SIZE)
       return page ? properties.page(id, page) : properties.list(id)
     },
@@ -110,10 +88,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.admin.createUserProperty,
     handler: async (request, reply) => {
       // Refuse an unknown owner, or one with no room, before spending time on the photos.
-      const owner = await findUser(app.db, request.params.userId)
+      const owner = await admin.findUser(request.params.userId)
       const room = await properties.roomFor(owner.id)
       const property = await properties.create(owner.id, await readPropertyForm(request, images, room))
-      await recordPropertyChange(app.db, currentUser(request), {
+      await admin.recordPropertyChange(currentUser(request), {
         action: 'created',
         propertyId: property.id,
         propertyName: property.name,
@@ -128,14 +106,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.admin.updateProperty,
     handler: async (request) => {
       const { propertyId } = request.params
-      const ownerId = await ownerOfProperty(app.db, propertyId)
+      const ownerId = await properties.ownerOf(propertyId)
       const room = await properties.roomFor(ownerId, propertyId)
       const property = await properties.update(
         ownerId,
         propertyId,
         await readPropertyForm(request, images, room),
       )
-      await recordPropertyChange(app.db, currentUser(request), {
+      await admin.recordPropertyChange(currentUser(request), {
         action: 'updated',
         propertyId,
         propertyName: property.name,
@@ -149,10 +127,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.admin.deleteProperty,
     handler: async (request, reply) => {
       const { propertyId } = request.params
-      const ownerId = await ownerOfProperty(app.db, propertyId)
+      const ownerId = await properties.ownerOf(propertyId)
       const { name } = await properties.get(ownerId, propertyId)
       await properties.remove(ownerId, propertyId)
-      await recordPropertyChange(app.db, currentUser(request), {
+      await admin.recordPropertyChange(currentUser(request), {
         action: 'deleted',
         propertyId,
         propertyName: name,
@@ -166,7 +144,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.admin.propertyImages,
     handler: async (request) => {
       const { propertyId } = request.params
-      return properties.listImages(await ownerOfProperty(app.db, propertyId), propertyId)
+      return properties.listImages(await properties.ownerOf(propertyId), propertyId)
     },
   })
 
@@ -174,10 +152,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.admin.removeImage,
     handler: async (request, reply) => {
       const { propertyId, imageId } = request.params
-      const ownerId = await ownerOfProperty(app.db, propertyId)
+      const ownerId = await properties.ownerOf(propertyId)
       const { name } = await properties.get(ownerId, propertyId)
       await properties.removeImage(ownerId, propertyId, imageId)
-      await recordPropertyChange(app.db, currentUser(request), {
+      await admin.recordPropertyChange(currentUser(request), {
         action: 'photo-removed',
         propertyId,
         propertyName: name,
@@ -191,9 +169,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.admin.period,
     handler: async (request) => {
       const { propertyId } = request.params
-      const ownerId = await ownerOfProperty(app.db, propertyId)
-      const today = await propertyToday(app.db, ownerId, propertyId)
-      return periodStatistics(app.db, ownerId, propertyId, periodOf(request.query, today))
+      const ownerId = await properties.ownerOf(propertyId)
+      const today = await statistics.propertyToday(ownerId, propertyId)
+      return statistics.periodStatistics(ownerId, propertyId, periodOf(request.query, today))
     },
   })
 
@@ -201,7 +179,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.admin.externalCalendars,
     handler: async (request) => {
       const { propertyId } = request.params
-      return properties.listExternalCalendars(await ownerOfProperty(app.db, propertyId), propertyId)
+      return properties.listExternalCalendars(await properties.ownerOf(propertyId), propertyId)
     },
   })
 
@@ -209,14 +187,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.admin.addExternalCalendar,
     handler: async (request) => {
       const { propertyId } = request.params
-      const ownerId = await ownerOfProperty(app.db, propertyId)
+      const ownerId = await properties.ownerOf(propertyId)
       const { name } = await properties.get(ownerId, propertyId)
       const calendar = await properties.upsertExternalCalendar(
         ownerId,
         propertyId,
         checkExternalCalendar(request.body),
       )
-      await recordPropertyChange(app.db, currentUser(request), {
+      await admin.recordPropertyChange(currentUser(request), {
         action: 'calendar-linked',
         propertyId,
         propertyName: name,
@@ -231,12 +209,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.admin.internalCalendar,
     handler: async (request) => {
       const { propertyId } = request.params
-      return properties.internalCalendar(await ownerOfProperty(app.db, propertyId), propertyId)
+      return properties.internalCalendar(await properties.ownerOf(propertyId), propertyId)
     },
   })
 
   app.route({
     ...contract.admin.logs,
-    handler: async (request) => listLog(app.db, request.query, languageOf(request)),
+    handler: async (request) => admin.listLog(request.query, languageOf(request)),
   })
 }

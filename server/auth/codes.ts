@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import type { Db } from '../db/database.ts'
-import type { FastifyInstance } from 'fastify'
 import type { ExpressionBuilder } from 'kysely'
 import type { Database, EmailCodePurpose } from '../db/schema.ts'
 import { badRequest, type HttpError } from '../errors.ts'
+import type { Mailer } from '../mail/mailer.ts'
 import { composeMail } from '../mail/messages.ts'
 import { CODE_LENGTH } from '../../src/domain/code.ts'
 import type { Language } from '../../src/domain/translator.ts'
@@ -104,12 +104,12 @@ async function whyNoTry(db: Db, owner: CodeOwner, now: string): Promise<HttpErro
 
 /** Issues a code and mails it to the recipient in the reader's language. */
 export async function sendCode(
-  app: Pick<FastifyInstance, 'db' | 'mailer'>,
+  { db, mailer }: { db: Db; mailer: Mailer },
   recipient: CodeRecipient,
   language: Language,
 ): Promise<void> {
-  const code = await issueCode(app.db, recipient)
-  await app.mailer.send(
+  const code = await issueCode(db, recipient)
+  await mailer.send(
     composeMail(language, recipient.email, { kind: 'code', purpose: recipient.purpose, code }),
   )
 }

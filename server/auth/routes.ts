@@ -3,21 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
 import { HttpError } from '../errors.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
-import { cancelEmailChange } from '../user/emailChange.ts'
-import { toProfile } from '../user/service.ts'
-import {
-  checkCredentials,
-  register,
-  resetPassword,
-  sendLoginCode,
-  sendRegistrationCode,
-  sendResetLink,
-  signIn,
-} from './service.ts'
-import { endSession, rotateSession } from './session.ts'
+import { toProfile } from '../user/profile.ts'
 import type { SignInAttempt } from './signInThrottle.ts'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth, users } = app
   const limits = app.rateLimits
   app.addHook('onRequest', limits.perIp)
 
@@ -51,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: [limits.registrationCodesPerIp, limits.registrationCodesPerAddress, limits.mailPerAddress],
     handler: async (request) => {
       const language = languageOf(request)
-      await sendRegistrationCode(app, request.body.email, language)
+      await auth.sendRegistrationCode(request.body.email, language)
       return { message: translatorFor(language)('api.codeSent') }
     },
   })
@@ -60,8 +50,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.auth.register,
     preHandler: limits.signInPerAddress,
     handler: async (request, reply) => {
-      const user = await register(app.db, { ...request.body, language: languageOf(request) })
-      await rotateSession(app, request, reply, user.id)
+      const user = await auth.register({ ...request.body, language: languageOf(request) })
+      await auth.rotateSession(request, reply, user.id)
       return { user: toProfile(user) }
     },
   })
@@ -71,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { tfaCode, ...credentials } = request.body
       const user = await guessed(request, reply, credentials.email, async (attempt) => {
-        const signedIn = await signIn(app.db, {
+        const signedIn = await auth.signIn({
           ...credentials,
           tfaCode,
           ip: request.ip,
@@ -80,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await limits.signIn.trust(request, reply, signedIn.id, attempt)
         return signedIn
       })
-      await rotateSession(app, request, reply, user.id)
+      await auth.rotateSession(request, reply, user.id)
       return { user: toProfile(user) }
     },
   })
@@ -92,10 +82,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A password check like sign-in's; only the right password counts against the mail limit,
       // so that nobody else can use it up for the owner.
       const user = await guessed(request, reply, request.body.email, () =>
-        checkCredentials(app.db, request.body),
+        auth.checkCredentials(request.body),
       )
       await limits.mailPerAddress(request, reply)
-      await sendLoginCode(app, user, language)
+      await auth.sendLoginCode(user, language)
       return { message: translatorFor(language)('api.codeSent') }
     },
   })
@@ -103,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.auth.logout,
     handler: async (request, reply) => {
-      await endSession(app, request, reply)
+      await auth.endSession(request, reply)
       return { message: translatorFor(languageOf(request))('api.signedOut') }
     },
   })
@@ -114,9 +104,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const language = languageOf(request)
       // Known or unknown address, the same answer at the same speed: the work runs afterwards.
-      const task = sendResetLink(app, request.body.email, language).catch((error: unknown) =>
-        request.log.error({ err: error }, 'sending a reset link failed'),
-      )
+      const task = auth
+        .sendResetLink(request.body.email, language)
+        .catch((error: unknown) => request.log.error({ err: error }, 'sending a reset link failed'))
       background.add(task)
       void task.finally(() => background.delete(task))
       return { message: translatorFor(language)('api.resetLinkSent') }
@@ -130,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.auth.cancelEmailChange,
     handler: async (request) => {
-      await cancelEmailChange(app.db, request.body.token)
+      await users.cancelEmailChange(request.body.token)
       return { message: translatorFor(languageOf(request))('api.emailChangeCancelled') }
     },
   })
@@ -138,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.auth.changePassword,
     handler: async (request) => {
-      await resetPassword(app.db, { token: request.params.token, ...request.body, ip: request.ip })
+      await auth.resetPassword({ token: request.params.token, ...request.body, ip: request.ip })
       return { message: translatorFor(languageOf(request))('api.passwordChanged') }
     },
   })

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
 import { unauthorized } from '../errors.ts'
@@ -32,36 +32,6 @@ export async function createSession(db: Db, userId: string): Promise<string> {
     })
     .execute()
   return id
-}
-
-/** Creates a session and sets its cookie. */
-export async function startSession(app: FastifyInstance, reply: FastifyReply, userId: string): Promise<void> {
-  const id = await createSession(app.db, userId)
-  reply.setCookie(SESSION_COOKIE, id, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.publicUrl.startsWith('https:'),
-    maxAge: SESSION_LIFETIME_MS / 1000,
-  })
-}
-
-/** Sign-in: the session the request arrived with, if any, ends and a new one starts. */
-export async function rotateSession(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: string,
-): Promise<void> {
-  const previous = request.cookies[SESSION_COOKIE]
-  if (previous) await app.db.deleteFrom('sessions').where('id_hash', '=', sha256(previous)).execute()
-  await startSession(app, reply, userId)
-}
-
-export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  const id = request.cookies[SESSION_COOKIE]
-  if (id) await app.db.deleteFrom('sessions').where('id_hash', '=', sha256(id)).execute()
-  reply.clearCookie(SESSION_COOKIE, { path: '/' })
 }
 
 /** Ends every session of a user: password reset, deactivation, deletion. */

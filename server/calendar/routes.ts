@@ -6,7 +6,7 @@ import { sendBody } from '../db/stampedCache.ts'
 import { currentUser } from '../auth/session.ts'
 import { isDateOnly } from '../../src/domain/dates.ts'
 import { fieldError } from '../errors.ts'
-import { createExportFeeds, createOwnerFeeds, feedTokenOfFile, type ExportFeed } from './service.ts'
+import { feedTokenOfFile, type ExportFeed } from './feeds.ts'
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
 
@@ -26,12 +26,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
    * `/api/calendar/{token}.ics`, readable without a session so that platforms can
    * import it; the token is the only key. An ETag lets pollers skip an unchanged feed.
    */
-  const exportFeed = createExportFeeds(app.db, app.clock)
-
   app.route({
     ...contract.calendar.exportFeed,
     handler: async (request, reply) => {
-      const feed = await exportFeed(feedTokenOfFile(request.params.file))
+      const feed = await app.calendars.exportFeed(feedTokenOfFile(request.params.file))
       if (feed === null) throw notFound()
       return sendFeed(request, reply, feed)
     },
@@ -42,17 +40,16 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
    * naming its property, the stays that end after `from` (docs/decisions.md, "A portfolio's
    * calendar in one feed"). Only one's own properties, for admins too.
    */
-  const ownerFeeds = createOwnerFeeds(app.db)
   app.route({
     ...contract.calendar.ownerFeed,
     handler: async (request, reply) => {
       const { from } = request.query
       if (from !== undefined && !isDateOnly(from)) throw fieldError('from', 'errors.calendar.fromDate')
       const owner = currentUser(request)
-      const known = ownerFeeds.currentEtag(owner, from ?? null)
+      const known = app.calendars.ownerFeedEtag(owner, from ?? null)
       if (known !== undefined && request.headers['if-none-match'] === known)
         return sendFeed(request, reply, { etag: known })
-      return sendFeed(request, reply, await ownerFeeds.feed(owner, from ?? null))
+      return sendFeed(request, reply, await app.calendars.ownerFeed(owner, from ?? null))
     },
   })
 }

@@ -50,7 +50,7 @@ async function listGuests(db: Db, viewer: User, now: Date = new Date()): Promise
  * The guests whose name holds `search`, told apart as `guestKey` tells them. The list is summed
  * up from every booking before it is searched or paged: a guest's figures span all their stays.
  */
-export function findGuests(guests: Guest[], search: string): Guest[] {
+function findGuests(guests: Guest[], search: string): Guest[] {
   const needle = guestKey(search)
   return needle === '' ? guests : guests.filter((guest) => guestKey(guest.name).includes(needle))
 }
@@ -63,6 +63,8 @@ const QUARTER_HOUR_MS = 15 * 60_000
 /** What one guest of a kept list weighs, a generous guess with its entry's share. */
 const GUEST_BYTES = 256
 
+export type GuestServiceDeps = { db: Db }
+
 /**
  * The guest list, summed up from every booking once per version of the data it reads, not on
  * every request: a page of an account with 20,000 stays would otherwise read all of them each
@@ -70,7 +72,7 @@ const GUEST_BYTES = 256
  * is kept under their `users.data_version`, which every write of their stays changes; the
  * admins' list of everyone under the count, sum and newest creation of every account's.
  */
-export function createGuestList(db: Db) {
+export function createGuestService({ db }: GuestServiceDeps) {
   const lists = createStampedCache<Guest[]>({
     maxBytes: 32 << 20,
     sizeOf: (guests) => GUEST_BYTES * (guests.length + 1),
@@ -86,10 +88,17 @@ export function createGuestList(db: Db) {
       .executeTakeFirstOrThrow()
     return `${row.accounts}:${row.versions}:${row.newest}`
   }
-  return async (viewer: User, now: Date = new Date()): Promise<Guest[]> => {
+  const list = async (viewer: User, now: Date = new Date()): Promise<Guest[]> => {
     const everyone = viewer.is_admin === 1
     const version = everyone ? await everyAccountsVersion() : String(viewer.data_version)
     const stamp = `${version}@${Math.floor(now.getTime() / QUARTER_HOUR_MS)}`
     return lists(everyone ? 'everyone' : viewer.id, stamp, () => listGuests(db, viewer, now))
   }
+  return {
+    list,
+    /** The viewer's guests whose name holds `search` (every guest for an empty one). */
+    find: async (viewer: User, search: string): Promise<Guest[]> => findGuests(await list(viewer), search),
+  }
 }
+
+export type GuestService = ReturnType<typeof createGuestService>

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Db } from '../db/database.ts'
 import { pausedSql } from '../sync/paused.ts'
-import type { SyncMetrics } from '../sync/service.ts'
+import type { SyncMetrics } from '../sync/syncCalendar.ts'
 
 /**
  * The process's own figures (CPU, memory, event-loop lag, GC, handles): one set per process,
@@ -30,12 +30,14 @@ async function feedStates(db: Db): Promise<{ failing: number; paused: number }> 
   return { failing: Number(row.failing), paused: Number(row.paused) }
 }
 
-export type MetricsSources = {
+export type MetricsServiceDeps = {
   db: Db
   /** Notification streams open on this process now. */
   openStreams: () => number
   /** Where a failure to read the database for a gauge is told. */
   onCollectError: (error: unknown) => void
+  /** The process's own figures (memory, CPU, event loop) too: only when METRICS_TOKEN is set. */
+  processMetrics: boolean
 }
 
 /** Where a sync round was started from: the scheduler's timer, or a request ("sync now", a new link). */
@@ -49,7 +51,7 @@ const SECONDS_HTTP = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
  * This app's metrics, in a registry of its own (several apps in one test process never share a
  * count), and what the health check reads of the sync: when the last round ended.
  */
-export function createMetrics(sources: MetricsSources, options: { processMetrics: boolean }) {
+export function createMetricsService(deps: MetricsServiceDeps) {
   const registry = new Registry()
   const registers = [registry]
   let lastRoundAt: string | null = null
@@ -96,12 +98,12 @@ export function createMetrics(sources: MetricsSources, options: { processMetrics
   // One database read per scrape serves both gauges, and the health check between rounds.
   let reading: Promise<void> | undefined
   const readFeedStates = () =>
-    (reading ??= feedStates(sources.db)
+    (reading ??= feedStates(deps.db)
       .then((states) => {
         Object.assign(feeds, states)
         feedsCounted = true
       })
-      .catch(sources.onCollectError)
+      .catch(deps.onCollectError)
       .finally(() => (reading = undefined)))
   const feedGauge = (name: string, help: string, count: keyof typeof feeds) =>
     new Gauge({
@@ -124,7 +126,7 @@ export function createMetrics(sources: MetricsSources, options: { processMetrics
     help: 'Notification streams (server-sent events) open on this process.',
     registers,
     collect() {
-      this.set(sources.openStreams())
+      this.set(deps.openStreams())
     },
   })
 
@@ -135,8 +137,8 @@ export function createMetrics(sources: MetricsSources, options: { processMetrics
     notificationsSent: (count) => notificationsSent.inc(count),
   }
 
-  const scraped = () => (options.processMetrics ? Registry.merge([processMetrics(), registry]) : registry)
-  if (options.processMetrics) processMetrics()
+  const scraped = () => (deps.processMetrics ? Registry.merge([processMetrics(), registry]) : registry)
+  if (deps.processMetrics) processMetrics()
 
   return {
     sync,
@@ -166,4 +168,4 @@ export function createMetrics(sources: MetricsSources, options: { processMetrics
   }
 }
 
-export type Metrics = ReturnType<typeof createMetrics>
+export type Metrics = ReturnType<typeof createMetricsService>

@@ -5,7 +5,8 @@ import { SESSION_COOKIE, sha256 } from '../auth/session.ts'
 import type { Db } from '../db/database.ts'
 import { openNotificationChannel } from '../db/notificationChannel.ts'
 import type { StreamNotification } from '../../contract/notification.ts'
-import { streamEventsOf } from './service.ts'
+import type { NotificationService } from './service.ts'
+import { streamEventsOf } from './store.ts'
 
 export const HEARTBEAT_MS = 25_000
 /** A client that lets this much pile up unread is gone or hopeless; its stream is closed. */
@@ -167,7 +168,8 @@ export function createNotificationHub(db: Db, log: FastifyBaseLogger, maxStreams
 
 export type NotificationHub = ReturnType<typeof createNotificationHub>
 
-export type NotificationCenter = {
+/** The notification slice: the panel's calls, and the live streams between processes. */
+export type NotificationCenter = NotificationService & {
   hub: NotificationHub
   /**
    * Tells every process (this one too) that these notifications of `userId` are stored; each
@@ -227,10 +229,11 @@ declare module 'fastify' {
 }
 
 /**
- * Sets up live notifications on the root app: the hub, the channel between processes (started
- * when the app is ready, closed before it closes), and the end of a signed-out session's streams.
+ * Sets up notifications on the root app: the panel's service, the hub, the channel between
+ * processes (started when the app is ready, closed before it closes), and the end of a signed-out
+ * session's streams.
  */
-export function installNotifications(app: FastifyInstance) {
+export function installNotifications(app: FastifyInstance, service: NotificationService) {
   const hub = createNotificationHub(app.db, app.log, app.config.notificationStreamsPerProcess)
   // One read for all of a message's notices, and none where the user has no stream here.
   const deliverStored = async (message: string) => {
@@ -249,6 +252,7 @@ export function installNotifications(app: FastifyInstance) {
     app.log,
   )
   app.decorate('notifications', {
+    ...service,
     hub,
     announce: async (userId: string, ids: readonly string[]) => {
       for (let from = 0; from < ids.length; from += IDS_PER_MESSAGE)

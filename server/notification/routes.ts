@@ -3,7 +3,6 @@ import { contract } from '../../contract/index.ts'
 import { currentUser, SESSION_COOKIE, sha256 } from '../auth/session.ts'
 import { HttpError } from '../errors.ts'
 import { STREAM_RETRY_AFTER_SECONDS } from './hub.ts'
-import { listNotifications, markRead } from './service.ts'
 
 const REFUSAL_MESSAGES = {
   account: 'errors.stream.accountFull',
@@ -13,12 +12,12 @@ const REFUSAL_MESSAGES = {
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.notification.list,
-    handler: async (request) => listNotifications(app.db, currentUser(request).id),
+    handler: async (request) => app.notifications.list(currentUser(request).id),
   })
 
   app.route({
     ...contract.notification.markRead,
-    handler: async (request) => markRead(app.db, currentUser(request).id, request.params.id),
+    handler: async (request) => app.notifications.markRead(currentUser(request).id, request.params.id),
   })
 
   /**

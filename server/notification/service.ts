@@ -1,119 +1,48 @@
-import { randomUUID } from 'node:crypto'
-import type { Selectable } from 'kysely'
 import type { Db } from '../db/database.ts'
-import type { NotificationsTable } from '../db/schema.ts'
 import { notFound } from '../errors.ts'
-import type { Notification, NotificationData, StreamNotification } from '../../contract/notification.ts'
-import { nextTurn } from '../eventLoop.ts'
-
-type NotificationRow = Selectable<NotificationsTable>
+import type { Notification } from '../../contract/notification.ts'
+import { toNotification } from './store.ts'
 
 /** How much history the panel loads. */
-export const LIST_LIMIT = 100
+const LIST_LIMIT = 100
 
-const toNotification = (row: NotificationRow): Notification => ({
-  id: row.id,
-  title: row.title,
-  data: JSON.parse(row.data) as NotificationData,
-  readAt: row.read_at,
-  createdAt: row.created_at,
-})
+export type NotificationServiceDeps = { db: Db }
 
-export type NewNotification = { userId: string; title: string | null; data: NotificationData; now: string }
+/** The notification panel's calls: one's own notifications, and marking one read. */
+export function createNotificationService({ db }: NotificationServiceDeps) {
+  return {
+    /** The user's notifications, newest first. */
+    async list(userId: string): Promise<Notification[]> {
+      const rows = await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(LIST_LIMIT)
+        .execute()
+      return rows.map(toNotification)
+    },
 
-/**
- * Rows per insert. A sync may store thousands of notices; on SQLite each statement runs on the
- * event loop, so they go a hundred at a time, a turn of the loop apart.
- */
-const INSERT_BATCH = 100
-
-/** Stores the notifications, in order; their ids, in the same order. */
-export async function createNotifications(
-  db: Db,
-  notifications: readonly NewNotification[],
-): Promise<string[]> {
-  const rows = notifications.map((notification) => ({
-    id: randomUUID(),
-    user_id: notification.userId,
-    title: notification.title,
-    data: JSON.stringify(notification.data),
-    read_at: null,
-    created_at: notification.now,
-    kind: notification.data.kind ?? null,
-    // Only a notice with a `kind` waits in the mail outbox; older kindless ones count as mailed.
-    mailed_at: notification.data.kind ? null : notification.now,
-  }))
-  for (let from = 0; from < rows.length; from += INSERT_BATCH) {
-    if (from > 0) await nextTurn()
-    await db
-      .insertInto('notifications')
-      .values(rows.slice(from, from + INSERT_BATCH))
-      .execute()
+    /** Marks one of the user's notifications read (once: a second call keeps the first time). */
+    async markRead(userId: string, id: string): Promise<Notification> {
+      await db
+        .updateTable('notifications')
+        .set({ read_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .execute()
+      const row = await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      if (!row) throw notFound()
+      return toNotification(row)
+    },
   }
-  return rows.map((row) => row.id)
 }
 
-export const createNotification = async (db: Db, notification: NewNotification): Promise<string> =>
-  (await createNotifications(db, [notification]))[0]!
-
-/** The user's notifications, newest first. */
-export async function listNotifications(db: Db, userId: string): Promise<Notification[]> {
-  const rows = await db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute()
-  return rows.map(toNotification)
-}
-
-/** Marks one of the user's notifications read (once: a second call keeps the first time). */
-export async function markRead(db: Db, userId: string, id: string): Promise<Notification> {
-  await db
-    .updateTable('notifications')
-    .set({ read_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .execute()
-  const row = await db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  if (!row) throw notFound()
-  return toNotification(row)
-}
-
-/** Stored notifications read for the stream in one query. */
-const STREAM_READ_BATCH = 200
-
-/** Stored notifications of `userId` as the stream sends them, in the order of `ids`. */
-export async function streamEventsOf(
-  db: Db,
-  userId: string,
-  ids: readonly string[],
-): Promise<StreamNotification[]> {
-  const events: StreamNotification[] = []
-  for (let from = 0; from < ids.length; from += STREAM_READ_BATCH) {
-    if (from > 0) await nextTurn()
-    const batch = ids.slice(from, from + STREAM_READ_BATCH)
-    const rows = await db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', 'in', batch)
-      .execute()
-    const byId = new Map(rows.map((row) => [row.id, row]))
-    for (const id of batch) {
-      const row = byId.get(id)
-      if (!row) continue
-      const { data, title, createdAt } = toNotification(row)
-      events.push({ id, title, ...data, createdAt })
-    }
-  }
-  return events
-}
+export type NotificationService = ReturnType<typeof createNotificationService>

@@ -36,7 +36,7 @@ import {
   type PropertyStatus,
 } from '../../contract/property.ts'
 import { duplicateLink, linkField, ownFeedLink } from './fields.ts'
-import { FEED_PATH, feedTokenOfFile } from '../calendar/service.ts'
+import { FEED_PATH, feedTokenOfFile } from '../calendar/feeds.ts'
 
 type PropertyRow = Selectable<PropertiesTable>
 type ImageRow = Selectable<PropertyImagesTable>
@@ -341,7 +341,7 @@ const deleteServedNightsOf = (db: Db, propertyIds: string[]) =>
 /**
  * The properties of an owner. Every function takes the owner's id and finds only that owner's
  * rows, so another user's property is a 404; admin routes pass the owner that
- * `ownerOfProperty` resolves.
+ * `ownerOf` resolves.
  */
 export function createPropertyService(deps: PropertyServiceDeps) {
   const { db, images, quotas } = deps
@@ -704,18 +704,18 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       if (Number(result.numUpdatedRows) === 0) throw notFound()
       return { url: feedUrl(token), platforms: await platformFeeds(propertyId) }
     },
+
+    /** For admin routes: the owner of any property, so they can call the service on the owner's behalf. */
+    async ownerOf(propertyId: string): Promise<string> {
+      const row = await db
+        .selectFrom('properties')
+        .select('owner_id')
+        .where('id', '=', propertyId)
+        .executeTakeFirst()
+      if (!row) throw notFound()
+      return row.owner_id
+    },
   }
 }
 
 export type PropertyService = ReturnType<typeof createPropertyService>
-
-/** For admin routes: the owner of any property, so they can call the service on the owner's behalf. */
-export async function ownerOfProperty(db: Db, propertyId: string): Promise<string> {
-  const row = await db
-    .selectFrom('properties')
-    .select('owner_id')
-    .where('id', '=', propertyId)
-    .executeTakeFirst()
-  if (!row) throw notFound()
-  return row.owner_id
-}

@@ -3,27 +3,17 @@ import { contract } from '../../contract/index.ts'
 import { currentUser } from '../auth/session.ts'
 import { JSON_TYPE, sendBody } from '../db/stampedCache.ts'
 import { dashboardPeriodOf, periodOf } from './period.ts'
-import {
-  createDashboardStatistics,
-  createOwnerToday,
-  monthlyStatistics,
-  periodStatistics,
-  propertyToday,
-} from './service.ts'
 
 /** The statistics calls of a host: the dashboard's, and one property's (404 unless theirs). */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const dashboardBody = createDashboardStatistics(app.db)
   // "This month" and "this week" are the host's: today where their properties are (docs/product.md §4.9).
-  const ownerToday = createOwnerToday(app.db)
-
   app.route({
     ...contract.statistics.dashboard,
     handler: async (request, reply) => {
       const owner = currentUser(request)
-      const today = await ownerToday(owner)
+      const today = await app.statistics.ownerToday(owner)
       const period = dashboardPeriodOf(request.query, today)
-      return sendBody(request, reply, await dashboardBody(owner, today, period), JSON_TYPE)
+      return sendBody(request, reply, await app.statistics.dashboardBody(owner, today, period), JSON_TYPE)
     },
   })
 
@@ -31,7 +21,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.statistics.monthly,
     handler: async (request) => {
       const owner = currentUser(request)
-      return monthlyStatistics(app.db, owner.id, await ownerToday(owner))
+      return app.statistics.monthlyStatistics(owner.id, await app.statistics.ownerToday(owner))
     },
   })
 
@@ -39,8 +29,8 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.statistics.property,
     handler: async (request) => {
       const ownerId = currentUser(request).id
-      const today = await propertyToday(app.db, ownerId, request.params.id)
-      return periodStatistics(app.db, ownerId, request.params.id, periodOf({}, today))
+      const today = await app.statistics.propertyToday(ownerId, request.params.id)
+      return app.statistics.periodStatistics(ownerId, request.params.id, periodOf({}, today))
     },
   })
 
@@ -48,8 +38,8 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.statistics.period,
     handler: async (request) => {
       const ownerId = currentUser(request).id
-      const today = await propertyToday(app.db, ownerId, request.params.id)
-      return periodStatistics(app.db, ownerId, request.params.id, periodOf(request.query, today))
+      const today = await app.statistics.propertyToday(ownerId, request.params.id)
+      return app.statistics.periodStatistics(ownerId, request.params.id, periodOf(request.query, today))
     },
   })
 }

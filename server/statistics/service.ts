@@ -110,42 +110,7 @@ async function connectionCount(db: Db, ownerId: string): Promise<{ total: number
  * The server's own calendar day: "today" only where no property says otherwise (an owner with
  * none). Stays are dates and need no zone. See docs/decisions.md.
  */
-export const serverToday = (): DateOnly => localToday()
-
-/**
- * Today for an owner's figures ("this month", "this week"): today in the zone most of their
- * properties are in (docs/product.md §4.9), kept per version of their data, which every property write
- * changes (migration 0002).
- */
-export function createOwnerToday(db: Db) {
-  // A zone's name, its owner's key and the entry around them: some 4,000 owners in 1 MB.
-  const zones = createStampedCache<string | null>({ maxBytes: 1 << 20, sizeOf: () => 256 })
-  return async (owner: Pick<User, 'id' | 'data_version'>, now = new Date()): Promise<DateOnly> => {
-    const zone = await zones(owner.id, String(owner.data_version), async () => {
-      const rows = await db
-        .selectFrom('properties')
-        .select('time_zone')
-        .where('owner_id', '=', owner.id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-      return prevailingZone(rows.map((row) => row.time_zone))
-    })
-    return zone === null ? serverToday() : todayIn(zone, now)
-  }
-}
-
-/** Today where one of the owner's properties is; 404 unless the owner has it. */
-export async function propertyToday(
-  db: Db,
-  ownerId: string,
-  propertyId: string,
-  now = new Date(),
-): Promise<DateOnly> {
-  const row = await propertiesIn(db, { ownerId, propertyId }).select('time_zone').executeTakeFirst()
-  if (!row) throw notFound()
-  return todayIn(row.time_zone, now)
-}
+const serverToday = (): DateOnly => localToday()
 
 /** The dashboard's figures for this month and week, or for a picked `period` (docs/product.md §2.6). */
 async function dashboardStatistics(
@@ -169,43 +134,76 @@ async function dashboardStatistics(
   return period ? rangeFigures(sources, period) : dashboardFigures({ ...sources, today })
 }
 
-/**
- * The dashboard's answer as JSON, computed once per owner, version of their data (migration
- * 0002), day and period: the figures depend on nothing else.
- */
-export function createDashboardStatistics(db: Db) {
+export type StatisticsServiceDeps = { db: Db }
+
+/** A host's figures: the dashboard's, the chart's months, and one property's. */
+export function createStatisticsService({ db }: StatisticsServiceDeps) {
+  // A zone's name, its owner's key and the entry around them: some 4,000 owners in 1 MB.
+  const zones = createStampedCache<string | null>({ maxBytes: 1 << 20, sizeOf: () => 256 })
   // An answer is a few KB: 16 MB keeps thousands of owners' days and periods.
   const bodies = createStampedCache<CachedBody>({ maxBytes: 16 << 20, sizeOf: bodyBytes })
-  return (owner: Pick<User, 'id' | 'data_version'>, today: DateOnly, period?: NightWindow) =>
-    bodies(owner.id, `${owner.data_version}:${today}:${period?.start ?? ''}:${period?.end ?? ''}`, async () =>
-      jsonBody(DashboardStatistics, await dashboardStatistics(db, owner.id, today, period)),
-    )
+
+  return {
+    /**
+     * Today for an owner's figures ("this month", "this week"): today in the zone most of their
+     * properties are in (docs/product.md §4.9), kept per version of their data, which every
+     * property write changes (migration 0002).
+     */
+    async ownerToday(owner: Pick<User, 'id' | 'data_version'>, now = new Date()): Promise<DateOnly> {
+      const zone = await zones(owner.id, String(owner.data_version), async () => {
+        const rows = await db
+          .selectFrom('properties')
+          .select('time_zone')
+          .where('owner_id', '=', owner.id)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
+        return prevailingZone(rows.map((row) => row.time_zone))
+      })
+      return zone === null ? serverToday() : todayIn(zone, now)
+    },
+
+    /** Today where one of the owner's properties is; 404 unless the owner has it. */
+    async propertyToday(ownerId: string, propertyId: string, now = new Date()): Promise<DateOnly> {
+      const row = await propertiesIn(db, { ownerId, propertyId }).select('time_zone').executeTakeFirst()
+      if (!row) throw notFound()
+      return todayIn(row.time_zone, now)
+    },
+
+    /**
+     * The dashboard's answer as JSON, computed once per owner, version of their data (migration
+     * 0002), day and period: the figures depend on nothing else.
+     */
+    dashboardBody: (owner: Pick<User, 'id' | 'data_version'>, today: DateOnly, period?: NightWindow) =>
+      bodies(
+        owner.id,
+        `${owner.data_version}:${today}:${period?.start ?? ''}:${period?.end ?? ''}`,
+        async () => jsonBody(DashboardStatistics, await dashboardStatistics(db, owner.id, today, period)),
+      ),
+
+    /** The last 12 calendar months, this one included, oldest first. */
+    async monthlyStatistics(ownerId: string, today: DateOnly): Promise<MonthFigures[]> {
+      const months = monthsEndingWith(monthOf(today), CHART_MONTHS)
+      const scope = { ownerId }
+      const window = spanning(monthWindow(months[0] ?? monthOf(today)), monthWindow(monthOf(today)))
+      const [properties, stays] = await Promise.all([
+        measuredProperties(db, scope),
+        staysOverlapping(db, scope, window),
+      ])
+      return monthlyFigures(properties, stays, months)
+    },
+
+    /** One property's figures; 404 unless the owner has it. */
+    async periodStatistics(ownerId: string, propertyId: string, window: NightWindow): Promise<PeriodFigures> {
+      const scope = { ownerId, propertyId }
+      const [properties, stays] = await Promise.all([
+        measuredProperties(db, scope),
+        staysOverlapping(db, scope, window),
+      ])
+      if (properties.length === 0) throw notFound()
+      return periodFigures(properties, stays, window)
+    },
+  }
 }
 
-/** The last 12 calendar months, this one included, oldest first. */
-export async function monthlyStatistics(db: Db, ownerId: string, today: DateOnly): Promise<MonthFigures[]> {
-  const months = monthsEndingWith(monthOf(today), CHART_MONTHS)
-  const scope = { ownerId }
-  const window = spanning(monthWindow(months[0] ?? monthOf(today)), monthWindow(monthOf(today)))
-  const [properties, stays] = await Promise.all([
-    measuredProperties(db, scope),
-    staysOverlapping(db, scope, window),
-  ])
-  return monthlyFigures(properties, stays, months)
-}
-
-/** One property's figures; 404 unless the owner has it. */
-export async function periodStatistics(
-  db: Db,
-  ownerId: string,
-  propertyId: string,
-  window: NightWindow,
-): Promise<PeriodFigures> {
-  const scope = { ownerId, propertyId }
-  const [properties, stays] = await Promise.all([
-    measuredProperties(db, scope),
-    staysOverlapping(db, scope, window),
-  ])
-  if (properties.length === 0) throw notFound()
-  return periodFigures(properties, stays, window)
-}
+export type StatisticsService = ReturnType<typeof createStatisticsService>

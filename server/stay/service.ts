@@ -12,7 +12,8 @@ import { timeOrderedId } from '../db/ids.ts'
 import type { BookingsTable } from '../db/schema.ts'
 import { fieldError, notFound } from '../errors.ts'
 import { conflictsFor } from '../sync/conflicts.ts'
-import type { ManualStay, ManualStayBody, ManualStayPatch } from '../../contract/stay.ts'
+import type { ManualStay, ManualStayBody, ManualStayPatch, StaySearchHit } from '../../contract/stay.ts'
+import { searchStays } from './search.ts'
 
 type StayRow = Selectable<BookingsTable>
 
@@ -69,13 +70,15 @@ function nightlyPrice(stay: ManualStayBody, kept: number | null): number | null 
   return stay.price === null ? null : nightlyPriceOf(stay.price, nightsBetween(stay.start, stay.end))
 }
 
+export type StayServiceDeps = { db: Db }
+
 /**
  * The stays a host enters by hand (docs/product.md §2.15). They belong to no linked calendar (calendar_id is
  * null), show at once in the private feed and in every platform's availability feed, and take
  * part in conflicts as a source of their own. Only the property's owner reaches them; anyone
  * else, and any stay a feed brought, is a 404.
  */
-export function createStayService(db: Db) {
+export function createStayService({ db }: StayServiceDeps) {
   const ownedProperty = async (trx: Db, ownerId: string, propertyId: string) => {
     const property = await trx
       .selectFrom('properties')
@@ -104,6 +107,9 @@ export function createStayService(db: Db) {
     toManualStay(row, (await conflictsFor(db, [row.property_id])).has(row.id))
 
   return {
+    /** The owner's stays by guest, reservation code or phone's last digits (search.ts). */
+    search: (ownerId: string, query: string): Promise<StaySearchHit[]> => searchStays(db, ownerId, query),
+
     async create(ownerId: string, propertyId: string, body: ManualStayBody): Promise<ManualStay> {
       checkDates(body)
       const row = await writeTransaction(db, async (trx) => {
@@ -173,3 +179,5 @@ export function createStayService(db: Db) {
     },
   }
 }
+
+export type StayService = ReturnType<typeof createStayService>

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
 import { currentUser } from '../auth/session.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
-import { calendarIdsOfOwner, resumePausedCalendars } from './service.ts'
 import { limitSyncNow } from './syncNowLimit.ts'
 
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,9 +15,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.sync.now,
     preHandler: limitSyncNow,
     handler: async (request) => {
-      const calendarIds = await calendarIdsOfOwner(app.db, currentUser(request).id)
-      await resumePausedCalendars(app.db, calendarIds)
-      const outcomes = await app.syncCalendarsNow(calendarIds)
+      const outcomes = await app.sync.syncOwnerNow(currentUser(request).id)
       const failed = outcomes.filter((outcome) => outcome.result === 'failed').length
       const synced = outcomes.filter(
         (outcome) => outcome.result === 'imported' || outcome.result === 'unchanged',

@@ -10,7 +10,7 @@ import {
 import { createNoticeMail } from '../notification/outbox.ts'
 import { createFairSlots, inTurns } from './fairSlots.ts'
 import { createParsePool } from './parsePool.ts'
-import { syncCalendar, type SyncContext, type SyncOutcome } from './service.ts'
+import { syncCalendar, type SyncContext, type SyncOutcome } from './syncCalendar.ts'
 
 /** Longer than any one sync can take (a 10 s fetch, then parse and store), so a live holder keeps it. */
 const LEASE_MS = 2 * 60_000
@@ -47,6 +47,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
     allowHosts: app.config.syncAllowHosts,
     intervalMinutes: app.config.syncIntervalMinutes,
     log: app.log,
+    audit: app.audit,
     announce: app.notifications.announce,
     signal: shutdown.signal,
     userAgent: `Manzil calendar sync (+${app.config.publicUrl})`,

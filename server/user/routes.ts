@@ -1,19 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
-import { currentUser, endSession } from '../auth/session.ts'
+import { currentUser } from '../auth/session.ts'
 import { languageOf, translatorFor } from '../i18n.ts'
-import {
-  confirmEmailChange,
-  deleteAccount,
-  sendTwofactorCode,
-  setNotifications,
-  toggleTwofactor,
-  toProfile,
-  updateProfile,
-} from './service.ts'
-import { startEmailChange } from './emailChange.ts'
+import { toProfile } from './profile.ts'
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users } = app
   // Mail that must not change how long the answer takes; awaited when the app closes.
   const background = new Set<Promise<void>>()
   app.addHook('onClose', async () => void (await Promise.allSettled(background)))
@@ -27,12 +19,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only a new address sends mail, so only that counts against the mail limit.
       if (request.body.email !== undefined && request.body.email !== user.email)
         await app.rateLimits.mailPerAccount(request, reply)
-      const saved = await updateProfile(app.db, user, request.body)
+      const saved = await users.updateProfile(user, request.body)
       const { pendingEmail } = saved
       if (pendingEmail) {
-        const task = startEmailChange(app, user, pendingEmail, languageOf(request)).catch((error: unknown) =>
-          request.log.error({ err: error }, 'mailing an e-mail change failed'),
-        )
+        const task = users
+          .startEmailChange(user, pendingEmail, languageOf(request))
+          .catch((error: unknown) => request.log.error({ err: error }, 'mailing an e-mail change failed'))
         background.add(task)
         void task.finally(() => background.delete(task))
       }
@@ -43,8 +35,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.user.deleteAccount,
     handler: async (request, reply) => {
-      await deleteAccount(app.database, app.properties, currentUser(request))
-      await endSession(app, request, reply)
+      await users.deleteAccount(currentUser(request))
+      await app.auth.endSession(request, reply)
       return { message: translatorFor(languageOf(request))('api.accountDeleted') }
     },
   })
@@ -52,7 +44,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.user.confirmEmail,
     handler: async (request) =>
-      toProfile(await confirmEmailChange(app.db, currentUser(request), request.body.code)),
+      toProfile(await users.confirmEmailChange(currentUser(request), request.body.code)),
   })
 
   app.route({
@@ -60,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.rateLimits.mailPerAccount,
     handler: async (request) => {
       const language = languageOf(request)
-      await sendTwofactorCode(app, currentUser(request), language)
+      await users.sendTwofactorCode(currentUser(request), language)
       return { message: translatorFor(language)('api.codeSent') }
     },
   })
@@ -68,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.user.toggleTwofactor,
     handler: async (request) => {
-      const twofactorMode = await toggleTwofactor(app.db, currentUser(request), request.body.code)
+      const twofactorMode = await users.toggleTwofactor(currentUser(request), request.body.code)
       const t = translatorFor(languageOf(request))
       return { twofactorMode, message: t(twofactorMode ? 'api.twofactorEnabled' : 'api.twofactorDisabled') }
     },
@@ -77,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.user.setNotifications,
     handler: async (request) => ({
-      enabled: await setNotifications(app.db, currentUser(request), request.body.enabled),
+      enabled: await users.setNotifications(currentUser(request), request.body.enabled),
     }),
   })
 }

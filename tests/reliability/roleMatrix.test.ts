@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest'
-import { createNotification } from '../../server/notification/service.ts'
+import { createNotification } from '../../server/notification/store.ts'
 import { post, profileWith } from '../server/accounts.ts'
 import { aCalendarRow, aStay } from '../server/bookingBuilders.ts'
 import { aUser, signIn, STRONG_PASSWORD, uniqueEmail } from '../server/builders.ts'

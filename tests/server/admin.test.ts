@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ManagedUser } from '../../contract/admin.ts'
-import { deactivateUser, deleteUser } from '../../server/admin/service.ts'
-import { createImageStore, uploadsDirOf } from '../../server/property/images.ts'
-import { createPropertyService, type PropertyService } from '../../server/property/service.ts'
-import { deleteAccount } from '../../server/user/service.ts'
+import { createUserService } from '../../server/user/service.ts'
 import type { Property } from '../../contract/property.ts'
 import { post } from './accounts.ts'
 import { aUser, signIn, STRONG_PASSWORD } from './builders.ts'
@@ -467,20 +464,11 @@ describeEachDatabase('the last active admin', (ctx) => {
       .where('account_state', '=', 'active')
       .execute()
     if (!onlyAdmin) throw new Error('the previous test leaves one active admin')
-    const properties = createPropertyService({
-      db: ctx.db,
-      images: createImageStore(uploadsDirOf(ctx.config), ctx.app.log),
-      publicUrl: ctx.config.publicUrl,
-      log: ctx.app.log,
-      quotas: ctx.config.quotas,
-    })
-    await expect(deactivateUser(ctx.app.database, actor, onlyAdmin.id, 'reason')).rejects.toMatchObject({
+    await expect(ctx.app.admin.deactivateUser(actor, onlyAdmin.id, 'reason')).rejects.toMatchObject({
       statusCode: 409,
       messageKey: 'errors.admin.lastAdmin',
     })
-    await expect(
-      deleteUser(ctx.app.database, properties, actor, onlyAdmin.id, 'reason'),
-    ).rejects.toMatchObject({
+    await expect(ctx.app.admin.deleteUser(actor, onlyAdmin.id, 'reason')).rejects.toMatchObject({
       statusCode: 409,
     })
     const still = await ctx.db
@@ -503,13 +491,6 @@ describeEachDatabase('the last-admin rule across processes', (ctx) => {
       .selectAll()
       .where('id', '=', leaving.id)
       .executeTakeFirstOrThrow()
-    const properties = createPropertyService({
-      db: ctx.db,
-      images: createImageStore(uploadsDirOf(ctx.config), ctx.app.log),
-      publicUrl: ctx.config.publicUrl,
-      log: ctx.app.log,
-      quotas: ctx.config.quotas,
-    })
     const second = await startSecondProcess(ctx)
     try {
       // The deactivation runs, in the other process, once the self-delete has decided and before
@@ -517,18 +498,22 @@ describeEachDatabase('the last-admin rule across processes', (ctx) => {
       let enterGap = () => {}
       const inGap = new Promise<void>((resolve) => (enterGap = resolve))
       const deactivation = inGap.then(() =>
-        deactivateUser(second.database, leavingUser, staying.id, 'Handing over'),
+        second.admin.deactivateUser(leavingUser, staying.id, 'Handing over'),
       )
-      const slowProperties: PropertyService = {
-        ...properties,
-        removeAll: async (ownerId) => {
-          enterGap()
-          await deactivation.catch(() => {})
-          await properties.removeAll(ownerId)
+      const slowUsers = createUserService({
+        database: ctx.app.database,
+        mailer: ctx.app.mailer,
+        publicUrl: ctx.config.publicUrl,
+        properties: {
+          removeAll: async (ownerId) => {
+            enterGap()
+            await deactivation.catch(() => {})
+            await ctx.app.properties.removeAll(ownerId)
+          },
         },
-      }
+      })
       const outcomes = await Promise.allSettled([
-        deleteAccount(ctx.app.database, slowProperties, leavingUser).finally(enterGap),
+        slowUsers.deleteAccount(leavingUser).finally(enterGap),
         deactivation,
       ])
       const admins = await ctx.db

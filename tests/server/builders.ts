@@ -4,7 +4,7 @@ import type { Db } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/auth/password.ts'
 import { SESSION_COOKIE } from '../../server/auth/session.ts'
 import type { NotificationData } from '../../contract/notification.ts'
-import { createNotification } from '../../server/notification/service.ts'
+import { createNotification } from '../../server/notification/store.ts'
 
 export const STRONG_PASSWORD = 'Sunny-Day-42'
 

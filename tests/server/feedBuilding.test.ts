@@ -9,7 +9,7 @@ import {
   createOwnerFeeds,
   EXPORT_FEED_BYTES,
   OWNER_FEED_BYTES,
-} from '../../server/calendar/service.ts'
+} from '../../server/calendar/feeds.ts'
 import { aCalendarRow, aPropertyRow, aSaleRow, aStay, type CalendarRef } from './bookingBuilders.ts'
 import { aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, it } from 'vitest'
 import { DELETE_BATCH } from '../../server/db/batchedDelete.ts'
-import { createNotification } from '../../server/notification/service.ts'
+import { createNotification } from '../../server/notification/store.ts'
 import { aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createNotification } from '../../server/notification/service.ts'
+import { createNotification } from '../../server/notification/store.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
 import { openEventStream, originOf, type EventStream } from './eventStream.ts'

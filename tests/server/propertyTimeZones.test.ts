@@ -8,9 +8,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type Db } from '../../server/db/database.ts'
 import { migrations } from '../../server/db/migrations.ts'
-import { createGuestList } from '../../server/guest/service.ts'
 import type { Property } from '../../contract/property.ts'
-import { createOwnerToday, propertyToday } from '../../server/statistics/service.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { aCalendarRow as aQuietCalendar, aStay } from './bookingBuilders.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
@@ -221,7 +219,7 @@ describeEachDatabase(
         .selectAll()
         .where('id', '=', owner.id)
         .executeTakeFirstOrThrow()
-      const guests = await createGuestList(ctx.db)(viewer, LATE_ON_THE_9TH)
+      const guests = await ctx.app.guests.list(viewer, LATE_ON_THE_9TH)
       expect(guests.map(({ name, lastStay, nextStay }) => ({ name, lastStay, nextStay }))).toEqual([
         { name: 'Mark Lee', lastStay: null, nextStay: '2026-12-10' },
         { name: 'Reem Saad', lastStay: '2026-12-10', nextStay: null },
@@ -238,11 +236,15 @@ describeEachDatabase(
         .select(['id', 'data_version'])
         .where('id', '=', owner.id)
         .executeTakeFirstOrThrow()
-      expect(await createOwnerToday(ctx.db)(stamped, LATE_ON_THE_9TH)).toBe('2026-12-10')
-      expect(await propertyToday(ctx.db, owner.id, riyadh.id, LATE_ON_THE_9TH)).toBe('2026-12-10')
-      expect(await propertyToday(ctx.db, owner.id, losAngeles.id, LATE_ON_THE_9TH)).toBe('2026-12-09')
+      expect(await ctx.app.statistics.ownerToday(stamped, LATE_ON_THE_9TH)).toBe('2026-12-10')
+      expect(await ctx.app.statistics.propertyToday(owner.id, riyadh.id, LATE_ON_THE_9TH)).toBe('2026-12-10')
+      expect(await ctx.app.statistics.propertyToday(owner.id, losAngeles.id, LATE_ON_THE_9TH)).toBe(
+        '2026-12-09',
+      )
       const stranger = await aUser(ctx.db)
-      await expect(propertyToday(ctx.db, stranger.id, riyadh.id, LATE_ON_THE_9TH)).rejects.toMatchObject({
+      await expect(
+        ctx.app.statistics.propertyToday(stranger.id, riyadh.id, LATE_ON_THE_9TH),
+      ).rejects.toMatchObject({
         statusCode: 404,
       })
     })

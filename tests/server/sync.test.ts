@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { addDays } from '../../src/domain/dates.ts'
 import { CHURN_SYNCS } from '../../server/sync/churn.ts'
 import { conflictsFor } from '../../server/sync/conflicts.ts'
-import { backoffDelayMs, MAX_BACKOFF_FACTOR, SLOW_ANSWER_MS } from '../../server/sync/service.ts'
+import { backoffDelayMs, MAX_BACKOFF_FACTOR, SLOW_ANSWER_MS } from '../../server/sync/syncCalendar.ts'
 import {
   calendarOf,
   readFixture,
@@ -16,7 +16,7 @@ import {
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
 import { aPropertyFields, propertyForm, sendPropertyForm } from './multipart.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
-import { createNotification } from '../../server/notification/service.ts'
+import { createNotification } from '../../server/notification/store.ts'
 
 let feeds: FeedServer
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { delayAfterAnswerMs, MAX_BACKOFF_FACTOR, SLOW_ANSWER_MS } from '../../server/sync/service.ts'
+import { delayAfterAnswerMs, MAX_BACKOFF_FACTOR, SLOW_ANSWER_MS } from '../../server/sync/syncCalendar.ts'
 
 type Schedule = Parameters<typeof delayAfterAnswerMs>[0]
 

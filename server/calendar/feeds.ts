@@ -1,0 +1,338 @@
+import { sha256 } from '../auth/session.ts'
+import type { SelectQueryBuilder } from 'kysely'
+import type { Db } from '../db/database.ts'
+import type { Database, User } from '../db/schema.ts'
+import type { DateOnly } from '../../src/domain/dates.ts'
+import { batchedLookup } from '../db/batchedLookup.ts'
+import { bodyBytes, cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
+import { nextTurn } from '../eventLoop.ts'
+import { CONFLICT_COLUMNS, conflictingIds } from '../sync/conflicts.ts'
+import { occupiedRuns } from '../../src/domain/bookings.ts'
+import { formatRuns } from '../../src/domain/echoNights.ts'
+import { before } from '../../src/domain/nightRuns.ts'
+import { ownRowParts } from '../sync/ownNights.ts'
+import { createFeedWriter, type WrittenFeed } from './feedWriter.ts'
+import { recordServed, servedHorizon, type Served } from './served.ts'
+
+/** Where Manzil serves its feeds: `/api/calendar/{token}.ics`, the `.ics` optional. */
+export const FEED_PATH = '/api/calendar/'
+
+/** The token a feed's file name (`{token}.ics`, or the bare token) stands for. */
+export const feedTokenOfFile = (file: string): string => file.replace(/\.ics$/i, '')
+
+/**
+ * Stays read at a time for a feed: a page of rows with long descriptions (some KB each) is read
+ * and handed to the writer in a few ms, so the event loop is never held long by a property's
+ * thousands of stays.
+ */
+const STAYS_PAGE = 100
+
+/**
+ * The stays of these ids, in their order, a page at a time with a turn of the event loop between
+ * pages. The order comes from a query of the few columns the conflict rule reads
+ * (`CONFLICT_COLUMNS`): sorting whole rows for each page would sort every description again.
+ */
+async function* staysInOrder(db: Db, ids: readonly string[]) {
+  for (let from = 0; from < ids.length; from += STAYS_PAGE) {
+    if (from > 0) await nextTurn()
+    const page = ids.slice(from, from + STAYS_PAGE)
+    const rows = new Map(
+      (await db.selectFrom('bookings').select(STAY_COLUMNS).where('bookings.id', 'in', page).execute()).map(
+        (row) => [row.id, row],
+      ),
+    )
+    yield page.flatMap((id) => rows.get(id) ?? [])
+  }
+}
+
+/** The stays of a feed's query that the conflict rule reads, by check-in. */
+const byCheckIn = (query: SelectQueryBuilder<Database, 'bookings' | 'properties', object>) =>
+  query.select(CONFLICT_COLUMNS).orderBy('bookings.start_date').orderBy('bookings.id').execute()
+
+/** One feed writer a process: its thread writes every feed (`createFeedWriter`). */
+const writeFeed = createFeedWriter()
+
+/**
+ * The private feed of the property behind a secret token: its active bookings and blocks from
+ * every platform, conflicts marked; null for an unknown token.
+ */
+async function exportFeed(db: Db, token: string): Promise<WrittenFeed | null> {
+  const property = await db
+    .selectFrom('properties')
+    .select('name')
+    .where('export_token', '=', token)
+    .executeTakeFirst()
+  if (!property) return null
+  const stays = await byCheckIn(
+    db
+      .selectFrom('bookings')
+      .innerJoin('properties', 'properties.id', 'bookings.property_id')
+      .where('properties.export_token', '=', token)
+      .where('bookings.cancelled_at', 'is', null),
+  )
+  return writeFeed({ kind: 'stays', name: property.name }, async (add) => {
+    for await (const page of staysInOrder(
+      db,
+      stays.map((stay) => stay.id),
+    ))
+      add(page)
+    return [...conflictingIds(stays)]
+  })
+}
+
+/** What a feed says of each stay, and what the conflict rule reads. */
+const STAY_COLUMNS = [
+  'bookings.id',
+  'bookings.property_id',
+  'bookings.calendar_id',
+  'bookings.summary',
+  'bookings.description',
+  'bookings.start_date',
+  'bookings.end_date',
+  'bookings.status',
+  'bookings.guest_name',
+  'bookings.kind',
+  'bookings.echo',
+  'bookings.echo_runs',
+  'bookings.platform_rule',
+  'bookings.platform',
+  'bookings.feed_warning',
+  'bookings.nightly_price',
+  'bookings.updated_at',
+  'bookings.cancelled_at',
+] as const
+
+/**
+ * The feed of every property of one owner, each event naming its property (X-MANZIL-PROPERTY):
+ * the active stays that end after `from` (all of them without it). A stay's conflict is judged
+ * among all the property's stays, so the few that ended before `from` but overlap a stay of the
+ * feed are read too, to judge it, and left out of the feed (docs/decisions.md, "A portfolio's
+ * calendar in one feed").
+ */
+async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promise<WrittenFeed> {
+  const ofOwner = db
+    .selectFrom('bookings')
+    .innerJoin('properties', 'properties.id', 'bookings.property_id')
+    .where('properties.owner_id', '=', ownerId)
+    .where('bookings.cancelled_at', 'is', null)
+  const stays = await byCheckIn(
+    ofOwner.$if(from !== null, (query) => query.where('bookings.end_date', '>', from ?? '')),
+  )
+  const earliest = stays[0]?.start_date ?? ''
+  const before =
+    from !== null && earliest < from
+      ? await byCheckIn(
+          ofOwner.where('bookings.end_date', '>', earliest).where('bookings.end_date', '<=', from),
+        )
+      : []
+  return writeFeed({ kind: 'stays' }, async (add) => {
+    for await (const page of staysInOrder(
+      db,
+      stays.map((stay) => stay.id),
+    ))
+      add(page.map((stay) => ({ ...stay, propertyId: stay.property_id })))
+    return [...conflictingIds([...before, ...stays])]
+  })
+}
+
+/**
+ * The availability feed of one platform of a property behind its own token: every night taken by
+ * an active stay of any other source (other platforms' bookings, blocks and closures, manual
+ * stays), as runs of "Not available"; none of that platform's own stays, which it knows, no echo
+ * nights (our own export coming back; a stay partly an echo gives only its other nights), and no
+ * names; nights up to `horizon` (`servedHorizon`). Null for an unknown token.
+ */
+async function availabilityFeed(
+  db: Db,
+  token: string,
+  horizon: DateOnly,
+): Promise<{ feed: WrittenFeed; served: Served } | null> {
+  const feed = await db
+    .selectFrom('platform_feeds')
+    .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
+    .select([
+      'platform_feeds.id',
+      'platform_feeds.property_id',
+      'platform_feeds.platform_name',
+      'platform_feeds.created_at',
+      'properties.name',
+    ])
+    .where('platform_feeds.token', '=', token)
+    .executeTakeFirst()
+  if (!feed) return null
+  const stays = await db
+    .selectFrom('bookings')
+    .leftJoin('external_calendars', 'external_calendars.id', 'bookings.calendar_id')
+    .select([
+      'bookings.start_date',
+      'bookings.end_date',
+      'bookings.echo',
+      'bookings.echo_runs',
+      'bookings.platform_rule',
+      'bookings.updated_at',
+    ])
+    .where('bookings.property_id', '=', feed.property_id)
+    .where('bookings.cancelled_at', 'is', null)
+    .where('bookings.echo', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('external_calendars.platform_name', 'is', null),
+        eb('external_calendars.platform_name', '!=', feed.platform_name),
+      ]),
+    )
+    .execute()
+  const runs = before(
+    occupiedRuns(stays.flatMap(ownRowParts).map((part) => ({ start: part.start_date, end: part.end_date }))),
+    horizon,
+  )
+  const stamp = stays.reduce(
+    (latest, stay) => (stay.updated_at > latest ? stay.updated_at : latest),
+    feed.created_at,
+  )
+  return {
+    feed: await writeFeed({ kind: 'availability', feedId: feed.id, stamp, name: feed.name }, async (add) => {
+      add(runs)
+      return []
+    }),
+    served: { feedId: feed.id, runs, hash: sha256(formatRuns(runs)).slice(0, 32) },
+  }
+}
+
+export type ExportFeed = { body: CachedBody; etag: string }
+
+/** An answered feed, and for a platform's availability feed what its fetch was served. */
+type Answer = ExportFeed & { served?: Served }
+
+// Every feed request runs it: the lookups of requests that arrive together share one query.
+// A deactivated owner's tokens are not found, so their feeds answer 404 until they are active.
+const feedVersionsOfFeeds = batchedLookup<number>(async (db, tokens) => {
+  const rows = await db
+    .selectFrom('properties')
+    .innerJoin('users', 'users.id', 'properties.owner_id')
+    .select(['properties.export_token', 'properties.feed_version'])
+    .where('properties.export_token', 'in', tokens)
+    .where('users.account_state', '=', 'active')
+    .execute()
+  return rows.map((row) => ({ key: row.export_token, row: row.feed_version }))
+})
+
+const platformFeedsByToken = batchedLookup<{ feedVersion: number; servedHash: string | null }>(
+  async (db, tokens) => {
+    const rows = await db
+      .selectFrom('platform_feeds')
+      .innerJoin('properties', 'properties.id', 'platform_feeds.property_id')
+      .innerJoin('users', 'users.id', 'properties.owner_id')
+      .select(['platform_feeds.token', 'platform_feeds.served_hash', 'properties.feed_version'])
+      .where('platform_feeds.token', 'in', tokens)
+      .where('users.account_state', '=', 'active')
+      .execute()
+    return rows.map((row) => ({
+      key: row.token,
+      row: { feedVersion: row.feed_version, servedHash: row.served_hash },
+    }))
+  },
+)
+
+/**
+ * Bytes of export feeds kept in each process. A property's feed is some 30 KB for a year of
+ * stays, 8 MB for 3,000 stays with long descriptions: 32 MB keeps a thousand ordinary ones, and a
+ * few of the largest.
+ */
+export const EXPORT_FEED_BYTES = 32 << 20
+
+/** An answer's bytes: the body, and the few hundred of its ETag, token and entry. */
+const answerBytes = (answer: ExportFeed | null) => (answer ? bodyBytes(answer.body) : 0) + 256
+
+/**
+ * The export feeds (the private full one, and each platform's availability feed), each
+ * computed once per version of its property's feeds (migration 0021) in each process, which an
+ * indexed query reads for each request (one query for the requests that arrive together); null
+ * for an unknown token. A write to one property leaves the other properties' feeds cached. The
+ * ETag comes with the text. Every fetch of an availability feed is what its platform imports:
+ * what it was served is on record before it is answered, so a block the platform makes from it is
+ * never judged before its source is known.
+ */
+export function createExportFeeds(db: Db, clock: () => Date) {
+  writeFeed.start()
+  const feeds = createStampedCache<Answer | null>({ maxBytes: EXPORT_FEED_BYTES, sizeOf: answerBytes })
+  const answer = async ({ bytes, etag }: WrittenFeed, served?: Served): Promise<Answer> => ({
+    body: await cachedBody(bytes),
+    etag,
+    ...(served ? { served } : {}),
+  })
+  const exportFeeds = async (token: string): Promise<ExportFeed | null> => {
+    const feedVersion = await feedVersionsOfFeeds(db, token)
+    if (feedVersion !== undefined)
+      return feeds(token, String(feedVersion), async () => {
+        const feed = await exportFeed(db, token)
+        return feed === null ? null : answer(feed)
+      })
+    const platformFeed = await platformFeedsByToken(db, token)
+    if (platformFeed === undefined) return null
+    // A new horizon (once a year) is a new feed, and its nights are recorded as served.
+    const horizon = servedHorizon(clock())
+    const feed = await feeds(token, `${platformFeed.feedVersion}:${horizon}`, async () => {
+      const made = await availabilityFeed(db, token, horizon)
+      return made === null ? null : answer(made.feed, made.served)
+    })
+    if (feed?.served && feed.served.hash !== platformFeed.servedHash)
+      await recordServed(db, feed.served, platformFeed.servedHash, clock())
+    return feed
+  }
+  /** The bytes the cached feeds weigh now. */
+  exportFeeds.cachedBytes = feeds.bytes
+  return exportFeeds
+}
+
+/**
+ * Bytes of owners' feeds kept in each process: a portfolio's window is a few MB, a property of
+ * 3,000 stays with long descriptions 8 MB.
+ */
+export const OWNER_FEED_BYTES = 32 << 20
+const OWNER_FEED_ETAGS = 5000
+
+/**
+ * The first day of the window an owner's feed is made for: the first of the month of `from`. The
+ * screens ask from the first of a month (`feedFromFor`), which this keeps; any other day of the
+ * month is the same feed, not one more computed and kept, and its few extra stays (those that
+ * end in the month before `from`) are what the screens show anyway.
+ */
+export const ownerFeedStart = (from: DateOnly | null): DateOnly | null =>
+  from === null ? null : `${from.slice(0, 7)}-01`
+
+/**
+ * The feed of all of an owner's properties since the first of a month (null: all of it),
+ * computed once per version of their data, and the ETag of the latest one computed: a client
+ * whose copy is current is answered 304 without the feed being computed again, however many
+ * owners' bodies have come and gone since. The ETag hashes the text, so a new version with the
+ * same stays (a sync that found nothing new) keeps it.
+ */
+export function createOwnerFeeds(db: Db) {
+  const bodies = createStampedCache<ExportFeed>({ maxBytes: OWNER_FEED_BYTES, sizeOf: answerBytes })
+  // Small: a key and a hash per owner and month asked for, the oldest leaving first.
+  const etags = new Map<string, { stamp: string; etag: string }>()
+  const keyOf = (owner: Pick<User, 'id'>, start: DateOnly | null) => `${owner.id}:${start ?? ''}`
+  return {
+    /** The ETag of the feed at this version of the owner's data, when one was computed. */
+    currentEtag: (owner: Pick<User, 'id' | 'data_version'>, from: DateOnly | null) => {
+      const known = etags.get(keyOf(owner, ownerFeedStart(from)))
+      return known?.stamp === String(owner.data_version) ? known.etag : undefined
+    },
+    feed: async (owner: Pick<User, 'id' | 'data_version'>, from: DateOnly | null): Promise<ExportFeed> => {
+      const start = ownerFeedStart(from)
+      const key = keyOf(owner, start)
+      const stamp = String(owner.data_version)
+      const feed = await bodies(key, stamp, async () => {
+        const { bytes, etag } = await ownerFeed(db, owner.id, start)
+        return { body: await cachedBody(bytes), etag }
+      })
+      etags.delete(key)
+      etags.set(key, { stamp, etag: feed.etag })
+      const oldest = etags.keys().next().value
+      if (etags.size > OWNER_FEED_ETAGS && oldest !== undefined) etags.delete(oldest)
+      return feed
+    },
+    /** The bytes the cached feeds weigh now. */
+    cachedBytes: bodies.bytes,
+  }
+}
