@@ -5,6 +5,7 @@ import { createAuthService, type AuthService } from './auth/service.ts'
 import { createCalendarService, type CalendarService } from './calendar/service.ts'
 import { createGuestService, type GuestService } from './guest/service.ts'
 import { createHealthService, type HealthService } from './health/service.ts'
+import { createFetchLog } from './imports/fetchLog.ts'
 import { installMetrics } from './metrics/install.ts'
 import { installNotifications } from './notification/hub.ts'
 import { installRetention } from './notification/retention.ts'
@@ -72,7 +73,14 @@ export function installServices(app: FastifyInstance) {
   app.decorate('stays', createStayService({ db }))
   app.decorate('statistics', createStatisticsService({ db }))
   app.decorate('guests', createGuestService({ db }))
-  app.decorate('calendars', createCalendarService({ db, clock }))
+  const fetchLog = createFetchLog(db, (error) =>
+    log.error({ err: error }, 'could not record platforms’ fetches'),
+  )
+  // Before the database closes: what was noted last is written.
+  app.addHook('preClose', async () => {
+    await fetchLog.flush()
+  })
+  app.decorate('calendars', createCalendarService({ db, clock, fetchLog }))
   app.decorate('sync', createSyncService({ db, syncNow: syncCalendarsNow }))
   app.decorate(
     'health',

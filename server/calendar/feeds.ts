@@ -201,7 +201,7 @@ async function availabilityFeed(
 export type ExportFeed = { body: CachedBody; etag: string }
 
 /** An answered feed, and for a platform's availability feed what its fetch was served. */
-type Answer = ExportFeed & { served?: Served }
+export type Answer = ExportFeed & { served?: Served }
 
 // Every feed request runs it: the lookups of requests that arrive together share one query.
 // A deactivated owner's tokens are not found, so their feeds answer 404 until they are active.
@@ -260,7 +260,7 @@ export function createExportFeeds(db: Db, clock: () => Date) {
     etag,
     ...(served ? { served } : {}),
   })
-  const exportFeeds = async (token: string): Promise<ExportFeed | null> => {
+  const exportFeeds = async (token: string): Promise<Answer | null> => {
     const feedVersion = await feedVersionsOfFeeds(db, token)
     if (feedVersion !== undefined)
       return feeds(token, String(feedVersion), async () => {

@@ -10,6 +10,10 @@ import { feedTokenOfFile, type ExportFeed } from './feeds.ts'
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
 
+/** Whether the client's copy of the feed is this one. */
+const isCurrent = (request: FastifyRequest, feed: Pick<ExportFeed, 'etag'>) =>
+  request.headers['if-none-match'] === feed.etag
+
 /** Answers a feed with its ETag, or 304 when the client's copy is this one. */
 function sendFeed(
   request: FastifyRequest,
@@ -17,7 +21,7 @@ function sendFeed(
   feed: Pick<ExportFeed, 'etag'> & Partial<ExportFeed>,
 ) {
   reply.header('etag', feed.etag).header('cache-control', 'private, no-cache')
-  if (request.headers['if-none-match'] === feed.etag || !feed.body) return reply.code(304).send()
+  if (isCurrent(request, feed) || !feed.body) return reply.code(304).send()
   return sendBody(request, reply, feed.body, CALENDAR_TYPE)
 }
 
@@ -31,6 +35,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const feed = await app.calendars.exportFeed(feedTokenOfFile(request.params.file))
       if (feed === null) throw notFound()
+      app.calendars.noteFetch(feed, {
+        notModified: isCurrent(request, feed),
+        userAgent: request.headers['user-agent'],
+      })
       return sendFeed(request, reply, feed)
     },
   })

@@ -1,10 +1,13 @@
 import type { Db } from '../db/database.ts'
-import { createExportFeeds, createOwnerFeeds } from './feeds.ts'
+import type { FetchLog } from '../imports/fetchLog.ts'
+import { createExportFeeds, createOwnerFeeds, type Answer } from './feeds.ts'
 
 export type CalendarServiceDeps = {
   db: Db
   /** When a platform's fetch was served (the echo rule reads it). */
   clock: () => Date
+  /** Where platforms' fetches of their availability feeds are noted. */
+  fetchLog: FetchLog
 }
 
 /**
@@ -12,12 +15,28 @@ export type CalendarServiceDeps = {
  * Built once per app, so every request shares one cache of each (createExportFeeds,
  * createOwnerFeeds), keyed by token or owner and stamped with the data's version.
  */
-export function createCalendarService({ db, clock }: CalendarServiceDeps) {
+export function createCalendarService({ db, clock, fetchLog }: CalendarServiceDeps) {
   const exportFeeds = createExportFeeds(db, clock)
   const ownerFeeds = createOwnerFeeds(db)
   return {
     /** The private or availability feed behind a token; null for an unknown one. */
     exportFeed: exportFeeds,
+    /**
+     * Notes a platform's fetch of its availability feed as answered: 304 when its copy was
+     * current. A fetch of the private feed is no platform's import and is not noted.
+     */
+    noteFetch(feed: Answer, answer: { notModified: boolean; userAgent: string | undefined }) {
+      if (!feed.served) return
+      fetchLog.note({
+        feedId: feed.served.feedId,
+        at: clock(),
+        status: answer.notModified ? 304 : 200,
+        bytes: answer.notModified ? 0 : feed.body.plain.length,
+        userAgent: answer.userAgent,
+      })
+    },
+    /** Writes the fetches noted so far (they are written every few seconds anyway). */
+    flushFetches: fetchLog.flush,
     ownerFeedEtag: ownerFeeds.currentEtag,
     ownerFeed: ownerFeeds.feed,
   }

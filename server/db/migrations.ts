@@ -20,6 +20,7 @@ import { ruleEvidence } from './migrations/0019_rule_evidence.ts'
 import { cancelledStaysIndex } from './migrations/0020_cancelled_stays_index.ts'
 import { propertyFeedVersion } from './migrations/0021_property_feed_version.ts'
 import { servedRuns } from './migrations/0022_served_runs.ts'
+import { feedFetches } from './migrations/0023_feed_fetches.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -223,4 +224,5 @@ export const migrations: Record<string, Migration> = {
   '0020_cancelled_stays_index': cancelledStaysIndex,
   '0021_property_feed_version': propertyFeedVersion,
   '0022_served_runs': servedRuns,
+  '0023_feed_fetches': feedFetches,
 }

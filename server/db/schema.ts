@@ -209,6 +209,31 @@ export interface FeedServedTable {
   served_until: string | null
 }
 
+/** The first fetch of a minute of a platform's availability feed (migration 0023). */
+export interface FeedFetchesTable {
+  feed_id: string
+  /** `YYYY-MM-DDTHH:MM` in UTC. */
+  minute: string
+  fetched_at: string
+  /** 200, or 304 when the platform's copy was current. */
+  status: number
+  /** The feed's bytes answered; 0 for a 304. */
+  bytes: number
+  user_agent: string
+}
+
+/** A day's fetches of a platform's availability feed, rolled up after 14 days (migration 0023). */
+export interface FeedFetchDaysTable {
+  feed_id: string
+  day: string
+  fetches: number
+  not_modified: number
+  bytes: number
+  first_at: string
+  last_at: string
+  user_agent: string
+}
+
 export interface NotificationsTable {
   id: string
   user_id: string
@@ -257,6 +282,8 @@ export interface Database {
   bookings: BookingsTable
   platform_feeds: PlatformFeedsTable
   feed_served: FeedServedTable
+  feed_fetches: FeedFetchesTable
+  feed_fetch_days: FeedFetchDaysTable
   notifications: NotificationsTable
   announced_conflicts: AnnouncedConflictsTable
   audit_log: AuditLogTable

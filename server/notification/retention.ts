@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/database.ts'
 import { DELETE_BATCH, deleteInBatches } from '../db/batchedDelete.ts'
 import { pruneCancelledStays, pruneCancelledSurplus } from '../sync/retention.ts'
+import { rollUpFetches } from '../imports/rollup.ts'
 
 const DAY_MS = 24 * 60 * 60_000
 /** Notifications past their age are looked for this often; a sync round is 15 minutes. */
@@ -69,7 +70,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Deletes the notifications past NOTIFICATION_RETENTION_DAYS and the stays cancelled past
-     * CANCELLED_KEPT_MS now and then, once started.
+     * CANCELLED_KEPT_MS, and rolls up the platforms' fetches, now and then, once started.
      */
     retention: { start(): void }
   }
@@ -93,6 +94,9 @@ export function installRetention(app: FastifyInstance) {
     )
     await pruneCancelledSurplus(app.db).catch((error: unknown) =>
       app.log.error({ err: error }, 'could not delete the cancelled stays past a link’s bound'),
+    )
+    await rollUpFetches(app.db, now).catch((error: unknown) =>
+      app.log.error({ err: error }, 'could not roll up the platforms’ fetches'),
     )
   }
   const run = () => {

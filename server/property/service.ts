@@ -37,6 +37,7 @@ import {
 } from '../../contract/property.ts'
 import { duplicateLink, linkField, ownFeedLink } from './fields.ts'
 import { FEED_PATH, feedTokenOfFile } from '../calendar/feeds.ts'
+import { forgetFetchesOf } from '../imports/rollup.ts'
 
 type PropertyRow = Selectable<PropertiesTable>
 type ImageRow = Selectable<PropertyImagesTable>
@@ -338,6 +339,11 @@ const deleteServedNightsOf = (db: Db, propertyIds: string[]) =>
       .executeTakeFirst(),
   )
 
+const feedIdsOf = async (db: Db, propertyIds: string[]) =>
+  (await db.selectFrom('platform_feeds').select('id').where('property_id', 'in', propertyIds).execute()).map(
+    (row) => row.id,
+  )
+
 /**
  * The properties of an owner. Every function takes the owner's id and finds only that owner's
  * rows, so another user's property is a 404; admin routes pass the owner that
@@ -470,6 +476,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       if (ids.length === 0) return removed
       await deleteStaysOf(db, ids)
       await deleteServedNightsOf(db, ids)
+      await forgetFetchesOf(db, await feedIdsOf(db, ids))
       await nextTurn()
       const { files, count } = await writeTransaction(db, async (trx) => {
         const files = await trx
@@ -682,13 +689,18 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       await findOwned(ownerId, propertyId)
       await platformFeeds(propertyId)
       const token = newExportToken()
-      const result = await db
+      const rotated = await db
         .updateTable('platform_feeds')
         .set({ token })
         .where('property_id', '=', propertyId)
         .where('platform_name', '=', platformName)
-        .executeTakeFirst()
-      if (Number(result.numUpdatedRows) === 0) throw notFound()
+        .returning('id')
+        .execute()
+      if (rotated.length === 0) throw notFound()
+      await forgetFetchesOf(
+        db,
+        rotated.map((row) => row.id),
+      )
       return { platformName, url: feedUrl(token) }
     },
 
