@@ -3,7 +3,8 @@
  * of the real app over a generated dataset, and against a bare Fastify route served the same way
  * in the same run; on SQLite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is
  * set. Exits 1 when a route's p99 exceeds 25 ms or its throughput falls under 25% of the bare one,
- * and when any answer is an error. BENCH_QUICK=1: a small dataset, 10 connections, a second per
+ * when a platform's availability feed answers with a p99 over 1.1 times its p99 without the
+ * record of platforms' fetches, and when any answer is an error. BENCH_QUICK=1: a small dataset, 10 connections, a second per
  * load and no warm-up; every answer must still succeed, the targets are only reported
  * (bench/quick.ts).
  */
@@ -24,6 +25,8 @@ import { sized, timingMissed } from './quick.ts'
 
 const TARGET_P99_MS = 25
 const TARGET_RATIO = 0.25
+/** The availability feed's p99 with the record of platforms' fetches, against without. */
+const TARGET_RECORDING_P99_RATIO = 1.1
 const CONNECTIONS = sized(50, 10)
 const WARMUP_S = sized(2, 0)
 const DURATION_S = sized(6, 1)
@@ -31,12 +34,16 @@ const BARE_DURATION_S = sized(3, 1)
 const here = path.dirname(fileURLToPath(import.meta.url))
 
 type Row = { engine: Engine; route: string; result: Result; bare: Result; bytes: number; sameSize: Result }
-type Ports = { appPort: number; barePort: number }
+type Ports = { appPort: number; unrecordedPort: number; barePort: number }
+/** A platform's availability feed, answered with and without the record of its fetches. */
+type Recording = { engine: Engine; recorded: Result; unrecorded: Result }
 type Prepared = {
   env: Record<string, string>
   cleanup: () => Promise<void>
   /** Every property's feed token. */
   exportTokens: string[]
+  /** Every linked platform's availability feed token. */
+  platformTokens: string[]
   /** Cookie headers of the host's sessions, one per connection, as fifty open tabs would send. */
   cookies: string[]
 }
@@ -65,7 +72,7 @@ async function prepare(engine: Engine): Promise<Prepared> {
   const database = await openDatabase(config.database)
   const seeding = performance.now()
   await migrateToLatest(database.db, engine === 'postgres' ? schema : undefined)
-  const { host, exportTokens } = await seedApiDataset(database.db)
+  const { host, exportTokens, platformTokens } = await seedApiDataset(database.db)
   const cookies: string[] = []
   for (let index = 0; index < CONNECTIONS; index++)
     cookies.push(`${SESSION_COOKIE}=${await createSession(database.db, host.id)}`)
@@ -80,7 +87,7 @@ async function prepare(engine: Engine): Promise<Prepared> {
     }
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
-  return { env, cleanup, exportTokens, cookies }
+  return { env, cleanup, exportTokens, platformTokens, cookies }
 }
 
 function startServers(env: Record<string, string>): Promise<{ child: ChildProcess; ports: Ports }> {
@@ -140,7 +147,7 @@ async function load(origin: string, paths: string[], cookies: string[], duration
  * Each route is compared with the bare route measured just before it, so that load from other
  * programs on a shared machine weighs on both sides of the ratio alike.
  */
-async function benchEngine(engine: Engine): Promise<Row[]> {
+async function benchEngine(engine: Engine): Promise<{ rows: Row[]; recording: Recording }> {
   const prepared = await prepare(engine)
   const { child, ports } = await startServers(prepared.env)
   try {
@@ -161,7 +168,19 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       const result = await load(app, [...paths], cookies, DURATION_S)
       rows.push({ engine, route, result, bare, bytes, sameSize })
     }
-    return rows
+    // Platforms' fetches, with the record of them and without, in turn: the better of two runs of
+    // each, so that a pause of the machine in one does not decide.
+    const platformFeeds = prepared.platformTokens.map((token) => `/api/calendar/${token}.ics`)
+    const unrecordedOrigin = `http://127.0.0.1:${ports.unrecordedPort}`
+    const runs: { recorded: Result; unrecorded: Result }[] = []
+    for (let round = 0; round < 2; round++)
+      runs.push({
+        recorded: await load(app, platformFeeds, cookies, DURATION_S),
+        unrecorded: await load(unrecordedOrigin, platformFeeds, cookies, DURATION_S),
+      })
+    const best = (side: 'recorded' | 'unrecorded') =>
+      runs.map((run) => run[side]).sort((a, b) => a.latency.p99 - b.latency.p99)[0]!
+    return { rows, recording: { engine, recorded: best('recorded'), unrecorded: best('unrecorded') } }
   } finally {
     child.disconnect()
     await new Promise((resolve) => child.once('exit', resolve))
@@ -171,6 +190,9 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
 
 const ratio = (row: Row) => row.result.requests.average / row.bare.requests.average
 const missed = (row: Row) => row.result.latency.p99 > TARGET_P99_MS || ratio(row) < TARGET_RATIO
+const recordingCost = (recording: Recording) =>
+  recording.recorded.latency.p99 / recording.unrecorded.latency.p99
+const recordingMissed = (recording: Recording) => recordingCost(recording) > TARGET_RECORDING_P99_RATIO
 
 function report(rows: Row[]) {
   console.table(
@@ -203,7 +225,26 @@ const engines: Engine[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite']
 if (!postgresUrl)
   console.log('  PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.')
 const rows: Row[] = []
-for (const engine of engines) rows.push(...(await benchEngine(engine)))
+const recordings: Recording[] = []
+for (const engine of engines) {
+  const measured = await benchEngine(engine)
+  rows.push(...measured.rows)
+  recordings.push(measured.recording)
+}
 report(rows)
+console.log(
+  `Platforms' fetches of their availability feeds, recorded and not (p99 target <= ${TARGET_RECORDING_P99_RATIO}x):`,
+)
+console.table(
+  recordings.map((recording) => ({
+    engine: recording.engine,
+    'recorded p99 ms': recording.recorded.latency.p99,
+    'unrecorded p99 ms': recording.unrecorded.latency.p99,
+    'recorded req/s': Math.round(recording.recorded.requests.average),
+    'unrecorded req/s': Math.round(recording.unrecorded.requests.average),
+    'p99 ratio': recordingCost(recording).toFixed(2),
+    target: recordingMissed(recording) ? 'MISSED' : 'met',
+  })),
+)
 console.log(`Finished in ${((performance.now() - started) / 1000).toFixed(0)} s.`)
-if (rows.some(missed)) timingMissed('A target was missed.')
+if (rows.some(missed) || recordings.some(recordingMissed)) timingMissed('A target was missed.')

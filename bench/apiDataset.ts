@@ -130,12 +130,25 @@ export async function seedApiDataset(db: Db) {
       return stay
     })
   })
+  // Each linked platform's availability feed, as the property's page makes them.
+  const platformFeeds = calendars.map((calendar) => ({
+    id: randomUUID(),
+    property_id: calendar.property_id,
+    platform_name: calendar.platform_name,
+    token: randomBytes(24).toString('base64url'),
+    created_at: calendar.created_at,
+  }))
   await db.transaction().execute(async (trx) => {
     await insertAll(trx, 'users', users)
     await insertAll(trx, 'properties', properties)
     await insertAll(trx, 'property_images', images)
     await insertAll(trx, 'external_calendars', calendars)
     await insertAll(trx, 'bookings', bookings)
+    await insertAll(trx, 'platform_feeds', platformFeeds)
   })
-  return { host, exportTokens: properties.map((property) => property.export_token) }
+  return {
+    host,
+    exportTokens: properties.map((property) => property.export_token),
+    platformTokens: platformFeeds.map((feed) => feed.token),
+  }
 }

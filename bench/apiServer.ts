@@ -1,7 +1,8 @@
 /**
  * The server side of bench/api.ts, in a process of its own so that autocannon does not share its
  * event loop: the real app (server/app.ts) and a bare Fastify route, built and listening the
- * same way, on random ports. It answers the two ports on the IPC channel.
+ * same way, on random ports, and the app again without the record of platforms' fetches. It
+ * answers the three ports on the IPC channel.
  */
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
@@ -14,7 +15,10 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' })
 if (config.database.engine === 'postgres') config.database.schema = process.env.BENCH_SCHEMA
 const database = await openDatabase(config.database)
 // Production settings (rate limits included) except the log: a line per request measures the terminal.
-const app = await buildApp({ config, database, logger: false, distDir: path.join(config.dataDir, 'no-dist') })
+const appOptions = { config, database, logger: false, distDir: path.join(config.dataDir, 'no-dist') } as const
+const app = await buildApp(appOptions)
+// The same app without the record of platforms' fetches, which the feed route is measured against.
+const unrecorded = await buildApp({ ...appOptions, recordFeedFetches: false })
 const bare = Fastify({ logger: false })
 bare.get('/bare', async () => ({ ok: true }))
 // The same nothing, as many bytes long as a route's answer: what the body's size alone costs.
@@ -30,5 +34,12 @@ const listen = async (server: FastifyInstance) => {
   return address.port
 }
 
-process.send?.({ appPort: await listen(app), barePort: await listen(bare) })
-process.on('disconnect', () => void Promise.all([app.close(), bare.close()]).then(() => process.exit(0)))
+process.send?.({
+  appPort: await listen(app),
+  unrecordedPort: await listen(unrecorded),
+  barePort: await listen(bare),
+})
+process.on(
+  'disconnect',
+  () => void Promise.allSettled([app.close(), unrecorded.close(), bare.close()]).then(() => process.exit(0)),
+)

@@ -81,6 +81,11 @@ export type AppDeps = {
   rateLimits?: RateLimitSettings
   /** Defaults to the system's clock. */
   clock?: () => Date
+  /**
+   * Whether platforms' fetches of their availability feeds are recorded: always but in
+   * `bench:api`, which measures the feed route without it beside the same route with it.
+   */
+  recordFeedFetches?: boolean
 }
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -220,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Manzil API', version: '1' } },
     transform: jsonSchemaTransform,
   })
-  installServices(app)
+  installServices(app, { recordFeedFetches: deps.recordFeedFetches ?? true })
 
   await app.register(
     async (api) => {

@@ -44,7 +44,7 @@ declare module 'fastify' {
  * (hooks, timers, a channel between processes) install themselves first; a property's new link is
  * fetched at once by the sync engine, so the scheduler comes before the properties.
  */
-export function installServices(app: FastifyInstance) {
+export function installServices(app: FastifyInstance, { recordFeedFetches }: { recordFeedFetches: boolean }) {
   const { config, database, db, log, mailer, clock } = app
   installMetrics(app)
   installNotifications(app, createNotificationService({ db }))

@@ -6,8 +6,8 @@ export type CalendarServiceDeps = {
   db: Db
   /** When a platform's fetch was served (the echo rule reads it). */
   clock: () => Date
-  /** Where platforms' fetches of their availability feeds are noted. */
-  fetchLog: FetchLog
+  /** Where platforms' fetches of their availability feeds are noted; null: nowhere. */
+  fetchLog: FetchLog | null
 }
 
 /**
@@ -27,7 +27,7 @@ export function createCalendarService({ db, clock, fetchLog }: CalendarServiceDe
      */
     noteFetch(feed: Answer, answer: { notModified: boolean; userAgent: string | undefined }) {
       if (!feed.served) return
-      fetchLog.note({
+      fetchLog?.note({
         feedId: feed.served.feedId,
         at: clock(),
         status: answer.notModified ? 304 : 200,
@@ -36,7 +36,7 @@ export function createCalendarService({ db, clock, fetchLog }: CalendarServiceDe
       })
     },
     /** Writes the fetches noted so far (they are written every few seconds anyway). */
-    flushFetches: fetchLog.flush,
+    flushFetches: async () => await fetchLog?.flush(),
     ownerFeedEtag: ownerFeeds.currentEtag,
     ownerFeed: ownerFeeds.feed,
   }
