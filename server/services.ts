@@ -73,12 +73,12 @@ export function installServices(app: FastifyInstance, { recordFeedFetches }: { r
   app.decorate('stays', createStayService({ db }))
   app.decorate('statistics', createStatisticsService({ db }))
   app.decorate('guests', createGuestService({ db }))
-  const fetchLog = createFetchLog(db, (error) =>
-    log.error({ err: error }, 'could not record platforms’ fetches'),
-  )
+  const fetchLog = recordFeedFetches
+    ? createFetchLog(db, (error) => log.error({ err: error }, 'could not record platforms’ fetches'))
+    : null
   // Before the database closes: what was noted last is written.
   app.addHook('preClose', async () => {
-    await fetchLog.flush()
+    await fetchLog?.flush()
   })
   app.decorate('calendars', createCalendarService({ db, clock, fetchLog }))
   app.decorate('sync', createSyncService({ db, syncNow: syncCalendarsNow }))
