@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoints } from './endpoint.ts'
+import { Exposure } from './imports.ts'
 import { apiPaths, type Route } from './paths.ts'
 import {
   CredentialsBody,
@@ -166,6 +167,9 @@ export const contract = {
   }),
   sync: endpoints(apiPaths.sync, {
     now: { response: { 200: TriggerResponse } },
+  }),
+  imports: endpoints(apiPaths.imports, {
+    exposure: { response: { 200: Exposure } },
   }),
   calendar: endpoints(apiPaths.calendar, {
     exportFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },

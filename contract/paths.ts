@@ -95,6 +95,9 @@ export const apiPaths = {
   sync: {
     now: { method: 'post', url: '/notification/trigger' },
   },
+  imports: {
+    exposure: { method: 'get', url: '/exposure' },
+  },
   calendar: {
     exportFeed: { method: 'get', url: '/calendar/:file', public: true },
     ownerFeed: { method: 'get', url: '/property/calendar' },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ImportFigures } from './imports.ts'
 import { multiLine, singleLine } from '../src/domain/plainText.ts'
 import { isTimeZone } from '../src/domain/timeZones.ts'
 import { listOrPage, pageOf } from './paging.ts'
@@ -58,7 +59,10 @@ export const PropertyPage = pageOf(Property)
 export const PropertyList = listOrPage(Property)
 
 /** The availability feed to paste into one platform: no names, none of its own stays. */
-export const PlatformFeed = z.object({ platformName: z.string(), url: z.string() })
+/** A platform's availability feed of the property, and how that platform imports it. */
+export const PlatformFeed = z
+  .object({ platformName: z.string(), url: z.string() })
+  .extend(ImportFigures.shape)
 export type PlatformFeed = z.infer<typeof PlatformFeed>
 
 /**

@@ -35,6 +35,7 @@ import { authenticate } from './auth/session.ts'
 import { calendarRoutes } from './calendar/routes.ts'
 import { notificationRoutes } from './notification/routes.ts'
 import { syncRoutes } from './sync/routes.ts'
+import { importRoutes } from './imports/routes.ts'
 import {
   createRateLimiters,
   DEFAULT_RATE_LIMITS,
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(guestRoutes)
       await api.register(notificationRoutes)
       await api.register(syncRoutes)
+      await api.register(importRoutes)
       await api.register(calendarRoutes)
       await api.register(stayRoutes)
       api.route({ ...contract.docs.openApi, handler: async () => app.swagger() })

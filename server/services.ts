@@ -6,6 +6,7 @@ import { createCalendarService, type CalendarService } from './calendar/service.
 import { createGuestService, type GuestService } from './guest/service.ts'
 import { createHealthService, type HealthService } from './health/service.ts'
 import { createFetchLog } from './imports/fetchLog.ts'
+import { createImportService, type ImportService } from './imports/service.ts'
 import { installMetrics } from './metrics/install.ts'
 import { installNotifications } from './notification/hub.ts'
 import { installRetention } from './notification/retention.ts'
@@ -32,6 +33,7 @@ declare module 'fastify' {
     statistics: StatisticsService
     guests: GuestService
     calendars: CalendarService
+    imports: ImportService
     sync: SyncService
     health: HealthService
   }
@@ -55,7 +57,10 @@ export function installServices(app: FastifyInstance, { recordFeedFetches }: { r
   const { syncCalendarsNow } = app
 
   const images = createImageStore(uploadsDirOf(config), log)
+  const imports = createImportService({ db, clock })
+  app.decorate('imports', imports)
   const properties = createPropertyService({
+    imports,
     db,
     images,
     publicUrl: config.publicUrl,

@@ -136,6 +136,32 @@ async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promis
 }
 
 /**
+ * The active stays of these properties that take nights from the platforms (echoes left out,
+ * partial echoes left to `ownRowParts`), with the platform each came from (null for a manual stay).
+ */
+export const takenStaysOf = (db: Db, propertyIds: readonly string[]) =>
+  db
+    .selectFrom('bookings')
+    .leftJoin('external_calendars', 'external_calendars.id', 'bookings.calendar_id')
+    .select([
+      'bookings.property_id',
+      'external_calendars.platform_name as source',
+      'bookings.start_date',
+      'bookings.end_date',
+      'bookings.echo',
+      'bookings.echo_runs',
+      'bookings.platform_rule',
+      'bookings.updated_at',
+    ])
+    .where('bookings.property_id', 'in', propertyIds)
+    .where('bookings.cancelled_at', 'is', null)
+    .where('bookings.echo', '=', 0)
+    .execute()
+
+/** Whether a stay's nights are served to `platform`: its own stays it knows already. */
+export const takesFrom = (stay: { source: string | null }, platform: string) => stay.source !== platform
+
+/**
  * The availability feed of one platform of a property behind its own token: every night taken by
  * an active stay of any other source (other platforms' bookings, blocks and closures, manual
  * stays), as runs of "Not available"; none of that platform's own stays, which it knows, no echo
@@ -160,27 +186,9 @@ async function availabilityFeed(
     .where('platform_feeds.token', '=', token)
     .executeTakeFirst()
   if (!feed) return null
-  const stays = await db
-    .selectFrom('bookings')
-    .leftJoin('external_calendars', 'external_calendars.id', 'bookings.calendar_id')
-    .select([
-      'bookings.start_date',
-      'bookings.end_date',
-      'bookings.echo',
-      'bookings.echo_runs',
-      'bookings.platform_rule',
-      'bookings.updated_at',
-    ])
-    .where('bookings.property_id', '=', feed.property_id)
-    .where('bookings.cancelled_at', 'is', null)
-    .where('bookings.echo', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb('external_calendars.platform_name', 'is', null),
-        eb('external_calendars.platform_name', '!=', feed.platform_name),
-      ]),
-    )
-    .execute()
+  const stays = (await takenStaysOf(db, [feed.property_id])).filter((stay) =>
+    takesFrom(stay, feed.platform_name),
+  )
   const runs = before(
     occupiedRuns(stays.flatMap(ownRowParts).map((part) => ({ start: part.start_date, end: part.end_date }))),
     horizon,

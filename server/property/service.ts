@@ -38,6 +38,7 @@ import {
 import { duplicateLink, linkField, ownFeedLink } from './fields.ts'
 import { FEED_PATH, feedTokenOfFile } from '../calendar/feeds.ts'
 import { forgetFetchesOf } from '../imports/rollup.ts'
+import type { ImportService } from '../imports/service.ts'
 
 type PropertyRow = Selectable<PropertiesTable>
 type ImageRow = Selectable<PropertyImagesTable>
@@ -73,6 +74,8 @@ export type PropertyServiceDeps = {
   /** What one account may hold: checked in the transaction that adds it. */
   quotas: Quotas
   onCalendarsChanged?: CalendarsChangedHook
+  /** How each platform imports the property's availability feeds. */
+  imports: Pick<ImportService, 'ofProperty'>
 }
 
 const STATUS_BADGE: Record<PropertyRow['status'], PropertyStatus> = {
@@ -527,9 +530,11 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       .where('property_id', '=', propertyId)
       .execute()
     const tokenOf = new Map(feeds.map((feed) => [feed.platform_name, feed.token]))
+    const figures = await deps.imports.ofProperty(propertyId)
     return linked.map((calendar) => ({
       platformName: calendar.platform_name,
       url: feedUrl(tokenOf.get(calendar.platform_name) as string),
+      ...figures.get(calendar.platform_name)!,
     }))
   }
 
@@ -701,7 +706,8 @@ export function createPropertyService(deps: PropertyServiceDeps) {
         db,
         rotated.map((row) => row.id),
       )
-      return { platformName, url: feedUrl(token) }
+      const feeds = await platformFeeds(propertyId)
+      return feeds.find((feed) => feed.platformName === platformName)!
     },
 
     /** A new secret for the export feed; the old URL stops working at once. */

@@ -503,6 +503,7 @@ describeEachDatabase('telling the sync engine about changed links', (ctx) => {
     const announced: string[][] = []
     const properties = createPropertyService({
       db: ctx.db,
+      imports: ctx.app.imports,
       images: createImageStore(path.join(ctx.config.dataDir, 'uploads'), ctx.app.log),
       publicUrl: ctx.config.publicUrl,
       log: ctx.app.log,

@@ -301,6 +301,7 @@ describeEachDatabase(
       // Photos already stored, of 600 KiB each: the writes overlap in the database, not in sharp.
       const properties = createPropertyService({
         db: ctx.db,
+        imports: ctx.app.imports,
         images: {
           store: () => Promise.reject(new Error('not read here')),
           publish: async () => {},

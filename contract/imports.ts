@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+/**
+ * Nights a platform's feed serves as taken that its latest fetch was not served: check-in
+ * `start`, check-out `end`, taken since `since`.
+ */
+export const AtRiskRun = z.object({ start: z.string(), end: z.string(), since: z.string() })
+
+/** What is known of a platform's imports of a property's availability feed. */
+export const ImportFigures = z.object({
+  /** Null: the platform has never fetched the link. */
+  lastFetchedAt: z.string().nullable(),
+  lastUserAgent: z.string().nullable(),
+  /** Over the last 7 days; null under 3 fetches. */
+  medianIntervalMinutes: z.number().int().nullable(),
+  p95IntervalMinutes: z.number().int().nullable(),
+  atRisk: z.array(AtRiskRun),
+})
+
+/** The host's nights at risk, by property and platform, and the links platforms stopped importing. */
+export const Exposure = z.object({
+  nightsAtRisk: z.number().int(),
+  properties: z.array(
+    z.object({
+      propertyId: z.string(),
+      propertyName: z.string(),
+      platforms: z.array(
+        z.object({
+          platformName: z.string(),
+          nightsAtRisk: z.number().int(),
+          oldestSince: z.string().nullable(),
+          lastFetchedAt: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  silent: z.array(z.object({ propertyId: z.string(), platformName: z.string(), lastFetchedAt: z.string() })),
+})
+export type Exposure = z.infer<typeof Exposure>

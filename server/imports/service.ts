@@ -1,0 +1,253 @@
+import { sql } from 'kysely'
+import type { DateOnly } from '../../src/domain/dates.ts'
+import { intersect, nightCount, runsOf, subtract, union } from '../../src/domain/nightRuns.ts'
+import { todayIn } from '../../src/domain/timeZones.ts'
+import type { Stay } from '../../src/domain/bookings.ts'
+import type { Db } from '../db/database.ts'
+import { servedHorizon } from '../calendar/served.ts'
+import { takenStaysOf, takesFrom } from '../calendar/feeds.ts'
+import { ownRowParts } from '../sync/ownNights.ts'
+
+/** Nights a platform has not been served since they were taken: check-out `end`, taken `since`. */
+export type AtRiskRun = { start: DateOnly; end: DateOnly; since: string }
+
+/** What is known of a platform's imports of its availability feed. */
+export type ImportFigures = {
+  lastFetchedAt: string | null
+  lastUserAgent: string | null
+  medianIntervalMinutes: number | null
+  p95IntervalMinutes: number | null
+  atRisk: AtRiskRun[]
+}
+
+/** The fetches an import interval is read from: the last week's. */
+const INTERVAL_DAYS = 7
+/** Fewer fetches than this give no interval. */
+const INTERVAL_FETCHES = 3
+/** The latest fetches of a feed an interval is read from: a platform polling each minute has 10,080 a week. */
+const INTERVAL_FETCHES_READ = 500
+
+type Feed = { id: string; property_id: string; platform_name: string }
+
+const HOUR_MS = 3_600_000
+/** A platform that imported a link is silent once it has not for this long (docs/product.md). */
+export const silenceAfterMs = (figures: Pick<ImportFigures, 'medianIntervalMinutes'>) =>
+  Math.max(24 * HOUR_MS, 4 * (figures.medianIntervalMinutes ?? 0) * 60_000)
+
+/** The value below which `share` of the sorted `values` lie (nearest rank). */
+const quantile = (sorted: readonly number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!
+
+/** Minutes between consecutive fetches, rounded to the minute the fetches are kept in. */
+function intervalsOf(times: readonly string[]) {
+  const minutes = times
+    .slice(1)
+    .map((time, index) => Math.round((Date.parse(time) - Date.parse(times[index]!)) / 60_000))
+    .sort((a, b) => a - b)
+  return minutes.length + 1 < INTERVAL_FETCHES
+    ? { medianIntervalMinutes: null, p95IntervalMinutes: null }
+    : { medianIntervalMinutes: quantile(minutes, 0.5), p95IntervalMinutes: quantile(minutes, 0.95) }
+}
+
+/**
+ * How each platform imports Manzil's availability feeds, and what it has not been served yet
+ * (docs/decisions.md, "Imports measured").
+ */
+export function createImportService({ db, clock }: { db: Db; clock: () => Date }) {
+  /** Each feed's latest fetch and its intervals over the last week. */
+  async function fetchFiguresOf(feedIds: readonly string[]) {
+    const since = new Date(clock().getTime() - INTERVAL_DAYS * 86_400_000).toISOString()
+    const recent =
+      feedIds.length === 0
+        ? []
+        : await db
+            .selectFrom((eb) =>
+              eb
+                .selectFrom('feed_fetches')
+                .select([
+                  'feed_id',
+                  'fetched_at',
+                  'user_agent',
+                  sql<number>`row_number() over (partition by feed_id order by minute desc)`.as('latest'),
+                ])
+                .where('feed_id', 'in', feedIds)
+                .where('fetched_at', '>=', since)
+                .as('recent'),
+            )
+            .selectAll()
+            .where('latest', '<=', INTERVAL_FETCHES_READ)
+            .orderBy('fetched_at')
+            .execute()
+    // A feed not fetched this week may have been before: its latest day on record says when.
+    const days =
+      feedIds.length === 0
+        ? []
+        : await db
+            .selectFrom('feed_fetch_days')
+            .select(['feed_id', 'last_at', 'user_agent'])
+            .where('feed_id', 'in', feedIds)
+            .orderBy('day')
+            .execute()
+    const figures = new Map<string, Omit<ImportFigures, 'atRisk'>>()
+    for (const feedId of feedIds) {
+      const fetches = recent.filter((row) => row.feed_id === feedId)
+      const latest = fetches.at(-1) ?? days.filter((row) => row.feed_id === feedId).at(-1)
+      figures.set(feedId, {
+        lastFetchedAt: latest ? ('fetched_at' in latest ? latest.fetched_at : latest.last_at) : null,
+        lastUserAgent: latest?.user_agent ?? null,
+        ...intervalsOf(fetches.map((row) => row.fetched_at)),
+      })
+    }
+    return figures
+  }
+
+  /**
+   * For each feed, the nights from the property's today to the horizon that its feed serves as
+   * taken now but that the platform's latest fetch was not served: sold or closed elsewhere since
+   * it last imported. Each run is dated by the latest change of the stay that holds it.
+   */
+  async function atRiskOf(feeds: readonly Feed[]) {
+    const propertyIds = [...new Set(feeds.map((feed) => feed.property_id))]
+    const now = clock()
+    const horizon = servedHorizon(now)
+    const [stays, zones, served] = await Promise.all([
+      propertyIds.length === 0 ? [] : takenStaysOf(db, propertyIds),
+      propertyIds.length === 0
+        ? []
+        : db.selectFrom('properties').select(['id', 'time_zone']).where('id', 'in', propertyIds).execute(),
+      feeds.length === 0
+        ? []
+        : db
+            .selectFrom('feed_served')
+            .select(['feed_id', 'start_night', 'end_night'])
+            .where(
+              'feed_id',
+              'in',
+              feeds.map((feed) => feed.id),
+            )
+            .where('served_until', 'is', null)
+            .execute(),
+    ])
+    const todayOf = new Map(zones.map((row) => [row.id, todayIn(row.time_zone, now)]))
+    const atRisk = new Map<string, AtRiskRun[]>()
+    for (const feed of feeds) {
+      const window = [
+        { start: todayOf.get(feed.property_id) ?? now.toISOString().slice(0, 10), end: horizon },
+      ]
+      const servedRuns = runsOf(
+        served
+          .filter((row) => row.feed_id === feed.id)
+          .map((row) => ({ start: row.start_night, end: row.end_night })),
+      )
+      // The earliest change first, so that a night two stays hold is dated by the first.
+      const holding = stays
+        .filter((stay) => stay.property_id === feed.property_id && takesFrom(stay, feed.platform_name))
+        .sort((a, b) => a.updated_at.localeCompare(b.updated_at))
+      let told: Stay[] = []
+      const runs: AtRiskRun[] = []
+      for (const stay of holding) {
+        const nights = intersect(
+          runsOf(ownRowParts(stay).map((part) => ({ start: part.start_date, end: part.end_date }))),
+          window,
+        )
+        const missing = subtract(subtract(nights, servedRuns), told)
+        runs.push(...missing.map((run) => ({ ...run, since: stay.updated_at })))
+        told = union(told, missing)
+      }
+      atRisk.set(
+        feed.id,
+        runs.sort((a, b) => a.start.localeCompare(b.start)),
+      )
+    }
+    return atRisk
+  }
+
+  const feedsOf = (propertyIds: readonly string[]) =>
+    propertyIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('platform_feeds')
+          .select(['id', 'property_id', 'platform_name'])
+          .where('property_id', 'in', propertyIds)
+          .execute()
+
+  /** Each platform feed of these properties with its figures. */
+  async function figuresOf(propertyIds: readonly string[]) {
+    const feeds = await feedsOf(propertyIds)
+    const [fetches, atRisk] = await Promise.all([
+      fetchFiguresOf(feeds.map((feed) => feed.id)),
+      atRiskOf(feeds),
+    ])
+    return feeds.map((feed) => ({ ...feed, ...fetches.get(feed.id)!, atRisk: atRisk.get(feed.id)! }))
+  }
+
+  /**
+   * The host's exposure: per property and platform, the nights at risk and since when; the total
+   * counts a night at risk on several platforms once; `silent` lists the links a platform used to
+   * import and has not for longer than max(24 h, 4 times its median interval).
+   */
+  async function exposure(ownerId: string) {
+    const properties = await db
+      .selectFrom('properties')
+      .select(['id', 'name'])
+      .where('owner_id', '=', ownerId)
+      .orderBy('created_at')
+      .execute()
+    const figures = await figuresOf(properties.map((property) => property.id))
+    const now = clock().getTime()
+    let nightsAtRisk = 0
+    const summaries = properties.flatMap((property) => {
+      const feeds = figures.filter((feed) => feed.property_id === property.id)
+      if (feeds.length === 0) return []
+      nightsAtRisk += nightCount(runsOf(feeds.flatMap((feed) => feed.atRisk)))
+      return [
+        {
+          propertyId: property.id,
+          propertyName: property.name,
+          platforms: feeds.map((feed) => ({
+            platformName: feed.platform_name,
+            nightsAtRisk: nightCount(feed.atRisk),
+            oldestSince: feed.atRisk.map((run) => run.since).sort()[0] ?? null,
+            lastFetchedAt: feed.lastFetchedAt,
+          })),
+        },
+      ]
+    })
+    const silent = figures
+      .filter(
+        (feed) => feed.lastFetchedAt !== null && now - Date.parse(feed.lastFetchedAt) > silenceAfterMs(feed),
+      )
+      .map((feed) => ({
+        propertyId: feed.property_id,
+        platformName: feed.platform_name,
+        lastFetchedAt: feed.lastFetchedAt!,
+      }))
+    return { nightsAtRisk, properties: summaries, silent }
+  }
+
+  return {
+    exposure,
+    /** A property's figures by platform name. */
+    async ofProperty(propertyId: string): Promise<Map<string, ImportFigures>> {
+      const figures = await figuresOf([propertyId])
+      return new Map(
+        figures.map(
+          ({
+            platform_name,
+            lastFetchedAt,
+            lastUserAgent,
+            medianIntervalMinutes,
+            p95IntervalMinutes,
+            atRisk,
+          }) => [
+            platform_name,
+            { lastFetchedAt, lastUserAgent, medianIntervalMinutes, p95IntervalMinutes, atRisk },
+          ],
+        ),
+      )
+    },
+    figuresOf,
+  }
+}
+
+export type ImportService = ReturnType<typeof createImportService>

@@ -1,0 +1,116 @@
+import { expect, it } from 'vitest'
+import { addDays } from '../../src/domain/dates.ts'
+import type { Exposure } from '../../contract/imports.ts'
+import type { InternalCalendar } from '../../contract/property.ts'
+import { aCalendarRow, aStay } from './bookingBuilders.ts'
+import { aPropertyRow, aUser, signIn } from './builders.ts'
+import { describeEachDatabase, type TestContext } from './harness.ts'
+
+const START = new Date()
+let elapsedMs = 0
+const HOUR_MS = 3_600_000
+const today = START.toISOString().slice(0, 10)
+const AGENT = 'Airbnb-Calendar-Sync/1.0'
+
+async function aHostWithLinks(ctx: TestContext) {
+  const owner = await aUser(ctx.db)
+  const cookie = await signIn(ctx.app, owner.email)
+  const property = await aPropertyRow(ctx.db, owner.id, { name: 'Dune House' })
+  const airbnb = await aCalendarRow(ctx.db, property.id, 'Airbnb')
+  const vrbo = await aCalendarRow(ctx.db, property.id, 'Vrbo')
+  const internal = async () => {
+    const answer = await ctx.app.inject({
+      url: `/api/property/${property.id}/calendar/internal`,
+      headers: { cookie },
+    })
+    expect(answer.statusCode).toBe(200)
+    const platforms = (answer.json() as InternalCalendar).platforms
+    return (name: string) => platforms.find((feed) => feed.platformName === name)!
+  }
+  /** The platform imports its feed now, as its import would. */
+  const imports = async (name: string) => {
+    const url = new URL((await internal())(name).url).pathname
+    expect((await ctx.app.inject({ url, headers: { 'user-agent': AGENT } })).statusCode).toBe(200)
+    await ctx.app.calendars.flushFetches()
+  }
+  const exposure = async () => {
+    const answer = await ctx.app.inject({ url: '/api/exposure', headers: { cookie } })
+    expect(answer.statusCode).toBe(200)
+    return answer.json() as Exposure
+  }
+  return { property, airbnb, vrbo, internal, imports, exposure }
+}
+
+describeEachDatabase(
+  'whether each platform imported what Manzil serves it',
+  (ctx) => {
+    it('marks the nights a platform has not been served since they were taken, until it imports them', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      const sale = await aStay(ctx.db, host.vrbo, addDays(today, 10), addDays(today, 13))
+      const { updated_at: soldAt } = await ctx.db
+        .selectFrom('bookings')
+        .select('updated_at')
+        .where('id', '=', sale)
+        .executeTakeFirstOrThrow()
+      await aStay(ctx.db, host.airbnb, addDays(today, 20), addDays(today, 22))
+
+      let feeds = await host.internal()
+      // Never imported: everything the feed serves is at risk; a platform's own sale never is.
+      expect(feeds('Airbnb')).toMatchObject({
+        lastFetchedAt: null,
+        lastUserAgent: null,
+        medianIntervalMinutes: null,
+        atRisk: [{ start: addDays(today, 10), end: addDays(today, 13), since: soldAt }],
+      })
+      expect(feeds('Vrbo').atRisk.map(({ start, end }) => [start, end])).toEqual([
+        [addDays(today, 20), addDays(today, 22)],
+      ])
+
+      await host.imports('Airbnb')
+      feeds = await host.internal()
+      expect(feeds('Airbnb')).toMatchObject({ lastUserAgent: AGENT, atRisk: [] })
+      expect(feeds('Airbnb').lastFetchedAt).not.toBeNull()
+
+      // Sold elsewhere since Airbnb last imported: at risk again, only the new nights.
+      await aStay(ctx.db, host.vrbo, addDays(today, 30), addDays(today, 31))
+      expect((await host.internal())('Airbnb').atRisk.map(({ start, end }) => [start, end])).toEqual([
+        [addDays(today, 30), addDays(today, 31)],
+      ])
+      const summary = await host.exposure()
+      expect(summary.properties.find((property) => property.propertyId === host.property.id)).toMatchObject({
+        propertyName: 'Dune House',
+        platforms: expect.arrayContaining([
+          expect.objectContaining({ platformName: 'Airbnb', nightsAtRisk: 1 }),
+          expect.objectContaining({ platformName: 'Vrbo', nightsAtRisk: 2, lastFetchedAt: null }),
+        ]),
+      })
+      expect(summary.nightsAtRisk).toBe(3)
+      expect(summary.silent).toEqual([])
+    })
+
+    it('measures the interval at which a platform imports, and calls a platform silent past a day and four intervals', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      for (const minutes of [0, 60, 120, 240]) {
+        elapsedMs = minutes * 60_000
+        await host.imports('Airbnb')
+      }
+      expect((await host.internal())('Airbnb')).toMatchObject({
+        medianIntervalMinutes: 60,
+        p95IntervalMinutes: 120,
+      })
+      elapsedMs = 240 * 60_000 + 23 * HOUR_MS
+      expect((await host.exposure()).silent).toEqual([])
+      elapsedMs = 240 * 60_000 + 25 * HOUR_MS
+      expect((await host.exposure()).silent).toEqual([
+        {
+          propertyId: host.property.id,
+          platformName: 'Airbnb',
+          lastFetchedAt: new Date(START.getTime() + 240 * 60_000).toISOString(),
+        },
+      ])
+    })
+  },
+  { clock: () => new Date(START.getTime() + elapsedMs) },
+)
