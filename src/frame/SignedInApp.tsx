@@ -8,7 +8,7 @@ import { ComingUpdate } from '../ui/frame/ComingUpdate.tsx'
 import { EmptyState } from '../ui/frame/EmptyState.tsx'
 import { FullPageSpinner, Spinner } from '../ui/common/Spinner.tsx'
 import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
-import { PATHS } from '../domain/paths.ts'
+import { PATHS, userPropertiesPath } from '../domain/paths.ts'
 import { AppShell } from './AppShell.tsx'
 import { preloadable, type Preloadable } from '../common/preloadable.tsx'
 import { useNotificationStream } from '../features/notifications/notifications.ts'
@@ -52,7 +52,7 @@ const SCREENS: Screen[] = [
   { paths: [PATHS.integration], component: IntegrationRoute },
   { paths: [PATHS.guests], component: GuestsRoute, adminOnly: true },
   { paths: [PATHS.users], component: UsersRoute, adminOnly: true },
-  { paths: [`${PATHS.users}/:userId${PATHS.properties}`], component: UserPropertiesRoute, adminOnly: true },
+  { paths: [userPropertiesPath(':userId')], component: UserPropertiesRoute, adminOnly: true },
   { paths: [PATHS.logs], component: LogsRoute, adminOnly: true },
 ]
 

@@ -9,6 +9,7 @@ import { feedbackText, formFeedback, showNotice } from '../common/notify.ts'
 import { useArriveSignedIn } from '../common/sessionHint.ts'
 import { useSecondsUntil } from '../common/useCountdown.ts'
 import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
+import { PATHS } from '../domain/paths.ts'
 
 type Props = { implementations?: FlowImplementations<typeof registrationMachine> }
 
@@ -29,7 +30,7 @@ export default function RegistrationRoute({ implementations = {} }: Props) {
   const resendWait = useSecondsUntil(state.context.resendAllowedAt)
 
   useEffect(() => {
-    if (step === 'done') arriveSignedIn('/dashboard')
+    if (step === 'done') arriveSignedIn(PATHS.dashboard)
   }, [step, arriveSignedIn])
 
   const onForm = step === 'editing' || step === 'sendingCode'

@@ -8,6 +8,7 @@ import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
 import { ResetPasswordView } from '../ui/auth/ResetPasswordView.tsx'
 import { formFeedback } from '../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
+import { PATHS } from '../domain/paths.ts'
 
 type Props = { implementations?: FlowImplementations<typeof resetPasswordMachine> }
 
@@ -29,7 +30,7 @@ export default function ResetPasswordRoute({ implementations = {} }: Props) {
   const step = state.value
 
   useEffect(() => {
-    if (step === 'done') navigate('/login', { replace: true })
+    if (step === 'done') navigate(PATHS.login, { replace: true })
   }, [step, navigate])
 
   const changed = step === 'changed' || step === 'done'

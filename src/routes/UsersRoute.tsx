@@ -9,14 +9,13 @@ import { UsersIcon } from '../ui/frame/appIcons.tsx'
 import { UsersTable } from '../ui/users/UsersTable.tsx'
 import { richText, UserText } from '../ui/common/UserText.tsx'
 import { PAGE_SIZES } from '../domain/pageSizes.ts'
+import { userPropertiesPath } from '../domain/paths.ts'
 import { usePage } from '../frame/paging.ts'
 import { QueryStatus } from '../ui/frame/QueryStatus.tsx'
 import { usePaused } from '../frame/usePaused.ts'
 import { ADMIN_USERS_KEY } from '../features/admin/adminCache.ts'
 import { AdminProfileDialog } from './users/AdminProfileDialog.tsx'
 import { UserActionDialog, useAdminUserAction } from './users/UserActionDialog.tsx'
-
-export const userPropertiesPath = (userId: string) => `/users/${userId}/properties`
 
 /**
  * Users (docs/product.md §2.18): every account, with Edit (the profile dialog) and Manage

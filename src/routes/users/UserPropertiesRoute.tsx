@@ -19,6 +19,7 @@ import { usePaused } from '../../frame/usePaused.ts'
 import { adminUserKey } from '../../features/admin/adminCache.ts'
 import { AdminAddPropertyDialog, AdminEditPropertyDialog } from './UserPropertyDialogs.tsx'
 import { useUserProperties } from '../../features/admin/userPropertyQueries.ts'
+import { PATHS } from '../../domain/paths.ts'
 
 /** The property dialogs bound to one user, made once per user so React keeps them mounted. */
 const adminDialogsFor = (userId: string): PropertyDialogComponents => ({
@@ -44,7 +45,7 @@ export default function UserPropertiesRoute() {
   return (
     <>
       <Link
-        href="/users"
+        href={PATHS.users}
         className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
       >
         <ChevronStartIcon width={16} height={16} />

@@ -8,6 +8,7 @@ import type { MailedCodeProps } from './CodeStep.tsx'
 import { LazyMailedCodeStep, loadCodeStep } from './LazyMailedCodeStep.tsx'
 import { NewPasswordFields } from './PasswordField.tsx'
 import { Splash } from './Splash.tsx'
+import { PATHS } from '../../domain/paths.ts'
 
 type Props = MailedCodeProps & {
   state: RegistrationState
@@ -86,7 +87,7 @@ export function RegistrationView({ state, email, error, fieldErrors = {}, onSubm
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t('auth.haveAccount')}{' '}
-        <Link href="/login" className="font-medium text-brand-700 hover:underline">
+        <Link href={PATHS.login} className="font-medium text-brand-700 hover:underline">
           {t('auth.signIn')}
         </Link>
       </p>
