@@ -33,6 +33,19 @@ const boundary = {
   },
 }
 /**
+ * Zones that a lazy `import()` cannot slip past either, which `no-restricted-imports` does not
+ * read: a dialog loaded when opened is imported that way.
+ */
+const zones = {
+  features: {
+    target: './src/features',
+    from: './src/routes',
+    message: 'A feature is what screens read: it imports no screen, not even lazily.',
+  },
+}
+const refuseZones = (...list) => ({ 'import-x/no-restricted-paths': ['error', { zones: list }] })
+
+/**
  * A screen's address is written once, in src/domain/paths.ts (docs/architecture.md, "The browser's
  * folders"): a string or a template that begins with one, anywhere else in the browser's code, is
  * an address that a renamed screen would leave behind. Tests write addresses as a person types them.
@@ -77,6 +90,7 @@ export default tseslint.config(
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: refuseImports(boundary.views, boundary.server, boundary.contractValues),
   },
+  { files: ['src/features/**/*.{ts,tsx}'], rules: refuseZones(zones.features) },
   {
     files: ['src/machines/**/*.ts'],
     rules: refuseImports(boundary.actors, boundary.server, boundary.contractValues),

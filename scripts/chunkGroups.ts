@@ -47,6 +47,8 @@ const GROUPS: Group[] = [
       // The platform table: the dashboard's integration cards read it as the calendar does, and
       // the dashboard must not load the calendar's chunk for it.
       'src/domain/platforms.ts',
+      // The property pages' dialogs, which the dashboard opens too; the dialogs load when opened.
+      'src/routes/properties/usePropertyDialogs.tsx',
     ],
   },
   {

@@ -14,7 +14,7 @@ import {
   propertyPageQuery,
   propertyPagesKey,
 } from '../features/properties/propertyList.ts'
-import { usePropertyDialogs } from '../features/properties/usePropertyDialogs.tsx'
+import { usePropertyDialogs } from './properties/usePropertyDialogs.tsx'
 import { QueryStatus } from '../ui/frame/QueryStatus.tsx'
 import { SEARCH_PARAM, useGlobalSearch } from '../frame/useGlobalSearch.ts'
 import { usePaused } from '../frame/usePaused.ts'

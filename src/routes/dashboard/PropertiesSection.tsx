@@ -6,7 +6,7 @@ import { PropertyRow } from '../../ui/property/PropertyRow.tsx'
 import { QueryStatus } from '../../ui/frame/QueryStatus.tsx'
 import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
 import { PROPERTY_PAGE_SIZE, useProperties } from '../../features/properties/propertyList.ts'
-import { usePropertyDialogs } from '../../features/properties/usePropertyDialogs.tsx'
+import { usePropertyDialogs } from '../properties/usePropertyDialogs.tsx'
 import { PATHS } from '../../domain/paths.ts'
 
 /**

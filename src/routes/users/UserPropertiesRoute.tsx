@@ -10,10 +10,7 @@ import { PageHeader } from '../../ui/frame/PageHeader.tsx'
 import { ListSearch } from '../../ui/ListSearch.tsx'
 import { PropertyPages } from '../../ui/property/PropertyGrid.tsx'
 import { EmailText, richText, UserText } from '../../ui/common/UserText.tsx'
-import {
-  usePropertyDialogs,
-  type PropertyDialogComponents,
-} from '../../features/properties/usePropertyDialogs.tsx'
+import { usePropertyDialogs, type PropertyDialogComponents } from '../properties/usePropertyDialogs.tsx'
 import { QueryStatus } from '../../ui/frame/QueryStatus.tsx'
 import { usePaused } from '../../frame/usePaused.ts'
 import { adminUserKey } from '../../features/admin/adminCache.ts'

@@ -4,10 +4,10 @@ import { lazyPart, WhenOpen } from '../../ui/common/lazyParts.tsx'
 
 // The dialogs (forms, photo gallery, platform links) load when first opened, not with the page.
 const AddPropertyDialog = lazyPart(() =>
-  import('../../routes/properties/AddPropertyDialog.tsx').then((module) => module.AddPropertyDialog),
+  import('./AddPropertyDialog.tsx').then((module) => module.AddPropertyDialog),
 )
 const EditPropertyDialog = lazyPart(() =>
-  import('../../routes/properties/EditPropertyDialog.tsx').then((module) => module.EditPropertyDialog),
+  import('./EditPropertyDialog.tsx').then((module) => module.EditPropertyDialog),
 )
 
 /** Which add and edit dialogs a page uses: the owner's, or an admin's for another user. */
