@@ -25,15 +25,15 @@ const RedirectIfSignedIn = lazy(() =>
 const SignedInStream = lazy(() =>
   import('../frame/SignedInApp.tsx').then((module) => ({ default: module.SignedInStream })),
 )
-const Toasts = preloadable(() => import('../ui/Toasts.tsx'))
+const Toasts = preloadable(() => import('../ui/common/Toasts.tsx'))
 // Its live region is in the page, empty, long before most drops: it comes once the page is idle.
-const OfflineBanner = preloadable(() => import('../ui/OfflineBanner.tsx'))
+const OfflineBanner = preloadable(() => import('../ui/common/OfflineBanner.tsx'))
 // Rarely seen, and cached by the service worker for when they are.
 const OfflinePage = lazy(() =>
-  import('../ui/frame/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
+  import('../ui/common/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
 )
 const UpdatePrompt = lazy(() =>
-  import('../ui/UpdatePrompt.tsx').then((module) => ({ default: module.UpdatePrompt })),
+  import('../ui/common/UpdatePrompt.tsx').then((module) => ({ default: module.UpdatePrompt })),
 )
 
 const LoginRoute = preloadable(() => import('./login/LoginRoute.tsx'))

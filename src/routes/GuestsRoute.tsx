@@ -1,17 +1,17 @@
 import { useState } from 'react'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { EmptyState } from '../ui/frame/EmptyState.tsx'
+import { EmptyState } from '../ui/common/EmptyState.tsx'
 import { GuestsTable } from '../ui/guests/GuestsTable.tsx'
-import { ListSearch } from '../ui/ListSearch.tsx'
-import { PageHeader } from '../ui/frame/PageHeader.tsx'
-import { PagedList } from '../ui/Pagination.tsx'
-import { GuestsIcon } from '../ui/frame/appIcons.tsx'
+import { ListSearch } from '../ui/common/ListSearch.tsx'
+import { PageHeader } from '../ui/common/PageHeader.tsx'
+import { PagedList } from '../ui/common/Pagination.tsx'
+import { GuestsIcon } from '../ui/common/appIcons.tsx'
 import { richText, UserText } from '../ui/common/UserText.tsx'
 import { PAGE_SIZES } from '../domain/pageSizes.ts'
 import { usePage } from '../frame/paging.ts'
 import { usePaused } from '../frame/usePaused.ts'
-import { QueryStatus } from '../ui/frame/QueryStatus.tsx'
+import { QueryStatus } from '../ui/common/QueryStatus.tsx'
 
 export const GUESTS_KEY = ['guests'] as const
 

@@ -3,9 +3,9 @@ import { ConnectPlatformDialogs } from './integration/ConnectPlatformDialogs.tsx
 import { PlatformCard } from '../ui/integration/PlatformCard.tsx'
 import { INTEGRATION_PLATFORMS } from '../domain/platforms.ts'
 import { ConnectedProperties } from '../ui/integration/ConnectedProperties.tsx'
-import { PageHeader } from '../ui/frame/PageHeader.tsx'
+import { PageHeader } from '../ui/common/PageHeader.tsx'
 import { useProperties } from '../features/properties/propertyList.ts'
-import { QueryStatus } from '../ui/frame/QueryStatus.tsx'
+import { QueryStatus } from '../ui/common/QueryStatus.tsx'
 import { platformLinks, useConnectPlatform } from '../features/integration/connectPlatform.ts'
 
 // The property list is asked for beside the profile when the page opens here.

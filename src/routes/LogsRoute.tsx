@@ -1,14 +1,14 @@
 import { useState } from 'react'
 import { api } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { EmptyState } from '../ui/frame/EmptyState.tsx'
+import { EmptyState } from '../ui/common/EmptyState.tsx'
 import { LogFilters, LogsTable } from '../ui/logs/LogsTable.tsx'
-import { PageHeader } from '../ui/frame/PageHeader.tsx'
-import { PagedList } from '../ui/Pagination.tsx'
-import { LogsIcon } from '../ui/frame/appIcons.tsx'
+import { PageHeader } from '../ui/common/PageHeader.tsx'
+import { PagedList } from '../ui/common/Pagination.tsx'
+import { LogsIcon } from '../ui/common/appIcons.tsx'
 import { PAGE_SIZES } from '../domain/pageSizes.ts'
 import { usePage } from '../frame/paging.ts'
-import { QueryStatus } from '../ui/frame/QueryStatus.tsx'
+import { QueryStatus } from '../ui/common/QueryStatus.tsx'
 
 /** The audit log, newest first, a page at a time, narrowed by kind (docs/product.md §2.19). */
 export default function LogsRoute() {

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react'
 import type { Profile } from '../actors/api.ts'
 import { useI18n } from '../i18n.tsx'
-import { Modal } from '../ui/Modal.tsx'
+import { Modal } from '../ui/common/Modal.tsx'
 import { Spinner } from '../ui/common/Spinner.tsx'
-import { ConfirmDiscardDialog } from '../ui/ConfirmDiscardDialog.tsx'
+import { ConfirmDiscardDialog } from '../ui/common/ConfirmDiscardDialog.tsx'
 import { useGuardedClose } from '../features/settings/useGuardedClose.ts'
 
 // Loaded when first opened, so the signed-in frame stays small.

@@ -4,7 +4,7 @@ import { staysHoldingNights, type ChosenNights } from '../../domain/manualStays.
 import { useI18n } from '../../i18n.tsx'
 import { DeleteStayDialog } from '../../ui/calendar/DeleteStayDialog.tsx'
 import { ManualStayDialog } from '../../ui/calendar/ManualStayDialog.tsx'
-import { ConfirmDiscardDialog } from '../../ui/ConfirmDiscardDialog.tsx'
+import { ConfirmDiscardDialog } from '../../ui/common/ConfirmDiscardDialog.tsx'
 import type { PropertyRef, useManualStayFlow } from '../../features/manualStay/ManualStayFlow.tsx'
 import { feedbackText, formFeedback } from '../../common/notify.ts'
 

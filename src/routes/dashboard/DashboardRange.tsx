@@ -3,7 +3,7 @@ import { MAX_RANGE_DAYS, sameRange } from '../../domain/dateRange.ts'
 import { useI18n } from '../../i18n.tsx'
 import type { dashboardRangeMachine } from '../../machines/dashboardRange.ts'
 import { DashboardRangePicker } from '../../ui/dashboard/DashboardRangePicker.tsx'
-import { useFormat } from '../../ui/frame/format.ts'
+import { useFormat } from '../../ui/common/format.ts'
 
 type Props = {
   state: SnapshotFrom<typeof dashboardRangeMachine>

@@ -5,7 +5,7 @@ import { IntegrationCardsPlaceholder } from '../../ui/dashboard/IntegrationCards
 import { ChevronEndIcon } from '../../ui/common/icons.tsx'
 import { INTEGRATION_PLATFORMS } from '../../domain/platforms.ts'
 import { lazyPart } from '../../ui/common/lazyParts.tsx'
-import { QueryStatus } from '../../ui/frame/QueryStatus.tsx'
+import { QueryStatus } from '../../ui/common/QueryStatus.tsx'
 import { useProperties } from '../../features/properties/propertyList.ts'
 import { PATHS } from '../../domain/paths.ts'
 

@@ -15,9 +15,9 @@ import type { TimelineBar, TimelineRow, TimelineWindow } from '../../domain/time
 import { useI18n } from '../../i18n.tsx'
 import { WINDOW_LENGTHS, type WindowLength } from '../../machines/calendarView.ts'
 import { intlLocale } from '../../domain/translator.ts'
-import { useFormat } from '../frame/format.ts'
+import { useFormat } from '../common/format.ts'
 import { ChevronEndIcon, ChevronStartIcon } from '../common/icons.tsx'
-import { PhotoIcon } from '../frame/appIcons.tsx'
+import { PhotoIcon } from '../common/appIcons.tsx'
 import { bookingKey, weekdayColumns } from './month/calendarDays.ts'
 import { stepOf } from './month/dayFocus.ts'
 import {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
-import { Badge } from '../frame/Badge.tsx'
+import { Badge } from '../common/Badge.tsx'
 import { PATHS } from '../../domain/paths.ts'
 
 export type IntegrationProperty = { id: string; name: string; externalCalendars: { platformName: string }[] }

@@ -1,5 +1,5 @@
-import { useI18n } from '../i18n.tsx'
-import { Button } from './common/form.tsx'
+import { useI18n } from '../../i18n.tsx'
+import { Button } from './form.tsx'
 import { Modal } from './Modal.tsx'
 
 type Props = {

@@ -1,5 +1,5 @@
 import { Icon } from '../common/icons.tsx'
-import { HomeIcon } from './appIcons.tsx'
+import { HomeIcon } from '../common/appIcons.tsx'
 
 // The statistic cards' own marks, on the same 24-unit grid as icons.tsx.
 export const RevenueIcon = () => (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useI18n } from '../i18n.tsx'
-import { ChevronEndIcon, ChevronStartIcon } from './common/icons.tsx'
+import { useI18n } from '../../i18n.tsx'
+import { ChevronEndIcon, ChevronStartIcon } from './icons.tsx'
 
 /** Which page a list shows, how to move, and whether the page shown is the one before, still. */
 export type PagingControls = {

@@ -1,4 +1,4 @@
-import { SearchIcon } from './frame/appIcons.tsx'
+import { SearchIcon } from './appIcons.tsx'
 
 type Props = {
   value: string

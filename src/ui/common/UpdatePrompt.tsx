@@ -1,5 +1,5 @@
-import { NeedsWords, useI18n } from '../i18n.tsx'
-import { Button } from './common/form.tsx'
+import { NeedsWords, useI18n } from '../../i18n.tsx'
+import { Button } from './form.tsx'
 
 type Props = { onReload: () => void; onLater: () => void }
 

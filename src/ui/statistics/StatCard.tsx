@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { LoadingPlaceholder } from './LoadingPlaceholder.tsx'
+import { LoadingPlaceholder } from '../common/LoadingPlaceholder.tsx'
 
 export type Trend = { change: number; text: string; caption: string }
 

@@ -1,7 +1,7 @@
 import type { ExternalCalendar } from '../../../contract/property.ts'
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from './format.ts'
+import { useFormat } from '../common/format.ts'
 
 const SYNC_ERROR_PREFIX = 'sync.errors.'
 

@@ -1,6 +1,6 @@
 import { NeedsWords, useI18n } from '../../i18n.tsx'
-import { Button } from '../common/form.tsx'
-import { FullPageSpinner } from '../common/Spinner.tsx'
+import { Button } from './form.tsx'
+import { FullPageSpinner } from './Spinner.tsx'
 
 /**
  * With no network the cached shell still opens, but nothing it would show is cached

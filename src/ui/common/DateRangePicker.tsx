@@ -3,9 +3,9 @@ import type { DateRange } from '../../domain/dateRange.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from './format.ts'
-import { FieldError } from '../common/form.tsx'
+import { FieldError } from './form.tsx'
 import { CalendarIcon } from './appIcons.tsx'
-import { useDeferredWidget, widgetChunk } from '../common/lazyParts.tsx'
+import { useDeferredWidget, widgetChunk } from './lazyParts.tsx'
 
 const chunk = widgetChunk(() =>
   import('../statistics/DatePickerPopover.tsx').then((module) => module.DatePickerPopover),

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
-import { loadWords, NeedsWords, useI18n } from '../i18n.tsx'
-import { useNetwork } from '../pwa/useOnline.ts'
+import { loadWords, NeedsWords, useI18n } from '../../i18n.tsx'
+import { useNetwork } from '../../pwa/useOnline.ts'
 import { LIVE_OVER_DIALOGS } from './inertPage.ts'
 
 /** The CSS variable the page makes room with (src/index.css): the banner's height while it shows. */

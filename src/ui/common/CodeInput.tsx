@@ -1,5 +1,5 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
-import { CODE_LENGTH, digitsOnly } from '../domain/code.ts'
+import { CODE_LENGTH, digitsOnly } from '../../domain/code.ts'
 
 type Props = {
   value: string

@@ -1,5 +1,5 @@
 /** The icons of the signed-in screens: the sign-in screens load none of them. */
-import { Icon, type IconProps } from '../common/icons.tsx'
+import { Icon, type IconProps } from './icons.tsx'
 
 export const DashboardIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import type { ReactNode } from 'react'
-import { useI18n } from '../i18n.tsx'
-import { CloseIcon } from './common/icons.tsx'
+import { useI18n } from '../../i18n.tsx'
+import { CloseIcon } from './icons.tsx'
 import { useInertPage } from './inertPage.ts'
 
 type Props = {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useI18n } from '../../i18n.tsx'
-import { Button } from '../common/form.tsx'
-import { Spinner } from '../common/Spinner.tsx'
+import { Button } from './form.tsx'
+import { Spinner } from './Spinner.tsx'
 
 /** A list screen's three faces: "Loading...", the failure in red with a retry, or the data. */
 export function QueryStatus<T>({
