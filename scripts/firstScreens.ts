@@ -89,7 +89,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
     requests: [PROPERTY_PAGE_REQUEST],
   }),
   signedInScreen(PATHS.calendar, exactly(PATHS.calendar), {
-    modules: ['src/routes/CalendarRoute.tsx', 'src/features/calendar/calendarFeed.ts'],
+    modules: ['src/routes/calendar/CalendarRoute.tsx', 'src/features/calendar/calendarFeed.ts'],
     requests: [PROPERTIES_REQUEST, FEED_REQUEST],
   }),
   signedInScreen(PATHS.integration, exactly(PATHS.integration), {

@@ -34,7 +34,7 @@ const screen = (load: () => Promise<ScreenModule>) => preloadable<object, Screen
 // Each screen is its own chunk, loaded when first visited.
 const DashboardRoute = screen(() => import('../routes/DashboardRoute.tsx'))
 const PropertiesRoute = screen(() => import('../routes/PropertiesRoute.tsx'))
-const CalendarRoute = screen(() => import('../routes/CalendarRoute.tsx'))
+const CalendarRoute = screen(() => import('../routes/calendar/CalendarRoute.tsx'))
 const IntegrationRoute = screen(() => import('../routes/IntegrationRoute.tsx'))
 const GuestsRoute = screen(() => import('../routes/GuestsRoute.tsx'))
 const UsersRoute = screen(() => import('../routes/UsersRoute.tsx'))

@@ -1,43 +1,43 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import type { Booking } from '../domain/bookings.ts'
-import type { DateOnly } from '../domain/dates.ts'
-import { ALL, passesFilters, timelineRows } from '../domain/timeline.ts'
-import { useI18n } from '../i18n.tsx'
-import { windowDays } from '../machines/calendarView.ts'
-import { bookingLabels } from '../ui/calendar/month/bookingLabels.ts'
-import { bookingsOn } from '../ui/calendar/month/calendarDays.ts'
-import { CalendarGrid } from '../ui/calendar/CalendarGrid.tsx'
-import { MonthCalendar } from '../ui/calendar/month/MonthCalendar.tsx'
-import { FilterSelect } from '../ui/calendar/FilterSelect.tsx'
-import { SegmentedControl } from '../ui/calendar/SegmentedControl.tsx'
-import { StayListCard } from '../ui/calendar/month/StayListCard.tsx'
-import { Timeline } from '../ui/calendar/Timeline.tsx'
-import { Button } from '../ui/common/form.tsx'
-import { PlusIcon } from '../ui/common/appIcons.tsx'
-import { PageHeader } from '../ui/common/PageHeader.tsx'
-import { Spinner } from '../ui/common/Spinner.tsx'
-import { MD_UP_QUERY, PHONE_QUERY, useMediaQuery } from '../ui/common/useMediaQuery.ts'
-import { lazyPart, WhenOpen } from '../ui/common/lazyParts.tsx'
-import { prefetchBookings } from '../features/bookings/bookingKeys.ts'
-import { todayOfProperties, useBookings, useMonth, useStayLists } from '../features/calendar/bookings.ts'
-import { prefetchProperties } from '../features/properties/propertyList.ts'
-import { useCalendarView } from '../features/calendarView/useCalendarView.ts'
-import { SyncHealth } from './calendar/SyncHealth.tsx'
-import { useManualStayFlow, type ManualStayImplementations } from '../features/manualStay/ManualStayFlow.tsx'
-import { useLinkedStays } from '../features/calendarView/useLinkedStays.ts'
+import type { Booking } from '../../domain/bookings.ts'
+import type { DateOnly } from '../../domain/dates.ts'
+import { ALL, passesFilters, timelineRows } from '../../domain/timeline.ts'
+import { useI18n } from '../../i18n.tsx'
+import { windowDays } from '../../machines/calendarView.ts'
+import { bookingLabels } from '../../ui/calendar/month/bookingLabels.ts'
+import { bookingsOn } from '../../ui/calendar/month/calendarDays.ts'
+import { CalendarGrid } from '../../ui/calendar/CalendarGrid.tsx'
+import { MonthCalendar } from '../../ui/calendar/month/MonthCalendar.tsx'
+import { FilterSelect } from '../../ui/calendar/FilterSelect.tsx'
+import { SegmentedControl } from '../../ui/calendar/SegmentedControl.tsx'
+import { StayListCard } from '../../ui/calendar/month/StayListCard.tsx'
+import { Timeline } from '../../ui/calendar/Timeline.tsx'
+import { Button } from '../../ui/common/form.tsx'
+import { PlusIcon } from '../../ui/common/appIcons.tsx'
+import { PageHeader } from '../../ui/common/PageHeader.tsx'
+import { Spinner } from '../../ui/common/Spinner.tsx'
+import { MD_UP_QUERY, PHONE_QUERY, useMediaQuery } from '../../ui/common/useMediaQuery.ts'
+import { lazyPart, WhenOpen } from '../../ui/common/lazyParts.tsx'
+import { prefetchBookings } from '../../features/bookings/bookingKeys.ts'
+import { todayOfProperties, useBookings, useMonth, useStayLists } from '../../features/calendar/bookings.ts'
+import { prefetchProperties } from '../../features/properties/propertyList.ts'
+import { useCalendarView } from '../../features/calendar/useCalendarView.ts'
+import { SyncHealth } from './SyncHealth.tsx'
+import { useManualStayFlow, type ManualStayImplementations } from '../../features/calendar/ManualStayFlow.tsx'
+import { useLinkedStays } from '../../features/calendar/useLinkedStays.ts'
 
 // The day's bookings, a stay's details and the manual stay dialogs load once the
 // calendar has drawn, not with it: with Headless UI's dialog code they were 7 of the 16 chunks the
 // calendar's first screen asked for.
 const BookingsModal = lazyPart(() =>
-  import('../ui/calendar/BookingsModal.tsx').then((module) => module.BookingsModal),
+  import('../../ui/calendar/BookingsModal.tsx').then((module) => module.BookingsModal),
 )
 const StayDetailsDialog = lazyPart(() =>
-  import('../ui/calendar/StayDetailsDialog.tsx').then((module) => module.StayDetailsDialog),
+  import('../../ui/calendar/StayDetailsDialog.tsx').then((module) => module.StayDetailsDialog),
 )
 const ManualStayDialogs = lazyPart(() =>
-  import('./calendar/ManualStayDialogs.tsx').then((module) => module.ManualStayDialogs),
+  import('./ManualStayDialogs.tsx').then((module) => module.ManualStayDialogs),
 )
 
 type Props = {
