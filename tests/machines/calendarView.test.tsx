@@ -8,7 +8,12 @@ import { getShortestPaths } from 'xstate/graph'
 import { MACHINE_CATALOG, type Variant } from '../../scripts/machineCatalog.ts'
 import { addDays } from '../../src/domain/dates.ts'
 import { ALL } from '../../src/domain/timeline.ts'
-import { calendarViewMachine, fromSearch, toSearch, windowDays } from '../../src/machines/calendarView.ts'
+import {
+  calendarViewMachine,
+  fromSearch,
+  toSearch,
+  windowDays,
+} from '../../src/machines/calendar/calendarView.ts'
 import CalendarRoute from '../../src/routes/calendar/CalendarRoute.tsx'
 import type { Language } from '../../src/domain/translator.ts'
 import { formattersFor } from '../../src/ui/common/format.ts'

@@ -11,7 +11,7 @@ import {
   type ManualStayRef,
   type RemoveStayInput,
   type SaveStayInput,
-} from '../../machines/manualStay.ts'
+} from '../../machines/calendar/manualStay.ts'
 import { BOOKINGS_KEY } from '../bookings/bookingKeys.ts'
 import { showNotice } from '../../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'

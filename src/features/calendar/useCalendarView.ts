@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import type { DateOnly } from '../../domain/dates.ts'
-import { calendarViewMachine, toSearch } from '../../machines/calendarView.ts'
+import { calendarViewMachine, toSearch } from '../../machines/calendar/calendarView.ts'
 import { useFlow } from '../../common/useFlow.ts'
 
 /**

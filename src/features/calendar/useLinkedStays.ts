@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import type { Booking } from '../../domain/bookings.ts'
 import { addDays, addMonths, type DateOnly } from '../../domain/dates.ts'
-import { showingDay, withoutStays, type CalendarView } from '../../machines/calendarView.ts'
+import { showingDay, withoutStays, type CalendarView } from '../../machines/calendar/calendarView.ts'
 import type { StaysProblem } from '../../ui/calendar/StayDetailsDialog.tsx'
 
 /**

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
-import { closeGuardMachine } from '../../machines/closeGuard.ts'
+import { closeGuardMachine } from '../../machines/settings/closeGuard.ts'
 import { useDirtyReport } from '../../ui/common/dirtyReport.ts'
 
 /**

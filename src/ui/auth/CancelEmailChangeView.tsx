@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
 import { Link } from 'wouter'
-import type { CancelEmailChangeState } from '../../machines/cancelEmailChange.ts'
+import type { CancelEmailChangeState } from '../../machines/auth/cancelEmailChange.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError } from '../common/form.tsx'
 import { BackToLogin } from './BackToLogin.tsx'

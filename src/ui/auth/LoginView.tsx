@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
 import { Link } from 'wouter'
-import type { LoginState } from '../../machines/login.ts'
+import type { LoginState } from '../../machines/auth/login.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../common/form.tsx'
 import { useFocusOnRefusal } from './focusOnRefusal.ts'

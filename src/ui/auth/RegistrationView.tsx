@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
-import type { RegistrationState } from '../../machines/registration.ts'
+import type { RegistrationState } from '../../machines/auth/registration.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../common/form.tsx'
 import { useFocusOnRefusal } from './focusOnRefusal.ts'

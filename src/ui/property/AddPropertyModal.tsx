@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { canCreate, EMPTY_DRAFT, isDraftDirty } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
-import type { NewProperty } from '../../machines/addProperty.ts'
+import type { NewProperty } from '../../machines/property/addProperty.ts'
 import type { Feedback } from '../../machines/parts/feedback.ts'
 import { Button } from '../common/form.tsx'
 import { Modal } from '../common/Modal.tsx'

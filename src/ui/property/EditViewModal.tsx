@@ -4,7 +4,12 @@ import { locationLine } from '../../domain/address.ts'
 import type { PlatformLink } from '../../domain/platformSelection.ts'
 import { canSave, draftFrom, isDraftDirty } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
-import { EDIT_TABS, VIEW_TABS, type PropertyChanges, type PropertyTab } from '../../machines/propertyModal.ts'
+import {
+  EDIT_TABS,
+  VIEW_TABS,
+  type PropertyChanges,
+  type PropertyTab,
+} from '../../machines/property/propertyModal.ts'
 import type { Feedback } from '../../machines/parts/feedback.ts'
 import { Button } from '../common/form.tsx'
 import { useFormat } from '../common/format.ts'

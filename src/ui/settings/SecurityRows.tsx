@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import type { ForgotPasswordState } from '../../machines/forgotPassword.ts'
-import type { TwoFactorSetupState } from '../../machines/twoFactorSetup.ts'
+import type { ForgotPasswordState } from '../../machines/auth/forgotPassword.ts'
+import type { TwoFactorSetupState } from '../../machines/settings/twoFactorSetup.ts'
 import { useI18n } from '../../i18n.tsx'
 import { CodeStep, TextButton } from '../auth/CodeStep.tsx'
 import { Badge } from '../common/Badge.tsx'

@@ -1,6 +1,6 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
-import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { failureFrom, type Feedback, type Notice } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 /** `message` is the server's answer, shown on step 2. */
 type Context = { email: string; message?: string; error?: Feedback }

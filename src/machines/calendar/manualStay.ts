@@ -1,13 +1,13 @@
 import { assign, not, setup } from 'xstate'
-import type { DateOnly } from '../domain/dates.ts'
+import type { DateOnly } from '../../domain/dates.ts'
 import {
   MAX_MANUAL_NIGHTS,
   parsePrice,
   stayDatesProblem,
   type ManualStayValues,
-} from '../domain/manualStays.ts'
-import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+} from '../../domain/manualStays.ts'
+import { failureFrom, type Feedback, type Notice } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 /** A manual stay on the calendar: what the edit form starts from and the delete dialog names. */
 export type ManualStayRef = ManualStayValues & { propertyId: string; stayId: string }

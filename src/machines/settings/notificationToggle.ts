@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 type Context = { enabled: boolean }
 type Events = { type: 'toggle' }

@@ -1,6 +1,6 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
-import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { failureFrom, type Feedback, type Notice } from './feedback.ts'
+import { routeActor, routeMachine } from './routeMachine.ts'
 
 type Context = { error?: Feedback }
 type Events = { type: 'open' } | { type: 'confirm' } | { type: 'cancel' }

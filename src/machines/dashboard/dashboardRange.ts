@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
-import { rangeFromLink, rangeProblem, sameRange, type DateRange } from '../domain/dateRange.ts'
-import type { DateOnly } from '../domain/dates.ts'
-import type { Feedback } from './parts/feedback.ts'
+import { rangeFromLink, rangeProblem, sameRange, type DateRange } from '../../domain/dateRange.ts'
+import type { DateOnly } from '../../domain/dates.ts'
+import type { Feedback } from '../parts/feedback.ts'
 
 export type RangeField = 'start' | 'end'
 /** A refused pick, told at the picker that made it. */

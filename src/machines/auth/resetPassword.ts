@@ -1,7 +1,7 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
-import { NEW_PASSWORD_CHECKS, newPasswordProblem } from '../domain/password.ts'
-import { failureFrom, type Feedback } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { NEW_PASSWORD_CHECKS, newPasswordProblem } from '../../domain/password.ts'
+import { failureFrom, type Feedback } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 export const LOGIN_REDIRECT_MS = 1500
 

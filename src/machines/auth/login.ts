@@ -1,7 +1,7 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
-import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './parts/codeStep.ts'
-import { failureFrom, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from '../parts/codeStep.ts'
+import { failureFrom, type Notice } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 export const WELCOME_DELAY_MS = 3000
 

@@ -1,8 +1,8 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
-import { isStrongPassword } from '../domain/password.ts'
-import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from './parts/codeStep.ts'
-import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { isStrongPassword } from '../../domain/password.ts'
+import { codeStepSetup, codeStepStates, refusedCode, type CodeStepContext } from '../parts/codeStep.ts'
+import { failureFrom, type Feedback, type Notice } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 export const SUCCESS_SPLASH_MS = 2000
 

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
-import { canCreate, draftProblems, hasProblems, type PropertyDraft } from '../domain/property.ts'
-import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { canCreate, draftProblems, hasProblems, type PropertyDraft } from '../../domain/property.ts'
+import { failureFrom, type Feedback, type Notice } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 /** What the add form submits: the typed fields and the picked photos, first one the main photo. */
 export type NewProperty = { draft: PropertyDraft; photos: File[] }

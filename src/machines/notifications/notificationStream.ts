@@ -1,6 +1,6 @@
 import { assign, fromCallback, setup } from 'xstate'
-import type { StreamNotification as StreamData } from '../../contract/notification.ts'
-import { routeMachine } from './parts/routeMachine.ts'
+import type { StreamNotification as StreamData } from '../../../contract/notification.ts'
+import { routeMachine } from '../parts/routeMachine.ts'
 
 /**
  * What the stream's `notification` event carries, every field of a stored

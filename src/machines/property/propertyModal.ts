@@ -1,7 +1,13 @@
 import { assign, setup } from 'xstate'
-import { canSave, draftProblems, hasProblems, refusedFields, type PropertyDraft } from '../domain/property.ts'
-import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import {
+  canSave,
+  draftProblems,
+  hasProblems,
+  refusedFields,
+  type PropertyDraft,
+} from '../../domain/property.ts'
+import { failureFrom, type Feedback, type Notice } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 export type PropertyTab = 'about' | 'connections' | 'statistics'
 export const EDIT_TABS: PropertyTab[] = ['about', 'connections']

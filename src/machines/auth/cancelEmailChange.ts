@@ -1,6 +1,6 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
-import { failureFrom, type Feedback } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { failureFrom, type Feedback } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 type Context = { token: string; error?: Feedback }
 type Events = { type: 'confirm' }

@@ -1,4 +1,4 @@
-import { confirmedActionMachine } from './confirmedAction.ts'
+import { confirmedActionMachine } from '../parts/confirmedAction.ts'
 
 /**
  * Deleting one's own account asks for a confirmation (no reason), which opens by

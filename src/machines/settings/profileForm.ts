@@ -1,7 +1,7 @@
 import { assign, not, setup, type StateValueFrom } from 'xstate'
-import { codeStepSetup, submitCode } from './parts/codeStep.ts'
-import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { codeStepSetup, submitCode } from '../parts/codeStep.ts'
+import { failureFrom, type Feedback, type Notice } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 /** The PATCH /user/profile payload; blank text clears a field. */
 export type ProfileFields = { name: string; phone: string; email: string; residentalAddress: string }

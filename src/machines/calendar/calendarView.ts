@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
-import { addDays, addMonths, isDateOnly, type DateOnly } from '../domain/dates.ts'
-import { MAX_LINKED_STAYS } from '../domain/stayLink.ts'
-import { ALL, type CalendarFilters } from '../domain/timeline.ts'
+import { addDays, addMonths, isDateOnly, type DateOnly } from '../../domain/dates.ts'
+import { MAX_LINKED_STAYS } from '../../domain/stayLink.ts'
+import { ALL, type CalendarFilters } from '../../domain/timeline.ts'
 
 export type CalendarView = 'month' | 'timeline'
 /** The timeline's lengths a host picks from; a phone always shows a week. */

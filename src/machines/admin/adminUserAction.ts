@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
-import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { failureFrom, type Feedback, type Notice } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 export type AdminUserAction = 'deactivate' | 'reactivate' | 'delete'
 export type AdminUserTarget = { userId: string; action: AdminUserAction }

@@ -1,4 +1,4 @@
-import { confirmedActionMachine } from './confirmedAction.ts'
+import { confirmedActionMachine } from '../parts/confirmedAction.ts'
 
 /**
  * A calendar link is a secret a platform keeps importing, so replacing it asks first

@@ -1,7 +1,7 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
-import { codeStepSetup, submitCode, type CodeStepContext } from './parts/codeStep.ts'
-import { failureFrom, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { codeStepSetup, submitCode, type CodeStepContext } from '../parts/codeStep.ts'
+import { failureFrom, type Notice } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 type Context = { enabled: boolean } & CodeStepContext
 type Events = { type: 'start' } | { type: 'submitCode'; code: string } | { type: 'cancel' }

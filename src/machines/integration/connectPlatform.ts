@@ -1,7 +1,7 @@
 import { assign, not, setup } from 'xstate'
-import { calendarLink, otherPlatformOfLink } from '../domain/calendarLink.ts'
-import { failureFrom, type Feedback, type Notice } from './parts/feedback.ts'
-import { routeActor, routeMachine } from './parts/routeMachine.ts'
+import { calendarLink, otherPlatformOfLink } from '../../domain/calendarLink.ts'
+import { failureFrom, type Feedback, type Notice } from '../parts/feedback.ts'
+import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 export type PlatformLink = { propertyId: string; platformName: string; urlPath: string }
 
