@@ -26,7 +26,7 @@ const NotificationsOverlay = lazyPart(() =>
   import('../ui/shell/NotificationsOverlay.tsx').then((module) => module.NotificationsOverlay),
 )
 const SettingsRoute = lazyPart(() =>
-  import('../routes/SettingsRoute.tsx').then((module) => module.SettingsRoute),
+  import('../routes/settings/SettingsRoute.tsx').then((module) => module.SettingsRoute),
 )
 
 /** Pointing at or focusing a bar fetches the panels it opens. */

@@ -32,14 +32,14 @@ type ScreenModule = {
 const screen = (load: () => Promise<ScreenModule>) => preloadable<object, ScreenModule>(load)
 
 // Each screen is its own chunk, loaded when first visited.
-const DashboardRoute = screen(() => import('../routes/DashboardRoute.tsx'))
-const PropertiesRoute = screen(() => import('../routes/PropertiesRoute.tsx'))
+const DashboardRoute = screen(() => import('../routes/dashboard/DashboardRoute.tsx'))
+const PropertiesRoute = screen(() => import('../routes/properties/PropertiesRoute.tsx'))
 const CalendarRoute = screen(() => import('../routes/calendar/CalendarRoute.tsx'))
-const IntegrationRoute = screen(() => import('../routes/IntegrationRoute.tsx'))
-const GuestsRoute = screen(() => import('../routes/GuestsRoute.tsx'))
-const UsersRoute = screen(() => import('../routes/UsersRoute.tsx'))
+const IntegrationRoute = screen(() => import('../routes/integration/IntegrationRoute.tsx'))
+const GuestsRoute = screen(() => import('../routes/admin/GuestsRoute.tsx'))
+const UsersRoute = screen(() => import('../routes/users/UsersRoute.tsx'))
 const UserPropertiesRoute = screen(() => import('../routes/users/UserPropertiesRoute.tsx'))
-const LogsRoute = screen(() => import('../routes/LogsRoute.tsx'))
+const LogsRoute = screen(() => import('../routes/admin/LogsRoute.tsx'))
 
 /** A signed-in screen of its own chunk; an admin screen shows "not allowed" to anyone else. */
 type Screen = { paths: string[]; component: Preloadable<object, ScreenModule>; adminOnly?: boolean }

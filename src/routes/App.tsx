@@ -36,11 +36,11 @@ const UpdatePrompt = lazy(() =>
   import('../ui/common/UpdatePrompt.tsx').then((module) => ({ default: module.UpdatePrompt })),
 )
 
-const LoginRoute = preloadable(() => import('./login/LoginRoute.tsx'))
-const RegistrationRoute = preloadable(() => import('./RegistrationRoute.tsx'))
-const ForgotPasswordRoute = preloadable(() => import('./ForgotPasswordRoute.tsx'))
-const ResetPasswordRoute = preloadable(() => import('./ResetPasswordRoute.tsx'))
-const CancelEmailChangeRoute = preloadable(() => import('./CancelEmailChangeRoute.tsx'))
+const LoginRoute = preloadable(() => import('./auth/LoginRoute.tsx'))
+const RegistrationRoute = preloadable(() => import('./auth/RegistrationRoute.tsx'))
+const ForgotPasswordRoute = preloadable(() => import('./auth/ForgotPasswordRoute.tsx'))
+const ResetPasswordRoute = preloadable(() => import('./auth/ResetPasswordRoute.tsx'))
+const CancelEmailChangeRoute = preloadable(() => import('./auth/CancelEmailChangeRoute.tsx'))
 
 /** A page open to everyone; `signedOutOnly` sends someone still signed in to the dashboard. */
 type PublicScreen = { path: string; component: Preloadable<object>; signedOutOnly?: boolean }

@@ -1,14 +1,14 @@
 import { useEffect } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { fromPromise } from 'xstate'
-import { api } from '../actors/api.ts'
-import { useI18n } from '../i18n.tsx'
-import { RESET_CHECKS, resetPasswordMachine } from '../machines/auth/resetPassword.ts'
-import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
-import { ResetPasswordView } from '../ui/auth/ResetPasswordView.tsx'
-import { formFeedback } from '../common/notify.ts'
-import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
-import { PATHS } from '../domain/paths.ts'
+import { api } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { RESET_CHECKS, resetPasswordMachine } from '../../machines/auth/resetPassword.ts'
+import { AuthLayout } from '../../ui/auth/AuthLayout.tsx'
+import { ResetPasswordView } from '../../ui/auth/ResetPasswordView.tsx'
+import { formFeedback } from '../../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
+import { PATHS } from '../../domain/paths.ts'
 
 type Props = { implementations?: FlowImplementations<typeof resetPasswordMachine> }
 

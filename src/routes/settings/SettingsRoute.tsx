@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react'
-import type { Profile } from '../actors/api.ts'
-import { useI18n } from '../i18n.tsx'
-import { Modal } from '../ui/common/Modal.tsx'
-import { Spinner } from '../ui/common/Spinner.tsx'
-import { ConfirmDiscardDialog } from '../ui/common/ConfirmDiscardDialog.tsx'
-import { useGuardedClose } from '../features/settings/useGuardedClose.ts'
+import type { Profile } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { Modal } from '../../ui/common/Modal.tsx'
+import { Spinner } from '../../ui/common/Spinner.tsx'
+import { ConfirmDiscardDialog } from '../../ui/common/ConfirmDiscardDialog.tsx'
+import { useGuardedClose } from '../../features/settings/useGuardedClose.ts'
 
 // Loaded when first opened, so the signed-in frame stays small.
-const SettingsSections = lazy(() => import('./settings/SettingsSections.tsx'))
+const SettingsSections = lazy(() => import('./SettingsSections.tsx'))
 
 type Props = { open: boolean; onClose: () => void; profile: Profile }
 

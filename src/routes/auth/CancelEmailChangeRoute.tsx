@@ -1,12 +1,12 @@
 import { useParams } from 'wouter'
 import { fromPromise } from 'xstate'
-import { api } from '../actors/api.ts'
-import { useI18n } from '../i18n.tsx'
-import { cancelEmailChangeMachine } from '../machines/auth/cancelEmailChange.ts'
-import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
-import { CancelEmailChangeView } from '../ui/auth/CancelEmailChangeView.tsx'
-import { feedbackText } from '../common/notify.ts'
-import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
+import { api } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { cancelEmailChangeMachine } from '../../machines/auth/cancelEmailChange.ts'
+import { AuthLayout } from '../../ui/auth/AuthLayout.tsx'
+import { CancelEmailChangeView } from '../../ui/auth/CancelEmailChangeView.tsx'
+import { feedbackText } from '../../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof cancelEmailChangeMachine> }
 

@@ -1,15 +1,15 @@
-import { useI18n } from '../i18n.tsx'
-import { ConnectPlatformDialogs } from './integration/ConnectPlatformDialogs.tsx'
-import { PlatformCard } from '../ui/integration/PlatformCard.tsx'
-import { INTEGRATION_PLATFORMS } from '../domain/platforms.ts'
-import { ConnectedProperties } from '../ui/integration/ConnectedProperties.tsx'
-import { PageHeader } from '../ui/common/PageHeader.tsx'
-import { useProperties } from '../features/properties/propertyList.ts'
-import { QueryStatus } from '../ui/common/QueryStatus.tsx'
-import { platformLinks, useConnectPlatform } from '../features/integration/connectPlatform.ts'
+import { useI18n } from '../../i18n.tsx'
+import { ConnectPlatformDialogs } from './ConnectPlatformDialogs.tsx'
+import { PlatformCard } from '../../ui/integration/PlatformCard.tsx'
+import { INTEGRATION_PLATFORMS } from '../../domain/platforms.ts'
+import { ConnectedProperties } from '../../ui/integration/ConnectedProperties.tsx'
+import { PageHeader } from '../../ui/common/PageHeader.tsx'
+import { useProperties } from '../../features/properties/propertyList.ts'
+import { QueryStatus } from '../../ui/common/QueryStatus.tsx'
+import { platformLinks, useConnectPlatform } from '../../features/integration/connectPlatform.ts'
 
 // The property list is asked for beside the profile when the page opens here.
-export { prefetchProperties as prefetchData } from '../features/properties/propertyList.ts'
+export { prefetchProperties as prefetchData } from '../../features/properties/propertyList.ts'
 
 /**
  * The four platform cards; Connect links a platform's calendar to a chosen property

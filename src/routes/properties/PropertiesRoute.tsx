@@ -1,24 +1,24 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import { api } from '../actors/api.ts'
-import { useI18n } from '../i18n.tsx'
-import { Button } from '../ui/common/form.tsx'
-import { PlusIcon } from '../ui/common/appIcons.tsx'
-import { PageHeader } from '../ui/common/PageHeader.tsx'
-import { PropertyPages } from '../ui/property/PropertyGrid.tsx'
-import { preloadCoverPhoto } from '../ui/property/PropertyCard.tsx'
-import { SearchBox } from '../ui/shell/SearchBox.tsx'
-import { usePage } from '../frame/paging.ts'
-import { PREFETCHED_FRESH_MS } from '../common/prefetched.ts'
+import { api } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { Button } from '../../ui/common/form.tsx'
+import { PlusIcon } from '../../ui/common/appIcons.tsx'
+import { PageHeader } from '../../ui/common/PageHeader.tsx'
+import { PropertyPages } from '../../ui/property/PropertyGrid.tsx'
+import { preloadCoverPhoto } from '../../ui/property/PropertyCard.tsx'
+import { SearchBox } from '../../ui/shell/SearchBox.tsx'
+import { usePage } from '../../frame/paging.ts'
+import { PREFETCHED_FRESH_MS } from '../../common/prefetched.ts'
 import {
   PROPERTY_PAGE_SIZE,
   propertyPageQuery,
   propertyPagesKey,
-} from '../features/properties/propertyList.ts'
-import { usePropertyDialogs } from './properties/usePropertyDialogs.tsx'
-import { QueryStatus } from '../ui/common/QueryStatus.tsx'
-import { SEARCH_PARAM, useGlobalSearch } from '../frame/useGlobalSearch.ts'
-import { usePaused } from '../frame/usePaused.ts'
-import { SyncNowButton } from '../features/sync/SyncNowButton.tsx'
+} from '../../features/properties/propertyList.ts'
+import { usePropertyDialogs } from './usePropertyDialogs.tsx'
+import { QueryStatus } from '../../ui/common/QueryStatus.tsx'
+import { SEARCH_PARAM, useGlobalSearch } from '../../frame/useGlobalSearch.ts'
+import { usePaused } from '../../frame/usePaused.ts'
+import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
 
 /**
  * When the page opens here, the grid's first page is asked for beside the profile, and

@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate'
-import { api } from '../actors/api.ts'
-import { useI18n } from '../i18n.tsx'
-import { FORGOT_CHECKS, forgotPasswordMachine } from '../machines/auth/forgotPassword.ts'
-import { AuthLayout } from '../ui/auth/AuthLayout.tsx'
-import { ForgotPasswordView } from '../ui/auth/ForgotPasswordView.tsx'
-import { formFeedback, showNotice } from '../common/notify.ts'
-import { useFlow, type FlowImplementations } from '../common/useFlow.ts'
+import { api } from '../../actors/api.ts'
+import { useI18n } from '../../i18n.tsx'
+import { FORGOT_CHECKS, forgotPasswordMachine } from '../../machines/auth/forgotPassword.ts'
+import { AuthLayout } from '../../ui/auth/AuthLayout.tsx'
+import { ForgotPasswordView } from '../../ui/auth/ForgotPasswordView.tsx'
+import { formFeedback, showNotice } from '../../common/notify.ts'
+import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
 
 type Props = { implementations?: FlowImplementations<typeof forgotPasswordMachine> }
 
