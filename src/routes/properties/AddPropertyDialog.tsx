@@ -6,7 +6,7 @@ import { addPropertyMachine } from '../../machines/property/addProperty.ts'
 import { AddPropertyModal } from '../../ui/property/AddPropertyModal.tsx'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
 import { showNotice } from '../../common/notify.ts'
-import { useCreateProperty, usePlatformChoices } from '../../features/propertyEditor/queries.ts'
+import { useCreateProperty, usePlatformChoices } from '../../features/properties/editorQueries.ts'
 
 type FlowProps = {
   /** The add machine with its createProperty actor: the real one, or a test's fake. */

@@ -14,7 +14,7 @@ import {
   useInternalCalendar,
   usePlatformChoices,
   useUpdateProperty,
-} from '../../features/propertyEditor/queries.ts'
+} from '../../features/properties/editorQueries.ts'
 
 type PropertyEditorDialogProps = {
   property: Property
