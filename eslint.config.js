@@ -32,6 +32,36 @@ const boundary = {
     message: 'Of the browser’s code, only src/domain is shared.',
   },
 }
+/**
+ * Zones that a lazy `import()` cannot slip past either, which `no-restricted-imports` does not
+ * read: a dialog loaded when opened is imported that way.
+ */
+const zones = {
+  features: {
+    target: './src/features',
+    from: './src/routes',
+    message: 'A feature is what screens read: it imports no screen, not even lazily.',
+  },
+}
+const refuseZones = (...list) => ({ 'import-x/no-restricted-paths': ['error', { zones: list }] })
+
+/**
+ * A screen's address is written once, in src/domain/paths.ts (docs/architecture.md, "The browser's
+ * folders"): a string or a template that begins with one, anywhere else in the browser's code, is
+ * an address that a renamed screen would leave behind. Tests write addresses as a person types them.
+ */
+const SCREEN_ADDRESS = String.raw`^\x2F(login|registration|forgot-password|reset-password|cancel-email-change|dashboard|settings|properties|integration|calendar|guests|users|logs)([\x2F?#]|$)`
+const screenAddressMessage = 'A screen’s address comes from PATHS in src/domain/paths.ts.'
+const refuseScreenAddresses = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: `Literal[value=/${SCREEN_ADDRESS}/]`, message: screenAddressMessage },
+    {
+      selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/${SCREEN_ADDRESS}/]`,
+      message: screenAddressMessage,
+    },
+  ],
+}
 const refuseImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
 
 export default tseslint.config(
@@ -55,10 +85,12 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.{ts,tsx}'], rules: refuseImports(boundary.server, boundary.contractValues) },
+  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/domain/paths.ts'], rules: refuseScreenAddresses },
   {
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: refuseImports(boundary.views, boundary.server, boundary.contractValues),
   },
+  { files: ['src/features/**/*.{ts,tsx}'], rules: refuseZones(zones.features) },
   {
     files: ['src/machines/**/*.ts'],
     rules: refuseImports(boundary.actors, boundary.server, boundary.contractValues),

@@ -2,81 +2,134 @@
  * Which chunk a module is built into, when not its own. The app is served over
  * HTTP/1.1, where a browser opens six connections to a host: on a phone's 85 ms round trips,
  * twenty small chunks for one screen cost more than their bytes. So the libraries every screen
- * needs are one chunk, the small pieces the sign-in screens share with the rest are another, and
- * the sign-in screens' own frame a third, which the signed-in screens never load; a screen's own
- * code still comes only with its screen.
+ * needs are one chunk, the small pieces the sign-in screen shares with the signed-in frame are
+ * another, and the sign-in screen and the signed-in frame each a third, which the other never
+ * loads; a screen's own code still comes only with its screen.
  *
- * A group names folders (docs/architecture.md, "The browser's folders"): it takes every module
- * under them and what those import, in this order, so the shared chunk claims what the sign-in
- * frame has in common with the signed-in screens before the sign-in frame's chunk is made. A
- * module both the sign-in screen and the signed-in frame import belongs in a folder of `shared`,
- * or /login loads the frame's chunk. A folder no group names goes with the screens that import it.
+ * A group is named by the screens that load it (scripts/firstScreens.ts), not by folders
+ * (docs/decisions.md, "The chunk map follows the screens' imports"): the build reads its module
+ * graph and puts a module in a group by which first screens import it, statically, however deep.
+ * So a file may live in its feature's folder, and moving it changes no page's load. Groups are
+ * tried in this order; a module no group takes goes with the screens that import it.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Rolldown } from 'vite'
+import { PATHS } from '../src/domain/paths.ts'
+import { FIRST_SCREENS, SIGNED_IN_FRAME } from './firstScreens.ts'
 
-type Group = { name: string; folders?: string[]; packages?: RegExp }
+type ModuleInfo = NonNullable<ReturnType<Rolldown.GetModuleInfo>>
+type Graph = { getModuleInfo: (id: string) => ModuleInfo | null }
+/** The modules each set of screens imports statically, worked out once per build. */
+type Reach = {
+  everyPage: Set<string>
+  signIn: Set<string>
+  signedInFrame: Set<string>
+  calendar: Set<string>
+  dashboardLater: Set<string>
+}
+
+/** The repository's folder, with forward slashes, as module ids begin. */
+const root = `${path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..').replaceAll('\\', '/')}/`
+
+/** The entry index.html loads: what it imports comes with it, on every page. */
+const ENTRY = 'src/main.tsx'
+
+const screenModules = (name: string) => {
+  const screen = FIRST_SCREENS.find((candidate) => candidate.name === name)
+  if (!screen) throw new Error(`scripts/firstScreens.ts has no screen ${name}`)
+  return screen.modules
+}
+
+function moduleInfo(graph: Graph, file: string): ModuleInfo {
+  const info = graph.getModuleInfo(`${root}${file}`)
+  // A screen's module that has moved must fail the build, not quietly empty its group.
+  if (!info) throw new Error(`scripts/chunkGroups.ts: the build has no module ${file}`)
+  return info
+}
+
+/** Every module `from` imports statically, however deep, with `from` themselves. */
+function staticClosure(graph: Graph, from: Iterable<string>): Set<string> {
+  const seen = new Set<string>()
+  const pending = [...from]
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue
+    seen.add(id)
+    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []))
+  }
+  return seen
+}
+
+/** What the modules in `loaded` import lazily: the parts a page fetches after its first paint. */
+const lazyImports = (graph: Graph, loaded: Set<string>) =>
+  [...loaded].flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+
+/**
+ * The graph's objects are new in each build (one process may build more than once, as
+ * bench:bundle does), so what was worked out is kept against that build's entry module.
+ */
+const reachOfBuild = new WeakMap<ModuleInfo, Reach>()
+
+function reachOf(graph: Graph): Reach {
+  const key = moduleInfo(graph, ENTRY)
+  const known = reachOfBuild.get(key)
+  if (known) return known
+  const ids = (files: string[]) => files.map((file) => moduleInfo(graph, file).id)
+  const dashboard = screenModules(PATHS.dashboard)
+  const signedInFrame = staticClosure(graph, ids([...SIGNED_IN_FRAME, ...dashboard]))
+  // What the dashboard screen imports without the frame: its lazy imports are its own parts that
+  // load after its first paint, where the frame's are the other screens.
+  const dashboardOwn = staticClosure(graph, ids(dashboard.filter((file) => !SIGNED_IN_FRAME.includes(file))))
+  const reach = {
+    everyPage: staticClosure(graph, ids([ENTRY])),
+    signIn: staticClosure(graph, ids(screenModules(PATHS.login))),
+    signedInFrame,
+    calendar: staticClosure(graph, ids(screenModules(PATHS.calendar))),
+    dashboardLater: staticClosure(graph, lazyImports(graph, dashboardOwn)),
+  }
+  reachOfBuild.set(key, reach)
+  return reach
+}
+
+type Group = { name: string; takes: (id: string, reach: Reach) => boolean }
 
 const GROUPS: Group[] = [
   {
     name: 'vendor',
-    packages:
-      /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/,
+    takes: (id) =>
+      /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/.test(
+        id,
+      ),
   },
   {
-    // The API client, running a flow, toasts, lazy parts, the form controls and the language menu.
+    // What the entry imports, and what the sign-in screen has in common with the signed-in screens
+    // (the API client, running a flow, toasts, the form controls and the language menu), or
+    // /login would load their chunks.
     name: 'shared',
-    folders: ['src/actors/', 'src/common/', 'src/machines/parts/', 'src/ui/common/'],
-  },
-  {
-    // The signed-in frame with react-query and what most signed-in screens show: the dashboard
-    // came in 26 chunks, each a request queued on six connections, before the profile's. Its
-    // cards, property rows and range picker too, which other screens share: five requests fewer
-    // on the screen a host lands on, for about 5 KB more on the others.
-    name: 'frame',
-    packages:
-      /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!queriesObserver|useQueries)/,
-    folders: [
-      'src/frame/',
-      'src/features/bookings/',
-      'src/features/notifications/',
-      'src/features/properties/',
-      'src/features/statistics/',
-      'src/features/sync/',
-      'src/ui/frame/',
-      // The platform table: the dashboard's integration cards read it as the calendar does, and
-      // the dashboard must not load the calendar's chunk for it.
-      'src/domain/platforms.ts',
-    ],
-  },
-  {
-    // The calendar's month, its stay lists and what reads stays (zones, platforms, feeds): the
-    // calendar came in ten chunks, and the dashboard's lower sections in nine.
-    name: 'calendar',
-    packages:
-      /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](queriesObserver|useQueries)/,
-    folders: ['src/features/calendar/', 'src/ui/calendar/month/'],
+    takes: (id, { everyPage, signIn, signedInFrame, calendar }) =>
+      everyPage.has(id) || (signIn.has(id) && (signedInFrame.has(id) || calendar.has(id))),
   },
   {
     // The sign-in screen with its views and flow: the screen most visits start on, whose four
     // small chunks otherwise queue behind the libraries on six connections (about 0.4 s throttled).
     name: 'auth',
-    folders: ['src/routes/login/'],
+    takes: (id, { signIn }) => signIn.has(id),
+  },
+  {
+    // The signed-in frame with react-query and the dashboard, the screen a host lands on: it came
+    // in 26 chunks, each a request queued on six connections, before the profile's.
+    name: 'frame',
+    takes: (id, { signedInFrame }) => signedInFrame.has(id),
+  },
+  {
+    // The calendar's month, its stay lists and what reads stays, which the dashboard's lower
+    // sections show too: the calendar came in ten chunks, and the dashboard's lower sections in nine.
+    name: 'calendar',
+    takes: (id, { calendar, dashboardLater }) => calendar.has(id) && dashboardLater.has(id),
   },
 ]
 
-/** The repository's folder, with forward slashes, as module ids begin. */
-const root = `${path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..').replaceAll('\\', '/')}/`
-
-/** Whether the module `id` (an absolute path, or a virtual id) is one a group claims. */
-const claims =
-  ({ folders = [], packages }: Group) =>
-  (id: string) => {
-    const file = id.replaceAll('\\', '/')
-    return (packages?.test(file) ?? false) || folders.some((folder) => file.startsWith(`${root}${folder}`))
-  }
-
-export const CHUNK_GROUPS: { name: string; test: (id: string) => boolean }[] = GROUPS.map((group) => ({
-  name: group.name,
-  test: claims(group),
+export const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = GROUPS.map(({ name, takes }) => ({
+  debugName: name,
+  name: (id, graph) => (takes(id, reachOf(graph)) ? name : null),
 }))

@@ -38,7 +38,7 @@ export type FirstScreen = {
 
 const PROFILE_REQUEST = `${API_BASE}${apiPaths.user.profile.url}`
 const PROPERTIES_REQUEST = `${API_BASE}${apiPaths.property.list.url}`
-/** The grid's first page, as src/routes/PropertiesRoute.tsx asks for it with no search. */
+/** The grid's first page, as src/routes/properties/PropertiesRoute.tsx asks for it with no search. */
 const PROPERTY_PAGE_REQUEST = `${PROPERTIES_REQUEST}?page=1&pageSize=${PAGE_SIZES.properties}`
 const MONTHLY_REQUEST = `${API_BASE}${apiPaths.statistics.monthly.url}`
 const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}${apiPaths.statistics.dashboard.url}?${THIS_MONTH}`
@@ -67,33 +67,37 @@ const signedInScreen = (
 
 export const FIRST_SCREENS: FirstScreen[] = [
   // Where a host lands whenever a session has ended: its markup comes with the page.
-  publicScreen(PATHS.login, exactly(PATHS.login), 'src/routes/login/LoginRoute.tsx', true),
-  publicScreen(PATHS.registration, exactly(PATHS.registration), 'src/routes/RegistrationRoute.tsx'),
-  publicScreen(PATHS.forgotPassword, exactly(PATHS.forgotPassword), 'src/routes/ForgotPasswordRoute.tsx'),
-  publicScreen(PATHS.resetPassword, orBelow(PATHS.resetPassword), 'src/routes/ResetPasswordRoute.tsx'),
+  publicScreen(PATHS.login, exactly(PATHS.login), 'src/routes/auth/LoginRoute.tsx', true),
+  publicScreen(PATHS.registration, exactly(PATHS.registration), 'src/routes/auth/RegistrationRoute.tsx'),
+  publicScreen(
+    PATHS.forgotPassword,
+    exactly(PATHS.forgotPassword),
+    'src/routes/auth/ForgotPasswordRoute.tsx',
+  ),
+  publicScreen(PATHS.resetPassword, orBelow(PATHS.resetPassword), 'src/routes/auth/ResetPasswordRoute.tsx'),
   publicScreen(
     PATHS.cancelEmailChange,
     orBelow(PATHS.cancelEmailChange),
-    'src/routes/CancelEmailChangeRoute.tsx',
+    'src/routes/auth/CancelEmailChangeRoute.tsx',
   ),
   // `/` is the dashboard too. Its stay lists, under the figures, wait for the feed of every
   // property: asked for here, its download (a portfolio's is the page's largest) overlaps the
   // code's rather than starting once the dashboard has rendered; its reader's code stays out of
   // the first screen's weight and comes when the lists are drawn.
   signedInScreen(PATHS.dashboard, `^/$|${exactly(PATHS.dashboard)}`, {
-    modules: ['src/routes/DashboardRoute.tsx'],
+    modules: ['src/routes/dashboard/DashboardRoute.tsx'],
     requests: [THIS_MONTH_STATISTICS_REQUEST, MONTHLY_REQUEST, PROPERTIES_REQUEST, FEED_REQUEST],
   }),
   signedInScreen(PATHS.properties, exactly(PATHS.properties), {
-    modules: ['src/routes/PropertiesRoute.tsx'],
+    modules: ['src/routes/properties/PropertiesRoute.tsx'],
     requests: [PROPERTY_PAGE_REQUEST],
   }),
   signedInScreen(PATHS.calendar, exactly(PATHS.calendar), {
-    modules: ['src/routes/CalendarRoute.tsx', 'src/features/calendar/calendarFeed.ts'],
+    modules: ['src/routes/calendar/CalendarRoute.tsx', 'src/features/calendar/calendarFeed.ts'],
     requests: [PROPERTIES_REQUEST, FEED_REQUEST],
   }),
   signedInScreen(PATHS.integration, exactly(PATHS.integration), {
-    modules: ['src/routes/IntegrationRoute.tsx'],
+    modules: ['src/routes/integration/IntegrationRoute.tsx'],
     requests: [PROPERTIES_REQUEST],
   }),
 ]

@@ -1,21 +1,21 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventFrom, InputFrom } from 'xstate'
-import { adminUserActionMachine } from '../src/machines/adminUserAction.ts'
-import { calendarViewMachine } from '../src/machines/calendarView.ts'
-import { cancelEmailChangeMachine } from '../src/machines/cancelEmailChange.ts'
-import { closeGuardMachine } from '../src/machines/closeGuard.ts'
-import { connectPlatformMachine } from '../src/machines/connectPlatform.ts'
-import { dashboardRangeMachine } from '../src/machines/dashboardRange.ts'
-import { deleteAccountMachine } from '../src/machines/deleteAccount.ts'
-import { forgotPasswordMachine } from '../src/machines/forgotPassword.ts'
-import { loginMachine } from '../src/machines/login.ts'
-import { manualStayMachine, type ManualStayRef } from '../src/machines/manualStay.ts'
+import { adminUserActionMachine } from '../src/machines/admin/adminUserAction.ts'
+import { calendarViewMachine } from '../src/machines/calendar/calendarView.ts'
+import { cancelEmailChangeMachine } from '../src/machines/auth/cancelEmailChange.ts'
+import { closeGuardMachine } from '../src/machines/settings/closeGuard.ts'
+import { connectPlatformMachine } from '../src/machines/integration/connectPlatform.ts'
+import { dashboardRangeMachine } from '../src/machines/dashboard/dashboardRange.ts'
+import { deleteAccountMachine } from '../src/machines/settings/deleteAccount.ts'
+import { forgotPasswordMachine } from '../src/machines/auth/forgotPassword.ts'
+import { loginMachine } from '../src/machines/auth/login.ts'
+import { manualStayMachine, type ManualStayRef } from '../src/machines/calendar/manualStay.ts'
 import type { ManualStayValues } from '../src/domain/manualStays.ts'
-import { notificationToggleMachine } from '../src/machines/notificationToggle.ts'
-import { profileFormMachine } from '../src/machines/profileForm.ts'
-import { registrationMachine } from '../src/machines/registration.ts'
-import { resetPasswordMachine } from '../src/machines/resetPassword.ts'
-import { rotateLinkMachine } from '../src/machines/rotateLink.ts'
-import { twoFactorSetupMachine } from '../src/machines/twoFactorSetup.ts'
+import { notificationToggleMachine } from '../src/machines/settings/notificationToggle.ts'
+import { profileFormMachine } from '../src/machines/settings/profileForm.ts'
+import { registrationMachine } from '../src/machines/auth/registration.ts'
+import { resetPasswordMachine } from '../src/machines/auth/resetPassword.ts'
+import { rotateLinkMachine } from '../src/machines/property/rotateLink.ts'
+import { twoFactorSetupMachine } from '../src/machines/settings/twoFactorSetup.ts'
 
 /**
  * Sample events for the account flows: the model-based tests in tests/machines walk the paths
@@ -101,7 +101,7 @@ const success = (id: string, output: unknown = {}): SystemEvent => ({
   type: `xstate.done.actor.${id}`,
   output,
 })
-/** The events of a confirmed action (src/machines/confirmedAction.ts) whose machine is `id`. */
+/** The events of a confirmed action (src/machines/parts/confirmedAction.ts) whose machine is `id`. */
 const confirmedActionEvents = (id: string) => [
   { type: 'open' } as const,
   { type: 'cancel' } as const,

@@ -19,12 +19,19 @@ const machineOf = (value: unknown): AnyStateMachine | undefined => {
   return definition instanceof StateMachine ? definition : undefined
 }
 
-/** Every machine exported from src/machines, in file order, so a new one is documented by itself. */
+/** What flows are built from, not flows of their own: src/machines/parts. */
+const PARTS = 'parts/'
+
+/**
+ * Every machine exported from src/machines' feature folders, in the order of their files' names,
+ * so a new one is documented by itself.
+ */
 export async function findMachines(): Promise<FoundMachine[]> {
   const files = fs
-    .readdirSync(MACHINES_DIR)
-    .filter((file) => file.endsWith('.ts'))
-    .sort()
+    .readdirSync(MACHINES_DIR, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.replaceAll('\\', '/'))
+    .filter((file) => file.endsWith('.ts') && !file.startsWith(PARTS))
+    .sort((a, b) => (path.basename(a) < path.basename(b) ? -1 : 1))
   const found: FoundMachine[] = []
   for (const file of files) {
     const module: Record<string, unknown> = await import(pathToFileURL(path.join(MACHINES_DIR, file)).href)

@@ -16,6 +16,7 @@ import sharp from 'sharp'
 import ts from 'typescript'
 import type { Plugin, ResolvedConfig } from 'vite'
 import { FONTS, fontName } from './firstScreens.ts'
+import { PATHS } from '../src/domain/paths.ts'
 import en from '../locales/en.json' with { type: 'json' }
 import ar from '../locales/ar.json' with { type: 'json' }
 
@@ -39,7 +40,7 @@ function manifest({ lang, dir, words }: (typeof LANGUAGES)[number]) {
     description: words.app.tagline,
     lang,
     dir,
-    start_url: '/dashboard',
+    start_url: PATHS.dashboard,
     scope: '/',
     display: 'standalone',
     theme_color: THEME_COLOR,

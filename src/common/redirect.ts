@@ -1,4 +1,6 @@
-const FALLBACK = '/dashboard'
+import { PATHS } from '../domain/paths.ts'
+
+const FALLBACK = PATHS.dashboard
 /** Any origin will do: only whether a path stays on it matters. */
 const BASE = 'https://manzil.invalid'
 

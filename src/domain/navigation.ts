@@ -26,6 +26,6 @@ export function navigationFor(isAdmin: boolean): { main: NavigationItem[]; admin
 
 /** `/` and `/dashboard` are one screen, so both light up the dashboard item. */
 export function isActivePath(itemPath: string, currentPath: string): boolean {
-  if (itemPath === PATHS.dashboard) return currentPath === '/' || currentPath === '/dashboard'
+  if (itemPath === PATHS.dashboard) return currentPath === '/' || currentPath === PATHS.dashboard
   return currentPath === itemPath || currentPath.startsWith(`${itemPath}/`)
 }

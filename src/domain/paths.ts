@@ -19,6 +19,9 @@ export const PATHS = {
   logs: '/logs',
 } as const
 
+/** One host's properties as an admin manages them; the router matches it with `:userId`. */
+export const userPropertiesPath = (userId: string) => `${PATHS.users}/${userId}${PATHS.properties}`
+
 /** The screens a signed-out person may be on; a 401 there must not send them anywhere. */
 export const PUBLIC_PATHS: readonly string[] = [
   PATHS.login,

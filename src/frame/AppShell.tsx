@@ -3,11 +3,11 @@ import { useLocation } from 'wouter'
 import { navigationFor } from '../domain/navigation.ts'
 import { useI18n } from '../i18n.tsx'
 import { lazyPart, WhenOpen } from '../ui/common/lazyParts.tsx'
-import { focusAfterNextDialog } from '../ui/focusAfterDialog.ts'
+import { focusAfterNextDialog } from '../ui/common/focusAfterDialog.ts'
 import { DesktopHeader } from '../ui/shell/DesktopHeader.tsx'
 import { MobileTopBar } from '../ui/shell/MobileTopBar.tsx'
 import { Sidebar } from '../ui/shell/Sidebar.tsx'
-import { MD_UP_QUERY, useMediaQuery } from '../ui/frame/useMediaQuery.ts'
+import { MD_UP_QUERY, useMediaQuery } from '../ui/common/useMediaQuery.ts'
 import type { Profile } from '../actors/api.ts'
 import { useLogout } from './session.ts'
 import { useNotifications } from '../features/notifications/notifications.ts'
@@ -26,7 +26,7 @@ const NotificationsOverlay = lazyPart(() =>
   import('../ui/shell/NotificationsOverlay.tsx').then((module) => module.NotificationsOverlay),
 )
 const SettingsRoute = lazyPart(() =>
-  import('../routes/SettingsRoute.tsx').then((module) => module.SettingsRoute),
+  import('../routes/settings/SettingsRoute.tsx').then((module) => module.SettingsRoute),
 )
 
 /** Pointing at or focusing a bar fetches the panels it opens. */

@@ -4,11 +4,11 @@ import { matchRoute, Route, Switch } from 'wouter'
 import { parse } from 'regexparam'
 import { hasEarlyResponses } from '../boot/earlyResponses.ts'
 import { NeedsWords, useI18n } from '../i18n.tsx'
-import { ComingUpdate } from '../ui/frame/ComingUpdate.tsx'
-import { EmptyState } from '../ui/frame/EmptyState.tsx'
+import { ComingUpdate } from '../ui/common/ComingUpdate.tsx'
+import { EmptyState } from '../ui/common/EmptyState.tsx'
 import { FullPageSpinner, Spinner } from '../ui/common/Spinner.tsx'
 import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
-import { PATHS } from '../domain/paths.ts'
+import { PATHS, userPropertiesPath } from '../domain/paths.ts'
 import { AppShell } from './AppShell.tsx'
 import { preloadable, type Preloadable } from '../common/preloadable.tsx'
 import { useNotificationStream } from '../features/notifications/notifications.ts'
@@ -32,14 +32,14 @@ type ScreenModule = {
 const screen = (load: () => Promise<ScreenModule>) => preloadable<object, ScreenModule>(load)
 
 // Each screen is its own chunk, loaded when first visited.
-const DashboardRoute = screen(() => import('../routes/DashboardRoute.tsx'))
-const PropertiesRoute = screen(() => import('../routes/PropertiesRoute.tsx'))
-const CalendarRoute = screen(() => import('../routes/CalendarRoute.tsx'))
-const IntegrationRoute = screen(() => import('../routes/IntegrationRoute.tsx'))
-const GuestsRoute = screen(() => import('../routes/GuestsRoute.tsx'))
-const UsersRoute = screen(() => import('../routes/UsersRoute.tsx'))
+const DashboardRoute = screen(() => import('../routes/dashboard/DashboardRoute.tsx'))
+const PropertiesRoute = screen(() => import('../routes/properties/PropertiesRoute.tsx'))
+const CalendarRoute = screen(() => import('../routes/calendar/CalendarRoute.tsx'))
+const IntegrationRoute = screen(() => import('../routes/integration/IntegrationRoute.tsx'))
+const GuestsRoute = screen(() => import('../routes/admin/GuestsRoute.tsx'))
+const UsersRoute = screen(() => import('../routes/users/UsersRoute.tsx'))
 const UserPropertiesRoute = screen(() => import('../routes/users/UserPropertiesRoute.tsx'))
-const LogsRoute = screen(() => import('../routes/LogsRoute.tsx'))
+const LogsRoute = screen(() => import('../routes/admin/LogsRoute.tsx'))
 
 /** A signed-in screen of its own chunk; an admin screen shows "not allowed" to anyone else. */
 type Screen = { paths: string[]; component: Preloadable<object, ScreenModule>; adminOnly?: boolean }
@@ -52,7 +52,7 @@ const SCREENS: Screen[] = [
   { paths: [PATHS.integration], component: IntegrationRoute },
   { paths: [PATHS.guests], component: GuestsRoute, adminOnly: true },
   { paths: [PATHS.users], component: UsersRoute, adminOnly: true },
-  { paths: [`${PATHS.users}/:userId${PATHS.properties}`], component: UserPropertiesRoute, adminOnly: true },
+  { paths: [userPropertiesPath(':userId')], component: UserPropertiesRoute, adminOnly: true },
   { paths: [PATHS.logs], component: LogsRoute, adminOnly: true },
 ]
 

@@ -3,10 +3,11 @@ import { Redirect } from 'wouter'
 import { ApiError } from '../actors/http.ts'
 import { useI18n } from '../i18n.tsx'
 import { Button } from '../ui/common/form.tsx'
-import { OfflinePage } from '../ui/frame/OfflinePage.tsx'
+import { OfflinePage } from '../ui/common/OfflinePage.tsx'
 import { FullPageSpinner } from '../ui/common/Spinner.tsx'
 import type { Profile } from '../actors/api.ts'
 import { useProfile } from './session.ts'
+import { PATHS } from '../domain/paths.ts'
 
 function Unreachable({ onRetry }: { onRetry: () => void }) {
   const { t } = useI18n()
@@ -47,6 +48,6 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { t } = useI18n()
   const profile = useProfile({ onlyWithSession: true })
   if (profile.isLoading) return <FullPageSpinner label={t('app.loading')} />
-  if (profile.data) return <Redirect to="/dashboard" replace />
+  if (profile.data) return <Redirect to={PATHS.dashboard} replace />
   return <>{children}</>
 }

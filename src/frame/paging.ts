@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { keepPreviousData, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import type { Page, PageParams } from '../actors/api.ts'
-import type { PagingControls } from '../ui/Pagination.tsx'
+import type { PagingControls } from '../ui/common/Pagination.tsx'
 
 /** Where a page of a list is cached: the list's key, then which page of what size. */
 export const pageKey = (key: QueryKey, page: number, pageSize: number) => [...key, { page, pageSize }]

@@ -25,22 +25,22 @@ const RedirectIfSignedIn = lazy(() =>
 const SignedInStream = lazy(() =>
   import('../frame/SignedInApp.tsx').then((module) => ({ default: module.SignedInStream })),
 )
-const Toasts = preloadable(() => import('../ui/Toasts.tsx'))
+const Toasts = preloadable(() => import('../ui/common/Toasts.tsx'))
 // Its live region is in the page, empty, long before most drops: it comes once the page is idle.
-const OfflineBanner = preloadable(() => import('../ui/OfflineBanner.tsx'))
+const OfflineBanner = preloadable(() => import('../ui/common/OfflineBanner.tsx'))
 // Rarely seen, and cached by the service worker for when they are.
 const OfflinePage = lazy(() =>
-  import('../ui/frame/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
+  import('../ui/common/OfflinePage.tsx').then((module) => ({ default: module.OfflinePage })),
 )
 const UpdatePrompt = lazy(() =>
-  import('../ui/UpdatePrompt.tsx').then((module) => ({ default: module.UpdatePrompt })),
+  import('../ui/common/UpdatePrompt.tsx').then((module) => ({ default: module.UpdatePrompt })),
 )
 
-const LoginRoute = preloadable(() => import('./login/LoginRoute.tsx'))
-const RegistrationRoute = preloadable(() => import('./RegistrationRoute.tsx'))
-const ForgotPasswordRoute = preloadable(() => import('./ForgotPasswordRoute.tsx'))
-const ResetPasswordRoute = preloadable(() => import('./ResetPasswordRoute.tsx'))
-const CancelEmailChangeRoute = preloadable(() => import('./CancelEmailChangeRoute.tsx'))
+const LoginRoute = preloadable(() => import('./auth/LoginRoute.tsx'))
+const RegistrationRoute = preloadable(() => import('./auth/RegistrationRoute.tsx'))
+const ForgotPasswordRoute = preloadable(() => import('./auth/ForgotPasswordRoute.tsx'))
+const ResetPasswordRoute = preloadable(() => import('./auth/ResetPasswordRoute.tsx'))
+const CancelEmailChangeRoute = preloadable(() => import('./auth/CancelEmailChangeRoute.tsx'))
 
 /** A page open to everyone; `signedOutOnly` sends someone still signed in to the dashboard. */
 type PublicScreen = { path: string; component: Preloadable<object>; signedOutOnly?: boolean }

@@ -8,7 +8,7 @@ import {
   adminUserActionMachine,
   REASON_CHECKS,
   type AdminUserTarget,
-} from '../../src/machines/adminUserAction.ts'
+} from '../../src/machines/admin/adminUserAction.ts'
 import { UserActionDialog } from '../../src/routes/users/UserActionDialog.tsx'
 import { renderWithProviders } from '../ui/providers.tsx'
 import { expectFeedback, fill, isBusy } from './screenHelpers.ts'

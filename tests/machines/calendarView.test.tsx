@@ -8,11 +8,16 @@ import { getShortestPaths } from 'xstate/graph'
 import { MACHINE_CATALOG, type Variant } from '../../scripts/machineCatalog.ts'
 import { addDays } from '../../src/domain/dates.ts'
 import { ALL } from '../../src/domain/timeline.ts'
-import { calendarViewMachine, fromSearch, toSearch, windowDays } from '../../src/machines/calendarView.ts'
-import CalendarRoute from '../../src/routes/CalendarRoute.tsx'
+import {
+  calendarViewMachine,
+  fromSearch,
+  toSearch,
+  windowDays,
+} from '../../src/machines/calendar/calendarView.ts'
+import CalendarRoute from '../../src/routes/calendar/CalendarRoute.tsx'
 import type { Language } from '../../src/domain/translator.ts'
-import { formattersFor } from '../../src/ui/frame/format.ts'
-import { PHONE_QUERY } from '../../src/ui/frame/useMediaQuery.ts'
+import { formattersFor } from '../../src/ui/common/format.ts'
+import { PHONE_QUERY } from '../../src/ui/common/useMediaQuery.ts'
 import { LOFT, VILLA, serveCalendars, type ExportedStay } from '../ui/calendarScreen.tsx'
 import { renderWithProviders } from '../ui/providers.tsx'
 import { noWayToPerform, stateName, walkMachine, type Walk } from './walk.tsx'

@@ -10,7 +10,7 @@ import {
   CONNECT_CHECKS,
   connectPlatformMachine,
   type PlatformLink,
-} from '../../src/machines/connectPlatform.ts'
+} from '../../src/machines/integration/connectPlatform.ts'
 import { ConnectPlatformDialogs } from '../../src/routes/integration/ConnectPlatformDialogs.tsx'
 import { renderWithProviders } from '../ui/providers.tsx'
 import { expectFeedback, expectMessageAtField, fill, isBusy } from './screenHelpers.ts'

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { EventFrom } from 'xstate'
 import { fromPromise } from 'xstate'
 import { MACHINE_CATALOG, SAMPLE_STAY, type Variant } from '../../scripts/machineCatalog.ts'
-import { manualStayMachine } from '../../src/machines/manualStay.ts'
+import { manualStayMachine } from '../../src/machines/calendar/manualStay.ts'
 import {
   LOFT,
   VILLA,

@@ -7,7 +7,7 @@ import {
   retryDelay,
   type ConnectionEvent,
   type StreamNotification,
-} from '../../src/machines/notificationStream.ts'
+} from '../../src/machines/notifications/notificationStream.ts'
 import type { StateName } from './walk.tsx'
 
 type Snapshot = SnapshotFrom<typeof notificationStreamMachine>

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { expect } from 'vitest'
 import { fromPromise } from 'xstate'
-import { notificationToggleMachine } from '../../src/machines/notificationToggle.ts'
+import { notificationToggleMachine } from '../../src/machines/settings/notificationToggle.ts'
 import { NotificationsSection } from '../../src/routes/settings/NotificationsSection.tsx'
 import { renderWithProviders } from '../ui/providers.tsx'
 import { isBusy } from './screenHelpers.ts'

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { fromPromise } from 'xstate'
 import { ApiError } from '../../src/actors/http.ts'
 import type { Notice } from '../../src/machines/parts/feedback.ts'
-import { PROFILE_CHECKS, profileFormMachine, type ProfileField } from '../../src/machines/profileForm.ts'
+import {
+  PROFILE_CHECKS,
+  profileFormMachine,
+  type ProfileField,
+} from '../../src/machines/settings/profileForm.ts'
 import { ProfileSection } from '../../src/routes/settings/ProfileSection.tsx'
 import { SAMPLE } from '../../scripts/machineCatalog.ts'
 import { renderWithProviders } from '../ui/providers.tsx'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
-import { AfterFirstPaint } from '../../src/ui/AfterFirstPaint.tsx'
+import { AfterFirstPaint } from '../../src/ui/common/AfterFirstPaint.tsx'
 
 describe('what a screen shows below its first view', () => {
   it('is left out of the first render and drawn once a frame has been painted', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { addMonths, monthGrid } from '../../src/domain/dates.ts'
-import { DateRangePicker } from '../../src/ui/frame/DateRangePicker.tsx'
+import { DateRangePicker } from '../../src/ui/common/DateRangePicker.tsx'
 import { renderWithProviders } from './providers.tsx'
 
 describe('the month grid', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { DatePicker } from '../../src/ui/frame/DateRangePicker.tsx'
+import { DatePicker } from '../../src/ui/common/DateRangePicker.tsx'
 import { LanguageMenu } from '../../src/ui/common/LanguageMenu.tsx'
 import { UserMenu } from '../../src/ui/shell/UserMenu.tsx'
 import { renderWithProviders } from './providers.tsx'

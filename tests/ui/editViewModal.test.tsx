@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Property } from '../../src/actors/api.ts'
 import type { Language } from '../../src/domain/translator.ts'
-import type { PropertyChanges } from '../../src/machines/propertyModal.ts'
+import type { PropertyChanges } from '../../src/machines/property/propertyModal.ts'
 import {
   EditViewModal,
   type EditorMode,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { BookingsModal } from '../../src/ui/calendar/BookingsModal.tsx'
-import { formattersFor } from '../../src/ui/frame/format.ts'
+import { formattersFor } from '../../src/ui/common/format.ts'
 import { aBooking } from './builders.ts'
 import { renderWithProviders } from './providers.tsx'
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import CalendarRoute from '../../src/routes/CalendarRoute.tsx'
+import CalendarRoute from '../../src/routes/calendar/CalendarRoute.tsx'
 import { LOFT, VILLA, serveCalendars } from './calendarScreen.tsx'
 import { renderRoute } from './render.tsx'
 

@@ -7,8 +7,8 @@ import { api } from '../../src/actors/api.ts'
 import { failureFrom } from '../../src/machines/parts/feedback.ts'
 import { feedbackText } from '../../src/common/notify.ts'
 import { createTranslator } from '../../src/domain/translator.ts'
-import OfflineBanner from '../../src/ui/OfflineBanner.tsx'
-import { Modal } from '../../src/ui/Modal.tsx'
+import OfflineBanner from '../../src/ui/common/OfflineBanner.tsx'
+import { Modal } from '../../src/ui/common/Modal.tsx'
 import en from '../../locales/en.json' with { type: 'json' }
 import ar from '../../locales/ar.json' with { type: 'json' }
 import { exportFeed, LOFT, renderCalendar, VILLA } from './calendarScreen.tsx'

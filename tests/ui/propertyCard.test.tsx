@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
-import { PropertyCard } from '../../src/ui/frame/PropertyCard.tsx'
+import { PropertyCard } from '../../src/ui/property/PropertyCard.tsx'
 import { aCalendar, aProperty, anImage } from './propertyBuilders.ts'
 import { renderWithProviders } from './providers.tsx'
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { api, type Property } from '../../src/actors/api.ts'
-import PropertiesRoute from '../../src/routes/PropertiesRoute.tsx'
+import PropertiesRoute from '../../src/routes/properties/PropertiesRoute.tsx'
 import { byNameOrCity, servePages } from './pages.ts'
 import { aProperty } from './propertyBuilders.ts'
 import { renderRoute } from './render.tsx'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import { formattersFor } from '../../src/ui/frame/format.ts'
-import { DateRangePicker } from '../../src/ui/frame/DateRangePicker.tsx'
+import { formattersFor } from '../../src/ui/common/format.ts'
+import { DateRangePicker } from '../../src/ui/common/DateRangePicker.tsx'
 import { renderWithProviders } from './providers.tsx'
 
 const RANGE = { start: '2026-03-05', end: '2026-03-15' }

@@ -4,8 +4,8 @@ import toast from 'react-hot-toast'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromPromise } from 'xstate'
 import { addDays, localToday, type DateOnly } from '../../src/domain/dates.ts'
-import type { SaveStayInput } from '../../src/machines/manualStay.ts'
-import { formattersFor } from '../../src/ui/frame/format.ts'
+import type { SaveStayInput } from '../../src/machines/calendar/manualStay.ts'
+import { formattersFor } from '../../src/ui/common/format.ts'
 import {
   LOFT,
   VILLA,

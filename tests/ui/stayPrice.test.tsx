@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ManualStayValues } from '../../src/domain/manualStays.ts'
 import { ManualStayDialog } from '../../src/ui/calendar/ManualStayDialog.tsx'
-import { formattersFor } from '../../src/ui/frame/format.ts'
+import { formattersFor } from '../../src/ui/common/format.ts'
 import { renderWithProviders } from './providers.tsx'
 
 const VALUES: ManualStayValues = {

@@ -10,7 +10,7 @@ import { renderWithProviders } from './providers.tsx'
 let arrive = () => {}
 const arrived = new Promise<void>((resolve) => (arrive = resolve))
 const Modal = lazyPart(() =>
-  arrived.then(() => import('../../src/ui/Modal.tsx')).then((module) => module.Modal),
+  arrived.then(() => import('../../src/ui/common/Modal.tsx')).then((module) => module.Modal),
 )
 
 function Harness() {

@@ -7,7 +7,7 @@ import {
   stayDatesProblem,
   staysHoldingNights,
 } from '../../src/domain/manualStays.ts'
-import { manualStayBody } from '../../src/features/manualStay/manualStayBody.ts'
+import { manualStayBody } from '../../src/features/calendar/manualStayBody.ts'
 import { aBooking, aManualStay } from '../ui/builders.ts'
 
 describe('the dates of a stay entered by hand', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { forgotPasswordMachine } from '../../src/machines/forgotPassword.ts'
+import { forgotPasswordMachine } from '../../src/machines/auth/forgotPassword.ts'
 
 describe('a machine whose route provides its actors', () => {
   it('does not compile without every actor (npm run typecheck checks these; they never run)', () => {

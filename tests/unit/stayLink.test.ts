@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { stayLink } from '../../src/domain/stayLink.ts'
-import { fromSearch, showingDay, toSearch, withoutStays } from '../../src/machines/calendarView.ts'
+import { fromSearch, showingDay, toSearch, withoutStays } from '../../src/machines/calendar/calendarView.ts'
 
 const today = '2026-03-10'
 const staysOf = (search: string) => fromSearch(search, { today, phone: false }).context.stays

@@ -5,7 +5,7 @@ import type { Booking } from '../../src/domain/bookings.ts'
 import { doubleBookedOn } from '../../src/domain/stayDetails.ts'
 import { isMuted, shapeMark, shapeName, shapeOf, STAY_SHAPES } from '../../src/domain/stayShapes.ts'
 import { createTranslator, type Messages } from '../../src/domain/translator.ts'
-import { formattersFor } from '../../src/ui/frame/format.ts'
+import { formattersFor } from '../../src/ui/common/format.ts'
 import { aBooking } from '../ui/builders.ts'
 
 const english = createTranslator('en', en as Messages)

@@ -10,7 +10,7 @@ import {
   type WordedStay,
 } from '../../src/domain/stayWords.ts'
 import { createTranslator, type Language } from '../../src/domain/translator.ts'
-import { formattersFor } from '../../src/ui/frame/format.ts'
+import { formattersFor } from '../../src/ui/common/format.ts'
 
 const words = (language: Language) => ({
   t: createTranslator(language, language === 'ar' ? ar : en, en),

@@ -15,7 +15,7 @@ import {
 import { defaultTimeZone, timeZoneOfCountry } from '../../src/domain/countryZones.ts'
 import { readFixture } from '../fixtures/feedServer.ts'
 import { calendarDays } from '../../src/ui/calendar/month/calendarDays.ts'
-import { formattersFor } from '../../src/ui/frame/format.ts'
+import { formattersFor } from '../../src/ui/common/format.ts'
 
 // Run by the `unit` project in the machine's zone and by `unit-riyadh` (UTC+3) and `unit-la`
 // (UTC−8/−7) with TZ set: every answer below must be the same in all three.

@@ -2,11 +2,11 @@ import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, type Property, type PropertyImage } from '../../actors/api.ts'
 import { fieldsFrom } from '../../domain/property.ts'
-import type { NewProperty } from '../../machines/addProperty.ts'
-import type { PropertyChanges } from '../../machines/propertyModal.ts'
+import type { NewProperty } from '../../machines/property/addProperty.ts'
+import type { PropertyChanges } from '../../machines/property/propertyModal.ts'
 import { changeCachedLists, usePage } from '../../frame/paging.ts'
 import { PROPERTY_PAGE_SIZE } from '../properties/propertyList.ts'
-import { SENT_EVEN_OFFLINE } from '../propertyEditor/queries.ts'
+import { SENT_EVEN_OFFLINE } from '../properties/editorQueries.ts'
 
 /** One user's properties as an admin sees them (docs/product.md §7.9), a page at a time. */
 export const userPropertiesKey = (userId: string) => ['admin', 'user', userId, 'properties'] as const

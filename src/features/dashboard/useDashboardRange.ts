@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useMachine } from '@xstate/react'
 import { useLocation, useSearch } from 'wouter'
 import { rangeFromLink, sameRange, thisMonth, type DateRange } from '../../domain/dateRange.ts'
-import { dashboardRangeMachine } from '../../machines/dashboardRange.ts'
+import { dashboardRangeMachine } from '../../machines/dashboard/dashboardRange.ts'
 
 /** The dashboard's address for a period: bare for this month, so a saved link rolls over with it. */
 const linkFor = (path: string, range: DateRange, defaultRange: DateRange) =>

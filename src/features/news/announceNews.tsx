@@ -1,8 +1,8 @@
 import toast from 'react-hot-toast'
 import { noticeTitle } from '../../domain/stayWords.ts'
 import type { Language, Translate } from '../../domain/translator.ts'
-import type { StreamNotification } from '../../machines/notificationStream.ts'
-import { formattersFor } from '../../ui/frame/format.ts'
+import type { StreamNotification } from '../../machines/notifications/notificationStream.ts'
+import { formattersFor } from '../../ui/common/format.ts'
 import { NewsToast } from '../../ui/shell/NewsToast.tsx'
 import { fromStream, toItem, type ReadFeed } from '../notifications/noticeItems.ts'
 

@@ -2,7 +2,7 @@ import type { AppNotification } from '../../actors/api.ts'
 import { classifySummary, stayIdOfUid } from '../../domain/bookings.ts'
 import { NOTICE_KINDS } from '../../domain/noticeKinds.ts'
 import { stayLink } from '../../domain/stayLink.ts'
-import type { StreamNotification } from '../../machines/notificationStream.ts'
+import type { StreamNotification } from '../../machines/notifications/notificationStream.ts'
 import type { NotificationItem, NoticeStayView, StayDates } from '../../ui/shell/NotificationList.tsx'
 import type { FeedEvent } from '../calendar/calendarFeed.ts'
 

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate'
-import type { ConnectionEvent, StreamNotification } from '../../machines/notificationStream.ts'
+import type { ConnectionEvent, StreamNotification } from '../../machines/notifications/notificationStream.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 import { API_BASE } from '../../actors/http.ts'
 

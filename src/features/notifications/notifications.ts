@@ -6,7 +6,10 @@ import { eventSourceConnection } from './notificationStream.ts'
 import { fromStream, notificationItems, type ReadFeed } from './noticeItems.ts'
 import { addDays, localToday, type DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { notificationStreamMachine, type StreamNotification } from '../../machines/notificationStream.ts'
+import {
+  notificationStreamMachine,
+  type StreamNotification,
+} from '../../machines/notifications/notificationStream.ts'
 import type { NotificationGroup, NotificationItem } from '../../ui/shell/NotificationList.tsx'
 import { BOOKINGS_KEY } from '../bookings/bookingKeys.ts'
 import { DASHBOARD_STATISTICS_KEY } from '../statistics/statisticsKeys.ts'

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
-import { closeGuardMachine } from '../../machines/closeGuard.ts'
-import { useDirtyReport } from '../../ui/dirtyReport.ts'
+import { closeGuardMachine } from '../../machines/settings/closeGuard.ts'
+import { useDirtyReport } from '../../ui/common/dirtyReport.ts'
 
 /**
  * A dialog that asks before its form's unsaved input is lost. The form reports

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { SyncHealthStrip } from '../../ui/calendar/SyncHealthStrip.tsx'
-import { PHONE_QUERY, useMediaQuery } from '../../ui/frame/useMediaQuery.ts'
+import { PHONE_QUERY, useMediaQuery } from '../../ui/common/useMediaQuery.ts'
 import { useProperties } from '../../features/properties/propertyList.ts'
 import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
 

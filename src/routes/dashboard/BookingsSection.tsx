@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { BookingsOverviewPlaceholder } from '../../ui/dashboard/BookingsOverviewPlaceholder.tsx'
 import { ChevronEndIcon } from '../../ui/common/icons.tsx'
 import { lazyPart } from '../../ui/common/lazyParts.tsx'
+import { PATHS } from '../../domain/paths.ts'
 
 // Below a phone's first screen: the month calendar, the stay lists and the feed reader they need
 // load after the first paint, in the placeholder's place.
@@ -34,7 +35,7 @@ export function BookingsSection() {
           {t('pages.calendar.title')}
         </h2>
         <Link
-          href="/calendar"
+          href={PATHS.calendar}
           className="inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
         >
           {t('calendar.openCalendar')}

@@ -1,9 +1,9 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { MAX_RANGE_DAYS, sameRange } from '../../domain/dateRange.ts'
 import { useI18n } from '../../i18n.tsx'
-import type { dashboardRangeMachine } from '../../machines/dashboardRange.ts'
+import type { dashboardRangeMachine } from '../../machines/dashboard/dashboardRange.ts'
 import { DashboardRangePicker } from '../../ui/dashboard/DashboardRangePicker.tsx'
-import { useFormat } from '../../ui/frame/format.ts'
+import { useFormat } from '../../ui/common/format.ts'
 
 type Props = {
   state: SnapshotFrom<typeof dashboardRangeMachine>

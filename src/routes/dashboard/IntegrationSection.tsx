@@ -5,8 +5,9 @@ import { IntegrationCardsPlaceholder } from '../../ui/dashboard/IntegrationCards
 import { ChevronEndIcon } from '../../ui/common/icons.tsx'
 import { INTEGRATION_PLATFORMS } from '../../domain/platforms.ts'
 import { lazyPart } from '../../ui/common/lazyParts.tsx'
-import { QueryStatus } from '../../ui/frame/QueryStatus.tsx'
+import { QueryStatus } from '../../ui/common/QueryStatus.tsx'
 import { useProperties } from '../../features/properties/propertyList.ts'
+import { PATHS } from '../../domain/paths.ts'
 
 // The last section, below a phone's first screen: its cards and connect flow load after the first
 // paint, in the placeholder's place.
@@ -32,7 +33,7 @@ export function IntegrationSection() {
       onFocus={prefetchDialogs}
     >
       <h2 id="integrations-title" className="mb-4 text-lg font-semibold text-slate-900">
-        <Link href="/integration" className="inline-flex items-center gap-1 hover:text-brand-700">
+        <Link href={PATHS.integration} className="inline-flex items-center gap-1 hover:text-brand-700">
           {t('integration.dashboardTitle')}
           <ChevronEndIcon width={18} height={18} />
         </Link>

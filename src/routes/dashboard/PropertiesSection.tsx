@@ -3,10 +3,11 @@ import { useI18n } from '../../i18n.tsx'
 import { PropertyRowPlaceholder } from '../../ui/dashboard/PropertyRowPlaceholder.tsx'
 import { ChevronEndIcon } from '../../ui/common/icons.tsx'
 import { PropertyRow } from '../../ui/property/PropertyRow.tsx'
-import { QueryStatus } from '../../ui/frame/QueryStatus.tsx'
+import { QueryStatus } from '../../ui/common/QueryStatus.tsx'
 import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
 import { PROPERTY_PAGE_SIZE, useProperties } from '../../features/properties/propertyList.ts'
-import { usePropertyDialogs } from '../../features/properties/usePropertyDialogs.tsx'
+import { usePropertyDialogs } from '../properties/usePropertyDialogs.tsx'
+import { PATHS } from '../../domain/paths.ts'
 
 /**
  * The dashboard's "your properties" (docs/product.md §2.6), linking to /properties, as a
@@ -20,7 +21,7 @@ export function PropertiesSection() {
   return (
     <section aria-labelledby="your-properties-title" className="my-8" data-testid="dashboard-properties">
       <h2 id="your-properties-title" className="mb-4 text-lg font-semibold text-slate-900">
-        <Link href="/properties" className="inline-flex items-center gap-1 hover:text-brand-700">
+        <Link href={PATHS.properties} className="inline-flex items-center gap-1 hover:text-brand-700">
           {t('property.yourProperties')}
           <ChevronEndIcon width={18} height={18} />
         </Link>
@@ -33,7 +34,7 @@ export function PropertiesSection() {
             <PropertyRow
               properties={list.slice(0, PROPERTY_PAGE_SIZE)}
               total={list.length}
-              allHref="/properties"
+              allHref={PATHS.properties}
               onOpen={openProperty}
               onAdd={openAdd}
               menu={<SyncNowButton className="h-9" />}

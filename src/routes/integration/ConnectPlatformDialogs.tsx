@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { useI18n } from '../../i18n.tsx'
-import { CONNECT_CHECKS, type connectPlatformMachine } from '../../machines/connectPlatform.ts'
-import { ConfirmDiscardDialog } from '../../ui/ConfirmDiscardDialog.tsx'
+import { CONNECT_CHECKS, type connectPlatformMachine } from '../../machines/integration/connectPlatform.ts'
+import { ConfirmDiscardDialog } from '../../ui/common/ConfirmDiscardDialog.tsx'
 import { ConnectPlatformDialog } from '../../ui/integration/ConnectPlatformDialog.tsx'
 import { formFeedback } from '../../common/notify.ts'
 

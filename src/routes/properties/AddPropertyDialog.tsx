@@ -2,11 +2,11 @@ import { useEffect } from 'react'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { useI18n } from '../../i18n.tsx'
-import { addPropertyMachine } from '../../machines/addProperty.ts'
+import { addPropertyMachine } from '../../machines/property/addProperty.ts'
 import { AddPropertyModal } from '../../ui/property/AddPropertyModal.tsx'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
 import { showNotice } from '../../common/notify.ts'
-import { useCreateProperty, usePlatformChoices } from '../../features/propertyEditor/queries.ts'
+import { useCreateProperty, usePlatformChoices } from '../../features/properties/editorQueries.ts'
 
 type FlowProps = {
   /** The add machine with its createProperty actor: the real one, or a test's fake. */

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate'
 import type { InternalCalendar, Property } from '../../actors/api.ts'
 import type { RotateLinkSlot } from '../../ui/property/EditViewModal.tsx'
 import { useI18n } from '../../i18n.tsx'
-import { propertyModalMachine, type PropertyChanges } from '../../machines/propertyModal.ts'
+import { propertyModalMachine, type PropertyChanges } from '../../machines/property/propertyModal.ts'
 import { PropertyStatisticsTab } from './PropertyStatisticsTab.tsx'
 import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
 import { PropertyEditor } from './PropertyEditor.tsx'
@@ -14,7 +14,7 @@ import {
   useInternalCalendar,
   usePlatformChoices,
   useUpdateProperty,
-} from '../../features/propertyEditor/queries.ts'
+} from '../../features/properties/editorQueries.ts'
 
 type PropertyEditorDialogProps = {
   property: Property

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react'
 import { useMachine } from '@xstate/react'
 import type { Property } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import type { propertyModalMachine } from '../../machines/propertyModal.ts'
+import type { propertyModalMachine } from '../../machines/property/propertyModal.ts'
 import {
   EditViewModal,
   type EditorActivity,

@@ -6,7 +6,7 @@ import { localToday } from '../../domain/dates.ts'
 import { todayIn } from '../../domain/timeZones.ts'
 import { showToast } from '../../common/notify.ts'
 import { useI18n } from '../../i18n.tsx'
-import { DateRangePicker } from '../../ui/frame/DateRangePicker.tsx'
+import { DateRangePicker } from '../../ui/common/DateRangePicker.tsx'
 import { PeriodStatCards } from '../../ui/statistics/PeriodStatCards.tsx'
 
 export type StatisticsScope = 'owner' | 'admin'

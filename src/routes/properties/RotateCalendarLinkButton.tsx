@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate'
 import { useI18n } from '../../i18n.tsx'
-import { rotateLinkMachine } from '../../machines/rotateLink.ts'
+import { rotateLinkMachine } from '../../machines/property/rotateLink.ts'
 import { RotateLinkControl } from '../../ui/property/RotateLinkControl.tsx'
 import { feedbackText, showNotice } from '../../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
-import { useRotateInternalCalendar, useRotatePlatformFeed } from '../../features/propertyEditor/queries.ts'
+import { useRotateInternalCalendar, useRotatePlatformFeed } from '../../features/properties/editorQueries.ts'
 
 type Props = {
   propertyId: string

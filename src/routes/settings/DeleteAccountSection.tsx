@@ -4,10 +4,11 @@ import { fromPromise } from 'xstate'
 import { useLocation } from 'wouter'
 import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
-import { deleteAccountMachine } from '../../machines/deleteAccount.ts'
+import { deleteAccountMachine } from '../../machines/settings/deleteAccount.ts'
 import { DeleteAccountRow } from '../../ui/settings/DeleteAccountRow.tsx'
 import { feedbackText, showNotice } from '../../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
+import { PATHS } from '../../domain/paths.ts'
 
 type Props = { implementations?: FlowImplementations<typeof deleteAccountMachine> }
 
@@ -27,7 +28,7 @@ export function DeleteAccountSection({ implementations = {} }: Props) {
     if (!done) return
     // The server ended the session with the account. Leave first, so that nothing refetched for
     // the signed-in screens meets a 401 on the way out; then forget every cached answer.
-    navigate('/login', { replace: true })
+    navigate(PATHS.login, { replace: true })
     queryClient.clear()
   }, [done, navigate, queryClient])
 

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { api, type Profile } from '../../actors/api.ts'
-import { notificationToggleMachine } from '../../machines/notificationToggle.ts'
+import { notificationToggleMachine } from '../../machines/settings/notificationToggle.ts'
 import { NotificationsRow } from '../../ui/settings/NotificationsRow.tsx'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
 import { useProfileUpdater } from '../../features/settings/profileCache.ts'

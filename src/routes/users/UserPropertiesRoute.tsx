@@ -5,20 +5,18 @@ import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../../ui/common/form.tsx'
 import { ChevronStartIcon } from '../../ui/common/icons.tsx'
-import { PlusIcon } from '../../ui/frame/appIcons.tsx'
-import { PageHeader } from '../../ui/frame/PageHeader.tsx'
-import { ListSearch } from '../../ui/ListSearch.tsx'
+import { PlusIcon } from '../../ui/common/appIcons.tsx'
+import { PageHeader } from '../../ui/common/PageHeader.tsx'
+import { ListSearch } from '../../ui/common/ListSearch.tsx'
 import { PropertyPages } from '../../ui/property/PropertyGrid.tsx'
 import { EmailText, richText, UserText } from '../../ui/common/UserText.tsx'
-import {
-  usePropertyDialogs,
-  type PropertyDialogComponents,
-} from '../../features/properties/usePropertyDialogs.tsx'
-import { QueryStatus } from '../../ui/frame/QueryStatus.tsx'
+import { usePropertyDialogs, type PropertyDialogComponents } from '../properties/usePropertyDialogs.tsx'
+import { QueryStatus } from '../../ui/common/QueryStatus.tsx'
 import { usePaused } from '../../frame/usePaused.ts'
 import { adminUserKey } from '../../features/admin/adminCache.ts'
 import { AdminAddPropertyDialog, AdminEditPropertyDialog } from './UserPropertyDialogs.tsx'
 import { useUserProperties } from '../../features/admin/userPropertyQueries.ts'
+import { PATHS } from '../../domain/paths.ts'
 
 /** The property dialogs bound to one user, made once per user so React keeps them mounted. */
 const adminDialogsFor = (userId: string): PropertyDialogComponents => ({
@@ -44,7 +42,7 @@ export default function UserPropertiesRoute() {
   return (
     <>
       <Link
-        href="/users"
+        href={PATHS.users}
         className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
       >
         <ChevronStartIcon width={16} height={16} />

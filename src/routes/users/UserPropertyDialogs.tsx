@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate'
 import type { Property } from '../../actors/api.ts'
-import { addPropertyMachine } from '../../machines/addProperty.ts'
+import { addPropertyMachine } from '../../machines/property/addProperty.ts'
 import { AddPropertyFlow } from '../properties/AddPropertyDialog.tsx'
 import { PropertyEditorDialog } from '../properties/EditPropertyDialog.tsx'
-import { usePlatformChoices } from '../../features/propertyEditor/queries.ts'
+import { usePlatformChoices } from '../../features/properties/editorQueries.ts'
 import { PropertyStatisticsTab } from '../properties/PropertyStatisticsTab.tsx'
 import {
   useCreateUserProperty,

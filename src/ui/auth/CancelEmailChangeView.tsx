@@ -1,10 +1,11 @@
 import type { FormEvent } from 'react'
 import { Link } from 'wouter'
-import type { CancelEmailChangeState } from '../../machines/cancelEmailChange.ts'
+import type { CancelEmailChangeState } from '../../machines/auth/cancelEmailChange.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError } from '../common/form.tsx'
 import { BackToLogin } from './BackToLogin.tsx'
 import { Splash } from './Splash.tsx'
+import { PATHS } from '../../domain/paths.ts'
 
 type Props = { state: CancelEmailChangeState; error?: string; onConfirm: () => void }
 
@@ -16,7 +17,7 @@ export function CancelEmailChangeView({ state, error, onConfirm }: Props) {
       <div className="flex flex-col gap-5" data-testid="email-cancelled">
         <Splash title={t('emailCancel.cancelledTitle')} text={t('emailCancel.cancelledText')} />
         <Link
-          href="/forgot-password"
+          href={PATHS.forgotPassword}
           className="inline-flex h-11 items-center justify-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
         >
           {t('emailCancel.choosePassword')}

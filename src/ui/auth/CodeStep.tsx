@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { formatWait } from '../../domain/code.ts'
 import { useI18n } from '../../i18n.tsx'
-import { CodeInput } from '../CodeInput.tsx'
+import { CodeInput } from '../common/CodeInput.tsx'
 import { Button, FormError } from '../common/form.tsx'
 import { EmailText, richText } from '../common/UserText.tsx'
 

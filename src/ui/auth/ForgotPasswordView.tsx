@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import type { ForgotPasswordState } from '../../machines/forgotPassword.ts'
+import type { ForgotPasswordState } from '../../machines/auth/forgotPassword.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../common/form.tsx'
 import { BackToLogin } from './BackToLogin.tsx'

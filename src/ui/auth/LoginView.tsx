@@ -1,12 +1,13 @@
 import type { FormEvent } from 'react'
 import { Link } from 'wouter'
-import type { LoginState } from '../../machines/login.ts'
+import type { LoginState } from '../../machines/auth/login.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../common/form.tsx'
 import { useFocusOnRefusal } from './focusOnRefusal.ts'
 import type { MailedCodeProps } from './CodeStep.tsx'
 import { LazyMailedCodeStep, loadCodeStep } from './LazyMailedCodeStep.tsx'
 import { Splash } from './Splash.tsx'
+import { PATHS } from '../../domain/paths.ts'
 
 type Props = MailedCodeProps & {
   state: LoginState
@@ -69,7 +70,7 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
         disabled={busy}
         hint={
           <Link
-            href="/forgot-password"
+            href={PATHS.forgotPassword}
             className="self-end text-sm font-medium text-brand-700 hover:underline"
           >
             {t('auth.forgotPassword')}
@@ -82,7 +83,7 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t('auth.noAccount')}{' '}
-        <Link href="/registration" className="font-medium text-brand-700 hover:underline">
+        <Link href={PATHS.registration} className="font-medium text-brand-700 hover:underline">
           {t('auth.createAccount')}
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
-import type { RegistrationState } from '../../machines/registration.ts'
+import type { RegistrationState } from '../../machines/auth/registration.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, TextField } from '../common/form.tsx'
 import { useFocusOnRefusal } from './focusOnRefusal.ts'
@@ -8,6 +8,7 @@ import type { MailedCodeProps } from './CodeStep.tsx'
 import { LazyMailedCodeStep, loadCodeStep } from './LazyMailedCodeStep.tsx'
 import { NewPasswordFields } from './PasswordField.tsx'
 import { Splash } from './Splash.tsx'
+import { PATHS } from '../../domain/paths.ts'
 
 type Props = MailedCodeProps & {
   state: RegistrationState
@@ -86,7 +87,7 @@ export function RegistrationView({ state, email, error, fieldErrors = {}, onSubm
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t('auth.haveAccount')}{' '}
-        <Link href="/login" className="font-medium text-brand-700 hover:underline">
+        <Link href={PATHS.login} className="font-medium text-brand-700 hover:underline">
           {t('auth.signIn')}
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import type { ResetPasswordState } from '../../machines/resetPassword.ts'
+import type { ResetPasswordState } from '../../machines/auth/resetPassword.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError } from '../common/form.tsx'
 import { BackToLogin } from './BackToLogin.tsx'

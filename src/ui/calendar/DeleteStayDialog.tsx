@@ -1,8 +1,8 @@
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../frame/format.ts'
+import { useFormat } from '../common/format.ts'
 import { FormError, DialogActions } from '../common/form.tsx'
-import { Modal } from '../Modal.tsx'
+import { Modal } from '../common/Modal.tsx'
 import { richText } from '../common/UserText.tsx'
 
 type Props = {

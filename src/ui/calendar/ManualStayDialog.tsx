@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type RefObject } from 'react'
-import { useDirtyReport, useReportDirty } from '../dirtyReport.ts'
+import { useDirtyReport, useReportDirty } from '../common/dirtyReport.ts'
 import type { Booking, BookingKind } from '../../domain/bookings.ts'
 import { addDays, nightsBetween } from '../../domain/dates.ts'
 import {
@@ -12,7 +12,7 @@ import {
   type PriceBasis,
 } from '../../domain/manualStays.ts'
 import { useI18n } from '../../i18n.tsx'
-import { WarningIcon } from '../frame/appIcons.tsx'
+import { WarningIcon } from '../common/appIcons.tsx'
 import {
   DialogActions,
   FIELD_CLASS,
@@ -21,9 +21,9 @@ import {
   TextAreaField,
   TextField,
 } from '../common/form.tsx'
-import { useFormat } from '../frame/format.ts'
-import { Modal } from '../Modal.tsx'
-import { DatePicker } from '../frame/DateRangePicker.tsx'
+import { useFormat } from '../common/format.ts'
+import { Modal } from '../common/Modal.tsx'
+import { DatePicker } from '../common/DateRangePicker.tsx'
 import { bookingKey } from './month/calendarDays.ts'
 import { StayLine } from './StayLine.tsx'
 

@@ -1,6 +1,6 @@
 import type { Booking } from '../../domain/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../frame/format.ts'
+import { useFormat } from '../common/format.ts'
 import { bookingLabels, stayTitle } from './month/bookingLabels.ts'
 
 /**

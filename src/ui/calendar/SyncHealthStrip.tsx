@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react'
 import type { ExternalCalendar, Property } from '../../../contract/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import { ChevronDownIcon } from '../common/icons.tsx'
-import { isFailingFeed, syncErrorText } from '../frame/SyncStatus.tsx'
+import { isFailingFeed, syncErrorText } from '../property/SyncStatus.tsx'
 import { useRelativeTime } from './month/relativeTime.ts'
 
 export type SyncHealthProperty = Pick<Property, 'id' | 'name' | 'externalCalendars'>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { nightsBetween, type DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../frame/format.ts'
+import { useFormat } from '../common/format.ts'
 import { nightsSelected } from './gridFocus.ts'
 
 /**

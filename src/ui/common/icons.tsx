@@ -4,7 +4,7 @@ export type IconProps = SVGProps<SVGSVGElement>
 
 /**
  * Only the icons the signed-out screens draw live here, in the chunk they share with
- * the rest; those of the signed-in screens are src/ui/frame/appIcons.tsx, in the signed-in frame's chunk.
+ * the rest; those of the signed-in screens are src/ui/common/appIcons.tsx, in the signed-in frame's chunk.
  */
 
 /** Stroke icons drawn on a 24-unit grid; decorative unless given a title by the caller. */

@@ -1,4 +1,4 @@
-import { LoadingPlaceholder } from '../frame/LoadingPlaceholder.tsx'
+import { LoadingPlaceholder } from '../common/LoadingPlaceholder.tsx'
 
 const CARD = 'animate-pulse rounded-2xl border border-slate-200 bg-white shadow-sm'
 

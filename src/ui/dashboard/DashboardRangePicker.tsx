@@ -2,7 +2,7 @@ import type { DateRange } from '../../domain/dateRange.ts'
 import type { DateOnly } from '../../domain/dates.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../common/form.tsx'
-import { DatePicker } from '../frame/DateRangePicker.tsx'
+import { DatePicker } from '../common/DateRangePicker.tsx'
 
 type Props = {
   /** What the pickers show: the period, or a refused pick in place of one of its ends. */

@@ -3,15 +3,15 @@ import type { DateRange } from '../../domain/dateRange.ts'
 import { rangeNights, rangeOfNights } from '../../domain/dateRange.ts'
 import { previousWindow } from '../../domain/statistics.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../frame/format.ts'
-import { StatCard, StatCardRow } from '../frame/StatCard.tsx'
+import { useFormat } from '../common/format.ts'
+import { StatCard, StatCardRow } from '../statistics/StatCard.tsx'
 import {
   BookingsIcon,
   ConnectionsIcon,
   OccupancyIcon,
   PropertiesIcon,
   RevenueIcon,
-} from '../frame/statIcons.tsx'
+} from '../statistics/statIcons.tsx'
 
 type Props = {
   statistics?: DashboardStatistics

@@ -1,7 +1,7 @@
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../common/form.tsx'
 import type { IntegrationPlatform } from '../../domain/platforms.ts'
-import { FailingFeedsNote } from '../frame/SyncStatus.tsx'
+import { FailingFeedsNote } from '../property/SyncStatus.tsx'
 import { CARD, CardHeading, GRID } from './IntegrationCardsPlaceholder.tsx'
 
 export type PlatformSummary = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { IntegrationPlatform } from '../../domain/platforms.ts'
-import { PlatformLogo } from '../frame/PlatformLogo.tsx'
-import { LoadingPlaceholder } from '../frame/LoadingPlaceholder.tsx'
+import { PlatformLogo } from '../integration/PlatformLogo.tsx'
+import { LoadingPlaceholder } from '../common/LoadingPlaceholder.tsx'
 
 // The cards' frame, apart from the cards (IntegrationCards.tsx), which a phone loads after the
 // dashboard's first paint with the connect flow.

@@ -1,4 +1,4 @@
-import { LoadingPlaceholder } from '../frame/LoadingPlaceholder.tsx'
+import { LoadingPlaceholder } from '../common/LoadingPlaceholder.tsx'
 
 /** As many as overflow the row at any width, so it scrolls (and takes a scrollbar's room) like the real one. */
 const CARDS = 3

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { MonthlyFigures } from '../../../contract/statistics.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useFormat } from '../frame/format.ts'
+import { useFormat } from '../common/format.ts'
 import { CHART_HEIGHT, FIGURE, Legend } from './RevenueChartFrame.tsx'
 
 /** Laid out in CSS pixels at the width it gets, so its text stays 12 px on a phone too. */

@@ -1,7 +1,7 @@
 import type { Guest } from '../../../contract/guest.ts'
 import { useI18n } from '../../i18n.tsx'
-import { MISSING, orMissing, useFormat } from '../frame/format.ts'
-import { TableFrame } from '../TableFrame.tsx'
+import { MISSING, orMissing, useFormat } from '../common/format.ts'
+import { TableFrame } from '../common/TableFrame.tsx'
 import { EmailText } from '../common/UserText.tsx'
 
 function Contact({ guest }: { guest: Guest }) {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type RefObject } from 'react'
-import { useDirtyReport, useReportDirty } from '../dirtyReport.ts'
+import { useDirtyReport, useReportDirty } from '../common/dirtyReport.ts'
 import { useI18n } from '../../i18n.tsx'
 import { DialogActions, FieldError, FormError, TextField } from '../common/form.tsx'
-import { Modal } from '../Modal.tsx'
+import { Modal } from '../common/Modal.tsx'
 
 type Props = {
   open: boolean

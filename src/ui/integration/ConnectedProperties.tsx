@@ -1,6 +1,7 @@
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
-import { Badge } from '../frame/Badge.tsx'
+import { Badge } from '../common/Badge.tsx'
+import { PATHS } from '../../domain/paths.ts'
 
 export type IntegrationProperty = { id: string; name: string; externalCalendars: { platformName: string }[] }
 
@@ -19,7 +20,7 @@ export function ConnectedProperties({ properties }: { properties: readonly Integ
       {properties.length === 0 ? (
         <div className="flex flex-col items-start gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-5 text-sm text-slate-500">
           <p data-testid="integration-empty">{t('pages.properties.empty')}</p>
-          <Link href="/properties" className="font-semibold text-brand-700 hover:underline">
+          <Link href={PATHS.properties} className="font-semibold text-brand-700 hover:underline">
             {t('integration.addPropertyFirst')}
           </Link>
         </div>

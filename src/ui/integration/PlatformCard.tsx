@@ -1,12 +1,12 @@
 import { useId } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../common/form.tsx'
-import { useFormat } from '../frame/format.ts'
-import { Heading } from '../frame/Heading.tsx'
-import { FailingFeedsNote } from '../frame/SyncStatus.tsx'
+import { useFormat } from '../common/format.ts'
+import { Heading } from '../common/Heading.tsx'
+import { FailingFeedsNote } from '../property/SyncStatus.tsx'
 import { isolateMarked, nameMarks } from '../common/UserText.tsx'
 import type { IntegrationPlatform } from '../../domain/platforms.ts'
-import { PlatformLogo } from '../frame/PlatformLogo.tsx'
+import { PlatformLogo } from './PlatformLogo.tsx'
 
 type Props = {
   platform: IntegrationPlatform

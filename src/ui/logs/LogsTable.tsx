@@ -1,9 +1,9 @@
 import type { LogEntry } from '../../../contract/admin.ts'
 import { AUDIT_KINDS } from '../../domain/auditKinds.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Badge, type BadgeTone } from '../frame/Badge.tsx'
-import { orMissing, useFormat } from '../frame/format.ts'
-import { TableFrame } from '../TableFrame.tsx'
+import { Badge, type BadgeTone } from '../common/Badge.tsx'
+import { orMissing, useFormat } from '../common/format.ts'
+import { TableFrame } from '../common/TableFrame.tsx'
 
 const toneOf = (kind: string): BadgeTone =>
   kind.endsWith('failed') ? 'red' : kind.startsWith('admin.') ? 'brand' : 'slate'

@@ -1,10 +1,10 @@
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../common/form.tsx'
-import { TrashIcon } from '../frame/appIcons.tsx'
-import { Modal } from '../Modal.tsx'
+import { TrashIcon } from '../common/appIcons.tsx'
+import { Modal } from '../common/Modal.tsx'
 import { richText, UserText } from '../common/UserText.tsx'
 import { BottomSheet } from '../shell/BottomSheet.tsx'
-import { PHONE_QUERY, useMediaQuery } from '../frame/useMediaQuery.ts'
+import { PHONE_QUERY, useMediaQuery } from '../common/useMediaQuery.ts'
 
 type Props = { open: boolean; name: string; busy: boolean; onCancel: () => void; onConfirm: () => void }
 

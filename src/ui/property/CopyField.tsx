@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { CheckIcon } from '../common/icons.tsx'
-import { CopyIcon } from '../frame/appIcons.tsx'
+import { CopyIcon } from '../common/appIcons.tsx'
 
 const COPIED_FOR_MS = 2000
 

@@ -4,20 +4,25 @@ import { locationLine } from '../../domain/address.ts'
 import type { PlatformLink } from '../../domain/platformSelection.ts'
 import { canSave, draftFrom, isDraftDirty } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
-import { EDIT_TABS, VIEW_TABS, type PropertyChanges, type PropertyTab } from '../../machines/propertyModal.ts'
+import {
+  EDIT_TABS,
+  VIEW_TABS,
+  type PropertyChanges,
+  type PropertyTab,
+} from '../../machines/property/propertyModal.ts'
 import type { Feedback } from '../../machines/parts/feedback.ts'
 import { Button } from '../common/form.tsx'
-import { useFormat } from '../frame/format.ts'
-import { EyeIcon, PencilIcon } from '../frame/appIcons.tsx'
-import { Modal } from '../Modal.tsx'
+import { useFormat } from '../common/format.ts'
+import { EyeIcon, PencilIcon } from '../common/appIcons.tsx'
+import { Modal } from '../common/Modal.tsx'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
-import { ConfirmDiscardDialog } from '../ConfirmDiscardDialog.tsx'
+import { ConfirmDiscardDialog } from '../common/ConfirmDiscardDialog.tsx'
 import { CopyField } from './CopyField.tsx'
-import { StatusBadge } from '../frame/PropertyCard.tsx'
+import { StatusBadge } from './PropertyCard.tsx'
 import { PhotoGallery, type GalleryPhoto } from './PhotoGallery.tsx'
 import { PlatformLinks, platformLabel, type PlatformChoices } from './PlatformLinks.tsx'
 import { PropertyFormFields } from './PropertyFormFields.tsx'
-import { SyncStatus } from '../frame/SyncStatus.tsx'
+import { SyncStatus } from './SyncStatus.tsx'
 import { useDraftProblems } from './useDraftProblems.ts'
 import { usePickedPhotos } from './usePickedPhotos.ts'
 

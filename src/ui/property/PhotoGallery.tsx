@@ -2,7 +2,7 @@ import { useId, useRef, type ChangeEvent } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { FieldError } from '../common/form.tsx'
 import { CloseIcon } from '../common/icons.tsx'
-import { PhotoIcon, PlusIcon } from '../frame/appIcons.tsx'
+import { PhotoIcon, PlusIcon } from '../common/appIcons.tsx'
 
 export type GalleryPhoto = { key: string; url: string; thumbnailUrl: string }
 

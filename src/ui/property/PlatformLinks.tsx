@@ -10,7 +10,7 @@ import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { FieldError } from '../common/form.tsx'
 import { CheckIcon, ChevronDownIcon } from '../common/icons.tsx'
-import { TrashIcon } from '../frame/appIcons.tsx'
+import { TrashIcon } from '../common/appIcons.tsx'
 
 /** What the platform list call has answered so far. */
 export type PlatformChoices =

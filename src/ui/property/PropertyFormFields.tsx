@@ -3,7 +3,7 @@ import { addressPartsFor, type StoredAddress } from '../../domain/address.ts'
 import { DESCRIPTION_MAX, withAddressText, withTimeZone, type PropertyDraft } from '../../domain/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import { TextAreaField, TextField } from '../common/form.tsx'
-import { useFormat } from '../frame/format.ts'
+import { useFormat } from '../common/format.ts'
 import { TimeZoneField } from './TimeZoneField.tsx'
 
 type Props = {

@@ -2,11 +2,11 @@ import type { ComponentProps, ReactNode } from 'react'
 import type { Page } from '../../../contract/paging.ts'
 import type { Property } from '../../../contract/property.ts'
 import { useI18n } from '../../i18n.tsx'
-import { EmptyState } from '../frame/EmptyState.tsx'
-import { HomeIcon } from '../frame/appIcons.tsx'
-import { PagedList, type PagingControls } from '../Pagination.tsx'
+import { EmptyState } from '../common/EmptyState.tsx'
+import { HomeIcon } from '../common/appIcons.tsx'
+import { PagedList, type PagingControls } from '../common/Pagination.tsx'
 import { UserText, richText } from '../common/UserText.tsx'
-import { PropertyCard } from '../frame/PropertyCard.tsx'
+import { PropertyCard } from './PropertyCard.tsx'
 
 /**
  * The /properties grid (docs/product.md §2.8), cards 350 to 425 px wide; "No properties yet" when empty,

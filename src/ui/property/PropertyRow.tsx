@@ -2,9 +2,9 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { Property } from '../../../contract/property.ts'
 import { useI18n } from '../../i18n.tsx'
-import { PlusIcon } from '../frame/appIcons.tsx'
+import { PlusIcon } from '../common/appIcons.tsx'
 import { ChevronEndIcon } from '../common/icons.tsx'
-import { PropertyCard } from '../frame/PropertyCard.tsx'
+import { PropertyCard } from './PropertyCard.tsx'
 
 /** Carousel cards are at most 400 px wide (and at least 326 px, like every card). */
 const CAROUSEL_CARD = 'w-[min(400px,85vw)] max-w-[400px] shrink-0 snap-start'

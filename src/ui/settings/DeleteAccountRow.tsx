@@ -1,7 +1,7 @@
-import type { ConfirmedActionState } from '../../machines/confirmedAction.ts'
+import type { ConfirmedActionState } from '../../machines/parts/confirmedAction.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button, FormError, DialogActions } from '../common/form.tsx'
-import { Modal } from '../Modal.tsx'
+import { Modal } from '../common/Modal.tsx'
 import { SettingRow } from './SettingsLayout.tsx'
 
 type Props = {

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useI18n } from '../../i18n.tsx'
-import { Switch } from '../Switch.tsx'
+import { Switch } from '../common/Switch.tsx'
 import { SettingRow } from './SettingsLayout.tsx'
 
 /** The notifications on/off toggle (docs/product.md §4.5). */

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react'
-import type { ProfileField, ProfileFields, ProfileFormState } from '../../machines/profileForm.ts'
+import type { ProfileField, ProfileFields, ProfileFormState } from '../../machines/settings/profileForm.ts'
 import { useI18n } from '../../i18n.tsx'
 import { CodeStep, TextButton } from '../auth/CodeStep.tsx'
-import { Badge } from '../frame/Badge.tsx'
+import { Badge } from '../common/Badge.tsx'
 import { Button, FormError, TextField } from '../common/form.tsx'
 import { EmailText, richText } from '../common/UserText.tsx'
 

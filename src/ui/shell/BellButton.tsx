@@ -1,7 +1,7 @@
 import type { Ref } from 'react'
 import { useI18n } from '../../i18n.tsx'
-import { BellIcon } from '../frame/appIcons.tsx'
-import { useFormat } from '../frame/format.ts'
+import { BellIcon } from '../common/appIcons.tsx'
+import { useFormat } from '../common/format.ts'
 
 /** More unread notifications than this show as "99+". */
 const MOST_SHOWN = 99

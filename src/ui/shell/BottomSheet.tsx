@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import type { ReactNode } from 'react'
-import { useInertPage } from '../inertPage.ts'
+import { useInertPage } from '../common/inertPage.ts'
 
 /** A panel that rises from the bottom edge: the phone-sized form of menus and confirmations. */
 export function BottomSheet({

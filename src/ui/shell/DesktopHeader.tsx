@@ -1,7 +1,7 @@
 import type { Ref } from 'react'
 import type { Language } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { SettingsIcon } from '../frame/appIcons.tsx'
+import { SettingsIcon } from '../common/appIcons.tsx'
 import { BellButton } from './BellButton.tsx'
 import { LanguageMenu } from '../common/LanguageMenu.tsx'
 import { SearchBox, type SearchBoxProps } from './SearchBox.tsx'

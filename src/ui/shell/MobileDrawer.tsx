@@ -2,7 +2,7 @@ import { Dialog, DialogPanel } from '@headlessui/react'
 import type { NavigationItem } from '../../domain/navigation.ts'
 import { useI18n } from '../../i18n.tsx'
 import { CloseIcon } from '../common/icons.tsx'
-import { useInertPage } from '../inertPage.ts'
+import { useInertPage } from '../common/inertPage.ts'
 import { Logo } from '../common/Logo.tsx'
 import { NavigationList } from './NavigationList.tsx'
 

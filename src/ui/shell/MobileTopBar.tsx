@@ -1,7 +1,7 @@
 import type { Ref } from 'react'
 import { useI18n } from '../../i18n.tsx'
 import { ChevronDownIcon } from '../common/icons.tsx'
-import { MenuIcon } from '../frame/appIcons.tsx'
+import { MenuIcon } from '../common/appIcons.tsx'
 import { Logo } from '../common/Logo.tsx'
 import { Avatar } from './Avatar.tsx'
 import { BellButton } from './BellButton.tsx'

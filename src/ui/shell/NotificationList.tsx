@@ -12,9 +12,9 @@ import {
 import type { Translate } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { PlatformBadge } from '../calendar/month/badges.tsx'
-import { useFormat, type Formatters } from '../frame/format.ts'
+import { useFormat, type Formatters } from '../common/format.ts'
 import { Icon } from '../common/icons.tsx'
-import { CalendarIcon, WarningIcon } from '../frame/appIcons.tsx'
+import { CalendarIcon, WarningIcon } from '../common/appIcons.tsx'
 
 export type StayDates = { start: DateOnly; end: DateOnly }
 

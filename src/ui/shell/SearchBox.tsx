@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import { useI18n } from '../../i18n.tsx'
-import { SearchIcon } from '../frame/appIcons.tsx'
+import { SearchIcon } from '../common/appIcons.tsx'
 import { StaySearchResults, type StaySearch } from './StaySearchResults.tsx'
 
 export type SearchBoxProps = {

@@ -4,7 +4,7 @@ import { guestLabel } from '../../domain/stayLabels.ts'
 import { useI18n } from '../../i18n.tsx'
 import { stayLink } from '../../domain/stayLink.ts'
 import { Link } from 'wouter'
-import { useFormat } from '../frame/format.ts'
+import { useFormat } from '../common/format.ts'
 import { richText } from '../common/UserText.tsx'
 import { Spinner } from '../common/Spinner.tsx'
 

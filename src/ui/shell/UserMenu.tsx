@@ -1,10 +1,10 @@
 import { Link } from 'wouter'
 import { useI18n } from '../../i18n.tsx'
 import { ChevronDownIcon } from '../common/icons.tsx'
-import { DocumentIcon, HelpIcon, LogoutIcon, ShieldIcon } from '../frame/appIcons.tsx'
+import { DocumentIcon, HelpIcon, LogoutIcon, ShieldIcon } from '../common/appIcons.tsx'
 import { Avatar, type ShellUser } from './Avatar.tsx'
 import { DeferredMenu } from '../common/DeferredMenu.tsx'
-import { ownName } from '../frame/userName.ts'
+import { ownName } from '../common/userName.ts'
 import { USER_MENU_LINKS } from './userMenuLinks.ts'
 
 export const USER_MENU_ICONS = { help: HelpIcon, document: DocumentIcon, shield: ShieldIcon }

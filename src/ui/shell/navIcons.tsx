@@ -7,7 +7,7 @@ import {
   LogsIcon,
   PlugIcon,
   UsersIcon,
-} from '../frame/appIcons.tsx'
+} from '../common/appIcons.tsx'
 
 export const NAV_ICONS: Record<NavigationItem['icon'], typeof HomeIcon> = {
   dashboard: DashboardIcon,

@@ -1,8 +1,8 @@
 import type { PeriodStatistics } from '../../../contract/statistics.ts'
 import { useI18n } from '../../i18n.tsx'
-import { StatCard, StatCardRow } from '../frame/StatCard.tsx'
-import { BookingsIcon, NightsIcon, OccupancyIcon, PropertiesIcon, RevenueIcon } from '../frame/statIcons.tsx'
-import { MISSING, useFormat } from '../frame/format.ts'
+import { StatCard, StatCardRow } from './StatCard.tsx'
+import { BookingsIcon, NightsIcon, OccupancyIcon, PropertiesIcon, RevenueIcon } from './statIcons.tsx'
+import { MISSING, useFormat } from '../common/format.ts'
 
 /** One property's five figures for the chosen dates; without figures (a failure) each shows "-". */
 export function PeriodStatCards({

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import type { AdminUserAction } from '../../machines/adminUserAction.ts'
+import type { AdminUserAction } from '../../machines/admin/adminUserAction.ts'
 import { useI18n } from '../../i18n.tsx'
 import { DialogActions, FormError, TextAreaField } from '../common/form.tsx'
-import { Modal } from '../Modal.tsx'
+import { Modal } from '../common/Modal.tsx'
 import { richText } from '../common/UserText.tsx'
 
 type Props = {

@@ -1,9 +1,9 @@
 import { Link } from 'wouter'
 import type { ManagedUser } from '../../../contract/admin.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Badge } from '../frame/Badge.tsx'
-import { orMissing } from '../frame/format.ts'
-import { TableFrame } from '../TableFrame.tsx'
+import { Badge } from '../common/Badge.tsx'
+import { orMissing } from '../common/format.ts'
+import { TableFrame } from '../common/TableFrame.tsx'
 import { EmailText } from '../common/UserText.tsx'
 
 function UserIdentity({ user }: { user: ManagedUser }) {

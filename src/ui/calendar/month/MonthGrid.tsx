@@ -2,7 +2,7 @@ import type { ReactElement } from 'react'
 import type { DateOnly } from '../../../domain/dates.ts'
 import { useI18n } from '../../../i18n.tsx'
 import { intlLocale } from '../../../domain/translator.ts'
-import { useFormat } from '../../frame/format.ts'
+import { useFormat } from '../../common/format.ts'
 import { calendarDays, weekdayColumns, weeksOf } from './calendarDays.ts'
 
 type Props = {

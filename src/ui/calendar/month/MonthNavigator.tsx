@@ -1,6 +1,6 @@
 import { useI18n } from '../../../i18n.tsx'
-import { useFormat } from '../../frame/format.ts'
-import { Heading } from '../../frame/Heading.tsx'
+import { useFormat } from '../../common/format.ts'
+import { Heading } from '../../common/Heading.tsx'
 import { ChevronEndIcon, ChevronStartIcon } from '../../common/icons.tsx'
 
 type Props = { month: string; onPrevious: () => void; onNext: () => void; titleClassName?: string }
