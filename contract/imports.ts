@@ -4,7 +4,13 @@ import { z } from 'zod'
  * Nights a platform's feed serves as taken that its latest fetch was not served: check-in
  * `start`, check-out `end`, taken since `since`.
  */
-export const AtRiskRun = z.object({ start: z.string(), end: z.string(), since: z.string() })
+export const AtRiskRun = z.object({
+  start: z.string(),
+  end: z.string(),
+  since: z.string(),
+  /** The host said they closed these nights on the platform by hand; its next import confirms it. */
+  acknowledged: z.boolean(),
+})
 
 /** What is known of a platform's imports of a property's availability feed. */
 export const ImportFigures = z.object({

@@ -170,6 +170,7 @@ export const contract = {
   }),
   imports: endpoints(apiPaths.imports, {
     exposure: { response: { 200: Exposure } },
+    acknowledge: { params: PlatformParams, response: { 200: PlatformFeed } },
   }),
   calendar: endpoints(apiPaths.calendar, {
     exportFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },

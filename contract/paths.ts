@@ -97,6 +97,7 @@ export const apiPaths = {
   },
   imports: {
     exposure: { method: 'get', url: '/exposure' },
+    acknowledge: { method: 'post', url: '/property/:id/calendar/platform/:platformName/acknowledge' },
   },
   calendar: {
     exportFeed: { method: 'get', url: '/calendar/:file', public: true },

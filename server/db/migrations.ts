@@ -21,6 +21,7 @@ import { cancelledStaysIndex } from './migrations/0020_cancelled_stays_index.ts'
 import { propertyFeedVersion } from './migrations/0021_property_feed_version.ts'
 import { servedRuns } from './migrations/0022_served_runs.ts'
 import { feedFetches } from './migrations/0023_feed_fetches.ts'
+import { atRiskAcknowledged } from './migrations/0024_at_risk_acknowledged.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -225,4 +226,5 @@ export const migrations: Record<string, Migration> = {
   '0021_property_feed_version': propertyFeedVersion,
   '0022_served_runs': servedRuns,
   '0023_feed_fetches': feedFetches,
+  '0024_at_risk_acknowledged': atRiskAcknowledged,
 }

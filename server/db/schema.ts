@@ -193,6 +193,8 @@ export interface PlatformFeedsTable {
   created_at: string
   /** Names the runs the latest fetch of the feed was served (migration 0012); null before any. */
   served_hash: Generated<string | null>
+  /** When the host said they closed the nights at risk on the platform by hand (migration 0024). */
+  at_risk_acknowledged_at: Generated<string | null>
 }
 
 /**

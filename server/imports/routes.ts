@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
 import { currentUser } from '../auth/session.ts'
+import { notFound } from '../errors.ts'
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -10,5 +11,24 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.imports.exposure,
     handler: async (request) => app.imports.exposure(currentUser(request).id),
+  })
+
+  /**
+   * "I closed them": the owner closed by hand, on that platform, the nights it has not imported
+   * yet. Answers the platform's feed as the property's page shows it; another's property is a 404.
+   */
+  app.route({
+    ...contract.imports.acknowledge,
+    handler: async (request) => {
+      const { id, platformName } = request.params
+      const ownerId = currentUser(request).id
+      const platformOf = async () =>
+        (await app.properties.internalCalendar(ownerId, id)).platforms.find(
+          (feed) => feed.platformName === platformName,
+        )
+      if (!(await platformOf())) throw notFound()
+      await app.imports.acknowledge(id, platformName)
+      return (await platformOf())!
+    },
   })
 }

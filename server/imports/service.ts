@@ -9,7 +9,7 @@ import { takenStaysOf, takesFrom } from '../calendar/feeds.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 
 /** Nights a platform has not been served since they were taken: check-out `end`, taken `since`. */
-export type AtRiskRun = { start: DateOnly; end: DateOnly; since: string }
+export type AtRiskRun = { start: DateOnly; end: DateOnly; since: string; acknowledged: boolean }
 
 /** What is known of a platform's imports of its availability feed. */
 export type ImportFigures = {
@@ -27,7 +27,7 @@ const INTERVAL_FETCHES = 3
 /** The latest fetches of a feed an interval is read from: a platform polling each minute has 10,080 a week. */
 const INTERVAL_FETCHES_READ = 500
 
-type Feed = { id: string; property_id: string; platform_name: string }
+type Feed = { id: string; property_id: string; platform_name: string; at_risk_acknowledged_at: string | null }
 
 const HOUR_MS = 3_600_000
 /** A platform that imported a link is silent once it has not for this long (docs/product.md). */
@@ -151,7 +151,9 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
           window,
         )
         const missing = subtract(subtract(nights, servedRuns), told)
-        runs.push(...missing.map((run) => ({ ...run, since: stay.updated_at })))
+        const acknowledged =
+          feed.at_risk_acknowledged_at !== null && stay.updated_at <= feed.at_risk_acknowledged_at
+        runs.push(...missing.map((run) => ({ ...run, since: stay.updated_at, acknowledged })))
         told = union(told, missing)
       }
       atRisk.set(
@@ -167,7 +169,7 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
       ? Promise.resolve([])
       : db
           .selectFrom('platform_feeds')
-          .select(['id', 'property_id', 'platform_name'])
+          .select(['id', 'property_id', 'platform_name', 'at_risk_acknowledged_at'])
           .where('property_id', 'in', propertyIds)
           .execute()
 
@@ -227,6 +229,19 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
 
   return {
     exposure,
+    /**
+     * Records that the host closed by hand, on the platform, the nights at risk there now: they
+     * stay marked, acknowledged, until its next import; nights at risk later are not.
+     */
+    async acknowledge(propertyId: string, platformName: string): Promise<boolean> {
+      const result = await db
+        .updateTable('platform_feeds')
+        .set({ at_risk_acknowledged_at: clock().toISOString() })
+        .where('property_id', '=', propertyId)
+        .where('platform_name', '=', platformName)
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
     /** A property's figures by platform name. */
     async ofProperty(propertyId: string): Promise<Map<string, ImportFigures>> {
       const figures = await figuresOf([propertyId])

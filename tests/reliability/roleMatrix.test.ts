@@ -150,6 +150,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/notification/sse': { expected: signedIn(200), stream: true },
   'POST /api/notification/trigger': { expected: signedIn(200) },
   'GET /api/exposure': { expected: signedIn(200) },
+  'POST /api/property/:id/calendar/platform/:platformName/acknowledge': { expected: ownerOnly(200) },
   // The export feed's token is its only key.
   'GET /api/calendar/:file': { expected: everyone(200) },
 

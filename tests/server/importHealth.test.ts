@@ -38,7 +38,7 @@ async function aHostWithLinks(ctx: TestContext) {
     expect(answer.statusCode).toBe(200)
     return answer.json() as Exposure
   }
-  return { property, airbnb, vrbo, internal, imports, exposure }
+  return { cookie, property, airbnb, vrbo, internal, imports, exposure }
 }
 
 describeEachDatabase(
@@ -61,7 +61,7 @@ describeEachDatabase(
         lastFetchedAt: null,
         lastUserAgent: null,
         medianIntervalMinutes: null,
-        atRisk: [{ start: addDays(today, 10), end: addDays(today, 13), since: soldAt }],
+        atRisk: [{ start: addDays(today, 10), end: addDays(today, 13), since: soldAt, acknowledged: false }],
       })
       expect(feeds('Vrbo').atRisk.map(({ start, end }) => [start, end])).toEqual([
         [addDays(today, 20), addDays(today, 22)],
@@ -87,6 +87,35 @@ describeEachDatabase(
       })
       expect(summary.nightsAtRisk).toBe(3)
       expect(summary.silent).toEqual([])
+    })
+
+    it('keeps nights the host closed by hand marked, acknowledged, until the platform imports them', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await host.imports('Airbnb')
+      await aStay(ctx.db, host.vrbo, addDays(today, 5), addDays(today, 7))
+      elapsedMs = 60_000
+      const acknowledged = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/property/${host.property.id}/calendar/platform/Airbnb/acknowledge`,
+        headers: { cookie: host.cookie, origin: ctx.config.publicUrl },
+      })
+      expect(acknowledged.statusCode).toBe(200)
+      expect(acknowledged.json()).toMatchObject({ platformName: 'Airbnb', atRisk: [{ acknowledged: true }] })
+      // Sold after the host closed the others: not acknowledged.
+      elapsedMs = 120_000
+      const later = await aStay(ctx.db, host.vrbo, addDays(today, 40), addDays(today, 41))
+      await ctx.db
+        .updateTable('bookings')
+        .set({ updated_at: new Date(START.getTime() + elapsedMs).toISOString() })
+        .where('id', '=', later)
+        .execute()
+      expect((await host.internal())('Airbnb').atRisk.map((run) => [run.start, run.acknowledged])).toEqual([
+        [addDays(today, 5), true],
+        [addDays(today, 40), false],
+      ])
+      await host.imports('Airbnb')
+      expect((await host.internal())('Airbnb').atRisk).toEqual([])
     })
 
     it('measures the interval at which a platform imports, and calls a platform silent past a day and four intervals', async () => {
