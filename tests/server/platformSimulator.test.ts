@@ -51,8 +51,14 @@ async function mailsTo(address: string): Promise<ReceivedMail[]> {
   return mails
 }
 
-/** Checks, after every hour, what must hold at every moment. */
-const everyHour = (world: World) => async () => expect(await world.discrepanciesAnyTime()).toEqual([])
+/**
+ * Checks, after every hour, what must hold at every moment, and that each platform is told
+ * exactly the nights it has not been served yet.
+ */
+const everyHour = (world: World) => async () => {
+  expect(await world.discrepanciesAnyTime()).toEqual([])
+  expect(await world.atRiskDiscrepancies()).toEqual([])
+}
 
 /** Nights from the 20th of March on, a few at a time: sales that meet, overlap and touch. */
 const someNights = fc

@@ -13,6 +13,7 @@ import {
 } from './platforms.ts'
 import { nightsOf } from '../../src/domain/bookings.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
+import type { InternalCalendar } from '../../contract/property.ts'
 import { runsOfNights as runsOf } from '../../src/domain/echoNights.ts'
 
 /** The server's clock in a simulation: it moves only when the simulation moves it. */
@@ -278,6 +279,40 @@ export class World {
         id: event.UID!,
       }
     })
+  }
+
+  /**
+   * What each platform's nights at risk must be at every moment: the nights Manzil's feed serves
+   * it now (every other platform's own nights, from today on) that its latest import was not
+   * served; all of them before its first import. Told otherwise, a night is a discrepancy.
+   */
+  async atRiskDiscrepancies(): Promise<string[]> {
+    const stays = await this.manzilStays()
+    const { platforms } = (await this.host.internal()) as InternalCalendar
+    const today = this.clock.today()
+    const found: string[] = []
+    for (const platform of this.platforms) {
+      const told = new Set(
+        platforms.find((feed) => feed.platformName === platform.name)!.atRisk.flatMap(nightsOf),
+      )
+      const latest = this.served.get(platform.name)!.at(-1)
+      const served = new Set(
+        latest
+          ? veventsOf(latest).flatMap((event) => nightsOf({ start: event.DTSTART!, end: event.DTEND! }))
+          : [],
+      )
+      const expected = new Set(
+        stays
+          .filter((stay) => stay.platform !== platform.name)
+          .flatMap((stay) => stay.own)
+          .filter((night) => night >= today && !served.has(night)),
+      )
+      const missing = [...expected].filter((night) => !told.has(night)).sort()
+      const extra = [...told].filter((night) => !expected.has(night)).sort()
+      if (missing.length > 0) found.push(`${platform.name} is not told it misses ${missing.join(', ')}`)
+      if (extra.length > 0) found.push(`${platform.name} is told it misses ${extra.join(', ')}, which it has`)
+    }
+    return found
   }
 
   /**
