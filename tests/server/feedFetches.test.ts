@@ -3,7 +3,7 @@ import { userAgentOf, USER_AGENT_MAX } from '../../server/imports/fetchLog.ts'
 import { FETCH_DAYS_KEPT, FETCH_ROWS_DAYS, rollUpFetches } from '../../server/imports/rollup.ts'
 import { addDays } from '../../src/domain/dates.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
-import { describeEachDatabase, type TestContext } from './harness.ts'
+import { describeEachDatabase, startSecondProcess, type TestContext } from './harness.ts'
 
 const START = new Date('2027-05-01T10:00:05.000Z')
 /** How far the suite's clock is past START. */
@@ -131,6 +131,39 @@ describeEachDatabase(
       ).toEqual([[old, 3, 1, 2000, 'last']])
       expect(days[0]!.first_at).toBe(`${old}T01:00:07.000Z`)
       expect(days[0]!.last_at).toBe(`${old}T23:59:07.000Z`)
+    })
+
+    it('are rolled up once when two processes roll them up at once', async () => {
+      const feed = await airbnbFeedOf(ctx)
+      const second = await startSecondProcess(ctx)
+      try {
+        const now = new Date(START.getTime() + elapsedMs)
+        const old = addDays(now.toISOString().slice(0, 10), -FETCH_ROWS_DAYS - 3)
+        const rows = Array.from({ length: 300 }, (_, index) => {
+          const day = addDays(old, index % 3)
+          const minute = `${day}T${String(Math.floor(index / 60) % 24).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}`
+          return {
+            feed_id: feed.id,
+            minute,
+            fetched_at: `${minute}:00.000Z`,
+            status: 200,
+            bytes: 1,
+            user_agent: 'a',
+          }
+        })
+        await ctx.db.insertInto('feed_fetches').values(rows).execute()
+        await Promise.all([rollUpFetches(ctx.db, now), rollUpFetches(second.db, now)])
+        const days = await ctx.db
+          .selectFrom('feed_fetch_days')
+          .selectAll()
+          .where('feed_id', '=', feed.id)
+          .execute()
+        expect(days.reduce((sum, day) => sum + Number(day.fetches), 0)).toBe(300)
+        expect(days).toHaveLength(3)
+        expect(await rowsOf(ctx, feed.id)).toEqual([])
+      } finally {
+        await second.close()
+      }
     })
 
     it('go with their feed when its property is deleted', async () => {
