@@ -137,9 +137,10 @@ async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promis
 
 /**
  * The active stays of these properties that take nights from the platforms (echoes left out,
- * partial echoes left to `ownRowParts`), with the platform each came from (null for a manual stay).
+ * partial echoes left to `ownRowParts`), with the platform each came from (null for a manual stay);
+ * only those ending after `endingAfter` when it is given.
  */
-export const takenStaysOf = (db: Db, propertyIds: readonly string[]) =>
+export const takenStaysOf = (db: Db, propertyIds: readonly string[], endingAfter?: DateOnly) =>
   db
     .selectFrom('bookings')
     .leftJoin('external_calendars', 'external_calendars.id', 'bookings.calendar_id')
@@ -156,6 +157,7 @@ export const takenStaysOf = (db: Db, propertyIds: readonly string[]) =>
     .where('bookings.property_id', 'in', propertyIds)
     .where('bookings.cancelled_at', 'is', null)
     .where('bookings.echo', '=', 0)
+    .$if(endingAfter !== undefined, (query) => query.where('bookings.end_date', '>', endingAfter!))
     .execute()
 
 /** Whether a stay's nights are served to `platform`: its own stays it knows already. */

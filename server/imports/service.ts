@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DateOnly } from '../../src/domain/dates.ts'
+import { addDays, type DateOnly } from '../../src/domain/dates.ts'
 import { intersect, nightCount, runsOf, subtract, union } from '../../src/domain/nightRuns.ts'
 import { todayIn } from '../../src/domain/timeZones.ts'
 import type { Stay } from '../../src/domain/bookings.ts'
@@ -24,8 +24,11 @@ export type ImportFigures = {
 const INTERVAL_DAYS = 7
 /** Fewer fetches than this give no interval. */
 const INTERVAL_FETCHES = 3
-/** The latest fetches of a feed an interval is read from: a platform polling each minute has 10,080 a week. */
-const INTERVAL_FETCHES_READ = 500
+/**
+ * The latest fetches of a feed an interval is read from: a platform polling each minute has
+ * 10,080 a week, one importing every 2 hours 84; a hundred tell its habit either way.
+ */
+const INTERVAL_FETCHES_READ = 100
 
 type Feed = { id: string; property_id: string; platform_name: string; at_risk_acknowledged_at: string | null }
 
@@ -111,7 +114,10 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
     const now = clock()
     const horizon = servedHorizon(now)
     const [stays, zones, served] = await Promise.all([
-      propertyIds.length === 0 ? [] : takenStaysOf(db, propertyIds),
+      // Nights from the properties' today on: none ends before yesterday anywhere on Earth.
+      propertyIds.length === 0
+        ? []
+        : takenStaysOf(db, propertyIds, addDays(now.toISOString().slice(0, 10), -1)),
       propertyIds.length === 0
         ? []
         : db.selectFrom('properties').select(['id', 'time_zone']).where('id', 'in', propertyIds).execute(),
