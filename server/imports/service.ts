@@ -37,6 +37,17 @@ const HOUR_MS = 3_600_000
 export const silenceAfterMs = (figures: Pick<ImportFigures, 'medianIntervalMinutes'>) =>
   Math.max(24 * HOUR_MS, 4 * (figures.medianIntervalMinutes ?? 0) * 60_000)
 
+/** The items by a key of theirs, each group in the items' order. */
+function groupedBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const group = groups.get(keyOf(item))
+    if (group) group.push(item)
+    else groups.set(keyOf(item), [item])
+  }
+  return groups
+}
+
 /** The value below which `share` of the sorted `values` lie (nearest rank). */
 const quantile = (sorted: readonly number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!
@@ -91,10 +102,12 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
             .where('feed_id', 'in', feedIds)
             .orderBy('day')
             .execute()
+    const recentOf = groupedBy(recent, (row) => row.feed_id)
+    const daysOf = groupedBy(days, (row) => row.feed_id)
     const figures = new Map<string, Omit<ImportFigures, 'atRisk'>>()
     for (const feedId of feedIds) {
-      const fetches = recent.filter((row) => row.feed_id === feedId)
-      const latest = fetches.at(-1) ?? days.filter((row) => row.feed_id === feedId).at(-1)
+      const fetches = recentOf.get(feedId) ?? []
+      const latest = fetches.at(-1) ?? daysOf.get(feedId)?.at(-1)
       figures.set(feedId, {
         lastFetchedAt: latest ? ('fetched_at' in latest ? latest.fetched_at : latest.last_at) : null,
         lastUserAgent: latest?.user_agent ?? null,
@@ -134,6 +147,8 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
             .where('served_until', 'is', null)
             .execute(),
     ])
+    const staysOf = groupedBy(stays, (stay) => stay.property_id)
+    const servedOf = groupedBy(served, (row) => row.feed_id)
     const todayOf = new Map(zones.map((row) => [row.id, todayIn(row.time_zone, now)]))
     const atRisk = new Map<string, AtRiskRun[]>()
     for (const feed of feeds) {
@@ -141,13 +156,11 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
         { start: todayOf.get(feed.property_id) ?? now.toISOString().slice(0, 10), end: horizon },
       ]
       const servedRuns = runsOf(
-        served
-          .filter((row) => row.feed_id === feed.id)
-          .map((row) => ({ start: row.start_night, end: row.end_night })),
+        (servedOf.get(feed.id) ?? []).map((row) => ({ start: row.start_night, end: row.end_night })),
       )
       // The earliest change first, so that a night two stays hold is dated by the first.
-      const holding = stays
-        .filter((stay) => stay.property_id === feed.property_id && takesFrom(stay, feed.platform_name))
+      const holding = (staysOf.get(feed.property_id) ?? [])
+        .filter((stay) => takesFrom(stay, feed.platform_name))
         .sort((a, b) => a.updated_at.localeCompare(b.updated_at))
       let told: Stay[] = []
       const runs: AtRiskRun[] = []
@@ -202,10 +215,11 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
       .orderBy('created_at')
       .execute()
     const figures = await figuresOf(properties.map((property) => property.id))
+    const feedsOfProperty = groupedBy(figures, (feed) => feed.property_id)
     const now = clock().getTime()
     let nightsAtRisk = 0
     const summaries = properties.flatMap((property) => {
-      const feeds = figures.filter((feed) => feed.property_id === property.id)
+      const feeds = feedsOfProperty.get(property.id) ?? []
       if (feeds.length === 0) return []
       nightsAtRisk += nightCount(runsOf(feeds.flatMap((feed) => feed.atRisk)))
       return [
