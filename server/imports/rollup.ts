@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely'
 import { addDays } from '../../src/domain/dates.ts'
 import type { Db } from '../db/database.ts'
 import { DELETE_BATCH, deleteInBatches } from '../db/batchedDelete.ts'
@@ -65,23 +66,21 @@ export async function rollUpFetches(db: Db, now: Date): Promise<void> {
         .execute()
     })
   }
-  const daysBefore = addDays(today, -FETCH_DAYS_KEPT)
-  await deleteInBatches(db, DELETE_BATCH.rows, (trx, size) =>
-    trx
-      .deleteFrom('feed_fetch_days')
-      .where(({ eb, refTuple, selectFrom }) =>
-        eb(
-          refTuple('feed_id', 'day'),
-          'in',
-          selectFrom('feed_fetch_days')
-            .select(['feed_id', 'day'])
-            .where('day', '<', daysBefore)
-            .limit(size)
-            .$asTuple('feed_id', 'day'),
-        ),
-      )
-      .executeTakeFirstOrThrow(),
-  )
+  await deleteFetchRows(db, 'feed_fetch_days', sql`day < ${addDays(today, -FETCH_DAYS_KEPT)}`)
+}
+
+/** A table of what platforms' fetches were, and the column that, with the feed, keys its rows. */
+const FETCH_TABLES = { feed_fetches: 'minute', feed_fetch_days: 'day' } as const
+
+/** Deletes the rows of a table of fetches that `which` picks, a batch at a time. */
+const deleteFetchRows = (db: Db, table: keyof typeof FETCH_TABLES, which: RawBuilder<unknown>) => {
+  const rows = sql.table(table)
+  const key = sql.ref(FETCH_TABLES[table])
+  return deleteInBatches(db, DELETE_BATCH.rows, async (trx, size) => {
+    const deleted = await sql`delete from ${rows} where (feed_id, ${key}) in
+      (select feed_id, ${key} from ${rows} where ${which} limit ${size})`.execute(trx)
+    return { numDeletedRows: deleted.numAffectedRows ?? 0n }
+  })
 }
 
 /**
@@ -90,36 +89,7 @@ export async function rollUpFetches(db: Db, now: Date): Promise<void> {
  */
 export async function forgetFetchesOf(db: Db, feedIds: readonly string[]): Promise<void> {
   if (feedIds.length === 0) return
-  await deleteInBatches(db, DELETE_BATCH.rows, (trx, size) =>
-    trx
-      .deleteFrom('feed_fetches')
-      .where(({ eb, refTuple, selectFrom }) =>
-        eb(
-          refTuple('feed_id', 'minute'),
-          'in',
-          selectFrom('feed_fetches')
-            .select(['feed_id', 'minute'])
-            .where('feed_id', 'in', feedIds)
-            .limit(size)
-            .$asTuple('feed_id', 'minute'),
-        ),
-      )
-      .executeTakeFirstOrThrow(),
-  )
-  await deleteInBatches(db, DELETE_BATCH.rows, (trx, size) =>
-    trx
-      .deleteFrom('feed_fetch_days')
-      .where(({ eb, refTuple, selectFrom }) =>
-        eb(
-          refTuple('feed_id', 'day'),
-          'in',
-          selectFrom('feed_fetch_days')
-            .select(['feed_id', 'day'])
-            .where('feed_id', 'in', feedIds)
-            .limit(size)
-            .$asTuple('feed_id', 'day'),
-        ),
-      )
-      .executeTakeFirstOrThrow(),
-  )
+  const ofFeeds = sql`feed_id in (${sql.join(feedIds)})`
+  for (const table of Object.keys(FETCH_TABLES) as (keyof typeof FETCH_TABLES)[])
+    await deleteFetchRows(db, table, ofFeeds)
 }

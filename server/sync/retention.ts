@@ -1,4 +1,6 @@
+import type { SelectQueryBuilder, Transaction } from 'kysely'
 import type { Db } from '../db/database.ts'
+import type { Database } from '../db/schema.ts'
 import { DELETE_BATCH, deleteInBatches } from '../db/batchedDelete.ts'
 import { MAX_STAYS } from './budgets.ts'
 import { RESTORE_WITHIN_MS } from './store.ts'
@@ -19,22 +21,27 @@ export const CANCELLED_KEPT_MS = RESTORE_WITHIN_MS + 24 * 3600_000
  */
 export async function pruneCancelledStays(db: Db, now: Date): Promise<void> {
   const cutoff = new Date(now.getTime() - CANCELLED_KEPT_MS).toISOString()
-  await deleteInBatches(db, DELETE_BATCH.stays, (trx, size) =>
+  await deleteStaysBatched(db, (trx, size) =>
     trx
-      .deleteFrom('bookings')
-      .where(
-        'id',
-        'in',
-        trx
-          .selectFrom('bookings')
-          .select('id')
-          .where('cancelled_at', '<', cutoff)
-          .orderBy('cancelled_at')
-          .limit(size),
-      )
-      .executeTakeFirstOrThrow(),
+      .selectFrom('bookings')
+      .select('id')
+      .where('cancelled_at', '<', cutoff)
+      .orderBy('cancelled_at')
+      .limit(size),
   )
 }
+
+/** Deletes the stays `pick` names, at most `size` a batch, until a batch is short. */
+const deleteStaysBatched = (
+  db: Db,
+  pick: (
+    trx: Transaction<Database>,
+    size: number,
+  ) => SelectQueryBuilder<Database, 'bookings', { id: string }>,
+) =>
+  deleteInBatches(db, DELETE_BATCH.stays, (trx, size) =>
+    trx.deleteFrom('bookings').where('id', 'in', pick(trx, size)).executeTakeFirstOrThrow(),
+  )
 
 /**
  * Cancelled stays a link keeps within CANCELLED_KEPT_MS: as many as its feed may list. A feed that
@@ -59,26 +66,17 @@ export async function pruneCancelledSurplus(db: Db): Promise<void> {
     .execute()
   for (const { calendar_id: calendarId, count } of crowded) {
     let surplus = Number(count) - CANCELLED_KEPT_PER_LINK
-    await deleteInBatches(db, DELETE_BATCH.stays, async (trx, size) => {
-      const batch = Math.min(size, surplus)
-      if (batch <= 0) return { numDeletedRows: 0n }
-      const deleted = await trx
-        .deleteFrom('bookings')
-        .where(
-          'id',
-          'in',
-          trx
-            .selectFrom('bookings')
-            .select('id')
-            .where('calendar_id', '=', calendarId)
-            .where('cancelled_at', 'is not', null)
-            .orderBy('cancelled_at')
-            .orderBy('id')
-            .limit(batch),
-        )
-        .executeTakeFirstOrThrow()
-      surplus -= Number(deleted.numDeletedRows)
-      return deleted
+    await deleteStaysBatched(db, (trx, size) => {
+      const batch = Math.max(0, Math.min(size, surplus))
+      surplus -= batch
+      return trx
+        .selectFrom('bookings')
+        .select('id')
+        .where('calendar_id', '=', calendarId)
+        .where('cancelled_at', 'is not', null)
+        .orderBy('cancelled_at')
+        .orderBy('id')
+        .limit(batch)
     })
   }
 }
