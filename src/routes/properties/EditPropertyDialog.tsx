@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate'
 import type { InternalCalendar, Property } from '../../actors/api.ts'
 import type { RotateLinkSlot } from '../../ui/property/EditViewModal.tsx'
 import { useI18n } from '../../i18n.tsx'
+import { useMinuteClock } from '../../common/useMinuteClock.ts'
 import { propertyModalMachine, type PropertyChanges } from '../../machines/property/propertyModal.ts'
 import { PropertyStatisticsTab } from './PropertyStatisticsTab.tsx'
 import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
@@ -37,6 +38,7 @@ export function PropertyEditorDialog({
 }: PropertyEditorDialogProps) {
   const { t } = useI18n()
   const choices = usePlatformChoices()
+  const now = useMinuteClock()
   const machine = propertyModalMachine({
     actors: {
       saveProperty: fromPromise(({ input }) => save(input.changes)),
@@ -51,6 +53,7 @@ export function PropertyEditorDialog({
       internalCalendar={{
         url: internalCalendar.data?.url,
         platforms: internalCalendar.data?.platforms,
+        now,
         loading: internalCalendar.isPending,
         error: internalCalendar.isError
           ? internalCalendar.error.message || t('app.unexpectedError')

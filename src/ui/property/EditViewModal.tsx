@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import type { Property } from '../../../contract/property.ts'
+import type { PlatformFeed, Property } from '../../../contract/property.ts'
 import { locationLine } from '../../domain/address.ts'
 import type { PlatformLink } from '../../domain/platformSelection.ts'
 import { canSave, draftFrom, isDraftDirty } from '../../domain/property.ts'
@@ -23,6 +23,7 @@ import { PhotoGallery, type GalleryPhoto } from './PhotoGallery.tsx'
 import { PlatformLinks, platformLabel, type PlatformChoices } from './PlatformLinks.tsx'
 import { PropertyFormFields } from './PropertyFormFields.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
+import { ImportStatus } from '../imports/ImportStatus.tsx'
 import { useDraftProblems } from './useDraftProblems.ts'
 import { usePickedPhotos } from './usePickedPhotos.ts'
 
@@ -33,8 +34,10 @@ export type RotateLinkSlot = (platformName?: string) => ReactNode
 
 export type InternalCalendarLink = {
   url?: string
-  /** The availability feed to paste into each linked platform. */
-  platforms?: { platformName: string; url: string }[]
+  /** The availability feed to paste into each linked platform, with when that platform last imported it. */
+  platforms?: PlatformFeed[]
+  /** The moment "imported 2 hours ago" is measured from. */
+  now: number
   loading: boolean
   error?: string
 }
@@ -248,6 +251,7 @@ function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: R
               <p className="text-xs text-slate-500">
                 {t('property.platformLinkWhere', { platform: platformLabel(t, feed.platformName) })}
               </p>
+              <ImportStatus feed={feed} now={link.now} />
               {rotate?.(feed.platformName)}
             </div>
           ))}
