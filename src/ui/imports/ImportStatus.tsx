@@ -18,7 +18,7 @@ function ImportHowTo({ platformName }: { platformName: string }) {
       <summary className="cursor-pointer py-1 font-medium text-brand-700">
         {t('imports.howToSummary', { platform: platformLabel(t, platformName) })}
       </summary>
-      <ol className="mt-1 list-decimal ps-5">
+      <ol className="mt-1 list-decimal ps-5 rtl:[list-style-type:arabic-indic]">
         {HOW_TO_STEPS.map((step) => (
           <li key={step}>
             {t(`imports.howTo.${key}.${step}`, { platform: platformLabel(t, platformName) })}
