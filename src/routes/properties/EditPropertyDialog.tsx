@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import type { InternalCalendar, Property } from '../../actors/api.ts'
+import type { PlatformFeed } from '../../../contract/property.ts'
 import type { RotateLinkSlot } from '../../ui/property/EditViewModal.tsx'
 import { useI18n } from '../../i18n.tsx'
 import { useMinuteClock } from '../../common/useMinuteClock.ts'
@@ -10,6 +11,7 @@ import { PropertyStatisticsTab } from './PropertyStatisticsTab.tsx'
 import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
 import { PropertyEditor } from './PropertyEditor.tsx'
 import { RotateCalendarLinkButton } from './RotateCalendarLinkButton.tsx'
+import { AtRiskOnPlatform } from './AtRiskOnPlatform.tsx'
 import {
   useDeleteProperty,
   useInternalCalendar,
@@ -25,6 +27,7 @@ type PropertyEditorDialogProps = {
   statistics: ReactNode
   syncNow?: ReactNode
   rotateLink?: RotateLinkSlot
+  atRisk?: (feed: PlatformFeed) => ReactNode
   onClosed: () => void
 }
 
@@ -82,6 +85,7 @@ export function EditPropertyDialog({ property, onClosed }: { property: Property;
       rotateLink={(platformName) => (
         <RotateCalendarLinkButton propertyId={property.id} platformName={platformName} />
       )}
+      atRisk={(feed) => <AtRiskOnPlatform propertyId={property.id} feed={feed} />}
       onClosed={onClosed}
     />
   )

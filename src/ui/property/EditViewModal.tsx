@@ -57,6 +57,8 @@ type Props = {
   syncNow?: ReactNode
   /** The owner's "new link" action under the private link, or under one platform's link. */
   rotateLink?: RotateLinkSlot
+  /** The owner's nights at risk on one platform, with "I closed them". */
+  atRisk?: (feed: PlatformFeed) => ReactNode
   onToggleMode: () => void
   onSelectTab: (tab: PropertyTab) => void
   onSave: (changes: PropertyChanges) => void
@@ -224,7 +226,15 @@ function ConnectionList({ property, syncNow }: { property: Property; syncNow?: R
 }
 
 /** The product's own calendar link with its copy button: the same in both modes. */
-function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: RotateLinkSlot }) {
+function InternalLink({
+  link,
+  rotate,
+  atRisk,
+}: {
+  link: InternalCalendarLink
+  rotate?: RotateLinkSlot
+  atRisk?: (feed: PlatformFeed) => ReactNode
+}) {
   const { t } = useI18n()
   return (
     <section className="flex flex-col gap-2">
@@ -252,6 +262,7 @@ function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: R
                 {t('property.platformLinkWhere', { platform: platformLabel(t, feed.platformName) })}
               </p>
               <ImportStatus feed={feed} now={link.now} />
+              {feed.atRisk.length > 0 && atRisk?.(feed)}
               {rotate?.(feed.platformName)}
             </div>
           ))}
@@ -370,7 +381,7 @@ export function EditViewModal(props: Props) {
               ) : (
                 <ConnectionList property={property} syncNow={props.syncNow} />
               )}
-              <InternalLink link={internalCalendar} rotate={props.rotateLink} />
+              <InternalLink link={internalCalendar} rotate={props.rotateLink} atRisk={props.atRisk} />
             </div>
           )}
           {tab === 'statistics' && props.statistics}
