@@ -15,6 +15,7 @@ import { profileFormMachine } from '../src/machines/settings/profileForm.ts'
 import { registrationMachine } from '../src/machines/auth/registration.ts'
 import { resetPasswordMachine } from '../src/machines/auth/resetPassword.ts'
 import { rotateLinkMachine } from '../src/machines/property/rotateLink.ts'
+import { acknowledgeAtRiskMachine } from '../src/machines/property/acknowledgeAtRisk.ts'
 import { twoFactorSetupMachine } from '../src/machines/settings/twoFactorSetup.ts'
 
 /**
@@ -270,6 +271,9 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
   ]),
   entry(rotateLinkMachine.definition, [
     { name: 'replace a calendar link', events: confirmedActionEvents('rotateLink') },
+  ]),
+  entry(acknowledgeAtRiskMachine.definition, [
+    { name: 'say the nights at risk are closed', events: confirmedActionEvents('acknowledgeAtRisk') },
   ]),
   entry(
     adminUserActionMachine.definition,

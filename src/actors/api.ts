@@ -85,7 +85,7 @@ export type AppNotification = NotificationShape
 export type { NoticeStay, NotificationData }
 export type { NoticeKind } from '../domain/noticeKinds.ts'
 
-const { auth, user, statistics, admin, guest, stay, notification, sync, property } = apiPaths
+const { auth, user, statistics, admin, guest, stay, notification, sync, property, imports } = apiPaths
 
 /** Which page of a long list, of how many rows, narrowed to the rows that hold `search`. */
 export type PageParams = { page: number; pageSize: number; search?: string }
@@ -180,6 +180,8 @@ export const api = {
   stay: {
     search: (text: string) => request(stay.search, { query: { q: text } }),
   },
+  /** Nights the platforms have not yet closed, and links they stopped importing. */
+  exposure: () => request(imports.exposure),
   notification: {
     list: () => request(notification.list),
     markRead: (id: string) => request(notification.markRead, { params: { id } }),
@@ -209,6 +211,9 @@ export const api = {
     rotatePlatformFeed: (id: string, platformName: string) =>
       request(property.rotatePlatformFeed, { params: { id, platformName } }),
     platforms: () => request(property.platforms),
+    /** "I closed them": the host closed the nights at risk on that platform by hand. */
+    acknowledgeAtRisk: (id: string, platformName: string) =>
+      request(imports.acknowledge, { params: { id, platformName } }, NO_FALLBACK),
     /** Stays and blocks the host enters by hand (platform "Manual"); 404 unless the owner's. */
     stay: {
       create: (propertyId: string, body: ManualStayBody) =>

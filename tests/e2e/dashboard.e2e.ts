@@ -239,3 +239,42 @@ describe('the dashboard on a phone and a wide screen, in English and Arabic', ()
     }
   }
 })
+
+describe('imports of the availability links, in English and Arabic', () => {
+  const TEXTS_OF = {
+    en: { nights: '3 nights at risk', imported: /^Airbnb imported (now|1 minute ago)$/ },
+    ar: { nights: '٣ ليالٍ معرّضة', imported: /^استوردته Airbnb (الآن|قبل دقيقة واحدة)$/ },
+  } as const
+
+  it('shows the nights at risk on the dashboard and when each platform last imported its link', async () => {
+    const palmVilla = (await api.properties()).find((property) => property.name === 'Palm Villa') as
+      { id: string } | undefined
+    const links = (await (
+      await page.request.get(`${server.url}/api/property/${palmVilla!.id}/calendar/internal`)
+    ).json()) as { platforms: { platformName: string; url: string }[] }
+    // Airbnb imports its link once; Vrbo never does, so the Airbnb stay's 3 nights are at risk there.
+    const airbnb = links.platforms.find((feed) => feed.platformName === 'Airbnb')!
+    expect((await page.request.get(airbnb.url, { headers: { 'user-agent': 'Airbnb' } })).status()).toBe(200)
+    for (const language of ['en', 'ar'] as const) {
+      const { shots, page: shot } = await signedInPage(browser, context, 'desktop', language)
+      await shot.goto(`${server.url}/dashboard`)
+      const card = shot.getByTestId('exposure-card')
+      await card.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+      await expect.poll(() => card.getByTestId('exposure-nights').innerText()).toBe(TEXTS_OF[language].nights)
+      await screenshot(shot, `dashboard-exposure-desktop-${language}`)
+      await shot.goto(`${server.url}/properties`)
+      await shot
+        .getByTestId('property-card')
+        .filter({ has: shot.getByRole('heading', { name: 'Palm Villa', exact: true }) })
+        .click()
+      const modal = shot.getByTestId('property-modal')
+      await modal.getByTestId('tab-connections').click()
+      const lines = modal.getByTestId('import-status')
+      await expect.poll(() => lines.first().innerText()).toMatch(TEXTS_OF[language].imported)
+      await modal.getByTestId('import-how-to').locator('summary').click()
+      await modal.getByTestId('import-how-to').scrollIntoViewIfNeeded()
+      await screenshot(shot, `property-imports-desktop-${language}`)
+      await shots.close()
+    }
+  })
+})

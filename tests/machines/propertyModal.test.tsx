@@ -73,7 +73,7 @@ async function renderEditor() {
         machine={machine}
         property={PROPERTY}
         choices={{ status: 'ready', names: ['Airbnb', 'Booking.com', 'Gathern'] }}
-        internalCalendar={{ url: INTERNAL_URL, loading: false }}
+        internalCalendar={{ url: INTERNAL_URL, loading: false, now: 0 }}
         statistics={<p>five figures</p>}
         onClosed={onClosed}
       />

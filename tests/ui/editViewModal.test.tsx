@@ -9,12 +9,13 @@ import {
   type EditorMode,
   type InternalCalendarLink,
 } from '../../src/ui/property/EditViewModal.tsx'
-import { aCalendar, anImage, aProperty } from './propertyBuilders.ts'
+import { aCalendar, anImage, aPlatformFeed, aProperty } from './propertyBuilders.ts'
 import { renderWithProviders } from './providers.tsx'
 
 const property = aProperty({ externalCalendars: [aCalendar()] })
 property.images = [anImage(property.id), anImage(property.id), anImage(property.id)]
 const INTERNAL_URL = 'http://127.0.0.1:3000/api/calendar/secret.ics'
+const NOW = Date.parse('2030-03-10T12:00:00Z')
 const user = userEvent.setup()
 const modal = () => screen.getByTestId('property-modal')
 
@@ -24,7 +25,7 @@ async function renderModal(
   {
     shown = property,
     language = 'en',
-    internalCalendar = { url: INTERNAL_URL, loading: false },
+    internalCalendar = { url: INTERNAL_URL, loading: false, now: NOW },
   }: { shown?: Property; language?: Language; internalCalendar?: InternalCalendarLink } = {},
 ) {
   const onSave = vi.fn<(changes: PropertyChanges) => void>()
@@ -210,10 +211,13 @@ describe('edit/view modal', () => {
   it('gives each linked platform its own link to copy, and says where to paste it, in both languages', async () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue()
     const platforms = [
-      { platformName: 'Airbnb', url: 'http://localhost:3000/api/calendar/airbnb-secret.ics' },
-      { platformName: 'Booking.com', url: 'http://localhost:3000/api/calendar/booking-secret.ics' },
+      aPlatformFeed({ platformName: 'Airbnb', url: 'http://localhost:3000/api/calendar/airbnb-secret.ics' }),
+      aPlatformFeed({
+        platformName: 'Booking.com',
+        url: 'http://localhost:3000/api/calendar/booking-secret.ics',
+      }),
     ]
-    const internalCalendar = { url: INTERNAL_URL, platforms, loading: false }
+    const internalCalendar = { url: INTERNAL_URL, platforms, loading: false, now: NOW }
     await renderModal('view', 'connections', { internalCalendar })
     const links = within(modal()).getByTestId('platform-links')
     const fields = within(links).getAllByTestId('platform-calendar-url') as HTMLInputElement[]
@@ -227,9 +231,43 @@ describe('edit/view modal', () => {
     expect(within(modal()).getByTestId('platform-links').textContent).toContain('رابط لكل منصة')
   })
 
+  it('says when each platform last imported its link and how often, in both languages', async () => {
+    const platforms = [
+      aPlatformFeed({
+        platformName: 'Booking.com',
+        lastFetchedAt: '2030-03-10T10:00:00Z',
+        medianIntervalMinutes: 118,
+      }),
+      aPlatformFeed({ platformName: 'Vrbo', lastFetchedAt: '2030-03-10T11:30:00Z' }),
+      aPlatformFeed({ platformName: 'Airbnb' }),
+    ]
+    const internalCalendar = { url: INTERNAL_URL, platforms, loading: false, now: NOW }
+    await renderModal('view', 'connections', { internalCalendar })
+    const lines = () =>
+      within(modal())
+        .getAllByTestId('import-status')
+        .map((line) => line.textContent)
+    expect(lines()).toEqual([
+      'Booking.com imported 2 hours ago · usually every 2 hours',
+      'Vrbo imported 30 minutes ago',
+      'Airbnb has never imported this link',
+    ])
+    const howTo = within(modal()).getByTestId('import-how-to')
+    expect(howTo.querySelector('summary')?.textContent).toBe('How to add it to Airbnb')
+    expect(howTo.textContent).toContain('Paste this link, name it Manzil')
+    cleanup()
+    await renderModal('view', 'connections', { internalCalendar, language: 'ar' })
+    expect(lines()).toEqual([
+      'استوردته Booking.com قبل ساعتين، عادةً كل ساعتين',
+      'استوردته Vrbo قبل ٣٠ دقيقة',
+      'لم تستورد Airbnb هذا الرابط قط',
+    ])
+    expect(within(modal()).getByTestId('import-how-to').textContent).toContain('كيف تضيفه إلى Airbnb')
+  })
+
   it('shows no platform links before any platform is linked', async () => {
     await renderModal('view', 'connections', {
-      internalCalendar: { url: INTERNAL_URL, platforms: [], loading: false },
+      internalCalendar: { url: INTERNAL_URL, platforms: [], loading: false, now: NOW },
     })
     expect(within(modal()).queryByTestId('platform-links')).toBeNull()
   })

@@ -1,4 +1,5 @@
 import type { ExternalCalendar, Property, PropertyImage } from '../../src/actors/api.ts'
+import type { PlatformFeed } from '../../contract/property.ts'
 
 let sequence = 0
 
@@ -41,5 +42,17 @@ export const aProperty = (overrides: Partial<Property> = {}): Property => ({
   images: [],
   externalCalendars: [],
   createdAt: '2026-01-05T10:00:00.000Z',
+  ...overrides,
+})
+
+/** A platform's availability link that the platform has never imported, unless overridden. */
+export const aPlatformFeed = (overrides: Partial<PlatformFeed> = {}): PlatformFeed => ({
+  platformName: 'Airbnb',
+  url: 'http://localhost:3000/api/calendar/platform-secret.ics',
+  lastFetchedAt: null,
+  lastUserAgent: null,
+  medianIntervalMinutes: null,
+  p95IntervalMinutes: null,
+  atRisk: [],
   ...overrides,
 })

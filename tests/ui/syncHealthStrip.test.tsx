@@ -135,3 +135,36 @@ describe('the sync-health strip', () => {
       expect(unstable[0]!.closest('[data-testid="sync-health-feed"]')?.textContent).toContain('Gathern')
     })
 })
+
+describe("the strip's import lines", () => {
+  const imports = {
+    p1: [
+      { platformName: 'Booking.com', lastFetchedAt: '2030-03-10T10:00:00Z' },
+      { platformName: 'Airbnb', lastFetchedAt: null },
+    ],
+  }
+  const importLines = () =>
+    within(screen.getByTestId('sync-health-imports'))
+      .getAllByTestId('import-status')
+      .map((line) => line.textContent)
+
+  it.each([
+    ['en', ['Booking.com imported 2 hours ago', 'Airbnb has never imported this link']],
+    ['ar', ['استوردته Booking.com قبل ساعتين', 'لم تستورد Airbnb هذا الرابط قط']],
+  ] as const)('say when each platform last imported the property link (%s)', async (language, lines) => {
+    await renderWithProviders(
+      <SyncHealthStrip
+        properties={PROPERTIES}
+        now={NOW}
+        expanded
+        onToggle={() => {}}
+        action={null}
+        imports={imports}
+      />,
+      { language },
+    )
+    expect(importLines()).toEqual(lines)
+    // The steps to paste the link live on the property, not in the strip.
+    expect(screen.queryByTestId('import-how-to')).toBeNull()
+  })
+})

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, type InternalCalendar, type Property } from '../../actors/api.ts'
+import type { PlatformFeed } from '../../../contract/property.ts'
 import { fieldsFrom, withChanges } from '../../domain/property.ts'
 import type { NewProperty } from '../../machines/property/addProperty.ts'
 import type { PropertyChanges } from '../../machines/property/propertyModal.ts'
 import type { PlatformChoices } from '../../ui/property/PlatformLinks.tsx'
 import { changeCachedLists } from '../../frame/paging.ts'
 import { PROPERTIES_KEY } from '../properties/propertyList.ts'
+import { EXPOSURE_KEY } from '../imports/exposure.ts'
 
 export const PLATFORMS_KEY = ['property', 'platforms'] as const
 export const internalCalendarKey = (propertyId: string) =>
@@ -50,21 +52,40 @@ export function useRotateInternalCalendar(propertyId: string) {
   })
 }
 
+/** One platform's feed as the server answered it, in place of the cached one. */
+const replacePlatformFeed = (queryClient: QueryClient, propertyId: string, feed: PlatformFeed) =>
+  queryClient.setQueryData<InternalCalendar>(
+    internalCalendarKey(propertyId),
+    (links) =>
+      links && {
+        ...links,
+        platforms: links.platforms.map((old) => (old.platformName === feed.platformName ? feed : old)),
+      },
+  )
+
 /** Replaces one platform's availability link: the modal shows the new one at once. */
 export function useRotatePlatformFeed(propertyId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     ...SENT_EVEN_OFFLINE,
     mutationFn: (platformName: string) => api.property.rotatePlatformFeed(propertyId, platformName),
-    onSuccess: (feed) =>
-      queryClient.setQueryData<InternalCalendar>(
-        internalCalendarKey(propertyId),
-        (links) =>
-          links && {
-            ...links,
-            platforms: links.platforms.map((old) => (old.platformName === feed.platformName ? feed : old)),
-          },
-      ),
+    onSuccess: (feed) => replacePlatformFeed(queryClient, propertyId, feed),
+  })
+}
+
+/**
+ * "I closed them" on one platform: its link shows the nights as closed by the host at once, and the
+ * dashboard's nights at risk are read again.
+ */
+export function useAcknowledgeAtRisk(propertyId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...SENT_EVEN_OFFLINE,
+    mutationFn: (platformName: string) => api.property.acknowledgeAtRisk(propertyId, platformName),
+    onSuccess: (feed) => {
+      replacePlatformFeed(queryClient, propertyId, feed)
+      return queryClient.invalidateQueries({ queryKey: EXPOSURE_KEY })
+    },
   })
 }
 

@@ -6,6 +6,7 @@ import { HeadingLevel } from '../../ui/common/Heading.tsx'
 import { PageHeader } from '../../ui/common/PageHeader.tsx'
 import { richText, UserText } from '../../ui/common/UserText.tsx'
 import { BookingsSection, prefetchBookingsOverview } from './BookingsSection.tsx'
+import { ExposureSection } from './ExposureSection.tsx'
 import { IntegrationSection } from './IntegrationSection.tsx'
 import { PropertiesSection } from './PropertiesSection.tsx'
 import { StatisticsSection } from './StatisticsSection.tsx'
@@ -26,7 +27,7 @@ export function prefetchData(queryClient: QueryClient, search: URLSearchParams) 
 
 /**
  * The dashboard (docs/product.md §2.6): a header with the title and a welcome line, then the
- * figures for a period, the properties, the bookings and the integration cards.
+ * figures for a period, the properties, the nights at risk, the bookings and the integration cards.
  */
 export default function DashboardRoute() {
   const { t } = useI18n()
@@ -47,6 +48,7 @@ export default function DashboardRoute() {
         <StatisticsSection />
         <AfterFirstPaint>
           <PropertiesSection />
+          <ExposureSection />
           <BookingsSection />
           <IntegrationSection />
         </AfterFirstPaint>

@@ -2,13 +2,16 @@ import type { ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import type { InternalCalendar, Property } from '../../actors/api.ts'
+import type { PlatformFeed } from '../../../contract/property.ts'
 import type { RotateLinkSlot } from '../../ui/property/EditViewModal.tsx'
 import { useI18n } from '../../i18n.tsx'
+import { useMinuteClock } from '../../common/useMinuteClock.ts'
 import { propertyModalMachine, type PropertyChanges } from '../../machines/property/propertyModal.ts'
 import { PropertyStatisticsTab } from './PropertyStatisticsTab.tsx'
 import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
 import { PropertyEditor } from './PropertyEditor.tsx'
 import { RotateCalendarLinkButton } from './RotateCalendarLinkButton.tsx'
+import { AtRiskOnPlatform } from './AtRiskOnPlatform.tsx'
 import {
   useDeleteProperty,
   useInternalCalendar,
@@ -24,6 +27,7 @@ type PropertyEditorDialogProps = {
   statistics: ReactNode
   syncNow?: ReactNode
   rotateLink?: RotateLinkSlot
+  atRisk?: (feed: PlatformFeed) => ReactNode
   onClosed: () => void
 }
 
@@ -37,6 +41,7 @@ export function PropertyEditorDialog({
 }: PropertyEditorDialogProps) {
   const { t } = useI18n()
   const choices = usePlatformChoices()
+  const now = useMinuteClock()
   const machine = propertyModalMachine({
     actors: {
       saveProperty: fromPromise(({ input }) => save(input.changes)),
@@ -51,6 +56,7 @@ export function PropertyEditorDialog({
       internalCalendar={{
         url: internalCalendar.data?.url,
         platforms: internalCalendar.data?.platforms,
+        now,
         loading: internalCalendar.isPending,
         error: internalCalendar.isError
           ? internalCalendar.error.message || t('app.unexpectedError')
@@ -79,6 +85,7 @@ export function EditPropertyDialog({ property, onClosed }: { property: Property;
       rotateLink={(platformName) => (
         <RotateCalendarLinkButton propertyId={property.id} platformName={platformName} />
       )}
+      atRisk={(feed) => <AtRiskOnPlatform propertyId={property.id} feed={feed} />}
       onClosed={onClosed}
     />
   )

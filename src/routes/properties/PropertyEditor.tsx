@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { useMachine } from '@xstate/react'
 import type { Property } from '../../actors/api.ts'
+import type { PlatformFeed } from '../../../contract/property.ts'
 import { useI18n } from '../../i18n.tsx'
 import type { propertyModalMachine } from '../../machines/property/propertyModal.ts'
 import {
@@ -21,6 +22,7 @@ type Props = {
   statistics: ReactNode
   syncNow?: ReactNode
   rotateLink?: RotateLinkSlot
+  atRisk?: (feed: PlatformFeed) => ReactNode
   onClosed: () => void
 }
 
@@ -33,6 +35,7 @@ export function PropertyEditor({
   statistics,
   syncNow,
   rotateLink,
+  atRisk,
   onClosed,
 }: Props) {
   const { t } = useI18n()
@@ -60,6 +63,7 @@ export function PropertyEditor({
       statistics={statistics}
       syncNow={syncNow}
       rotateLink={rotateLink}
+      atRisk={atRisk}
       onToggleMode={() => send({ type: 'toggleMode' })}
       onSelectTab={(tab) => send({ type: 'selectTab', tab })}
       onSave={(changes) => send({ type: 'save', changes })}

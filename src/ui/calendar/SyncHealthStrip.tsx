@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n.tsx'
 import { ChevronDownIcon } from '../common/icons.tsx'
 import { isFailingFeed, syncErrorText } from '../property/SyncStatus.tsx'
 import { useRelativeTime } from './month/relativeTime.ts'
+import { ImportStatus, type ImportFacts } from '../imports/ImportStatus.tsx'
 
 export type SyncHealthProperty = Pick<Property, 'id' | 'name' | 'externalCalendars'>
 
@@ -15,6 +16,8 @@ type Props = {
   onToggle: () => void
   /** The Sync now button, with the account's wait. */
   action: ReactNode
+  /** By property id: when each platform last imported the property's availability link. */
+  imports?: Readonly<Record<string, readonly ImportFacts[]>>
 }
 
 export type FeedState = 'paused' | 'failing' | 'never' | 'ok'
@@ -86,10 +89,11 @@ function FeedLine({ calendar, now }: { calendar: ExternalCalendar; now: number }
 
 /**
  * Above both calendar views, each property's linked calendars (docs/product.md §2.16): when each last synced,
- * which fail and why, which are paused; with Sync now. Folded, it is one line ("3 properties ·
+ * which fail and why, which are paused; and when each platform last imported the property's own
+ * link; with Sync now. Folded, it is one line ("3 properties ·
  * 5 feeds · 1 failing"), so a phone's calendar stays near the top.
  */
-export function SyncHealthStrip({ properties, now, expanded, onToggle, action }: Props) {
+export function SyncHealthStrip({ properties, now, expanded, onToggle, action, imports = {} }: Props) {
   const { t } = useI18n()
   const summary = syncHealthSummary(properties)
   const listId = useId()
@@ -153,6 +157,15 @@ export function SyncHealthStrip({ properties, now, expanded, onToggle, action }:
                 <ul className="mt-1 flex flex-col gap-1">
                   {property.externalCalendars.map((calendar) => (
                     <FeedLine key={calendar.id} calendar={calendar} now={now} />
+                  ))}
+                </ul>
+              )}
+              {(imports[property.id]?.length ?? 0) > 0 && (
+                <ul data-testid="sync-health-imports" className="mt-1 flex flex-col gap-1">
+                  {imports[property.id]!.map((feed) => (
+                    <li key={feed.platformName}>
+                      <ImportStatus feed={feed} now={now} howTo={false} />
+                    </li>
                   ))}
                 </ul>
               )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import type { Property } from '../../../contract/property.ts'
+import type { PlatformFeed, Property } from '../../../contract/property.ts'
 import { locationLine } from '../../domain/address.ts'
 import type { PlatformLink } from '../../domain/platformSelection.ts'
 import { canSave, draftFrom, isDraftDirty } from '../../domain/property.ts'
@@ -23,6 +23,7 @@ import { PhotoGallery, type GalleryPhoto } from './PhotoGallery.tsx'
 import { PlatformLinks, platformLabel, type PlatformChoices } from './PlatformLinks.tsx'
 import { PropertyFormFields } from './PropertyFormFields.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
+import { ImportStatus } from '../imports/ImportStatus.tsx'
 import { useDraftProblems } from './useDraftProblems.ts'
 import { usePickedPhotos } from './usePickedPhotos.ts'
 
@@ -33,8 +34,10 @@ export type RotateLinkSlot = (platformName?: string) => ReactNode
 
 export type InternalCalendarLink = {
   url?: string
-  /** The availability feed to paste into each linked platform. */
-  platforms?: { platformName: string; url: string }[]
+  /** The availability feed to paste into each linked platform, with when that platform last imported it. */
+  platforms?: PlatformFeed[]
+  /** The moment "imported 2 hours ago" is measured from. */
+  now: number
   loading: boolean
   error?: string
 }
@@ -54,6 +57,8 @@ type Props = {
   syncNow?: ReactNode
   /** The owner's "new link" action under the private link, or under one platform's link. */
   rotateLink?: RotateLinkSlot
+  /** The owner's nights at risk on one platform, with "I closed them". */
+  atRisk?: (feed: PlatformFeed) => ReactNode
   onToggleMode: () => void
   onSelectTab: (tab: PropertyTab) => void
   onSave: (changes: PropertyChanges) => void
@@ -221,7 +226,15 @@ function ConnectionList({ property, syncNow }: { property: Property; syncNow?: R
 }
 
 /** The product's own calendar link with its copy button: the same in both modes. */
-function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: RotateLinkSlot }) {
+function InternalLink({
+  link,
+  rotate,
+  atRisk,
+}: {
+  link: InternalCalendarLink
+  rotate?: RotateLinkSlot
+  atRisk?: (feed: PlatformFeed) => ReactNode
+}) {
   const { t } = useI18n()
   return (
     <section className="flex flex-col gap-2">
@@ -248,6 +261,8 @@ function InternalLink({ link, rotate }: { link: InternalCalendarLink; rotate?: R
               <p className="text-xs text-slate-500">
                 {t('property.platformLinkWhere', { platform: platformLabel(t, feed.platformName) })}
               </p>
+              <ImportStatus feed={feed} now={link.now} />
+              {feed.atRisk.length > 0 && atRisk?.(feed)}
               {rotate?.(feed.platformName)}
             </div>
           ))}
@@ -366,7 +381,7 @@ export function EditViewModal(props: Props) {
               ) : (
                 <ConnectionList property={property} syncNow={props.syncNow} />
               )}
-              <InternalLink link={internalCalendar} rotate={props.rotateLink} />
+              <InternalLink link={internalCalendar} rotate={props.rotateLink} atRisk={props.atRisk} />
             </div>
           )}
           {tab === 'statistics' && props.statistics}

@@ -1,7 +1,7 @@
 import type { ConfirmedActionState } from '../../machines/parts/confirmedAction.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button, FormError, DialogActions } from '../common/form.tsx'
-import { Modal } from '../common/Modal.tsx'
+import { Button } from '../common/form.tsx'
+import { ConfirmStepDialog } from '../common/ConfirmStepDialog.tsx'
 
 type Props = {
   state: ConfirmedActionState
@@ -16,7 +16,6 @@ type Props = {
 /** "New link" under a calendar link, and the confirmation that says who needs the new one. */
 export function RotateLinkControl({ state, platform, error, onOpen, onConfirm, onCancel }: Props) {
   const { t } = useI18n()
-  const rotating = state === 'performing'
   const text = platform
     ? {
         title: t('property.rotatePlatformTitle', { platform }),
@@ -37,25 +36,17 @@ export function RotateLinkControl({ state, platform, error, onOpen, onConfirm, o
         </Button>
         <p className="text-xs text-slate-500">{t('property.rotateHint')}</p>
       </div>
-      <Modal
-        open={state === 'confirming' || rotating}
-        onClose={rotating ? () => {} : onCancel}
+      <ConfirmStepDialog
+        state={state}
         title={text.title}
-        widthClass="md:max-w-[400px]"
+        body={text.body}
+        error={error}
+        confirmLabel={t('property.rotateConfirm')}
         testId="rotate-link-dialog"
-      >
-        <div className="flex flex-col gap-4">
-          <p className="text-sm text-slate-600">{text.body}</p>
-          <FormError message={error} />
-          <DialogActions
-            busy={rotating}
-            onCancel={onCancel}
-            confirmLabel={t('property.rotateConfirm')}
-            onConfirm={onConfirm}
-            confirmTestId="confirm-rotate"
-          />
-        </div>
-      </Modal>
+        confirmTestId="confirm-rotate"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
     </>
   )
 }

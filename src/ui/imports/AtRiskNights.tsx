@@ -1,0 +1,79 @@
+import type { PlatformFeed } from '../../../contract/property.ts'
+import type { ConfirmedActionState } from '../../machines/parts/confirmedAction.ts'
+import { useI18n } from '../../i18n.tsx'
+import { Button } from '../common/form.tsx'
+import { ConfirmStepDialog } from '../common/ConfirmStepDialog.tsx'
+import { useFormat } from '../common/format.ts'
+
+type AtRiskRun = PlatformFeed['atRisk'][number]
+
+type Props = {
+  /** The platform's name as shown. */
+  platform: string
+  runs: readonly AtRiskRun[]
+  state: ConfirmedActionState
+  error?: string
+  onOpen: () => void
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+const NIGHT_MS = 86_400_000
+const nightsOf = (run: Pick<AtRiskRun, 'start' | 'end'>) =>
+  (Date.parse(run.end) - Date.parse(run.start)) / NIGHT_MS
+
+/**
+ * The nights a platform has not yet imported as taken: each run with its dates, what to do (close
+ * them by hand there), and "I closed them"; a run the host closed stays, said to be closed, until
+ * the platform's next import (docs/product.md).
+ */
+export function AtRiskNights({ platform, runs, state, error, onOpen, onConfirm, onCancel }: Props) {
+  const { t } = useI18n()
+  const format = useFormat()
+  const open = runs.some((run) => !run.acknowledged)
+  return (
+    <div
+      data-testid="at-risk"
+      className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3"
+    >
+      <ul className="flex flex-col gap-1 text-sm">
+        {runs.map((run) => (
+          <li key={run.start} data-testid="at-risk-run" data-acknowledged={run.acknowledged}>
+            <span className="font-medium text-slate-900">{format.dateRange(run.start, run.end)}</span>
+            {t('app.separator')}
+            <span className={run.acknowledged ? 'text-slate-600' : 'text-amber-900'}>
+              {run.acknowledged
+                ? t('atRisk.closedByHost', { count: nightsOf(run), platform })
+                : t('atRisk.notYetOn', { count: nightsOf(run), platform })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {open && (
+        <>
+          <p className="text-xs text-slate-700">{t('atRisk.whatToDo', { platform })}</p>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={onOpen}
+            data-testid="acknowledge-at-risk"
+            className="h-9 self-start"
+          >
+            {t('atRisk.closedThem')}
+          </Button>
+        </>
+      )}
+      <ConfirmStepDialog
+        state={state}
+        title={t('atRisk.confirmTitle', { platform })}
+        body={t('atRisk.confirmText', { platform })}
+        error={error}
+        confirmLabel={t('atRisk.closedThem')}
+        testId="acknowledge-at-risk-dialog"
+        confirmTestId="confirm-acknowledge-at-risk"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/react'
+import { AtRiskNights } from '../../src/ui/imports/AtRiskNights.tsx'
+import { renderWithProviders } from './providers.tsx'
+
+const RUNS = [
+  { start: '2030-03-12', end: '2030-03-15', since: '2030-03-10T09:00:00Z', acknowledged: false },
+  { start: '2030-03-20', end: '2030-03-22', since: '2030-03-10T10:00:00Z', acknowledged: true },
+]
+
+const render = (language: 'en' | 'ar', runs = RUNS) =>
+  renderWithProviders(
+    <AtRiskNights
+      platform="Booking.com"
+      runs={runs}
+      state="closed"
+      onOpen={() => {}}
+      onConfirm={() => {}}
+      onCancel={() => {}}
+    />,
+    { language },
+  )
+
+const runTexts = () => screen.getAllByTestId('at-risk-run').map((run) => run.textContent)
+
+describe("a platform's nights at risk", () => {
+  it('names each run, says which the host closed, and offers "I closed them" (en)', async () => {
+    await render('en')
+    const [open, closed] = runTexts()
+    expect(open).toMatch(/ · 3 nights not yet closed on Booking\.com$/)
+    expect(closed).toMatch(/ · you closed them; Booking\.com’s next import confirms it$/)
+    expect(screen.getByText(/Block them by hand in Booking\.com’s calendar/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'I closed them' })).toBeTruthy()
+  })
+
+  it('says the same in Arabic', async () => {
+    await render('ar')
+    const [open, closed] = runTexts()
+    expect(open).toMatch(/، ٣ ليالٍ لم تُغلق بعد على Booking\.com$/)
+    expect(closed).toMatch(/، أغلقتهما بنفسك؛ وسيؤكد ذلك استيراد Booking\.com التالي$/)
+    expect(screen.getByRole('button', { name: 'أغلقتها' })).toBeTruthy()
+  })
+
+  it('offers nothing more to do once every run is closed by the host', async () => {
+    await render('en', [RUNS[1]!])
+    expect(screen.queryByRole('button', { name: 'I closed them' })).toBeNull()
+  })
+})
