@@ -70,7 +70,7 @@ export async function rollUpFetches(db: Db, now: Date): Promise<void> {
 }
 
 /** A table of what platforms' fetches were, and the column that, with the feed, keys its rows. */
-const FETCH_TABLES = { feed_fetches: 'minute', feed_fetch_days: 'day' } as const
+export const FETCH_TABLES = { feed_fetches: 'minute', feed_fetch_days: 'day' } as const
 
 /** Deletes the rows of a table of fetches that `which` picks, a batch at a time. */
 const deleteFetchRows = (db: Db, table: keyof typeof FETCH_TABLES, which: RawBuilder<unknown>) => {

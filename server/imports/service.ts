@@ -5,6 +5,7 @@ import { todayIn } from '../../src/domain/timeZones.ts'
 import type { Stay } from '../../src/domain/bookings.ts'
 import type { Db } from '../db/database.ts'
 import { servedHorizon } from '../calendar/served.ts'
+import { FETCH_TABLES } from './rollup.ts'
 import { takenStaysOf, takesFrom } from '../calendar/feeds.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 
@@ -64,6 +65,23 @@ function intervalsOf(times: readonly string[]) {
 }
 
 /**
+ * The `count` latest rows of each feed in a table of fetches, oldest first: when (a day's roll-up
+ * by its last fetch) and by which User-Agent.
+ */
+function latestOf(db: Db, table: keyof typeof FETCH_TABLES, feedIds: readonly string[], count: number) {
+  if (feedIds.length === 0) return Promise.resolve([])
+  const at = sql.ref(table === 'feed_fetches' ? 'fetched_at' : 'last_at')
+  return sql<{ feed_id: string; fetched_at: string; user_agent: string }>`
+    select feed_id, fetched_at, user_agent from (
+      select feed_id, ${at} as fetched_at, user_agent,
+        row_number() over (partition by feed_id order by ${sql.ref(FETCH_TABLES[table])} desc) as latest
+      from ${sql.table(table)} where feed_id in (${sql.join(feedIds)})
+    ) as ranked where latest <= ${count} order by fetched_at`
+    .execute(db)
+    .then((result) => result.rows)
+}
+
+/**
  * How each platform imports Manzil's availability feeds, and what it has not been served yet
  * (docs/decisions.md, "Imports measured").
  */
@@ -71,37 +89,11 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
   /** Each feed's latest fetch and its intervals over the last week. */
   async function fetchFiguresOf(feedIds: readonly string[]) {
     const since = new Date(clock().getTime() - INTERVAL_DAYS * 86_400_000).toISOString()
-    const recent =
-      feedIds.length === 0
-        ? []
-        : await db
-            .selectFrom((eb) =>
-              eb
-                .selectFrom('feed_fetches')
-                .select([
-                  'feed_id',
-                  'fetched_at',
-                  'user_agent',
-                  sql<number>`row_number() over (partition by feed_id order by minute desc)`.as('latest'),
-                ])
-                .where('feed_id', 'in', feedIds)
-                .where('fetched_at', '>=', since)
-                .as('recent'),
-            )
-            .selectAll()
-            .where('latest', '<=', INTERVAL_FETCHES_READ)
-            .orderBy('fetched_at')
-            .execute()
-    // A feed not fetched this week may have been before: its latest day on record says when.
-    const days =
-      feedIds.length === 0
-        ? []
-        : await db
-            .selectFrom('feed_fetch_days')
-            .select(['feed_id', 'last_at', 'user_agent'])
-            .where('feed_id', 'in', feedIds)
-            .orderBy('day')
-            .execute()
+    // The latest fetches of each feed, however old: the last week's give the intervals, and the
+    // latest says when, even for a feed last fetched a fortnight ago.
+    const recent = await latestOf(db, 'feed_fetches', feedIds, INTERVAL_FETCHES_READ)
+    // A feed with no fetch left as a row may have one rolled up: its latest day says when.
+    const days = await latestOf(db, 'feed_fetch_days', feedIds, 1)
     const recentOf = groupedBy(recent, (row) => row.feed_id)
     const daysOf = groupedBy(days, (row) => row.feed_id)
     const figures = new Map<string, Omit<ImportFigures, 'atRisk'>>()
@@ -109,9 +101,9 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
       const fetches = recentOf.get(feedId) ?? []
       const latest = fetches.at(-1) ?? daysOf.get(feedId)?.at(-1)
       figures.set(feedId, {
-        lastFetchedAt: latest ? ('fetched_at' in latest ? latest.fetched_at : latest.last_at) : null,
+        lastFetchedAt: latest?.fetched_at ?? null,
         lastUserAgent: latest?.user_agent ?? null,
-        ...intervalsOf(fetches.map((row) => row.fetched_at)),
+        ...intervalsOf(fetches.filter((row) => row.fetched_at >= since).map((row) => row.fetched_at)),
       })
     }
     return figures

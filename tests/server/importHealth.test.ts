@@ -118,6 +118,54 @@ describeEachDatabase(
       expect((await host.internal())('Airbnb').atRisk).toEqual([])
     })
 
+    it('remembers the latest import however old: a fetch of ten days ago, or one rolled up into its day', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await host.internal()
+      const feedOf = async (platform: string) =>
+        (
+          await ctx.db
+            .selectFrom('platform_feeds')
+            .select('id')
+            .where('property_id', '=', host.property.id)
+            .where('platform_name', '=', platform)
+            .executeTakeFirstOrThrow()
+        ).id
+      const tenDaysAgo = new Date(START.getTime() - 10 * 24 * HOUR_MS).toISOString()
+      await ctx.db
+        .insertInto('feed_fetches')
+        .values({
+          feed_id: await feedOf('Airbnb'),
+          minute: tenDaysAgo.slice(0, 16),
+          fetched_at: tenDaysAgo,
+          status: 200,
+          bytes: 10,
+          user_agent: AGENT,
+        })
+        .execute()
+      const monthAgo = new Date(START.getTime() - 30 * 24 * HOUR_MS).toISOString()
+      await ctx.db
+        .insertInto('feed_fetch_days')
+        .values({
+          feed_id: await feedOf('Vrbo'),
+          day: monthAgo.slice(0, 10),
+          fetches: 2,
+          not_modified: 0,
+          bytes: 20,
+          first_at: monthAgo,
+          last_at: monthAgo,
+          user_agent: 'Vrbo',
+        })
+        .execute()
+      const feeds = await host.internal()
+      expect(feeds('Airbnb')).toMatchObject({ lastFetchedAt: tenDaysAgo, medianIntervalMinutes: null })
+      expect(feeds('Vrbo')).toMatchObject({ lastFetchedAt: monthAgo, lastUserAgent: 'Vrbo' })
+      expect((await host.exposure()).silent.map((link) => link.platformName).sort()).toEqual([
+        'Airbnb',
+        'Vrbo',
+      ])
+    })
+
     it('measures the interval at which a platform imports, and calls a platform silent past a day and four intervals', async () => {
       elapsedMs = 0
       const host = await aHostWithLinks(ctx)
