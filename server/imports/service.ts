@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
-import { addDays, type DateOnly } from '../../src/domain/dates.ts'
+import type { z } from 'zod'
+import type { ImportFigures } from '../../contract/imports.ts'
+import { addDays } from '../../src/domain/dates.ts'
 import { intersect, nightCount, runsOf, subtract, union } from '../../src/domain/nightRuns.ts'
 import { todayIn } from '../../src/domain/timeZones.ts'
 import type { Stay } from '../../src/domain/bookings.ts'
@@ -9,17 +11,8 @@ import { FETCH_TABLES } from './rollup.ts'
 import { takenStaysOf, takesFrom } from '../calendar/feeds.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 
-/** Nights a platform has not been served since they were taken: check-out `end`, taken `since`. */
-export type AtRiskRun = { start: DateOnly; end: DateOnly; since: string; acknowledged: boolean }
-
-/** What is known of a platform's imports of its availability feed. */
-export type ImportFigures = {
-  lastFetchedAt: string | null
-  lastUserAgent: string | null
-  medianIntervalMinutes: number | null
-  p95IntervalMinutes: number | null
-  atRisk: AtRiskRun[]
-}
+type ImportFigures = z.infer<typeof ImportFigures>
+type AtRiskRun = ImportFigures['atRisk'][number]
 
 /** The fetches an import interval is read from: the last week's. */
 const INTERVAL_DAYS = 7
