@@ -47,6 +47,13 @@ export const NotificationData = z.object({
    * lost its buffer.
    */
   overPreparation: Nights.extend({ platform: z.string() }).optional(),
+  /**
+   * An `at-risk` alarm's nights (docs/product.md §12.5): each run a platform has still not
+   * imported, and since when it was taken.
+   */
+  atRisk: z.array(Nights.extend({ platformName: z.string(), since: z.string() })).optional(),
+  /** A `silent` alarm's platform's last import. */
+  lastFetchedAt: z.string().optional(),
 })
 export type NotificationData = z.infer<typeof NotificationData>
 

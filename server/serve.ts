@@ -43,6 +43,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   // Here, after migrations, not in buildApp: tests decide when (and whether) feeds are fetched.
   app.syncScheduler.start()
   app.retention.start()
+  app.importAlarms.start()
   app.log.info(`Manzil is ready at ${config.publicUrl} (${database.engine})`)
   return app
 }

@@ -7,6 +7,7 @@ import { createGuestService, type GuestService } from './guest/service.ts'
 import { createHealthService, type HealthService } from './health/service.ts'
 import { createFetchLog } from './imports/fetchLog.ts'
 import { createImportService, type ImportService } from './imports/service.ts'
+import { installImportAlarms } from './imports/alarms.ts'
 import { installMetrics } from './metrics/install.ts'
 import { installNotifications } from './notification/hub.ts'
 import { installRetention } from './notification/retention.ts'
@@ -59,8 +60,10 @@ export function installServices(app: FastifyInstance, { recordFeedFetches }: { r
   const images = createImageStore(uploadsDirOf(config), log)
   const imports = createImportService({ db, clock })
   app.decorate('imports', imports)
+  installImportAlarms(app, imports)
   const properties = createPropertyService({
     imports,
+    clock,
     db,
     images,
     publicUrl: config.publicUrl,

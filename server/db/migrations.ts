@@ -22,6 +22,7 @@ import { propertyFeedVersion } from './migrations/0021_property_feed_version.ts'
 import { servedRuns } from './migrations/0022_served_runs.ts'
 import { feedFetches } from './migrations/0023_feed_fetches.ts'
 import { atRiskAcknowledged } from './migrations/0024_at_risk_acknowledged.ts'
+import { importAlarms } from './migrations/0025_import_alarms.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -227,4 +228,5 @@ export const migrations: Record<string, Migration> = {
   '0022_served_runs': servedRuns,
   '0023_feed_fetches': feedFetches,
   '0024_at_risk_acknowledged': atRiskAcknowledged,
+  '0025_import_alarms': importAlarms,
 }

@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { PlatformRule } from '../../src/domain/platformRules.ts'
 import type { BookingKind } from '../../src/domain/bookings.ts'
-import type { NoticeKind } from '../../src/domain/noticeKinds.ts'
+import type { ImportAlarmKind, NoticeKind } from '../../src/domain/noticeKinds.ts'
 /**
  * Portable column conventions, so one query path serves SQLite and PostgreSQL:
  * ids are random text, timestamps are ISO-8601 text (sortable), dates are YYYY-MM-DD text,
@@ -195,6 +195,24 @@ export interface PlatformFeedsTable {
   served_hash: Generated<string | null>
   /** When the host said they closed the nights at risk on the platform by hand (migration 0024). */
   at_risk_acknowledged_at: Generated<string | null>
+  /** When the feed's present address was first shown: created, or its token rotated (migration 0025). */
+  link_since: string | null
+}
+
+/** A condition of a platform's imports alarmed while it lasts (migration 0025). */
+export interface ImportAlarmsTable {
+  feed_id: string
+  kind: ImportAlarmKind
+  /** When the condition began: the nights' change, the last fetch, or the link's first showing. */
+  since: string
+  notification_id: string | null
+  raised_at: string
+}
+
+/** Who may run a job that one process at a time runs, until when (migration 0025). */
+export interface JobLeasesTable {
+  name: string
+  held_until: string
 }
 
 /**
@@ -286,6 +304,8 @@ export interface Database {
   feed_served: FeedServedTable
   feed_fetches: FeedFetchesTable
   feed_fetch_days: FeedFetchDaysTable
+  import_alarms: ImportAlarmsTable
+  job_leases: JobLeasesTable
   notifications: NotificationsTable
   announced_conflicts: AnnouncedConflictsTable
   audit_log: AuditLogTable

@@ -24,7 +24,15 @@ const INTERVAL_FETCHES = 3
  */
 const INTERVAL_FETCHES_READ = 100
 
-type Feed = { id: string; property_id: string; platform_name: string; at_risk_acknowledged_at: string | null }
+type Feed = {
+  id: string
+  property_id: string
+  platform_name: string
+  at_risk_acknowledged_at: string | null
+  /** When its present address was first shown (null on feeds from before it was kept). */
+  link_since: string | null
+  created_at: string
+}
 
 const HOUR_MS = 3_600_000
 /** A platform that imported a link is silent once it has not for this long (docs/product.md). */
@@ -173,7 +181,14 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
       ? Promise.resolve([])
       : db
           .selectFrom('platform_feeds')
-          .select(['id', 'property_id', 'platform_name', 'at_risk_acknowledged_at'])
+          .select([
+            'id',
+            'property_id',
+            'platform_name',
+            'at_risk_acknowledged_at',
+            'link_since',
+            'created_at',
+          ])
           .where('property_id', 'in', propertyIds)
           .execute()
 

@@ -1,4 +1,4 @@
-import type { NoticeKind } from '../../src/domain/noticeKinds.ts'
+import { isImportAlarm, type NoticeKind } from '../../src/domain/noticeKinds.ts'
 import type { NotificationData, NoticeStay } from '../../contract/notification.ts'
 import { isClosureSale, stayName } from '../../src/domain/stayWords.ts'
 import { stayLink } from '../../src/domain/stayLink.ts'
@@ -30,6 +30,20 @@ function noticeLine(t: Translate, { kind, data }: MailedNotice): string {
       ...values,
       previousStart: data.previous.start,
       previousEnd: data.previous.end,
+    })
+  if (kind === 'at-risk' && data.atRisk)
+    return t('mail.notices.lines.at-risk', {
+      ...values,
+      nights: data.atRisk
+        .map((run) =>
+          t('mail.notices.notYetOn', { platform: run.platformName, start: run.start, end: run.end }),
+        )
+        .join('; '),
+    })
+  if (kind === 'silent' && data.lastFetchedAt)
+    return t('mail.notices.lines.silent', {
+      ...values,
+      lastFetchedAt: data.lastFetchedAt.slice(0, 16).replace('T', ' '),
     })
   if (kind === 'new' && data.overPreparation)
     return t('mail.notices.lines.newOverPreparation', {
@@ -74,10 +88,12 @@ export function composeNoticeMail(
   const t = mailTranslator(language)
   const only = notices.length === 1 ? notices[0] : undefined
   const conflicts = notices.every((notice) => notice.kind === 'conflict')
+  // A mail only of import alarms tells of no booking change.
+  const digest = notices.every((notice) => isImportAlarm(notice.kind)) ? 'alarms' : 'digest'
   const subject =
     only?.kind === 'conflict'
       ? t('mail.notices.conflict.subject', { property: only.data.propertyName })
-      : t(conflicts ? 'mail.notices.conflicts.subject' : 'mail.notices.digest.subject', {
+      : t(conflicts ? 'mail.notices.conflicts.subject' : `mail.notices.${digest}.subject`, {
           count: notices.length,
         })
   const listed = notices.slice(0, MAX_LISTED).map((notice) => `• ${noticeLine(t, notice)}`)
@@ -86,7 +102,7 @@ export function composeNoticeMail(
     only?.kind === 'conflict'
       ? conflictText(t, only.data)
       : [
-          t(conflicts ? 'mail.notices.conflicts.intro' : 'mail.notices.digest.intro'),
+          t(conflicts ? 'mail.notices.conflicts.intro' : `mail.notices.${digest}.intro`),
           ...listed,
           ...(unlisted > 0 ? [t('mail.notices.more', { count: unlisted })] : []),
           ...(notices.some((notice) => notice.kind === 'conflict')

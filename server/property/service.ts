@@ -76,6 +76,8 @@ export type PropertyServiceDeps = {
   onCalendarsChanged?: CalendarsChangedHook
   /** How each platform imports the property's availability feeds. */
   imports: Pick<ImportService, 'ofProperty'>
+  /** When an availability link is first shown or rotated: the import alarms count from it. */
+  clock: () => Date
 }
 
 const STATUS_BADGE: Record<PropertyRow['status'], PropertyStatus> = {
@@ -510,7 +512,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       .orderBy('platform_name')
       .execute()
     if (linked.length === 0) return []
-    const now = new Date().toISOString()
+    const now = deps.clock().toISOString()
     await db
       .insertInto('platform_feeds')
       .values(
@@ -520,6 +522,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
           platform_name: calendar.platform_name,
           token: newExportToken(),
           created_at: now,
+          link_since: now,
         })),
       )
       .onConflict((conflict) => conflict.columns(['property_id', 'platform_name']).doNothing())
@@ -696,7 +699,8 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const token = newExportToken()
       const rotated = await db
         .updateTable('platform_feeds')
-        .set({ token })
+        // A new address: no platform has it yet, and what alarmed of the old one is over.
+        .set({ token, link_since: deps.clock().toISOString() })
         .where('property_id', '=', propertyId)
         .where('platform_name', '=', platformName)
         .returning('id')

@@ -80,7 +80,13 @@ export type NoticeFacts = {
   | { kind: 'changed' | 'cancelled'; stay: WordedStay }
   | { kind: 'conflict'; nights: Stay }
   | { kind: 'unstable' }
+  | { kind: 'silent' }
+  | { kind: 'never-imported' }
+  | { kind: 'at-risk'; atRisk: readonly AtRiskNights[] }
 )
+
+/** Nights an `at-risk` alarm names, and the platform that has not imported them. */
+export type AtRiskNights = Stay & { platformName: string }
 
 const WHAT: Record<NoticeFacts['kind'] | 'restored', string> = {
   new: 'notifications.newBooking',
@@ -89,6 +95,9 @@ const WHAT: Record<NoticeFacts['kind'] | 'restored', string> = {
   cancelled: 'notifications.cancelled',
   conflict: 'notifications.doubleBooking',
   unstable: 'notifications.unstable',
+  'at-risk': 'notifications.atRisk',
+  silent: 'notifications.silent',
+  'never-imported': 'notifications.neverImported',
 }
 
 /**
@@ -101,15 +110,28 @@ export function noticeTitle(t: Translate, format: DateWords, notice: NoticeFacts
   const details =
     notice.kind === 'conflict'
       ? [property, format.dateRange(notice.nights.start, addDays(notice.nights.end, -1))]
-      : notice.kind === 'unstable'
-        ? [platformLabel(t, notice.platformName), property]
-        : [
-            stayPhrase(t, format, notice.stay),
-            ...(isClosureSale(notice.stay)
-              ? []
-              : [platformLabel(t, notice.stay.platform || notice.platformName)]),
-            property,
-          ]
+      : notice.kind === 'at-risk'
+        ? atRiskDetails(t, format, notice.atRisk, property)
+        : notice.kind === 'unstable' || notice.kind === 'silent' || notice.kind === 'never-imported'
+          ? [platformLabel(t, notice.platformName), property]
+          : [
+              stayPhrase(t, format, notice.stay),
+              ...(isClosureSale(notice.stay)
+                ? []
+                : [platformLabel(t, notice.stay.platform || notice.platformName)]),
+              property,
+            ]
   const what = notice.kind === 'new' && notice.restored ? 'restored' : notice.kind
   return t('stayWords.title', { what: t(WHAT[what]), details: details.join(t('app.separator')) })
+}
+
+/**
+ * An `at-risk` alarm's details: the platforms that have not imported, the nights from the first
+ * to the last, and the property — "Booking.com, Vrbo · 12–15 Dec 2026 · Dunes Villa".
+ */
+function atRiskDetails(t: Translate, format: DateWords, runs: readonly AtRiskNights[], property: string) {
+  const platforms = [...new Set(runs.map((run) => platformLabel(t, run.platformName)))]
+  const first = runs.reduce((earliest, run) => (run.start < earliest ? run.start : earliest), runs[0]!.start)
+  const last = runs.reduce((latest, run) => (run.end > latest ? run.end : latest), runs[0]!.end)
+  return [platforms.join(t('app.listSeparator')), format.dateRange(first, addDays(last, -1)), property]
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { calendarOf, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
 import type { TestContext } from './harness.ts'
+import { isImportAlarm } from '../../src/domain/noticeKinds.ts'
 
 export type Internal = { url: string; platforms: { platformName: string; url: string }[] }
 
@@ -43,6 +44,21 @@ export async function aHost(
     routes[platform] = route
     calendars[platform] = await aCalendarRow(ctx.db, property.id, feeds.url(route), platform)
   }
+  const noticesOf = async (userId: string) =>
+    (
+      await ctx.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    ).map((row) => ({
+      kind: row.kind,
+      title: row.title,
+      data: JSON.parse(row.data),
+      createdAt: row.created_at,
+    }))
   const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
   const internal = async () =>
@@ -75,16 +91,10 @@ export async function aHost(
         .where('property_id', '=', property.id)
         .orderBy('start_date')
         .execute(),
-    notices: async () =>
-      (
-        await ctx.db
-          .selectFrom('notifications')
-          .selectAll()
-          .where('user_id', '=', owner.id)
-          .orderBy('created_at')
-          .orderBy('id')
-          .execute()
-      ).map((row) => ({ kind: row.kind, title: row.title, data: JSON.parse(row.data) })),
+    /** The news of the stays, oldest first. */
+    notices: async () => (await noticesOf(owner.id)).filter((notice) => !isImportAlarm(notice.kind)),
+    /** The alarms about the platforms' imports, oldest first. */
+    alarms: async () => (await noticesOf(owner.id)).filter((notice) => isImportAlarm(notice.kind)),
     period: async (start: string, end: string) =>
       (
         await inject('GET', `/api/property/${property.id}/statistics/period?start=${start}&end=${end}`)

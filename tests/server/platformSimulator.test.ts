@@ -58,6 +58,7 @@ async function mailsTo(address: string): Promise<ReceivedMail[]> {
 const everyHour = (world: World) => async () => {
   expect(await world.discrepanciesAnyTime()).toEqual([])
   expect(await world.atRiskDiscrepancies()).toEqual([])
+  expect(await world.alarmDiscrepancies()).toEqual([])
 }
 
 /** Nights from the 20th of March on, a few at a time: sales that meet, overlap and touch. */
@@ -348,6 +349,38 @@ describeEachDatabase(
         previous: { start: '2030-03-20', end: '2030-03-23' },
       })
       expect(await world.discrepanciesWhenSettled(MARCH)).toEqual([])
+    })
+
+    it('alarms once a sale Vrbo has not imported six hours on, and clears the alarm when Vrbo imports it', async () => {
+      const world = await aWorld(ctx, { bookingShape: 'separate' })
+      // Vrbo imports at 02:40 and 14:40; the sale is synced at 04:30, six hours from 10:30.
+      await world.hours(3, everyHour(world))
+      world.airbnb.sell({ start: '2030-03-20', end: '2030-03-25' })
+      await world.hours(7, everyHour(world))
+      expect(await world.host.alarms()).toEqual([])
+      await world.hours(1, everyHour(world))
+      const [alarm, ...more] = await world.host.alarms()
+      expect(more).toEqual([])
+      expect(alarm!.data).toMatchObject({
+        kind: 'at-risk',
+        atRisk: [{ platformName: 'Vrbo', start: '2030-03-20', end: '2030-03-25' }],
+      })
+      const read = await ctx.db
+        .selectFrom('notifications')
+        .select('read_at')
+        .where('user_id', '=', world.host.owner.id)
+        .where('kind', '=', 'at-risk')
+        .executeTakeFirstOrThrow()
+      expect(read.read_at).toBeNull()
+      await world.hours(3, everyHour(world))
+      const cleared = await ctx.db
+        .selectFrom('notifications')
+        .select('read_at')
+        .where('user_id', '=', world.host.owner.id)
+        .where('kind', '=', 'at-risk')
+        .executeTakeFirstOrThrow()
+      expect(cleared.read_at).not.toBeNull()
+      expect(await world.host.alarms()).toHaveLength(1)
     })
 
     it('follows closed runs that merge and split again as the same blocks: no notice, never a conflict', async () => {

@@ -504,6 +504,7 @@ describeEachDatabase('telling the sync engine about changed links', (ctx) => {
     const properties = createPropertyService({
       db: ctx.db,
       imports: ctx.app.imports,
+      clock: ctx.app.clock,
       images: createImageStore(path.join(ctx.config.dataDir, 'uploads'), ctx.app.log),
       publicUrl: ctx.config.publicUrl,
       log: ctx.app.log,

@@ -302,6 +302,7 @@ describeEachDatabase(
       const properties = createPropertyService({
         db: ctx.db,
         imports: ctx.app.imports,
+        clock: ctx.app.clock,
         images: {
           store: () => Promise.reject(new Error('not read here')),
           publish: async () => {},

@@ -316,6 +316,49 @@ export class World {
   }
 
   /**
+   * The import alarms, judged now: each change whose nights a platform has still not imported
+   * twice its median interval after they were taken (6 hours while the median is unknown), and
+   * that the host did not acknowledge, is named by exactly one `at-risk` notice once the platform
+   * has imported the link at all, and no change is ever named twice; a platform that imports is never told silent or never-imported.
+   */
+  async alarmDiscrepancies(): Promise<string[]> {
+    // The fetches are noted every 2 s of real time; the simulation's hours pass faster.
+    await this.ctx.app.calendars.flushFetches()
+    if (!(await this.ctx.app.importAlarms.judge())) return ['another pass was judging']
+    const { platforms } = (await this.host.internal()) as InternalCalendar
+    const alarms = await this.host.alarms()
+    const now = this.clock.now().getTime()
+    const found: string[] = []
+    const named = new Map<string, number>()
+    for (const alarm of alarms) {
+      if (alarm.kind !== 'at-risk') {
+        found.push(`${alarm.data.platformName} was told ${alarm.kind}`)
+        continue
+      }
+      for (const key of new Set(
+        (alarm.data.atRisk as { platformName: string; since: string }[]).map(
+          (run) => `${run.platformName} ${run.since}`,
+        ),
+      ))
+        named.set(key, (named.get(key) ?? 0) + 1)
+    }
+    for (const [key, count] of named) if (count > 1) found.push(`${key} was alarmed ${count} times`)
+    // A link never imported is told by its own alarm, a day after it was shown.
+    for (const feed of platforms.filter((each) => each.lastFetchedAt !== null)) {
+      const afterMs =
+        feed.medianIntervalMinutes === null ? 6 * HOUR_MS : 2 * feed.medianIntervalMinutes * MINUTE_MS
+      for (const run of feed.atRisk)
+        if (
+          !run.acknowledged &&
+          now - Date.parse(run.since) > afterMs &&
+          !named.has(`${feed.platformName} ${run.since}`)
+        )
+          found.push(`${feed.platformName} still misses ${run.start} → ${run.end} and was not alarmed`)
+    }
+    return found
+  }
+
+  /**
    * What must hold at every moment: no echo night is a conflict (an event is flagged only when
    * its own nights meet another platform's own nights); a night sold on two platforms for two
    * rounds is flagged on both; a night no platform has sold for two rounds is neither imported by

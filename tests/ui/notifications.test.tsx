@@ -255,6 +255,69 @@ describe('the notifications panel', () => {
     )
   })
 
+  it('says which nights a platform has not imported, which platform stopped importing, and which link none ever did, in both languages', async () => {
+    const alarms = [
+      aNotification('a1', '2026-03-04T08:00:00.000Z', {
+        kind: 'at-risk',
+        ical: '',
+        platformName: 'Vrbo',
+        propertyId: 'p1',
+        atRisk: [
+          { platformName: 'Vrbo', start: '2026-03-20', end: '2026-03-23', since: '2026-03-04T01:00:00.000Z' },
+          {
+            platformName: 'Booking.com',
+            start: '2026-03-21',
+            end: '2026-03-23',
+            since: '2026-03-04T01:00:00.000Z',
+          },
+        ],
+      }),
+      aNotification('a2', '2026-03-04T08:01:00.000Z', {
+        kind: 'silent',
+        ical: '',
+        platformName: 'Booking.com',
+        propertyId: 'p1',
+        lastFetchedAt: '2026-03-02T10:00:00.000Z',
+      }),
+      aNotification('a3', '2026-03-04T08:02:00.000Z', {
+        kind: 'never-imported',
+        ical: '',
+        platformName: 'Airbnb',
+        propertyId: 'p1',
+      }),
+    ]
+    const [atRiskItem, silentItem] = itemsOf(alarms).sort((a, b) => a.id.localeCompare(b.id))
+    expect(atRiskItem!.link).toBe('/calendar?month=2026-03&property=p1')
+    expect(silentItem!.link).toBe('/calendar?property=p1')
+    await renderPanel(alarms)
+    const items = screen.getAllByTestId('notification').map((item) => within(item))
+    const [never, silent, atRisk] = items
+    expect(atRisk!.getByTestId('notification-title').textContent).toMatch(
+      /^Not yet blocked elsewhere: Vrbo, Booking.com · 20\s–\s22 Mar 2026 · Palm Villa$/,
+    )
+    expect(atRisk!.getByTestId('at-risk-nights').textContent).toMatch(
+      /^Not yet on Vrbo: .*Not yet on Booking.com: /,
+    )
+    expect(silent!.getByTestId('notification-title').textContent).toBe(
+      'A platform stopped importing: Booking.com · Palm Villa',
+    )
+    expect(silent!.getByTestId('import-alarm-hint').textContent).toMatch(
+      /^Last imported .*Booking.com’s calendar import/,
+    )
+    expect(never!.getByTestId('notification-title').textContent).toBe(
+      'Link never imported: Airbnb · Palm Villa',
+    )
+    cleanup()
+    await renderPanel(alarms, 'ar')
+    const [arNever, , arAtRisk] = screen.getAllByTestId('notification').map((item) => within(item))
+    expect(arAtRisk!.getByTestId('notification-title').textContent).toMatch(
+      /^لم تُغلق بعد في المنصات الأخرى: Vrbo، Booking.com، /,
+    )
+    expect(arNever!.getByTestId('notification-title').textContent).toBe(
+      'رابط لم يُستورد قط: Airbnb، Palm Villa',
+    )
+  })
+
   it('reads a double booking from its calendar text when the data does not name the stays', () => {
     const [item] = itemsOf([
       aNotification('d2', '2026-03-04T08:00:00.000Z', {

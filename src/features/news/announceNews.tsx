@@ -35,7 +35,8 @@ export function announceNews(
   const [item] = toItem(fromStream(notification), NO_FEED)
   if (!item) return
   const text = noticeTitle(t, formattersFor(language), item)
-  const openLabel = t(item.kind === 'unstable' ? 'calendar.openCalendar' : 'stayWords.open')
+  // An alarm or an unstable link names no stay: it opens the property's calendar.
+  const openLabel = t('stay' in item ? 'stayWords.open' : 'calendar.openCalendar')
   toast(
     (shown) => (
       <NewsToast text={text} link={item.link} openLabel={openLabel} onOpen={() => toast.dismiss(shown.id)} />

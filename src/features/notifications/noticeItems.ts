@@ -84,7 +84,12 @@ export function toItem(notification: AppNotification, readFeed: ReadFeed): Notif
     unread: notification.readAt === null,
     // Each opens its stays on the calendar; a cancelled stay, gone from it, where it was.
     link: stayLink(stayIds, {
-      month: kind === 'cancelled' ? data.stay?.start.slice(0, 7) : undefined,
+      month:
+        kind === 'cancelled'
+          ? data.stay?.start.slice(0, 7)
+          : kind === 'at-risk'
+            ? data.atRisk?.[0]?.start.slice(0, 7)
+            : undefined,
       property: stayIds.length === 0 ? data.propertyId : undefined,
     }),
   }
@@ -120,7 +125,11 @@ export function toItem(notification: AppNotification, readFeed: ReadFeed): Notif
       return [{ ...common, kind, stay, other, nights: data.nights ?? sharedNights(stay, other) }]
     }
     case 'unstable':
-      return [{ ...common, kind }]
+    case 'silent':
+    case 'never-imported':
+      return [{ ...common, kind, lastFetchedAt: data.lastFetchedAt ?? null }]
+    case 'at-risk':
+      return data.atRisk && data.atRisk.length > 0 ? [{ ...common, kind, atRisk: data.atRisk }] : []
   }
 }
 

@@ -7,6 +7,7 @@ import {
   platformLabel,
   stayName,
   stayPhrase,
+  type AtRiskNights,
   type WordedStay,
 } from '../../domain/stayWords.ts'
 import type { Translate } from '../../domain/translator.ts'
@@ -49,7 +50,12 @@ export type NotificationItem = Common &
     | { kind: 'changed'; stay: NoticeStayView; previous: StayDates | null }
     | { kind: 'cancelled'; stay: NoticeStayView }
     | { kind: 'conflict'; stay: NoticeStayView; other: NoticeStayView; nights: StayDates }
-    | { kind: 'unstable' }
+    | {
+        kind: 'unstable' | 'silent' | 'never-imported'
+        /** A silent platform's last import. */
+        lastFetchedAt: string | null
+      }
+    | { kind: 'at-risk'; atRisk: readonly AtRiskNights[] }
   )
 
 /** Double bookings that need action, then one group per day the notifications arrived. */
@@ -138,6 +144,12 @@ const CancelledIcon = () => (
   </Icon>
 )
 
+const WARNING_LOOK = {
+  icon: <WarningIcon width={16} height={16} />,
+  badge: 'bg-amber-100 text-amber-800',
+  title: 'text-slate-900',
+}
+
 const LOOKS: Record<NotificationItem['kind'], { icon: ReactNode; badge: string; title: string }> = {
   new: {
     icon: <CalendarIcon width={16} height={16} />,
@@ -151,11 +163,10 @@ const LOOKS: Record<NotificationItem['kind'], { icon: ReactNode; badge: string; 
     badge: 'bg-red-600 text-white',
     title: 'text-red-700',
   },
-  unstable: {
-    icon: <WarningIcon width={16} height={16} />,
-    badge: 'bg-amber-100 text-amber-800',
-    title: 'text-slate-900',
-  },
+  unstable: WARNING_LOOK,
+  'at-risk': WARNING_LOOK,
+  silent: WARNING_LOOK,
+  'never-imported': WARNING_LOOK,
 }
 
 const range = (t: Translate, format: Formatters, dates: StayDates) =>
@@ -301,6 +312,34 @@ function NotificationBody({ item }: { item: NotificationItem }) {
       return (
         <p data-testid="unstable-hint" className={`${box} bg-amber-50 text-amber-900`}>
           {t('notifications.unstableHint')}
+        </p>
+      )
+    case 'at-risk':
+      return (
+        <div className={`${box} bg-amber-50 text-amber-900`}>
+          <ul data-testid="at-risk-nights">
+            {item.atRisk.map((run, index) => (
+              <li key={index} className="tabular-nums">
+                {t('notifications.notYetOn', {
+                  platform: platformLabel(t, run.platformName),
+                  range: range(t, format, run),
+                })}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1">{t('notifications.atRiskHint')}</p>
+        </div>
+      )
+    case 'silent':
+    case 'never-imported':
+      return (
+        <p data-testid="import-alarm-hint" className={`${box} bg-amber-50 text-amber-900`}>
+          {item.kind === 'silent' && item.lastFetchedAt
+            ? `${t('notifications.lastImported', { time: format.dateTime(item.lastFetchedAt) })} `
+            : ''}
+          {t(item.kind === 'silent' ? 'notifications.silentHint' : 'notifications.neverImportedHint', {
+            platform: platformLabel(t, item.platformName),
+          })}
         </p>
       )
   }

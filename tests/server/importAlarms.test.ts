@@ -1,0 +1,229 @@
+import { afterAll, expect, it } from 'vitest'
+import { addDays } from '../../src/domain/dates.ts'
+import type { InternalCalendar } from '../../contract/property.ts'
+import type { Notification } from '../../contract/notification.ts'
+import { createImportAlarms } from '../../server/imports/alarms.ts'
+import { aCalendarRow, aStay } from './bookingBuilders.ts'
+import { aPropertyRow, aUser, signIn } from './builders.ts'
+import { describeEachDatabase, type TestContext } from './harness.ts'
+import { startMailbox } from './mailbox.ts'
+
+const mailbox = await startMailbox()
+afterAll(() => mailbox.stop())
+
+const START = new Date()
+let elapsedMs = 0
+const HOUR_MS = 3_600_000
+const MINUTE_MS = 60_000
+const at = (ms: number) => new Date(START.getTime() + ms).toISOString()
+const today = START.toISOString().slice(0, 10)
+
+/** No alarm of the suite's earlier tests is judged again in a later one: their links are gone. */
+const forgetEarlierHosts = (ctx: TestContext) => ctx.db.deleteFrom('platform_feeds').execute()
+
+async function aHostWithLinks(ctx: TestContext) {
+  await forgetEarlierHosts(ctx)
+  const owner = await aUser(ctx.db)
+  const cookie = await signIn(ctx.app, owner.email)
+  const property = await aPropertyRow(ctx.db, owner.id, { name: 'Dune House' })
+  const airbnb = await aCalendarRow(ctx.db, property.id, 'Airbnb')
+  const vrbo = await aCalendarRow(ctx.db, property.id, 'Vrbo')
+  const internal = async () => {
+    const answer = await ctx.app.inject({
+      url: `/api/property/${property.id}/calendar/internal`,
+      headers: { cookie },
+    })
+    expect(answer.statusCode).toBe(200)
+    return (answer.json() as InternalCalendar).platforms
+  }
+  // The links are shown, at the start of the test's time.
+  await internal()
+  await ctx.db
+    .updateTable('platform_feeds')
+    .set({ link_since: at(0) })
+    .where('property_id', '=', property.id)
+    .execute()
+  /** The platform imports its feed now, as its import would. */
+  const imports = async (name: string) => {
+    const feed = (await internal()).find((each) => each.platformName === name)!
+    const answer = await ctx.app.inject({ url: new URL(feed.url).pathname, headers: { 'user-agent': name } })
+    expect(answer.statusCode).toBe(200)
+    await ctx.app.calendars.flushFetches()
+  }
+  /** A sale on the platform, made at the present moment of the test. */
+  const sells = async (calendar: typeof airbnb, start: string, end: string) => {
+    const id = await aStay(ctx.db, calendar, start, end)
+    await ctx.db
+      .updateTable('bookings')
+      .set({ updated_at: at(elapsedMs) })
+      .where('id', '=', id)
+      .execute()
+  }
+  const notices = async () => {
+    const answer = await ctx.app.inject({ url: '/api/notification/list', headers: { cookie } })
+    expect(answer.statusCode).toBe(200)
+    return (answer.json() as Notification[]).filter((notice) => notice.data.kind !== undefined).reverse()
+  }
+  return { owner, property, airbnb, vrbo, imports, sells, notices }
+}
+
+/** Judges at `ms` into the test. */
+const judgeAt = async (ctx: TestContext, ms: number) => {
+  elapsedMs = ms
+  expect(await ctx.app.importAlarms.judge()).toBe(true)
+}
+
+describeEachDatabase(
+  'alarms about the platforms’ imports',
+  (ctx) => {
+    it('alarms once a link no platform fetched a day after it was shown, and clears it when one does', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await judgeAt(ctx, 23 * HOUR_MS)
+      expect(await host.notices()).toEqual([])
+
+      await judgeAt(ctx, 25 * HOUR_MS)
+      await judgeAt(ctx, 26 * HOUR_MS)
+      const alarms = await host.notices()
+      expect(alarms.map((notice) => [notice.data.kind, notice.data.platformName]).sort()).toEqual([
+        ['never-imported', 'Airbnb'],
+        ['never-imported', 'Vrbo'],
+      ])
+      expect(alarms.every((notice) => notice.readAt === null)).toBe(true)
+
+      await host.imports('Airbnb')
+      await judgeAt(ctx, 27 * HOUR_MS)
+      const after = await host.notices()
+      expect(after).toHaveLength(2)
+      expect(after.find((notice) => notice.data.platformName === 'Airbnb')!.readAt).not.toBeNull()
+      expect(after.find((notice) => notice.data.platformName === 'Vrbo')!.readAt).toBeNull()
+    })
+
+    it('alarms nights sold elsewhere still not imported after 6 hours while the platform’s habit is unknown, naming the nights and platforms in one notice', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await host.imports('Airbnb')
+      await host.imports('Vrbo')
+      elapsedMs = 10 * MINUTE_MS
+      await host.sells(host.airbnb, addDays(today, 10), addDays(today, 12))
+      await judgeAt(ctx, 6 * HOUR_MS)
+      expect(await host.notices()).toEqual([])
+
+      await judgeAt(ctx, 6 * HOUR_MS + 11 * MINUTE_MS)
+      await judgeAt(ctx, 7 * HOUR_MS)
+      const [alarm, ...more] = await host.notices()
+      expect(more).toEqual([])
+      expect(alarm!.data).toMatchObject({
+        kind: 'at-risk',
+        propertyId: host.property.id,
+        atRisk: [
+          {
+            platformName: 'Vrbo',
+            start: addDays(today, 10),
+            end: addDays(today, 12),
+            since: at(10 * MINUTE_MS),
+          },
+        ],
+      })
+
+      // Vrbo imports the nights: the alarm is over, and is not raised again.
+      await host.imports('Vrbo')
+      await judgeAt(ctx, 8 * HOUR_MS)
+      const [cleared] = await host.notices()
+      expect(cleared!.readAt).not.toBeNull()
+      await judgeAt(ctx, 9 * HOUR_MS)
+      expect(await host.notices()).toHaveLength(1)
+    })
+
+    it('alarms after twice the platform’s median interval once it is known, and not for nights the host closed by hand', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      for (const minutes of [0, 60, 120]) {
+        elapsedMs = minutes * MINUTE_MS
+        await host.imports('Vrbo')
+        await host.imports('Airbnb')
+      }
+      elapsedMs = 130 * MINUTE_MS
+      await host.sells(host.airbnb, addDays(today, 3), addDays(today, 5))
+      await judgeAt(ctx, 130 * MINUTE_MS + 119 * MINUTE_MS)
+      expect(await host.notices()).toEqual([])
+      await judgeAt(ctx, 130 * MINUTE_MS + 121 * MINUTE_MS)
+      expect((await host.notices()).map((notice) => notice.data.kind)).toEqual(['at-risk'])
+
+      // A later sale the host says they closed on Vrbo by hand raises nothing.
+      elapsedMs = 5 * HOUR_MS
+      await host.sells(host.airbnb, addDays(today, 20), addDays(today, 21))
+      elapsedMs = 5 * HOUR_MS + MINUTE_MS
+      await ctx.app.imports.acknowledge(host.property.id, 'Vrbo')
+      await judgeAt(ctx, 9 * HOUR_MS)
+      expect(await host.notices()).toHaveLength(1)
+    })
+
+    it('alarms a platform that stopped importing for longer than a day and four intervals, once, until it imports again', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      for (const minutes of [0, 60, 120, 240]) {
+        elapsedMs = minutes * MINUTE_MS
+        await host.imports('Airbnb')
+        await host.imports('Vrbo')
+      }
+      const lastImport = at(240 * MINUTE_MS)
+      await host.imports('Vrbo')
+      await judgeAt(ctx, 240 * MINUTE_MS + 23 * HOUR_MS)
+      expect(await host.notices()).toEqual([])
+      elapsedMs = 240 * MINUTE_MS + 24 * HOUR_MS
+      await host.imports('Vrbo')
+      await judgeAt(ctx, 240 * MINUTE_MS + 25 * HOUR_MS)
+      await judgeAt(ctx, 240 * MINUTE_MS + 30 * HOUR_MS)
+      const alarms = await host.notices()
+      expect(alarms.map((notice) => notice.data)).toEqual([
+        expect.objectContaining({ kind: 'silent', platformName: 'Airbnb', lastFetchedAt: lastImport }),
+      ])
+
+      await host.imports('Airbnb')
+      await judgeAt(ctx, 240 * MINUTE_MS + 31 * HOUR_MS)
+      expect((await host.notices())[0]!.readAt).not.toBeNull()
+    })
+
+    it('raises each alarm once whichever of several processes judges, one pass at a time', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      elapsedMs = 25 * HOUR_MS
+      const processes = [1, 2, 3].map(() =>
+        createImportAlarms({
+          db: ctx.db,
+          imports: ctx.app.imports,
+          clock: ctx.app.clock,
+          announce: async () => {},
+        }),
+      )
+      const passes = await Promise.all(processes.map((judge) => judge.judge()))
+      expect(passes.filter(Boolean)).toHaveLength(1)
+      for (const judge of processes) expect(await judge.judge()).toBe(true)
+      expect((await host.notices()).map((notice) => notice.data.kind)).toEqual([
+        'never-imported',
+        'never-imported',
+      ])
+    })
+
+    it('mails the alarms in a digest of their own, and tells an owner with notifications off nothing', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await judgeAt(ctx, 25 * HOUR_MS)
+      await ctx.app.syncScheduler.runDue()
+      const mail = await mailbox.waitForMail(host.owner.email)
+      expect(mail.subject).toBe('2 warnings about your platforms’ imports')
+      expect(mail.text).toMatch(/Airbnb has never imported your availability link for Dune House/)
+
+      const quiet = await aHostWithLinks(ctx)
+      await ctx.db
+        .updateTable('users')
+        .set({ notifications_enabled: 0 })
+        .where('id', '=', quiet.owner.id)
+        .execute()
+      await judgeAt(ctx, 25 * HOUR_MS)
+      expect(await quiet.notices()).toEqual([])
+    })
+  },
+  { clock: () => new Date(START.getTime() + elapsedMs), env: { SMTP_URL: mailbox.smtpUrl } },
+)
