@@ -7,6 +7,7 @@ import { writeTransaction } from '../db/errors.ts'
 import { nextTurn } from '../eventLoop.ts'
 import { createNotifications, type NewNotification } from '../notification/store.ts'
 import { silenceAfterMs, type ImportService } from './service.ts'
+import { periodicPass } from '../periodicPass.ts'
 
 const HOUR_MS = 3_600_000
 /** Nights still not imported this long after they were taken alarm when the platform's habit is unknown. */
@@ -312,8 +313,7 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates the app with the import alarms, idle until `start()`, then judged every
- * JUDGE_EVERY_MS; the app's close stops the timer and waits for a pass in flight. Their mail
+ * Decorates the app with the import alarms, judged every JUDGE_EVERY_MS once started. Their mail
  * goes with the sync scheduler's next round (at most 15 s later).
  */
 export function installImportAlarms(app: FastifyInstance, imports: ImportService) {
@@ -323,24 +323,10 @@ export function installImportAlarms(app: FastifyInstance, imports: ImportService
     clock: app.clock,
     announce: (userId, ids) => app.notifications.announce(userId, ids),
   })
-  let timer: NodeJS.Timeout | undefined
-  let pass: Promise<unknown> | undefined
-  const run = () => {
-    pass ??= alarms
+  const judged = periodicPass(app, JUDGE_EVERY_MS, () =>
+    alarms
       .judge()
-      .catch((error: unknown) => app.log.error({ err: error }, 'could not judge the platforms’ imports'))
-      .finally(() => (pass = undefined))
-  }
-  app.decorate('importAlarms', {
-    ...alarms,
-    start() {
-      if (timer) return
-      timer = setInterval(run, JUDGE_EVERY_MS).unref()
-      run()
-    },
-  })
-  app.addHook('preClose', async () => {
-    clearInterval(timer)
-    await pass
-  })
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not judge the platforms’ imports')),
+  )
+  app.decorate('importAlarms', { ...alarms, ...judged })
 }

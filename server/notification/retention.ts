@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts'
 import { DELETE_BATCH, deleteInBatches } from '../db/batchedDelete.ts'
 import { pruneCancelledStays, pruneCancelledSurplus } from '../sync/retention.ts'
 import { rollUpFetches } from '../imports/rollup.ts'
+import { periodicPass } from '../periodicPass.ts'
 
 const DAY_MS = 24 * 60 * 60_000
 /** Notifications past their age are looked for this often; a sync round is 15 minutes. */
@@ -82,8 +83,6 @@ declare module 'fastify' {
  * the requests' paths. The app's close stops it and waits for a pass in flight.
  */
 export function installRetention(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined
-  let pass: Promise<void> | undefined
   const prune = async () => {
     const now = app.clock()
     await pruneOld(app.db, now, app.config.notificationRetentionDays).catch((error: unknown) =>
@@ -99,18 +98,5 @@ export function installRetention(app: FastifyInstance) {
       app.log.error({ err: error }, 'could not roll up the platforms’ fetches'),
     )
   }
-  const run = () => {
-    pass ??= prune().finally(() => (pass = undefined))
-  }
-  app.decorate('retention', {
-    start() {
-      if (timer) return
-      timer = setInterval(run, AGE_CHECK_MS).unref()
-      run()
-    },
-  })
-  app.addHook('preClose', async () => {
-    clearInterval(timer)
-    await pass
-  })
+  app.decorate('retention', periodicPass(app, AGE_CHECK_MS, prune))
 }

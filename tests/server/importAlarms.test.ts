@@ -1,10 +1,9 @@
 import { afterAll, expect, it } from 'vitest'
 import { addDays } from '../../src/domain/dates.ts'
-import type { InternalCalendar } from '../../contract/property.ts'
 import type { Notification } from '../../contract/notification.ts'
 import { createImportAlarms } from '../../server/imports/alarms.ts'
-import { aCalendarRow, aStay } from './bookingBuilders.ts'
-import { aPropertyRow, aUser, signIn } from './builders.ts'
+import { aStay } from './bookingBuilders.ts'
+import { aHostWithPlatformLinks } from './importHost.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 import { startMailbox } from './mailbox.ts'
 
@@ -23,35 +22,17 @@ const forgetEarlierHosts = (ctx: TestContext) => ctx.db.deleteFrom('platform_fee
 
 async function aHostWithLinks(ctx: TestContext) {
   await forgetEarlierHosts(ctx)
-  const owner = await aUser(ctx.db)
-  const cookie = await signIn(ctx.app, owner.email)
-  const property = await aPropertyRow(ctx.db, owner.id, { name: 'Dune House' })
-  const airbnb = await aCalendarRow(ctx.db, property.id, 'Airbnb')
-  const vrbo = await aCalendarRow(ctx.db, property.id, 'Vrbo')
-  const internal = async () => {
-    const answer = await ctx.app.inject({
-      url: `/api/property/${property.id}/calendar/internal`,
-      headers: { cookie },
-    })
-    expect(answer.statusCode).toBe(200)
-    return (answer.json() as InternalCalendar).platforms
-  }
+  const host = await aHostWithPlatformLinks(ctx)
+  const { property, cookie } = host
   // The links are shown, at the start of the test's time.
-  await internal()
+  await host.internal()
   await ctx.db
     .updateTable('platform_feeds')
     .set({ link_since: at(0) })
     .where('property_id', '=', property.id)
     .execute()
-  /** The platform imports its feed now, as its import would. */
-  const imports = async (name: string) => {
-    const feed = (await internal()).find((each) => each.platformName === name)!
-    const answer = await ctx.app.inject({ url: new URL(feed.url).pathname, headers: { 'user-agent': name } })
-    expect(answer.statusCode).toBe(200)
-    await ctx.app.calendars.flushFetches()
-  }
   /** A sale on the platform, made at the present moment of the test. */
-  const sells = async (calendar: typeof airbnb, start: string, end: string) => {
+  const sells = async (calendar: typeof host.airbnb, start: string, end: string) => {
     const id = await aStay(ctx.db, calendar, start, end)
     await ctx.db
       .updateTable('bookings')
@@ -64,7 +45,7 @@ async function aHostWithLinks(ctx: TestContext) {
     expect(answer.statusCode).toBe(200)
     return (answer.json() as Notification[]).filter((notice) => notice.data.kind !== undefined).reverse()
   }
-  return { owner, property, airbnb, vrbo, imports, sells, notices }
+  return { ...host, sells, notices }
 }
 
 /** Judges at `ms` into the test. */

@@ -1,9 +1,7 @@
 import { expect, it } from 'vitest'
 import { addDays } from '../../src/domain/dates.ts'
-import type { Exposure } from '../../contract/imports.ts'
-import type { InternalCalendar } from '../../contract/property.ts'
-import { aCalendarRow, aStay } from './bookingBuilders.ts'
-import { aPropertyRow, aUser, signIn } from './builders.ts'
+import { aStay } from './bookingBuilders.ts'
+import { aHostWithPlatformLinks } from './importHost.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 
 const START = new Date()
@@ -12,34 +10,7 @@ const HOUR_MS = 3_600_000
 const today = START.toISOString().slice(0, 10)
 const AGENT = 'Airbnb-Calendar-Sync/1.0'
 
-async function aHostWithLinks(ctx: TestContext) {
-  const owner = await aUser(ctx.db)
-  const cookie = await signIn(ctx.app, owner.email)
-  const property = await aPropertyRow(ctx.db, owner.id, { name: 'Dune House' })
-  const airbnb = await aCalendarRow(ctx.db, property.id, 'Airbnb')
-  const vrbo = await aCalendarRow(ctx.db, property.id, 'Vrbo')
-  const internal = async () => {
-    const answer = await ctx.app.inject({
-      url: `/api/property/${property.id}/calendar/internal`,
-      headers: { cookie },
-    })
-    expect(answer.statusCode).toBe(200)
-    const platforms = (answer.json() as InternalCalendar).platforms
-    return (name: string) => platforms.find((feed) => feed.platformName === name)!
-  }
-  /** The platform imports its feed now, as its import would. */
-  const imports = async (name: string) => {
-    const url = new URL((await internal())(name).url).pathname
-    expect((await ctx.app.inject({ url, headers: { 'user-agent': AGENT } })).statusCode).toBe(200)
-    await ctx.app.calendars.flushFetches()
-  }
-  const exposure = async () => {
-    const answer = await ctx.app.inject({ url: '/api/exposure', headers: { cookie } })
-    expect(answer.statusCode).toBe(200)
-    return answer.json() as Exposure
-  }
-  return { cookie, property, airbnb, vrbo, internal, imports, exposure }
-}
+const aHostWithLinks = (ctx: TestContext) => aHostWithPlatformLinks(ctx, { userAgent: AGENT })
 
 describeEachDatabase(
   'whether each platform imported what Manzil serves it',

@@ -365,21 +365,18 @@ describeEachDatabase(
         kind: 'at-risk',
         atRisk: [{ platformName: 'Vrbo', start: '2030-03-20', end: '2030-03-25' }],
       })
-      const read = await ctx.db
-        .selectFrom('notifications')
-        .select('read_at')
-        .where('user_id', '=', world.host.owner.id)
-        .where('kind', '=', 'at-risk')
-        .executeTakeFirstOrThrow()
-      expect(read.read_at).toBeNull()
+      const readAt = async () =>
+        (
+          await ctx.db
+            .selectFrom('notifications')
+            .select('read_at')
+            .where('user_id', '=', world.host.owner.id)
+            .where('kind', '=', 'at-risk')
+            .executeTakeFirstOrThrow()
+        ).read_at
+      expect(await readAt()).toBeNull()
       await world.hours(3, everyHour(world))
-      const cleared = await ctx.db
-        .selectFrom('notifications')
-        .select('read_at')
-        .where('user_id', '=', world.host.owner.id)
-        .where('kind', '=', 'at-risk')
-        .executeTakeFirstOrThrow()
-      expect(cleared.read_at).not.toBeNull()
+      expect(await readAt()).not.toBeNull()
       expect(await world.host.alarms()).toHaveLength(1)
     })
 
