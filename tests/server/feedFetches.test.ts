@@ -133,6 +133,21 @@ describeEachDatabase(
       expect(days[0]!.last_at).toBe(`${old}T23:59:07.000Z`)
     })
 
+    it('are recorded once a minute whichever of two processes answers them', async () => {
+      elapsedMs = 0
+      const feed = await airbnbFeedOf(ctx)
+      const second = await startSecondProcess(ctx, { clock: ctx.app.clock })
+      try {
+        const headers = { 'user-agent': AIRBNB_AGENT }
+        for (const app of [ctx.app, second, second, ctx.app])
+          expect((await app.inject({ url: feed.path, headers })).statusCode).toBe(200)
+        await Promise.all([ctx.app.calendars.flushFetches(), second.calendars.flushFetches()])
+        expect((await rowsOf(ctx, feed.id)).map((row) => row.minute)).toEqual(['2027-05-01T10:00'])
+      } finally {
+        await second.close()
+      }
+    })
+
     it('are rolled up once when two processes roll them up at once', async () => {
       const feed = await airbnbFeedOf(ctx)
       const second = await startSecondProcess(ctx)

@@ -139,7 +139,10 @@ function required<T>(value: T | undefined): T {
 }
 
 /** Another server process on the same database: its own app, pool and listener, on a free port. */
-export async function startSecondProcess(ctx: TestContext): Promise<FastifyInstance> {
+export async function startSecondProcess(
+  ctx: TestContext,
+  { clock }: { clock?: () => Date } = {},
+): Promise<FastifyInstance> {
   const database = await openDatabase(ctx.config.database)
   const app = await buildApp({
     config: ctx.config,
@@ -147,6 +150,7 @@ export async function startSecondProcess(ctx: TestContext): Promise<FastifyInsta
     logger: false,
     distDir: path.join(ctx.config.dataDir, 'no-dist'),
     rateLimits: RELAXED_RATE_LIMITS,
+    ...(clock ? { clock } : {}),
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   return app
