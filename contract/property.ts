@@ -4,7 +4,7 @@ import { multiLine, singleLine } from '../src/domain/plainText.ts'
 import { isTimeZone } from '../src/domain/timeZones.ts'
 import { listOrPage, pageOf } from './paging.ts'
 import { PAGE_SIZES } from '../src/domain/pageSizes.ts'
-import { isCapacityText, isCostText, TEXT_MAX } from '../src/domain/property.ts'
+import { isCapacityText, isClockTime, isCostText, TEXT_MAX } from '../src/domain/property.ts'
 
 /** The status badge values; stored lower-case in properties.status. */
 export const PropertyStatus = z.enum(['Available', 'Booked', 'Maintenance'])
@@ -44,6 +44,9 @@ export const Property = z.object({
   costPerNight: z.number().nullable(),
   /** The IANA zone of the property's "today" and of its feeds' timed events (docs/product.md §4.9). */
   timeZone: z.string(),
+  /** "HH:MM" in the property's zone: when guests arrive and leave (docs/product.md §3.2). */
+  checkInTime: z.string(),
+  checkOutTime: z.string(),
   status: PropertyStatus,
   images: z.array(PropertyImage),
   externalCalendars: z.array(ExternalCalendar),
@@ -99,6 +102,15 @@ const optionalText = (key: string, max: number, plain = singleLine) =>
     .optional()
     .transform((value) => value || null)
 
+/** An optional time of day, "HH:MM" 24-hour; its locale key names the field. */
+const clockTime = (error: string) =>
+  z
+    .string({ error })
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isClockTime(value), { error })
+
 /**
  * The create/update form as multipart text fields. The issue message of every rule is
  * the locale key that names the field, so `parsePropertyFields` can throw it as it is.
@@ -136,4 +148,7 @@ export const PropertyFieldsSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .refine((value) => value === undefined || isTimeZone(value), { error: 'errors.property.timeZone' }),
+  // "HH:MM"; absent or blank: 15:00 and 11:00 for a new property, unchanged on update.
+  checkInTime: clockTime('errors.property.checkInTime'),
+  checkOutTime: clockTime('errors.property.checkOutTime'),
 })

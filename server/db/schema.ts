@@ -100,6 +100,9 @@ export interface PropertiesTable {
   export_token: string
   /** The IANA zone of the property's "today" and of its feeds' timed events (migration 0009). */
   time_zone: Generated<string>
+  /** "HH:MM" in its zone (migration 0026). */
+  check_in_time: Generated<string>
+  check_out_time: Generated<string>
   /** Bumped by triggers on every write its export feeds are made of (migration 0021). */
   feed_version: Generated<number>
   created_at: string

@@ -118,6 +118,8 @@ function toProperty(row: PropertyRow, images: ImageRow[], calendars: CalendarRow
     capacity: row.capacity,
     costPerNight: row.cost_per_night,
     timeZone: row.time_zone,
+    checkInTime: row.check_in_time,
+    checkOutTime: row.check_out_time,
     status: STATUS_BADGE[row.status],
     images: images.map(toImage),
     externalCalendars: calendars.map(toCalendar),
@@ -287,6 +289,9 @@ const propertyColumns = (form: PropertyForm) => ({
   description: form.fields.description,
   capacity: form.fields.capacity,
   cost_per_night: form.fields.costPerNight,
+  // Absent: the defaults for a new property, unchanged on update.
+  ...(form.fields.checkInTime ? { check_in_time: form.fields.checkInTime } : {}),
+  ...(form.fields.checkOutTime ? { check_out_time: form.fields.checkOutTime } : {}),
 })
 
 /** A new property's zone: the one the form names, else its country's (the whole address is read). */

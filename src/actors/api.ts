@@ -57,6 +57,8 @@ export function propertyForm(fields: PropertyFields, images: File[], purpose: 'c
   if (fields.costPerNight !== null) form.set('costPerNight', String(fields.costPerNight))
   if (fields.description) form.set('description', fields.description)
   form.set('timeZone', fields.timeZone)
+  form.set('checkInTime', fields.checkInTime)
+  form.set('checkOutTime', fields.checkOutTime)
   if (purpose === 'update' || fields.externalCalendars.length > 0)
     form.set('externalCalendars', JSON.stringify(fields.externalCalendars))
   for (const image of images) form.append('images', image)

@@ -15,6 +15,8 @@ export type EditableProperty = {
   capacity: number
   costPerNight: number | null
   timeZone: string
+  checkInTime: string
+  checkOutTime: string
   images: { id: string }[]
   externalCalendars: PlatformLink[]
 }
@@ -39,6 +41,9 @@ export type PropertyDraft = {
   timeZone: string
   /** Whether the host chose the zone; until then it follows the country typed in the address. */
   timeZonePicked: boolean
+  /** "HH:MM", 24-hour, in the property's zone. */
+  checkInTime: string
+  checkOutTime: string
 }
 
 /** The create/update payload (docs/product.md §7.4), minus the photos. */
@@ -53,7 +58,13 @@ export type PropertyFields = {
   description?: string
   externalCalendars: PlatformLink[]
   timeZone: string
+  checkInTime: string
+  checkOutTime: string
 }
+
+/** When guests arrive and leave unless the host says otherwise (docs/product.md §3.2). */
+export const DEFAULT_CHECK_IN_TIME = '15:00'
+export const DEFAULT_CHECK_OUT_TIME = '11:00'
 
 export const EMPTY_DRAFT: PropertyDraft = {
   name: '',
@@ -64,6 +75,8 @@ export const EMPTY_DRAFT: PropertyDraft = {
   platforms: [],
   timeZone: defaultTimeZone(''),
   timeZonePicked: false,
+  checkInTime: DEFAULT_CHECK_IN_TIME,
+  checkOutTime: DEFAULT_CHECK_OUT_TIME,
 }
 
 /** A field's problem as a locale key, with its values. */
@@ -74,6 +87,9 @@ export type DraftProblems = Partial<Record<string, FieldProblem>>
 /** The largest capacity and cost per night a property takes, in the form and on the server. */
 export const MAX_CAPACITY = 10_000
 export const MAX_COST_PER_NIGHT = 1_000_000
+
+/** A time of day as the forms and the API take it: "HH:MM", 24-hour. */
+export const isClockTime = (text: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(text.trim())
 
 /** A capacity as typed: a whole number from 1 to MAX_CAPACITY, spaces around it aside. */
 export function isCapacityText(text: string): boolean {
@@ -118,6 +134,8 @@ export function draftProblems(draft: PropertyDraft): DraftProblems {
     problems.costPerNight = { key: 'errors.property.costPerNight' }
   if (tooLong(draft.description, TEXT_MAX.description, multiLine))
     problems.description = { key: 'errors.property.description' }
+  if (!isClockTime(draft.checkInTime)) problems.checkInTime = { key: 'errors.property.checkInTime' }
+  if (!isClockTime(draft.checkOutTime)) problems.checkOutTime = { key: 'errors.property.checkOutTime' }
   for (const link of draft.platforms) {
     const text = link.urlPath.trim()
     const field = `link:${link.platformName}`
@@ -167,7 +185,15 @@ export function isDraftDirty(
   since: PropertyDraft = EMPTY_DRAFT,
 ): boolean {
   if (photoChanges > 0) return true
-  const fields = ['name', 'addressText', 'capacity', 'costPerNight', 'description'] as const
+  const fields = [
+    'name',
+    'addressText',
+    'capacity',
+    'costPerNight',
+    'description',
+    'checkInTime',
+    'checkOutTime',
+  ] as const
   if (fields.some((field) => draft[field] !== since[field])) return true
   if (draft.timeZonePicked && draft.timeZone !== since.timeZone) return true
   return JSON.stringify(draft.platforms) !== JSON.stringify(since.platforms)
@@ -188,6 +214,8 @@ export function draftFrom(property: EditableProperty): PropertyDraft {
     platforms: property.externalCalendars.map(({ platformName, urlPath }) => ({ platformName, urlPath })),
     timeZone: property.timeZone,
     timeZonePicked: property.timeZone !== defaultTimeZone(addressText),
+    checkInTime: property.checkInTime,
+    checkOutTime: property.checkOutTime,
   }
 }
 
@@ -228,6 +256,8 @@ export function fieldsFrom(draft: PropertyDraft, original?: EditableProperty): P
     ...(description ? { description } : {}),
     externalCalendars: linksToSend(draft.platforms),
     timeZone: draft.timeZone,
+    checkInTime: draft.checkInTime.trim(),
+    checkOutTime: draft.checkOutTime.trim(),
   }
 }
 

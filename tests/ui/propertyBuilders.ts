@@ -38,6 +38,8 @@ export const aProperty = (overrides: Partial<Property> = {}): Property => ({
   costPerNight: 1200,
   // The machine's own zone, so that the property's today is the `localToday()` tests compare with.
   timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  checkInTime: '15:00',
+  checkOutTime: '11:00',
   status: 'Available',
   images: [],
   externalCalendars: [],

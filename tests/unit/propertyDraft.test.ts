@@ -22,6 +22,8 @@ const stored: Property = {
   capacity: 4,
   costPerNight: 450,
   timeZone: 'Asia/Riyadh',
+  checkInTime: '16:00',
+  checkOutTime: '10:30',
   status: 'Available',
   images: [
     { id: 'i1', url: '/u/1.webp', thumbnailUrl: '/u/1-t.webp', propertyId: 'p1' },
@@ -67,6 +69,8 @@ describe('property form rules', () => {
       ],
       timeZone: 'Asia/Riyadh',
       timeZonePicked: false,
+      checkInTime: ' 14:00',
+      checkOutTime: '12:00',
     })
     expect(fields).toEqual({
       name: 'Sea Breeze',
@@ -78,6 +82,8 @@ describe('property form rules', () => {
       costPerNight: null,
       externalCalendars: [{ platformName: 'Airbnb', urlPath: 'https://a/2.ics' }],
       timeZone: 'Asia/Riyadh',
+      checkInTime: '14:00',
+      checkOutTime: '12:00',
     })
   })
 

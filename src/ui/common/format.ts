@@ -110,6 +110,8 @@ function buildFormatters(language: Language, dateLocale: string) {
       dateLocale === 'en-GB' || language === 'ar'
         ? readersDigits(`${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`)
         : otherNumericDate().format(utcDate(date)),
+    /** A time of day "HH:MM", 24-hour, in the reader's digits. */
+    clockTime: (time: string) => readersDigits(time),
     /** A moment (ISO timestamp) in the reader's time zone. */
     dateTime: (iso: string) => moment().format(new Date(iso)),
     /** "YYYY-MM" as "Mar", "March 2026" and "2026". */

@@ -169,6 +169,13 @@ function PropertyDetails({ property }: { property: Property }) {
       <Detail label={t('property.timeZone')}>
         <span dir="ltr">{property.timeZone}</span>
       </Detail>
+      {(['checkInTime', 'checkOutTime'] as const).map((field) => (
+        <Detail key={field} label={t(`property.${field}`)}>
+          <span dir="ltr" className="tabular-nums">
+            {format.clockTime(property[field])}
+          </span>
+        </Detail>
+      ))}
       <Detail label={t('property.capacity')}>{t('property.guests', { count: property.capacity })}</Detail>
       <Detail label={t('property.costPerNight')}>
         {property.costPerNight === null

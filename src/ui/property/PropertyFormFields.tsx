@@ -13,8 +13,12 @@ type Props = {
   stored?: StoredAddress
   disabled?: boolean
   /** Each field's problem, translated, shown at the field. */
-  errors?: Partial<Record<'name' | 'addressText' | 'capacity' | 'costPerNight' | 'description', string>>
+  errors?: Partial<Record<PropertyFormField, string>>
 }
+
+/** The fields this form shows a problem at. */
+export type PropertyFormField =
+  'name' | 'addressText' | 'capacity' | 'costPerNight' | 'description' | 'checkInTime' | 'checkOutTime'
 
 const PREVIEW_PARTS = ['country', 'region', 'city', 'address'] as const
 const PREVIEW_ID = 'field-address-parts'
@@ -49,7 +53,7 @@ function AddressPreview({ text, stored }: { text: string; stored?: StoredAddress
 export function PropertyFormFields({ draft, onChange, stored, disabled, errors = {} }: Props) {
   const { t } = useI18n()
   const format = useFormat()
-  const set = (field: 'name' | 'capacity' | 'costPerNight' | 'description') => (value: string) =>
+  const set = (field: Exclude<PropertyFormField, 'addressText'>) => (value: string) =>
     onChange({ ...draft, [field]: value })
   return (
     <div className="flex flex-col gap-4">
@@ -103,6 +107,20 @@ export function PropertyFormFields({ draft, onChange, stored, disabled, errors =
           error={errors.costPerNight}
           disabled={disabled}
         />
+        {/* Times of day in the property's zone: the cleanings fit between them. */}
+        {(['checkInTime', 'checkOutTime'] as const).map((field) => (
+          <TextField
+            key={field}
+            label={t(`property.${field}`)}
+            name={field}
+            type="time"
+            dir="ltr"
+            value={draft[field]}
+            onChange={(event) => set(field)(event.target.value)}
+            error={errors[field]}
+            disabled={disabled}
+          />
+        ))}
       </div>
       <TextAreaField
         id="field-description"
