@@ -6,7 +6,7 @@ import { plainAdapter } from './plain.ts'
 const EXPORT_HOST = /^(www\.)?airbnb(\.[a-z]{2,3}){1,2}$/
 const EXPORT_PATH = /^\/calendar\/ical\/(\d+)\.ics$/
 
-/** The listing's calendar on Airbnb, from its export address (docs/decisions.md, "The platform's own calendar"). */
+/** The listing's calendar on Airbnb, from its export address (docs/decisions.md, "Imports measured"). */
 function airbnbCalendarPage(feedUrl: string): string | null {
   let url: URL
   try {

@@ -174,7 +174,7 @@ const Row = memo(function Row({
   const thumbnail = photos ? row.property.images[0]?.thumbnailUrl : undefined
   const name = row.property.name || t('calendar.unknownProperty')
   const stayHeight = Math.max(1, row.lanes) * LANE + 4
-  const trackHeight = stayHeight + marks.lanes * MARK_LANE_PX
+  const trackHeight = stayHeight + marks.lanes * MARK_LANE_PX + (marks.lanes > 0 ? 2 : 0)
   const selected =
     selection &&
     [nightsBetween(start, selection.anchor), nightsBetween(start, selection.focus)].sort((a, b) => a - b)

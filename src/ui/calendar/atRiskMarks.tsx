@@ -20,8 +20,8 @@ export type AtRiskMark = Stay & {
 /** Which platform's nights of which property a mark opens. */
 export type MarkTarget = Pick<AtRiskMark, 'propertyId' | 'platformName'>
 
-/** A lane of marks under a day's or a row's stays: a 16 px stripe and a 2 px gap. */
-export const MARK_LANE_PX = 18
+/** A lane of marks under a day's or a row's stays: an 18 px stripe and a 4 px gap. */
+export const MARK_LANE_PX = 22
 
 /**
  * The mark on a platform's nights at risk: an amber stripe that says so in words ("Not yet on
@@ -61,7 +61,7 @@ export function AtRiskMarkButton({
       title={label}
       tabIndex={tabbable ? 0 : -1}
       onClick={() => onOpen({ propertyId: mark.propertyId, platformName: mark.platformName })}
-      className={`flex h-4 min-w-0 items-center rounded px-1 text-[10px] leading-none font-semibold whitespace-nowrap ${
+      className={`flex h-[18px] min-w-0 items-center rounded px-1 text-[11px] leading-tight font-semibold whitespace-nowrap ${
         mark.acknowledged
           ? 'border border-dashed border-amber-400 bg-white text-slate-600'
           : 'bg-amber-100 text-amber-900 ring-1 ring-amber-400 ring-inset'
@@ -90,9 +90,9 @@ export function AtRiskMarkList({
   return (
     <ul data-testid="at-risk-marks" className="mt-3 flex flex-col gap-1.5 border-t border-slate-100 pt-3">
       {marks.map((mark) => (
-        <li key={mark.uid} className="flex min-w-0 items-center gap-2 text-xs">
-          <AtRiskMarkButton mark={mark} onOpen={onOpen} className="h-6 max-w-[60%] shrink-0 text-[11px]" />
-          <span className="min-w-0 truncate text-slate-600">
+        <li key={mark.uid} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
+          <AtRiskMarkButton mark={mark} onOpen={onOpen} className="h-6 max-w-full" />
+          <span className="min-w-0 text-slate-600">
             {format.dateRange(mark.start, mark.end)}
             {t('app.separator')}
             <bdi>{mark.propertyName}</bdi>

@@ -124,14 +124,17 @@ export function MonthCalendar({
                   <span
                     aria-hidden="true"
                     data-testid="day-at-risk"
-                    className={`absolute inset-x-1 bottom-0 h-1 rounded-full ${
+                    className={`absolute inset-x-1 bottom-0.5 h-1 rounded-full ${
                       atRisk.every((mark) => mark.acknowledged) ? 'bg-amber-200' : 'bg-amber-500'
                     }`}
                   />
                 )}
               </>
             )
-            const cell = 'relative flex flex-col items-center gap-0.5 rounded-xl py-1'
+            // Room under the dots for the line of nights at risk, in every row alike.
+            const cell = `relative flex flex-col items-center gap-0.5 rounded-xl pt-1 ${
+              shownMarks.length > 0 ? 'pb-3' : 'pb-1'
+            }`
             return onDayClick ? (
               <button
                 key={day}
