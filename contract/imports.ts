@@ -21,9 +21,18 @@ export const ImportFigures = z.object({
   medianIntervalMinutes: z.number().int().nullable(),
   p95IntervalMinutes: z.number().int().nullable(),
   atRisk: z.array(AtRiskRun),
+  /**
+   * The platform's own calendar of the listing, where the host closes nights by hand: null unless
+   * the address of the listing's export in Manzil names it (src/domain/platformAdapters.ts).
+   */
+  calendarPage: z.string().nullable(),
 })
 
-/** The host's nights at risk, by property and platform, and the links platforms stopped importing. */
+/**
+ * The host's nights at risk, by property and platform, and the links platforms stopped importing;
+ * each platform with its runs and how often it imports, which the calendar marks and its sync
+ * strip shows.
+ */
 export const Exposure = z.object({
   nightsAtRisk: z.number().int(),
   properties: z.array(
@@ -31,12 +40,20 @@ export const Exposure = z.object({
       propertyId: z.string(),
       propertyName: z.string(),
       platforms: z.array(
-        z.object({
-          platformName: z.string(),
-          nightsAtRisk: z.number().int(),
-          oldestSince: z.string().nullable(),
-          lastFetchedAt: z.string().nullable(),
-        }),
+        z
+          .object({
+            platformName: z.string(),
+            nightsAtRisk: z.number().int(),
+            oldestSince: z.string().nullable(),
+          })
+          .extend(
+            ImportFigures.pick({
+              lastFetchedAt: true,
+              medianIntervalMinutes: true,
+              atRisk: true,
+              calendarPage: true,
+            }).shape,
+          ),
       ),
     }),
   ),

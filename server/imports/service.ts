@@ -10,6 +10,7 @@ import { servedHorizon } from '../calendar/served.ts'
 import { FETCH_TABLES } from './rollup.ts'
 import { takenStaysOf, takesFrom } from '../calendar/feeds.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
+import { calendarPageOf } from '../../src/domain/platformAdapters.ts'
 
 type ImportFigures = z.infer<typeof ImportFigures>
 type AtRiskRun = ImportFigures['atRisk'][number]
@@ -97,7 +98,7 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
     const days = await latestOf(db, 'feed_fetch_days', feedIds, 1)
     const recentOf = groupedBy(recent, (row) => row.feed_id)
     const daysOf = groupedBy(days, (row) => row.feed_id)
-    const figures = new Map<string, Omit<ImportFigures, 'atRisk'>>()
+    const figures = new Map<string, Omit<ImportFigures, 'atRisk' | 'calendarPage'>>()
     for (const feedId of feedIds) {
       const fetches = recentOf.get(feedId) ?? []
       const latest = fetches.at(-1) ?? daysOf.get(feedId)?.at(-1)
@@ -192,14 +193,38 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
           .where('property_id', 'in', propertyIds)
           .execute()
 
+  /** Where the host closes each platform's nights by hand, by property and platform, when known. */
+  async function calendarPagesOf(propertyIds: readonly string[]) {
+    const links =
+      propertyIds.length === 0
+        ? []
+        : await db
+            .selectFrom('external_calendars')
+            .select(['property_id', 'platform_name', 'url'])
+            .where('property_id', 'in', propertyIds)
+            .execute()
+    return new Map(
+      links.map((link) => [
+        `${link.property_id}\n${link.platform_name}`,
+        calendarPageOf(link.platform_name, link.url),
+      ]),
+    )
+  }
+
   /** Each platform feed of these properties with its figures. */
   async function figuresOf(propertyIds: readonly string[]) {
     const feeds = await feedsOf(propertyIds)
-    const [fetches, atRisk] = await Promise.all([
+    const [fetches, atRisk, pages] = await Promise.all([
       fetchFiguresOf(feeds.map((feed) => feed.id)),
       atRiskOf(feeds),
+      calendarPagesOf(propertyIds),
     ])
-    return feeds.map((feed) => ({ ...feed, ...fetches.get(feed.id)!, atRisk: atRisk.get(feed.id)! }))
+    return feeds.map((feed) => ({
+      ...feed,
+      ...fetches.get(feed.id)!,
+      atRisk: atRisk.get(feed.id)!,
+      calendarPage: pages.get(`${feed.property_id}\n${feed.platform_name}`) ?? null,
+    }))
   }
 
   /**
@@ -231,6 +256,9 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
             nightsAtRisk: nightCount(feed.atRisk),
             oldestSince: feed.atRisk.map((run) => run.since).sort()[0] ?? null,
             lastFetchedAt: feed.lastFetchedAt,
+            medianIntervalMinutes: feed.medianIntervalMinutes,
+            atRisk: feed.atRisk,
+            calendarPage: feed.calendarPage,
           })),
         },
       ]
@@ -274,9 +302,10 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
             medianIntervalMinutes,
             p95IntervalMinutes,
             atRisk,
+            calendarPage,
           }) => [
             platform_name,
-            { lastFetchedAt, lastUserAgent, medianIntervalMinutes, p95IntervalMinutes, atRisk },
+            { lastFetchedAt, lastUserAgent, medianIntervalMinutes, p95IntervalMinutes, atRisk, calendarPage },
           ],
         ),
       )

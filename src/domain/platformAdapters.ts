@@ -24,3 +24,10 @@ const PLATFORM_ADAPTERS: Readonly<Record<PlatformName, PlatformAdapter>> = {
 /** The adapter of `platform`; a name no platform has (a feed's own) has the plain one. */
 export const adapterOf = (platform: string): PlatformAdapter =>
   isPlatformName(platform) ? PLATFORM_ADAPTERS[platform] : plainAdapter
+
+/**
+ * Where the host closes nights by hand on `platform` for the listing whose export is `feedUrl`:
+ * null unless that platform's export address names its listing.
+ */
+export const calendarPageOf = (platform: string, feedUrl: string): string | null =>
+  adapterOf(platform).calendarPage?.(feedUrl) ?? null

@@ -43,6 +43,10 @@ export async function screenshot(page: Page, name: string, { fullPage = false } 
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage })
 }
 
+/** Nothing is wider than the window: no sideways scroll of the page. */
+export const overflows = (target: Page) =>
+  target.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+
 /**
  * Opens a day of a month grid: clicked in its top strip, by the day's number, where no stay's bar
  * lies over it (a bar opens its own stay).

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { thisMonth } from '../../src/domain/dateRange.ts'
 import { calendarOf, startFeedServer } from '../fixtures/feedServer.ts'
-import { errorAt, launchBrowser, screenshot, signedInPage, signInThroughForm } from './browser.ts'
+import { errorAt, launchBrowser, overflows, screenshot, signedInPage, signInThroughForm } from './browser.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
 const HOST = { email: 'noura@example.com', password: 'Noura-Pass-2026!' }
@@ -68,10 +68,6 @@ async function pickDay(
     .nth(day - 1)
     .click()
 }
-
-/** Nothing is wider than the window: no sideways scroll of the page. */
-const overflows = (target: Page) =>
-  target.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
 beforeAll(async () => {
   feeds = await startFeedServer()

@@ -7,6 +7,7 @@ import { walkConfirmedAction } from './confirmedActionWalk.tsx'
 const FEED = {
   platformName: 'Booking.com',
   atRisk: [{ start: '2030-03-12', end: '2030-03-15', since: '2030-03-10T09:00:00Z', acknowledged: false }],
+  calendarPage: null,
 }
 
 walkConfirmedAction({

@@ -89,6 +89,30 @@ describeEachDatabase(
       expect((await host.internal())('Airbnb').atRisk).toEqual([])
     })
 
+    it("gives the calendar each platform's runs at risk, how often it imports and, where its link names the listing, its own calendar", async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ url: 'https://www.airbnb.com/calendar/ical/4815162342.ics?s=secret' })
+        .where('id', '=', host.airbnb.id)
+        .execute()
+      await aStay(ctx.db, host.vrbo, addDays(today, 8), addDays(today, 10))
+      expect((await host.internal())('Airbnb').calendarPage).toBe(
+        'https://www.airbnb.com/multicalendar/4815162342',
+      )
+      const platforms = (await host.exposure()).properties.find(
+        (property) => property.propertyId === host.property.id,
+      )!.platforms
+      expect(platforms.find((feed) => feed.platformName === 'Airbnb')).toMatchObject({
+        medianIntervalMinutes: null,
+        atRisk: [{ start: addDays(today, 8), end: addDays(today, 10), acknowledged: false }],
+        calendarPage: 'https://www.airbnb.com/multicalendar/4815162342',
+      })
+      // Vrbo's export address names no listing: the host gets the steps instead.
+      expect(platforms.find((feed) => feed.platformName === 'Vrbo')).toMatchObject({ calendarPage: null })
+    })
+
     it('remembers the latest import however old: a fetch of ten days ago, or one rolled up into its day', async () => {
       elapsedMs = 0
       const host = await aHostWithLinks(ctx)

@@ -8,10 +8,12 @@ const RUNS = [
   { start: '2030-03-20', end: '2030-03-22', since: '2030-03-10T10:00:00Z', acknowledged: true },
 ]
 
-const render = (language: 'en' | 'ar', runs = RUNS) =>
+const render = (language: 'en' | 'ar', runs = RUNS, calendarPage: string | null = null) =>
   renderWithProviders(
     <AtRiskNights
       platform="Booking.com"
+      platformName="Booking.com"
+      calendarPage={calendarPage}
       runs={runs}
       state="closed"
       onOpen={() => {}}
@@ -44,5 +46,22 @@ describe("a platform's nights at risk", () => {
   it('offers nothing more to do once every run is closed by the host', async () => {
     await render('en', [RUNS[1]!])
     expect(screen.queryByRole('button', { name: 'I closed them' })).toBeNull()
+  })
+
+  it('gives the steps to close the nights on a platform whose calendar Manzil cannot address', async () => {
+    await render('en')
+    expect(screen.queryByTestId('at-risk-calendar-page')).toBeNull()
+    expect(screen.getByTestId('at-risk-close-steps').textContent).toMatch(
+      /How to close them on Booking\.com.*Rates & Availability, then Calendar/,
+    )
+  })
+
+  it("links to the platform's own calendar of the listing, in a new tab that learns nothing of Manzil", async () => {
+    await render('ar', RUNS, 'https://www.airbnb.com/multicalendar/4815162342')
+    const link = screen.getByRole('link', { name: 'افتح تقويم Booking.com' })
+    expect(link.getAttribute('href')).toBe('https://www.airbnb.com/multicalendar/4815162342')
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(screen.queryByTestId('at-risk-close-steps')).toBeNull()
   })
 })

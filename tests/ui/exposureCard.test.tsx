@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react'
 import type { Exposure } from '../../contract/imports.ts'
 import { ExposureCard } from '../../src/ui/dashboard/ExposureCard.tsx'
 import { renderWithProviders } from './providers.tsx'
+import { anExposurePlatform } from './propertyBuilders.ts'
 
 const NOW = Date.parse('2030-03-10T12:00:00Z')
 const EXPOSURE: Exposure = {
@@ -12,25 +13,25 @@ const EXPOSURE: Exposure = {
       propertyId: 'p1',
       propertyName: 'Palm Villa',
       platforms: [
-        {
+        anExposurePlatform({
           platformName: 'Booking.com',
           nightsAtRisk: 2,
           oldestSince: '2030-03-10T09:00:00Z',
           lastFetchedAt: '2030-03-10T08:00:00Z',
-        },
-        { platformName: 'Airbnb', nightsAtRisk: 0, oldestSince: null, lastFetchedAt: '2030-03-10T11:00:00Z' },
+        }),
+        anExposurePlatform({ platformName: 'Airbnb', lastFetchedAt: '2030-03-10T11:00:00Z' }),
       ],
     },
     {
       propertyId: 'p2',
       propertyName: 'Desert Loft',
       platforms: [
-        {
+        anExposurePlatform({
           platformName: 'Vrbo',
           nightsAtRisk: 1,
           oldestSince: '2030-03-10T11:00:00Z',
           lastFetchedAt: '2030-03-07T12:00:00Z',
-        },
+        }),
       ],
     },
   ],

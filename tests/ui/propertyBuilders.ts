@@ -1,5 +1,6 @@
 import type { ExternalCalendar, Property, PropertyImage } from '../../src/actors/api.ts'
 import type { PlatformFeed } from '../../contract/property.ts'
+import type { Exposure } from '../../contract/imports.ts'
 
 let sequence = 0
 
@@ -56,5 +57,20 @@ export const aPlatformFeed = (overrides: Partial<PlatformFeed> = {}): PlatformFe
   medianIntervalMinutes: null,
   p95IntervalMinutes: null,
   atRisk: [],
+  calendarPage: null,
+  ...overrides,
+})
+
+type ExposurePlatform = Exposure['properties'][number]['platforms'][number]
+
+/** A platform of the host's exposure that imports every 2 hours and misses no night, unless overridden. */
+export const anExposurePlatform = (overrides: Partial<ExposurePlatform> = {}): ExposurePlatform => ({
+  platformName: 'Booking.com',
+  nightsAtRisk: 0,
+  oldestSince: null,
+  lastFetchedAt: null,
+  medianIntervalMinutes: 120,
+  atRisk: [],
+  calendarPage: null,
   ...overrides,
 })

@@ -139,7 +139,7 @@ describe('the sync-health strip', () => {
 describe("the strip's import lines", () => {
   const imports = {
     p1: [
-      { platformName: 'Booking.com', lastFetchedAt: '2030-03-10T10:00:00Z' },
+      { platformName: 'Booking.com', lastFetchedAt: '2030-03-10T10:00:00Z', medianIntervalMinutes: 118 },
       { platformName: 'Airbnb', lastFetchedAt: null },
     ],
   }
@@ -149,22 +149,28 @@ describe("the strip's import lines", () => {
       .map((line) => line.textContent)
 
   it.each([
-    ['en', ['Booking.com imported 2 hours ago', 'Airbnb has never imported this link']],
-    ['ar', ['استوردته Booking.com قبل ساعتين', 'لم تستورد Airbnb هذا الرابط قط']],
-  ] as const)('say when each platform last imported the property link (%s)', async (language, lines) => {
-    await renderWithProviders(
-      <SyncHealthStrip
-        properties={PROPERTIES}
-        now={NOW}
-        expanded
-        onToggle={() => {}}
-        action={null}
-        imports={imports}
-      />,
-      { language },
-    )
-    expect(importLines()).toEqual(lines)
-    // The steps to paste the link live on the property, not in the strip.
-    expect(screen.queryByTestId('import-how-to')).toBeNull()
-  })
+    [
+      'en',
+      ['Booking.com imported 2 hours ago · usually every 2 hours', 'Airbnb has never imported this link'],
+    ],
+    ['ar', ['استوردته Booking.com قبل ساعتين، عادةً كل ساعتين', 'لم تستورد Airbnb هذا الرابط قط']],
+  ] as const)(
+    'say when each platform last imported the property link, and how often it usually does (%s)',
+    async (language, lines) => {
+      await renderWithProviders(
+        <SyncHealthStrip
+          properties={PROPERTIES}
+          now={NOW}
+          expanded
+          onToggle={() => {}}
+          action={null}
+          imports={imports}
+        />,
+        { language },
+      )
+      expect(importLines()).toEqual(lines)
+      // The steps to paste the link live on the property, not in the strip.
+      expect(screen.queryByTestId('import-how-to')).toBeNull()
+    },
+  )
 })

@@ -30,4 +30,10 @@ export type PlatformAdapter = {
   readSummary: (summary: string, source: { echo: boolean }) => Classified
   /** Present when the platform's export writes its own booking rules as closed nights. */
   rules?: RulesJudge
+  /**
+   * The platform's own calendar page of the listing whose export is `feedUrl`, where the host
+   * closes nights by hand; present only for a platform whose export address names its listing,
+   * and null for an address it does not recognise.
+   */
+  calendarPage?: (feedUrl: string) => string | null
 }

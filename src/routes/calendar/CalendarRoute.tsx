@@ -26,6 +26,8 @@ import { useCalendarView } from '../../features/calendar/useCalendarView.ts'
 import { SyncHealth } from './SyncHealth.tsx'
 import { useManualStayFlow, type ManualStayImplementations } from '../../features/calendar/ManualStayFlow.tsx'
 import { useLinkedStays } from '../../features/calendar/useLinkedStays.ts'
+import { atRiskMarks, useExposure } from '../../features/imports/exposure.ts'
+import type { MarkTarget } from '../../ui/calendar/atRiskMarks.tsx'
 
 // The day's bookings, a stay's details and the manual stay dialogs load once the
 // calendar has drawn, not with it: with Headless UI's dialog code they were 7 of the 16 chunks the
@@ -39,6 +41,7 @@ const StayDetailsDialog = lazyPart(() =>
 const ManualStayDialogs = lazyPart(() =>
   import('./ManualStayDialogs.tsx').then((module) => module.ManualStayDialogs),
 )
+const AtRiskDialog = lazyPart(() => import('./AtRiskDialog.tsx').then((module) => module.AtRiskDialog))
 
 type Props = {
   /** The manual-stay flow's actors and actions; a test hands in fakes. */
@@ -90,6 +93,14 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   // Each stay is current or upcoming by today where its property is; the grids mark
   // today where the shown properties are.
   const stays = useStayLists(shown, properties)
+  // The nights each platform has not imported yet, of the properties shown: marked on both views
+  // whatever the platform filter, since they are about another platform than the stay's.
+  const exposure = useExposure()
+  const marks = useMemo(
+    () => atRiskMarks(exposure.data).filter((mark) => propertyId === ALL || mark.propertyId === propertyId),
+    [exposure.data, propertyId],
+  )
+  const [openMark, setOpenMark] = useState<MarkTarget | null>(null)
   const today = todayOfProperties(
     propertyId === ALL ? properties : properties.filter((property) => property.id === propertyId),
   )
@@ -122,6 +133,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
     BookingsModal.prefetch()
     StayDetailsDialog.prefetch()
     ManualStayDialogs.prefetch()
+    AtRiskDialog.prefetch()
   }, [])
   // A new stay is for the property the calendar shows, else the first one (the form can change it).
   const stayProperty = propertyId === ALL ? properties[0]?.id : propertyId
@@ -218,6 +230,8 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
             onLengthChange={(next) => calendar.send({ type: 'setLength', length: next })}
             onStayClick={openStay}
             onSelectNights={(nights) => addStay(nights.start, nights.end, nights.propertyId)}
+            marks={marks}
+            onMarkClick={setOpenMark}
           />
         ) : (
           gridFits && (
@@ -230,6 +244,8 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
               onDayClick={setOpenDay}
               onStayClick={openStay}
               onSelectNights={(nights) => addStay(nights.start, nights.end)}
+              marks={marks}
+              onMarkClick={setOpenMark}
             />
           )
         )}
@@ -245,6 +261,8 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
               onPrevious={panelMonth.previous}
               onNext={panelMonth.next}
               onDayClick={setOpenDay}
+              // Where this month is the calendar (a phone's), it carries the marks.
+              {...(gridFits || wide ? {} : { marks, onMarkClick: setOpenMark })}
             />
           </div>
           <StayListCard
@@ -295,6 +313,9 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
             stayFlow.remove(booking)
           }}
         />
+      </WhenOpen>
+      <WhenOpen open={openMark !== null}>
+        <AtRiskDialog.Component target={openMark} onClose={() => setOpenMark(null)} />
       </WhenOpen>
       <WhenOpen open={stayFlow.state.value !== 'closed'}>
         <ManualStayDialogs.Component

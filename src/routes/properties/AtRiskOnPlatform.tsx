@@ -10,7 +10,7 @@ import { useAcknowledgeAtRisk } from '../../features/properties/editorQueries.ts
 
 type Props = {
   propertyId: string
-  feed: Pick<PlatformFeed, 'platformName' | 'atRisk'>
+  feed: Pick<PlatformFeed, 'platformName' | 'atRisk' | 'calendarPage'>
   implementations?: FlowImplementations<typeof acknowledgeAtRiskMachine>
 }
 
@@ -27,6 +27,8 @@ export function AtRiskOnPlatform({ propertyId, feed, implementations = {} }: Pro
   return (
     <AtRiskNights
       platform={platformLabel(t, feed.platformName)}
+      platformName={feed.platformName}
+      calendarPage={feed.calendarPage}
       runs={feed.atRisk}
       state={state.value}
       error={feedbackText(t, state.context.error)}

@@ -12,6 +12,7 @@ import { MonthNavigator } from './month/MonthNavigator.tsx'
 import { barAttributes, BarContent, barLabel, barLook, CalendarLegend, FOCUS_RING } from './stayBars.tsx'
 import { ConflictMark } from './month/badges.tsx'
 import { focusItem, SelectionHint, useSelection } from './selection.tsx'
+import { AtRiskMarkButton, MARK_LANE_PX, type AtRiskMark, type MarkTarget } from './atRiskMarks.tsx'
 
 /** At most two events a day, then "+ N more". */
 export const EVENTS_PER_DAY = 2
@@ -38,6 +39,9 @@ type Props = {
   onStayClick?: (booking: Booking) => void
   /** Nights selected (dragged over, or Shift and arrows then Enter): a stay to add on them. */
   onSelectNights?: (nights: { start: DateOnly; end: DateOnly }) => void
+  /** Nights a platform has not imported yet, marked under each day's stays. */
+  marks?: readonly AtRiskMark[]
+  onMarkClick?: (target: MarkTarget) => void
 }
 
 /** A bar's item id: its stay and the first night it covers in its row (a stay may have several). */
@@ -107,6 +111,8 @@ export function CalendarGrid({
   onDayClick,
   onStayClick,
   onSelectNights,
+  marks = [],
+  onMarkClick = () => {},
 }: Props) {
   const { t, dir } = useI18n()
   const format = useFormat()
@@ -146,6 +152,20 @@ export function CalendarGrid({
     )
     return { days: byDay, model }
   }, [bookings, month])
+  // Each week's marks on lanes of their own under the stays' lanes, which every day of the month
+  // keeps room for.
+  const markBars = useMemo(() => {
+    const byDay = new Map<DateOnly, WeekBar<AtRiskMark>[]>()
+    let lanes = 0
+    for (const week of weeksOf(calendarDays(month))) {
+      const row = weekRow(marks, week, Math.max(1, marks.length))
+      for (const bar of row.bars) {
+        byDay.set(bar.start, [...(byDay.get(bar.start) ?? []), bar])
+        lanes = Math.max(lanes, bar.lane + 1)
+      }
+    }
+    return { byDay, lanes }
+  }, [marks, month])
   const grid = useRef<HTMLDivElement>(null)
   const [position, setPosition] = useState<MonthPosition | null>(null)
   const home = today.startsWith(month) ? today : `${month}-01`
@@ -225,6 +245,11 @@ export function CalendarGrid({
                 className={`relative min-h-28 border-b border-slate-100 p-0.5 ${
                   selected ? 'bg-brand-100' : outside ? 'bg-slate-50/70' : ''
                 }`}
+                style={
+                  markBars.lanes > 0
+                    ? { minHeight: `calc(7rem + ${markBars.lanes * MARK_LANE_PX}px)` }
+                    : undefined
+                }
               >
                 {/* Every day opens: its bookings, and a stay to add from it. */}
                 <button
@@ -269,6 +294,23 @@ export function CalendarGrid({
                     tabbable={activeItem === barId(bar)}
                     onFocus={() => focusedAt(barId(bar), { day: bar.start, slot: bar.lane + 1 })}
                     onClick={() => (onStayClick ? onStayClick(bar.stay) : onDayClick(bar.start))}
+                  />
+                ))}
+                {markBars.byDay.get(day)?.map((bar) => (
+                  <AtRiskMarkButton
+                    key={bar.stay.uid}
+                    mark={bar.stay}
+                    onOpen={onMarkClick}
+                    className={`absolute z-10 ${bar.continuesBefore ? 'rounded-s-none' : ''} ${
+                      bar.continuesAfter ? 'rounded-e-none' : ''
+                    }`}
+                    style={{
+                      bottom: `${4 + (markBars.lanes - 1 - bar.lane) * MARK_LANE_PX}px`,
+                      insetInlineStart: bar.continuesBefore ? '0px' : BAR_INSET,
+                      width: `calc(${bar.span} * 100% - ${bar.continuesBefore ? '0px' : BAR_INSET} - ${
+                        bar.continuesAfter ? '0px' : BAR_INSET
+                      })`,
+                    }}
                   />
                 ))}
               </div>

@@ -11,7 +11,12 @@ import {
 } from 'react'
 import { holdsNoNights, type Booking } from '../../domain/bookings.ts'
 import { addDays, nightsBetween, type DateOnly } from '../../domain/dates.ts'
-import type { TimelineBar, TimelineRow, TimelineWindow } from '../../domain/timeline.ts'
+import {
+  timelineRows,
+  type TimelineBar,
+  type TimelineRow,
+  type TimelineWindow,
+} from '../../domain/timeline.ts'
 import { useI18n } from '../../i18n.tsx'
 import { WINDOW_LENGTHS, type WindowLength } from '../../machines/calendar/calendarView.ts'
 import { intlLocale } from '../../domain/translator.ts'
@@ -31,6 +36,7 @@ import {
 import { SegmentedControl } from './SegmentedControl.tsx'
 import { focusItem, SelectionHint, useSelection, type Selection } from './selection.tsx'
 import { barAttributes, BarContent, barLabel, barLook, CalendarLegend, FOCUS_RING } from './stayBars.tsx'
+import { AtRiskMarkButton, MARK_LANE_PX, type AtRiskMark, type MarkTarget } from './atRiskMarks.tsx'
 
 /** What a row's start cell shows of its property. */
 export type TimelineProperty = { id: string; name: string; images: readonly { thumbnailUrl: string }[] }
@@ -55,7 +61,14 @@ type Props = {
   onStayClick: (booking: Booking) => void
   /** Free nights of a property selected (dragged, clicked first and last, or by keys): a stay to add. */
   onSelectNights?: (nights: { propertyId: string; start: DateOnly; end: DateOnly }) => void
+  /** Nights a platform has not imported yet, marked under each row's stays. */
+  marks?: readonly AtRiskMark[]
+  onMarkClick?: (target: MarkTarget) => void
 }
+
+/** A row's marks: its platforms' nights at risk inside the window, on lanes of their own. */
+type RowMarks = Pick<TimelineRow<unknown, AtRiskMark>, 'lanes' | 'bars'>
+const NO_MARKS: RowMarks = { lanes: 0, bars: [] }
 
 /** A lane's height in px: one line of bar text with its gap. */
 const LANE = 30
@@ -140,6 +153,8 @@ const Row = memo(function Row({
   selection,
   events,
   photos,
+  marks,
+  onMarkClick,
 }: {
   row: TimelineRow<TimelineProperty, Booking>
   index: number
@@ -151,12 +166,15 @@ const Row = memo(function Row({
   selection: Selection | null
   events: RowEvents
   photos: boolean
+  marks: RowMarks
+  onMarkClick: (target: MarkTarget) => void
 }) {
   const { t } = useI18n()
   const format = useFormat()
   const thumbnail = photos ? row.property.images[0]?.thumbnailUrl : undefined
   const name = row.property.name || t('calendar.unknownProperty')
-  const trackHeight = Math.max(1, row.lanes) * LANE + 4
+  const stayHeight = Math.max(1, row.lanes) * LANE + 4
+  const trackHeight = stayHeight + marks.lanes * MARK_LANE_PX + (marks.lanes > 0 ? 2 : 0)
   const selected =
     selection &&
     [nightsBetween(start, selection.anchor), nightsBetween(start, selection.focus)].sort((a, b) => a - b)
@@ -236,6 +254,24 @@ const Row = memo(function Row({
             events={events}
           />
         ))}
+        {marks.bars.map((bar) => (
+          <div
+            key={bar.booking.uid}
+            role="gridcell"
+            className="absolute z-10"
+            style={{
+              insetInlineStart: percent(bar.startColumn, days),
+              width: percent(bar.span, days),
+              top: stayHeight - 2 + bar.lane * MARK_LANE_PX,
+            }}
+          >
+            <AtRiskMarkButton
+              mark={bar.booking}
+              onOpen={onMarkClick}
+              className={`w-full ${bar.clippedStart ? 'rounded-s-none' : ''} ${bar.clippedEnd ? 'rounded-e-none' : ''}`}
+            />
+          </div>
+        ))}
         {night !== null && (
           // The keyboard's place on a free night: a cell of its own, the grid's Tab stop.
           <div
@@ -272,6 +308,8 @@ export function Timeline({
   onLengthChange,
   onStayClick,
   onSelectNights,
+  marks = [],
+  onMarkClick = () => {},
 }: Props) {
   const { t, language, dir } = useI18n()
   const format = useFormat()
@@ -315,6 +353,14 @@ export function Timeline({
       ),
     [rows],
   )
+  const marksOf = useMemo(() => {
+    const markRows = timelineRows(
+      marks.map((mark) => ({ ...mark, platform: mark.platformName })),
+      rows.map((row) => row.property),
+      { start, days },
+    )
+    return new Map(markRows.map((row) => [row.property.id, row]))
+  }, [marks, rows, start, days])
   const legendStays = useMemo(() => rows.flatMap((row) => row.bars.map((bar) => bar.booking)), [rows])
   const [position, setPosition] = useState<TimelinePosition | null>(null)
   const firstNight = todayColumn >= 0 ? todayColumn : 0
@@ -533,6 +579,8 @@ export function Timeline({
                 selection={selection && selection.row === row.property.id ? selection : null}
                 events={events}
                 photos={photos}
+                marks={marksOf.get(row.property.id) ?? NO_MARKS}
+                onMarkClick={onMarkClick}
               />
             ))}
           </div>

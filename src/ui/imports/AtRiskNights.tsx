@@ -4,12 +4,17 @@ import { useI18n } from '../../i18n.tsx'
 import { Button } from '../common/form.tsx'
 import { ConfirmStepDialog } from '../common/ConfirmStepDialog.tsx'
 import { useFormat } from '../common/format.ts'
+import { importHowToKey } from '../../domain/importCadence.ts'
 
 type AtRiskRun = PlatformFeed['atRisk'][number]
 
 type Props = {
   /** The platform's name as shown. */
   platform: string
+  /** The platform's name as stored, which picks the steps to close nights there. */
+  platformName: string
+  /** The platform's own calendar of the listing; null when unknown, and the steps show instead. */
+  calendarPage: string | null
   runs: readonly AtRiskRun[]
   state: ConfirmedActionState
   error?: string
@@ -22,12 +27,57 @@ const NIGHT_MS = 86_400_000
 const nightsOf = (run: Pick<AtRiskRun, 'start' | 'end'>) =>
   (Date.parse(run.end) - Date.parse(run.start)) / NIGHT_MS
 
+const CLOSE_STEPS = ['1', '2'] as const
+
+/** Where to close the nights by hand: the platform's calendar of the listing, else how to reach it. */
+function WhereToClose({
+  platform,
+  platformName,
+  calendarPage,
+}: Pick<Props, 'platform' | 'platformName' | 'calendarPage'>) {
+  const { t } = useI18n()
+  if (calendarPage !== null)
+    return (
+      <a
+        href={calendarPage}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="at-risk-calendar-page"
+        className="self-start text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
+        {t('atRisk.openCalendar', { platform })}
+      </a>
+    )
+  const key = importHowToKey(platformName)
+  return (
+    <div data-testid="at-risk-close-steps" className="text-xs text-slate-700">
+      <p className="font-medium">{t('atRisk.closeStepsTitle', { platform })}</p>
+      <ol className="mt-1 list-decimal ps-5 rtl:[list-style-type:arabic-indic]">
+        {CLOSE_STEPS.map((step) => (
+          <li key={step}>{t(`atRisk.closeSteps.${key}.${step}`, { platform })}</li>
+        ))}
+      </ol>
+    </div>
+  )
+}
+
 /**
  * The nights a platform has not yet imported as taken: each run with its dates, what to do (close
- * them by hand there), and "I closed them"; a run the host closed stays, said to be closed, until
- * the platform's next import (docs/product.md).
+ * them by hand there: on its calendar when Manzil knows the address, else by its steps), and
+ * "I closed them"; a run the host closed stays, said to be closed, until the platform's next
+ * import (docs/product.md).
  */
-export function AtRiskNights({ platform, runs, state, error, onOpen, onConfirm, onCancel }: Props) {
+export function AtRiskNights({
+  platform,
+  platformName,
+  calendarPage,
+  runs,
+  state,
+  error,
+  onOpen,
+  onConfirm,
+  onCancel,
+}: Props) {
   const { t } = useI18n()
   const format = useFormat()
   const open = runs.some((run) => !run.acknowledged)
@@ -52,6 +102,7 @@ export function AtRiskNights({ platform, runs, state, error, onOpen, onConfirm, 
       {open && (
         <>
           <p className="text-xs text-slate-700">{t('atRisk.whatToDo', { platform })}</p>
+          <WhereToClose platform={platform} platformName={platformName} calendarPage={calendarPage} />
           <Button
             type="button"
             variant="secondary"

@@ -5,11 +5,13 @@ import { doubleBookedOn } from '../../../domain/stayDetails.ts'
 import { isMuted, shapeOf } from '../../../domain/stayShapes.ts'
 import { useI18n } from '../../../i18n.tsx'
 import { useFormat } from '../../common/format.ts'
+import { platformLabel } from '../../property/PlatformLinks.tsx'
 import { ColorSwatch, ConflictMark } from './badges.tsx'
 import { arrivalsOn, bookingKey, calendarDays } from './calendarDays.ts'
 import { dayForKey } from './dayFocus.ts'
 import { DayNumber, MonthGrid } from './MonthGrid.tsx'
 import { MonthNavigator } from './MonthNavigator.tsx'
+import { AtRiskMarkList, type AtRiskMark, type MarkTarget } from '../atRiskMarks.tsx'
 
 const MAX_DOTS = 4
 
@@ -20,6 +22,12 @@ type Props = {
   onPrevious: () => void
   onNext: () => void
   onDayClick?: (day: DateOnly) => void
+  /**
+   * Nights a platform has not imported yet, where this month is the calendar (a phone's): an
+   * amber line under each such day, and the marks listed under the month.
+   */
+  marks?: readonly AtRiskMark[]
+  onMarkClick?: (target: MarkTarget) => void
 }
 
 /**
@@ -29,10 +37,20 @@ type Props = {
  * End and Page Up and Down move between them as in the date pickers, turning the month when they
  * leave it, and Enter opens the day.
  */
-export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDayClick }: Props) {
+export function MonthCalendar({
+  month,
+  today,
+  bookings,
+  onPrevious,
+  onNext,
+  onDayClick,
+  marks = [],
+  onMarkClick = () => {},
+}: Props) {
   const { t, dir } = useI18n()
   const format = useFormat()
   const days = calendarDays(month)
+  const shownMarks = marks.filter((mark) => mark.start <= days.at(-1)! && days[0]! < mark.end)
   const [focusDay, setFocusDay] = useState<DateOnly | null>(null)
   const active =
     focusDay !== null && days.includes(focusDay) ? focusDay : today.startsWith(month) ? today : `${month}-01`
@@ -74,9 +92,15 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
             const arrivals = arrivalsOn(bookings, day)
             const doubled = doubleBookedOn(bookings, day).length > 0
             const isToday = day === today
+            const atRisk = shownMarks.filter((mark) => mark.start <= day && day < mark.end)
             const told = [
               arrivals.length > 0 && t('calendar.arrivals', { count: arrivals.length }),
               doubled && t('calendar.doubleBooked'),
+              ...atRisk.map((mark) =>
+                t(mark.acknowledged ? 'atRisk.markClosed' : 'atRisk.mark', {
+                  platform: platformLabel(t, mark.platformName),
+                }),
+              ),
             ].filter((part): part is string => typeof part === 'string')
             const label = told.length
               ? `${format.date(day)}: ${told.join(t('app.separator'))}`
@@ -96,9 +120,21 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
                     />
                   ))}
                 </span>
+                {atRisk.length > 0 && (
+                  <span
+                    aria-hidden="true"
+                    data-testid="day-at-risk"
+                    className={`absolute inset-x-1 bottom-0.5 h-1 rounded-full ${
+                      atRisk.every((mark) => mark.acknowledged) ? 'bg-amber-200' : 'bg-amber-500'
+                    }`}
+                  />
+                )}
               </>
             )
-            const cell = 'relative flex flex-col items-center gap-0.5 rounded-xl py-1'
+            // Room under the dots for the line of nights at risk, in every row alike.
+            const cell = `relative flex flex-col items-center gap-0.5 rounded-xl pt-1 ${
+              shownMarks.length > 0 ? 'pb-3' : 'pb-1'
+            }`
             return onDayClick ? (
               <button
                 key={day}
@@ -129,6 +165,7 @@ export function MonthCalendar({ month, today, bookings, onPrevious, onNext, onDa
           }}
         />
       </div>
+      <AtRiskMarkList marks={shownMarks} onOpen={onMarkClick} />
     </section>
   )
 }
