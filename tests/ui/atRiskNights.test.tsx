@@ -45,4 +45,10 @@ describe("a platform's nights at risk", () => {
     await render('en', [RUNS[1]!])
     expect(screen.queryByRole('button', { name: 'I closed them' })).toBeNull()
   })
+
+  it('shows an admin the runs without the owner’s "I closed them"', async () => {
+    await renderWithProviders(<AtRiskNights platform="Booking.com" runs={RUNS} />)
+    expect(runTexts()).toHaveLength(2)
+    expect(screen.queryByRole('button', { name: 'I closed them' })).toBeNull()
+  })
 })

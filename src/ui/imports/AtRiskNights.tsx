@@ -7,10 +7,8 @@ import { useFormat } from '../common/format.ts'
 
 type AtRiskRun = PlatformFeed['atRisk'][number]
 
-type Props = {
-  /** The platform's name as shown. */
-  platform: string
-  runs: readonly AtRiskRun[]
+/** "I closed them", asked first: the owner's to say; an admin reads the nights without it. */
+type Acknowledging = {
   state: ConfirmedActionState
   error?: string
   onOpen: () => void
@@ -18,19 +16,26 @@ type Props = {
   onCancel: () => void
 }
 
+type Props = {
+  /** The platform's name as shown. */
+  platform: string
+  runs: readonly AtRiskRun[]
+} & (Acknowledging | { [Key in keyof Acknowledging]?: never })
+
 const NIGHT_MS = 86_400_000
 const nightsOf = (run: Pick<AtRiskRun, 'start' | 'end'>) =>
   (Date.parse(run.end) - Date.parse(run.start)) / NIGHT_MS
 
 /**
  * The nights a platform has not yet imported as taken: each run with its dates, what to do (close
- * them by hand there), and "I closed them"; a run the host closed stays, said to be closed, until
- * the platform's next import (docs/product.md).
+ * them by hand there), and the owner's "I closed them"; a run the host closed stays, said to be
+ * closed, until the platform's next import (docs/product.md).
  */
-export function AtRiskNights({ platform, runs, state, error, onOpen, onConfirm, onCancel }: Props) {
+export function AtRiskNights({ platform, runs, ...acknowledging }: Props) {
   const { t } = useI18n()
   const format = useFormat()
   const open = runs.some((run) => !run.acknowledged)
+  const acknowledge = acknowledging.state === undefined ? null : acknowledging
   return (
     <div
       data-testid="at-risk"
@@ -52,28 +57,32 @@ export function AtRiskNights({ platform, runs, state, error, onOpen, onConfirm, 
       {open && (
         <>
           <p className="text-xs text-slate-700">{t('atRisk.whatToDo', { platform })}</p>
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={onOpen}
-            data-testid="acknowledge-at-risk"
-            className="h-9 self-start"
-          >
-            {t('atRisk.closedThem')}
-          </Button>
+          {acknowledge && (
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={acknowledge.onOpen}
+              data-testid="acknowledge-at-risk"
+              className="h-9 self-start"
+            >
+              {t('atRisk.closedThem')}
+            </Button>
+          )}
         </>
       )}
-      <ConfirmStepDialog
-        state={state}
-        title={t('atRisk.confirmTitle', { platform })}
-        body={t('atRisk.confirmText', { platform })}
-        error={error}
-        confirmLabel={t('atRisk.closedThem')}
-        testId="acknowledge-at-risk-dialog"
-        confirmTestId="confirm-acknowledge-at-risk"
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-      />
+      {acknowledge && (
+        <ConfirmStepDialog
+          state={acknowledge.state}
+          title={t('atRisk.confirmTitle', { platform })}
+          body={t('atRisk.confirmText', { platform })}
+          error={acknowledge.error}
+          confirmLabel={t('atRisk.closedThem')}
+          testId="acknowledge-at-risk-dialog"
+          confirmTestId="confirm-acknowledge-at-risk"
+          onConfirm={acknowledge.onConfirm}
+          onCancel={acknowledge.onCancel}
+        />
+      )}
     </div>
   )
 }
