@@ -19,7 +19,7 @@ export const CADENCE_MIN_INTERVALS = 3
 /** How long a measure is answered again: a platform's habit does not change within minutes. */
 export const CADENCE_CACHE_MS = 5 * 60_000
 /** Feeds read at once: at most INTERVAL_FETCHES_READ rows each, then a turn of the event loop. */
-export const CADENCE_FEED_BATCH = 200
+export const CADENCE_FEED_BATCH = 50
 /** The User-Agent families listed per platform, the most fetches first. */
 export const CADENCE_FAMILIES = 8
 
@@ -33,9 +33,10 @@ type Tally = {
 /**
  * Each platform's measured import interval across every account (docs/decisions.md, "Each
  * platform's measured import interval"): the platforms' feeds a batch at a time, each feed's
- * latest fetches of the last week as its intervals, pooled per platform, and the week's fetches
- * counted per User-Agent in SQL. Measured at most once per CADENCE_CACHE_MS; callers meanwhile
- * share the last measure, or the one under way.
+ * latest INTERVAL_FETCHES_READ fetches of the last week as its intervals, pooled per platform, and
+ * the same fetches counted by User-Agent family: however often a platform polls, a feed costs at
+ * most that many rows. Measured at most once per CADENCE_CACHE_MS; callers meanwhile share the
+ * last measure, or the one under way.
  */
 export function createPlatformCadence({ db, clock }: { db: Db; clock: () => Date }) {
   const cached = createStampedCache<PlatformCadence[]>({
@@ -54,6 +55,13 @@ export function createPlatformCadence({ db, clock }: { db: Db; clock: () => Date
       }
       return tally
     }
+    // A platform's fetcher sends one User-Agent thousands of times: each is reduced once.
+    const families = new Map<string, string>()
+    const familyOf = (userAgent: string) => {
+      let family = families.get(userAgent)
+      if (family === undefined) families.set(userAgent, (family = userAgentFamily(userAgent)))
+      return family
+    }
     let after = ''
     for (;;) {
       await nextTurn()
@@ -67,37 +75,27 @@ export function createPlatformCadence({ db, clock }: { db: Db; clock: () => Date
         .execute()
       if (feeds.length === 0) break
       after = feeds.at(-1)!.id
-      const feedIds = feeds.map((feed) => feed.id)
-      const [recent, agents] = await Promise.all([
-        latestOf(db, 'feed_fetches', feedIds, INTERVAL_FETCHES_READ),
-        db
-          .selectFrom('feed_fetches')
-          .innerJoin('platform_feeds', 'platform_feeds.id', 'feed_fetches.feed_id')
-          .select(({ fn }) => [
-            'platform_feeds.platform_name',
-            'feed_fetches.user_agent',
-            fn.countAll<number | string | bigint>().as('fetches'),
-          ])
-          .where('feed_fetches.feed_id', 'in', feedIds)
-          .where('feed_fetches.minute', '>=', since.slice(0, 16))
-          .groupBy(['platform_feeds.platform_name', 'feed_fetches.user_agent'])
-          .execute(),
-      ])
-      const recentOf = groupedBy(recent, (row) => row.feed_id)
+      const recentOf = groupedBy(
+        await latestOf(
+          db,
+          'feed_fetches',
+          feeds.map((feed) => feed.id),
+          INTERVAL_FETCHES_READ,
+        ),
+        (row) => row.feed_id,
+      )
       for (const feed of feeds) {
-        const times = (recentOf.get(feed.id) ?? [])
-          .filter((row) => row.fetched_at >= since)
-          .map((row) => row.fetched_at)
-        if (times.length < 2) continue
+        const week = (recentOf.get(feed.id) ?? []).filter((row) => row.fetched_at >= since)
+        if (week.length === 0) continue
         const tally = tallyOf(feed.platform_name)
-        countIntervals(tally.intervals, intervalMinutesOf(times))
+        for (const row of week) {
+          const family = familyOf(row.user_agent)
+          tally.families.set(family, (tally.families.get(family) ?? 0) + 1)
+        }
+        if (week.length < 2) continue
+        countIntervals(tally.intervals, intervalMinutesOf(week.map((row) => row.fetched_at)))
         tally.feeds += 1
         tally.accounts.add(feed.owner_id)
-      }
-      for (const row of agents) {
-        const families = tallyOf(row.platform_name).families
-        const family = userAgentFamily(row.user_agent)
-        families.set(family, (families.get(family) ?? 0) + Number(row.fetches))
       }
     }
     return [...tallies]

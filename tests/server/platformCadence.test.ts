@@ -179,6 +179,23 @@ describeEachDatabase(
       })
     })
 
+    it('reads at most the latest 100 fetches of a feed however often its platform polls', async () => {
+      elapsedMs = 25 * CADENCE_CACHE_MS
+      const owner = await aUser(ctx.db)
+      const feed = await aFeed(ctx, owner.id, 'Tripadvisor')
+      // Every minute for a week: 10,080 rows.
+      const minutes = Array.from({ length: 7 * 24 * 60 }, (_, minute) => minute)
+      for (let from = 0; from < minutes.length; from += 1000)
+        await fetched(ctx, feed, minutes.slice(from, from + 1000), 'Tripadvisor-Poller/9')
+      const admin = await aUser(ctx.db, { isAdmin: true })
+      const platforms = await platformsAs(ctx, await signIn(ctx.app, admin.email))
+      expect(platforms.find((platform) => platform.platformName === 'Tripadvisor')).toMatchObject({
+        medianIntervalMinutes: 1,
+        p95IntervalMinutes: 1,
+        userAgentFamilies: [{ family: 'Tripadvisor-Poller', fetches: 100 }],
+      })
+    })
+
     it("shows an admin a user's property figures, and no other host", async () => {
       elapsedMs = 30 * CADENCE_CACHE_MS
       const owner = await aUser(ctx.db)
