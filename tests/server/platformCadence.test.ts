@@ -61,6 +61,10 @@ async function platformsAs(ctx: TestContext, cookie: string) {
   return answer.json() as PlatformCadence[]
 }
 
+/** What a new admin reads. */
+const seenByAnAdmin = async (ctx: TestContext) =>
+  platformsAs(ctx, await signIn(ctx.app, (await aUser(ctx.db, { isAdmin: true })).email))
+
 describeEachDatabase(
   'each platform’s import interval measured across accounts',
   (ctx) => {
@@ -71,8 +75,7 @@ describeEachDatabase(
       const refused = await ctx.app.inject({ url: '/api/admin/imports', headers: { cookie: hostCookie } })
       expect(refused.statusCode).toBe(403)
       expect((await ctx.app.inject({ url: '/api/admin/imports' })).statusCode).toBe(401)
-      const admin = await aUser(ctx.db, { isAdmin: true })
-      expect(await platformsAs(ctx, await signIn(ctx.app, admin.email))).toEqual([])
+      expect(await seenByAnAdmin(ctx)).toEqual([])
     })
 
     it('pools the intervals within each feed across accounts, counts feeds, accounts and User-Agent families, and keeps the answer for minutes', async () => {
@@ -159,8 +162,7 @@ describeEachDatabase(
       })
       await ctx.app.calendars.flushFetches()
 
-      const admin = await aUser(ctx.db, { isAdmin: true })
-      const platforms = await platformsAs(ctx, await signIn(ctx.app, admin.email))
+      const platforms = await seenByAnAdmin(ctx)
       expect(platforms.find((platform) => platform.platformName === 'Agoda')).toEqual({
         platformName: 'Agoda',
         medianIntervalMinutes: 45,
@@ -187,8 +189,7 @@ describeEachDatabase(
       const minutes = Array.from({ length: 7 * 24 * 60 }, (_, minute) => minute)
       for (let from = 0; from < minutes.length; from += 1000)
         await fetched(ctx, feed, minutes.slice(from, from + 1000), 'Tripadvisor-Poller/9')
-      const admin = await aUser(ctx.db, { isAdmin: true })
-      const platforms = await platformsAs(ctx, await signIn(ctx.app, admin.email))
+      const platforms = await seenByAnAdmin(ctx)
       expect(platforms.find((platform) => platform.platformName === 'Tripadvisor')).toMatchObject({
         medianIntervalMinutes: 1,
         p95IntervalMinutes: 1,
