@@ -60,3 +60,18 @@ export const Exposure = z.object({
   silent: z.array(z.object({ propertyId: z.string(), platformName: z.string(), lastFetchedAt: z.string() })),
 })
 export type Exposure = z.infer<typeof Exposure>
+
+/**
+ * How one platform imports Manzil's availability feeds across every account, over the last 7
+ * days: intervals between each feed's consecutive fetches, pooled (null under 3 of them); the
+ * feeds and accounts that gave one; and who fetched, by User-Agent family ("" when none was sent).
+ */
+export const PlatformCadence = z.object({
+  platformName: z.string(),
+  medianIntervalMinutes: z.number().int().nullable(),
+  p95IntervalMinutes: z.number().int().nullable(),
+  feedsCounted: z.number().int(),
+  accountsCounted: z.number().int(),
+  userAgentFamilies: z.array(z.object({ family: z.string(), fetches: z.number().int() })),
+})
+export type PlatformCadence = z.infer<typeof PlatformCadence>

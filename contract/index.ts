@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoints } from './endpoint.ts'
-import { Exposure } from './imports.ts'
+import { Exposure, PlatformCadence } from './imports.ts'
 import { apiPaths, type Route } from './paths.ts'
 import {
   CredentialsBody,
@@ -171,6 +171,7 @@ export const contract = {
   imports: endpoints(apiPaths.imports, {
     exposure: { response: { 200: Exposure } },
     acknowledge: { params: PlatformParams, response: { 200: PlatformFeed } },
+    platforms: { response: { 200: z.array(PlatformCadence) } },
   }),
   calendar: endpoints(apiPaths.calendar, {
     exportFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },

@@ -98,6 +98,8 @@ export const apiPaths = {
   imports: {
     exposure: { method: 'get', url: '/exposure' },
     acknowledge: { method: 'post', url: '/property/:id/calendar/platform/:platformName/acknowledge' },
+    /** Admins only: each platform's measured import interval across accounts. */
+    platforms: { method: 'get', url: '/admin/imports' },
   },
   calendar: {
     exportFeed: { method: 'get', url: '/calendar/:file', public: true },

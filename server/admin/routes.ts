@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
-import { currentUser } from '../auth/session.ts'
-import { forbidden } from '../errors.ts'
+import { currentUser, requireAdmin } from '../auth/session.ts'
 import { languageOf } from '../i18n.ts'
 import { readPropertyForm, registerPropertyMultipart } from '../property/form.ts'
 import { checkExternalCalendar } from '../property/fields.ts'
@@ -10,11 +8,6 @@ import { periodOf } from '../statistics/period.ts'
 import { PROPERTY_PAGE_SIZE } from '../../contract/property.ts'
 import { USER_PAGE_SIZE } from '../../contract/admin.ts'
 import { requestedPage } from '../web/paging.ts'
-
-/** onRequest, after the API's session check (401): 403 for a signed-in user who is not an admin. */
-async function requireAdmin(request: FastifyRequest) {
-  if (currentUser(request).is_admin !== 1) throw forbidden()
-}
 
 /**
  * The administration calls (docs/product.md §7.9). The property calls resolve the property's owner

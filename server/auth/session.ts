@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
-import { unauthorized } from '../errors.ts'
+import { forbidden, unauthorized } from '../errors.ts'
 import { batchedLookup } from '../db/batchedLookup.ts'
 import { apiPaths, type Route } from '../../contract/paths.ts'
 
@@ -87,4 +87,9 @@ export async function authenticate(this: FastifyInstance, request: FastifyReques
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized()
   return request.user
+}
+
+/** onRequest, after the API's session check (401): 403 for a signed-in user who is not an admin. */
+export async function requireAdmin(request: FastifyRequest) {
+  if (currentUser(request).is_admin !== 1) throw forbidden()
 }

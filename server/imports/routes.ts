@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
-import { currentUser } from '../auth/session.ts'
+import { currentUser, requireAdmin } from '../auth/session.ts'
 import { notFound } from '../errors.ts'
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,5 +30,15 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.imports.acknowledge(id, platformName)
       return (await platformOf())!
     },
+  })
+
+  /**
+   * Each platform's import interval measured across every account (docs/decisions.md, "Each
+   * platform's measured import interval"): admins only, refused before anything is read.
+   */
+  app.route({
+    ...contract.imports.platforms,
+    onRequest: requireAdmin,
+    handler: async () => app.imports.platformCadence(),
   })
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { z } from 'zod'
 import type { ImportFigures } from '../../contract/imports.ts'
 import { addDays } from '../../src/domain/dates.ts'
@@ -7,7 +6,16 @@ import { todayIn } from '../../src/domain/timeZones.ts'
 import type { Stay } from '../../src/domain/bookings.ts'
 import type { Db } from '../db/database.ts'
 import { servedHorizon } from '../calendar/served.ts'
-import { FETCH_TABLES } from './rollup.ts'
+import {
+  countIntervals,
+  groupedBy,
+  INTERVAL_FETCHES_READ,
+  intervalMinutesOf,
+  intervalQuantiles,
+  intervalsSince,
+  latestOf,
+} from './intervals.ts'
+import { createPlatformCadence } from './platformCadence.ts'
 import { takenStaysOf, takesFrom } from '../calendar/feeds.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 import { calendarPageOf } from '../../src/domain/platformAdapters.ts'
@@ -15,15 +23,8 @@ import { calendarPageOf } from '../../src/domain/platformAdapters.ts'
 type ImportFigures = z.infer<typeof ImportFigures>
 type AtRiskRun = ImportFigures['atRisk'][number]
 
-/** The fetches an import interval is read from: the last week's. */
-const INTERVAL_DAYS = 7
 /** Fewer fetches than this give no interval. */
 const INTERVAL_FETCHES = 3
-/**
- * The latest fetches of a feed an interval is read from: a platform polling each minute has
- * 10,080 a week, one importing every 2 hours 84; a hundred tell its habit either way.
- */
-const INTERVAL_FETCHES_READ = 100
 
 type Feed = {
   id: string
@@ -40,48 +41,9 @@ const HOUR_MS = 3_600_000
 export const silenceAfterMs = (figures: Pick<ImportFigures, 'medianIntervalMinutes'>) =>
   Math.max(24 * HOUR_MS, 4 * (figures.medianIntervalMinutes ?? 0) * 60_000)
 
-/** The items by a key of theirs, each group in the items' order. */
-function groupedBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const item of items) {
-    const group = groups.get(keyOf(item))
-    if (group) group.push(item)
-    else groups.set(keyOf(item), [item])
-  }
-  return groups
-}
-
-/** The value below which `share` of the sorted `values` lie (nearest rank). */
-const quantile = (sorted: readonly number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!
-
-/** Minutes between consecutive fetches, rounded to the minute the fetches are kept in. */
-function intervalsOf(times: readonly string[]) {
-  const minutes = times
-    .slice(1)
-    .map((time, index) => Math.round((Date.parse(time) - Date.parse(times[index]!)) / 60_000))
-    .sort((a, b) => a - b)
-  return minutes.length + 1 < INTERVAL_FETCHES
-    ? { medianIntervalMinutes: null, p95IntervalMinutes: null }
-    : { medianIntervalMinutes: quantile(minutes, 0.5), p95IntervalMinutes: quantile(minutes, 0.95) }
-}
-
-/**
- * The `count` latest rows of each feed in a table of fetches, oldest first: when (a day's roll-up
- * by its last fetch) and by which User-Agent.
- */
-function latestOf(db: Db, table: keyof typeof FETCH_TABLES, feedIds: readonly string[], count: number) {
-  if (feedIds.length === 0) return Promise.resolve([])
-  const at = sql.ref(table === 'feed_fetches' ? 'fetched_at' : 'last_at')
-  return sql<{ feed_id: string; fetched_at: string; user_agent: string }>`
-    select feed_id, fetched_at, user_agent from (
-      select feed_id, ${at} as fetched_at, user_agent,
-        row_number() over (partition by feed_id order by ${sql.ref(FETCH_TABLES[table])} desc) as latest
-      from ${sql.table(table)} where feed_id in (${sql.join(feedIds)})
-    ) as ranked where latest <= ${count} order by fetched_at`
-    .execute(db)
-    .then((result) => result.rows)
-}
+/** A feed's median and p95 interval over these fetch times, oldest first. */
+const intervalsOf = (times: readonly string[]) =>
+  intervalQuantiles(countIntervals(new Map(), intervalMinutesOf(times)), INTERVAL_FETCHES - 1)
 
 /**
  * How each platform imports Manzil's availability feeds, and what it has not been served yet
@@ -90,7 +52,7 @@ function latestOf(db: Db, table: keyof typeof FETCH_TABLES, feedIds: readonly st
 export function createImportService({ db, clock }: { db: Db; clock: () => Date }) {
   /** Each feed's latest fetch and its intervals over the last week. */
   async function fetchFiguresOf(feedIds: readonly string[]) {
-    const since = new Date(clock().getTime() - INTERVAL_DAYS * 86_400_000).toISOString()
+    const since = intervalsSince(clock())
     // The latest fetches of each feed, however old: the last week's give the intervals, and the
     // latest says when, even for a feed last fetched a fortnight ago.
     const recent = await latestOf(db, 'feed_fetches', feedIds, INTERVAL_FETCHES_READ)
@@ -311,6 +273,8 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
       )
     },
     figuresOf,
+    /** Each platform's import interval measured across every account: admins only. */
+    platformCadence: createPlatformCadence({ db, clock }),
   }
 }
 

@@ -174,6 +174,8 @@ export const api = {
     addExternalCalendar: (id: string, link: PlatformLink) =>
       request(admin.addExternalCalendar, { params: { propertyId: id }, body: link }),
     internalCalendar: (id: string) => request(admin.internalCalendar, { params: { propertyId: id } }),
+    /** Each platform's import interval measured across every account. */
+    platformCadence: () => request(imports.platforms),
   },
   guest: {
     page: (params: PageParams) => request(guest.list, { query: params }).then(asPage),

@@ -330,6 +330,17 @@ const SCREENS: Screen[] = [
   },
   { name: '/integration', as: 'host', open: (page) => go(page, '/integration', 'platform-card') },
   {
+    name: "/integration (the admin's measured import intervals)",
+    as: 'admin',
+    open: async (page) => {
+      await go(page, '/integration', 'measured-intervals')
+      await page
+        .locator('[data-testid="measured-platforms"], [data-testid="measured-empty"]')
+        .first()
+        .waitFor()
+    },
+  },
+  {
     name: '/users',
     as: 'admin',
     open: (page, width) => go(page, '/users', width === 390 ? 'user-card' : 'user-row'),

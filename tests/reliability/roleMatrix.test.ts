@@ -179,6 +179,8 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/property/:propertyId/calendar/internal': { expected: adminOnly(200) },
   'GET /api/admin/log/list': { expected: adminOnly(200) },
+  // Every account's platforms: admins only (docs/decisions.md, "Each platform's measured import interval").
+  'GET /api/admin/imports': { expected: adminOnly(200) },
 }
 
 const paramsOf = (target: Target): Record<string, string> => ({

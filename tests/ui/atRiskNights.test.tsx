@@ -64,4 +64,12 @@ describe("a platform's nights at risk", () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer')
     expect(screen.queryByTestId('at-risk-close-steps')).toBeNull()
   })
+
+  it('shows an admin the runs without the owner’s "I closed them"', async () => {
+    await renderWithProviders(
+      <AtRiskNights platform="Booking.com" platformName="Booking.com" calendarPage={null} runs={RUNS} />,
+    )
+    expect(runTexts()).toHaveLength(2)
+    expect(screen.queryByRole('button', { name: 'I closed them' })).toBeNull()
+  })
 })

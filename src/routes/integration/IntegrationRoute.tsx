@@ -7,13 +7,14 @@ import { PageHeader } from '../../ui/common/PageHeader.tsx'
 import { useProperties } from '../../features/properties/propertyList.ts'
 import { QueryStatus } from '../../ui/common/QueryStatus.tsx'
 import { platformLinks, useConnectPlatform } from '../../features/integration/connectPlatform.ts'
+import { MeasuredIntervalsSection } from './MeasuredIntervalsSection.tsx'
 
 // The property list is asked for beside the profile when the page opens here.
 export { prefetchProperties as prefetchData } from '../../features/properties/propertyList.ts'
 
 /**
- * The four platform cards; Connect links a platform's calendar to a chosen property
- * (docs/product.md §2.11).
+ * The four platform cards; Connect links a platform's calendar to a chosen property; for admins,
+ * each platform's import interval measured across accounts (docs/product.md §2.11).
  */
 export default function IntegrationRoute() {
   const { t } = useI18n()
@@ -48,6 +49,7 @@ export default function IntegrationRoute() {
           </div>
         )}
       </QueryStatus>
+      <MeasuredIntervalsSection />
     </>
   )
 }

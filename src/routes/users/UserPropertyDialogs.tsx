@@ -5,6 +5,9 @@ import { AddPropertyFlow } from '../properties/AddPropertyDialog.tsx'
 import { PropertyEditorDialog } from '../properties/EditPropertyDialog.tsx'
 import { usePlatformChoices } from '../../features/properties/editorQueries.ts'
 import { PropertyStatisticsTab } from '../properties/PropertyStatisticsTab.tsx'
+import { AtRiskNights } from '../../ui/imports/AtRiskNights.tsx'
+import { platformLabel } from '../../ui/property/PlatformLinks.tsx'
+import { useI18n } from '../../i18n.tsx'
 import {
   useCreateUserProperty,
   useDeleteUserProperty,
@@ -25,8 +28,12 @@ export function AdminAddPropertyDialog({ userId, onClosed }: { userId: string; o
 
 type EditProps = { userId: string; property: Property; onClosed: () => void }
 
-/** The admin's property editor: the owner's editor and statistics, through the admin API. */
+/**
+ * The admin's property editor: the owner's editor and statistics, through the admin API, with
+ * each platform's last import, usual interval and nights at risk; "I closed them" is the owner's.
+ */
 export function AdminEditPropertyDialog({ userId, property, onClosed }: EditProps) {
+  const { t } = useI18n()
   const update = useUpdateUserProperty(userId)
   const remove = useDeleteUserProperty(userId)
   const internalCalendar = useUserPropertyInternalCalendar(property.id)
@@ -40,6 +47,14 @@ export function AdminEditPropertyDialog({ userId, property, onClosed }: EditProp
       statistics={
         <PropertyStatisticsTab propertyId={property.id} scope="admin" timeZone={property.timeZone} />
       }
+      atRisk={(feed) => (
+        <AtRiskNights
+          platform={platformLabel(t, feed.platformName)}
+          platformName={feed.platformName}
+          calendarPage={feed.calendarPage}
+          runs={feed.atRisk}
+        />
+      )}
       onClosed={onClosed}
     />
   )

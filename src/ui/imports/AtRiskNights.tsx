@@ -8,6 +8,15 @@ import { importHowToKey } from '../../domain/importCadence.ts'
 
 type AtRiskRun = PlatformFeed['atRisk'][number]
 
+/** "I closed them", asked first: the owner's to say; an admin reads the nights without it. */
+type Acknowledging = {
+  state: ConfirmedActionState
+  error?: string
+  onOpen: () => void
+  onConfirm: () => void
+  onCancel: () => void
+}
+
 type Props = {
   /** The platform's name as shown. */
   platform: string
@@ -16,12 +25,7 @@ type Props = {
   /** The platform's own calendar of the listing; null when unknown, and the steps show instead. */
   calendarPage: string | null
   runs: readonly AtRiskRun[]
-  state: ConfirmedActionState
-  error?: string
-  onOpen: () => void
-  onConfirm: () => void
-  onCancel: () => void
-}
+} & (Acknowledging | { [Key in keyof Acknowledging]?: never })
 
 const NIGHT_MS = 86_400_000
 const nightsOf = (run: Pick<AtRiskRun, 'start' | 'end'>) =>
@@ -63,21 +67,12 @@ function WhereToClose({
 
 /**
  * The nights a platform has not yet imported as taken: each run with its dates, what to do (close
- * them by hand there: on its calendar when Manzil knows the address, else by its steps), and
- * "I closed them"; a run the host closed stays, said to be closed, until the platform's next
+ * them by hand there: on its calendar when Manzil knows the address, else by its steps), and the
+ * owner's "I closed them"; a run the host closed stays, said to be closed, until the platform's next
  * import (docs/product.md).
  */
-export function AtRiskNights({
-  platform,
-  platformName,
-  calendarPage,
-  runs,
-  state,
-  error,
-  onOpen,
-  onConfirm,
-  onCancel,
-}: Props) {
+export function AtRiskNights({ platform, platformName, calendarPage, runs, ...acknowledging }: Props) {
+  const acknowledge = acknowledging.state === undefined ? null : acknowledging
   const { t } = useI18n()
   const format = useFormat()
   const open = runs.some((run) => !run.acknowledged)
@@ -103,28 +98,32 @@ export function AtRiskNights({
         <>
           <p className="text-xs text-slate-700">{t('atRisk.whatToDo', { platform })}</p>
           <WhereToClose platform={platform} platformName={platformName} calendarPage={calendarPage} />
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={onOpen}
-            data-testid="acknowledge-at-risk"
-            className="h-9 self-start"
-          >
-            {t('atRisk.closedThem')}
-          </Button>
+          {acknowledge && (
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={acknowledge.onOpen}
+              data-testid="acknowledge-at-risk"
+              className="h-9 self-start"
+            >
+              {t('atRisk.closedThem')}
+            </Button>
+          )}
         </>
       )}
-      <ConfirmStepDialog
-        state={state}
-        title={t('atRisk.confirmTitle', { platform })}
-        body={t('atRisk.confirmText', { platform })}
-        error={error}
-        confirmLabel={t('atRisk.closedThem')}
-        testId="acknowledge-at-risk-dialog"
-        confirmTestId="confirm-acknowledge-at-risk"
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-      />
+      {acknowledge && (
+        <ConfirmStepDialog
+          state={acknowledge.state}
+          title={t('atRisk.confirmTitle', { platform })}
+          body={t('atRisk.confirmText', { platform })}
+          error={acknowledge.error}
+          confirmLabel={t('atRisk.closedThem')}
+          testId="acknowledge-at-risk-dialog"
+          confirmTestId="confirm-acknowledge-at-risk"
+          onConfirm={acknowledge.onConfirm}
+          onCancel={acknowledge.onCancel}
+        />
+      )}
     </div>
   )
 }
