@@ -58,6 +58,8 @@ describeEachDatabase('properties', (ctx) => {
       capacity: 4,
       costPerNight: 350,
       timeZone: 'Asia/Riyadh',
+      checkInTime: '15:00',
+      checkOutTime: '11:00',
       status: 'Available',
       externalCalendars: [airbnb],
     })
@@ -65,6 +67,8 @@ describeEachDatabase('properties', (ctx) => {
       [
         'address',
         'capacity',
+        'checkInTime',
+        'checkOutTime',
         'city',
         'costPerNight',
         'country',
