@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { endpoints } from './endpoint.ts'
 import { Exposure, PlatformCadence } from './imports.ts'
+import { Turnover, TurnoverQuery } from './turnover.ts'
 import { apiPaths, type Route } from './paths.ts'
 import {
   CredentialsBody,
@@ -172,6 +173,9 @@ export const contract = {
     exposure: { response: { 200: Exposure } },
     acknowledge: { params: PlatformParams, response: { 200: PlatformFeed } },
     platforms: { response: { 200: z.array(PlatformCadence) } },
+  }),
+  turnover: endpoints(apiPaths.turnover, {
+    list: { querystring: TurnoverQuery, response: { 200: z.array(Turnover) } },
   }),
   calendar: endpoints(apiPaths.calendar, {
     exportFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },

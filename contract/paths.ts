@@ -101,6 +101,9 @@ export const apiPaths = {
     /** Admins only: each platform's measured import interval across accounts. */
     platforms: { method: 'get', url: '/admin/imports' },
   },
+  turnover: {
+    list: { method: 'get', url: '/turnover/list' },
+  },
   calendar: {
     exportFeed: { method: 'get', url: '/calendar/:file', public: true },
     ownerFeed: { method: 'get', url: '/property/calendar' },

@@ -36,6 +36,7 @@ import { calendarRoutes } from './calendar/routes.ts'
 import { notificationRoutes } from './notification/routes.ts'
 import { syncRoutes } from './sync/routes.ts'
 import { importRoutes } from './imports/routes.ts'
+import { turnoverRoutes } from './turnover/routes.ts'
 import {
   createRateLimiters,
   DEFAULT_RATE_LIMITS,
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationRoutes)
       await api.register(syncRoutes)
       await api.register(importRoutes)
+      await api.register(turnoverRoutes)
       await api.register(calendarRoutes)
       await api.register(stayRoutes)
       api.route({ ...contract.docs.openApi, handler: async () => app.swagger() })

@@ -19,6 +19,7 @@ import { createStayService, type StayService } from './stay/service.ts'
 import { installSync } from './sync/scheduler.ts'
 import { createSyncService, type SyncService } from './sync/service.ts'
 import { createUserService, type UserService } from './user/service.ts'
+import { createTurnoverService, type TurnoverService } from './turnover/service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,7 @@ declare module 'fastify' {
     imports: ImportService
     sync: SyncService
     health: HealthService
+    turnovers: TurnoverService
   }
 }
 
@@ -81,6 +83,7 @@ export function installServices(app: FastifyInstance, { recordFeedFetches }: { r
   app.decorate('stays', createStayService({ db }))
   app.decorate('statistics', createStatisticsService({ db }))
   app.decorate('guests', createGuestService({ db }))
+  app.decorate('turnovers', createTurnoverService({ db }))
   const fetchLog = recordFeedFetches
     ? createFetchLog(db, (error) => log.error({ err: error }, 'could not record platforms’ fetches'))
     : null

@@ -14,9 +14,9 @@ export const sameRange = (a: DateRange, b: DateRange): boolean => a.start === b.
 export const daysInRange = ({ start, end }: DateRange): number => nightsBetween(start, end) + 1
 
 /** Why a picked range cannot be shown, or null: the dashboard and its API apply the same rules. */
-export function rangeProblem(range: DateRange): RangeProblem | null {
+export function rangeProblem(range: DateRange, maxDays = MAX_RANGE_DAYS): RangeProblem | null {
   if (range.end < range.start) return 'endBeforeStart'
-  return daysInRange(range) > MAX_RANGE_DAYS ? 'tooLong' : null
+  return daysInRange(range) > maxDays ? 'tooLong' : null
 }
 
 /** A range read from a link (`?start=&end=`): both real dates and no rule broken, else null. */

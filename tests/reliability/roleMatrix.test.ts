@@ -150,6 +150,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/notification/sse': { expected: signedIn(200), stream: true },
   'POST /api/notification/trigger': { expected: signedIn(200) },
   'GET /api/exposure': { expected: signedIn(200) },
+  // Each caller's own cleanings; another's property is a 404 (tests/server/turnovers.test.ts).
+  'GET /api/turnover/list': { expected: signedIn(200), query: '?start=2030-01-01&end=2030-01-31' },
   'POST /api/property/:id/calendar/platform/:platformName/acknowledge': { expected: ownerOnly(200) },
   // The export feed's token is its only key.
   'GET /api/calendar/:file': { expected: everyone(200) },

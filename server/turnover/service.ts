@@ -1,0 +1,97 @@
+import { sql } from 'kysely'
+import type { Turnover } from '../../contract/turnover.ts'
+import { cleaningsOf, type CleanedStay, type TurnoverProperty } from '../../src/domain/turnovers.ts'
+import type { Db } from '../db/database.ts'
+import { ownRowParts } from '../sync/ownNights.ts'
+
+/** Whose and which properties a cleaning list reads: an owner's, all or one. */
+export type TurnoverScope = { ownerId: string; propertyId?: string }
+
+const STAY_COLUMNS = [
+  'id',
+  'property_id',
+  'start_date',
+  'end_date',
+  'echo',
+  'echo_runs',
+  'platform_rule',
+] as const
+
+/**
+ * The bookings that make cleanings (docs/product.md §3.9): every platform's sales (a Booking.com
+ * closure read as a sale included) and manual bookings, active; never a block, an echo or a
+ * platform's rule.
+ */
+const cleanedBookings = (db: Db, propertyIds: readonly string[]) =>
+  db
+    .selectFrom('bookings')
+    .where('property_id', 'in', propertyIds)
+    .where('kind', '=', 'booking')
+    .where('cancelled_at', 'is', null)
+    .where('echo', '=', 0)
+    .where('platform_rule', 'is', null)
+
+type StayRow = { id: string; property_id: string; start_date: string; end_date: string }
+
+/** A booking by its own nights, from the first to the day after the last; none when it holds none. */
+function cleanedStay(row: StayRow & Parameters<typeof ownRowParts>[0]): CleanedStay[] {
+  const own = ownRowParts(row)
+  if (own.length === 0) return []
+  return [{ id: row.id, start: own[0]!.start_date, end: own.at(-1)!.end_date }]
+}
+
+/** The cleanings of a host's properties, computed from the stays as they are now. */
+export function createTurnoverService({ db }: { db: Db }) {
+  return {
+    /**
+     * The cleanings from `start` to `end` (check-out days, both included) of the owner's
+     * properties, or of one of them (an empty list when it is not theirs: the route says 404
+     * first), by date, then property.
+     */
+    async list(scope: TurnoverScope, start: string, end: string): Promise<Turnover[]> {
+      const properties: TurnoverProperty[] = await db
+        .selectFrom('properties')
+        .select(['id', 'name', 'check_in_time as checkInTime', 'check_out_time as checkOutTime'])
+        .where('owner_id', '=', scope.ownerId)
+        .$if(scope.propertyId !== undefined, (query) => query.where('id', '=', scope.propertyId!))
+        .execute()
+      if (properties.length === 0) return []
+      const ids = properties.map((property) => property.id)
+      // Those touching the window, and each property's first check-in after it: every check-out
+      // in the window and the check-in that follows it.
+      const [within, after] = await Promise.all([
+        cleanedBookings(db, ids)
+          .select(STAY_COLUMNS)
+          .where('end_date', '>=', start)
+          .where('start_date', '<=', end)
+          .execute(),
+        db
+          .selectFrom(
+            cleanedBookings(db, ids)
+              .select([
+                ...STAY_COLUMNS,
+                sql<number>`row_number() over (partition by property_id order by start_date, id)`.as('rank'),
+              ])
+              .where('start_date', '>', end)
+              .as('later'),
+          )
+          .select(STAY_COLUMNS)
+          .where('rank', '=', 1)
+          .execute(),
+      ])
+      const staysOf = new Map<string, CleanedStay[]>()
+      for (const row of [...within, ...after])
+        staysOf.set(row.property_id, [...(staysOf.get(row.property_id) ?? []), ...cleanedStay(row)])
+      return properties
+        .flatMap((property) => cleaningsOf(property, staysOf.get(property.id) ?? [], start, end))
+        .sort(
+          (a, b) =>
+            a.date.localeCompare(b.date) ||
+            a.propertyName.localeCompare(b.propertyName) ||
+            a.propertyId.localeCompare(b.propertyId),
+        )
+    },
+  }
+}
+
+export type TurnoverService = ReturnType<typeof createTurnoverService>
