@@ -16,7 +16,7 @@ function keys(messages: Messages, prefix = ''): string[] {
   )
 }
 
-describe('the words in three parts', () => {
+describe('the words in four parts', () => {
   it.each([
     ['en', en],
     ['ar', ar],
@@ -37,6 +37,11 @@ describe('the words in three parts', () => {
       expect(joinLocaleParts(parts)).toEqual(browserWords)
     },
   )
+
+  it('keeps the admins’ screens’ words for the first of them', () => {
+    expect(Object.keys(localePart(ar, 'admin')).sort()).toEqual(['logs', 'userActions'])
+    expect(Object.keys(localePart(ar, 'signedIn'))).not.toContain('logs')
+  })
 
   it('keeps the offline and update words for when they are said', () => {
     const occasional = localePart(en, 'occasional')
