@@ -53,23 +53,25 @@ export function cleanerFeedText({ link, properties }: OpenedLink, schedule: Clea
         ['dtstamp', {}, 'date-time', stamp],
         ['dtstart', { tzid }, 'date-time', localDateTime(cleaning.date, cleaning.checkOutTime)],
         ['dtend', { tzid }, 'date-time', localDateTime(end.date, end.time)],
-        ['summary', {}, 'text', t('cleaner.summary', { property: cleaning.propertyName })],
+        ['summary', {}, 'text', t('cleanerFeed.summary', { property: cleaning.propertyName })],
         ['location', {}, 'text', property.address],
         ['description', {}, 'text', describe(cleaning, t)],
       ],
       [],
     ]
   })
-  return calendarOf([...timezones, ...events], eventText, t('cleaner.calendarName', { name: link.name }))
+  return calendarOf([...timezones, ...events], eventText, t('cleanerFeed.calendarName', { name: link.name }))
 }
 
 /** The next check-in and the gap before it, in the link's language. */
 function describe(cleaning: CleanerCleaning, t: ReturnType<typeof translatorFor>): string {
-  if (!cleaning.nextCheckIn) return t('cleaner.noNextCheckIn')
-  const next = t('cleaner.nextCheckInAt', {
+  if (!cleaning.nextCheckIn) return t('cleanerFeed.noNextCheckIn')
+  const next = t('cleanerFeed.nextCheckInAt', {
     date: cleaning.nextCheckIn.date,
     time: cleaning.nextCheckIn.time,
   })
-  const gap = cleaning.sameDay ? t('cleaner.sameDay') : t('cleaner.gap', { count: cleaning.gapNights ?? 0 })
+  const gap = cleaning.sameDay
+    ? t('cleanerFeed.sameDay')
+    : t('cleanerFeed.gap', { count: cleaning.gapNights ?? 0 })
   return `${next}\n${gap}`
 }

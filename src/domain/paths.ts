@@ -31,6 +31,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   PATHS.forgotPassword,
   PATHS.resetPassword,
   PATHS.cancelEmailChange,
+  PATHS.cleaner,
 ]
 
 /** Whether `pathname` is a public screen or below one (a mailed link's token). */
