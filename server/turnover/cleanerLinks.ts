@@ -105,7 +105,7 @@ export function createCleanerLinkService({ db, publicUrl, clock, turnovers }: De
    * The next CLEANER_DAYS days' cleanings of an opened link, each property's days counted from
    * its own today; nothing of the stays but their dates and ids.
    */
-  async function cleaningsOf({ link, properties }: OpenedLink): Promise<CleanerSchedule> {
+  async function scheduleOf({ link, properties }: OpenedLink): Promise<CleanerSchedule> {
     const now = clock()
     const todays = new Map(properties.map((property) => [property.id, todayIn(property.timeZone, now)]))
     const days = [...todays.values()].sort()
@@ -210,14 +210,14 @@ export function createCleanerLinkService({ db, publicUrl, clock, turnovers }: De
     /** A cleaner's page: null when no active link has the token. */
     async schedule(token: string): Promise<CleanerSchedule | null> {
       const opened = await open(token)
-      return opened && cleaningsOf(opened)
+      return opened && scheduleOf(opened)
     },
 
     /** A cleaner's feed and its ETag: null when no active link has the token of `file`. */
     async feed(file: string): Promise<ExportFeed | null> {
       const opened = await open(feedTokenOfFile(file))
       if (!opened) return null
-      const text = cleanerFeedText(opened, await cleaningsOf(opened))
+      const text = cleanerFeedText(opened, await scheduleOf(opened))
       const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`
       return { body: await cachedBody(text), etag }
     },

@@ -4,6 +4,7 @@ import type { Language } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge } from '../common/Badge.tsx'
 import { EmptyState } from '../common/EmptyState.tsx'
+import { Button } from '../common/form.tsx'
 import { useFormat } from '../common/format.ts'
 import { LanguageMenu } from '../common/LanguageMenu.tsx'
 import { Logo } from '../common/Logo.tsx'
@@ -35,13 +36,9 @@ export function CleanerScheduleView({ state, schedule, error, language, onLangua
         {state === 'failed' && (
           <div role="alert" className="mt-10 text-center">
             <p className="text-slate-700">{error}</p>
-            <button
-              type="button"
-              onClick={onRetry}
-              className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
-            >
-              {t('cleaner.retry')}
-            </button>
+            <Button variant="secondary" className="mt-4" onClick={onRetry}>
+              {t('app.retry')}
+            </Button>
           </div>
         )}
         {state === 'showing' && schedule && <Schedule schedule={schedule} />}
