@@ -87,7 +87,8 @@ export type AppNotification = NotificationShape
 export type { NoticeStay, NotificationData }
 export type { NoticeKind } from '../domain/noticeKinds.ts'
 
-const { auth, user, statistics, admin, guest, stay, notification, sync, property, imports } = apiPaths
+const { auth, user, statistics, admin, guest, stay, notification, sync, property, imports, turnover } =
+  apiPaths
 
 /** Which page of a long list, of how many rows, narrowed to the rows that hold `search`. */
 export type PageParams = { page: number; pageSize: number; search?: string }
@@ -227,5 +228,9 @@ export const api = {
       remove: (propertyId: string, stayId: string) =>
         request(stay.remove, { params: { id: propertyId, stayId } }, NO_FALLBACK),
     },
+  },
+  turnover: {
+    /** A cleaner's page, by its link's token: no session. */
+    cleanerSchedule: (token: string) => request(turnover.cleanerSchedule, { params: { token } }),
   },
 }

@@ -37,7 +37,8 @@ export const PUBLIC_NAMESPACES = [
 ] as const
 /** Groups within the public namespaces that only signed-in screens show. */
 const SIGNED_IN_GROUPS: Record<string, readonly string[]> = { errors: ['property'] }
-const SERVER_ONLY_NAMESPACES = ['mail']
+// What mails and the cleaner's feed say is written by the server only.
+const SERVER_ONLY_NAMESPACES = ['mail', 'cleanerFeed']
 /**
  * The only groups of these namespaces the browser says: the errors its own forms find before
  * sending (a weak password, a property's fields). Every other error is the server's, which
