@@ -38,12 +38,14 @@ const loaders: Record<Language, Record<LocalePart, Loader>> = {
     signedIn: () => import('virtual:locale/en/signedIn'),
     occasional: () => import('virtual:locale/en/occasional'),
     admin: () => import('virtual:locale/en/admin'),
+    cleaner: () => import('virtual:locale/en/cleaner'),
   },
   ar: {
     public: () => import('virtual:locale/ar/public'),
     signedIn: () => import('virtual:locale/ar/signedIn'),
     occasional: () => import('virtual:locale/ar/occasional'),
     admin: () => import('virtual:locale/ar/admin'),
+    cleaner: () => import('virtual:locale/ar/cleaner'),
   },
 }
 

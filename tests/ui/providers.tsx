@@ -14,7 +14,10 @@ export async function renderWithProviders(
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nProvider fallback={<p>{LOADING_LOCALE}</p>} initialParts={['public', 'signedIn', 'admin']}>
+    <I18nProvider
+      fallback={<p>{LOADING_LOCALE}</p>}
+      initialParts={['public', 'signedIn', 'admin', 'cleaner']}
+    >
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </I18nProvider>
   )

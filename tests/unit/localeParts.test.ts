@@ -16,7 +16,7 @@ function keys(messages: Messages, prefix = ''): string[] {
   )
 }
 
-describe('the words in four parts', () => {
+describe('the words in parts', () => {
   it.each([
     ['en', en],
     ['ar', ar],
@@ -42,6 +42,12 @@ describe('the words in four parts', () => {
   it('keeps the admins’ screens’ words for the first of them', () => {
     expect(Object.keys(localePart(ar, 'admin')).sort()).toEqual(['logs', 'userActions'])
     expect(Object.keys(localePart(ar, 'signedIn'))).not.toContain('logs')
+  })
+
+  it('keeps a cleaner’s page’s words to that page', () => {
+    expect(Object.keys(localePart(ar, 'cleaner'))).toEqual(['cleaner'])
+    for (const part of ['public', 'signedIn'] as const)
+      expect(Object.keys(localePart(ar, part))).not.toContain('cleaner')
   })
 
   it('keeps the offline and update words for when they are said', () => {

@@ -12,13 +12,13 @@ import { CleanerScheduleView } from '../../ui/turnovers/CleanerScheduleView.tsx'
 type Props = { implementations?: FlowImplementations<typeof cleanerScheduleMachine> }
 
 /**
- * /cleaner/{token}: a cleaner's read-only page, no sign-in. Its words are the signed-in part's,
- * so the sign-in screen's words do not grow; it opens in the link's language, which the switch
+ * /cleaner/{token}: a cleaner's read-only page, no sign-in. Its words are a part of their own,
+ * so neither the sign-in screen's nor a host's grow; it opens in the link's language, which the switch
  * may change.
  */
 export default function CleanerScheduleRoute(props: Props) {
   return (
-    <NeedsWords part="signedIn" fallback={<FullPageSpinner />}>
+    <NeedsWords part="cleaner" fallback={<FullPageSpinner />}>
       <CleanerSchedule {...props} />
     </NeedsWords>
   )
