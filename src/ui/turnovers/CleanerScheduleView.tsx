@@ -92,8 +92,8 @@ function CleaningCard({ cleaning }: { cleaning: CleanerCleaning }) {
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-slate-500">{t('cleaner.checkOut')}</dt>
-          <dd className="font-medium text-slate-900" dir="ltr">
-            {cleaning.checkOutTime}
+          <dd className="font-medium text-slate-900 tabular-nums">
+            <span dir="ltr">{format.clockTime(cleaning.checkOutTime)}</span>
           </dd>
         </div>
         <div>
@@ -101,7 +101,10 @@ function CleaningCard({ cleaning }: { cleaning: CleanerCleaning }) {
           <dd className="font-medium text-slate-900">
             {next ? (
               <>
-                {format.date(next.date)} · <span dir="ltr">{next.time}</span>
+                {/* Not "·": in Arabic it reads as a zero between the date's digits and the time's. */}
+                {format.date(next.date)}
+                {t('app.separator')}
+                <span dir="ltr">{format.clockTime(next.time)}</span>
               </>
             ) : (
               t('cleaner.noNextCheckIn')
