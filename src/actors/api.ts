@@ -10,6 +10,7 @@ import type { Profile, ProfileUpdateResponse } from '../../contract/user.ts'
 import type { DashboardStatistics, MonthlyFigures, PeriodStatistics } from '../../contract/statistics.ts'
 import type { LogEntry, LogPage, ManagedUser } from '../../contract/admin.ts'
 import type { Guest } from '../../contract/guest.ts'
+import type { Turnover, TurnoverQuery } from '../../contract/turnover.ts'
 import type { Page } from '../../contract/paging.ts'
 import type { ManualStay, ManualStayBody, StaySearchHit } from '../../contract/stay.ts'
 import type {
@@ -37,6 +38,7 @@ export type {
   PropertyImage,
   PropertyStatus,
   StaySearchHit,
+  Turnover,
 }
 export type PlatformOption = z.infer<typeof Platform>
 
@@ -87,7 +89,8 @@ export type AppNotification = NotificationShape
 export type { NoticeStay, NotificationData }
 export type { NoticeKind } from '../domain/noticeKinds.ts'
 
-const { auth, user, statistics, admin, guest, stay, notification, sync, property, imports } = apiPaths
+const { auth, user, statistics, admin, guest, stay, notification, sync, property, imports, turnover } =
+  apiPaths
 
 /** Which page of a long list, of how many rows, narrowed to the rows that hold `search`. */
 export type PageParams = { page: number; pageSize: number; search?: string }
@@ -183,6 +186,10 @@ export const api = {
   /** The owner's stays across properties by guest, reservation code or phone's last 4 digits. */
   stay: {
     search: (text: string) => request(stay.search, { query: { q: text } }),
+  },
+  /** The cleanings due in a window of days, by date then property (docs/product.md §3.9). */
+  turnover: {
+    list: (query: TurnoverQuery) => request(turnover.list, { query }),
   },
   /** Nights the platforms have not yet closed, and links they stopped importing. */
   exposure: () => request(imports.exposure),

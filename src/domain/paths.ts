@@ -14,6 +14,7 @@ export const PATHS = {
   properties: '/properties',
   integration: '/integration',
   calendar: '/calendar',
+  turnovers: '/turnovers',
   guests: '/guests',
   users: '/users',
   logs: '/logs',

@@ -38,9 +38,10 @@ describe('the words in three parts', () => {
     },
   )
 
-  it('keeps the offline and update words for when they are said', () => {
+  it('keeps the offline and update words, and the Turnovers screen’s, for when they are said', () => {
     const occasional = localePart(en, 'occasional')
-    expect(Object.keys(occasional).sort()).toEqual(['offline', 'update'])
+    expect(Object.keys(occasional).sort()).toEqual(['offline', 'turnovers', 'update'])
+    expect(keys(localePart(en, 'signedIn'))).not.toContain('turnovers.title')
     expect(keys(localePart(en, 'public'))).not.toContain('offline.title')
     // A form that fails offline says so at once: its sentence is among the public words.
     expect(keys(localePart(en, 'public'))).toContain('app.offlineFailure')
