@@ -27,15 +27,14 @@ export function TurnoverControls({
   const { t } = useI18n()
   return (
     <div className="mb-6 flex flex-wrap items-center gap-3 print:hidden">
-      <div className="max-w-full overflow-x-auto">
-        <SegmentedControl
-          label={t('turnovers.window')}
-          options={TURNOVER_WINDOWS.map((value) => ({ value, label: t(`turnovers.windows.${value}`) }))}
-          value={window}
-          onChange={onWindowChange}
-          testId="turnover-window"
-        />
-      </div>
+      <SegmentedControl
+        label={t('turnovers.window')}
+        options={TURNOVER_WINDOWS.map((value) => ({ value, label: t(`turnovers.windows.${value}`) }))}
+        value={window}
+        onChange={onWindowChange}
+        testId="turnover-window"
+        gridOnPhone
+      />
       <FilterSelect
         label={t('calendar.propertyFilter')}
         allLabel={t('calendar.allProperties')}

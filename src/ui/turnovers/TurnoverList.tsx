@@ -63,6 +63,15 @@ function StayName({ turnover }: { turnover: Turnover }) {
   )
 }
 
+// Fixed widths, so that the tables of every day line up under one another.
+const COLUMNS = [
+  ['property', 'w-1/4'],
+  ['checkOut', 'w-1/8'],
+  ['stay', 'w-1/8'],
+  ['nextCheckIn', 'w-1/4'],
+  ['gap', 'w-1/4'],
+] as const
+
 /** On a wide screen and on paper: one row a cleaning. */
 function DayTable({ day }: { day: Day }) {
   const { t } = useI18n()
@@ -70,24 +79,14 @@ function DayTable({ day }: { day: Day }) {
   const cell = 'px-4 py-3 align-middle print:px-2 print:py-1.5'
   return (
     <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white md:block print:block print:rounded-none print:border-slate-400">
-      <table className="w-full text-start text-sm">
+      <table className="w-full table-fixed text-start text-sm">
         <thead className="bg-slate-50 text-xs font-semibold text-slate-600 print:bg-white">
           <tr>
-            <th scope="col" className={`${cell} text-start`}>
-              {t('turnovers.columns.property')}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t('turnovers.columns.checkOut')}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t('turnovers.columns.stay')}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t('turnovers.columns.nextCheckIn')}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t('turnovers.columns.gap')}
-            </th>
+            {COLUMNS.map(([key, width]) => (
+              <th key={key} scope="col" className={`${cell} ${width} text-start`}>
+                {t(`turnovers.columns.${key}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
