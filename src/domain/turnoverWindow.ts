@@ -1,7 +1,7 @@
 import { addDays, type DateOnly } from './dates.ts'
 import type { DateRange } from './dateRange.ts'
 
-/** The windows the Turnovers screen offers (docs/product.md §2.21), first the default. */
+/** The windows the Turnovers screen offers (docs/product.md §2.24), first the default. */
 export const TURNOVER_WINDOWS = ['today', 'tomorrow', 'week', 'month'] as const
 export type TurnoverWindow = (typeof TURNOVER_WINDOWS)[number]
 

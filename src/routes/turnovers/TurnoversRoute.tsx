@@ -12,7 +12,7 @@ import { TurnoverList } from '../../ui/turnovers/TurnoverList.tsx'
 
 /**
  * The cleanings due today, tomorrow or in the coming days, for every property or one
- * (docs/product.md §2.21); printed, it is the day sheet.
+ * (docs/product.md §2.24); printed, it is the day sheet.
  */
 export default function TurnoversRoute() {
   const { t } = useI18n()

@@ -155,7 +155,7 @@ function DayCards({ day }: { day: Day }) {
   )
 }
 
-/** The cleanings of a window, under a heading for each day (docs/product.md §2.21). */
+/** The cleanings of a window, under a heading for each day (docs/product.md §2.24). */
 export function TurnoverList({ turnovers }: { turnovers: readonly Turnover[] }) {
   const { t } = useI18n()
   const format = useFormat()
