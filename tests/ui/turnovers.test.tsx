@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { api } from '../../src/actors/api.ts'
 import type { Turnover } from '../../contract/turnover.ts'
+import { NeedsWords } from '../../src/i18n.tsx'
 import TurnoversRoute from '../../src/routes/turnovers/TurnoversRoute.tsx'
 import { TurnoversTodayLine } from '../../src/ui/dashboard/TurnoversTodayLine.tsx'
 import { aProperty } from './propertyBuilders.ts'
@@ -149,8 +150,14 @@ describe("the dashboard's line of today's cleanings", () => {
   ] as const)(
     'in %s, %i check-outs and %i same-day read "%s"',
     async (language, checkOuts, sameDay, text) => {
-      await renderRoute(<TurnoversTodayLine checkOuts={checkOuts} sameDay={sameDay} />, { language })
-      const line = screen.getByTestId('turnovers-today')
+      // Its words are the Turnovers screen's, which the dashboard loads after its first paint.
+      await renderRoute(
+        <NeedsWords part="occasional">
+          <TurnoversTodayLine checkOuts={checkOuts} sameDay={sameDay} />
+        </NeedsWords>,
+        { language },
+      )
+      const line = await screen.findByTestId('turnovers-today')
       expect(line.textContent).toBe(text)
       expect(line.getAttribute('href')).toBe('/turnovers')
     },

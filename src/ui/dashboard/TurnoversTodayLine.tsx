@@ -6,15 +6,15 @@ import { SparkleIcon } from '../common/appIcons.tsx'
 /** "Today: 3 check-outs, 1 same-day", to the Turnovers screen (docs/product.md §2.6). */
 export function TurnoversTodayLine({ checkOuts, sameDay }: { checkOuts: number; sameDay: number }) {
   const { t } = useI18n()
-  const leaving = t('pages.turnovers.checkOutsToday', { count: checkOuts })
+  const leaving = t('turnovers.today.checkOutsToday', { count: checkOuts })
   const text =
     checkOuts === 0
-      ? t('pages.turnovers.noneToday')
+      ? t('turnovers.today.noneToday')
       : sameDay === 0
         ? leaving
-        : t('pages.turnovers.withSameDay', {
+        : t('turnovers.today.withSameDay', {
             checkOuts: leaving,
-            sameDay: t('pages.turnovers.sameDayToday', { count: sameDay }),
+            sameDay: t('turnovers.today.sameDayToday', { count: sameDay }),
           })
   return (
     <Link
