@@ -1,7 +1,15 @@
 import { z } from 'zod'
 import { endpoints } from './endpoint.ts'
 import { Exposure, PlatformCadence } from './imports.ts'
-import { Turnover, TurnoverQuery } from './turnover.ts'
+import {
+  CleanerLink,
+  CleanerLinkBody,
+  CleanerLinkParams,
+  CleanerSchedule,
+  CleanerTokenParams,
+  Turnover,
+  TurnoverQuery,
+} from './turnover.ts'
 import { apiPaths, type Route } from './paths.ts'
 import {
   CredentialsBody,
@@ -176,6 +184,12 @@ export const contract = {
   }),
   turnover: endpoints(apiPaths.turnover, {
     list: { querystring: TurnoverQuery, response: { 200: z.array(Turnover) } },
+    links: { response: { 200: z.array(CleanerLink) } },
+    createLink: { body: CleanerLinkBody, response: { 201: CleanerLink } },
+    removeLink: { params: CleanerLinkParams },
+    rotateLink: { params: CleanerLinkParams, response: { 200: CleanerLink } },
+    cleanerSchedule: { params: CleanerTokenParams, response: { 200: CleanerSchedule } },
+    cleanerFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },
   }),
   calendar: endpoints(apiPaths.calendar, {
     exportFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },

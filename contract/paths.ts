@@ -103,6 +103,13 @@ export const apiPaths = {
   },
   turnover: {
     list: { method: 'get', url: '/turnover/list' },
+    links: { method: 'get', url: '/turnover/link' },
+    createLink: { method: 'post', url: '/turnover/link' },
+    removeLink: { method: 'delete', url: '/turnover/link/:id' },
+    rotateLink: { method: 'post', url: '/turnover/link/:id/rotate' },
+    /** A cleaner's page and feed, addressed by their link's secret token. */
+    cleanerSchedule: { method: 'get', url: '/cleaning/schedule/:token', public: true },
+    cleanerFeed: { method: 'get', url: '/cleaning/feed/:file', public: true },
   },
   calendar: {
     exportFeed: { method: 'get', url: '/calendar/:file', public: true },

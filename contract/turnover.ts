@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Email } from './auth.ts'
 
 /** The longest window of cleanings one request reads, in days (docs/product.md §7.11). */
 export const TURNOVER_RANGE_MAX_DAYS = 92
@@ -28,3 +29,63 @@ export const Turnover = z.object({
   gapNights: z.number().int().nullable(),
 })
 export type Turnover = z.infer<typeof Turnover>
+
+/** The most cleaner's links one account may hold (docs/product.md §7.11). */
+export const CLEANER_LINKS_PER_ACCOUNT = 20
+
+/** The days of cleanings a cleaner's link shows from today, today included. */
+export const CLEANER_DAYS = 30
+
+const LinkLanguage = z.enum(['en', 'ar'])
+
+/** A new cleaner's link: whose cleanings (the caller's properties), and whom to tell. */
+export const CleanerLinkBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  propertyIds: z.array(z.string().max(64)).min(1).max(500),
+  email: Email.optional(),
+  language: LinkLanguage.optional(),
+})
+export type CleanerLinkBody = z.infer<typeof CleanerLinkBody>
+
+/** A cleaner's link as its owner sees it: the page's and the feed's secret addresses. */
+export const CleanerLink = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  icsUrl: z.string(),
+  propertyIds: z.array(z.string()),
+  email: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  language: LinkLanguage,
+  createdAt: z.string(),
+})
+export type CleanerLink = z.infer<typeof CleanerLink>
+
+export const CleanerLinkParams = z.object({ id: z.string().max(64) })
+export const CleanerTokenParams = z.object({ token: z.string().max(200) })
+
+/**
+ * A cleaning as a cleaner reads it: where and when, never who stays, through which platform or
+ * at what price.
+ */
+export const CleanerCleaning = Turnover.pick({
+  propertyId: true,
+  propertyName: true,
+  stayId: true,
+  date: true,
+  checkOutTime: true,
+  nextCheckIn: true,
+  sameDay: true,
+  gapNights: true,
+}).extend({ address: z.string() })
+export type CleanerCleaning = z.infer<typeof CleanerCleaning>
+
+/** What a cleaner's page shows: the link's name and language, and the next days' cleanings. */
+export const CleanerSchedule = z.object({
+  name: z.string(),
+  language: LinkLanguage,
+  from: z.string(),
+  to: z.string(),
+  cleanings: z.array(CleanerCleaning),
+})
+export type CleanerSchedule = z.infer<typeof CleanerSchedule>

@@ -80,6 +80,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
     orBelow(PATHS.cancelEmailChange),
     'src/routes/auth/CancelEmailChangeRoute.tsx',
   ),
+  publicScreen(PATHS.cleaner, orBelow(PATHS.cleaner), 'src/routes/cleaning/CleanerScheduleRoute.tsx'),
   // `/` is the dashboard too. Its stay lists, under the figures, wait for the feed of every
   // property: asked for here, its download (a portfolio's is the page's largest) overlaps the
   // code's rather than starting once the dashboard has rendered; its reader's code stays out of

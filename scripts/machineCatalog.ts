@@ -2,6 +2,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventFrom, InputFrom } from '
 import { adminUserActionMachine } from '../src/machines/admin/adminUserAction.ts'
 import { calendarViewMachine } from '../src/machines/calendar/calendarView.ts'
 import { cancelEmailChangeMachine } from '../src/machines/auth/cancelEmailChange.ts'
+import { cleanerScheduleMachine } from '../src/machines/cleaning/cleanerSchedule.ts'
 import { closeGuardMachine } from '../src/machines/settings/closeGuard.ts'
 import { connectPlatformMachine } from '../src/machines/integration/connectPlatform.ts'
 import { dashboardRangeMachine } from '../src/machines/dashboard/dashboardRange.ts'
@@ -36,6 +37,27 @@ export const SAMPLE = {
 } as const
 
 /** The dashboard's default period, March 2026, and a shared link's, January. */
+/** A cleaner's page as its link's answer gives it: one same-day cleaning. */
+export const SAMPLE_SCHEDULE = {
+  name: 'Fatima',
+  language: 'en' as const,
+  from: '2026-03-01',
+  to: '2026-03-30',
+  cleanings: [
+    {
+      propertyId: 'property-1',
+      propertyName: 'Palm Loft',
+      address: 'Al Malqa 12, Riyadh',
+      stayId: 'stay-1',
+      date: '2026-03-05',
+      checkOutTime: '11:00',
+      nextCheckIn: { stayId: 'stay-2', date: '2026-03-05', time: '15:00' },
+      sameDay: true,
+      gapNights: 0,
+    },
+  ],
+}
+
 export const SAMPLE_MONTH = { start: '2026-03-01', end: '2026-03-31' }
 export const SAMPLE_LINK = { start: '2026-01-01', end: '2026-01-31' }
 
@@ -211,6 +233,21 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       events: [{ type: 'confirm' }, success('cancelChange'), failure('cancelChange')],
     })),
   ),
+  entry(cleanerScheduleMachine.definition, [
+    {
+      name: 'from a cleaner’s link',
+      input: { token: SAMPLE.token },
+      events: [
+        success('loadSchedule', SAMPLE_SCHEDULE),
+        failure('loadSchedule'),
+        {
+          type: 'xstate.error.actor.loadSchedule',
+          error: Object.assign(new Error('Not found'), { status: 404 }),
+        },
+        { type: 'retry' },
+      ],
+    },
+  ]),
   entry(
     twoFactorSetupMachine.definition,
     [false, true].map((enabled) => ({

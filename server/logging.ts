@@ -24,6 +24,9 @@ const SECRET_SEGMENTS: RegExp[] = [
   segmentAfter(`${PATHS.cancelEmailChange}/`),
   segmentAfter(beforeParameter(apiPaths.auth.changePassword)),
   segmentAfter(beforeParameter(apiPaths.calendar.exportFeed), '.ics'),
+  segmentAfter(`${PATHS.cleaner}/`),
+  segmentAfter(beforeParameter(apiPaths.turnover.cleanerSchedule)),
+  segmentAfter(beforeParameter(apiPaths.turnover.cleanerFeed), '.ics'),
 ]
 
 export const REDACTED = '[redacted]'

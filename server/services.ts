@@ -20,6 +20,7 @@ import { installSync } from './sync/scheduler.ts'
 import { createSyncService, type SyncService } from './sync/service.ts'
 import { createUserService, type UserService } from './user/service.ts'
 import { createTurnoverService, type TurnoverService } from './turnover/service.ts'
+import { createCleanerLinkService, type CleanerLinkService } from './turnover/cleanerLinks.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,7 @@ declare module 'fastify' {
     sync: SyncService
     health: HealthService
     turnovers: TurnoverService
+    cleanerLinks: CleanerLinkService
   }
 }
 
@@ -83,7 +85,12 @@ export function installServices(app: FastifyInstance, { recordFeedFetches }: { r
   app.decorate('stays', createStayService({ db }))
   app.decorate('statistics', createStatisticsService({ db }))
   app.decorate('guests', createGuestService({ db }))
-  app.decorate('turnovers', createTurnoverService({ db }))
+  const turnovers = createTurnoverService({ db })
+  app.decorate('turnovers', turnovers)
+  app.decorate(
+    'cleanerLinks',
+    createCleanerLinkService({ db, publicUrl: config.publicUrl, clock, turnovers }),
+  )
   const fetchLog = recordFeedFetches
     ? createFetchLog(db, (error) => log.error({ err: error }, 'could not record platforms’ fetches'))
     : null

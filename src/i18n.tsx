@@ -37,11 +37,13 @@ const loaders: Record<Language, Record<LocalePart, Loader>> = {
     public: () => import('virtual:locale/en/public'),
     signedIn: () => import('virtual:locale/en/signedIn'),
     occasional: () => import('virtual:locale/en/occasional'),
+    admin: () => import('virtual:locale/en/admin'),
   },
   ar: {
     public: () => import('virtual:locale/ar/public'),
     signedIn: () => import('virtual:locale/ar/signedIn'),
     occasional: () => import('virtual:locale/ar/occasional'),
+    admin: () => import('virtual:locale/ar/admin'),
   },
 }
 

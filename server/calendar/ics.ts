@@ -27,7 +27,7 @@ export type IcsStay = Pick<
   }
 
 type JCalProperty = [string, Record<string, string>, string, string]
-type JCalComponent = [string, JCalProperty[], JCalComponent[]]
+export type JCalComponent = [string, JCalProperty[], JCalComponent[]]
 
 /** "2026-03-01T10:00:00.000Z" → jCal's UTC date-time "2026-03-01T10:00:00Z". */
 const utcDateTime = (iso: string) => `${iso.slice(0, 19)}Z`
@@ -91,7 +91,7 @@ const plainComponent = ([name, properties, components]: JCalComponent): JCalComp
 ]
 
 /** One event as its lines of text, each ending in CRLF. */
-const eventText = (event: JCalComponent): string =>
+export const eventText = (event: JCalComponent): string =>
   `${ICAL.stringify.component(plainComponent(event), ICAL.design.icalendar)}\r\n`
 
 /** A calendar's text before its events and after them: its own properties, and its end. */
@@ -109,7 +109,7 @@ function calendarEnds(name?: string): [string, string] {
 }
 
 /** A calendar of these events: its own lines, then each event's. */
-function calendarOf<T>(items: readonly T[], text: (item: T) => string, name?: string): string {
+export function calendarOf<T>(items: readonly T[], text: (item: T) => string, name?: string): string {
   const [head, tail] = calendarEnds(name)
   return `${head}${items.map(text).join('')}${tail}`
 }

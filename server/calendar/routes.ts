@@ -15,7 +15,7 @@ const isCurrent = (request: FastifyRequest, feed: Pick<ExportFeed, 'etag'>) =>
   request.headers['if-none-match'] === feed.etag
 
 /** Answers a feed with its ETag, or 304 when the client's copy is this one. */
-function sendFeed(
+export function sendFeed(
   request: FastifyRequest,
   reply: FastifyReply,
   feed: Pick<ExportFeed, 'etag'> & Partial<ExportFeed>,

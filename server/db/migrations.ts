@@ -24,6 +24,7 @@ import { feedFetches } from './migrations/0023_feed_fetches.ts'
 import { atRiskAcknowledged } from './migrations/0024_at_risk_acknowledged.ts'
 import { importAlarms } from './migrations/0025_import_alarms.ts'
 import { stayTimes } from './migrations/0026_stay_times.ts'
+import { cleanerLinks } from './migrations/0027_cleaner_links.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -231,4 +232,5 @@ export const migrations: Record<string, Migration> = {
   '0024_at_risk_acknowledged': atRiskAcknowledged,
   '0025_import_alarms': importAlarms,
   '0026_stay_times': stayTimes,
+  '0027_cleaner_links': cleanerLinks,
 }

@@ -291,6 +291,23 @@ export interface AuditLogTable {
   created_at: string
 }
 
+/** A cleaner's secret link to some of an owner's cleanings (migration 0027). */
+export interface CleanerLinksTable {
+  id: string
+  owner_id: string
+  name: string
+  token: string
+  email: string | null
+  email_confirmed_at: string | null
+  language: 'en' | 'ar'
+  created_at: string
+}
+
+export interface CleanerLinkPropertiesTable {
+  link_id: string
+  property_id: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -312,6 +329,8 @@ export interface Database {
   notifications: NotificationsTable
   announced_conflicts: AnnouncedConflictsTable
   audit_log: AuditLogTable
+  cleaner_links: CleanerLinksTable
+  cleaner_link_properties: CleanerLinkPropertiesTable
 }
 
 export type User = Selectable<UsersTable>

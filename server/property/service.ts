@@ -87,7 +87,7 @@ const STATUS_BADGE: Record<PropertyRow['status'], PropertyStatus> = {
 }
 
 /** The per-property secret of the export feed URL: 32 random bytes (docs/product.md §7.5). */
-const newExportToken = () => randomBytes(32).toString('base64url')
+export const newExportToken = () => randomBytes(32).toString('base64url')
 
 const toImage = (row: ImageRow): PropertyImage => ({
   id: row.id,

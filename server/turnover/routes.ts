@@ -4,7 +4,8 @@ import { TURNOVER_RANGE_MAX_DAYS, type TurnoverQuery } from '../../contract/turn
 import { rangeProblem, type RangeProblem } from '../../src/domain/dateRange.ts'
 import { isDateOnly } from '../../src/domain/dates.ts'
 import { currentUser } from '../auth/session.ts'
-import { fieldError } from '../errors.ts'
+import { sendFeed } from '../calendar/routes.ts'
+import { fieldError, notFound } from '../errors.ts'
 
 // The statistics' words for dates and their order; the window's own bound.
 const PROBLEM_KEYS: Record<RangeProblem, string> = {
@@ -31,7 +32,48 @@ export const turnoverRoutes: FastifyPluginAsyncZod = async (app) => {
       const { propertyId } = request.query
       // Another's property, or none: a 404, as every property route says.
       if (propertyId !== undefined) await app.properties.get(ownerId, propertyId)
-      return app.turnovers.list({ ownerId, propertyId }, start, end)
+      const scope = propertyId === undefined ? { ownerId } : { ownerId, propertyIds: [propertyId] }
+      return app.turnovers.list(scope, start, end)
+    },
+  })
+
+  // The host's cleaner links (docs/product.md §7.11): their own only, 404 for another's.
+  app.route({
+    ...contract.turnover.links,
+    handler: async (request) => app.cleanerLinks.list(currentUser(request).id),
+  })
+  app.route({
+    ...contract.turnover.createLink,
+    handler: async (request, reply) =>
+      reply.code(201).send(await app.cleanerLinks.create(currentUser(request).id, request.body)),
+  })
+  app.route({
+    ...contract.turnover.rotateLink,
+    handler: async (request) => app.cleanerLinks.rotate(currentUser(request).id, request.params.id),
+  })
+  app.route({
+    ...contract.turnover.removeLink,
+    handler: async (request, reply) => {
+      await app.cleanerLinks.remove(currentUser(request).id, request.params.id)
+      return reply.code(204).send()
+    },
+  })
+
+  // A cleaner's page and feed: the token is the only key; a revoked or rotated one is a 404.
+  app.route({
+    ...contract.turnover.cleanerSchedule,
+    handler: async (request, reply) => {
+      const schedule = await app.cleanerLinks.schedule(request.params.token)
+      if (schedule === null) throw notFound()
+      return reply.header('cache-control', 'private, no-store').send(schedule)
+    },
+  })
+  app.route({
+    ...contract.turnover.cleanerFeed,
+    handler: async (request, reply) => {
+      const feed = await app.cleanerLinks.feed(request.params.file)
+      if (feed === null) throw notFound()
+      return sendFeed(request, reply, feed)
     },
   })
 }

@@ -4,8 +4,8 @@ import { cleaningsOf, type CleanedStay, type TurnoverProperty } from '../../src/
 import type { Db } from '../db/database.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 
-/** Whose and which properties a cleaning list reads: an owner's, all or one. */
-export type TurnoverScope = { ownerId: string; propertyId?: string }
+/** Whose and which properties a cleaning list reads: an owner's, all or those named. */
+export type TurnoverScope = { ownerId: string; propertyIds?: readonly string[] }
 
 const STAY_COLUMNS = [
   'id',
@@ -45,15 +45,15 @@ export function createTurnoverService({ db }: { db: Db }) {
   return {
     /**
      * The cleanings from `start` to `end` (check-out days, both included) of the owner's
-     * properties, or of one of them (an empty list when it is not theirs: the route says 404
-     * first), by date, then property.
+     * properties, or of those named (none that is not theirs: the routes say 404 first), by
+     * date, then property.
      */
     async list(scope: TurnoverScope, start: string, end: string): Promise<Turnover[]> {
       const properties: TurnoverProperty[] = await db
         .selectFrom('properties')
         .select(['id', 'name', 'check_in_time as checkInTime', 'check_out_time as checkOutTime'])
         .where('owner_id', '=', scope.ownerId)
-        .$if(scope.propertyId !== undefined, (query) => query.where('id', '=', scope.propertyId!))
+        .$if(scope.propertyIds !== undefined, (query) => query.where('id', 'in', scope.propertyIds!))
         .execute()
       if (properties.length === 0) return []
       const ids = properties.map((property) => property.id)

@@ -187,10 +187,6 @@ export const api = {
   stay: {
     search: (text: string) => request(stay.search, { query: { q: text } }),
   },
-  /** The cleanings due in a window of days, by date then property (docs/product.md §3.9). */
-  turnover: {
-    list: (query: TurnoverQuery) => request(turnover.list, { query }),
-  },
   /** Nights the platforms have not yet closed, and links they stopped importing. */
   exposure: () => request(imports.exposure),
   notification: {
@@ -234,5 +230,11 @@ export const api = {
       remove: (propertyId: string, stayId: string) =>
         request(stay.remove, { params: { id: propertyId, stayId } }, NO_FALLBACK),
     },
+  },
+  turnover: {
+    /** The cleanings due in a window of days, by date then property (docs/product.md §3.9). */
+    list: (query: TurnoverQuery) => request(turnover.list, { query }),
+    /** A cleaner's page, by its link's token: no session. */
+    cleanerSchedule: (token: string) => request(turnover.cleanerSchedule, { params: { token } }),
   },
 }

@@ -14,7 +14,7 @@ export function isDateOnly(value: string): value is DateOnly {
   return date.toISOString().slice(0, 10) === value
 }
 
-const toUtcMs = (date: DateOnly) => Date.parse(`${date}T00:00:00Z`)
+export const toUtcMs = (date: DateOnly) => Date.parse(`${date}T00:00:00Z`)
 const fromUtcMs = (ms: number): DateOnly => new Date(ms).toISOString().slice(0, 10)
 
 /** Today's date on the local calendar of whoever runs this (the browser: the host's own day). */

@@ -1,14 +1,15 @@
 import type { Messages } from './translator.ts'
 
 /**
- * Each language's words come in three chunks, so that a signed-out phone does not
+ * Each language's words come in four chunks, so that a signed-out phone does not
  * download every screen's text to show a sign-in form. `public` holds what the pages open to
  * everyone say (sign-in, registration, password reset, e-mail change, errors); `occasional` what
  * any page says only now and then (that the network is gone, that a new version waits), loaded
- * when it is first said; `signedIn` holds the rest. `mail` and the errors only the server finds
- * are the server's alone and never reach the browser.
+ * when it is first said; `admin` what only the admins' screens say, loaded with the first of
+ * them; `signedIn` holds the rest. `mail` and the errors only the server finds are the server's
+ * alone and never reach the browser.
  */
-export const LOCALE_PARTS = ['public', 'signedIn', 'occasional'] as const
+export const LOCALE_PARTS = ['public', 'signedIn', 'occasional', 'admin'] as const
 export type LocalePart = (typeof LOCALE_PARTS)[number]
 
 /**
@@ -16,6 +17,16 @@ export type LocalePart = (typeof LOCALE_PARTS)[number]
  * limit, would otherwise carry them (docs/decisions.md, "Turnovers' words come with the screen").
  */
 export const OCCASIONAL_NAMESPACES = ['offline', 'update', 'turnovers'] as const
+/** The namespaces of the admins' screens alone: the audit log, and acting on an account. */
+export const ADMIN_NAMESPACES = ['logs', 'userActions'] as const
+
+/** The parts loaded only when first said, and their namespaces, found in no other part. */
+const LATER_PARTS: Partial<Record<LocalePart, readonly string[]>> = {
+  occasional: OCCASIONAL_NAMESPACES,
+  admin: ADMIN_NAMESPACES,
+}
+const laterPartOf = (namespace: string) =>
+  (Object.keys(LATER_PARTS) as LocalePart[]).find((part) => LATER_PARTS[part]!.includes(namespace))
 
 export const PUBLIC_NAMESPACES = [
   'app',
@@ -30,7 +41,8 @@ export const PUBLIC_NAMESPACES = [
 ] as const
 /** Groups within the public namespaces that only signed-in screens show. */
 const SIGNED_IN_GROUPS: Record<string, readonly string[]> = { errors: ['property'] }
-const SERVER_ONLY_NAMESPACES = ['mail']
+// What mails and the cleaner's feed say is written by the server only.
+const SERVER_ONLY_NAMESPACES = ['mail', 'cleanerFeed']
 /**
  * The only groups of these namespaces the browser says: the errors its own forms find before
  * sending (a weak password, a property's fields). Every other error is the server's, which
@@ -53,9 +65,9 @@ export function localePart(messages: Messages, part: LocalePart): Messages {
     const browserOnly = BROWSER_ONLY_GROUPS[namespace]
     const words =
       typeof all === 'string' || !browserOnly ? all : pick(all, (key) => browserOnly.includes(key))
-    const occasional = (OCCASIONAL_NAMESPACES as readonly string[]).includes(namespace)
-    if (occasional || part === 'occasional') {
-      if (occasional && part === 'occasional') result[namespace] = words
+    const later = laterPartOf(namespace)
+    if (later !== undefined || LATER_PARTS[part] !== undefined) {
+      if (later === part) result[namespace] = words
       continue
     }
     if (!(PUBLIC_NAMESPACES as readonly string[]).includes(namespace)) {

@@ -9,6 +9,8 @@ export const PATHS = {
   // The mailed links' pages: the segment after them is a secret, which server/logging.ts hides.
   resetPassword: '/reset-password',
   cancelEmailChange: '/cancel-email-change',
+  // A cleaner's page: the segment after it is its link's secret token.
+  cleaner: '/cleaner',
   dashboard: '/dashboard',
   settings: '/settings',
   properties: '/properties',
@@ -30,6 +32,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   PATHS.forgotPassword,
   PATHS.resetPassword,
   PATHS.cancelEmailChange,
+  PATHS.cleaner,
 ]
 
 /** Whether `pathname` is a public screen or below one (a mailed link's token). */

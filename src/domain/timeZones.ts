@@ -161,7 +161,7 @@ const asUtc = (wall: WallTime) =>
   Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
 
 /** How far `zone` is ahead of UTC at an instant, in milliseconds (whole seconds). */
-const offsetAt = (zone: string, instant: number) =>
+export const offsetAt = (zone: string, instant: number) =>
   asUtc(wallTimeIn(zone, instant)) - Math.floor(instant / 1000) * 1000
 
 /**

@@ -115,7 +115,13 @@ function SignedInScreen({ screen }: { screen: Screen }) {
               <EmptyState text={t('app.notAllowed')} />
             ) : (
               <Suspense fallback={<Spinner label={t('app.loading')} className="m-8" />}>
-                <Component />
+                {screen.adminOnly ? (
+                  <NeedsWords part="admin" fallback={<Spinner label={t('app.loading')} className="m-8" />}>
+                    <Component />
+                  </NeedsWords>
+                ) : (
+                  <Component />
+                )}
               </Suspense>
             )}
           </AppShell>

@@ -41,6 +41,7 @@ const RegistrationRoute = preloadable(() => import('./auth/RegistrationRoute.tsx
 const ForgotPasswordRoute = preloadable(() => import('./auth/ForgotPasswordRoute.tsx'))
 const ResetPasswordRoute = preloadable(() => import('./auth/ResetPasswordRoute.tsx'))
 const CancelEmailChangeRoute = preloadable(() => import('./auth/CancelEmailChangeRoute.tsx'))
+const CleanerScheduleRoute = preloadable(() => import('./cleaning/CleanerScheduleRoute.tsx'))
 
 /** A page open to everyone; `signedOutOnly` sends someone still signed in to the dashboard. */
 type PublicScreen = { path: string; component: Preloadable<object>; signedOutOnly?: boolean }
@@ -53,6 +54,8 @@ const PUBLIC_SCREENS: PublicScreen[] = [
   { path: `${PATHS.resetPassword}/:token?`, component: ResetPasswordRoute },
   // The old address's link when the e-mail address changes; public like the reset.
   { path: `${PATHS.cancelEmailChange}/:token?`, component: CancelEmailChangeRoute },
+  // A cleaner's read-only page, by its link's token (docs/product.md §7.11).
+  { path: `${PATHS.cleaner}/:token?`, component: CleanerScheduleRoute },
 ]
 
 /**

@@ -32,6 +32,8 @@ const sessions: Partial<Record<'host' | 'admin', Awaited<ReturnType<BrowserConte
 /** A stay the host added by hand: the one whose details have Edit. */
 const MANUAL_GUEST = 'Noura Al-Qahtani'
 const today = localToday()
+/** A cleaner's link to every demo property, one in each language (the page opens in the link's). */
+const cleanerTokens: Record<Language, string> = { en: '', ar: '' }
 
 declare global {
   interface Window {
@@ -90,6 +92,14 @@ beforeAll(async () => {
     headers: { origin: demo.url },
   })
   expect(added.status()).toBe(201)
+  for (const language of LANGUAGES) {
+    const link = await host.request.post(`${demo.url}/api/turnover/link`, {
+      data: { name: 'Fatima', propertyIds: properties.map((property) => property.id), language },
+      headers: { origin: demo.url },
+    })
+    expect(link.status()).toBe(201)
+    cleanerTokens[language] = ((await link.json()) as { url: string }).url.split('/').at(-1)!
+  }
   sessions.host = await host.storageState()
   await host.close()
   const admin = await signIn(DEMO_ADMIN)
@@ -184,6 +194,15 @@ const SCREENS: Screen[] = [
   { name: '/login', as: 'visitor', open: (page) => go(page, '/login', 'login-form') },
   { name: '/registration', as: 'visitor', open: (page) => go(page, '/registration', 'registration-form') },
   { name: '/forgot-password', as: 'visitor', open: (page) => go(page, '/forgot-password', 'forgot-form') },
+  {
+    name: '/cleaner/{token}',
+    as: 'visitor',
+    open: async (page) => {
+      if (page.url() === 'about:blank') await go(page, '/login', 'login-form')
+      const language = (await page.evaluate(() => document.documentElement.lang)) === 'ar' ? 'ar' : 'en'
+      await go(page, `/cleaner/${cleanerTokens[language]}`, 'cleaner-schedule')
+    },
+  },
   { name: '/ (dashboard)', as: 'host', open: (page) => go(page, '/', 'property-card') },
   {
     name: 'notifications panel',

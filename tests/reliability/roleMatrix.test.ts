@@ -40,6 +40,9 @@ type Target = {
   imageId: string
   calendarId: string
   exportToken: string
+  /** A cleaner's link to the property, and its token. */
+  cleanerLinkId: string
+  cleanerToken: string
   notificationId: string
   /** A manual stay on the property. */
   stayId: string
@@ -152,6 +155,29 @@ const MATRIX: Record<string, Row> = {
   'GET /api/exposure': { expected: signedIn(200) },
   // Each caller's own cleanings; another's property is a 404 (tests/server/turnovers.test.ts).
   'GET /api/turnover/list': { expected: signedIn(200), query: '?start=2030-01-01&end=2030-01-31' },
+  // Each caller's own cleaner links, for their own properties (tests/server/cleanerLinks.test.ts).
+  'GET /api/turnover/link': { expected: signedIn(200) },
+  'POST /api/turnover/link': {
+    expected: ownerOnly(201),
+    payload: (target) => ({ name: 'Fatima', propertyIds: [target.propertyId] }),
+  },
+  'POST /api/turnover/link/:id/rotate': {
+    expected: ownerOnly(200),
+    params: (target) => ({ id: target.cleanerLinkId }),
+  },
+  'DELETE /api/turnover/link/:id': {
+    expected: ownerOnly(204),
+    params: (target) => ({ id: target.cleanerLinkId }),
+  },
+  // A cleaner's page and feed: the link's token is their only key.
+  'GET /api/cleaning/schedule/:token': {
+    expected: everyone(200),
+    params: (target) => ({ token: target.cleanerToken }),
+  },
+  'GET /api/cleaning/feed/:file': {
+    expected: everyone(200),
+    params: (target) => ({ file: `${target.cleanerToken}.ics` }),
+  },
   'POST /api/property/:id/calendar/platform/:platformName/acknowledge': { expected: ownerOnly(200) },
   // The export feed's token is its only key.
   'GET /api/calendar/:file': { expected: everyone(200) },
@@ -227,7 +253,9 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
 
   /** Only what the route's path names is made, and the photo through the real upload. */
   async function aTarget(route: string, owner: Account): Promise<Target> {
-    const needsProperty = /:(id|propertyId|imageId|calendarId|platformName|file|stayId)\b/.test(route)
+    const needsLink = /\/api\/(turnover\/link|cleaning)\b/.test(route)
+    const needsProperty =
+      needsLink || /:(id|propertyId|imageId|calendarId|platformName|file|stayId)\b/.test(route)
     const property = needsProperty ? await aProperty(ctx.app, owner.cookie, {}, [await aJpeg()]) : undefined
     const propertyId = property?.id ?? 'none'
     const calendar = /:(calendarId|platformName)\b/.test(route)
@@ -261,9 +289,21 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
           })
         ).json<{ id: string }>().id
       : 'none'
+    // Under the account's quota of links, whatever the cells before made.
+    if (needsLink) await ctx.db.deleteFrom('cleaner_links').where('owner_id', '=', owner.id).execute()
+    const cleanerLink = needsLink
+      ? (
+          await post(ctx.app, '/api/turnover/link', { name: 'Fatima', propertyIds: [propertyId] }, owner)
+        ).json<{
+          id: string
+          url: string
+        }>()
+      : undefined
     return {
       stayId,
       propertyId,
+      cleanerLinkId: cleanerLink?.id ?? 'none',
+      cleanerToken: cleanerLink?.url.split('/').at(-1) ?? 'none',
       imageId: property?.images[0]?.id ?? 'none',
       calendarId: calendar?.id ?? 'none',
       exportToken,

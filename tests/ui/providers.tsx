@@ -14,7 +14,7 @@ export async function renderWithProviders(
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nProvider fallback={<p>{LOADING_LOCALE}</p>} initialParts={['public', 'signedIn']}>
+    <I18nProvider fallback={<p>{LOADING_LOCALE}</p>} initialParts={['public', 'signedIn', 'admin']}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </I18nProvider>
   )

@@ -16,7 +16,7 @@ function keys(messages: Messages, prefix = ''): string[] {
   )
 }
 
-describe('the words in three parts', () => {
+describe('the words in four parts', () => {
   it.each([
     ['en', en],
     ['ar', ar],
@@ -30,13 +30,19 @@ describe('the words in three parts', () => {
           expect(some.filter((key) => others.includes(key))).toEqual([])
         }
       }
-      // The e-mails, and the errors only the server finds, which it answers in the reader's language.
-      const { mail: _mail, ...browserWords } = messages
+      // The e-mails, the cleaner's feed, and the errors only the server finds, which it answers in
+      // the reader's language.
+      const { mail: _mail, cleanerFeed: _cleanerFeed, ...browserWords } = messages
       const { auth, property } = messages.errors
       browserWords.errors = { auth, property } as unknown as typeof messages.errors
       expect(joinLocaleParts(parts)).toEqual(browserWords)
     },
   )
+
+  it('keeps the admins’ screens’ words for the first of them', () => {
+    expect(Object.keys(localePart(ar, 'admin')).sort()).toEqual(['logs', 'userActions'])
+    expect(Object.keys(localePart(ar, 'signedIn'))).not.toContain('logs')
+  })
 
   it('keeps the offline and update words, and the Turnovers screen’s, for when they are said', () => {
     const occasional = localePart(en, 'occasional')
