@@ -2,6 +2,7 @@ import { Link } from 'wouter'
 import type { Turnover } from '../../../contract/turnover.ts'
 import { stayLink } from '../../domain/stayLink.ts'
 import { useI18n } from '../../i18n.tsx'
+import { Badge } from '../common/Badge.tsx'
 import { EmptyState } from '../common/EmptyState.tsx'
 import { SparkleIcon } from '../common/appIcons.tsx'
 import { useFormat } from '../common/format.ts'
@@ -19,23 +20,24 @@ function byDay(turnovers: readonly Turnover[]): Day[] {
   return days
 }
 
-const BADGE =
-  'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 print:ring-0'
-
 /** What stands between this guest and the next: a warning, a plain count of free nights, or no one. */
 function Gap({ turnover }: { turnover: Turnover }) {
   const { t } = useI18n()
   if (turnover.sameDay)
     return (
-      <span data-testid="same-day" className={`${BADGE} bg-amber-100 text-amber-900 ring-amber-300`}>
-        <span aria-hidden="true">!</span>
-        {t('turnovers.sameDay')}
+      <span data-testid="same-day">
+        <Badge tone="amber">
+          <span aria-hidden="true" className="me-1 font-bold">
+            !
+          </span>
+          {t('turnovers.sameDay')}
+        </Badge>
       </span>
     )
   if (turnover.nextCheckIn === null)
     return (
-      <span data-testid="no-next" className={`${BADGE} bg-slate-100 text-slate-700 ring-slate-300`}>
-        {t('turnovers.noNext')}
+      <span data-testid="no-next">
+        <Badge tone="slate">{t('turnovers.noNext')}</Badge>
       </span>
     )
   return (
