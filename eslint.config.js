@@ -50,7 +50,7 @@ const refuseZones = (...list) => ({ 'import-x/no-restricted-paths': ['error', { 
  * folders"): a string or a template that begins with one, anywhere else in the browser's code, is
  * an address that a renamed screen would leave behind. Tests write addresses as a person types them.
  */
-const SCREEN_ADDRESS = String.raw`^\x2F(login|registration|forgot-password|reset-password|cancel-email-change|dashboard|settings|properties|integration|calendar|guests|users|logs)([\x2F?#]|$)`
+const SCREEN_ADDRESS = String.raw`^\x2F(login|registration|forgot-password|reset-password|cancel-email-change|dashboard|settings|properties|integration|calendar|turnovers|guests|users|logs)([\x2F?#]|$)`
 const screenAddressMessage = 'A screen’s address comes from PATHS in src/domain/paths.ts.'
 const refuseScreenAddresses = {
   'no-restricted-syntax': [

@@ -38,6 +38,7 @@ const loaders: Record<Language, Record<LocalePart, Loader>> = {
     signedIn: () => import('virtual:locale/en/signedIn'),
     occasional: () => import('virtual:locale/en/occasional'),
     admin: () => import('virtual:locale/en/admin'),
+    turnovers: () => import('virtual:locale/en/turnovers'),
     cleaner: () => import('virtual:locale/en/cleaner'),
   },
   ar: {
@@ -45,6 +46,7 @@ const loaders: Record<Language, Record<LocalePart, Loader>> = {
     signedIn: () => import('virtual:locale/ar/signedIn'),
     occasional: () => import('virtual:locale/ar/occasional'),
     admin: () => import('virtual:locale/ar/admin'),
+    turnovers: () => import('virtual:locale/ar/turnovers'),
     cleaner: () => import('virtual:locale/ar/cleaner'),
   },
 }

@@ -10,6 +10,7 @@ import type { Profile, ProfileUpdateResponse } from '../../contract/user.ts'
 import type { DashboardStatistics, MonthlyFigures, PeriodStatistics } from '../../contract/statistics.ts'
 import type { LogEntry, LogPage, ManagedUser } from '../../contract/admin.ts'
 import type { Guest } from '../../contract/guest.ts'
+import type { Turnover, TurnoverQuery } from '../../contract/turnover.ts'
 import type { Page } from '../../contract/paging.ts'
 import type { ManualStay, ManualStayBody, StaySearchHit } from '../../contract/stay.ts'
 import type {
@@ -37,6 +38,7 @@ export type {
   PropertyImage,
   PropertyStatus,
   StaySearchHit,
+  Turnover,
 }
 export type PlatformOption = z.infer<typeof Platform>
 
@@ -230,6 +232,8 @@ export const api = {
     },
   },
   turnover: {
+    /** The cleanings due in a window of days, by date then property (docs/product.md §3.9). */
+    list: (query: TurnoverQuery) => request(turnover.list, { query }),
     /** A cleaner's page, by its link's token: no session. */
     cleanerSchedule: (token: string) => request(turnover.cleanerSchedule, { params: { token } }),
   },

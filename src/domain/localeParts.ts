@@ -6,10 +6,10 @@ import type { Messages } from './translator.ts'
  * everyone say (sign-in, registration, password reset, e-mail change, errors); `occasional` what
  * any page says only now and then (that the network is gone, that a new version waits), loaded
  * when it is first said; `admin` what only the admins' screens say, loaded with the first of
- * them; `cleaner` what a cleaner's page says; `signedIn` holds the rest. `mail` and the errors only the server finds are the server's
+ * them; `turnovers` the Turnovers screen's; `cleaner` what a cleaner's page says; `signedIn` holds the rest. `mail` and the errors only the server finds are the server's
  * alone and never reach the browser.
  */
-export const LOCALE_PARTS = ['public', 'signedIn', 'occasional', 'admin', 'cleaner'] as const
+export const LOCALE_PARTS = ['public', 'signedIn', 'occasional', 'admin', 'turnovers', 'cleaner'] as const
 export type LocalePart = (typeof LOCALE_PARTS)[number]
 
 export const OCCASIONAL_NAMESPACES = ['offline', 'update'] as const
@@ -20,6 +20,9 @@ export const ADMIN_NAMESPACES = ['logs', 'userActions'] as const
 const LATER_PARTS: Partial<Record<LocalePart, readonly string[]>> = {
   occasional: OCCASIONAL_NAMESPACES,
   admin: ADMIN_NAMESPACES,
+  // The Turnovers screen and the dashboard's line of today's check-outs, loaded after its first
+  // paint: the dashboard's first screen, whose weight has a limit, does not carry them.
+  turnovers: ['turnovers'],
   // A cleaner's page, opened without signing in: neither the sign-in screen nor a host loads it.
   cleaner: ['cleaner'],
 }

@@ -3,7 +3,7 @@ import { PATHS } from './paths.ts'
 export type NavigationItem = {
   path: string
   labelKey: string
-  icon: 'dashboard' | 'properties' | 'integration' | 'calendar' | 'guests' | 'users' | 'logs'
+  icon: 'dashboard' | 'properties' | 'integration' | 'calendar' | 'turnovers' | 'guests' | 'users' | 'logs'
 }
 
 const USER_ITEMS: NavigationItem[] = [
@@ -11,6 +11,7 @@ const USER_ITEMS: NavigationItem[] = [
   { path: PATHS.properties, labelKey: 'nav.properties', icon: 'properties' },
   { path: PATHS.integration, labelKey: 'nav.integration', icon: 'integration' },
   { path: PATHS.calendar, labelKey: 'nav.calendar', icon: 'calendar' },
+  { path: PATHS.turnovers, labelKey: 'nav.turnovers', icon: 'turnovers' },
 ]
 
 export const ADMIN_ITEMS: NavigationItem[] = [

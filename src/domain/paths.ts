@@ -16,6 +16,7 @@ export const PATHS = {
   properties: '/properties',
   integration: '/integration',
   calendar: '/calendar',
+  turnovers: '/turnovers',
   guests: '/guests',
   users: '/users',
   logs: '/logs',

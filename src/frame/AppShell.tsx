@@ -128,7 +128,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
             groups={notifications.groups}
           />
         </WhenOpen>
-        <main className="flex-1 px-4 py-6 md:px-8 md:py-8">{children}</main>
+        <main className="flex-1 px-4 py-6 md:px-8 md:py-8 print:p-0">{children}</main>
       </div>
       <WhenOpen open={overlay === 'userSheet'}>
         <UserMenuSheet.Component

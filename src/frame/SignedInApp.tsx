@@ -35,6 +35,7 @@ const screen = (load: () => Promise<ScreenModule>) => preloadable<object, Screen
 const DashboardRoute = screen(() => import('../routes/dashboard/DashboardRoute.tsx'))
 const PropertiesRoute = screen(() => import('../routes/properties/PropertiesRoute.tsx'))
 const CalendarRoute = screen(() => import('../routes/calendar/CalendarRoute.tsx'))
+const TurnoversRoute = screen(() => import('../routes/turnovers/TurnoversRoute.tsx'))
 const IntegrationRoute = screen(() => import('../routes/integration/IntegrationRoute.tsx'))
 const GuestsRoute = screen(() => import('../routes/admin/GuestsRoute.tsx'))
 const UsersRoute = screen(() => import('../routes/users/UsersRoute.tsx'))
@@ -49,6 +50,7 @@ const SCREENS: Screen[] = [
   { paths: ['/', PATHS.dashboard, PATHS.settings], component: DashboardRoute },
   { paths: [PATHS.properties], component: PropertiesRoute },
   { paths: [PATHS.calendar], component: CalendarRoute },
+  { paths: [PATHS.turnovers], component: TurnoversRoute },
   { paths: [PATHS.integration], component: IntegrationRoute },
   { paths: [PATHS.guests], component: GuestsRoute, adminOnly: true },
   { paths: [PATHS.users], component: UsersRoute, adminOnly: true },

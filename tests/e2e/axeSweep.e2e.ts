@@ -347,6 +347,13 @@ const SCREENS: Screen[] = [
       await visible(page, 'remove-photo').waitFor()
     },
   },
+  {
+    // The next 30 days hold at least the host's own stay's check-out.
+    name: '/turnovers',
+    as: 'host',
+    open: (page, width) =>
+      go(page, '/turnovers?window=month', width === 390 ? 'turnover-card' : 'turnover-row'),
+  },
   { name: '/integration', as: 'host', open: (page) => go(page, '/integration', 'platform-card') },
   {
     name: "/integration (the admin's measured import intervals)",

@@ -295,6 +295,11 @@ describe('every screen fits the window', () => {
         await page.keyboard.press('Escape')
         await page.getByTestId('manual-stay-dialog').waitFor({ state: 'detached' })
 
+        // The long property name in the cleanings' cards and table.
+        await page.goto(`${server.url}/turnovers?window=month`)
+        await page.locator('[data-testid="turnover-day"], [data-testid="turnovers-empty"]').first().waitFor()
+        await expectToFit(page, name('turnovers'))
+
         await page.goto(`${server.url}/guests`)
         await page.getByText('Alexandra Whitfield-Montgomery').filter({ visible: true }).first().waitFor()
         await expectToFit(page, name('guest-list'))

@@ -44,10 +44,12 @@ describe('the words in parts', () => {
     expect(Object.keys(localePart(ar, 'signedIn'))).not.toContain('logs')
   })
 
-  it('keeps a cleaner’s page’s words to that page', () => {
+  it('keeps a cleaner’s page’s words to that page, and the Turnovers screen’s to that screen', () => {
     expect(Object.keys(localePart(ar, 'cleaner'))).toEqual(['cleaner'])
+    expect(Object.keys(localePart(ar, 'turnovers'))).toEqual(['turnovers'])
     for (const part of ['public', 'signedIn'] as const)
-      expect(Object.keys(localePart(ar, part))).not.toContain('cleaner')
+      for (const namespace of ['cleaner', 'turnovers'])
+        expect(Object.keys(localePart(ar, part))).not.toContain(namespace)
   })
 
   it('keeps the offline and update words for when they are said', () => {

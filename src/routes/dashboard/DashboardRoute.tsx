@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { rangeFromLink, thisMonth } from '../../domain/dateRange.ts'
 import { useI18n } from '../../i18n.tsx'
@@ -14,6 +15,9 @@ import { dashboardStatisticsQuery, monthlyStatisticsQuery } from '../../features
 import { prefetchBookings } from '../../features/bookings/bookingKeys.ts'
 import { prefetchProperties } from '../../features/properties/propertyList.ts'
 import { useProfile } from '../../frame/session.ts'
+
+// Its own chunk, after the first paint: the dashboard's first screen is at its weight's limit.
+const TurnoversToday = lazy(() => import('./TurnoversToday.tsx'))
 
 /** What the dashboard shows first, asked for beside the profile (src/frame/SignedInApp.tsx). */
 export function prefetchData(queryClient: QueryClient, search: URLSearchParams) {
@@ -43,6 +47,14 @@ export default function DashboardRoute() {
             : t('pages.dashboard.welcomeAnonymous')
         }
       />
+      {/* The line's height is kept before it arrives, so nothing under it moves. */}
+      <div className="-mt-3 mb-5 min-h-7">
+        <AfterFirstPaint>
+          <Suspense fallback={null}>
+            <TurnoversToday />
+          </Suspense>
+        </AfterFirstPaint>
+      </div>
       {/* Each section has its h2; the cards and panels in it are titled one level under. */}
       <HeadingLevel level={3}>
         <StatisticsSection />

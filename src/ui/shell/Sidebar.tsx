@@ -17,7 +17,7 @@ export function Sidebar({ items, currentPath, collapsed, onToggleCollapsed }: Pr
   return (
     <aside
       data-testid="sidebar"
-      className={`sticky top-(--offline-bar) flex h-[calc(100vh-var(--offline-bar))] shrink-0 flex-col border-e border-slate-200 bg-white transition-[width] duration-200 ${
+      className={`sticky top-(--offline-bar) flex print:hidden h-[calc(100vh-var(--offline-bar))] shrink-0 flex-col border-e border-slate-200 bg-white transition-[width] duration-200 ${
         collapsed ? 'w-[74px] px-3' : 'w-[321px] px-5'
       }`}
     >

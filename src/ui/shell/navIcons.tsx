@@ -6,6 +6,7 @@ import {
   HomeIcon,
   LogsIcon,
   PlugIcon,
+  SparkleIcon,
   UsersIcon,
 } from '../common/appIcons.tsx'
 
@@ -14,6 +15,7 @@ export const NAV_ICONS: Record<NavigationItem['icon'], typeof HomeIcon> = {
   properties: HomeIcon,
   integration: PlugIcon,
   calendar: CalendarIcon,
+  turnovers: SparkleIcon,
   guests: GuestsIcon,
   users: UsersIcon,
   logs: LogsIcon,
