@@ -51,6 +51,8 @@ async function pickDay(page: Page, testId: 'stay-start' | 'stay-end', date: Date
     new Date(`${date}T00:00:00Z`),
   )
   const cell = panel.getByRole('gridcell', { name: label, exact: true })
+  // The panel draws its month first: counted before, the day is never there.
+  await panel.getByRole('gridcell').first().waitFor()
   if ((await cell.count()) === 0) await panel.getByRole('button', { name: 'Next month' }).click()
   await cell.click()
 }

@@ -131,7 +131,7 @@ describe("the marks on the phone's month", () => {
     )
     expect(underlined).toEqual(['2026-03-06', '2026-03-07', '2026-03-08'])
     expect(document.querySelector('[data-day="2026-03-06"]')!.getAttribute('aria-label')).toBe(
-      '6 Mar 2026: Not yet on Booking.com',
+      'Friday, 6 March 2026: Not yet on Booking.com',
     )
     const list = screen.getByTestId('at-risk-marks')
     expect(within(list).getAllByTestId('at-risk-mark')).toHaveLength(1)

@@ -430,7 +430,7 @@ describe('the dashboard booking widgets', () => {
     const day = (date: string) => document.querySelector<HTMLElement>(`[data-day="${date}"]`)!
     expect(day('2026-03-29').querySelector('span')!.className).toContain('text-slate-500')
     expect(day('2026-04-15').getAttribute('aria-current')).toBe('date')
-    expect(day('2026-04-10').getAttribute('aria-label')).toBe('10 Apr 2026: 2 check-ins')
+    expect(day('2026-04-10').getAttribute('aria-label')).toBe('Friday, 10 April 2026: 2 check-ins')
     expect(day('2026-04-10').querySelectorAll('span > span[style]')).toHaveLength(2)
     fireEvent.click(day('2026-04-09'))
     expect(onDayClick).toHaveBeenCalledWith('2026-04-09')
@@ -491,18 +491,20 @@ describe('kinds of stay and double bookings on the month', () => {
 
   it('marks a night sold twice on the small month with a "!" and says it, in English and Arabic', async () => {
     const { unmount } = await renderWithProviders(phoneMonth(DOUBLED))
-    expect(monthDay('2026-03-10').getAttribute('aria-label')).toBe('10 Mar 2026: 2 check-ins · double booked')
-    expect(monthDay('2026-03-11').getAttribute('aria-label')).toBe('11 Mar 2026: double booked')
+    expect(monthDay('2026-03-10').getAttribute('aria-label')).toBe(
+      'Tuesday, 10 March 2026: 2 check-ins · double booked',
+    )
+    expect(monthDay('2026-03-11').getAttribute('aria-label')).toBe('Wednesday, 11 March 2026: double booked')
     expect(within(monthDay('2026-03-10')).getByTestId('day-conflict').textContent).toBe('!')
     // The check-out day, and a stay flagged with no other side on the night, are not marked.
     expect(within(monthDay('2026-03-12')).queryByTestId('day-conflict')).toBeNull()
     unmount()
     const apart = await renderWithProviders(phoneMonth([DOUBLED[0]!, { ...DOUBLED[1]!, propertyId: 'p2' }]))
     expect(within(monthDay('2026-03-10')).queryByTestId('day-conflict')).toBeNull()
-    expect(monthDay('2026-03-10').getAttribute('aria-label')).toBe('10 Mar 2026: 2 check-ins')
+    expect(monthDay('2026-03-10').getAttribute('aria-label')).toBe('Tuesday, 10 March 2026: 2 check-ins')
     apart.unmount()
     await renderWithProviders(phoneMonth(DOUBLED), { language: 'ar' })
-    expect(monthDay('2026-03-10').getAttribute('aria-label')).toMatch(/: وصولان، محجوز مرتين$/)
+    expect(monthDay('2026-03-10').getAttribute('aria-label')).toMatch(/ ١٠ .*: وصولان، محجوز مرتين$/)
     expect(within(monthDay('2026-03-11')).getByTestId('day-conflict')).toBeTruthy()
   })
 

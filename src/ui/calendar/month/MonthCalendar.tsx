@@ -102,9 +102,11 @@ export function MonthCalendar({
                 }),
               ),
             ].filter((part): part is string => typeof part === 'string')
+            // The day in full: its name then holds the number it shows as a word (in Arabic a short
+            // date writes the 1st "٠١", which is not the "١" on the button).
             const label = told.length
-              ? `${format.date(day)}: ${told.join(t('app.separator'))}`
-              : format.date(day)
+              ? `${format.fullDate(day)}: ${told.join(t('app.separator'))}`
+              : format.fullDate(day)
             const content = (
               <>
                 <DayNumber day={day} today={today} month={month} className="size-8" />
