@@ -9,6 +9,7 @@ import {
   CleanerTokenParams,
   Turnover,
   TurnoverQuery,
+  ConfirmedCleanerEmail,
 } from './turnover.ts'
 import { apiPaths, type Route } from './paths.ts'
 import {
@@ -190,6 +191,7 @@ export const contract = {
     rotateLink: { params: CleanerLinkParams, response: { 200: CleanerLink } },
     cleanerSchedule: { params: CleanerTokenParams, response: { 200: CleanerSchedule } },
     cleanerFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },
+    confirmEmail: { params: CleanerTokenParams, response: { 200: ConfirmedCleanerEmail } },
   }),
   calendar: endpoints(apiPaths.calendar, {
     exportFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },

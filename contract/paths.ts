@@ -110,6 +110,8 @@ export const apiPaths = {
     /** A cleaner's page and feed, addressed by their link's secret token. */
     cleanerSchedule: { method: 'get', url: '/cleaning/schedule/:token', public: true },
     cleanerFeed: { method: 'get', url: '/cleaning/feed/:file', public: true },
+    /** The address's owner agrees to a link's change mails, by the mailed link's secret. */
+    confirmEmail: { method: 'post', url: '/cleaning/confirm/:token', public: true },
   },
   calendar: {
     exportFeed: { method: 'get', url: '/calendar/:file', public: true },

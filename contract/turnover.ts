@@ -61,6 +61,10 @@ export const CleanerLink = z.object({
 })
 export type CleanerLink = z.infer<typeof CleanerLink>
 
+/** What a confirmed address will be told about: the link's name, and the address itself. */
+export const ConfirmedCleanerEmail = z.object({ name: z.string(), email: z.string() })
+export type ConfirmedCleanerEmail = z.infer<typeof ConfirmedCleanerEmail>
+
 export const CleanerLinkParams = z.object({ id: z.string().max(64) })
 export const CleanerTokenParams = z.object({ token: z.string().max(200) })
 

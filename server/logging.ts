@@ -27,6 +27,8 @@ const SECRET_SEGMENTS: RegExp[] = [
   segmentAfter(`${PATHS.cleaner}/`),
   segmentAfter(beforeParameter(apiPaths.turnover.cleanerSchedule)),
   segmentAfter(beforeParameter(apiPaths.turnover.cleanerFeed), '.ics'),
+  segmentAfter(`${PATHS.confirmCleanerEmail}/`),
+  segmentAfter(beforeParameter(apiPaths.turnover.confirmEmail)),
 ]
 
 export const REDACTED = '[redacted]'

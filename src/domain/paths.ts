@@ -11,6 +11,8 @@ export const PATHS = {
   cancelEmailChange: '/cancel-email-change',
   // A cleaner's page: the segment after it is its link's secret token.
   cleaner: '/cleaner',
+  // The mailed link that confirms a cleaner's address: the segment after it is a secret.
+  confirmCleanerEmail: '/confirm-cleaning-mail',
   dashboard: '/dashboard',
   settings: '/settings',
   properties: '/properties',
@@ -33,6 +35,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   PATHS.resetPassword,
   PATHS.cancelEmailChange,
   PATHS.cleaner,
+  PATHS.confirmCleanerEmail,
 ]
 
 /** Whether `pathname` is a public screen or below one (a mailed link's token). */
