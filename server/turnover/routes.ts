@@ -69,6 +69,14 @@ export const turnoverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   })
   app.route({
+    ...contract.turnover.confirmEmail,
+    handler: async (request) => {
+      const confirmed = await app.cleanerLinks.confirmEmail(request.params.token)
+      if (confirmed === null) throw notFound()
+      return confirmed
+    },
+  })
+  app.route({
     ...contract.turnover.cleanerFeed,
     handler: async (request, reply) => {
       const feed = await app.cleanerLinks.feed(request.params.file)
