@@ -44,6 +44,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   app.syncScheduler.start()
   app.retention.start()
   app.importAlarms.start()
+  app.push.sweep.start()
   app.log.info(`Manzil is ready at ${config.publicUrl} (${database.engine})`)
   return app
 }
