@@ -11,7 +11,7 @@ const SWEEP_EVERY_MS = 60_000
 export type PushCenter = {
   devices: PushDevices
   sender: PushSender
-  /** The VAPID key pair, read (or made) once, when the app is ready. */
+  /** The VAPID key pair, read (or made) once: at start (server/serve.ts), or when first needed. */
   keys(): Promise<VapidKeys>
   /** The sweep of the push outbox, every minute once started (server/serve.ts). */
   sweep: { start(): void }
@@ -25,7 +25,7 @@ declare module 'fastify' {
 
 /**
  * Decorates the app with Web Push (docs/decisions.md, "Web Push"): the devices, the sender, and
- * the key pair, read when the app is ready (after the migrations) and kept for the process.
+ * the key pair, read once the database is migrated and kept for the process.
  */
 export function installPush(app: FastifyInstance, tuning: Partial<PushTuning> = {}): PushCenter {
   const { config, db, log, clock } = app
@@ -58,7 +58,6 @@ export function installPush(app: FastifyInstance, tuning: Partial<PushTuning> = 
     sweep,
   }
   app.decorate('push', center)
-  app.addHook('onReady', async () => void (await keys()))
   app.addHook('preClose', () => sender.stop())
   return center
 }
