@@ -8,7 +8,7 @@ import type { NoticeStay, NotificationData } from '../../contract/notification.t
 import { conflictText, noticeLine, type MailedNotice } from '../mail/notices.ts'
 import { mailTranslator } from '../mail/messages.ts'
 
-/** What a device shows: the JSON the service worker reads from the push (docs/product.md §12.7). */
+/** What a device shows: the JSON the service worker reads from the push (docs/product.md §12.6). */
 export type PushPayload = { title: string; body: string; url: string; tag: string }
 
 /** One push: its payload, and how the push service is to treat it. */

@@ -73,7 +73,7 @@ function outcomeOf(answer: PostAnswer, now: number): Outcome {
 }
 
 /**
- * Sends pushes (docs/product.md §12.7), off every request and sync: `sendWaiting` claims an
+ * Sends pushes (docs/product.md §12.6), off every request and sync: `sendWaiting` claims an
  * account's notices from the push outbox and queues one delivery per push and device; nothing
  * waits for them but the app's close. Deliveries share `concurrency` slots fairly between
  * accounts, at most `perAccount` of one account's at once, each try within `timeoutMs`. A push
