@@ -1,3 +1,4 @@
+import { createPublicKey, type KeyObject } from 'node:crypto'
 import webpush from 'web-push'
 import type { VapidKeys } from '../config.ts'
 import type { Db } from '../db/database.ts'
@@ -28,4 +29,18 @@ export async function loadVapidKeys(
     .where('id', '=', KEY_ROW)
     .executeTakeFirstOrThrow()
   return { publicKey: kept.public_key, privateKey: kept.private_key }
+}
+
+/** The public key of an uncompressed P-256 point (0x04, x, y); throws when it is no point of the curve. */
+export function p256PublicKey(point: Buffer): KeyObject {
+  if (point.length !== 65 || point[0] !== 4) throw new Error('not an uncompressed P-256 point')
+  return createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  })
 }

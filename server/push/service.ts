@@ -1,4 +1,4 @@
-import { createPublicKey, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { isIP } from 'node:net'
 import { PUSH_DEVICES_PER_ACCOUNT, type PushDevice, type PushSubscriptionBody } from '../../contract/push.ts'
 import type { Translate } from '../../src/domain/translator.ts'
@@ -8,6 +8,7 @@ import { fieldError, HttpError, notFound } from '../errors.ts'
 import { holdAccount } from '../quota/quotas.ts'
 import { isAllowedHost, isPublicAddress } from '../sync/fetch.ts'
 import { deviceNames } from './deviceLabel.ts'
+import { p256PublicKey } from './keys.ts'
 
 /** A device's subscription as the sender needs it. */
 export type PushTarget = { id: string; endpoint: string; p256dh: string; auth: string }
@@ -19,17 +20,8 @@ const base64url = (text: string) => (BASE64URL.test(text) ? Buffer.from(text, 'b
 
 /** Whether 65 bytes are an uncompressed point of the P-256 curve (0x04, x, y). */
 function isP256Point(point: Buffer): boolean {
-  if (point.length !== 65 || point[0] !== 4) return false
   try {
-    createPublicKey({
-      key: {
-        kty: 'EC',
-        crv: 'P-256',
-        x: point.subarray(1, 33).toString('base64url'),
-        y: point.subarray(33).toString('base64url'),
-      },
-      format: 'jwk',
-    })
+    p256PublicKey(point)
     return true
   } catch {
     return false

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,7 +6,7 @@ import { loadVapidKeys } from '../../server/push/keys.ts'
 import { deviceNames } from '../../server/push/deviceLabel.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { post } from './accounts.ts'
-import { aCalendarRow, aNotice, aPropertyRow, aUser, signIn } from './builders.ts'
+import { aDoubleBookingFeed, aNotice, aPropertyRow, aUser, signIn } from './builders.ts'
 import {
   describeEachDatabase,
   startSecondProcess,
@@ -315,14 +314,7 @@ describeEachDatabase(
         .execute()
       const { user, device } = await anAccountWithDevice(ctx)
       const property = await aPropertyRow(ctx.db, user.id, { name: 'Villa Dunes' })
-      for (const [platform, fixture] of [
-        ['Airbnb', 'airbnb-december.ics'],
-        ['Booking.com', 'booking-december.ics'],
-      ] as const) {
-        const route = `/${randomUUID()}.ics`
-        feeds.serveFixture(route, fixture)
-        await aCalendarRow(ctx.db, property.id, feeds.url(route), platform)
-      }
+      await aDoubleBookingFeed(ctx.db, feeds, property.id)
       await ctx.app.syncScheduler.runDue()
       const [push] = await service.waitFor(device)
       const conflict = await ctx.db

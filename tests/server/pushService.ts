@@ -1,7 +1,8 @@
-import { createECDH, createPublicKey, randomBytes, randomUUID, verify, type ECDH } from 'node:crypto'
+import { createECDH, randomBytes, randomUUID, verify, type ECDH } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import ece from 'http_ece'
+import { p256PublicKey } from '../../server/push/keys.ts'
 
 /** A browser's push subscription as it sends it to the server, with the keys only it holds. */
 export type TestDevice = {
@@ -33,16 +34,7 @@ function verifiedVapid(header: string | undefined): { claims: ReceivedPush['clai
   const [head, body, signature] = token.split('.') as [string, string, string]
   const header64 = JSON.parse(Buffer.from(head, 'base64url').toString()) as { alg: string }
   if (header64.alg !== 'ES256') throw new Error(`JWT alg ${header64.alg}`)
-  const point = Buffer.from(vapidKey, 'base64url')
-  const key = createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: point.subarray(1, 33).toString('base64url'),
-      y: point.subarray(33).toString('base64url'),
-    },
-    format: 'jwk',
-  })
+  const key = p256PublicKey(Buffer.from(vapidKey, 'base64url'))
   const signed = verify(
     'sha256',
     Buffer.from(`${head}.${body}`),
