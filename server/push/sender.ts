@@ -204,8 +204,15 @@ export function createPushSender(deps: PushSenderDeps) {
   }
 
   return {
-    /** Pushes the account's waiting notices (a sync or an alarm just stored some); never awaits the sends. */
-    sendWaiting: (userId: string) => pushOwner(userId),
+    /**
+     * Pushes the account's waiting notices (a sync or an alarm just stored some); resolves once
+     * they are queued, never awaiting the sends. The close waits for it.
+     */
+    sendWaiting(userId: string): Promise<void> {
+      const claiming = pushOwner(userId)
+      track(claiming.catch(() => undefined))
+      return claiming
+    },
 
     /** Pushes every account's waiting notices: what a process that stopped after storing them left. */
     async sendAllWaiting(): Promise<void> {
