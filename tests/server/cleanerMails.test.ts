@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest'
 import type { CleanerLink } from '../../contract/turnover.ts'
 import { post } from './accounts.ts'
-import { aCalendarRow, aStay } from './bookingBuilders.ts'
+import { aCalendarRow, aStay, type CalendarRef } from './bookingBuilders.ts'
 import { aPropertyRow, aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
 import { linkIn, startMailbox, type ReceivedMail } from './mailbox.ts'
@@ -35,7 +35,7 @@ describeEachDatabase(
     }
 
     /** A stay as a sync stores it a minute later: its row changed at the server's time. */
-    async function aStayNow(calendar: { id: string; propertyId: string }, start: string, end: string) {
+    async function aStayNow(calendar: CalendarRef, start: string, end: string) {
       elapsedMs += 60_000
       const stay = await aStay(ctx.db, calendar, start, end, { guestName: GUEST })
       await ctx.db.updateTable('bookings').set({ updated_at: now() }).where('id', '=', stay).execute()
