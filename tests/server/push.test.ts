@@ -372,6 +372,33 @@ describeEachDatabase(
       expect(named!.topic).toBe(hidden!.topic)
     })
 
+    it('pushes each notice once, whichever processes claim it', async () => {
+      const { user, device } = await anAccountWithDevice(ctx)
+      await aNotice(ctx.db, user.id, 'new')
+      const second = await startSecondProcess(ctx)
+      try {
+        await Promise.all([
+          ctx.app.push.sender.sendWaiting(user.id),
+          second.push.sender.sendWaiting(user.id),
+          second.push.sender.sendAllWaiting(),
+        ])
+        await service.waitFor(device)
+        await settle()
+        expect(service.received(device)).toHaveLength(1)
+      } finally {
+        await second.close()
+      }
+    })
+
+    it('pushes by the sweep what was stored and never announced', async () => {
+      const { user, device } = await anAccountWithDevice(ctx)
+      await aNotice(ctx.db, user.id, 'conflict')
+      await settle(100)
+      expect(service.requests(device)).toBe(0)
+      await ctx.app.push.sender.sendAllWaiting()
+      expect((await service.waitFor(device))[0]!.urgency).toBe('high')
+    })
+
     it('pushes nothing to an account with notifications off, or deactivated', async () => {
       const quiet = await anAccountWithDevice(ctx)
       await ctx.db
