@@ -26,6 +26,8 @@ import {
   CodeBody,
   NotificationsBody,
   NotificationsResponse,
+  OwnNotificationsBody,
+  OwnNotificationsResponse,
   OwnProfileUpdateBody,
   Profile,
   ProfileUpdateBody,
@@ -62,6 +64,14 @@ import { listOrPage, optionalPageQuery } from './paging.ts'
 import { HealthAnswer } from './health.ts'
 import { Notification, NotificationParams } from './notification.ts'
 import { TriggerResponse } from './sync.ts'
+import {
+  PushDevice,
+  PushDeviceParams,
+  PushKey,
+  PushSubscriptionBody,
+  PushSubscriptionCreated,
+  PushTestResult,
+} from './push.ts'
 import {
   ManualStay,
   ManualStayBody,
@@ -100,7 +110,7 @@ export const contract = {
     confirmEmail: { body: CodeBody, response: { 200: Profile } },
     sendTwofactorCode: { response: { 200: MessageResponse } },
     toggleTwofactor: { body: CodeBody, response: { 200: TwofactorResponse } },
-    setNotifications: { body: NotificationsBody, response: { 200: NotificationsResponse } },
+    setNotifications: { body: OwnNotificationsBody, response: { 200: OwnNotificationsResponse } },
   }),
   property: endpoints(apiPaths.property, {
     list: { querystring: optionalPageQuery, response: { 200: PropertyList } },
@@ -177,6 +187,13 @@ export const contract = {
   }),
   sync: endpoints(apiPaths.sync, {
     now: { response: { 200: TriggerResponse } },
+  }),
+  push: endpoints(apiPaths.push, {
+    key: { response: { 200: PushKey } },
+    subscribe: { body: PushSubscriptionBody, response: { 200: PushSubscriptionCreated } },
+    devices: { response: { 200: z.array(PushDevice) } },
+    unsubscribe: { params: PushDeviceParams },
+    test: { response: { 200: PushTestResult } },
   }),
   imports: endpoints(apiPaths.imports, {
     exposure: { response: { 200: Exposure } },

@@ -95,6 +95,13 @@ export const apiPaths = {
   sync: {
     now: { method: 'post', url: '/notification/trigger' },
   },
+  push: {
+    key: { method: 'get', url: '/push/key' },
+    subscribe: { method: 'post', url: '/push/subscription' },
+    devices: { method: 'get', url: '/push/subscription' },
+    unsubscribe: { method: 'delete', url: '/push/subscription/:id' },
+    test: { method: 'post', url: '/push/test' },
+  },
   imports: {
     exposure: { method: 'get', url: '/exposure' },
     acknowledge: { method: 'post', url: '/property/:id/calendar/platform/:platformName/acknowledge' },

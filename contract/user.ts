@@ -10,7 +10,8 @@ export const Profile = z.object({
   residentalAddress: z.string().nullable(),
   isAdmin: z.boolean(),
   accountState: z.enum(['active', 'deactivated']),
-  settings: z.object({ notifications: z.boolean(), twofactorMode: z.boolean() }),
+  /** `pushGuestNames`: whether push alerts name the guest (off: a lock screen is public). */
+  settings: z.object({ notifications: z.boolean(), twofactorMode: z.boolean(), pushGuestNames: z.boolean() }),
 })
 export type Profile = z.infer<typeof Profile>
 
@@ -52,3 +53,6 @@ export const CancelEmailChangeBody = z.object({ token: z.string().min(1).max(200
 export const TwofactorResponse = z.object({ twofactorMode: z.boolean(), message: z.string() })
 export const NotificationsBody = z.object({ enabled: z.boolean() })
 export const NotificationsResponse = z.object({ enabled: z.boolean() })
+/** One's own notification settings; `pushGuestNames` left out keeps it as it is. */
+export const OwnNotificationsBody = NotificationsBody.extend({ pushGuestNames: z.boolean().optional() })
+export const OwnNotificationsResponse = NotificationsResponse.extend({ pushGuestNames: z.boolean() })

@@ -37,6 +37,8 @@ import { notificationRoutes } from './notification/routes.ts'
 import { syncRoutes } from './sync/routes.ts'
 import { importRoutes } from './imports/routes.ts'
 import { turnoverRoutes } from './turnover/routes.ts'
+import { pushRoutes } from './push/routes.ts'
+import type { PushTuning } from './push/sender.ts'
 import {
   createRateLimiters,
   DEFAULT_RATE_LIMITS,
@@ -88,6 +90,8 @@ export type AppDeps = {
    * `bench:api`, which measures the feed route without it beside the same route with it.
    */
   recordFeedFetches?: boolean
+  /** How pushes are sent; tests shorten the deadline and the waits between tries. */
+  push?: Partial<PushTuning>
 }
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -227,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Manzil API', version: '1' } },
     transform: jsonSchemaTransform,
   })
-  installServices(app, { recordFeedFetches: deps.recordFeedFetches ?? true })
+  installServices(app, { recordFeedFetches: deps.recordFeedFetches ?? true, push: deps.push })
 
   await app.register(
     async (api) => {
@@ -244,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(syncRoutes)
       await api.register(importRoutes)
       await api.register(turnoverRoutes)
+      await api.register(pushRoutes)
       await api.register(calendarRoutes)
       await api.register(stayRoutes)
       api.route({ ...contract.docs.openApi, handler: async () => app.swagger() })

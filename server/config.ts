@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto'
 import fs from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
@@ -36,6 +37,17 @@ export type Config = {
   trustProxy: TrustProxy
   /** How much one account may hold; README's "Quotas" lists the settings. */
   quotas: Quotas
+  push: PushConfig
+}
+
+/** A VAPID key pair, base64url: the public key an uncompressed P-256 point, the private its 32 bytes. */
+export type VapidKeys = { publicKey: string; privateKey: string }
+
+export type PushConfig = {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; unset, the pair kept in the database is used. */
+  vapidKeys: VapidKeys | undefined
+  /** Who push services may contact about our pushes: VAPID_SUBJECT, a mailto: or https: URL. */
+  subject: string
 }
 
 /** The most one account may hold; every limit is at least 1. */
@@ -200,6 +212,64 @@ function readQuotas(env: NodeJS.ProcessEnv): Quotas {
   }
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+/** A base64url value of `bytes` bytes, or undefined when it is not one. */
+function base64urlBytes(raw: string, bytes: number): Buffer | undefined {
+  if (!BASE64URL.test(raw)) return undefined
+  const decoded = Buffer.from(raw, 'base64url')
+  return decoded.length === bytes ? decoded : undefined
+}
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, set together: base64url, the public key the 65 bytes
+ * of an uncompressed P-256 point, the private key 32 bytes whose public key it is.
+ */
+function readVapidKeys(env: NodeJS.ProcessEnv): VapidKeys | undefined {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || undefined
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || undefined
+  if (publicKey === undefined && privateKey === undefined) return undefined
+  if (publicKey === undefined || privateKey === undefined)
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')
+  const point = base64urlBytes(publicKey, 65)
+  if (point?.[0] !== 4)
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (65 bytes), e.g. from `npx web-push generate-vapid-keys`',
+    )
+  const secret = base64urlBytes(privateKey, 32)
+  if (!secret) throw new ConfigError('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes)')
+  let derived: Buffer
+  try {
+    const ecdh = createECDH('prime256v1')
+    ecdh.setPrivateKey(secret)
+    derived = ecdh.getPublicKey()
+  } catch {
+    throw new ConfigError('VAPID_PRIVATE_KEY is not a valid P-256 private key')
+  }
+  if (!derived.equals(point))
+    throw new ConfigError('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY')
+  return { publicKey, privateKey }
+}
+
+/**
+ * VAPID_SUBJECT, a mailto: or https: URL as push services take it; by default `mailto:` and
+ * MAIL_FROM's address, else PUBLIC_URL when it is https.
+ */
+function readVapidSubject(raw: string | undefined, mailFrom: string, publicUrl: string): string {
+  const address =
+    /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(mailFrom)?.[1] ?? /^\s*([^<>\s]+@[^<>\s]+)\s*$/.exec(mailFrom)?.[1]
+  const subject = raw?.trim() || (address ? `mailto:${address}` : publicUrl)
+  let url: URL | undefined
+  try {
+    url = new URL(subject)
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'mailto:' && url.protocol !== 'https:'))
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https: URL, got "${subject}"`)
+  return subject
+}
+
 /**
  * Parses every environment variable (docs/product.md §15.2) once; throws ConfigError on a bad value.
  * `context` says what else a default depends on (whether the log goes to a terminal).
@@ -215,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: Config
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
   const adminEmail = env.ADMIN_EMAIL || undefined
   const adminPassword = env.ADMIN_PASSWORD || undefined
+  const publicUrl = readUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`)
+  const mailFrom = env.MAIL_FROM || 'Manzil <no-reply@localhost>'
   if ((adminEmail === undefined) !== (adminPassword === undefined))
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
   return {
@@ -222,9 +294,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: Config
     host: env.HOST || '127.0.0.1',
     dataDir,
     database: readDatabase(env.DATABASE_URL, dataDir),
-    publicUrl: readUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
+    publicUrl,
     smtpUrl,
-    mailFrom: env.MAIL_FROM || 'Manzil <no-reply@localhost>',
+    mailFrom,
     mailNoticesPerHour: readInteger(env, 'MAIL_NOTICES_PER_HOUR', 6, 1, 1000),
     notificationRetentionDays: readInteger(env, 'NOTIFICATION_RETENTION_DAYS', 90, 1, 3650),
     notificationsPerUser: readInteger(env, 'NOTIFICATIONS_PER_USER', 500, 10, 100_000),
@@ -248,5 +320,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, context: Config
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     quotas: readQuotas(env),
+    push: {
+      vapidKeys: readVapidKeys(env),
+      subject: readVapidSubject(env.VAPID_SUBJECT, mailFrom, publicUrl),
+    },
   }
 }

@@ -17,6 +17,8 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   const applied = await migrateToLatest(database.db)
   if (applied.length > 0) app.log.info({ applied }, 'database migrated')
   await ensureFirstAdmin(database.db, config, app.log)
+  // The first start makes the push key pair; every later one, and every other process, reads it.
+  await app.push.keys()
   // What a crash (kill -9, power loss) may have left: leases held by this dead process, photos
   // between disk and database.
   await releaseOrphanedLeases(database)
@@ -44,6 +46,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   app.syncScheduler.start()
   app.retention.start()
   app.importAlarms.start()
+  app.push.sweep.start()
   app.log.info(`Manzil is ready at ${config.publicUrl} (${database.engine})`)
   return app
 }

@@ -12,6 +12,8 @@ import { installMetrics } from './metrics/install.ts'
 import { installNotifications } from './notification/hub.ts'
 import { installRetention } from './notification/retention.ts'
 import { createNotificationService } from './notification/service.ts'
+import { installPush } from './push/install.ts'
+import type { PushTuning } from './push/sender.ts'
 import { createImageStore, uploadsDirOf, type ImageStore } from './property/images.ts'
 import { createPropertyService, type PropertyService } from './property/service.ts'
 import { createStatisticsService, type StatisticsService } from './statistics/service.ts'
@@ -51,10 +53,19 @@ declare module 'fastify' {
  * (hooks, timers, a channel between processes) install themselves first; a property's new link is
  * fetched at once by the sync engine, so the scheduler comes before the properties.
  */
-export function installServices(app: FastifyInstance, { recordFeedFetches }: { recordFeedFetches: boolean }) {
+export function installServices(
+  app: FastifyInstance,
+  { recordFeedFetches, push: pushTuning }: { recordFeedFetches: boolean; push?: Partial<PushTuning> },
+) {
   const { config, database, db, log, mailer, clock } = app
   installMetrics(app)
-  installNotifications(app, createNotificationService({ db }))
+  const push = installPush(app, pushTuning)
+  // Every stored notice is announced; its account's devices are pushed to from there, unawaited.
+  installNotifications(app, createNotificationService({ db }), (userId) =>
+    push.sender
+      .sendWaiting(userId)
+      .catch((error: unknown) => log.error({ err: error, userId }, 'could not push notices')),
+  )
   installRetention(app)
   const audit = createAuditService({ db })
   app.decorate('audit', audit)

@@ -26,6 +26,7 @@ import { importAlarms } from './migrations/0025_import_alarms.ts'
 import { stayTimes } from './migrations/0026_stay_times.ts'
 import { cleanerLinks } from './migrations/0027_cleaner_links.ts'
 import { cleanerMail } from './migrations/0028_cleaner_mail.ts'
+import { webPush } from './migrations/0029_web_push.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -235,4 +236,5 @@ export const migrations: Record<string, Migration> = {
   '0026_stay_times': stayTimes,
   '0027_cleaner_links': cleanerLinks,
   '0028_cleaner_mail': cleanerMail,
+  '0029_web_push': webPush,
 }

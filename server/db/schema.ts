@@ -29,6 +29,8 @@ export interface UsersTable {
   notice_mails_since: string | null
   /** The notice mails the account had in that hour (migration 0014). */
   notice_mails_sent: Generated<number>
+  /** Whether push alerts name the guest; off, as a lock screen is public (migration 0029). */
+  push_guest_names: Generated<Flag>
   created_at: string
   updated_at: string
 }
@@ -268,6 +270,30 @@ export interface NotificationsTable {
   kind: NoticeKind | null
   /** When its mail was claimed for sending: the outbox (migration 0010). */
   mailed_at: string | null
+  /** When its push was claimed for sending: the push outbox (migration 0029). */
+  pushed_at: string | null
+}
+
+/** The server's VAPID key pair (migration 0029): one row, `id` 'vapid', base64url. */
+export interface PushKeysTable {
+  id: string
+  public_key: string
+  private_key: string
+  created_at: string
+}
+
+/** A device an account gets push alerts on: a browser's push subscription (migration 0029). */
+export interface PushSubscriptionsTable {
+  id: string
+  user_id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  /** The browser and the system its User-Agent named at subscribe time, for the device's label. */
+  browser: string
+  os: string
+  created_at: string
+  last_success_at: string | null
 }
 
 /** Pairs of stays whose conflict was announced (migration 0010); `first_id` < `second_id`. */
@@ -340,6 +366,8 @@ export interface Database {
   audit_log: AuditLogTable
   cleaner_links: CleanerLinksTable
   cleaner_link_properties: CleanerLinkPropertiesTable
+  push_keys: PushKeysTable
+  push_subscriptions: PushSubscriptionsTable
 }
 
 export type User = Selectable<UsersTable>

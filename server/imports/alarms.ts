@@ -196,12 +196,13 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
         .where('id', 'in', over)
         .where('read_at', 'is', null)
         .execute()
-      await trx
-        .updateTable('notifications')
-        .set({ mailed_at: at })
-        .where('id', 'in', over)
-        .where('mailed_at', 'is', null)
-        .execute()
+      for (const outbox of ['mailed_at', 'pushed_at'] as const)
+        await trx
+          .updateTable('notifications')
+          .set({ [outbox]: at })
+          .where('id', 'in', over)
+          .where(outbox, 'is', null)
+          .execute()
     })
   }
 

@@ -18,8 +18,8 @@ const stayLine = (t: Translate, stay: NoticeStay) =>
     end: stay.end,
   })
 
-/** One line of a digest: what happened, where, and to which stay. */
-function noticeLine(t: Translate, { kind, data }: MailedNotice): string {
+/** One line of a digest (and a push alert's text): what happened, where, and to which stay. */
+export function noticeLine(t: Translate, { kind, data }: MailedNotice): string {
   const values = {
     property: data.propertyName,
     platform: data.platformName,
@@ -56,7 +56,7 @@ function noticeLine(t: Translate, { kind, data }: MailedNotice): string {
 }
 
 /** The text of a conflict: both platforms, the property, and the nights they share. */
-function conflictText(t: Translate, data: NotificationData): string[] {
+export function conflictText(t: Translate, data: NotificationData): string[] {
   const [stay, other] = [data.stay, data.other]
   return [
     t('mail.notices.conflict.intro', {

@@ -231,9 +231,14 @@ declare module 'fastify' {
 /**
  * Sets up notifications on the root app: the panel's service, the hub, the channel between
  * processes (started when the app is ready, closed before it closes), and the end of a signed-out
- * session's streams.
+ * session's streams. `onAnnounced` hears of each account's stored notices, in the process that
+ * stored them, once they are announced (the pushes start there, docs/decisions.md "Web Push").
  */
-export function installNotifications(app: FastifyInstance, service: NotificationService) {
+export function installNotifications(
+  app: FastifyInstance,
+  service: NotificationService,
+  onAnnounced: (userId: string) => void,
+) {
   const hub = createNotificationHub(app.db, app.log, app.config.notificationStreamsPerProcess)
   // One read for all of a message's notices, and none where the user has no stream here.
   const deliverStored = async (message: string) => {
@@ -257,6 +262,7 @@ export function installNotifications(app: FastifyInstance, service: Notification
     announce: async (userId: string, ids: readonly string[]) => {
       for (let from = 0; from < ids.length; from += IDS_PER_MESSAGE)
         await channel.announce(announcement(userId, ids.slice(from, from + IDS_PER_MESSAGE)))
+      if (ids.length > 0) onAnnounced(userId)
     },
     sessionsEnded: () => channel.announce(SESSIONS_ENDED),
   })

@@ -37,8 +37,9 @@ export async function createNotifications(
     read_at: null,
     created_at: notification.now,
     kind: notification.data.kind ?? null,
-    // Only a notice with a `kind` waits in the mail outbox; older kindless ones count as mailed.
+    // Only a notice with a `kind` waits in the mail and push outboxes; kindless ones count as sent.
     mailed_at: notification.data.kind ? null : notification.now,
+    pushed_at: notification.data.kind ? null : notification.now,
   }))
   for (let from = 0; from < rows.length; from += INSERT_BATCH) {
     if (from > 0) await nextTurn()

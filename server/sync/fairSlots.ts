@@ -3,9 +3,11 @@
  * goes to the waiting owner that holds the fewest slots; owners holding as many take turns, and
  * one owner's tasks start in the order they came. An owner alone may hold every slot, so nothing
  * idles, but from the moment another owner waits, each slot that frees goes to it until it holds
- * as many: a backlog of one account delays another's first sync by one sync at most.
+ * as many: a backlog of one account delays another's first sync by one sync at most. `perOwner`
+ * caps the slots one owner holds, where a task may take long (a push to an endpoint that hangs
+ * until its deadline): the other slots stay free for the next owner's first task.
  */
-export function createFairSlots(size: number) {
+export function createFairSlots(size: number, perOwner = size) {
   /** Each waiting owner's tasks in order; the map's order is the owners' turn order. */
   const waiting = new Map<string, Array<() => void>>()
   const held = new Map<string, number>()
@@ -17,9 +19,11 @@ export function createFairSlots(size: number) {
       let fewest = Infinity
       for (const owner of waiting.keys()) {
         const holds = held.get(owner) ?? 0
-        if (holds < fewest) [next, fewest] = [owner, holds]
+        if (holds < fewest && holds < perOwner) [next, fewest] = [owner, holds]
       }
-      const owner = next!
+      // Every waiting owner holds its share: they wait for one of their own to free.
+      if (next === undefined) return
+      const owner = next
       const queue = waiting.get(owner)!
       const start = queue.shift()!
       // Served: to the back of the turn order, or out of it with nothing left to wait for.

@@ -99,9 +99,13 @@ type Address = { address: string; family: number }
  * on SYNC_ALLOW_HOSTS (matched as written in the link, so a redirect to another spelling of the
  * same machine is checked again).
  */
+/** Whether SYNC_ALLOW_HOSTS names the URL's host, as written in the URL. */
+export const isAllowedHost = (url: URL, allowHosts: readonly string[]) =>
+  allowHosts.some((entry) => bareHost(entry) === bareHost(url.hostname))
+
 async function resolveChecked(url: URL, allowHosts: readonly string[]): Promise<Address[]> {
   const host = bareHost(url.hostname)
-  const allowed = allowHosts.some((entry) => bareHost(entry) === host)
+  const allowed = isAllowedHost(url, allowHosts)
   const family = net.isIP(host)
   let addresses: Address[]
   if (family !== 0) addresses = [{ address: host, family }]
@@ -167,7 +171,7 @@ type Options = Validators & {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
-function parseFeedUrl(raw: string, base?: URL): URL {
+export function parseFeedUrl(raw: string, base?: URL): URL {
   let url: URL
   try {
     url = new URL(raw, base)
@@ -247,31 +251,84 @@ const keptConnections = { keepAlive: true, timeout: 5_000, maxFreeSockets: 8 }
 const httpAgent = new http.Agent(keptConnections)
 const httpsAgent = new https.Agent(keptConnections)
 
+/** A request's method and what it sends; a GET sends no body. */
+type Outgoing = { method: 'GET' | 'POST'; headers: http.OutgoingHttpHeaders; body?: Uint8Array }
+
 function request(
   url: URL,
   addresses: Address[],
-  headers: http.OutgoingHttpHeaders,
+  outgoing: Outgoing,
   signal: AbortSignal,
   fresh = false,
 ): Promise<http.IncomingMessage> {
   const [client, kept] = url.protocol === 'https:' ? [https, httpsAgent] : [http, httpAgent]
   return new Promise<http.IncomingMessage>((resolve, reject) => {
-    const outgoing = client.request(url, {
-      method: 'GET',
-      headers,
+    const sent = client.request(url, {
+      method: outgoing.method,
+      headers: outgoing.headers,
       lookup: pinnedLookup(addresses),
       signal,
       agent: fresh ? false : kept,
     })
-    outgoing.on('response', resolve)
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      // The server closed a kept connection just as it was reused; the GET never reached it.
-      if (outgoing.reusedSocket && error.code === 'ECONNRESET')
-        resolve(request(url, addresses, headers, signal, true))
+    sent.on('response', resolve)
+    sent.on('error', (error: NodeJS.ErrnoException) => {
+      // The server closed a kept connection just as it was reused; the request never reached it.
+      if (sent.reusedSocket && error.code === 'ECONNRESET')
+        resolve(request(url, addresses, outgoing, signal, true))
       else reject(error)
     })
-    outgoing.end()
+    sent.end(outgoing.body)
   })
+}
+
+/** The deadline of a request, and the server's shutdown when it has one. */
+function deadlineOf(options: { timeoutMs?: number; signal?: AbortSignal }) {
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS)
+  return { deadline, signal: options.signal ? AbortSignal.any([deadline, options.signal]) : deadline }
+}
+
+/** A failure of a guarded request as a FeedError: its own, the deadline's, or the network's. */
+function asFeedError(error: unknown, url: URL, deadline: AbortSignal, shutdown?: AbortSignal): unknown {
+  if (error instanceof FeedError) return error
+  if (deadline.aborted) return new FeedError('timeout', `no complete answer from ${url.host} in time`)
+  if (shutdown?.aborted) return error
+  return new FeedError('network', `${url.host}: ${(error as Error).message}`)
+}
+
+export type PostOptions = {
+  allowHosts: readonly string[]
+  headers: http.OutgoingHttpHeaders
+  body: Uint8Array
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+/** What a guarded POST was answered: the status and the headers; the body is not read. */
+export type PostAnswer = { status: number; headers: http.IncomingHttpHeaders }
+
+/**
+ * POSTs to an address a user supplied (a push service's endpoint), guarded as a feed's GET is:
+ * http(s) only, public addresses only unless on SYNC_ALLOW_HOSTS (checked after DNS and pinned
+ * for the connection), within the deadline (10 s by default). A redirect is an answer like any
+ * other, not followed. Failures are FeedErrors (`timeout`, `network`, `blockedAddress`…).
+ */
+export async function postGuarded(link: string, options: PostOptions): Promise<PostAnswer> {
+  const { deadline, signal } = deadlineOf(options)
+  const url = parseFeedUrl(link)
+  try {
+    const addresses = await untilAborted(resolveChecked(url, options.allowHosts), signal)
+    const response = await request(
+      url,
+      addresses,
+      { method: 'POST', headers: options.headers, body: options.body },
+      signal,
+    )
+    // Read to its (short) end, so that the connection can serve the next push.
+    response.resume()
+    return { status: response.statusCode ?? 0, headers: response.headers }
+  } catch (error) {
+    throw asFeedError(error, url, deadline, options.signal)
+  }
 }
 
 /**
@@ -281,8 +338,7 @@ function request(
  * `not-modified`.
  */
 export async function fetchFeed(link: string, options: Options): Promise<FeedResponse> {
-  const deadline = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS)
-  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline
+  const { deadline, signal } = deadlineOf(options)
   const headers: http.OutgoingHttpHeaders = {
     accept: 'text/calendar, text/plain;q=0.9, */*;q=0.5',
     'accept-encoding': 'gzip, deflate, br',
@@ -295,7 +351,7 @@ export async function fetchFeed(link: string, options: Options): Promise<FeedRes
   try {
     for (let redirects = 0; ; redirects++) {
       const addresses = await untilAborted(resolveChecked(url, options.allowHosts), signal)
-      const response = await request(url, addresses, headers, signal)
+      const response = await request(url, addresses, { method: 'GET', headers }, signal)
       const status = response.statusCode ?? 0
       const location = response.headers.location
       if (REDIRECTS.has(status) && location) {
@@ -322,9 +378,6 @@ export async function fetchFeed(link: string, options: Options): Promise<FeedRes
       }
     }
   } catch (error) {
-    if (error instanceof FeedError) throw error
-    if (deadline.aborted) throw new FeedError('timeout', `no complete answer from ${url.host} in time`)
-    if (options.signal?.aborted) throw error
-    throw new FeedError('network', `${url.host}: ${(error as Error).message}`)
+    throw asFeedError(error, url, deadline, options.signal)
   }
 }

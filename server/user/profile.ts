@@ -14,6 +14,7 @@ export function toProfile(user: User): Profile {
     settings: {
       notifications: user.notifications_enabled === 1,
       twofactorMode: user.twofactor_enabled === 1,
+      pushGuestNames: user.push_guest_names === 1,
     },
   }
 }

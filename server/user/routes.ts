@@ -68,8 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contract.user.setNotifications,
-    handler: async (request) => ({
-      enabled: await users.setNotifications(currentUser(request), request.body.enabled),
-    }),
+    handler: async (request) =>
+      users.setNotifications(currentUser(request), request.body.enabled, request.body.pushGuestNames),
   })
 }

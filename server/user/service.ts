@@ -28,13 +28,23 @@ export function createUserService({ database, mailer, publicUrl, properties }: U
   const findUser = (id: string) =>
     db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
-  async function setNotifications(user: User, enabled: boolean): Promise<boolean> {
+  /** Notifications on or off, and whether push alerts name guests (as it was when not given). */
+  async function setNotifications(
+    user: User,
+    enabled: boolean,
+    pushGuestNames?: boolean,
+  ): Promise<{ enabled: boolean; pushGuestNames: boolean }> {
+    const guestNames = pushGuestNames ?? user.push_guest_names === 1
     await db
       .updateTable('users')
-      .set({ notifications_enabled: enabled ? 1 : 0, updated_at: new Date().toISOString() })
+      .set({
+        notifications_enabled: enabled ? 1 : 0,
+        push_guest_names: guestNames ? 1 : 0,
+        updated_at: new Date().toISOString(),
+      })
       .where('id', '=', user.id)
       .execute()
-    return enabled
+    return { enabled, pushGuestNames: guestNames }
   }
 
   /**

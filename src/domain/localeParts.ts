@@ -6,7 +6,7 @@ import type { Messages } from './translator.ts'
  * everyone say (sign-in, registration, password reset, e-mail change, errors); `occasional` what
  * any page says only now and then (that the network is gone, that a new version waits), loaded
  * when it is first said; `admin` what only the admins' screens say, loaded with the first of
- * them; `turnovers` the Turnovers screen's; `cleaner` what a cleaner's page says; `signedIn` holds the rest. `mail` and the errors only the server finds are the server's
+ * them; `turnovers` the Turnovers screen's; `cleaner` what a cleaner's page says; `signedIn` holds the rest. `mail`, `push` and the errors only the server finds are the server's
  * alone and never reach the browser.
  */
 export const LOCALE_PARTS = ['public', 'signedIn', 'occasional', 'admin', 'turnovers', 'cleaner'] as const
@@ -42,8 +42,8 @@ export const PUBLIC_NAMESPACES = [
 ] as const
 /** Groups within the public namespaces that only signed-in screens show. */
 const SIGNED_IN_GROUPS: Record<string, readonly string[]> = { errors: ['property'] }
-// What mails and the cleaner's feed say is written by the server only.
-const SERVER_ONLY_NAMESPACES = ['mail', 'cleanerFeed']
+// What mails, push alerts and the cleaner's feed say is written by the server only.
+const SERVER_ONLY_NAMESPACES = ['mail', 'push', 'cleanerFeed']
 /**
  * The only groups of these namespaces the browser says: the errors its own forms find before
  * sending (a weak password, a property's fields). Every other error is the server's, which

@@ -100,6 +100,10 @@ const WHAT: Record<NoticeFacts['kind'] | 'restored', string> = {
   'never-imported': 'notifications.neverImported',
 }
 
+/** The words of what a notice tells happened ("New booking", "Double booking"): a locale key. */
+export const noticeWhat = (kind: NoticeFacts['kind'], restored?: boolean): string =>
+  WHAT[kind === 'new' && restored ? 'restored' : kind]
+
 /**
  * A notice's title, for its line in the panel and its toast when it arrives live: what happened,
  * to which stay, on which platform, at which property — "New booking: Lucas Martin, 3 nights
@@ -121,8 +125,8 @@ export function noticeTitle(t: Translate, format: DateWords, notice: NoticeFacts
                 : [platformLabel(t, notice.stay.platform || notice.platformName)]),
               property,
             ]
-  const what = notice.kind === 'new' && notice.restored ? 'restored' : notice.kind
-  return t('stayWords.title', { what: t(WHAT[what]), details: details.join(t('app.separator')) })
+  const what = noticeWhat(notice.kind, notice.kind === 'new' && notice.restored)
+  return t('stayWords.title', { what: t(what), details: details.join(t('app.separator')) })
 }
 
 /**

@@ -6,5 +6,5 @@ export const aProfile = (settings: Partial<Profile['settings']> = {}): Profile =
   ...SAMPLE_PROFILE,
   isAdmin: false,
   accountState: 'active',
-  settings: { notifications: true, twofactorMode: false, ...settings },
+  settings: { notifications: true, twofactorMode: false, pushGuestNames: false, ...settings },
 })

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest'
-import { randomUUID } from 'node:crypto'
+import { createECDH, randomBytes, randomUUID } from 'node:crypto'
 import { createNotification } from '../../server/notification/store.ts'
 import { post, profileWith } from '../server/accounts.ts'
 import { aCalendarRow, aStay } from '../server/bookingBuilders.ts'
@@ -47,6 +47,8 @@ type Target = {
   /** The secret a link's confirmation mail carries (kept as its SHA-256). */
   cleanerEmailToken: string
   notificationId: string
+  /** A device of the owner's for push alerts. */
+  pushDeviceId: string
   /** A manual stay on the property. */
   stayId: string
   /** Another account, for the admin's user routes. */
@@ -76,6 +78,16 @@ const linkPayload = () => ({ platformName: 'Vrbo', urlPath: 'http://127.0.0.1:9/
 const reason = () => ({ reason: 'Repeated spam listings' })
 const manualStay = () => ({ start: '2030-01-01', end: '2030-01-04', kind: 'block' })
 const wrongCode = () => ({ code: '000000' })
+/** A browser's subscription: a real P-256 key, an endpoint under .invalid that nothing is sent to. */
+function aPushSubscription() {
+  const receiver = createECDH('prime256v1')
+  receiver.generateKeys()
+  return {
+    endpoint: `https://push.invalid/${randomUUID()}`,
+    expirationTime: null,
+    keys: { p256dh: receiver.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+  }
+}
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { expected: everyone(200) },
@@ -185,6 +197,17 @@ const MATRIX: Record<string, Row> = {
   'POST /api/cleaning/confirm/:token': {
     expected: everyone(200),
     params: (target) => ({ token: target.cleanerEmailToken }),
+  },
+  // Each caller's own devices for push alerts (tests/server/push.test.ts). The test push comes
+  // before any cell subscribes a device it would have to reach: its devices are the target's,
+  // on a loopback address the send's guard refuses without a packet.
+  'GET /api/push/key': { expected: signedIn(200) },
+  'POST /api/push/test': { expected: signedIn(200) },
+  'POST /api/push/subscription': { expected: signedIn(200), payload: aPushSubscription },
+  'GET /api/push/subscription': { expected: signedIn(200) },
+  'DELETE /api/push/subscription/:id': {
+    expected: ownerOnly(204),
+    params: (target) => ({ id: target.pushDeviceId }),
   },
   'POST /api/property/:id/calendar/platform/:platformName/acknowledge': { expected: ownerOnly(200) },
   // The export feed's token is its only key.
@@ -307,6 +330,24 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
           url: string
         }>()
       : undefined
+    // Under the account's quota of devices, whatever the cells before made.
+    if (route.includes('/api/push/'))
+      await ctx.db.deleteFrom('push_subscriptions').where('user_id', '=', owner.id).execute()
+    const pushDeviceId = /\/api\/push\/(subscription\/:id|test)/.test(route) ? randomUUID() : 'none'
+    if (pushDeviceId !== 'none')
+      await ctx.db
+        .insertInto('push_subscriptions')
+        .values({
+          ...aPushSubscription().keys,
+          id: pushDeviceId,
+          user_id: owner.id,
+          endpoint: `https://127.0.0.1:9/push/${pushDeviceId}`,
+          browser: 'Firefox',
+          os: 'Android',
+          created_at: new Date().toISOString(),
+          last_success_at: null,
+        })
+        .execute()
     const cleanerEmailToken = route.includes('/cleaning/confirm') ? randomUUID() : 'none'
     if (cleanerLink && cleanerEmailToken !== 'none')
       await ctx.db
@@ -324,6 +365,7 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
       calendarId: calendar?.id ?? 'none',
       exportToken,
       notificationId,
+      pushDeviceId,
       userId,
       ...signInAs,
     }

@@ -5,6 +5,7 @@ import { hashPassword } from '../../server/auth/password.ts'
 import { SESSION_COOKIE } from '../../server/auth/session.ts'
 import type { NotificationData } from '../../contract/notification.ts'
 import { createNotification } from '../../server/notification/store.ts'
+import type { FeedServer } from '../fixtures/feedServer.ts'
 
 export const STRONG_PASSWORD = 'Sunny-Day-42'
 
@@ -104,6 +105,21 @@ export async function aCalendarRow(db: Db, propertyId: string, url: string, plat
     })
     .execute()
   return id
+}
+
+/**
+ * An Airbnb reservation and a Booking.com closure sharing a night at the property, each on a link
+ * of its own served by `feeds`: the links' first imports find a double booking.
+ */
+export async function aDoubleBookingFeed(db: Db, feeds: FeedServer, propertyId: string) {
+  for (const [platform, fixture] of [
+    ['Airbnb', 'airbnb-december.ics'],
+    ['Booking.com', 'booking-december.ics'],
+  ] as const) {
+    const route = `/${randomUUID()}.ics`
+    feeds.serveFixture(route, fixture)
+    await aCalendarRow(db, propertyId, feeds.url(route), platform)
+  }
 }
 
 /** A change notice waiting in the mail outbox, as a sync stores it. */

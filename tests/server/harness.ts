@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app.ts'
 import type { RateLimitSettings } from '../../server/auth/rateLimits.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { migrateToLatest, openDatabase, type Db } from '../../server/db/database.ts'
+import type { PushTuning } from '../../server/push/sender.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -30,6 +31,8 @@ type Options = {
   logStream?: DestinationStream
   /** The server's clock; the system's unless a test moves time itself. */
   clock?: () => Date
+  /** How pushes are sent: a test shortens the deadline and the waits between tries. */
+  push?: Partial<PushTuning>
 }
 
 /**
@@ -69,6 +72,7 @@ export async function startTestApp(engine: Engine, options: Options = {}) {
     distDir: path.join(dataDir, 'no-dist'),
     rateLimits: options.rateLimits ?? RELAXED_RATE_LIMITS,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.push ? { push: options.push } : {}),
   })
   await app.ready()
   const stop = async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { composeNoticeMail } from '../../server/mail/notices.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { post } from './accounts.ts'
-import { aCalendarRow, aNotice, aPropertyRow, aUser, signIn, uniqueEmail } from './builders.ts'
+import { aDoubleBookingFeed, aNotice, aPropertyRow, aUser, signIn, uniqueEmail } from './builders.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 import { codeIn, startMailbox } from './mailbox.ts'
 import { aProperty } from './multipart.ts'
@@ -39,14 +39,7 @@ describeEachDatabase(
       // Fifteen properties, each with an Airbnb reservation and a Booking.com closure on one of its nights.
       for (let i = 1; i <= 15; i++) {
         const property = await aPropertyRow(ctx.db, owner.id, { name: `Villa ${i}` })
-        for (const [platform, fixture] of [
-          ['Airbnb', 'airbnb-december.ics'],
-          ['Booking.com', 'booking-december.ics'],
-        ] as const) {
-          const route = `/${randomUUID()}.ics`
-          feeds.serveFixture(route, fixture)
-          await aCalendarRow(ctx.db, property.id, feeds.url(route), platform)
-        }
+        await aDoubleBookingFeed(ctx.db, feeds, property.id)
       }
 
       expect(await ctx.app.syncScheduler.runDue()).toBe(30)

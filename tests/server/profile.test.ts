@@ -43,7 +43,7 @@ describeEachDatabase(
         residentalAddress: 'Saudi Riyadh Olaya Street 5',
         isAdmin: false,
         accountState: 'active',
-        settings: { notifications: true, twofactorMode: false },
+        settings: { notifications: true, twofactorMode: false, pushGuestNames: false },
       })
       const cleared = await patch(cookie, { phone: '', residentalAddress: null })
       expect(cleared.json()).toMatchObject({ name: 'Sara Al-Harbi', phone: null, residentalAddress: null })
@@ -158,10 +158,10 @@ describeEachDatabase(
       const user = await aUser(ctx.db)
       const cookie = await signIn(ctx.app, user.email)
       const off = await post(ctx.app, '/api/user/toggle-notifications', { enabled: false }, { cookie })
-      expect(off.json()).toEqual({ enabled: false })
+      expect(off.json()).toEqual({ enabled: false, pushGuestNames: false })
       expect((await profileWith(ctx.app, cookie)).json().settings.notifications).toBe(false)
       const on = await post(ctx.app, '/api/user/toggle-notifications', { enabled: true }, { cookie })
-      expect(on.json()).toEqual({ enabled: true })
+      expect(on.json()).toEqual({ enabled: true, pushGuestNames: false })
       const bad = await post(ctx.app, '/api/user/toggle-notifications', { enabled: 'yes' }, { cookie })
       expect(bad.statusCode).toBe(400)
       expect(bad.json()).toEqual({ message: 'Choose on or off.', fields: { enabled: 'Choose on or off.' } })

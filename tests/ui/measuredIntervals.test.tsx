@@ -28,7 +28,7 @@ const aProfile = (isAdmin: boolean): Profile => ({
   residentalAddress: null,
   isAdmin,
   accountState: 'active',
-  settings: { notifications: true, twofactorMode: false },
+  settings: { notifications: true, twofactorMode: false, pushGuestNames: false },
 })
 
 const texts = (testId: string) => screen.getAllByTestId(testId).map((element) => element.textContent)

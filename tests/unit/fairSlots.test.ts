@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createFairSlots, inTurns } from '../../server/sync/fairSlots.ts'
 
 /** Slots whose tasks run until the test ends them, and the order in which they started. */
-function slotsUnderTest(size: number) {
-  const slots = createFairSlots(size)
+function slotsUnderTest(size: number, perOwner?: number) {
+  const slots = createFairSlots(size, perOwner)
   const started: string[] = []
   const running = new Map<string, () => void>()
   const settle = () => new Promise((resolve) => setImmediate(resolve))
@@ -67,6 +67,17 @@ describe('fair fetch slots', () => {
     expect(await slots.running()).toEqual(['a3', 'a4', 'b2', 'b3'])
     await slots.end('a3')
     expect(await slots.running()).toEqual(['a4', 'b2', 'b3', 'a5'])
+  })
+
+  it('holds no more than its share of slots for one account, and keeps the rest free', async () => {
+    const slots = slotsUnderTest(4, 2)
+    for (const name of ['a1', 'a2', 'a3', 'a4']) slots.add('a', name)
+    expect(await slots.running()).toEqual(['a1', 'a2'])
+    slots.add('b', 'b1')
+    expect(await slots.running()).toEqual(['a1', 'a2', 'b1'])
+    await slots.end('a1')
+    expect(await slots.running()).toEqual(['a2', 'b1', 'a3'])
+    expect(slots.waitingOwners()).toEqual(['a'])
   })
 
   it('frees the slot of a task that fails, and passes the failure on', async () => {

@@ -30,9 +30,9 @@ describe('the words in parts', () => {
           expect(some.filter((key) => others.includes(key))).toEqual([])
         }
       }
-      // The e-mails, the cleaner's feed, and the errors only the server finds, which it answers in
-      // the reader's language.
-      const { mail: _mail, cleanerFeed: _cleanerFeed, ...browserWords } = messages
+      // The e-mails, the push alerts, the cleaner's feed, and the errors only the server finds,
+      // which it answers in the reader's language.
+      const { mail: _mail, push: _push, cleanerFeed: _cleanerFeed, ...browserWords } = messages
       const { auth, property } = messages.errors
       browserWords.errors = { auth, property } as unknown as typeof messages.errors
       expect(joinLocaleParts(parts)).toEqual(browserWords)

@@ -15,10 +15,10 @@ import { ResetLinkSection } from '../settings/SecuritySection.tsx'
 import { useProfile } from '../../frame/session.ts'
 import { adminUsersCache } from '../../features/admin/adminCache.ts'
 
-/** The two-factor row is not shown for another user, so its flag is never read. */
+/** The two-factor and push rows are not shown for another user, so their flags are never read. */
 const profileOf = (user: ManagedUser): Profile => ({
   ...user,
-  settings: { ...user.settings, twofactorMode: false },
+  settings: { ...user.settings, twofactorMode: false, pushGuestNames: false },
 })
 
 type Props = {
