@@ -139,6 +139,11 @@ const failure = (id: string): SystemEvent => ({
   type: `xstate.error.actor.${id}`,
   error: new Error(SAMPLE.serverMessage),
 })
+/** The server's 404: the link asked for was revoked or replaced. */
+const notFound = (id: string): SystemEvent => ({
+  type: `xstate.error.actor.${id}`,
+  error: Object.assign(new Error('Not found'), { status: 404 }),
+})
 const success = (id: string, output: unknown = {}): SystemEvent => ({
   type: `xstate.done.actor.${id}`,
   output,
@@ -259,10 +264,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       events: [
         success('loadSchedule', SAMPLE_SCHEDULE),
         failure('loadSchedule'),
-        {
-          type: 'xstate.error.actor.loadSchedule',
-          error: Object.assign(new Error('Not found'), { status: 404 }),
-        },
+        notFound('loadSchedule'),
         { type: 'retry' },
       ],
     },
@@ -309,10 +311,7 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
         { type: 'retry' },
         success('confirmEmail', { name: SAMPLE_CLEANER_LINK.name, email: SAMPLE_CLEANER_LINK.email }),
         failure('confirmEmail'),
-        {
-          type: 'xstate.error.actor.confirmEmail',
-          error: Object.assign(new Error('Not found'), { status: 404 }),
-        },
+        notFound('confirmEmail'),
       ],
     },
   ]),

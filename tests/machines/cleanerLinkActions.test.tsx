@@ -42,40 +42,34 @@ const expectCard = () => {
   expect(screen.getByLabelText<HTMLInputElement>('Calendar (.ics)').value).toBe(LINK.icsUrl)
 }
 
-walkConfirmedAction({
-  flow: rotateCleanerLinkMachine,
-  path: '/turnovers',
-  control: (implementations) => links({ rotate: implementations }),
-  dialogTestId: 'rotate-cleaner-link-dialog',
-  openButton: 'New link',
-  title: 'Replace the link for Fatima?',
-  confirmButton: 'Replace the link',
-  expectClosed: expectCard,
-  expectConfirming: (dialog) => expect(dialog.textContent).toContain('stop working at once'),
-  expectDone: ({ screen: rendered }) => {
-    expect(screen.queryByTestId('rotate-cleaner-link-dialog')).toBeNull()
-    expect(rendered.notices.at(-1)).toEqual({
-      kind: 'success',
-      feedback: { key: 'turnovers.links.rotated' },
-    })
+for (const { flow, kind, title, confirmButton, done } of [
+  {
+    flow: rotateCleanerLinkMachine,
+    kind: 'rotate',
+    title: 'Replace the link for Fatima?',
+    confirmButton: 'Replace the link',
+    done: 'turnovers.links.rotated',
   },
-})
-
-walkConfirmedAction({
-  flow: revokeCleanerLinkMachine,
-  path: '/turnovers',
-  control: (implementations) => links({ revoke: implementations }),
-  dialogTestId: 'revoke-cleaner-link-dialog',
-  openButton: 'Revoke',
-  title: 'Revoke the link for Fatima?',
-  confirmButton: 'Revoke the link',
-  expectClosed: expectCard,
-  expectConfirming: (dialog) => expect(dialog.textContent).toContain('stop working at once'),
-  expectDone: ({ screen: rendered }) => {
-    expect(screen.queryByTestId('revoke-cleaner-link-dialog')).toBeNull()
-    expect(rendered.notices.at(-1)).toEqual({
-      kind: 'success',
-      feedback: { key: 'turnovers.links.revoked' },
-    })
+  {
+    flow: revokeCleanerLinkMachine,
+    kind: 'revoke',
+    title: 'Revoke the link for Fatima?',
+    confirmButton: 'Revoke the link',
+    done: 'turnovers.links.revoked',
   },
-})
+] as const)
+  walkConfirmedAction({
+    flow,
+    path: '/turnovers',
+    control: (implementations) => links({ [kind]: implementations }),
+    dialogTestId: `${kind}-cleaner-link-dialog`,
+    openButton: kind === 'rotate' ? 'New link' : 'Revoke',
+    title,
+    confirmButton,
+    expectClosed: expectCard,
+    expectConfirming: (dialog) => expect(dialog.textContent).toContain('stop working at once'),
+    expectDone: ({ screen: rendered }) => {
+      expect(screen.queryByTestId(`${kind}-cleaner-link-dialog`)).toBeNull()
+      expect(rendered.notices.at(-1)).toEqual({ kind: 'success', feedback: { key: done } })
+    },
+  })

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { fromPromise } from 'xstate'
 import { SAMPLE, SAMPLE_CLEANER_LINK } from '../../scripts/machineCatalog.ts'
@@ -110,14 +111,17 @@ walkMachine({
   },
 })
 
+/** The dialog opened by a click, for what the walk does not reach. */
+async function openDialog(pending: PendingCalls) {
+  const user = userEvent.setup()
+  await renderLinks(pending)
+  await user.click(screen.getByRole('button', { name: 'New cleaner link' }))
+  return { user, form: within(dialog()!) }
+}
+
 describe('a new cleaner link', () => {
   it('chooses every property at once with "All properties", and none again', async () => {
-    const pending = new PendingCalls()
-    const { default: userEvent } = await import('@testing-library/user-event')
-    const user = userEvent.setup()
-    await renderLinks(pending)
-    await user.click(screen.getByRole('button', { name: 'New cleaner link' }))
-    const form = within(dialog()!)
+    const { user, form } = await openDialog(new PendingCalls())
     const all = form.getByRole<HTMLInputElement>('checkbox', { name: 'All properties' })
     await user.click(all)
     expect(form.getAllByRole<HTMLInputElement>('checkbox').every((box) => box.checked)).toBe(true)
@@ -131,11 +135,7 @@ describe('a new cleaner link', () => {
 
   it('says no mail was promised when no address was given', async () => {
     const pending = new PendingCalls()
-    const { default: userEvent } = await import('@testing-library/user-event')
-    const user = userEvent.setup()
-    await renderLinks(pending)
-    await user.click(screen.getByRole('button', { name: 'New cleaner link' }))
-    const form = within(dialog()!)
+    const { user, form } = await openDialog(pending)
     await fill(user, form.getByLabelText('Name'), 'Omar')
     await user.click(form.getByRole('checkbox', { name: 'Corniche Flat' }))
     await user.click(form.getByRole('button', { name: 'Create link' }))

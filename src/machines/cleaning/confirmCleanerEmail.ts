@@ -1,13 +1,10 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
 import type { ConfirmedCleanerEmail } from '../../../contract/turnover.ts'
-import { failureFrom, type Feedback } from '../parts/feedback.ts'
+import { failureFrom, wasNotFound, type Feedback } from '../parts/feedback.ts'
 import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 type Context = { token: string; confirmed?: ConfirmedCleanerEmail; error?: Feedback }
 type Events = { type: 'confirm' } | { type: 'retry' }
-
-/** Machines never import the API client, so a failure's status is read by shape. */
-const isGone = (error: unknown) => (error as { status?: unknown } | null)?.status === 404
 
 /**
  * /confirm-cleaning-mail/{token}: the page the confirmation mail links to (docs/product.md §7.11).
@@ -20,7 +17,7 @@ const machine = setup({
     confirmEmail: routeActor<ConfirmedCleanerEmail, { token: string }>(),
   },
   guards: {
-    linkIsGone: ({ event }) => isGone((event as { error?: unknown }).error),
+    linkIsGone: ({ event }) => wasNotFound((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'confirmCleanerEmail',

@@ -3,7 +3,7 @@ import type { CleanerLink } from '../../../contract/turnover.ts'
 import type { CleanerLinkValues, CreateCleanerLinkState } from '../../machines/cleaning/createCleanerLink.ts'
 import { LANGUAGES, type Language } from '../../domain/translator.ts'
 import { useI18n } from '../../i18n.tsx'
-import { Button, DialogActions, FIELD_CLASS, FieldError, FormError, TextField } from '../common/form.tsx'
+import { Button, DialogActions, FieldError, FormError, SelectField, TextField } from '../common/form.tsx'
 import { Modal } from '../common/Modal.tsx'
 import { CleanerLinkAddresses } from './CleanerLinkList.tsx'
 
@@ -154,23 +154,18 @@ function LinkForm({ values, properties, fieldErrors = {}, error, busy, onSubmit,
         onChange={(event) => setEmail(event.target.value)}
         hint={<p className="text-xs text-slate-500">{t('turnovers.links.emailHint')}</p>}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="cleaner-link-language" className="text-sm font-medium text-slate-700">
-          {t('turnovers.links.language')}
-        </label>
-        <select
-          id="cleaner-link-language"
-          value={language}
-          onChange={(event) => setLanguage(event.target.value as Language)}
-          className={`h-11 ${FIELD_CLASS}`}
-        >
-          {LANGUAGES.map((each) => (
-            <option key={each} value={each} lang={each}>
-              {t(`language.${each}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="cleaner-link-language"
+        label={t('turnovers.links.language')}
+        value={language}
+        onChange={(event) => setLanguage(event.target.value as Language)}
+      >
+        {LANGUAGES.map((each) => (
+          <option key={each} value={each} lang={each}>
+            {t(`language.${each}`)}
+          </option>
+        ))}
+      </SelectField>
       <FormError message={error} />
       <DialogActions busy={busy} onCancel={onCancel} confirmLabel={t('turnovers.links.create')} />
     </form>
