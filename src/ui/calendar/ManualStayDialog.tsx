@@ -18,10 +18,10 @@ import {
   FIELD_CLASS,
   FieldError,
   FormError,
-  SelectField,
   TextAreaField,
   TextField,
 } from '../common/form.tsx'
+import { SelectField } from '../common/SelectField.tsx'
 import { useFormat } from '../common/format.ts'
 import { Modal } from '../common/Modal.tsx'
 import { DatePicker } from '../common/DateRangePicker.tsx'

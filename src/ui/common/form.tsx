@@ -1,10 +1,4 @@
-import type {
-  ButtonHTMLAttributes,
-  InputHTMLAttributes,
-  ReactNode,
-  SelectHTMLAttributes,
-  TextareaHTMLAttributes,
-} from 'react'
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 import { Spinner } from './Spinner.tsx'
 import { useI18n } from '../../i18n.tsx'
 
@@ -26,7 +20,7 @@ export const FIELD_CLASS =
   'rounded-xl border border-slate-300 bg-white px-3.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100'
 
 /** A field's own description (a hint, a list of rules) and its error, together. */
-const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+export const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
 
 export function TextField({ label, hint, error, id, className = '', ...input }: FieldProps) {
   const fieldId = id ?? `field-${input.name}`
@@ -76,37 +70,6 @@ export function TextAreaField({ label, hint, error, id, ...textarea }: TextAreaP
         className={`resize-y py-2.5 ${FIELD_CLASS} ${error ? 'border-red-400' : ''}`}
       />
       <FieldError id={`${fieldId}-error`} message={error} />
-      {hint}
-    </div>
-  )
-}
-
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string
-  /** The select's id, which its label and its error's id follow. */
-  id: string
-  hint?: ReactNode
-  /** As a text field's. */
-  error?: string
-}
-
-/** A native select framed like the text fields, under its label, its problem under it. */
-export function SelectField({ label, hint, error, id, className = '', children, ...select }: SelectProps) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        {...select}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(select['aria-describedby'], error && `${id}-error`)}
-        className={`h-11 ${FIELD_CLASS} ${error ? 'border-red-400' : ''} ${className}`}
-      >
-        {children}
-      </select>
-      <FieldError id={`${id}-error`} message={error} />
       {hint}
     </div>
   )

@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type RefObject } from 'react'
 import { useDirtyReport, useReportDirty } from '../common/dirtyReport.ts'
 import { useI18n } from '../../i18n.tsx'
-import { DialogActions, FormError, SelectField, TextField } from '../common/form.tsx'
+import { DialogActions, FormError, TextField } from '../common/form.tsx'
+import { SelectField } from '../common/SelectField.tsx'
 import { Modal } from '../common/Modal.tsx'
 
 type Props = {

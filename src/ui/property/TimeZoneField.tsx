@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { groupedTimeZones } from '../../domain/timeZones.ts'
 import { useI18n } from '../../i18n.tsx'
-import { SelectField } from '../common/form.tsx'
+import { SelectField } from '../common/SelectField.tsx'
 
 type Props = {
   value: string
