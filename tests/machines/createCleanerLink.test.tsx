@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { fromPromise } from 'xstate'
+import { ApiError } from '../../src/actors/http.ts'
 import { SAMPLE, SAMPLE_CLEANER_LINK } from '../../scripts/machineCatalog.ts'
 import type { Feedback } from '../../src/machines/parts/feedback.ts'
 import { createCleanerLinkMachine } from '../../src/machines/cleaning/createCleanerLink.ts'
@@ -150,5 +151,25 @@ describe('a new cleaner link', () => {
     })
     expect(screen.getByTestId('cleaner-link-created')).toBeTruthy()
     expect(screen.queryByTestId('confirmation-sent')).toBeNull()
+  })
+
+  it("shows the server's refusal of a field at that field, and its other refusals above the buttons", async () => {
+    const pending = new PendingCalls()
+    const { user, form } = await openDialog(pending)
+    await fill(user, form.getByLabelText('Name'), 'Omar')
+    await user.click(form.getByRole('checkbox', { name: 'All properties' }))
+    await fill(user, form.getByLabelText('E-mail (optional)'), 'omar@example..com')
+    await user.click(form.getByRole('button', { name: 'Create link' }))
+    await pending.settle({
+      type: 'xstate.error.actor.createLink',
+      error: new ApiError('Invalid e-mail address', 400, undefined, { email: 'Invalid e-mail address' }),
+    })
+    expectMessageAtField(dialog()!, 'E-mail (optional)', 'Invalid e-mail address')
+
+    const spent = 'No more e-mails can be sent this hour. Try again later.'
+    await user.click(form.getByRole('button', { name: 'Create link' }))
+    await pending.settle({ type: 'xstate.error.actor.createLink', error: new ApiError(spent, 429) })
+    expect(form.getByRole('alert').textContent).toBe(spent)
+    expect(form.getByLabelText<HTMLInputElement>('Name').value).toBe('Omar')
   })
 })

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import type { CleanerLink, CleanerLinkBody } from '../../actors/api.ts'
-import { feedbackText, showNotice } from '../../common/notify.ts'
+import { feedbackText, formFeedback, showNotice } from '../../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
 import { useCleanerLinkChanges, useCleanerLinks } from '../../features/turnovers/cleanerLinks.ts'
 import { useI18n } from '../../i18n.tsx'
@@ -75,7 +75,7 @@ export function CleanerLinks({
     }).provide(implementations.create ?? {}),
   )
   const { values, link, error } = state.context
-  const fieldKeys = error?.fieldKeys
+  const refused = formFeedback(t, error, ['name', 'propertyIds', 'email'])
   return (
     <>
       <CleanerLinkList
@@ -103,12 +103,8 @@ export function CleanerLinks({
         state={state.value}
         values={values}
         properties={properties}
-        fieldErrors={
-          fieldKeys
-            ? Object.fromEntries(Object.entries(fieldKeys).map(([field, key]) => [field, t(key)]))
-            : undefined
-        }
-        error={fieldKeys ? undefined : feedbackText(t, error)}
+        fieldErrors={refused.fields}
+        error={refused.banner}
         link={link}
         onSubmit={(next) => send({ type: 'submit', values: next })}
         onCancel={() => send({ type: 'cancel' })}
