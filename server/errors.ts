@@ -1,3 +1,4 @@
+import type { RangeProblem } from '../src/domain/dateRange.ts'
 import type { TranslationParams } from '../src/domain/translator.ts'
 
 /** What one field of a refused request got wrong: a locale key (under `errors.`) and its values. */
@@ -26,6 +27,15 @@ export const notFound = (key = 'errors.notFound') => new HttpError(404, key)
 /** A refusal that belongs to one field: its sentence is both the message and the field's. */
 export const fieldError = (field: string, key: string, params?: TranslationParams, status = 400) =>
   new HttpError(status, key, params, [{ field, key, params }])
+/**
+ * A refused range of dates, at its end date as the date pickers show it: an end before the
+ * start, or more days than `maxDays`.
+ */
+export const rangeError = (problem: RangeProblem, maxDays: number) =>
+  problem === 'endBeforeStart'
+    ? fieldError('end', 'errors.statistics.endBeforeStart')
+    : fieldError('end', 'errors.statistics.rangeTooLong', { days: maxDays })
+
 export const conflict = (key: string, field?: string) =>
   field === undefined ? new HttpError(409, key) : fieldError(field, key, undefined, 409)
 

@@ -89,7 +89,15 @@ export function installServices(app: FastifyInstance, { recordFeedFetches }: { r
   app.decorate('turnovers', turnovers)
   app.decorate(
     'cleanerLinks',
-    createCleanerLinkService({ db, publicUrl: config.publicUrl, clock, turnovers }),
+    createCleanerLinkService({
+      db,
+      publicUrl: config.publicUrl,
+      clock,
+      turnovers,
+      mailer,
+      mailsPerHour: config.mailNoticesPerHour,
+      log,
+    }),
   )
   const fetchLog = recordFeedFetches
     ? createFetchLog(db, (error) => log.error({ err: error }, 'could not record platforms’ fetches'))

@@ -25,6 +25,7 @@ import { atRiskAcknowledged } from './migrations/0024_at_risk_acknowledged.ts'
 import { importAlarms } from './migrations/0025_import_alarms.ts'
 import { stayTimes } from './migrations/0026_stay_times.ts'
 import { cleanerLinks } from './migrations/0027_cleaner_links.ts'
+import { cleanerMail } from './migrations/0028_cleaner_mail.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -233,4 +234,5 @@ export const migrations: Record<string, Migration> = {
   '0025_import_alarms': importAlarms,
   '0026_stay_times': stayTimes,
   '0027_cleaner_links': cleanerLinks,
+  '0028_cleaner_mail': cleanerMail,
 }

@@ -301,6 +301,15 @@ export interface CleanerLinksTable {
   email_confirmed_at: string | null
   language: 'en' | 'ar'
   created_at: string
+  /** The SHA-256 of the mailed link that confirms `email`; null without an address (migration 0028). */
+  email_token_hash: Generated<string | null>
+  /** The cleanings last told to the address, as JSON (server/turnover/cleaningChanges.ts). */
+  told_cleanings: Generated<string | null>
+  told_at: Generated<string | null>
+  /** When a round last compared the cleanings with those told. */
+  checked_at: Generated<string | null>
+  /** Changes found that wait for the owner's mail budget (0 or 1). */
+  changes_waiting: Generated<Flag>
 }
 
 export interface CleanerLinkPropertiesTable {

@@ -119,7 +119,7 @@ export type ImportAlarmsDeps = {
   db: Db
   imports: ImportService
   clock: () => Date
-  /** Tells the owner's open pages of the notices stored. */
+  /** Tells the owner's open pages of the notices stored; never fails the pass (they are stored). */
   announce: (userId: string, ids: readonly string[]) => Promise<void>
 }
 
@@ -291,8 +291,7 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
           ...owner,
           told: account_state === 'active' && notifications_enabled === 1,
         }))
-        for (const [userId, ids] of await judgeProperties(owners, now))
-          await announce(userId, ids).catch(() => undefined)
+        for (const [userId, ids] of await judgeProperties(owners, now)) await announce(userId, ids)
         await nextTurn()
       }
     } finally {
@@ -321,7 +320,12 @@ export function installImportAlarms(app: FastifyInstance, imports: ImportService
     db: app.db,
     imports,
     clock: app.clock,
-    announce: (userId, ids) => app.notifications.announce(userId, ids),
+    announce: (userId, ids) =>
+      app.notifications
+        .announce(userId, ids)
+        .catch((error: unknown) =>
+          app.log.warn({ err: error, userId }, 'could not announce import alarms live'),
+        ),
   })
   const judged = periodicPass(app, JUDGE_EVERY_MS, () =>
     alarms

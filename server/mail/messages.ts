@@ -14,6 +14,8 @@ export type MailContent =
   | { kind: 'reset-link'; link: string }
   /** To the old address when the address changes, with the link that cancels it. */
   | { kind: 'email-change-notice'; newEmail: string; link: string }
+  /** To a cleaner's address, which gets no change mail until its owner follows the link. */
+  | { kind: 'cleaner-confirm'; link: string; host: string; name: string }
 
 const CODE_TEXTS: Record<EmailCodePurpose, string> = {
   register: 'mail.registerCode',
@@ -74,6 +76,17 @@ function bodyOf(t: Translate, to: string, content: MailContent): Body {
       action: t('mail.emailChangeNotice.action'),
       expiry: t('mail.emailChangeNotice.expiry'),
       ignore: t('mail.emailChangeNotice.ifYou'),
+    }
+  }
+  if (content.kind === 'cleaner-confirm') {
+    return {
+      subject: t('mail.cleanerConfirm.subject'),
+      intro: t('mail.cleanerConfirm.intro', { host: content.host, email: to, name: content.name }),
+      highlight: content.link,
+      href: content.link,
+      action: t('mail.cleanerConfirm.action'),
+      expiry: t('mail.cleanerConfirm.expiry'),
+      ignore: t('mail.cleanerConfirm.ignore'),
     }
   }
   const texts = CODE_TEXTS[content.purpose]

@@ -22,8 +22,10 @@ const budgetLeft = (eb: ExpressionBuilder<Database, 'users'>, now: string, perHo
  * Takes one mail of the owner's hourly budget, in one conditional UPDATE: an hour that is over
  * starts again with this mail; otherwise the count grows only while under `perHour`. Parallel
  * takers on any process each get their own mail, and no more than `perHour` get one an hour.
+ * Every mail an account makes Manzil send past its own sign-in codes takes from it: change
+ * notices, and a cleaner's confirmation and change mails.
  */
-async function takeBudget(db: Db, userId: string, now: string, perHour: number): Promise<boolean> {
+export async function takeBudget(db: Db, userId: string, now: string, perHour: number): Promise<boolean> {
   const taken = await db
     .updateTable('users')
     .set((eb) => ({

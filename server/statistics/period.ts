@@ -1,13 +1,8 @@
 import type { PeriodQuery } from '../../contract/statistics.ts'
-import { rangeNights, rangeOfNights, rangeProblem, type RangeProblem } from '../../src/domain/dateRange.ts'
+import { MAX_RANGE_DAYS, rangeNights, rangeOfNights, rangeProblem } from '../../src/domain/dateRange.ts'
 import { isDateOnly, type DateOnly } from '../../src/domain/dates.ts'
 import { monthOf, monthWindow, type NightWindow } from '../../src/domain/statistics.ts'
-import { fieldError } from '../errors.ts'
-
-const PROBLEM_KEYS: Record<RangeProblem, string> = {
-  endBeforeStart: 'errors.statistics.endBeforeStart',
-  tooLong: 'errors.statistics.rangeTooLong',
-}
+import { fieldError, rangeError } from '../errors.ts'
 
 function dateOf(text: string | undefined, field: 'start' | 'end'): DateOnly | undefined {
   if (text === undefined || text === '') return undefined
@@ -27,7 +22,7 @@ export function periodOf(query: PeriodQuery, today: DateOnly): NightWindow {
   const first = start ?? monthWindow(monthOf(end ?? today)).start
   const range = { start: first, end: end ?? rangeOfNights(monthWindow(monthOf(first))).end }
   const problem = rangeProblem(range)
-  if (problem !== null) throw fieldError('end', PROBLEM_KEYS[problem])
+  if (problem !== null) throw rangeError(problem, MAX_RANGE_DAYS)
   return rangeNights(range)
 }
 

@@ -8,6 +8,7 @@ import {
   type DueCalendar,
 } from '../db/lease.ts'
 import { createNoticeMail } from '../notification/outbox.ts'
+import { createCleanerChangeMail } from '../turnover/cleanerMail.ts'
 import { createFairSlots, inTurns } from './fairSlots.ts'
 import { createParsePool } from './parsePool.ts'
 import { syncCalendar, type SyncContext, type SyncOutcome } from './syncCalendar.ts'
@@ -37,6 +38,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
   const slots = createFairSlots(concurrency)
   const parsePool = createParsePool()
   const mail = createNoticeMail(app)
+  const cleanerMail = createCleanerChangeMail(app)
   let timer: NodeJS.Timeout | undefined
   let firstRound: NodeJS.Timeout | undefined
   let round: Promise<unknown> | undefined
@@ -141,9 +143,18 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
     return synced
   }
 
-  /** A round's notices reach each owner at its end: one mail of conflicts, one digest of the rest. */
-  const mailWaiting = () =>
-    mail.sendWaiting().catch((error: unknown) => app.log.error({ err: error }, 'could not mail notices'))
+  /**
+   * A round's notices reach each owner at its end: one mail of conflicts, one digest of the rest;
+   * then each cleaner's address whose cleanings changed gets one mail.
+   */
+  const mailWaiting = async () => {
+    await mail
+      .sendWaiting()
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not mail notices'))
+    await cleanerMail
+      .sendWaiting()
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not mail cleaners’ changes'))
+  }
 
   async function releaseLeases(calendarIds: string[]) {
     if (calendarIds.length === 0) return

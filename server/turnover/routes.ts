@@ -1,24 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
 import { TURNOVER_RANGE_MAX_DAYS, type TurnoverQuery } from '../../contract/turnover.ts'
-import { rangeProblem, type RangeProblem } from '../../src/domain/dateRange.ts'
+import { rangeProblem } from '../../src/domain/dateRange.ts'
 import { isDateOnly } from '../../src/domain/dates.ts'
 import { currentUser } from '../auth/session.ts'
 import { sendFeed } from '../calendar/routes.ts'
-import { fieldError, notFound } from '../errors.ts'
-
-// The statistics' words for dates and their order; the window's own bound.
-const PROBLEM_KEYS: Record<RangeProblem, string> = {
-  endBeforeStart: 'errors.statistics.endBeforeStart',
-  tooLong: 'errors.turnover.rangeTooLong',
-}
+import { fieldError, notFound, rangeError } from '../errors.ts'
 
 /** The window's check-out days, both included: real dates, in order, at most 92 days. */
 function windowOf(query: TurnoverQuery) {
   for (const field of ['start', 'end'] as const)
     if (!isDateOnly(query[field])) throw fieldError(field, `errors.statistics.${field}Date`)
   const problem = rangeProblem(query, TURNOVER_RANGE_MAX_DAYS)
-  if (problem !== null) throw fieldError('end', PROBLEM_KEYS[problem])
+  // The statistics' words for dates and their order, with the window's own bound.
+  if (problem !== null) throw rangeError(problem, TURNOVER_RANGE_MAX_DAYS)
   return query
 }
 
@@ -66,6 +61,14 @@ export const turnoverRoutes: FastifyPluginAsyncZod = async (app) => {
       const schedule = await app.cleanerLinks.schedule(request.params.token)
       if (schedule === null) throw notFound()
       return reply.header('cache-control', 'private, no-store').send(schedule)
+    },
+  })
+  app.route({
+    ...contract.turnover.confirmEmail,
+    handler: async (request) => {
+      const confirmed = await app.cleanerLinks.confirmEmail(request.params.token)
+      if (confirmed === null) throw notFound()
+      return confirmed
     },
   })
   app.route({

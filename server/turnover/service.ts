@@ -1,8 +1,10 @@
-import { sql } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Turnover } from '../../contract/turnover.ts'
 import { cleaningsOf, type CleanedStay, type TurnoverProperty } from '../../src/domain/turnovers.ts'
 import type { Db } from '../db/database.ts'
+import type { Database } from '../db/schema.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
+import type { ToldCleaning } from './cleaningChanges.ts'
 
 /** Whose and which properties a cleaning list reads: an owner's, all or those named. */
 export type TurnoverScope = { ownerId: string; propertyIds?: readonly string[] }
@@ -22,7 +24,10 @@ const STAY_COLUMNS = [
  * closure read as a sale included) and manual bookings, active; never a block, an echo or a
  * platform's rule.
  */
-const cleanedBookings = (db: Db, propertyIds: readonly string[]) =>
+const cleanedBookings = (
+  db: Db,
+  propertyIds: readonly string[] | SelectQueryBuilder<Database, 'properties', { id: string }>,
+) =>
   db
     .selectFrom('bookings')
     .where('property_id', 'in', propertyIds)
@@ -90,6 +95,32 @@ export function createTurnoverService({ db }: { db: Db }) {
             a.propertyName.localeCompare(b.propertyName) ||
             a.propertyId.localeCompare(b.propertyId),
         )
+    },
+
+    /** Where and when these stays are cleaned now, those still cleaned at the owner's properties. */
+    async checkOutsOf(ownerId: string, stayIds: readonly string[]): Promise<ToldCleaning[]> {
+      if (stayIds.length === 0) return []
+      const rows = await cleanedBookings(
+        db,
+        db.selectFrom('properties').select('id').where('owner_id', '=', ownerId),
+      )
+        .innerJoin('properties', 'properties.id', 'bookings.property_id')
+        .select([
+          ...STAY_COLUMNS.map((column) => `bookings.${column}` as const),
+          'properties.name',
+          'properties.check_out_time',
+        ])
+        .where('bookings.id', 'in', stayIds)
+        .execute()
+      return rows.flatMap((row) =>
+        cleanedStay(row).map((stay) => ({
+          stayId: stay.id,
+          propertyId: row.property_id,
+          propertyName: row.name,
+          date: stay.end,
+          checkOutTime: row.check_out_time,
+        })),
+      )
     },
   }
 }

@@ -10,6 +10,8 @@
  * - /api (and with it every feed) is never touched: its answers go to the network, uncached.
  * - A new version waits until the page says SKIP_WAITING: the page asks the person first (its
  *   update prompt), so nobody's form is reloaded away.
+ * - A push message is shown as a notification, even with every page closed; a click opens its
+ *   stay in a window of the app, the one already open if there is one (docs/product.md §12.6).
  */
 declare const PRECACHE: readonly string[]
 declare const VERSION: string
@@ -69,4 +71,59 @@ sw.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== sw.location.origin || isApi(url)) return
   if (request.mode === 'navigate' && isScreen(url)) event.respondWith(shellFirst(request))
   else if (PRECACHE.includes(url.pathname)) event.respondWith(cacheFirst(request))
+})
+
+/** What the server pushes: the notice in the account's words, and the screen that shows it. */
+type PushedNotice = { title: string; body: string; url: string; tag: string }
+
+/** The message's notice; anything else (an old or foreign message) shows as the app's name alone. */
+function pushedNotice(data: PushMessageData | null): PushedNotice {
+  try {
+    const value = data?.json() as Partial<PushedNotice> | undefined
+    if (typeof value?.title === 'string' && typeof value.url === 'string')
+      return {
+        title: value.title,
+        body: String(value.body ?? ''),
+        url: value.url,
+        tag: String(value.tag ?? ''),
+      }
+  } catch {
+    // Not JSON: the fallback below still tells the host to look.
+  }
+  return { title: 'Manzil', body: '', url: SHELL, tag: '' }
+}
+
+/** A path of this app, never another origin's page, whatever a message says. */
+const ownUrl = (url: string) => {
+  const resolved = new URL(url, sw.location.origin)
+  return resolved.origin === sw.location.origin ? resolved.href : new URL(SHELL, sw.location.origin).href
+}
+
+sw.addEventListener('push', (event) => {
+  const notice = pushedNotice(event.data)
+  event.waitUntil(
+    sw.registration.showNotification(notice.title, {
+      body: notice.body,
+      // The same stay's news replaces its earlier notification rather than piling up.
+      ...(notice.tag ? { tag: notice.tag } : {}),
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: ownUrl(notice.url) },
+    }),
+  )
+})
+
+async function openStay(url: string) {
+  const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  const open = windows.find((client) => new URL(client.url).origin === sw.location.origin)
+  if (!open) return void (await sw.clients.openWindow(url))
+  // Focus first, while the click still allows it; then the window goes to the stay.
+  const focused = await open.focus()
+  await focused.navigate(url).catch(() => sw.clients.openWindow(url))
+}
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const { url } = (event.notification.data ?? {}) as { url?: string }
+  event.waitUntil(openStay(ownUrl(url ?? SHELL)))
 })

@@ -1,10 +1,11 @@
 import { beforeAll, expect, it } from 'vitest'
+import { randomUUID } from 'node:crypto'
 import { createNotification } from '../../server/notification/store.ts'
 import { post, profileWith } from '../server/accounts.ts'
 import { aCalendarRow, aStay } from '../server/bookingBuilders.ts'
 import { aUser, signIn, STRONG_PASSWORD, uniqueEmail } from '../server/builders.ts'
 import { openEventStream, originOf } from '../server/eventStream.ts'
-import { PUBLIC_API_ROUTES } from '../../server/auth/session.ts'
+import { PUBLIC_API_ROUTES, sha256 } from '../../server/auth/session.ts'
 import { describeEachDatabase, type TestContext } from '../server/harness.ts'
 import { aJpeg, aProperty, aPropertyFields, propertyForm } from '../server/multipart.ts'
 import { apiRoutesOf } from './routes.ts'
@@ -43,6 +44,8 @@ type Target = {
   /** A cleaner's link to the property, and its token. */
   cleanerLinkId: string
   cleanerToken: string
+  /** The secret a link's confirmation mail carries (kept as its SHA-256). */
+  cleanerEmailToken: string
   notificationId: string
   /** A manual stay on the property. */
   stayId: string
@@ -178,6 +181,11 @@ const MATRIX: Record<string, Row> = {
     expected: everyone(200),
     params: (target) => ({ file: `${target.cleanerToken}.ics` }),
   },
+  // The address's owner confirms by the mailed secret, signed in or not (tests/server/cleanerMails.test.ts).
+  'POST /api/cleaning/confirm/:token': {
+    expected: everyone(200),
+    params: (target) => ({ token: target.cleanerEmailToken }),
+  },
   'POST /api/property/:id/calendar/platform/:platformName/acknowledge': { expected: ownerOnly(200) },
   // The export feed's token is its only key.
   'GET /api/calendar/:file': { expected: everyone(200) },
@@ -299,8 +307,16 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
           url: string
         }>()
       : undefined
+    const cleanerEmailToken = route.includes('/cleaning/confirm') ? randomUUID() : 'none'
+    if (cleanerLink && cleanerEmailToken !== 'none')
+      await ctx.db
+        .updateTable('cleaner_links')
+        .set({ email: 'fatima@example.com', email_token_hash: sha256(cleanerEmailToken) })
+        .where('id', '=', cleanerLink.id)
+        .execute()
     return {
       stayId,
+      cleanerEmailToken,
       propertyId,
       cleanerLinkId: cleanerLink?.id ?? 'none',
       cleanerToken: cleanerLink?.url.split('/').at(-1) ?? 'none',
