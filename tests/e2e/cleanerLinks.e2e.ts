@@ -107,7 +107,7 @@ describe('cleaner links on the Turnovers screen', () => {
 
     const card = page.getByTestId('cleaner-link')
     await card.waitFor()
-    expect(await card.getByTestId('cleaner-link-properties').innerText()).toBe('Villa Nakheel, Palm Loft')
+    expect(await card.getByTestId('cleaner-link-properties').innerText()).toBe('Palm Loft, Villa Nakheel')
     expect(await card.getByTestId('cleaner-link-email').innerText()).toContain('Waiting for confirmation')
     expect(await card.getByTestId('cleaner-link-url').inputValue()).toBe(url)
 

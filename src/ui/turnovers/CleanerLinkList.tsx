@@ -66,7 +66,8 @@ function LinkCard({
   actions: ReactNode
 }) {
   const { t } = useI18n()
-  const names = link.propertyIds.map((id) => properties.find((property) => property.id === id)?.name ?? id)
+  // In the order of the host's list, as the dialog offered them.
+  const covered = properties.filter((property) => link.propertyIds.includes(property.id))
   return (
     <li
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
@@ -81,10 +82,10 @@ function LinkCard({
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-500">{t('turnovers.links.properties')}</dt>
         <dd className="text-slate-800" data-testid="cleaner-link-properties">
-          {names.map((name, index) => (
-            <span key={link.propertyIds[index]}>
+          {covered.map((property, index) => (
+            <span key={property.id}>
               {index > 0 && t('app.listSeparator')}
-              <bdi>{name}</bdi>
+              <bdi>{property.name}</bdi>
             </span>
           ))}
         </dd>
