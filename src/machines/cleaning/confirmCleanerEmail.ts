@@ -9,7 +9,7 @@ type Events = { type: 'confirm' } | { type: 'retry' }
 /**
  * /confirm-cleaning-mail/{token}: the page the confirmation mail links to (docs/product.md §7.11).
  * Opening it changes nothing (mail scanners open links too); only the button confirms. A revoked
- * or rotated link is gone for good; any other failure may be tried again.
+ * link is gone for good; any other failure may be tried again.
  */
 const machine = setup({
   types: {} as { context: Context; events: Events; input: { token: string } },
