@@ -138,6 +138,10 @@ describe('cleaner links on the Turnovers screen', () => {
     expect(await revoke.innerText()).toContain('stop working at once')
     await revoke.getByTestId('confirm-revoke-cleaner-link').click()
     await empty.waitFor()
+    // The revoked card took its button with it: the focus stays in the section, for the keyboard.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('new-cleaner-link')
     const revoked = await cleanerPage(newUrl)
     await revoked.getByTestId('cleaner-gone').waitFor()
     await revoked.context().close()

@@ -11,7 +11,8 @@ import {
 import { createCleanerLinkMachine } from '../../machines/cleaning/createCleanerLink.ts'
 import { QueryStatus } from '../../ui/common/QueryStatus.tsx'
 import { CleanerLinkDialog } from '../../ui/turnovers/CleanerLinkDialog.tsx'
-import { CleanerLinkList } from '../../ui/turnovers/CleanerLinkList.tsx'
+import { CleanerLinkList, NEW_LINK_BUTTON_ID } from '../../ui/turnovers/CleanerLinkList.tsx'
+import { focusAfterNextDialog } from '../../ui/common/focusAfterDialog.ts'
 import { ConfirmedLinkAction } from '../../ui/turnovers/ConfirmedLinkAction.tsx'
 
 type Properties = readonly { id: string; name: string }[]
@@ -153,7 +154,11 @@ function LinkAction({
       error={feedbackText(t, state.context.error)}
       testId={testId}
       onOpen={() => send({ type: 'open' })}
-      onConfirm={() => send({ type: 'confirm' })}
+      onConfirm={() => {
+        // A revoked link's card, with the button that opened the question, leaves the page.
+        if (kind === 'revoke') focusAfterNextDialog(() => document.getElementById(NEW_LINK_BUTTON_ID))
+        send({ type: 'confirm' })
+      }}
       onCancel={() => send({ type: 'cancel' })}
     />
   )

@@ -7,6 +7,9 @@ import { Button } from '../common/form.tsx'
 import { Heading } from '../common/Heading.tsx'
 import { CopyField } from '../property/CopyField.tsx'
 
+/** "New cleaner link", which takes the focus when the link that had it is revoked. */
+export const NEW_LINK_BUTTON_ID = 'new-cleaner-link'
+
 type Props = {
   links: readonly CleanerLink[]
   /** The host's properties, to name those a link covers. */
@@ -37,7 +40,7 @@ export function CleanerLinkList({ links, properties, onCreate, actions }: Props)
             <p className="mt-1 max-w-2xl text-sm text-slate-500">{t('turnovers.links.intro')}</p>
           )}
         </div>
-        <Button type="button" onClick={onCreate} data-testid="new-cleaner-link">
+        <Button type="button" id={NEW_LINK_BUTTON_ID} onClick={onCreate} data-testid="new-cleaner-link">
           {t('turnovers.links.new')}
         </Button>
       </div>
