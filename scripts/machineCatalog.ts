@@ -3,6 +3,12 @@ import { adminUserActionMachine } from '../src/machines/admin/adminUserAction.ts
 import { calendarViewMachine } from '../src/machines/calendar/calendarView.ts'
 import { cancelEmailChangeMachine } from '../src/machines/auth/cancelEmailChange.ts'
 import { cleanerScheduleMachine } from '../src/machines/cleaning/cleanerSchedule.ts'
+import {
+  revokeCleanerLinkMachine,
+  rotateCleanerLinkMachine,
+} from '../src/machines/cleaning/cleanerLinkActions.ts'
+import { confirmCleanerEmailMachine } from '../src/machines/cleaning/confirmCleanerEmail.ts'
+import { createCleanerLinkMachine } from '../src/machines/cleaning/createCleanerLink.ts'
 import { closeGuardMachine } from '../src/machines/settings/closeGuard.ts'
 import { connectPlatformMachine } from '../src/machines/integration/connectPlatform.ts'
 import { dashboardRangeMachine } from '../src/machines/dashboard/dashboardRange.ts'
@@ -56,6 +62,19 @@ export const SAMPLE_SCHEDULE = {
       gapNights: 0,
     },
   ],
+}
+
+/** A cleaner's link as the server answers its creation, with an address to confirm. */
+export const SAMPLE_CLEANER_LINK = {
+  id: 'link-1',
+  name: 'Fatima',
+  url: 'http://localhost/cleaner/link-token',
+  icsUrl: 'http://localhost/api/cleaning/feed/link-token.ics',
+  propertyIds: ['property-1', 'property-2'],
+  email: 'fatima@example.com',
+  emailConfirmed: false,
+  language: 'ar' as const,
+  createdAt: '2026-03-01T09:00:00.000Z',
 }
 
 export const SAMPLE_MONTH = { start: '2026-03-01', end: '2026-03-31' }
@@ -119,6 +138,11 @@ const entry = <TMachine extends AnyStateMachine>(
 const failure = (id: string): SystemEvent => ({
   type: `xstate.error.actor.${id}`,
   error: new Error(SAMPLE.serverMessage),
+})
+/** The server's 404: the link asked for was revoked or replaced. */
+const notFound = (id: string): SystemEvent => ({
+  type: `xstate.error.actor.${id}`,
+  error: Object.assign(new Error('Not found'), { status: 404 }),
 })
 const success = (id: string, output: unknown = {}): SystemEvent => ({
   type: `xstate.done.actor.${id}`,
@@ -240,11 +264,54 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       events: [
         success('loadSchedule', SAMPLE_SCHEDULE),
         failure('loadSchedule'),
-        {
-          type: 'xstate.error.actor.loadSchedule',
-          error: Object.assign(new Error('Not found'), { status: 404 }),
-        },
+        notFound('loadSchedule'),
         { type: 'retry' },
+      ],
+    },
+  ]),
+  entry(createCleanerLinkMachine.definition, [
+    {
+      name: 'make a cleaner’s link',
+      events: [
+        { type: 'open', language: 'en' },
+        // Nothing filled in, and a mistyped address.
+        { type: 'submit', values: { name: ' ', propertyIds: [], email: '', language: 'en' } },
+        {
+          type: 'submit',
+          values: { name: 'Fatima', propertyIds: ['property-1'], email: 'fatima@', language: 'en' },
+        },
+        {
+          type: 'submit',
+          values: {
+            name: SAMPLE_CLEANER_LINK.name,
+            propertyIds: SAMPLE_CLEANER_LINK.propertyIds,
+            email: SAMPLE_CLEANER_LINK.email,
+            language: SAMPLE_CLEANER_LINK.language,
+          },
+        },
+        { type: 'cancel' },
+        { type: 'close' },
+        success('createLink', SAMPLE_CLEANER_LINK),
+        failure('createLink'),
+      ],
+    },
+  ]),
+  entry(rotateCleanerLinkMachine.definition, [
+    { name: 'replace a cleaner’s link', events: confirmedActionEvents('rotateCleanerLink') },
+  ]),
+  entry(revokeCleanerLinkMachine.definition, [
+    { name: 'revoke a cleaner’s link', events: confirmedActionEvents('revokeCleanerLink') },
+  ]),
+  entry(confirmCleanerEmailMachine.definition, [
+    {
+      name: 'from the confirmation mail',
+      input: { token: SAMPLE.token },
+      events: [
+        { type: 'confirm' },
+        { type: 'retry' },
+        success('confirmEmail', { name: SAMPLE_CLEANER_LINK.name, email: SAMPLE_CLEANER_LINK.email }),
+        failure('confirmEmail'),
+        notFound('confirmEmail'),
       ],
     },
   ]),

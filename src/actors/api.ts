@@ -10,7 +10,7 @@ import type { Profile, ProfileUpdateResponse } from '../../contract/user.ts'
 import type { DashboardStatistics, MonthlyFigures, PeriodStatistics } from '../../contract/statistics.ts'
 import type { LogEntry, LogPage, ManagedUser } from '../../contract/admin.ts'
 import type { Guest } from '../../contract/guest.ts'
-import type { Turnover, TurnoverQuery } from '../../contract/turnover.ts'
+import type { CleanerLink, CleanerLinkBody, Turnover, TurnoverQuery } from '../../contract/turnover.ts'
 import type { Page } from '../../contract/paging.ts'
 import type { ManualStay, ManualStayBody, StaySearchHit } from '../../contract/stay.ts'
 import type {
@@ -39,6 +39,8 @@ export type {
   PropertyStatus,
   StaySearchHit,
   Turnover,
+  CleanerLink,
+  CleanerLinkBody,
 }
 export type PlatformOption = z.infer<typeof Platform>
 
@@ -236,5 +238,13 @@ export const api = {
     list: (query: TurnoverQuery) => request(turnover.list, { query }),
     /** A cleaner's page, by its link's token: no session. */
     cleanerSchedule: (token: string) => request(turnover.cleanerSchedule, { params: { token } }),
+    /** The host's cleaner's links (docs/product.md §7.11). */
+    links: () => request(turnover.links),
+    createLink: (body: CleanerLinkBody) => request(turnover.createLink, { body }, NO_FALLBACK),
+    /** A new secret for the link: its old page and feed stop working at once. */
+    rotateLink: (id: string) => request(turnover.rotateLink, { params: { id } }, NO_FALLBACK),
+    removeLink: (id: string) => request(turnover.removeLink, { params: { id } }, NO_FALLBACK),
+    /** The address's owner agrees to a link's change mails, by the mailed link's token: no session. */
+    confirmEmail: (token: string) => request(turnover.confirmEmail, { params: { token } }, NO_FALLBACK),
   },
 }

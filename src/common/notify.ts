@@ -22,7 +22,8 @@ export function showNotice(t: Translate, { kind, feedback }: Notice) {
 }
 
 /**
- * A failure split for a form: a check of the form's own (`ownChecks`, by key) and
+ * A failure split for a form: the form's own checks (`fieldKeys`, each field's key, or
+ * `ownChecks` naming the field of a key) and
  * the server's sentence for each of the form's fields go to that field; the banner carries the
  * message unless every field the server blamed shows its own sentence.
  */
@@ -33,6 +34,13 @@ export function formFeedback<Field extends string>(
   ownChecks: Readonly<Partial<Record<string, Field>>> = {},
 ): { fields: Partial<Record<Field, string>>; banner: string | undefined } {
   const fields: Partial<Record<Field, string>> = {}
+  if (feedback?.fieldKeys) {
+    for (const name of shown) {
+      const key = feedback.fieldKeys[name]
+      if (key) fields[name] = t(key)
+    }
+    return { fields, banner: undefined }
+  }
   const ownField = feedback && !feedback.fields ? ownChecks[feedback.key] : undefined
   if (ownField)
     return { fields: { [ownField]: feedbackText(t, feedback) } as typeof fields, banner: undefined }

@@ -42,6 +42,7 @@ const ForgotPasswordRoute = preloadable(() => import('./auth/ForgotPasswordRoute
 const ResetPasswordRoute = preloadable(() => import('./auth/ResetPasswordRoute.tsx'))
 const CancelEmailChangeRoute = preloadable(() => import('./auth/CancelEmailChangeRoute.tsx'))
 const CleanerScheduleRoute = preloadable(() => import('./cleaning/CleanerScheduleRoute.tsx'))
+const ConfirmCleanerEmailRoute = preloadable(() => import('./cleaning/ConfirmCleanerEmailRoute.tsx'))
 
 /** A page open to everyone; `signedOutOnly` sends someone still signed in to the dashboard. */
 type PublicScreen = { path: string; component: Preloadable<object>; signedOutOnly?: boolean }
@@ -56,6 +57,8 @@ const PUBLIC_SCREENS: PublicScreen[] = [
   { path: `${PATHS.cancelEmailChange}/:token?`, component: CancelEmailChangeRoute },
   // A cleaner's read-only page, by its link's token (docs/product.md §7.11).
   { path: `${PATHS.cleaner}/:token?`, component: CleanerScheduleRoute },
+  // The mailed link that confirms a cleaner's address; opening it changes nothing.
+  { path: `${PATHS.confirmCleanerEmail}/:token?`, component: ConfirmCleanerEmailRoute },
 ]
 
 /**

@@ -203,6 +203,12 @@ const SCREENS: Screen[] = [
       await go(page, `/cleaner/${cleanerTokens[language]}`, 'cleaner-schedule')
     },
   },
+  {
+    // Before its button is pressed: opening the mailed link confirms nothing.
+    name: '/confirm-cleaning-mail/{token}',
+    as: 'visitor',
+    open: (page) => go(page, '/confirm-cleaning-mail/a-mailed-token', 'cleaner-email-form'),
+  },
   { name: '/ (dashboard)', as: 'host', open: (page) => go(page, '/', 'property-card') },
   {
     name: 'notifications panel',
@@ -351,8 +357,29 @@ const SCREENS: Screen[] = [
     // The next 30 days hold at least the host's own stay's check-out.
     name: '/turnovers',
     as: 'host',
-    open: (page, width) =>
-      go(page, '/turnovers?window=month', width === 390 ? 'turnover-card' : 'turnover-row'),
+    open: async (page, width) => {
+      await go(page, '/turnovers?window=month', width === 390 ? 'turnover-card' : 'turnover-row')
+      await visible(page, 'cleaner-link').waitFor()
+    },
+  },
+  {
+    name: 'new cleaner link dialog, its fields refused',
+    as: 'host',
+    open: async (page) => {
+      await go(page, '/turnovers?window=month', 'cleaner-link')
+      await page.getByTestId('new-cleaner-link').click()
+      await page.getByTestId('cleaner-link-dialog').locator('button[type="submit"]').click()
+      await page.locator('[data-testid="cleaner-link-dialog"] [aria-invalid="true"]').first().waitFor()
+    },
+  },
+  {
+    name: 'revoke cleaner link dialog',
+    as: 'host',
+    open: async (page) => {
+      await go(page, '/turnovers?window=month', 'cleaner-link')
+      await visible(page, 'revoke-cleaner-link').click()
+      await page.getByTestId('revoke-cleaner-link-dialog').waitFor()
+    },
   },
   { name: '/integration', as: 'host', open: (page) => go(page, '/integration', 'platform-card') },
   {

@@ -46,6 +46,7 @@ beforeEach(() => {
   // 23:30 in UTC is already the 10th in Riyadh: the properties' today, not the browser's.
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-03-09T22:30:00Z') })
   vi.spyOn(api.property, 'list').mockResolvedValue(PROPERTIES)
+  vi.spyOn(api.turnover, 'links').mockResolvedValue([])
 })
 afterEach(() => {
   vi.useRealTimers()

@@ -1,13 +1,10 @@
 import { assign, setup, type StateValueFrom } from 'xstate'
 import type { CleanerSchedule } from '../../../contract/turnover.ts'
-import { failureFrom, type Feedback } from '../parts/feedback.ts'
+import { failureFrom, wasNotFound, type Feedback } from '../parts/feedback.ts'
 import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
 type Context = { token: string; schedule?: CleanerSchedule; error?: Feedback }
 type Events = { type: 'retry' }
-
-/** Machines never import the API client, so a failure's status is read by shape. */
-const isGone = (error: unknown) => (error as { status?: unknown } | null)?.status === 404
 
 /**
  * A cleaner's page (/cleaner/{token}, docs/product.md §7.11): the link's cleanings are read once;
@@ -19,7 +16,7 @@ const machine = setup({
     loadSchedule: routeActor<CleanerSchedule, { token: string }>(),
   },
   guards: {
-    linkIsGone: ({ event }) => isGone((event as { error?: unknown }).error),
+    linkIsGone: ({ event }) => wasNotFound((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'cleanerSchedule',

@@ -26,6 +26,12 @@ function fieldsOf(error: unknown): Readonly<Record<string, string>> | undefined 
  */
 export const OFFLINE_FAILURE: Feedback = { key: 'app.offlineFailure' }
 
+/**
+ * A call the server answered 404: a link revoked or replaced is gone for good, so a flow ends
+ * there rather than offering to try again. Read by shape, as machines never import the API client.
+ */
+export const wasNotFound = (error: unknown) => (error as { status?: unknown } | null)?.status === 404
+
 /** A call that got no answer with the browser offline (src/actors/http.ts, `OfflineError`). */
 const wasOffline = (error: unknown) => (error as { offline?: unknown } | null)?.offline === true
 

@@ -35,13 +35,7 @@ export default function RegistrationRoute({ implementations = {} }: Props) {
 
   const onForm = step === 'editing' || step === 'sendingCode'
   const error = state.context.error
-  // The form's own checks: each field's problem at that field.
-  const refused = error?.fieldKeys
-    ? {
-        fields: Object.fromEntries(Object.entries(error.fieldKeys).map(([field, key]) => [field, t(key)])),
-        banner: undefined,
-      }
-    : formFeedback(t, error, ['email', 'password', 'confirmPassword'])
+  const refused = formFeedback(t, error, ['email', 'password', 'confirmPassword'])
   const splash = step === 'success' || step === 'done'
   return (
     <AuthLayout

@@ -9,6 +9,7 @@ import { QueryStatus } from '../../ui/common/QueryStatus.tsx'
 import { useFormat } from '../../ui/common/format.ts'
 import { TurnoverControls } from '../../ui/turnovers/TurnoverControls.tsx'
 import { TurnoverList } from '../../ui/turnovers/TurnoverList.tsx'
+import { CleanerLinksSection } from './CleanerLinksSection.tsx'
 
 /**
  * The cleanings due today, tomorrow or in the coming days, for every property or one
@@ -59,6 +60,7 @@ function Turnovers() {
       <QueryStatus query={properties}>
         {() => <QueryStatus query={turnovers}>{(items) => <TurnoverList turnovers={items} />}</QueryStatus>}
       </QueryStatus>
+      {properties.isSuccess && <CleanerLinksSection properties={list} />}
     </>
   )
 }

@@ -21,6 +21,7 @@ import {
   TextAreaField,
   TextField,
 } from '../common/form.tsx'
+import { SelectField } from '../common/SelectField.tsx'
 import { useFormat } from '../common/format.ts'
 import { Modal } from '../common/Modal.tsx'
 import { DatePicker } from '../common/DateRangePicker.tsx'
@@ -273,23 +274,18 @@ function StayForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {mode === 'add' && properties.length > 1 ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="stay-property" className="text-sm font-medium text-slate-700">
-            {t('manualStay.property')}
-          </label>
-          <select
-            id="stay-property"
-            value={chosen}
-            onChange={(event) => changeNights({ propertyId: event.target.value })}
-            className={`h-11 ${FIELD_CLASS}`}
-          >
-            {properties.map((property) => (
-              <option key={property.id} value={property.id} dir="auto">
-                {property.name || t('calendar.unknownProperty')}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="stay-property"
+          label={t('manualStay.property')}
+          value={chosen}
+          onChange={(event) => changeNights({ propertyId: event.target.value })}
+        >
+          {properties.map((property) => (
+            <option key={property.id} value={property.id} dir="auto">
+              {property.name || t('calendar.unknownProperty')}
+            </option>
+          ))}
+        </SelectField>
       ) : (
         propertyName && (
           <p className="text-sm text-slate-600">

@@ -20,7 +20,7 @@ export const FIELD_CLASS =
   'rounded-xl border border-slate-300 bg-white px-3.5 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100'
 
 /** A field's own description (a hint, a list of rules) and its error, together. */
-const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+export const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
 
 export function TextField({ label, hint, error, id, className = '', ...input }: FieldProps) {
   const fieldId = id ?? `field-${input.name}`

@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type RefObject } from 'react'
 import { useDirtyReport, useReportDirty } from '../common/dirtyReport.ts'
 import { useI18n } from '../../i18n.tsx'
-import { DialogActions, FieldError, FormError, TextField } from '../common/form.tsx'
+import { DialogActions, FormError, TextField } from '../common/form.tsx'
+import { SelectField } from '../common/SelectField.tsx'
 import { Modal } from '../common/Modal.tsx'
 
 type Props = {
@@ -49,26 +50,19 @@ function ConnectForm({
   }
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="connect-property" className="text-sm font-medium text-slate-700">
-          {t('integration.property')}
-        </label>
-        <select
-          id="connect-property"
-          value={chosen}
-          onChange={(event) => setChosen(event.target.value)}
-          aria-invalid={fieldErrors.propertyId ? true : undefined}
-          aria-describedby={fieldErrors.propertyId ? 'connect-property-error' : undefined}
-          className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-        >
-          {choices.map((property) => (
-            <option key={property.id} value={property.id} dir="auto">
-              {property.name}
-            </option>
-          ))}
-        </select>
-        <FieldError id="connect-property-error" message={fieldErrors.propertyId} />
-      </div>
+      <SelectField
+        id="connect-property"
+        label={t('integration.property')}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
+        error={fieldErrors.propertyId}
+      >
+        {choices.map((property) => (
+          <option key={property.id} value={property.id} dir="auto">
+            {property.name}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         name="urlPath"
         type="url"

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { groupedTimeZones } from '../../domain/timeZones.ts'
 import { useI18n } from '../../i18n.tsx'
-import { FIELD_CLASS } from '../common/form.tsx'
+import { SelectField } from '../common/SelectField.tsx'
 
 type Props = {
   value: string
@@ -58,40 +58,35 @@ export function TimeZoneField({ value, onChange, disabled }: Props) {
   const { t, language } = useI18n()
   const groups = useMemo(() => groupedTimeZones([value]), [value])
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor="field-timeZone" className="text-sm font-medium text-slate-700">
-        {t('property.timeZone')}
-      </label>
-      <select
-        id="field-timeZone"
-        name="timeZone"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-        aria-describedby="field-timeZone-hint"
-        data-testid="time-zone"
-        className={`h-11 w-full min-w-0 ${FIELD_CLASS}`}
-      >
-        {groups.map(({ region, zones }) => (
-          <optgroup
-            key={region}
-            label={REGIONS.has(region) ? t(`property.timeZoneRegions.${region}`) : region}
-          >
-            {zones.map((zone) => {
-              const offset = offsetOf(zone, language)
-              const place = placeOf(zone, region)
-              return (
-                <option key={zone} value={zone}>
-                  {offset ? `${place} (${offset})` : place}
-                </option>
-              )
-            })}
-          </optgroup>
-        ))}
-      </select>
-      <p id="field-timeZone-hint" className="text-xs text-slate-500">
-        {t('property.timeZoneHint')}
-      </p>
-    </div>
+    <SelectField
+      id="field-timeZone"
+      label={t('property.timeZone')}
+      name="timeZone"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      aria-describedby="field-timeZone-hint"
+      data-testid="time-zone"
+      className="w-full min-w-0"
+      hint={
+        <p id="field-timeZone-hint" className="text-xs text-slate-500">
+          {t('property.timeZoneHint')}
+        </p>
+      }
+    >
+      {groups.map(({ region, zones }) => (
+        <optgroup key={region} label={REGIONS.has(region) ? t(`property.timeZoneRegions.${region}`) : region}>
+          {zones.map((zone) => {
+            const offset = offsetOf(zone, language)
+            const place = placeOf(zone, region)
+            return (
+              <option key={zone} value={zone}>
+                {offset ? `${place} (${offset})` : place}
+              </option>
+            )
+          })}
+        </optgroup>
+      ))}
+    </SelectField>
   )
 }
