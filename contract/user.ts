@@ -53,6 +53,9 @@ export const CancelEmailChangeBody = z.object({ token: z.string().min(1).max(200
 export const TwofactorResponse = z.object({ twofactorMode: z.boolean(), message: z.string() })
 export const NotificationsBody = z.object({ enabled: z.boolean() })
 export const NotificationsResponse = z.object({ enabled: z.boolean() })
-/** One's own notification settings; `pushGuestNames` left out keeps it as it is. */
-export const OwnNotificationsBody = NotificationsBody.extend({ pushGuestNames: z.boolean().optional() })
+/** One's own notification settings; a setting left out keeps its value. */
+export const OwnNotificationsBody = z.object({
+  enabled: z.boolean().optional(),
+  pushGuestNames: z.boolean().optional(),
+})
 export const OwnNotificationsResponse = NotificationsResponse.extend({ pushGuestNames: z.boolean() })

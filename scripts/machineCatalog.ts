@@ -18,6 +18,7 @@ import { loginMachine } from '../src/machines/auth/login.ts'
 import { manualStayMachine, type ManualStayRef } from '../src/machines/calendar/manualStay.ts'
 import type { ManualStayValues } from '../src/domain/manualStays.ts'
 import { notificationToggleMachine } from '../src/machines/settings/notificationToggle.ts'
+import { deviceAlertsMachine } from '../src/machines/settings/deviceAlerts.ts'
 import { profileFormMachine } from '../src/machines/settings/profileForm.ts'
 import { registrationMachine } from '../src/machines/auth/registration.ts'
 import { resetPasswordMachine } from '../src/machines/auth/resetPassword.ts'
@@ -340,6 +341,24 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
         { type: 'close', dirty: true },
         { type: 'keepEditing' },
         { type: 'discard' },
+      ],
+    },
+  ]),
+  entry(deviceAlertsMachine.definition, [
+    {
+      name: 'alerts on this device',
+      events: [
+        ...(['unsupported', 'blocked', 'off', 'on'] as const).map((found) => success('find', found)),
+        failure('find'),
+        { type: 'enable' },
+        ...(['on', 'blocked', 'off'] as const).map((found) => success('enable', found)),
+        failure('enable'),
+        { type: 'disable' },
+        success('disable'),
+        failure('disable'),
+        { type: 'test' },
+        success('sendTest'),
+        failure('sendTest'),
       ],
     },
   ]),

@@ -172,7 +172,7 @@ export function createAdminService({ database, audit, users }: AdminServiceDeps)
 
     async setUserNotifications(actor: User, userId: string, enabled: boolean): Promise<boolean> {
       const user = await findUser(userId)
-      await users.setNotifications(user, enabled)
+      await users.setNotifications(user, { enabled })
       await audit.record({
         kind: 'admin.notifications-toggled',
         actorId: actor.id,

@@ -69,6 +69,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.user.setNotifications,
     handler: async (request) =>
-      users.setNotifications(currentUser(request), request.body.enabled, request.body.pushGuestNames),
+      users.setNotifications(currentUser(request), request.body),
   })
 }

@@ -28,13 +28,13 @@ export function createUserService({ database, mailer, publicUrl, properties }: U
   const findUser = (id: string) =>
     db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
-  /** Notifications on or off, and whether push alerts name guests (as it was when not given). */
+  /** Notifications on or off, and whether push alerts name guests; each as it was when not given. */
   async function setNotifications(
     user: User,
-    enabled: boolean,
-    pushGuestNames?: boolean,
+    settings: { enabled?: boolean | undefined; pushGuestNames?: boolean | undefined },
   ): Promise<{ enabled: boolean; pushGuestNames: boolean }> {
-    const guestNames = pushGuestNames ?? user.push_guest_names === 1
+    const enabled = settings.enabled ?? user.notifications_enabled === 1
+    const guestNames = settings.pushGuestNames ?? user.push_guest_names === 1
     await db
       .updateTable('users')
       .set({

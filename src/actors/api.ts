@@ -18,6 +18,7 @@ import type {
   Notification as NotificationShape,
   NotificationData,
 } from '../../contract/notification.ts'
+import type { PushSubscriptionBody } from '../../contract/push.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import type { z } from 'zod'
 import type { DateRange } from '../domain/dateRange.ts'
@@ -91,7 +92,7 @@ export type AppNotification = NotificationShape
 export type { NoticeStay, NotificationData }
 export type { NoticeKind } from '../domain/noticeKinds.ts'
 
-const { auth, user, statistics, admin, guest, stay, notification, sync, property, imports, turnover } =
+const { auth, user, statistics, admin, guest, stay, notification, sync, property, imports, turnover, push } =
   apiPaths
 
 /** Which page of a long list, of how many rows, narrowed to the rows that hold `search`. */
@@ -130,8 +131,9 @@ export const api = {
     deleteAccount: () => request(user.deleteAccount, {}, NO_FALLBACK),
     sendTwofactorCode: () => request(user.sendTwofactorCode, {}, NO_FALLBACK),
     toggleTwofactor: (code: number) => request(user.toggleTwofactor, { body: { code } }, NO_FALLBACK),
-    setNotifications: (enabled: boolean) =>
-      request(user.setNotifications, { body: { enabled } }, NO_FALLBACK),
+    /** One's own notification settings: each one given, the others kept. */
+    setNotifications: (settings: { enabled?: boolean; pushGuestNames?: boolean }) =>
+      request(user.setNotifications, { body: settings }, NO_FALLBACK),
   },
   statistics: {
     dashboard: (range: DateRange) => request(statistics.dashboard, { query: range }),
@@ -232,6 +234,14 @@ export const api = {
       remove: (propertyId: string, stayId: string) =>
         request(stay.remove, { params: { id: propertyId, stayId } }, NO_FALLBACK),
     },
+  },
+  /** This browser's alerts and the account's devices (docs/product.md §7.12). */
+  push: {
+    key: () => request(push.key),
+    subscribe: (subscription: PushSubscriptionBody) => request(push.subscribe, { body: subscription }),
+    devices: () => request(push.devices),
+    unsubscribe: (id: string) => request(push.unsubscribe, { params: { id } }),
+    test: () => request(push.test),
   },
   turnover: {
     /** The cleanings due in a window of days, by date then property (docs/product.md §3.9). */

@@ -35,7 +35,14 @@ export function useProfile({ onlyWithSession = false }: { onlyWithSession?: bool
  */
 export function useLogout() {
   return useMutation({
-    mutationFn: api.auth.logout,
+    mutationFn: async () => {
+      // A shared computer stops showing the host's alerts once they sign out; loaded only now.
+      const { disableDeviceAlerts } = await import('../features/push/devicePush.ts')
+      await disableDeviceAlerts(api.push.unsubscribe).catch((error: unknown) =>
+        console.error('Ending this device’s alerts failed', error),
+      )
+      return api.auth.logout()
+    },
     onError: (error) => console.error('Sign-out failed', error),
     onSettled: () => {
       writeHint(false)

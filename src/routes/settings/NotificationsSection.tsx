@@ -11,7 +11,7 @@ export function NotificationsSection({ profile, implementations = {} }: Props) {
   const updateProfile = useProfileUpdater()
   const [state, send] = useFlow(
     notificationToggleMachine({
-      actors: { save: fromPromise(({ input }) => api.user.setNotifications(input.enabled)) },
+      actors: { save: fromPromise(({ input }) => api.user.setNotifications({ enabled: input.enabled })) },
       actions: {
         changed: (_, notifications) => updateProfile({ settings: { notifications } }),
         logFailure: (_, { error }) => console.error('Switching notifications failed', error),

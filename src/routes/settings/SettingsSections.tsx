@@ -3,6 +3,7 @@ import type { Profile } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { SettingsSection } from '../../ui/settings/SettingsLayout.tsx'
 import { DeleteAccountSection } from './DeleteAccountSection.tsx'
+import { DeviceAlertsSection } from './DeviceAlertsSection.tsx'
 import { NotificationsSection } from './NotificationsSection.tsx'
 import { ProfileSection } from './ProfileSection.tsx'
 import { ResetLinkSection, TwoFactorSection } from './SecuritySection.tsx'
@@ -28,6 +29,7 @@ export default function SettingsSections({
       </SettingsSection>
       <SettingsSection title={t('settings.notifications')} testId="settings-notifications">
         <NotificationsSection profile={profile} />
+        <DeviceAlertsSection profile={profile} />
       </SettingsSection>
       <SettingsSection title={t('settings.deleteTitle')} testId="settings-delete">
         <DeleteAccountSection />

@@ -3,24 +3,23 @@ import { useI18n } from '../../i18n.tsx'
 import { Switch } from '../common/Switch.tsx'
 import { SettingRow } from './SettingsLayout.tsx'
 
-/** The notifications on/off toggle (docs/product.md §4.5). */
-export function NotificationsRow({
+type SwitchProps = { enabled: boolean; saving: boolean; onToggle: () => void }
+
+/** A setting that is on or off, saved as it is switched. */
+function SwitchRow({
+  title,
+  description,
   enabled,
   saving,
   onToggle,
-}: {
-  enabled: boolean
-  saving: boolean
-  onToggle: () => void
-}) {
-  const { t } = useI18n()
+}: SwitchProps & { title: string; description: string }) {
   const id = useId()
   const ids = { title: `${id}-title`, description: `${id}-description` }
   return (
     <SettingRow
       ids={ids}
-      title={t('settings.notificationsLabel')}
-      description={t('settings.notificationsHint')}
+      title={title}
+      description={description}
       action={
         <Switch
           checked={enabled}
@@ -30,6 +29,30 @@ export function NotificationsRow({
           describedBy={ids.description}
         />
       }
+    />
+  )
+}
+
+/** The notifications on/off toggle (docs/product.md §4.5). */
+export function NotificationsRow(props: SwitchProps) {
+  const { t } = useI18n()
+  return (
+    <SwitchRow
+      title={t('settings.notificationsLabel')}
+      description={t('settings.notificationsHint')}
+      {...props}
+    />
+  )
+}
+
+/** Whether push alerts name the guest: off by default, since a lock screen is public (docs/product.md §12.6). */
+export function GuestNamesRow(props: SwitchProps) {
+  const { t } = useI18n()
+  return (
+    <SwitchRow
+      title={t('settings.push.guestNames')}
+      description={t('settings.push.guestNamesHint')}
+      {...props}
     />
   )
 }
