@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { addDays, localToday } from '../../src/domain/dates.ts'
+import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
+import { startPushService, type PushService, type TestDevice } from '../server/pushService.ts'
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './browser.ts'
+import { addProperty, untilLinksRead } from './hostData.ts'
+import { registerAccount, startServer, type RunningServer } from './server.ts'
+
+// Alerts that reach a closed app. Chromium without a vendor's push service cannot subscribe: the
+// page's PushManager is given this suite's push service instead (the one the server tests decrypt
+// with), and what it receives is delivered to the real service worker through DevTools.
+const HOST = { email: 'reem.host@example.com', password: 'Reem-Pass-2026!' }
+const AIRBNB = '/airbnb/palm-loft.ics'
+const today = localToday()
+const FIRST: StayEvent = {
+  uid: 'first@airbnb.com',
+  start: addDays(today, 3),
+  end: addDays(today, 6),
+  summary: 'Reserved - Salma Qasim',
+}
+const NEW: StayEvent = {
+  uid: 'new@airbnb.com',
+  start: addDays(today, 10),
+  end: addDays(today, 12),
+  summary: 'Reserved - Hind Al-Otaibi',
+}
+
+let feeds: FeedServer
+let pushService: PushService
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  feeds = await startFeedServer()
+  feeds.serve(AIRBNB, calendarOf([FIRST]))
+  pushService = await startPushService()
+  server = await startServer({ SYNC_ALLOW_HOSTS: '127.0.0.1' })
+  await registerAccount(server, HOST)
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await pushService?.close()
+  await feeds?.close()
+})
+
+/** A signed-in context whose pages subscribe to `device` of the test push service. */
+async function hostWithDevice(device: TestDevice, viewport: typeof DESKTOP, language: 'en' | 'ar') {
+  const context = await browser.newContext({ viewport })
+  await context.grantPermissions(['notifications'], { origin: server.url })
+  const signIn = await context.request.post(`${server.url}/api/auth/login`, {
+    data: HOST,
+    headers: { origin: server.url },
+  })
+  expect(signIn.status()).toBe(200)
+  await context.addInitScript(
+    ({ subscription, lang }) => {
+      localStorage.setItem('manzil.language', lang)
+      const KEY = 'e2e.subscription'
+      const current = () => {
+        const stored = localStorage.getItem(KEY)
+        if (stored === null) return null
+        const serverKey = Uint8Array.from(JSON.parse(stored) as number[])
+        return {
+          endpoint: subscription.endpoint,
+          options: { applicationServerKey: serverKey.buffer, userVisibleOnly: true },
+          toJSON: () => subscription,
+          unsubscribe: async () => (localStorage.removeItem(KEY), true),
+        }
+      }
+      PushManager.prototype.getSubscription = async function () {
+        return current() as unknown as PushSubscription
+      }
+      PushManager.prototype.subscribe = async function (options) {
+        const key = new Uint8Array(options?.applicationServerKey as ArrayBuffer)
+        localStorage.setItem(KEY, JSON.stringify([...key]))
+        return current() as unknown as PushSubscription
+      }
+    },
+    { subscription: device.subscription, lang: language },
+  )
+  return context
+}
+
+/** Opens the settings on a page whose service worker is ready; the alerts row. */
+async function openAlerts(page: Page, viewport: typeof DESKTOP) {
+  await page.goto(`${server.url}/dashboard`)
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready))
+  if (viewport === DESKTOP) await page.getByTestId('settings-button').click()
+  else await page.goto(`${server.url}/settings`)
+  const row = page.getByTestId('device-alerts')
+  await row.waitFor()
+  return row
+}
+
+/** Hands a push the service received to the page's real service worker; the notifications it shows. */
+async function deliver(context: BrowserContext, page: Page, payload: object) {
+  const cdp = await context.newCDPSession(page)
+  const registrations: { registrationId: string }[] = []
+  cdp.on(
+    'ServiceWorker.workerRegistrationUpdated',
+    (event: { registrations: { registrationId: string }[] }) => registrations.push(...event.registrations),
+  )
+  await cdp.send('ServiceWorker.enable')
+  await expect.poll(() => registrations.length).toBeGreaterThan(0)
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: server.url,
+    registrationId: registrations[0]!.registrationId,
+    data: JSON.stringify(payload),
+  })
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+        title: notification.title,
+        body: notification.body,
+        tag: notification.tag,
+        url: (notification.data as { url: string }).url,
+      })),
+    )
+  await expect.poll(async () => (await shown()).length).toBeGreaterThan(0)
+  return shown()
+}
+
+describe('alerts on this device', () => {
+  it('turns on after a tap, sends a test and a new booking to the device, and ends at sign-out', async () => {
+    const device = pushService.aDevice()
+    const context = await hostWithDevice(device, DESKTOP, 'en')
+    const page = await context.newPage()
+    const row = await openAlerts(page, DESKTOP)
+    await expect.poll(() => row.getAttribute('data-state')).toBe('off')
+    await row.getByRole('button', { name: 'Turn on' }).click()
+    await expect.poll(() => row.getAttribute('data-state')).toBe('on')
+    const devices = page.getByTestId('alert-device')
+    await expect.poll(() => devices.count()).toBe(1)
+    expect(await devices.first().innerText()).toContain('This device')
+    await screenshot(page, 'device-alerts-desktop-en')
+
+    await row.getByRole('button', { name: 'Send a test' }).click()
+    await page.getByText('Test sent: it appears on your devices with alerts within a few seconds.').waitFor()
+    const [test] = await pushService.waitFor(device)
+    expect(test!.payload.url).toBe('/settings')
+    const [shownTest] = await deliver(context, page, test!.payload)
+    expect(shownTest).toMatchObject({ title: test!.payload.title, url: `${server.url}/settings` })
+
+    // A booking sold on Airbnb while the app is closed: the device hears of it, with no guest name.
+    await addProperty(context, server.url, {
+      name: 'Palm Loft',
+      links: [{ platformName: 'Airbnb', urlPath: feeds.url(AIRBNB) }],
+    })
+    await untilLinksRead(context, server.url)
+    await page.close()
+    feeds.addEvent(AIRBNB, NEW)
+    const sync = await context.request.post(`${server.url}/api/notification/trigger`, {
+      headers: { origin: server.url },
+    })
+    expect(sync.status()).toBe(200)
+    const [, booking] = await pushService.waitFor(device, 2)
+    expect(booking!.payload.title).toMatch(/^New booking/)
+    expect(JSON.stringify(booking!.payload)).not.toContain('Hind')
+    expect(booking!.payload.url).toMatch(/^\/calendar\?stay=/)
+    const reopened = await context.newPage()
+    await reopened.goto(`${server.url}/login`)
+    const shown = await deliver(context, reopened, booking!.payload)
+    expect(shown).toContainEqual(
+      expect.objectContaining({ title: booking!.payload.title, url: `${server.url}${booking!.payload.url}` }),
+    )
+
+    // Signing out ends this browser's alerts, on the server and in the browser.
+    await reopened.goto(`${server.url}/dashboard`)
+    await reopened.evaluate(async () => void (await navigator.serviceWorker.ready))
+    const listed = await context.request.get(`${server.url}/api/push/subscription`)
+    expect(await listed.json()).toHaveLength(1)
+    const other = await browser.newContext()
+    await other.request.post(`${server.url}/api/auth/login`, { data: HOST, headers: { origin: server.url } })
+    await reopened.getByTestId('user-menu').click()
+    await reopened.getByRole('menu').getByText('Log out').click()
+    await reopened.waitForURL(/\/login$/)
+    await expect
+      .poll(
+        async () =>
+          (await (await other.request.get(`${server.url}/api/push/subscription`)).json()) as unknown[],
+      )
+      .toEqual([])
+    expect(await reopened.evaluate(() => localStorage.getItem('e2e.subscription'))).toBeNull()
+    await other.close()
+    await context.close()
+  })
+
+  it.each([
+    ['desktop', 'ar'],
+    ['mobile', 'en'],
+    ['mobile', 'ar'],
+  ] as const)('lays the alerts out on %s in %s', async (kind, language) => {
+    const viewport = kind === 'desktop' ? DESKTOP : PHONE
+    const context = await hostWithDevice(pushService.aDevice(), viewport, language)
+    const page = await context.newPage()
+    const row = await openAlerts(page, viewport)
+    await expect.poll(() => row.getAttribute('data-state')).toBe('off')
+    await row.getByRole('button').click()
+    await expect.poll(() => row.getAttribute('data-state')).toBe('on')
+    await page.getByTestId('alert-device').first().waitFor()
+    if (language === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+    // Nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    )
+    await row.scrollIntoViewIfNeeded()
+    await screenshot(page, `device-alerts-${kind}-${language}`)
+    await row.getByRole('button').last().click()
+    await expect.poll(() => row.getAttribute('data-state')).toBe('off')
+    await context.close()
+  })
+})
