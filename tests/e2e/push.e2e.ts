@@ -1,3 +1,4 @@
+import axe from 'axe-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
@@ -209,6 +210,13 @@ describe('alerts on this device', () => {
     )
     await row.scrollIntoViewIfNeeded()
     await screenshot(page, `device-alerts-${kind}-${language}`)
+    // axe on the alerts turned on, with their device listed (evaluated through DevTools: the CSP stays on).
+    await page.evaluate(() => document.fonts.ready)
+    await page.evaluate(axe.source)
+    const found = await page.evaluate(() =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
+    )
+    expect(found.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([])
     await row.getByRole('button').last().click()
     await expect.poll(() => row.getAttribute('data-state')).toBe('off')
     await context.close()

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely'
 
 /**
- * A cleaner's change mails (docs/decisions.md, "A cleaner's change mails"): the confirmation
+ * A cleaner's change mails (docs/decisions.md, "A cleaner's link"): the confirmation
  * link's secret, kept as its SHA-256 only; the cleanings last told to the address (JSON, see
  * server/turnover/cleaningChanges.ts) and when; when the link was last checked; and whether
  * changes found then still wait for the owner's mail budget.
