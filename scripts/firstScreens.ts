@@ -102,6 +102,10 @@ export const FIRST_SCREENS: FirstScreen[] = [
     modules: ['src/routes/calendar/CalendarRoute.tsx', 'src/features/calendar/calendarFeed.ts'],
     requests: [PROPERTIES_REQUEST, FEED_REQUEST],
   }),
+  signedInScreen(PATHS.turnovers, exactly(PATHS.turnovers), {
+    modules: ['src/routes/turnovers/TurnoversRoute.tsx'],
+    requests: [PROPERTIES_REQUEST],
+  }),
   signedInScreen(PATHS.integration, exactly(PATHS.integration), {
     modules: ['src/routes/integration/IntegrationRoute.tsx'],
     requests: [PROPERTIES_REQUEST],

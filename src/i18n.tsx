@@ -40,6 +40,7 @@ const loaders: Record<Language, Record<LocalePart, Loader>> = {
     admin: () => import('virtual:locale/en/admin'),
     turnovers: () => import('virtual:locale/en/turnovers'),
     cleaner: () => import('virtual:locale/en/cleaner'),
+    alerts: () => import('virtual:locale/en/alerts'),
   },
   ar: {
     public: () => import('virtual:locale/ar/public'),
@@ -48,6 +49,7 @@ const loaders: Record<Language, Record<LocalePart, Loader>> = {
     admin: () => import('virtual:locale/ar/admin'),
     turnovers: () => import('virtual:locale/ar/turnovers'),
     cleaner: () => import('virtual:locale/ar/cleaner'),
+    alerts: () => import('virtual:locale/ar/alerts'),
   },
 }
 

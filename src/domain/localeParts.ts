@@ -6,10 +6,18 @@ import type { Messages } from './translator.ts'
  * everyone say (sign-in, registration, password reset, e-mail change, errors); `occasional` what
  * any page says only now and then (that the network is gone, that a new version waits), loaded
  * when it is first said; `admin` what only the admins' screens say, loaded with the first of
- * them; `turnovers` the Turnovers screen's; `cleaner` what a cleaner's page says; `signedIn` holds the rest. `mail`, `push` and the errors only the server finds are the server's
+ * them; `turnovers` the Turnovers screen's; `cleaner` what a cleaner's page says; `alerts` the settings' alerts on this device; `signedIn` holds the rest. `mail`, `push` and the errors only the server finds are the server's
  * alone and never reach the browser.
  */
-export const LOCALE_PARTS = ['public', 'signedIn', 'occasional', 'admin', 'turnovers', 'cleaner'] as const
+export const LOCALE_PARTS = [
+  'public',
+  'signedIn',
+  'occasional',
+  'admin',
+  'turnovers',
+  'cleaner',
+  'alerts',
+] as const
 export type LocalePart = (typeof LOCALE_PARTS)[number]
 
 export const OCCASIONAL_NAMESPACES = ['offline', 'update'] as const
@@ -25,6 +33,8 @@ const LATER_PARTS: Partial<Record<LocalePart, readonly string[]>> = {
   turnovers: ['turnovers'],
   // A cleaner's page, opened without signing in: neither the sign-in screen nor a host loads it.
   cleaner: ['cleaner'],
+  // Alerts on this device, in the settings: loaded when they open, not with every first screen.
+  alerts: ['alerts'],
 }
 const laterPartOf = (namespace: string) =>
   (Object.keys(LATER_PARTS) as LocalePart[]).find((part) => LATER_PARTS[part]!.includes(namespace))

@@ -121,7 +121,8 @@ async function deliver(context: BrowserContext, page: Page, payload: object) {
         url: (notification.data as { url: string }).url,
       })),
     )
-  await expect.poll(async () => (await shown()).length).toBeGreaterThan(0)
+  const { title } = payload as { title: string }
+  await expect.poll(async () => (await shown()).map((notification) => notification.title)).toContain(title)
   return shown()
 }
 

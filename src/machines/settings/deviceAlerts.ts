@@ -13,7 +13,7 @@ type Events = { type: 'enable' } | { type: 'disable' } | { type: 'test' }
  * browser's refusal to subscribe is in its own language, never the reader's).
  */
 function alertsFailure(error: unknown): Feedback {
-  const feedback = failureFrom('settings.push.failed', error)
+  const feedback = failureFrom('alerts.failed', error)
   return (error as { status?: unknown } | null)?.status === undefined ? { key: feedback.key } : feedback
 }
 

@@ -1,6 +1,7 @@
 import type { RefObject } from 'react'
 import type { Profile } from '../../actors/api.ts'
-import { useI18n } from '../../i18n.tsx'
+import { NeedsWords, useI18n } from '../../i18n.tsx'
+import { Spinner } from '../../ui/common/Spinner.tsx'
 import { SettingsSection } from '../../ui/settings/SettingsLayout.tsx'
 import { DeleteAccountSection } from './DeleteAccountSection.tsx'
 import { DeviceAlertsSection } from './DeviceAlertsSection.tsx'
@@ -29,7 +30,9 @@ export default function SettingsSections({
       </SettingsSection>
       <SettingsSection title={t('settings.notifications')} testId="settings-notifications">
         <NotificationsSection profile={profile} />
-        <DeviceAlertsSection profile={profile} />
+        <NeedsWords part="alerts" fallback={<Spinner label={t('app.loading')} className="py-4" />}>
+          <DeviceAlertsSection profile={profile} />
+        </NeedsWords>
       </SettingsSection>
       <SettingsSection title={t('settings.deleteTitle')} testId="settings-delete">
         <DeleteAccountSection />

@@ -11,6 +11,9 @@ import { TurnoverControls } from '../../ui/turnovers/TurnoverControls.tsx'
 import { TurnoverList } from '../../ui/turnovers/TurnoverList.tsx'
 import { CleanerLinksSection } from './CleanerLinksSection.tsx'
 
+// The window's days are each property's own: the properties come first, with the code.
+export { prefetchProperties as prefetchData } from '../../features/properties/propertyList.ts'
+
 /**
  * The cleanings due today, tomorrow or in the coming days, for every property or one
  * (docs/product.md §2.24); printed, it is the day sheet.

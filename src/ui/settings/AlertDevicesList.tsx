@@ -27,7 +27,7 @@ export function AlertDevicesList({ devices, currentId, removingId, onRemove }: P
   if (devices.length === 0) return null
   return (
     <div className="flex flex-col gap-2">
-      <h4 className="text-sm font-medium text-slate-900">{t('settings.push.devices')}</h4>
+      <h4 className="text-sm font-medium text-slate-900">{t('alerts.devices')}</h4>
       <ul
         className="flex flex-col divide-y divide-slate-100 rounded-xl border border-slate-200"
         data-testid="alert-devices"
@@ -41,12 +41,12 @@ export function AlertDevicesList({ devices, currentId, removingId, onRemove }: P
             <div className="flex min-w-0 flex-1 basis-48 flex-col gap-0.5">
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                 <span dir="auto">{device.label}</span>
-                {device.id === currentId && <Badge tone="brand">{t('settings.push.thisDevice')}</Badge>}
+                {device.id === currentId && <Badge tone="brand">{t('alerts.thisDevice')}</Badge>}
               </p>
               <p className="text-xs text-slate-500">
                 {device.lastSuccessAt
-                  ? t('settings.push.lastAlert', { when: format.dateTime(device.lastSuccessAt) })
-                  : t('settings.push.since', { when: format.dateTime(device.createdAt) })}
+                  ? t('alerts.lastAlert', { when: format.dateTime(device.lastSuccessAt) })
+                  : t('alerts.since', { when: format.dateTime(device.createdAt) })}
               </p>
             </div>
             <Button
@@ -55,9 +55,9 @@ export function AlertDevicesList({ devices, currentId, removingId, onRemove }: P
               className="h-9 px-3"
               busy={removingId === device.id}
               onClick={() => onRemove(device.id)}
-              aria-label={t('settings.push.removeDevice', { device: device.label })}
+              aria-label={t('alerts.removeDevice', { device: device.label })}
             >
-              {t('settings.push.remove')}
+              {t('alerts.remove')}
             </Button>
           </li>
         ))}

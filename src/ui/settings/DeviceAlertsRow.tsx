@@ -6,15 +6,15 @@ import { SettingRow } from './SettingsLayout.tsx'
 import type { DeviceAlertsState } from '../../machines/settings/deviceAlerts.ts'
 
 const HINTS: Record<DeviceAlertsState, string> = {
-  finding: 'settings.push.hint.finding',
-  unsupported: 'settings.push.hint.unsupported',
-  blocked: 'settings.push.hint.blocked',
-  off: 'settings.push.hint.off',
-  enabling: 'settings.push.hint.off',
-  on: 'settings.push.hint.on',
-  tested: 'settings.push.hint.on',
-  disabling: 'settings.push.hint.on',
-  testing: 'settings.push.hint.on',
+  finding: 'alerts.hint.finding',
+  unsupported: 'alerts.hint.unsupported',
+  blocked: 'alerts.hint.blocked',
+  off: 'alerts.hint.off',
+  enabling: 'alerts.hint.off',
+  on: 'alerts.hint.on',
+  tested: 'alerts.hint.on',
+  disabling: 'alerts.hint.on',
+  testing: 'alerts.hint.on',
 }
 
 type Props = {
@@ -36,17 +36,17 @@ export function DeviceAlertsRow({ state, error, onEnable, onDisable, onTest }: P
   return (
     <SettingRow
       ids={ids}
-      title={t('settings.push.title')}
+      title={t('alerts.title')}
       description={t(HINTS[state])}
       action={
         <div className="flex flex-wrap gap-2" data-testid="device-alerts" data-state={state}>
           {on && (
             <>
               <Button type="button" variant="secondary" busy={state === 'testing'} onClick={onTest}>
-                {t('settings.push.test')}
+                {t('alerts.test')}
               </Button>
               <Button type="button" variant="secondary" busy={state === 'disabling'} onClick={onDisable}>
-                {t('settings.push.disable')}
+                {t('alerts.disable')}
               </Button>
             </>
           )}
@@ -57,7 +57,7 @@ export function DeviceAlertsRow({ state, error, onEnable, onDisable, onTest }: P
               onClick={onEnable}
               aria-describedby={ids.description}
             >
-              {t('settings.push.enable')}
+              {t('alerts.enable')}
             </Button>
           )}
         </div>
@@ -66,7 +66,7 @@ export function DeviceAlertsRow({ state, error, onEnable, onDisable, onTest }: P
       {state === 'tested' && (
         <p role="status" className="flex items-center gap-2 text-sm text-emerald-700">
           <CheckIcon width={16} height={16} className="shrink-0" />
-          <span className="min-w-0">{t('settings.push.tested')}</span>
+          <span className="min-w-0">{t('alerts.tested')}</span>
         </p>
       )}
       <FormError message={error} />

@@ -50,8 +50,8 @@ export function GuestNamesRow(props: SwitchProps) {
   const { t } = useI18n()
   return (
     <SwitchRow
-      title={t('settings.push.guestNames')}
-      description={t('settings.push.guestNamesHint')}
+      title={t('alerts.guestNames')}
+      description={t('alerts.guestNamesHint')}
       {...props}
     />
   )
