@@ -68,7 +68,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contract.user.setNotifications,
-    handler: async (request) =>
-      users.setNotifications(currentUser(request), request.body),
+    handler: async (request) => users.setNotifications(currentUser(request), request.body),
   })
 }

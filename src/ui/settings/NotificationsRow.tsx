@@ -48,11 +48,5 @@ export function NotificationsRow(props: SwitchProps) {
 /** Whether push alerts name the guest: off by default, since a lock screen is public (docs/product.md §12.6). */
 export function GuestNamesRow(props: SwitchProps) {
   const { t } = useI18n()
-  return (
-    <SwitchRow
-      title={t('alerts.guestNames')}
-      description={t('alerts.guestNamesHint')}
-      {...props}
-    />
-  )
+  return <SwitchRow title={t('alerts.guestNames')} description={t('alerts.guestNamesHint')} {...props} />
 }
