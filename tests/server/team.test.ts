@@ -1,5 +1,6 @@
 import { afterAll, expect, it } from 'vitest'
 import type { AcceptedInvitation, TeamMember } from '../../contract/team.ts'
+import { redactUrl } from '../../server/logging.ts'
 import { post } from './accounts.ts'
 import { aPropertyRow, aUser, signIn, uniqueEmail } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
@@ -136,6 +137,13 @@ describeEachDatabase(
         .where('id', '=', answer.id as string)
         .executeTakeFirstOrThrow()
       expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/)
+    })
+
+    it('keeps the invitation’s secret out of the logs, on the page and on the API', () => {
+      expect(redactUrl('/team/invitation/abcDEF123')).toBe('/team/invitation/[redacted]')
+      expect(redactUrl('/api/team/invitation/abcDEF123/accept')).toBe(
+        '/api/team/invitation/[redacted]/accept',
+      )
     })
 
     it('mails in the invitee’s language when an account has the address, else in the owner’s', async () => {
