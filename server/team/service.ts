@@ -33,6 +33,11 @@ type Deps = {
   log: FastifyBaseLogger
 }
 
+/** An invitation's secret as stored: its hash, and when it stops working. */
+type Secret = { token_hash: string; expires_at: string }
+/** Whom an invitation goes to. */
+type Invited = { id: string; email: string; role: TeamRole }
+
 /** Who acts, as the audit log keeps it. */
 export type Actor = { user: User; ip: string }
 
@@ -166,6 +171,38 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
     })
   }
 
+  /**
+   * Sends an invitation with a new secret: `write` checks and stores it (the secret's hash and its
+   * end) while the owner's account is held, then it is counted against the owner's day and hour,
+   * mailed once committed, and logged.
+   */
+  async function sendInvitation(
+    actor: Actor,
+    property: { id: string; name: string },
+    write: (trx: Db, secret: Secret, now: Date) => Promise<Invited>,
+    data: Record<string, unknown> = {},
+  ): Promise<Invited> {
+    const owner = actor.user
+    const token = newExportToken()
+    const now = clock()
+    const secret = { token_hash: sha256(token), expires_at: later(now, TEAM_INVITATION_DAYS * DAY_MS) }
+    const invited = await db.transaction().execute(async (trx) => {
+      await holdAccount(trx, owner.id)
+      const row = await write(trx, secret, now)
+      await takeInvitation(trx, owner.id, now)
+      return row
+    })
+    await mailInvitation(owner, property, invited, token)
+    await record(
+      'team.invited',
+      'teamInvited',
+      actor,
+      { ...invited, property: property.name },
+      { propertyId: property.id, memberId: invited.id, role: invited.role, ...data },
+    )
+    return invited
+  }
+
   return {
     async list(ownerId: string, propertyId: string): Promise<TeamMember[]> {
       await ownProperty(ownerId, propertyId)
@@ -185,10 +222,7 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
       const owner = actor.user
       const property = await ownProperty(owner.id, propertyId)
       if (body.email === owner.email.toLowerCase()) throw fieldError('email', 'errors.team.self')
-      const token = newExportToken()
-      const now = clock()
-      const invited = await db.transaction().execute(async (trx) => {
-        await holdAccount(trx, owner.id)
+      const invited = await sendInvitation(actor, property, async (trx, secret, now) => {
         const team = await trx
           .selectFrom('property_members')
           .select('email')
@@ -198,8 +232,8 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
           throw fieldError('email', 'errors.team.taken', undefined, 409)
         if (team.length >= TEAM_MEMBERS_PER_PROPERTY)
           throw new HttpError(409, 'errors.quota.teamMembers', { count: TEAM_MEMBERS_PER_PROPERTY })
-        await takeInvitation(trx, owner.id, now)
         const row = {
+          ...secret,
           id: randomUUID(),
           property_id: propertyId,
           user_id: null,
@@ -207,27 +241,13 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
           role: body.role,
           status: 'invited' as const,
           invited_by: owner.id,
-          token_hash: sha256(token),
           invited_at: now.toISOString(),
-          expires_at: later(now, TEAM_INVITATION_DAYS * DAY_MS),
           accepted_at: null,
         }
         await trx.insertInto('property_members').values(row).execute()
         return row
       })
-      await mailInvitation(owner, property, invited, token)
-      await record(
-        'team.invited',
-        'teamInvited',
-        actor,
-        { ...invited, property: property.name },
-        {
-          propertyId,
-          memberId: invited.id,
-          role: invited.role,
-        },
-      )
-      return { id: invited.id, email: invited.email, role: invited.role, status: invited.status }
+      return { id: invited.id, email: invited.email, role: invited.role, status: 'invited' as const }
     },
 
     /**
@@ -235,41 +255,23 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
      * 409 for an active member; counted as an invitation of the day.
      */
     async resend(actor: Actor, propertyId: string, memberId: string): Promise<TeamMember> {
-      const owner = actor.user
-      const property = await ownProperty(owner.id, propertyId)
-      const token = newExportToken()
-      const now = clock()
-      const invited = await db.transaction().execute(async (trx) => {
-        await holdAccount(trx, owner.id)
-        const row = await trx
-          .selectFrom('property_members')
-          .select(['id', 'email', 'role', 'status'])
-          .where('id', '=', memberId)
-          .where('property_id', '=', propertyId)
-          .executeTakeFirst()
-        if (!row) throw notFound()
-        if (row.status !== 'invited') throw new HttpError(409, 'errors.team.notPending')
-        await takeInvitation(trx, owner.id, now)
-        await trx
-          .updateTable('property_members')
-          .set({ token_hash: sha256(token), expires_at: later(now, TEAM_INVITATION_DAYS * DAY_MS) })
-          .where('id', '=', memberId)
-          .where('status', '=', 'invited')
-          .execute()
-        return row
-      })
-      await mailInvitation(owner, property, invited, token)
-      await record(
-        'team.invited',
-        'teamInvited',
+      const property = await ownProperty(actor.user.id, propertyId)
+      await sendInvitation(
         actor,
-        { ...invited, property: property.name },
-        {
-          propertyId,
-          memberId,
-          role: invited.role,
-          resent: true,
+        property,
+        async (trx, secret) => {
+          const row = await trx
+            .selectFrom('property_members')
+            .select(['id', 'email', 'role', 'status'])
+            .where('id', '=', memberId)
+            .where('property_id', '=', propertyId)
+            .executeTakeFirst()
+          if (!row) throw notFound()
+          if (row.status !== 'invited') throw new HttpError(409, 'errors.team.notPending')
+          await trx.updateTable('property_members').set(secret).where('id', '=', memberId).execute()
+          return row
         },
+        { resent: true },
       )
       return member(propertyId, memberId)
     },
