@@ -1,5 +1,6 @@
 import { afterAll, expect, it } from 'vitest'
 import type { AcceptedInvitation, TeamMember } from '../../contract/team.ts'
+import { auditEntryMessage } from '../../server/audit/messages.ts'
 import { redactUrl } from '../../server/logging.ts'
 import { post } from './accounts.ts'
 import { aPropertyRow, aUser, signIn, uniqueEmail } from './builders.ts'
@@ -95,7 +96,7 @@ describeEachDatabase(
     const auditOf = (propertyId: string) =>
       ctx.db
         .selectFrom('audit_log')
-        .select(['kind', 'message', 'actor_id', 'data'])
+        .select(['kind', 'message', 'message_template', 'actor_id', 'data'])
         .where('data', 'like', `%${propertyId}%`)
         .orderBy('id')
         .execute()
@@ -130,6 +131,10 @@ describeEachDatabase(
         actor_id: owner.id,
         message: `${owner.email} invited ${email} as cleaner to the property "Palm Loft"`,
       })
+      // An admin reading the log in Arabic reads it in Arabic, the addresses isolated.
+      expect(auditEntryMessage(entry!, 'ar')).toBe(
+        `دعا \u2068${owner.email}\u2069 العنوان \u2068${email}\u2069 بصفة عامل تنظيف إلى العقار "\u2068Palm Loft\u2069"`,
+      )
       // The secret is kept only as its hash.
       const row = await ctx.db
         .selectFrom('property_members')
