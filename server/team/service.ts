@@ -45,7 +45,7 @@ const DAY_MS = 24 * 60 * 60_000
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString()
 
-/** An invitation's secret is unknown, used, expired or revoked: all say the same. */
+/** An invitation's secret is unknown, used, expired, revoked or replaced: all say the same. */
 const invitationGone = () => notFound('errors.team.invitationGone')
 
 /** A property's team (docs/product.md §7.13): invitations, their acceptance, roles and removal. */
@@ -54,7 +54,7 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
   async function ownProperty(ownerId: string, propertyId: string) {
     const property = await db
       .selectFrom('properties')
-      .select(['id', 'name', 'owner_id'])
+      .select(['id', 'name'])
       .where('id', '=', propertyId)
       .where('owner_id', '=', ownerId)
       .executeTakeFirst()
@@ -96,7 +96,8 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
 
   /**
    * Counts one invitation against the owner's day, the account held by the caller's transaction:
-   * a day that is over (or never began) starts again with this one. 429 past the day's number.
+   * a day that is over (or never began) starts again with this one. 429 past the day's number,
+   * or when the hour's mails are spent.
    */
   async function takeInvitation(trx: Db, ownerId: string, now: Date) {
     const { team_invitations_sent: sent, team_invitations_since: since } = await trx
@@ -125,12 +126,7 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
    * Mails the invitation's link, in the language of the account that has the address if there is
    * one, else in the owner's. A failed mail is logged: the owner can resend it.
    */
-  async function mailInvitation(
-    owner: User,
-    property: { name: string },
-    invited: { id: string; email: string; role: TeamRole },
-    token: string,
-  ) {
+  async function mailInvitation(owner: User, property: { name: string }, invited: Invited, token: string) {
     const account = await db
       .selectFrom('users')
       .select('language')
