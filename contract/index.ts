@@ -11,6 +11,15 @@ import {
   TurnoverQuery,
   ConfirmedCleanerEmail,
 } from './turnover.ts'
+import {
+  AcceptedInvitation,
+  TeamInvitation,
+  TeamInvitationBody,
+  TeamMember,
+  TeamMemberParams,
+  TeamRoleBody,
+  TeamTokenParams,
+} from './team.ts'
 import { apiPaths, type Route } from './paths.ts'
 import {
   CredentialsBody,
@@ -209,6 +218,14 @@ export const contract = {
     cleanerSchedule: { params: CleanerTokenParams, response: { 200: CleanerSchedule } },
     cleanerFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },
     confirmEmail: { params: CleanerTokenParams, response: { 200: ConfirmedCleanerEmail } },
+  }),
+  team: endpoints(apiPaths.team, {
+    list: { params: PropertyParams, response: { 200: z.array(TeamMember) } },
+    invite: { params: PropertyParams, body: TeamInvitationBody, response: { 201: TeamInvitation } },
+    update: { params: TeamMemberParams, body: TeamRoleBody, response: { 200: TeamMember } },
+    remove: { params: TeamMemberParams },
+    resend: { params: TeamMemberParams, response: { 200: TeamMember } },
+    accept: { params: TeamTokenParams, response: { 200: AcceptedInvitation } },
   }),
   calendar: endpoints(apiPaths.calendar, {
     exportFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },

@@ -120,6 +120,15 @@ export const apiPaths = {
     /** The address's owner agrees to a link's change mails, by the mailed link's secret. */
     confirmEmail: { method: 'post', url: '/cleaning/confirm/:token', public: true },
   },
+  team: {
+    list: { method: 'get', url: '/property/:id/team' },
+    invite: { method: 'post', url: '/property/:id/team' },
+    update: { method: 'patch', url: '/property/:id/team/:memberId' },
+    remove: { method: 'delete', url: '/property/:id/team/:memberId' },
+    resend: { method: 'post', url: '/property/:id/team/:memberId/resend' },
+    /** The invited account takes the invitation, by the mailed link's secret. */
+    accept: { method: 'post', url: '/team/invitation/:token/accept' },
+  },
   calendar: {
     exportFeed: { method: 'get', url: '/calendar/:file', public: true },
     ownerFeed: { method: 'get', url: '/property/calendar' },

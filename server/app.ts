@@ -38,6 +38,7 @@ import { syncRoutes } from './sync/routes.ts'
 import { importRoutes } from './imports/routes.ts'
 import { turnoverRoutes } from './turnover/routes.ts'
 import { pushRoutes } from './push/routes.ts'
+import { teamRoutes } from './team/routes.ts'
 import type { PushTuning } from './push/sender.ts'
 import {
   createRateLimiters,
@@ -248,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(syncRoutes)
       await api.register(importRoutes)
       await api.register(turnoverRoutes)
+      await api.register(teamRoutes)
       await api.register(pushRoutes)
       await api.register(calendarRoutes)
       await api.register(stayRoutes)

@@ -29,6 +29,8 @@ const SECRET_SEGMENTS: RegExp[] = [
   segmentAfter(beforeParameter(apiPaths.turnover.cleanerFeed), '.ics'),
   segmentAfter(`${PATHS.confirmCleanerEmail}/`),
   segmentAfter(beforeParameter(apiPaths.turnover.confirmEmail)),
+  segmentAfter(`${PATHS.teamInvitation}/`),
+  segmentAfter(beforeParameter(apiPaths.team.accept)),
 ]
 
 export const REDACTED = '[redacted]'

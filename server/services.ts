@@ -23,6 +23,7 @@ import { createSyncService, type SyncService } from './sync/service.ts'
 import { createUserService, type UserService } from './user/service.ts'
 import { createTurnoverService, type TurnoverService } from './turnover/service.ts'
 import { createCleanerLinkService, type CleanerLinkService } from './turnover/cleanerLinks.ts'
+import { createTeamService, type TeamService } from './team/service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +44,7 @@ declare module 'fastify' {
     health: HealthService
     turnovers: TurnoverService
     cleanerLinks: CleanerLinkService
+    team: TeamService
   }
 }
 
@@ -106,6 +108,18 @@ export function installServices(
       clock,
       turnovers,
       mailer,
+      mailsPerHour: config.mailNoticesPerHour,
+      log,
+    }),
+  )
+  app.decorate(
+    'team',
+    createTeamService({
+      db,
+      publicUrl: config.publicUrl,
+      clock,
+      mailer,
+      audit,
       mailsPerHour: config.mailNoticesPerHour,
       log,
     }),

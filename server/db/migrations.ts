@@ -27,6 +27,7 @@ import { stayTimes } from './migrations/0026_stay_times.ts'
 import { cleanerLinks } from './migrations/0027_cleaner_links.ts'
 import { cleanerMail } from './migrations/0028_cleaner_mail.ts'
 import { webPush } from './migrations/0029_web_push.ts'
+import { propertyMembers } from './migrations/0030_property_members.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -237,4 +238,5 @@ export const migrations: Record<string, Migration> = {
   '0027_cleaner_links': cleanerLinks,
   '0028_cleaner_mail': cleanerMail,
   '0029_web_push': webPush,
+  '0030_property_members': propertyMembers,
 }

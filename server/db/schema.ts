@@ -31,6 +31,9 @@ export interface UsersTable {
   notice_mails_sent: Generated<number>
   /** Whether push alerts name the guest; off, as a lock screen is public (migration 0029). */
   push_guest_names: Generated<Flag>
+  /** The team invitations the account sent in its current day, from `team_invitations_since` (migration 0030). */
+  team_invitations_sent: Generated<number>
+  team_invitations_since: Generated<string | null>
   created_at: string
   updated_at: string
 }
@@ -343,6 +346,25 @@ export interface CleanerLinkPropertiesTable {
   property_id: string
 }
 
+/**
+ * A person asked to help with a property, invited then active (migration 0030): `user_id` once
+ * accepted, `token_hash` (the mailed secret's SHA-256) only while invited.
+ */
+export interface PropertyMembersTable {
+  id: string
+  property_id: string
+  user_id: string | null
+  /** Lower case, as the contract's e-mail schema leaves it. */
+  email: string
+  role: 'cohost' | 'cleaner'
+  status: 'invited' | 'active'
+  invited_by: string | null
+  token_hash: string | null
+  invited_at: string
+  expires_at: string
+  accepted_at: string | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -368,6 +390,7 @@ export interface Database {
   cleaner_link_properties: CleanerLinkPropertiesTable
   push_keys: PushKeysTable
   push_subscriptions: PushSubscriptionsTable
+  property_members: PropertyMembersTable
 }
 
 export type User = Selectable<UsersTable>

@@ -16,6 +16,8 @@ export type MailContent =
   | { kind: 'email-change-notice'; newEmail: string; link: string }
   /** To a cleaner's address, which gets no change mail until its owner follows the link. */
   | { kind: 'cleaner-confirm'; link: string; host: string; name: string }
+  /** To an address asked to join a property's team, with the link that accepts. */
+  | { kind: 'team-invitation'; link: string; host: string; property: string; role: 'cohost' | 'cleaner' }
 
 const CODE_TEXTS: Record<EmailCodePurpose, string> = {
   register: 'mail.registerCode',
@@ -87,6 +89,18 @@ function bodyOf(t: Translate, to: string, content: MailContent): Body {
       action: t('mail.cleanerConfirm.action'),
       expiry: t('mail.cleanerConfirm.expiry'),
       ignore: t('mail.cleanerConfirm.ignore'),
+    }
+  }
+  if (content.kind === 'team-invitation') {
+    const role = t(`mail.teamInvitation.roles.${content.role}`)
+    return {
+      subject: t('mail.teamInvitation.subject', { host: content.host }),
+      intro: t('mail.teamInvitation.intro', { host: content.host, property: content.property, role }),
+      highlight: content.link,
+      href: content.link,
+      action: t('mail.teamInvitation.action'),
+      expiry: t('mail.teamInvitation.expiry', { email: to }),
+      ignore: t('mail.teamInvitation.ignore'),
     }
   }
   const texts = CODE_TEXTS[content.purpose]

@@ -10,6 +10,11 @@ export const AUDIT_KINDS = [
   'admin.notifications-toggled',
   'admin.property-changed',
   'sync.failed',
+  'team.invited',
+  'team.accepted',
+  'team.role-changed',
+  'team.removed',
+  'team.left',
 ] as const
 
 /** What the audit log records; a line's `kind` is one of these. */

@@ -13,6 +13,8 @@ export const PATHS = {
   cleaner: '/cleaner',
   // The mailed link that confirms a cleaner's address: the segment after it is a secret.
   confirmCleanerEmail: '/confirm-cleaning-mail',
+  // The mailed link to join a host's team: the segment after it is the invitation's secret.
+  teamInvitation: '/team/invitation',
   dashboard: '/dashboard',
   settings: '/settings',
   properties: '/properties',

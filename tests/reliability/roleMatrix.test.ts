@@ -51,6 +51,9 @@ type Target = {
   pushDeviceId: string
   /** A manual stay on the property. */
   stayId: string
+  /** An invitation to the property's team, to a third address, and its secret. */
+  memberId: string
+  invitationToken: string
   /** Another account, for the admin's user routes. */
   userId: string
   /** Accounts to sign in as: a plain one and one with two-factor on (password STRONG_PASSWORD). */
@@ -210,6 +213,20 @@ const MATRIX: Record<string, Row> = {
     params: (target) => ({ id: target.pushDeviceId }),
   },
   'POST /api/property/:id/calendar/platform/:platformName/acknowledge': { expected: ownerOnly(200) },
+  // The owner's team (tests/server/team.test.ts); the invitation is to a third address, so any
+  // account accepting it is refused.
+  'GET /api/property/:id/team': { expected: ownerOnly(200) },
+  'POST /api/property/:id/team': {
+    expected: ownerOnly(201),
+    payload: () => ({ email: uniqueEmail('invitee'), role: 'cleaner' }),
+  },
+  'PATCH /api/property/:id/team/:memberId': { expected: ownerOnly(200), payload: () => ({ role: 'cohost' }) },
+  'DELETE /api/property/:id/team/:memberId': { expected: ownerOnly(204) },
+  'POST /api/property/:id/team/:memberId/resend': { expected: ownerOnly(200) },
+  'POST /api/team/invitation/:token/accept': {
+    expected: signedIn(403),
+    params: (target) => ({ token: target.invitationToken }),
+  },
   // The export feed's token is its only key.
   'GET /api/calendar/:file': { expected: everyone(200) },
 
@@ -251,6 +268,7 @@ const paramsOf = (target: Target): Record<string, string> => ({
   platformName: 'Airbnb',
   userId: target.userId,
   stayId: target.stayId,
+  memberId: target.memberId,
   file: `${target.exportToken}.ics`,
   token: 'no-such-reset-token',
 })
@@ -286,7 +304,9 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
   async function aTarget(route: string, owner: Account): Promise<Target> {
     const needsLink = /\/api\/(turnover\/link|cleaning)\b/.test(route)
     const needsProperty =
-      needsLink || /:(id|propertyId|imageId|calendarId|platformName|file|stayId)\b/.test(route)
+      needsLink ||
+      route.includes('/team') ||
+      /:(id|propertyId|imageId|calendarId|platformName|file|stayId)\b/.test(route)
     const property = needsProperty ? await aProperty(ctx.app, owner.cookie, {}, [await aJpeg()]) : undefined
     const propertyId = property?.id ?? 'none'
     const calendar = /:(calendarId|platformName)\b/.test(route)
@@ -348,6 +368,27 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
           last_success_at: null,
         })
         .execute()
+    const invitationToken = route.includes('/team') ? randomUUID() : 'none'
+    const memberId = invitationToken === 'none' ? 'none' : randomUUID()
+    if (memberId !== 'none' && property) {
+      const now = new Date()
+      await ctx.db
+        .insertInto('property_members')
+        .values({
+          id: memberId,
+          property_id: property.id,
+          user_id: null,
+          email: uniqueEmail('invitee'),
+          role: 'cleaner',
+          status: 'invited',
+          invited_by: owner.id,
+          token_hash: sha256(invitationToken),
+          invited_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+          accepted_at: null,
+        })
+        .execute()
+    }
     const cleanerEmailToken = route.includes('/cleaning/confirm') ? randomUUID() : 'none'
     if (cleanerLink && cleanerEmailToken !== 'none')
       await ctx.db
@@ -357,6 +398,8 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
         .execute()
     return {
       stayId,
+      memberId,
+      invitationToken,
       cleanerEmailToken,
       propertyId,
       cleanerLinkId: cleanerLink?.id ?? 'none',
