@@ -136,6 +136,7 @@ function sendHttpError(error: HttpError, t: Translate, reply: FastifyReply) {
   const fields: Record<string, string> = {}
   for (const problem of error.problems) fields[problem.field] ??= t(problem.key, problem.params)
   const message = t(error.messageKey, error.params)
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds)
   return reply.code(error.statusCode).send(error.problems.length > 0 ? { message, fields } : { message })
 }
 

@@ -15,10 +15,16 @@ export class HttpError extends Error {
     readonly messageKey: string,
     readonly params: TranslationParams = {},
     readonly problems: readonly FieldProblem[] = [],
+    /** A 429's `Retry-After`: when the refused call may be made again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(messageKey)
   }
 }
+
+/** A 429 saying, in `Retry-After`, when the call may be made again (at least a second from now). */
+export const tooManyRequests = (key: string, retryAfterMs: number, params?: TranslationParams) =>
+  new HttpError(429, key, params, [], Math.max(1, Math.ceil(retryAfterMs / 1000)))
 
 export const badRequest = (key: string, params?: TranslationParams) => new HttpError(400, key, params)
 export const unauthorized = () => new HttpError(401, 'errors.notSignedIn')

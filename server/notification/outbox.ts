@@ -48,6 +48,16 @@ export async function takeBudget(db: Db, userId: string, now: string, perHour: n
   return taken.numUpdatedRows > 0n
 }
 
+/** How long until the account's hour of mail is over and its budget whole again, in ms. */
+export async function untilBudgetRenews(db: Db, userId: string, now: string): Promise<number> {
+  const { notice_mails_since: since } = await db
+    .selectFrom('users')
+    .select('notice_mails_since')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return since === null ? 0 : Date.parse(since) + HOUR_MS - Date.parse(now)
+}
+
 /**
  * Takes the owner's change notices still waiting for their mail: one conditional UPDATE sets
  * `mailed_at`, so of all the processes sharing the database only one sends each (migration

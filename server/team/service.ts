@@ -15,10 +15,10 @@ import type { AuditService } from '../audit/service.ts'
 import { sha256 } from '../auth/session.ts'
 import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
-import { fieldError, forbidden, HttpError, notFound } from '../errors.ts'
+import { fieldError, forbidden, HttpError, notFound, tooManyRequests } from '../errors.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { composeMail } from '../mail/messages.ts'
-import { takeBudget } from '../notification/outbox.ts'
+import { takeBudget, untilBudgetRenews } from '../notification/outbox.ts'
 import { newExportToken } from '../property/service.ts'
 import { holdAccount } from '../quota/quotas.ts'
 
@@ -107,7 +107,9 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
       .executeTakeFirstOrThrow()
     const dayOver = since === null || Date.parse(since) <= now.getTime() - DAY_MS
     if (!dayOver && sent >= TEAM_INVITATIONS_PER_DAY)
-      throw new HttpError(429, 'errors.quota.teamInvitations', { count: TEAM_INVITATIONS_PER_DAY })
+      throw tooManyRequests('errors.quota.teamInvitations', Date.parse(since) + DAY_MS - now.getTime(), {
+        count: TEAM_INVITATIONS_PER_DAY,
+      })
     await trx
       .updateTable('users')
       .set(
@@ -119,7 +121,10 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
       .execute()
     // The mail is one of the account's hour, as a cleaner's confirmation is.
     if (!(await takeBudget(trx, ownerId, now.toISOString(), mailsPerHour)))
-      throw new HttpError(429, 'errors.team.mailBudget')
+      throw tooManyRequests(
+        'errors.team.mailBudget',
+        await untilBudgetRenews(trx, ownerId, now.toISOString()),
+      )
   }
 
   /**

@@ -18,11 +18,11 @@ import { feedTokenOfFile, type ExportFeed } from '../calendar/feeds.ts'
 import { cachedBody } from '../db/stampedCache.ts'
 import type { Db } from '../db/database.ts'
 import type { CleanerLinksTable } from '../db/schema.ts'
-import { HttpError, notFound } from '../errors.ts'
+import { HttpError, notFound, tooManyRequests } from '../errors.ts'
 import { sha256 } from '../auth/session.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { composeMail } from '../mail/messages.ts'
-import { takeBudget } from '../notification/outbox.ts'
+import { takeBudget, untilBudgetRenews } from '../notification/outbox.ts'
 import { newExportToken } from '../property/service.ts'
 import { holdAccount } from '../quota/quotas.ts'
 import { cleanerFeedText } from './cleanerFeed.ts'
@@ -226,7 +226,7 @@ export function createCleanerLinkService({
           throw new HttpError(409, 'errors.quota.cleanerLinks', { count: CLEANER_LINKS_PER_ACCOUNT })
         const now = clock().toISOString()
         if (emailToken !== null && !(await takeBudget(trx, ownerId, now, mailsPerHour)))
-          throw new HttpError(429, 'errors.turnover.mailBudget')
+          throw tooManyRequests('errors.turnover.mailBudget', await untilBudgetRenews(trx, ownerId, now))
         const row: Insertable<CleanerLinksTable> & LinkRow = {
           id: randomUUID(),
           owner_id: ownerId,

@@ -161,6 +161,8 @@ describeEachDatabase(
       expect(await roundMails(host.email)).toEqual([])
       const refused = await host.link({ name: 'Salma', propertyIds: [host.property], email: anAddress() })
       expect(refused.statusCode).toBe(429)
+      // The hour was spent a minute ago: 59 minutes to wait.
+      expect(refused.headers['retry-after']).toBe(String(59 * 60))
       expect(refused.json().message).toMatch(/this account’s e-mails for this hour/)
       await aStayNow(host.calendar, '2030-05-07', '2030-05-09')
       elapsedMs = HOUR_MS + 1

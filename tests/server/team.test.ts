@@ -301,6 +301,9 @@ describeEachDatabase(
         ).toBe(200)
       const over = await invite({ ...owner, property: third }, uniqueEmail('d'))
       expect(over.statusCode).toBe(429)
+      // Until the day that began with the first invitation is over.
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(23 * 3600)
+      expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600)
       expect(over.json()).toEqual({
         message: 'An account can send at most 50 team invitations a day. Try again tomorrow.',
       })
@@ -329,6 +332,8 @@ describeEachDatabase(
         .execute()
       const refused = await invite(owner, uniqueEmail())
       expect(refused.statusCode).toBe(429)
+      // The hour began now: its whole length to wait.
+      expect(refused.headers['retry-after']).toBe('3600')
       expect(refused.json<{ message: string }>().message).toMatch(/^Manzil has sent this account’s e-mails/)
       expect(await team(owner)).toEqual([])
     })
