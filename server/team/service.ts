@@ -15,7 +15,7 @@ import type { AuditService } from '../audit/service.ts'
 import { sha256 } from '../auth/session.ts'
 import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
-import { fieldError, forbidden, HttpError, notFound, tooManyRequests } from '../errors.ts'
+import { conflict, fieldError, forbidden, HttpError, notFound, tooManyRequests } from '../errors.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { composeMail } from '../mail/messages.ts'
 import { takeBudget, untilBudgetRenews } from '../notification/outbox.ts'
@@ -289,13 +289,16 @@ export function createTeamService({ db, publicUrl, clock, mailer, audit, mailsPe
       const hash = sha256(token)
       const pending = await db
         .selectFrom('property_members')
-        .select('email')
-        .where('token_hash', '=', hash)
-        .where('status', '=', 'invited')
-        .where('expires_at', '>', now)
+        .innerJoin('properties', 'properties.id', 'property_members.property_id')
+        .select(['property_members.email', 'properties.owner_id'])
+        .where('property_members.token_hash', '=', hash)
+        .where('property_members.status', '=', 'invited')
+        .where('property_members.expires_at', '>', now)
         .executeTakeFirst()
       if (!pending) throw invitationGone()
       if (pending.email !== user.email.toLowerCase()) throw forbidden('errors.team.otherAccount')
+      // An owner whose address became the invited one holds the property already.
+      if (pending.owner_id === user.id) throw conflict('errors.team.ownProperty')
       // The conditions again in the write itself: a revocation or a resend in between wins.
       const accepted = await db
         .updateTable('property_members')

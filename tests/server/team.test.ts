@@ -169,6 +169,19 @@ describeEachDatabase(
       expect(toEnglish.mail.text).toContain('as a co-host')
     })
 
+    it('refuses an owner whose address became the invited one: the property is theirs already', async () => {
+      const owner = await anOwner()
+      const address = uniqueEmail('later-owner')
+      const { token } = await invited(owner, address, 'cohost')
+      await ctx.db.updateTable('users').set({ email: address }).where('id', '=', owner.id).execute()
+      const refused = await accept(owner, token)
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json()).toEqual({
+        message: 'You own this property: its team is yours to manage, not to join.',
+      })
+      expect((await team(owner)).map((member) => member.status)).toEqual(['invited'])
+    })
+
     it('accepts for the invited account only, once; anyone else is refused in their language', async () => {
       const owner = await anOwner()
       const invitee = await anAccount({ name: 'Sara Haddad' })
