@@ -36,6 +36,9 @@ export const CLEANER_LINKS_PER_ACCOUNT = 20
 /** The days of cleanings a cleaner's link shows from today, today included. */
 export const CLEANER_DAYS = 30
 
+/** The days of cleanings whose changes a confirmed address is mailed, from today, today included. */
+export const CLEANER_CHANGE_DAYS = 14
+
 const LinkLanguage = z.enum(['en', 'ar'])
 
 /** A new cleaner's link: whose cleanings (the caller's properties), and whom to tell. */

@@ -1,4 +1,5 @@
 import { intlLocale, type Language } from '../../src/domain/translator.ts'
+import { CLEANER_CHANGE_DAYS } from '../../contract/turnover.ts'
 import type { CleaningChange, ToldCleaning } from '../turnover/cleaningChanges.ts'
 import type { Mail } from './mailer.ts'
 import { escapeHtml, htmlPage, mailTranslator, paragraph } from './messages.ts'
@@ -34,7 +35,7 @@ export function composeCleaningChangesMail(language: Language, to: string, mail:
       : t(`mail.cleanings.${change.kind}`, when(change.kind === 'added' ? change.after : change.before)),
   )
   const subject = t('mail.cleanings.subject', { count: mail.changes.length, name: mail.name })
-  const intro = t('mail.cleanings.intro', { name: mail.name })
+  const intro = t('mail.cleanings.intro', { name: mail.name, days: CLEANER_CHANGE_DAYS })
   const text = [
     t('mail.greeting'),
     '',

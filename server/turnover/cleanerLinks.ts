@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Insertable, Selectable } from 'kysely'
 import {
+  CLEANER_CHANGE_DAYS,
   CLEANER_DAYS,
   CLEANER_LINKS_PER_ACCOUNT,
   type CleanerCleaning,
@@ -41,9 +42,6 @@ type Deps = {
 }
 
 type LinkRow = Selectable<CleanerLinksTable>
-
-/** The days of cleanings whose changes a confirmed address is mailed, from today, today included. */
-export const CLEANER_CHANGE_DAYS = 14
 
 /** A property as a cleaner's link reads it: where it is, and in which zone its times are. */
 export type CleanerProperty = { id: string; name: string; address: string; timeZone: string }

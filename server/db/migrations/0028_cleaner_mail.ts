@@ -4,7 +4,7 @@ import type { Kysely, Migration } from 'kysely'
  * A cleaner's change mails (docs/decisions.md, "A cleaner's link"): the confirmation
  * link's secret, kept as its SHA-256 only; the cleanings last told to the address (JSON, see
  * server/turnover/cleaningChanges.ts) and when; when the link was last checked; and whether
- * changes found then still wait for the owner's mail budget.
+ * changes found then still wait for the owner's mail budget; and the stays by property and change.
  */
 export const cleanerMail: Migration = {
   async up(db: Kysely<unknown>) {
@@ -23,6 +23,13 @@ export const cleanerMail: Migration = {
       .createIndex('cleaner_links_email_token')
       .on('cleaner_links')
       .column('email_token_hash')
+      .execute()
+    // Each round asks whether a link's properties have stays changed since it was compared: a
+    // seek, not a read of every stay a property ever had.
+    await db.schema
+      .createIndex('bookings_property_updated')
+      .on('bookings')
+      .columns(['property_id', 'updated_at'])
       .execute()
   },
 }
