@@ -1,15 +1,14 @@
+import type { CleanerCleaning } from '../../contract/turnover.ts'
+
 /**
  * What a cleaner's address was last told, and what changed since (docs/product.md §7.11): only
  * where and when a cleaning is, never who stays, so that neither the stored list nor the mail
  * made from it holds a guest's name.
  */
-export type ToldCleaning = {
-  stayId: string
-  propertyId: string
-  propertyName: string
-  date: string
-  checkOutTime: string
-}
+export type ToldCleaning = Pick<
+  CleanerCleaning,
+  'stayId' | 'propertyId' | 'propertyName' | 'date' | 'checkOutTime'
+>
 
 /** The cleanings told at `at`, which covered check-outs up to `until`. */
 export type ToldCleanings = { at: string; until: string; cleanings: ToldCleaning[] }

@@ -1,19 +1,11 @@
+import type { PushDevice } from '../../../contract/push.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Badge } from '../common/Badge.tsx'
 import { Button } from '../common/form.tsx'
 import { useFormat } from '../common/format.ts'
 
-/** A device with alerts on, as the settings list it. */
-export type AlertDevice = {
-  id: string
-  label: string
-  endpointOrigin: string
-  createdAt: string
-  lastSuccessAt: string | null
-}
-
 type Props = {
-  devices: readonly AlertDevice[]
+  devices: readonly PushDevice[]
   /** This browser's own device, if it has alerts on. */
   currentId: string | null
   removingId: string | null
