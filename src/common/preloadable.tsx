@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react'
+import { lazy, useState, type ComponentType } from 'react'
 
 /** A component loaded on demand that can also be loaded ahead, and then renders without suspending. */
 export type Preloadable<
@@ -23,7 +23,10 @@ export function preloadable<
     })
   const Lazy = lazy(preload)
   function Preloaded(props: Props) {
-    const Component = loaded ?? Lazy
+    // Each instance keeps the component it first drew: switching from Lazy to the loaded one at a
+    // later render would be a new component type to React, which would unmount everything below
+    // (every open form and dialog) and mount it afresh.
+    const [Component] = useState(() => loaded ?? Lazy)
     return <Component {...props} />
   }
   return Object.assign(Preloaded, { preload, hasArrived: () => loaded !== undefined })

@@ -15,6 +15,8 @@ const PROPERTY = 'Palm Villa'
 const WORDS = { en, ar }
 /** How long the network stays away: long enough for anything that reacts to it to have done so. */
 const DROP_MS = 2_000
+/** How many times slower than this machine the window's processor runs. */
+const SLOW_PROCESSOR = 6
 
 type Case = {
   language: 'en' | 'ar'
@@ -51,11 +53,18 @@ afterAll(async () => {
   await server?.stop()
 })
 
-/** A signed-in window at the case's width, in its language. */
+/**
+ * A signed-in window at the case's width, in its language, on a phone's slower processor: the
+ * drop then lands while the screen's code is still settling, which is when a remount of the
+ * screen (a part drawn first through React.lazy, later by its loaded component) lost the form.
+ */
 async function openWindow({ language, viewport }: Case) {
   const context = await browser.newContext({ viewport, storageState: session })
   await context.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
-  return { context, page: await context.newPage() }
+  const page = await context.newPage()
+  const devtools = await context.newCDPSession(page)
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PROCESSOR })
+  return { context, page }
 }
 
 /**
