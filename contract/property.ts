@@ -31,6 +31,10 @@ export const ExternalCalendar = z.object({
 })
 export type ExternalCalendar = z.infer<typeof ExternalCalendar>
 
+/** What a member of a property's team is to it (docs/product.md §7.13); its owner is neither. */
+export const TeamRole = z.enum(['cohost', 'cleaner'])
+export type TeamRole = z.infer<typeof TeamRole>
+
 /** A property as the API answers it (docs/product.md §3.2). */
 export const Property = z.object({
   id: z.string(),
@@ -51,6 +55,8 @@ export const Property = z.object({
   images: z.array(PropertyImage),
   externalCalendars: z.array(ExternalCalendar),
   createdAt: z.string(),
+  /** Only on a property another account shared with the reader: as what, and whose it is. */
+  sharedBy: z.object({ role: TeamRole, ownerName: z.string() }).optional(),
 })
 export type Property = z.infer<typeof Property>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Email } from './auth.ts'
-import { PropertyParams } from './property.ts'
+import { PropertyParams, TeamRole } from './property.ts'
 
 /** The most members (invited or active) one property may have (docs/product.md §7.13). */
 export const TEAM_MEMBERS_PER_PROPERTY = 20
@@ -9,8 +9,7 @@ export const TEAM_INVITATIONS_PER_DAY = 50
 /** How long an invitation's mailed link works. */
 export const TEAM_INVITATION_DAYS = 7
 
-export const TeamRole = z.enum(['cohost', 'cleaner'])
-export type TeamRole = z.infer<typeof TeamRole>
+export { TeamRole }
 
 export const TeamInvitationBody = z.object({ email: Email, role: TeamRole })
 export type TeamInvitationBody = z.infer<typeof TeamInvitationBody>

@@ -12,6 +12,11 @@ export const Profile = z.object({
   accountState: z.enum(['active', 'deactivated']),
   /** `pushGuestNames`: whether push alerts name the guest (off: a lock screen is public). */
   settings: z.object({ notifications: z.boolean(), twofactorMode: z.boolean(), pushGuestNames: z.boolean() }),
+  /**
+   * `cleaner` for an account that owns no property and co-hosts none but cleans at least one: it
+   * lands on Turnovers and its menu holds only what a cleaner may open (docs/product.md §7.13).
+   */
+  workspace: z.enum(['host', 'cleaner']).optional(),
 })
 export type Profile = z.infer<typeof Profile>
 
