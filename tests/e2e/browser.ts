@@ -26,8 +26,24 @@ export const CHROMIUM_ARGS = [
  */
 export const LOCALE = 'en-GB'
 
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
+/**
+ * `display`: headed on that X screen (tests/e2e/desktop.ts), with Chromium's own notification
+ * pop-ups rather than a desktop's notification service, which a bare screen does not have.
+ */
+export async function launchBrowser({ display }: { display?: string } = {}): Promise<Browser> {
+  const browser = await chromium.launch(
+    display
+      ? {
+          executablePath: CHROMIUM_PATH,
+          headless: false,
+          args: [
+            ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'),
+            '--disable-features=NativeNotifications,SystemNotifications',
+          ],
+          env: { ...process.env, DISPLAY: display },
+        }
+      : { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
+  )
   const newContext = browser.newContext.bind(browser)
   const newPage = browser.newPage.bind(browser)
   browser.newContext = (options = {}) => newContext({ locale: LOCALE, ...options })

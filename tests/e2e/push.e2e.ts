@@ -1,16 +1,15 @@
 import axe from 'axe-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
-import { startPushService, type PushService, type TestDevice } from '../server/pushService.ts'
+import { startPushService, type PushService } from '../server/pushService.ts'
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './browser.ts'
 import { addProperty, untilLinksRead } from './hostData.ts'
+import { deliverPush, hostWithDevice, openAlerts } from './pushDevice.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
-// Alerts that reach a closed app. Chromium without a vendor's push service cannot subscribe: the
-// page's PushManager is given this suite's push service instead (the one the server tests decrypt
-// with), and what it receives is delivered to the real service worker through DevTools.
+// Alerts that reach a closed app, through the suite's own push service (tests/e2e/pushDevice.ts).
 const HOST = { email: 'reem.host@example.com', password: 'Reem-Pass-2026!' }
 const AIRBNB = '/airbnb/palm-loft.ics'
 const today = localToday()
@@ -48,90 +47,12 @@ afterAll(async () => {
   await feeds?.close()
 })
 
-/** A signed-in context whose pages subscribe to `device` of the test push service. */
-async function hostWithDevice(device: TestDevice, viewport: typeof DESKTOP, language: 'en' | 'ar') {
-  const context = await browser.newContext({ viewport })
-  await context.grantPermissions(['notifications'], { origin: server.url })
-  const signIn = await context.request.post(`${server.url}/api/auth/login`, {
-    data: HOST,
-    headers: { origin: server.url },
-  })
-  expect(signIn.status()).toBe(200)
-  await context.addInitScript(
-    ({ subscription, lang }) => {
-      localStorage.setItem('manzil.language', lang)
-      const KEY = 'e2e.subscription'
-      const current = () => {
-        const stored = localStorage.getItem(KEY)
-        if (stored === null) return null
-        const serverKey = Uint8Array.from(JSON.parse(stored) as number[])
-        return {
-          endpoint: subscription.endpoint,
-          options: { applicationServerKey: serverKey.buffer, userVisibleOnly: true },
-          toJSON: () => subscription,
-          unsubscribe: async () => (localStorage.removeItem(KEY), true),
-        }
-      }
-      PushManager.prototype.getSubscription = async function () {
-        return current() as unknown as PushSubscription
-      }
-      PushManager.prototype.subscribe = async function (options) {
-        const key = new Uint8Array(options?.applicationServerKey as ArrayBuffer)
-        localStorage.setItem(KEY, JSON.stringify([...key]))
-        return current() as unknown as PushSubscription
-      }
-    },
-    { subscription: device.subscription, lang: language },
-  )
-  return context
-}
-
-/** Opens the settings on a page whose service worker is ready; the alerts row. */
-async function openAlerts(page: Page, viewport: typeof DESKTOP) {
-  await page.goto(`${server.url}/dashboard`)
-  await page.evaluate(async () => void (await navigator.serviceWorker.ready))
-  if (viewport === DESKTOP) await page.getByTestId('settings-button').click()
-  else await page.goto(`${server.url}/settings`)
-  const row = page.getByTestId('device-alerts')
-  await row.waitFor()
-  return row
-}
-
-/** Hands a push the service received to the page's real service worker; the notifications it shows. */
-async function deliver(context: BrowserContext, page: Page, payload: object) {
-  const cdp = await context.newCDPSession(page)
-  const registrations: { registrationId: string }[] = []
-  cdp.on(
-    'ServiceWorker.workerRegistrationUpdated',
-    (event: { registrations: { registrationId: string }[] }) => registrations.push(...event.registrations),
-  )
-  await cdp.send('ServiceWorker.enable')
-  await expect.poll(() => registrations.length).toBeGreaterThan(0)
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: server.url,
-    registrationId: registrations[0]!.registrationId,
-    data: JSON.stringify(payload),
-  })
-  const shown = () =>
-    page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
-        title: notification.title,
-        body: notification.body,
-        tag: notification.tag,
-        url: (notification.data as { url: string }).url,
-      })),
-    )
-  const { title } = payload as { title: string }
-  await expect.poll(async () => (await shown()).map((notification) => notification.title)).toContain(title)
-  return shown()
-}
-
 describe('alerts on this device', () => {
   it('turns on after a tap, sends a test and a new booking to the device, and ends at sign-out', async () => {
     const device = pushService.aDevice()
-    const context = await hostWithDevice(device, DESKTOP, 'en')
+    const context = await hostWithDevice(browser, server.url, HOST, device, DESKTOP, 'en')
     const page = await context.newPage()
-    const row = await openAlerts(page, DESKTOP)
+    const row = await openAlerts(page, server.url, DESKTOP)
     await expect.poll(() => row.getAttribute('data-state')).toBe('off')
     await row.getByRole('button', { name: 'Turn on' }).click()
     await expect.poll(() => row.getAttribute('data-state')).toBe('on')
@@ -144,7 +65,7 @@ describe('alerts on this device', () => {
     await page.getByText('Test sent: it appears on your devices with alerts within a few seconds.').waitFor()
     const [test] = await pushService.waitFor(device)
     expect(test!.payload.url).toBe('/settings')
-    const [shownTest] = await deliver(context, page, test!.payload)
+    const [shownTest] = await deliverPush(context, page, server.url, test!.payload)
     expect(shownTest).toMatchObject({ title: test!.payload.title, url: `${server.url}/settings` })
 
     // A booking sold on Airbnb while the app is closed: the device hears of it, with no guest name.
@@ -165,7 +86,7 @@ describe('alerts on this device', () => {
     expect(booking!.payload.url).toMatch(/^\/calendar\?stay=/)
     const reopened = await context.newPage()
     await reopened.goto(`${server.url}/login`)
-    const shown = await deliver(context, reopened, booking!.payload)
+    const shown = await deliverPush(context, reopened, server.url, booking!.payload)
     expect(shown).toContainEqual(
       expect.objectContaining({ title: booking!.payload.title, url: `${server.url}${booking!.payload.url}` }),
     )
@@ -197,9 +118,9 @@ describe('alerts on this device', () => {
     ['mobile', 'ar'],
   ] as const)('lays the alerts out on %s in %s', async (kind, language) => {
     const viewport = kind === 'desktop' ? DESKTOP : PHONE
-    const context = await hostWithDevice(pushService.aDevice(), viewport, language)
+    const context = await hostWithDevice(browser, server.url, HOST, pushService.aDevice(), viewport, language)
     const page = await context.newPage()
-    const row = await openAlerts(page, viewport)
+    const row = await openAlerts(page, server.url, viewport)
     await expect.poll(() => row.getAttribute('data-state')).toBe('off')
     await row.getByRole('button').click()
     await expect.poll(() => row.getAttribute('data-state')).toBe('on')
