@@ -49,13 +49,19 @@ describe.skipIf(!virtualScreen)('a pressed alert', () => {
     virtualScreen?.stop()
   })
 
-  it('opens the new booking’s stay in a new window when the app was closed', async () => {
+  /** A signed-in window on the settings, with this device's alerts turned on. */
+  async function withAlertsOn() {
     const device = pushService.aDevice()
     const context = await hostWithDevice(browser, server.url, HOST, device, DESKTOP, 'en')
-    const settings = await context.newPage()
-    const row = await openAlerts(settings, server.url, DESKTOP)
+    const page = await context.newPage()
+    const row = await openAlerts(page, server.url, DESKTOP)
     await row.getByRole('button', { name: 'Turn on' }).click()
     await expect.poll(() => row.getAttribute('data-state')).toBe('on')
+    return { device, context, page, row }
+  }
+
+  it('opens the new booking’s stay in a new window when the app was closed', async () => {
+    const { device, context, page: settings } = await withAlertsOn()
     await addProperty(context, server.url, {
       name: 'Sea View',
       links: [{ platformName: 'Airbnb', urlPath: feeds.url(AIRBNB) }],
@@ -94,12 +100,7 @@ describe.skipIf(!virtualScreen)('a pressed alert', () => {
   })
 
   it('takes the window already open to the stay', async () => {
-    const device = pushService.aDevice()
-    const context = await hostWithDevice(browser, server.url, HOST, device, DESKTOP, 'en')
-    const page = await context.newPage()
-    const row = await openAlerts(page, server.url, DESKTOP)
-    await row.getByRole('button', { name: 'Turn on' }).click()
-    await expect.poll(() => row.getAttribute('data-state')).toBe('on')
+    const { device, context, page, row } = await withAlertsOn()
     await row.getByRole('button', { name: 'Send a test' }).click()
     const [sent] = await pushService.waitFor(device)
     // The alert names the settings' page; the window is elsewhere when it is pressed.
