@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto'
+import { beforeAll, expect, it } from 'vitest'
+import type { Property } from '../../contract/property.ts'
+import type { Profile } from '../../contract/user.ts'
+import type { TeamRole } from '../../contract/team.ts'
+import { aUser, signIn } from './builders.ts'
+import { describeEachDatabase } from './harness.ts'
+import { aJpeg, aProperty, propertyForm, aPropertyFields } from './multipart.ts'
+
+type Account = { id: string; email: string; cookie: string }
+
+/**
+ * docs/product.md §6: what a co-host and a cleaner of host A's property may read and change, next
+ * to a stranger; the owner-only routes; quotas counted against the owner.
+ */
+describeEachDatabase('a property’s team opens it to its members', (ctx) => {
+  let owner: Account
+  let cohost: Account
+  let cleaner: Account
+  let invited: Account
+  let stranger: Account
+  let shared: Property
+  /** Host A's other property, shared with nobody. */
+  let own: Property
+
+  async function anAccount(name?: string): Promise<Account> {
+    const { id, email } = await aUser(ctx.db, { name })
+    return { id, email, cookie: await signIn(ctx.app, email) }
+  }
+
+  async function aMember(propertyId: string, who: Account, role: TeamRole, status = 'active' as const) {
+    const id = randomUUID()
+    const now = new Date().toISOString()
+    await ctx.db
+      .insertInto('property_members')
+      .values({
+        id,
+        property_id: propertyId,
+        user_id: status === 'active' ? who.id : null,
+        email: who.email.toLowerCase(),
+        role,
+        status,
+        invited_by: owner.id,
+        token_hash: null,
+        invited_at: now,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        accepted_at: now,
+      })
+      .execute()
+    return id
+  }
+
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Account, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) })
+
+  beforeAll(async () => {
+    owner = await anAccount('Nora Al-Saud')
+    cohost = await anAccount()
+    cleaner = await anAccount()
+    invited = await anAccount()
+    stranger = await anAccount()
+    shared = await aProperty(ctx.app, owner.cookie, { name: 'Palm Loft' }, [await aJpeg()])
+    own = await aProperty(ctx.app, owner.cookie, { name: 'Private Villa' })
+    await aMember(shared.id, cohost, 'cohost')
+    await aMember(shared.id, cleaner, 'cleaner')
+    const pending = await aMember(shared.id, invited, 'cohost')
+    await ctx.db
+      .updateTable('property_members')
+      .set({ status: 'invited', user_id: null, accepted_at: null })
+      .where('id', '=', pending)
+      .execute()
+  })
+
+  it('lists a shared property to its co-host, saying whose, and nothing else of the owner’s', async () => {
+    for (const url of ['/api/property/list', '/api/property/list?page=1']) {
+      const answer = await call('GET', url, cohost)
+      expect(answer.statusCode).toBe(200)
+      const body = answer.json<Property[] | { items: Property[] }>()
+      const items = Array.isArray(body) ? body : body.items
+      expect(items.map((p) => p.id)).toEqual([shared.id])
+      expect(items[0]?.sharedBy).toEqual({ role: 'cohost', ownerName: 'Nora Al-Saud' })
+    }
+    const mine = (await call('GET', '/api/property/list', owner)).json<Property[]>()
+    expect(mine.map((p) => p.id).sort()).toEqual([shared.id, own.id].sort())
+    expect(mine.every((p) => p.sharedBy === undefined)).toBe(true)
+    for (const who of [cleaner, invited, stranger])
+      expect((await call('GET', '/api/property/list', who)).json<Property[]>()).toEqual([])
+  })
+
+  it('lets a co-host read and change the property, its photos and links; others are told 404', async () => {
+    const got = await call('GET', `/api/property/${shared.id}`, cohost)
+    expect(got.statusCode).toBe(200)
+    expect(got.json<Property>().sharedBy?.role).toBe('cohost')
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/property/${shared.id}`,
+      payload: propertyForm(aPropertyFields({ name: 'Palm Loft' }), [await aJpeg()]),
+      headers: { cookie: cohost.cookie },
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(edited.json<Property>().images).toHaveLength(2)
+    const link = { platformName: 'Vrbo', urlPath: 'http://127.0.0.1:9/cohost.ics' }
+    const linked = await call('POST', `/api/property/${shared.id}/calendar/external`, cohost, link)
+    expect(linked.statusCode).toBe(200)
+    expect((await call('GET', `/api/property/${shared.id}/calendar/internal`, cohost)).statusCode).toBe(200)
+    const removed = await call(
+      'DELETE',
+      `/api/property/${shared.id}/calendar/external/${linked.json<{ id: string }>().id}`,
+      cohost,
+    )
+    expect(removed.statusCode).toBe(204)
+    for (const who of [cleaner, invited, stranger]) {
+      expect((await call('GET', `/api/property/${shared.id}`, who)).statusCode).toBe(404)
+      expect((await call('GET', `/api/property/${shared.id}/image/list`, who)).statusCode).toBe(404)
+      expect((await call('GET', `/api/property/${shared.id}/calendar/internal`, who)).statusCode).toBe(404)
+      expect((await call('POST', `/api/property/${shared.id}/calendar/external`, who, link)).statusCode).toBe(
+        404,
+      )
+    }
+    expect((await call('GET', `/api/property/${own.id}`, cohost)).statusCode).toBe(404)
+  })
+
+  it('keeps deleting, rotating feeds and the team to the owner', async () => {
+    for (const [method, url] of [
+      ['DELETE', `/api/property/${shared.id}`],
+      ['POST', `/api/property/${shared.id}/calendar/internal/rotate`],
+      ['POST', `/api/property/${shared.id}/calendar/platform/Airbnb/rotate`],
+      ['GET', `/api/property/${shared.id}/team`],
+    ] as const)
+      for (const who of [cohost, cleaner])
+        expect((await call(method, url, who)).statusCode, `${method} ${url}`).toBe(404)
+    expect(
+      (
+        await call('POST', `/api/property/${shared.id}/team`, cohost, {
+          email: 'x@example.com',
+          role: 'cleaner',
+        })
+      ).statusCode,
+    ).toBe(404)
+  })
+
+  it('counts a co-host’s photos against the owner’s storage', async () => {
+    // The owner's other property holds the account's storage, in rows an integer column takes.
+    const storage = ctx.config.quotas.storageMegabytesPerAccount * 1024 * 1024
+    const fillers = Array.from({ length: 2 }, (_, index) => ({
+      id: randomUUID(),
+      property_id: own.id,
+      file_name: `filler-${index}.jpg`,
+      thumb_name: `filler-${index}-thumb.jpg`,
+      width: 1,
+      height: 1,
+      bytes: Math.ceil(storage / 2),
+      position: index,
+      created_at: new Date().toISOString(),
+    }))
+    await ctx.db.insertInto('property_images').values(fillers).execute()
+    const refused = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/property/${shared.id}`,
+      payload: propertyForm(aPropertyFields({ name: 'Palm Loft' }), [await aJpeg()]),
+      headers: { cookie: cohost.cookie },
+    })
+    expect(refused.statusCode).toBe(413)
+    await ctx.db
+      .deleteFrom('property_images')
+      .where(
+        'id',
+        'in',
+        fillers.map((filler) => filler.id),
+      )
+      .execute()
+  })
+
+  it('tells the profile which workspace the account opens on', async () => {
+    const workspaceOf = async (who: Account) =>
+      (await call('GET', '/api/user/profile', who)).json<Profile>().workspace
+    expect(await workspaceOf(owner)).toBe('host')
+    expect(await workspaceOf(cohost)).toBe('host')
+    expect(await workspaceOf(cleaner)).toBe('cleaner')
+    expect(await workspaceOf(invited)).toBe('host')
+    expect(await workspaceOf(stranger)).toBe('host')
+  })
+})
