@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { beforeAll, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Property } from '../../contract/property.ts'
 import type { Profile } from '../../contract/user.ts'
 import type { TeamRole } from '../../contract/team.ts'
+import type { Turnover } from '../../contract/turnover.ts'
+import { aCalendarRow, aStay } from './bookingBuilders.ts'
 import { aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
 import { aJpeg, aProperty, propertyForm, aPropertyFields } from './multipart.ts'
@@ -169,6 +171,149 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
         fillers.map((filler) => filler.id),
       )
       .execute()
+  })
+
+  describe('on the shared property’s stays', () => {
+    const guest = 'Layla Haddad'
+    let stayId = ''
+
+    beforeAll(async () => {
+      const calendar = await aCalendarRow(ctx.db, shared.id)
+      stayId = await aStay(ctx.db, calendar, '2030-01-10', '2030-01-14', {
+        guestName: guest,
+        description: 'Reservation code HMX4242',
+      })
+    })
+
+    it('shows a co-host its calendar, guests, search, statistics and exposure; nobody else', async () => {
+      const calendarOf = async (who: Account) =>
+        (await call('GET', '/api/property/calendar?from=2030-01-01', who)).body
+      expect(await calendarOf(cohost)).toContain(guest)
+      const searched = async (who: Account) =>
+        (await call('GET', '/api/stay/search?q=Layla', who)).json<{ id: string }[]>().map((hit) => hit.id)
+      expect(await searched(cohost)).toEqual([stayId])
+      const guests = async (who: Account) => (await call('GET', '/api/guest/list', who)).body
+      expect(await guests(cohost)).toContain(guest)
+      const figures = await call('GET', `/api/property/${shared.id}/statistics`, cohost)
+      expect(figures.statusCode).toBe(200)
+      const dashboard = await call('GET', '/api/dashboard/statistics', cohost)
+      expect(dashboard.json<{ propertyCount: { total: number } }>().propertyCount.total).toBe(1)
+      expect((await call('GET', '/api/dashboard/statistics/monthly', cohost)).statusCode).toBe(200)
+      const exposure = await call('GET', '/api/exposure', cohost)
+      expect(exposure.body).toContain(shared.id)
+      const acknowledged = await call(
+        'POST',
+        `/api/property/${shared.id}/calendar/platform/Airbnb/acknowledge`,
+        cohost,
+      )
+      expect(acknowledged.statusCode).toBe(200)
+      for (const who of [cleaner, invited, stranger]) {
+        expect(await calendarOf(who)).not.toContain(guest)
+        expect(await searched(who)).toEqual([])
+        expect(await guests(who)).not.toContain(guest)
+        expect((await call('GET', `/api/property/${shared.id}/statistics`, who)).statusCode).toBe(404)
+        const theirs = await call('GET', '/api/dashboard/statistics', who)
+        expect(theirs.json<{ propertyCount: { total: number } }>().propertyCount.total).toBe(0)
+        expect((await call('GET', '/api/exposure', who)).body).not.toContain(shared.id)
+        expect(
+          (await call('POST', `/api/property/${shared.id}/calendar/platform/Airbnb/acknowledge`, who))
+            .statusCode,
+        ).toBe(404)
+      }
+    })
+
+    it('lets a co-host enter, change and remove stays and blocks; others are told 404', async () => {
+      const block = { start: '2030-02-01', end: '2030-02-03', kind: 'block' }
+      const made = await call('POST', `/api/property/${shared.id}/stay`, cohost, block)
+      expect(made.statusCode).toBe(201)
+      const id = made.json<{ id: string }>().id
+      const url = `/api/property/${shared.id}/stay/${id}`
+      for (const who of [cleaner, invited, stranger]) {
+        expect((await call('POST', `/api/property/${shared.id}/stay`, who, block)).statusCode).toBe(404)
+        expect((await call('PATCH', url, who, { note: 'Mine' })).statusCode).toBe(404)
+        expect((await call('DELETE', url, who)).statusCode).toBe(404)
+      }
+      expect((await call('PATCH', url, cohost, { note: 'Painting' })).statusCode).toBe(200)
+      expect((await call('DELETE', url, cohost)).statusCode).toBe(204)
+    })
+
+    it('keeps a co-host’s cached answers fresh when the owner changes the property', async () => {
+      const before = await call('GET', '/api/property/calendar?from=2030-01-01', cohost)
+      const list = await call('GET', '/api/property/list', cohost)
+      const guestsBefore = await call('GET', '/api/guest/list', cohost)
+      expect(before.statusCode + list.statusCode + guestsBefore.statusCode).toBe(600)
+      const made = await call('POST', `/api/property/${shared.id}/stay`, owner, {
+        start: '2030-03-01',
+        end: '2030-03-05',
+        kind: 'booking',
+        guestName: 'Omar Fresh',
+      })
+      expect(made.statusCode).toBe(201)
+      await ctx.db
+        .updateTable('properties')
+        .set({ name: 'Palm Loft Renamed' })
+        .where('id', '=', shared.id)
+        .execute()
+      expect((await call('GET', '/api/property/calendar?from=2030-01-01', cohost)).body).toContain(
+        'Omar Fresh',
+      )
+      expect((await call('GET', '/api/guest/list', cohost)).body).toContain('Omar Fresh')
+      expect((await call('GET', '/api/property/list', cohost)).json<Property[]>()[0]?.name).toBe(
+        'Palm Loft Renamed',
+      )
+      await ctx.db.updateTable('properties').set({ name: 'Palm Loft' }).where('id', '=', shared.id).execute()
+    })
+
+    it('gives a cleaner the shared property’s cleanings, where and when only', async () => {
+      const window = '?start=2030-01-01&end=2030-01-31'
+      for (const who of [owner, cohost, cleaner]) {
+        for (const url of [
+          `/api/turnover/list${window}`,
+          `/api/turnover/list${window}&propertyId=${shared.id}`,
+        ]) {
+          const answer = await call('GET', url, who)
+          expect(answer.statusCode, url).toBe(200)
+          const cleanings = answer.json<Turnover[]>()
+          expect(cleanings.map((cleaning) => cleaning.stayId)).toEqual([stayId])
+          expect(cleanings[0]).toMatchObject({ propertyName: 'Palm Loft', date: '2030-01-14' })
+          expect(answer.body).not.toContain(guest)
+          expect(answer.body).not.toContain('HMX4242')
+          expect(Object.keys(cleanings[0]!).sort()).toEqual(
+            [
+              'propertyId',
+              'propertyName',
+              'stayId',
+              'date',
+              'checkOutTime',
+              'nights',
+              'nextCheckIn',
+              'sameDay',
+              'gapNights',
+            ].sort(),
+          )
+        }
+      }
+      for (const who of [invited, stranger]) {
+        expect((await call('GET', `/api/turnover/list${window}`, who)).json()).toEqual([])
+        expect(
+          (await call('GET', `/api/turnover/list${window}&propertyId=${shared.id}`, who)).statusCode,
+        ).toBe(404)
+      }
+      expect(
+        (await call('GET', `/api/turnover/list${window}&propertyId=${own.id}`, cleaner)).statusCode,
+      ).toBe(404)
+    })
+
+    it('syncs the shared property’s links when a co-host asks, none for a cleaner', async () => {
+      const synced = async (who: Account) => {
+        const answer = await call('POST', '/api/notification/trigger', who)
+        expect(answer.statusCode).toBe(200)
+        const { synced: done, failed } = answer.json<{ synced: number; failed: number }>()
+        return done + failed
+      }
+      expect(await synced(cohost)).toBeGreaterThan(0)
+      expect(await synced(cleaner)).toBe(0)
+    })
   })
 
   it('tells the profile which workspace the account opens on', async () => {
