@@ -91,3 +91,31 @@ export async function workspaceOf(db: Db, userId: string): Promise<'host' | 'cle
   ])
   return managed === undefined && cleaned !== undefined ? 'cleaner' : 'host'
 }
+
+/**
+ * Who hears of what happens at a property (docs/product.md §6): its owner and its active
+ * co-hosts, each only with notifications on; never a cleaner.
+ */
+export async function noticeRecipients(db: Db, propertyId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.notifications_enabled', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('users.id', 'in', db.selectFrom('properties').select('owner_id').where('id', '=', propertyId)),
+        eb(
+          'users.id',
+          'in',
+          db
+            .selectFrom('property_members')
+            .select('property_members.user_id')
+            .where('property_members.property_id', '=', propertyId)
+            .where('property_members.status', '=', 'active')
+            .where('property_members.role', 'in', MANAGING),
+        ),
+      ]),
+    )
+    .execute()
+  return rows.map((row) => row.id)
+}
