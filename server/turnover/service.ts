@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Turnover } from '../../contract/turnover.ts'
-import { cleaningsOf, type CleanedStay, type TurnoverProperty } from '../../src/domain/turnovers.ts'
+import { locationLine } from '../../src/domain/address.ts'
+import { cleaningsOf, type CleanedStay } from '../../src/domain/turnovers.ts'
 import type { Db } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { cleanedBy } from '../team/access.ts'
@@ -58,9 +59,18 @@ export function createTurnoverService({ db }: { db: Db }) {
      * property. Where and when only: never a guest, a price or a code, which a cleaner reads.
      */
     async list(scope: TurnoverScope, start: string, end: string): Promise<Turnover[]> {
-      const properties: TurnoverProperty[] = await db
+      const properties = await db
         .selectFrom('properties')
-        .select(['id', 'name', 'check_in_time as checkInTime', 'check_out_time as checkOutTime'])
+        .select([
+          'id',
+          'name',
+          'check_in_time as checkInTime',
+          'check_out_time as checkOutTime',
+          'country',
+          'region',
+          'city',
+          'address',
+        ])
         .where(cleanedBy(db, scope.ownerId))
         .$if(scope.propertyIds !== undefined, (query) => query.where('id', 'in', scope.propertyIds!))
         .execute()
@@ -92,7 +102,12 @@ export function createTurnoverService({ db }: { db: Db }) {
       for (const row of [...within, ...after])
         staysOf.set(row.property_id, [...(staysOf.get(row.property_id) ?? []), ...cleanedStay(row)])
       return properties
-        .flatMap((property) => cleaningsOf(property, staysOf.get(property.id) ?? [], start, end))
+        .flatMap((property) =>
+          cleaningsOf(property, staysOf.get(property.id) ?? [], start, end).map((cleaning) => ({
+            ...cleaning,
+            propertyAddress: locationLine(property),
+          })),
+        )
         .sort(
           (a, b) =>
             a.date.localeCompare(b.date) ||

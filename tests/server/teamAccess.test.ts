@@ -275,13 +275,18 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
           expect(answer.statusCode, url).toBe(200)
           const cleanings = answer.json<Turnover[]>()
           expect(cleanings.map((cleaning) => cleaning.stayId)).toEqual([stayId])
-          expect(cleanings[0]).toMatchObject({ propertyName: 'Palm Loft', date: '2030-01-14' })
+          expect(cleanings[0]).toMatchObject({
+            propertyName: 'Palm Loft',
+            propertyAddress: expect.stringContaining(shared.address),
+            date: '2030-01-14',
+          })
           expect(answer.body).not.toContain(guest)
           expect(answer.body).not.toContain('HMX4242')
           expect(Object.keys(cleanings[0]!).sort()).toEqual(
             [
               'propertyId',
               'propertyName',
+              'propertyAddress',
               'stayId',
               'date',
               'checkOutTime',
