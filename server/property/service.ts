@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Selectable, Transaction } from 'kysely'
+import type { ExpressionBuilder, Selectable, Transaction } from 'kysely'
 import { z } from 'zod'
 import { joinAddress } from '../../src/domain/address.ts'
 import { defaultTimeZone } from '../../src/domain/countryZones.ts'
@@ -36,6 +36,8 @@ import { forgetFetchesOf } from '../imports/rollup.ts'
 import type { ImportService } from '../imports/service.ts'
 
 type PropertyRow = Selectable<PropertiesTable>
+/** What a call reaches of a user's properties: see `reachOf`. */
+type Reach = 'managed' | 'owned'
 type ImageRow = Selectable<PropertyImagesTable>
 /**
  * What a property's answer reads of its links: not the sync's own memory of a feed (its rule
@@ -367,21 +369,34 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       .catch((error: unknown) => deps.log.error({ err: error, calendarIds }, 'calendar change hook failed'))
   }
 
-  /** A property the caller manages (as its owner, or as a co-host unless `ownerOnly`); else 404. */
-  async function findManaged(userId: string, propertyId: string, ownerOnly = false): Promise<PropertyRow> {
+  /**
+   * Which of a user's properties a call reaches: those they manage (own or co-host), or only
+   * those they own (what only the owner may do, and an admin's view of an account).
+   */
+  const reachOf = (userId: string, reach: Reach) =>
+    reach === 'owned'
+      ? (eb: ExpressionBuilder<Database, 'properties'>) => eb('properties.owner_id', '=', userId)
+      : managedBy(db, userId)
+
+  /** A property the caller reaches; else 404. */
+  async function findManaged(
+    userId: string,
+    propertyId: string,
+    reach: Reach = 'managed',
+  ): Promise<PropertyRow> {
     const row = await db
       .selectFrom('properties')
       .selectAll()
       .where('id', '=', propertyId)
-      .where(ownerOnly ? (eb) => eb('owner_id', '=', userId) : managedBy(db, userId))
+      .where(reachOf(userId, reach))
       .executeTakeFirst()
     if (!row) throw notFound()
     return row
   }
 
-  /** The properties the caller manages, or one of them, the newest first. */
-  const managedInOrder = (userId: string, propertyId?: string) => {
-    const query = db.selectFrom('properties').selectAll().where(managedBy(db, userId))
+  /** The properties the caller reaches, or one of them, the newest first. */
+  const inOrder = (userId: string, reach: Reach, propertyId?: string) => {
+    const query = db.selectFrom('properties').selectAll().where(reachOf(userId, reach))
     return (propertyId === undefined ? query : query.where('id', '=', propertyId))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -403,15 +418,12 @@ export function createPropertyService(deps: PropertyServiceDeps) {
   }
 
   /**
-   * The rows as properties with their images and links: one query each, whatever the number of
-   * rows; `scope` names the rows' ids, as a list (a page) or as the query that found them.
+   * The rows as properties with their images and links (and, for another's, `sharedBy`): one
+   * query each, whatever the number of rows (at most the property quota's ids).
    */
-  async function withImagesAndLinks(
-    userId: string,
-    rows: PropertyRow[],
-    scope: string[] | ReturnType<typeof managedIds>,
-  ): Promise<Property[]> {
+  async function withImagesAndLinks(userId: string, rows: PropertyRow[]): Promise<Property[]> {
     if (rows.length === 0) return []
+    const scope = rows.map((row) => row.id)
     const [imageRows, calendarRows, ownerNames] = await Promise.all([
       db
         .selectFrom('property_images')
@@ -439,15 +451,19 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     })
   }
 
-  /** The properties the caller manages, or one of them, the newest first. */
-  async function load(userId: string, propertyId?: string): Promise<Property[]> {
-    const rows = await managedInOrder(userId, propertyId).execute()
-    return withImagesAndLinks(userId, rows, managedIds(db, userId, propertyId))
+  /** The properties the caller reaches, or one of them, the newest first. */
+  async function load(userId: string, reach: Reach = 'managed', propertyId?: string): Promise<Property[]> {
+    const rows = await inOrder(userId, reach, propertyId).execute()
+    return withImagesAndLinks(userId, rows)
   }
 
   /** A page of those properties in the same order, narrowed to names and cities holding `search`. */
-  async function page(userId: string, request: PageRequest): Promise<Page<Property>> {
-    let query = managedInOrder(userId)
+  async function page(
+    userId: string,
+    request: PageRequest,
+    reach: Reach = 'managed',
+  ): Promise<Page<Property>> {
+    let query = inOrder(userId, reach)
     if (request.search !== '') {
       const pattern = containing(request.search)
       query = query.where((eb) =>
@@ -455,16 +471,12 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       )
     }
     const { rows, total } = await readPage(query, request)
-    const items = await withImagesAndLinks(
-      userId,
-      rows,
-      rows.map((row) => row.id),
-    )
+    const items = await withImagesAndLinks(userId, rows)
     return { items, total, page: request.page, pageSize: request.pageSize }
   }
 
   async function get(userId: string, propertyId: string): Promise<Property> {
-    const [property] = await load(userId, propertyId)
+    const [property] = await load(userId, 'managed', propertyId)
     if (!property) throw notFound()
     return property
   }
@@ -567,7 +579,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
   }
 
   return {
-    list: (ownerId: string) => load(ownerId),
+    list: (userId: string, reach: Reach = 'managed') => load(userId, reach),
     page,
     /** The signed-in reader's list as JSON, computed once per stamp of the data it shows. */
     listBody: (reader: Reader) =>
@@ -724,7 +736,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       propertyId: string,
       platformName: string,
     ): Promise<PlatformFeed> {
-      await findManaged(ownerId, propertyId, true)
+      await findManaged(ownerId, propertyId, 'owned')
       await platformFeeds(propertyId)
       const token = newExportToken()
       const rotated = await db

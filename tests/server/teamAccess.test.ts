@@ -321,6 +321,17 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
     })
   })
 
+  it('shows an admin an account’s own properties only, not those it co-hosts', async () => {
+    const { email } = await aUser(ctx.db, { isAdmin: true })
+    const admin = { id: '', email, cookie: await signIn(ctx.app, email) }
+    for (const query of ['', '?page=1']) {
+      const answer = await call('GET', `/api/admin/user/${cohost.id}/property/list${query}`, admin)
+      expect(answer.statusCode).toBe(200)
+      const body = answer.json<Property[] | { items: Property[] }>()
+      expect(Array.isArray(body) ? body : body.items).toEqual([])
+    }
+  })
+
   it('tells the profile which workspace the account opens on', async () => {
     const workspaceOf = async (who: Account) =>
       (await call('GET', '/api/user/profile', who)).json<Profile>().workspace
