@@ -61,8 +61,8 @@ export async function accessTo(db: Db, userId: string, propertyId: string): Prom
  * (migration 0002), and, for each property they are an active member of, the membership, its
  * role and its owner's data version. Any write an owner makes moves the owner's version, so a
  * co-host's cached list, figures or feed is recomputed as the owner's would be; a membership
- * that begins, changes role or ends changes the stamp too (docs/decisions.md, "A shared
- * property's answers are stamped with its owner's data version").
+ * that begins, changes role or ends changes the stamp too (docs/decisions.md, "Cached answers
+ * under a data version").
  */
 export type Reader = { id: string; stamp: string }
 

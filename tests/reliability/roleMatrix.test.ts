@@ -3,7 +3,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto'
 import { createNotification } from '../../server/notification/store.ts'
 import { post, profileWith } from '../server/accounts.ts'
 import { aCalendarRow, aStay } from '../server/bookingBuilders.ts'
-import { aUser, signIn, STRONG_PASSWORD, uniqueEmail } from '../server/builders.ts'
+import { aTeamMember, aUser, signIn, STRONG_PASSWORD, uniqueEmail } from '../server/builders.ts'
 import { openEventStream, originOf } from '../server/eventStream.ts'
 import { PUBLIC_API_ROUTES, sha256 } from '../../server/auth/session.ts'
 import { describeEachDatabase, type TestContext } from '../server/harness.ts'
@@ -324,23 +324,8 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
   /** Makes a co-host or a cleaner caller an active member of the cell's property. */
   async function joinTeam(role: Role, caller: Account | undefined, target: Target) {
     if (!caller || target.propertyId === 'none' || !(role === 'cohostA' || role === 'cleanerA')) return
-    const now = new Date().toISOString()
-    await ctx.db
-      .insertInto('property_members')
-      .values({
-        id: randomUUID(),
-        property_id: target.propertyId,
-        user_id: caller.id,
-        email: caller.email.toLowerCase(),
-        role: MEMBER_ROLES[role],
-        status: 'active',
-        invited_by: (callers.hostA as Account).id,
-        token_hash: null,
-        invited_at: now,
-        expires_at: now,
-        accepted_at: now,
-      })
-      .execute()
+    const member = { propertyId: target.propertyId, user: caller, role: MEMBER_ROLES[role] }
+    await aTeamMember(ctx.db, { ...member, invitedBy: (callers.hostA as Account).id })
   }
 
   /** Only what the route's path names is made, and the photo through the real upload. */

@@ -5,7 +5,7 @@ import type { Profile } from '../../contract/user.ts'
 import type { TeamRole } from '../../contract/team.ts'
 import type { Turnover } from '../../contract/turnover.ts'
 import { aCalendarRow, aStay } from './bookingBuilders.ts'
-import { aUser, signIn } from './builders.ts'
+import { aTeamMember, aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
 import { aJpeg, aProperty, propertyForm, aPropertyFields } from './multipart.ts'
 
@@ -30,27 +30,8 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
     return { id, email, cookie: await signIn(ctx.app, email) }
   }
 
-  async function aMember(propertyId: string, who: Account, role: TeamRole, status = 'active' as const) {
-    const id = randomUUID()
-    const now = new Date().toISOString()
-    await ctx.db
-      .insertInto('property_members')
-      .values({
-        id,
-        property_id: propertyId,
-        user_id: status === 'active' ? who.id : null,
-        email: who.email.toLowerCase(),
-        role,
-        status,
-        invited_by: owner.id,
-        token_hash: null,
-        invited_at: now,
-        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-        accepted_at: now,
-      })
-      .execute()
-    return id
-  }
+  const aMember = (propertyId: string, user: Account, role: TeamRole, status?: 'invited') =>
+    aTeamMember(ctx.db, { propertyId, user, role, invitedBy: owner.id }, status)
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Account, payload?: object) =>
     ctx.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) })
@@ -65,12 +46,7 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
     own = await aProperty(ctx.app, owner.cookie, { name: 'Private Villa' })
     await aMember(shared.id, cohost, 'cohost')
     await aMember(shared.id, cleaner, 'cleaner')
-    const pending = await aMember(shared.id, invited, 'cohost')
-    await ctx.db
-      .updateTable('property_members')
-      .set({ status: 'invited', user_id: null, accepted_at: null })
-      .where('id', '=', pending)
-      .execute()
+    await aMember(shared.id, invited, 'cohost', 'invited')
   })
 
   it('lists a shared property to its co-host, saying whose, and nothing else of the owner’s', async () => {

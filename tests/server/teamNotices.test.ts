@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
 import type { TeamRole } from '../../contract/team.ts'
-import { aUser, signIn } from './builders.ts'
+import { aTeamMember, aUser, signIn } from './builders.ts'
 import { openEventStream, originOf } from './eventStream.ts'
 import { describeEachDatabase } from './harness.ts'
 import { startMailbox } from './mailbox.ts'
@@ -42,24 +41,7 @@ describeEachDatabase(
         .set({ notifications_enabled: notifications ? 1 : 0 })
         .where('id', '=', user.id)
         .execute()
-      const memberId = randomUUID()
-      const now = new Date().toISOString()
-      await ctx.db
-        .insertInto('property_members')
-        .values({
-          id: memberId,
-          property_id: propertyId,
-          user_id: user.id,
-          email: user.email.toLowerCase(),
-          role,
-          status: 'active',
-          invited_by: ownerId,
-          token_hash: null,
-          invited_at: now,
-          expires_at: now,
-          accepted_at: now,
-        })
-        .execute()
+      const memberId = await aTeamMember(ctx.db, { propertyId, user, role, invitedBy: ownerId })
       return { ...user, memberId, cookie: await signIn(ctx.app, user.email) }
     }
 
