@@ -20,6 +20,8 @@ export type TurnoverQuery = z.infer<typeof TurnoverQuery>
 export const Turnover = z.object({
   propertyId: z.string(),
   propertyName: z.string(),
+  /** Where the property is, as its card says it: what a cleaner who reads no property needs. */
+  propertyAddress: z.string(),
   stayId: z.string(),
   date: z.string(),
   checkOutTime: z.string(),

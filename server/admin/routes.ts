@@ -73,7 +73,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { id } = await admin.findUser(request.params.userId)
       const page = requestedPage(request.query, PROPERTY_PAGE_SIZE)
-      return page ? properties.page(id, page) : properties.list(id)
+      // The account's own properties, not those it co-hosts: an admin's view is unchanged.
+      return page ? properties.page(id, page, 'owned') : properties.list(id, 'owned')
     },
   })
 

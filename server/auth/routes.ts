@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const user = await auth.register({ ...request.body, language: languageOf(request) })
       await auth.rotateSession(request, reply, user.id)
-      return { user: toProfile(user) }
+      return { user: await toProfile(app.db, user) }
     },
   })
 
@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return signedIn
       })
       await auth.rotateSession(request, reply, user.id)
-      return { user: toProfile(user) }
+      return { user: await toProfile(app.db, user) }
     },
   })
 

@@ -1,7 +1,8 @@
 import { sha256 } from '../auth/session.ts'
 import type { SelectQueryBuilder } from 'kysely'
 import type { Db } from '../db/database.ts'
-import type { Database, User } from '../db/schema.ts'
+import type { Database } from '../db/schema.ts'
+import { managedBy, type Reader } from '../team/access.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
 import { batchedLookup } from '../db/batchedLookup.ts'
 import { bodyBytes, cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
@@ -103,7 +104,7 @@ const STAY_COLUMNS = [
 ] as const
 
 /**
- * The feed of every property of one owner, each event naming its property (X-MANZIL-PROPERTY):
+ * The feed of every property one user owns or co-hosts, each event naming its property (X-MANZIL-PROPERTY):
  * the active stays that end after `from` (all of them without it). A stay's conflict is judged
  * among all the property's stays, so the few that ended before `from` but overlap a stay of the
  * feed are read too, to judge it, and left out of the feed (docs/decisions.md, "A portfolio's
@@ -113,7 +114,7 @@ async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promis
   const ofOwner = db
     .selectFrom('bookings')
     .innerJoin('properties', 'properties.id', 'bookings.property_id')
-    .where('properties.owner_id', '=', ownerId)
+    .where(managedBy(db, ownerId))
     .where('bookings.cancelled_at', 'is', null)
   const stays = await byCheckIn(
     ofOwner.$if(from !== null, (query) => query.where('bookings.end_date', '>', from ?? '')),
@@ -321,19 +322,19 @@ export function createOwnerFeeds(db: Db) {
   const bodies = createStampedCache<ExportFeed>({ maxBytes: OWNER_FEED_BYTES, sizeOf: answerBytes })
   // Small: a key and a hash per owner and month asked for, the oldest leaving first.
   const etags = new Map<string, { stamp: string; etag: string }>()
-  const keyOf = (owner: Pick<User, 'id'>, start: DateOnly | null) => `${owner.id}:${start ?? ''}`
+  const keyOf = (reader: Reader, start: DateOnly | null) => `${reader.id}:${start ?? ''}`
   return {
     /** The ETag of the feed at this version of the owner's data, when one was computed. */
-    currentEtag: (owner: Pick<User, 'id' | 'data_version'>, from: DateOnly | null) => {
-      const known = etags.get(keyOf(owner, ownerFeedStart(from)))
-      return known?.stamp === String(owner.data_version) ? known.etag : undefined
+    currentEtag: (reader: Reader, from: DateOnly | null) => {
+      const known = etags.get(keyOf(reader, ownerFeedStart(from)))
+      return known?.stamp === reader.stamp ? known.etag : undefined
     },
-    feed: async (owner: Pick<User, 'id' | 'data_version'>, from: DateOnly | null): Promise<ExportFeed> => {
+    feed: async (reader: Reader, from: DateOnly | null): Promise<ExportFeed> => {
       const start = ownerFeedStart(from)
-      const key = keyOf(owner, start)
-      const stamp = String(owner.data_version)
+      const key = keyOf(reader, start)
+      const { stamp } = reader
       const feed = await bodies(key, stamp, async () => {
-        const { bytes, etag } = await ownerFeed(db, owner.id, start)
+        const { bytes, etag } = await ownerFeed(db, reader.id, start)
         return { body: await cachedBody(bytes), etag }
       })
       etags.delete(key)

@@ -4,6 +4,7 @@ import { contract } from '../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { sendBody } from '../db/stampedCache.ts'
 import { currentUser } from '../auth/session.ts'
+import { readerOf } from '../team/access.ts'
 import { isDateOnly } from '../../src/domain/dates.ts'
 import { fieldError } from '../errors.ts'
 import { feedTokenOfFile, type ExportFeed } from './feeds.ts'
@@ -46,18 +47,18 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * The calendar screens' feed: every property of the signed-in user in one text, each event
    * naming its property, the stays that end after `from` (docs/decisions.md, "A portfolio's
-   * calendar in one feed"). Only one's own properties, for admins too.
+   * calendar in one feed"). Only the properties one owns or co-hosts, for admins too.
    */
   app.route({
     ...contract.calendar.ownerFeed,
     handler: async (request, reply) => {
       const { from } = request.query
       if (from !== undefined && !isDateOnly(from)) throw fieldError('from', 'errors.calendar.fromDate')
-      const owner = currentUser(request)
-      const known = app.calendars.ownerFeedEtag(owner, from ?? null)
+      const reader = await readerOf(app.db, currentUser(request))
+      const known = app.calendars.ownerFeedEtag(reader, from ?? null)
       if (known !== undefined && request.headers['if-none-match'] === known)
         return sendFeed(request, reply, { etag: known })
-      return sendFeed(request, reply, await app.calendars.ownerFeed(owner, from ?? null))
+      return sendFeed(request, reply, await app.calendars.ownerFeed(reader, from ?? null))
     },
   })
 }

@@ -4,10 +4,11 @@ import { todayIn } from '../../src/domain/timeZones.ts'
 import type { Db } from '../db/database.ts'
 import type { User } from '../db/schema.ts'
 import { createStampedCache } from '../db/stampedCache.ts'
+import { managedBy, readerOf } from '../team/access.ts'
 
 /**
- * The guests of the bookings on the viewer's properties, or on every property for an
- * admin; src/domain/guests.ts decides who counts and how guests are told apart. A stay is past
+ * The guests of the bookings on the properties the viewer owns or co-hosts, or on every property
+ * for an admin; src/domain/guests.ts decides who counts and how guests are told apart. A stay is past
  * or next by today where its property is (docs/product.md §3.7).
  */
 async function listGuests(db: Db, viewer: User, now: Date = new Date()): Promise<Guest[]> {
@@ -24,7 +25,7 @@ async function listGuests(db: Db, viewer: User, now: Date = new Date()): Promise
       'properties.time_zone',
     ])
     .where('bookings.echo', '=', 0)
-  if (viewer.is_admin !== 1) query = query.where('properties.owner_id', '=', viewer.id)
+  if (viewer.is_admin !== 1) query = query.where(managedBy(db, viewer.id))
   const rows = await query.execute()
   const todays = new Map<string, DateOnly>()
   const todayOf = (zone: string) => {
@@ -69,7 +70,8 @@ export type GuestServiceDeps = { db: Db }
  * The guest list, summed up from every booking once per version of the data it reads, not on
  * every request: a page of an account with 20,000 stays would otherwise read all of them each
  * time (docs/decisions.md, "The guest list is kept per version of its data"). An owner's list
- * is kept under their `users.data_version`, which every write of their stays changes; the
+ * is kept under the stamp of what they read (server/team/access.ts), which every write of those
+ * stays changes; the
  * admins' list of everyone under the count, sum and newest creation of every account's.
  */
 export function createGuestService({ db }: GuestServiceDeps) {
@@ -90,7 +92,7 @@ export function createGuestService({ db }: GuestServiceDeps) {
   }
   const list = async (viewer: User, now: Date = new Date()): Promise<Guest[]> => {
     const everyone = viewer.is_admin === 1
-    const version = everyone ? await everyAccountsVersion() : String(viewer.data_version)
+    const version = everyone ? await everyAccountsVersion() : (await readerOf(db, viewer)).stamp
     const stamp = `${version}@${Math.floor(now.getTime() / QUARTER_HOUR_MS)}`
     return lists(everyone ? 'everyone' : viewer.id, stamp, () => listGuests(db, viewer, now))
   }

@@ -5,6 +5,7 @@ import { intersect, nightCount, runsOf, subtract, union } from '../../src/domain
 import { todayIn } from '../../src/domain/timeZones.ts'
 import type { Stay } from '../../src/domain/bookings.ts'
 import type { Db } from '../db/database.ts'
+import { managedBy } from '../team/access.ts'
 import { servedHorizon } from '../calendar/served.ts'
 import {
   countIntervals,
@@ -198,7 +199,7 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
     const properties = await db
       .selectFrom('properties')
       .select(['id', 'name'])
-      .where('owner_id', '=', ownerId)
+      .where(managedBy(db, ownerId))
       .orderBy('created_at')
       .execute()
     const figures = await figuresOf(properties.map((property) => property.id))

@@ -7,10 +7,12 @@ import { JSON_TYPE, sendBody } from '../db/stampedCache.ts'
 import { PROPERTY_PAGE_SIZE } from '../../contract/property.ts'
 import { requestedPage } from '../web/paging.ts'
 import { checkExternalCalendar } from './fields.ts'
+import { readerOf } from '../team/access.ts'
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerPropertyMultipart(app)
   const { properties, propertyImages: images } = app
+  // The caller, who acts on their own properties and those they co-host (server/team/access.ts).
   const ownerOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id
 
   app.route({
@@ -18,7 +20,8 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const page = requestedPage(request.query, PROPERTY_PAGE_SIZE)
       if (page) return properties.page(ownerOf(request), page)
-      return sendBody(request, reply, await properties.listBody(currentUser(request)), JSON_TYPE)
+      const reader = await readerOf(app.db, currentUser(request))
+      return sendBody(request, reply, await properties.listBody(reader), JSON_TYPE)
     },
   })
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Selectable, Transaction } from 'kysely'
+import type { ExpressionBuilder, Selectable, Transaction } from 'kysely'
 import { z } from 'zod'
 import { joinAddress } from '../../src/domain/address.ts'
 import { defaultTimeZone } from '../../src/domain/countryZones.ts'
@@ -10,13 +10,7 @@ import { deleteInBatches, DELETE_BATCH } from '../db/batchedDelete.ts'
 import { nextTurn } from '../eventLoop.ts'
 import { writeTransaction } from '../db/errors.ts'
 import { leaseForDeletion } from '../db/lease.ts'
-import type {
-  Database,
-  ExternalCalendarsTable,
-  PropertiesTable,
-  PropertyImagesTable,
-  User,
-} from '../db/schema.ts'
+import type { Database, ExternalCalendarsTable, PropertiesTable, PropertyImagesTable } from '../db/schema.ts'
 import { containing, lowerLike, readPage } from '../db/paging.ts'
 import { bodyBytes, createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
@@ -24,6 +18,7 @@ import { checkPropertyRoom, checkUpload, holdAccount, uploadRoom, type UploadRoo
 import type { PropertyForm } from './form.ts'
 import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
 import { isPaused } from '../sync/paused.ts'
+import { managedBy, managedIds, type Reader } from '../team/access.ts'
 import type { Page } from '../../contract/paging.ts'
 import type { PageRequest } from '../web/paging.ts'
 import {
@@ -41,6 +36,8 @@ import { forgetFetchesOf } from '../imports/rollup.ts'
 import type { ImportService } from '../imports/service.ts'
 
 type PropertyRow = Selectable<PropertiesTable>
+/** What a call reaches of a user's properties: see `reachOf`. */
+type Reach = 'managed' | 'owned'
 type ImageRow = Selectable<PropertyImagesTable>
 /**
  * What a property's answer reads of its links: not the sync's own memory of a feed (its rule
@@ -137,7 +134,7 @@ function groupByProperty<Row extends { property_id: string }>(rows: Row[]): Map<
   return groups
 }
 
-/** The ids of one owner's properties, or of one of them: ownership is part of every query. */
+/** The ids of one owner's properties, or of one of them: deleting is the owner's alone. */
 const ownedIds = (db: Db, ownerId: string, propertyId?: string) => {
   const query = db.selectFrom('properties').select('properties.id').where('properties.owner_id', '=', ownerId)
   return propertyId === undefined ? query : query.where('properties.id', '=', propertyId)
@@ -355,9 +352,10 @@ const feedIdsOf = async (db: Db, propertyIds: string[]) =>
   )
 
 /**
- * The properties of an owner. Every function takes the owner's id and finds only that owner's
- * rows, so another user's property is a 404; admin routes pass the owner that
- * `ownerOf` resolves.
+ * The properties of an owner and of their co-hosts (docs/product.md §6). Every function takes the
+ * caller's id and finds only the rows they manage (server/team/access.ts), so anyone else's
+ * property is a 404; deleting and rotating feeds are the owner's alone; quotas count against the
+ * owner whoever acts. Admin routes pass the owner that `ownerOf` resolves.
  */
 export function createPropertyService(deps: PropertyServiceDeps) {
   const { db, images, quotas } = deps
@@ -371,35 +369,62 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       .catch((error: unknown) => deps.log.error({ err: error, calendarIds }, 'calendar change hook failed'))
   }
 
-  async function findOwned(ownerId: string, propertyId: string): Promise<PropertyRow> {
+  /**
+   * Which of a user's properties a call reaches: those they manage (own or co-host), or only
+   * those they own (what only the owner may do, and an admin's view of an account).
+   */
+  const reachOf = (userId: string, reach: Reach) =>
+    reach === 'owned'
+      ? (eb: ExpressionBuilder<Database, 'properties'>) => eb('properties.owner_id', '=', userId)
+      : managedBy(db, userId)
+
+  /** A property the caller reaches; else 404. */
+  async function findManaged(
+    userId: string,
+    propertyId: string,
+    reach: Reach = 'managed',
+  ): Promise<PropertyRow> {
     const row = await db
       .selectFrom('properties')
       .selectAll()
       .where('id', '=', propertyId)
-      .where('owner_id', '=', ownerId)
+      .where(reachOf(userId, reach))
       .executeTakeFirst()
     if (!row) throw notFound()
     return row
   }
 
-  /** An owner's properties, or one of them, the newest first. */
-  const ownedInOrder = (ownerId: string, propertyId?: string) => {
-    const query = db.selectFrom('properties').selectAll().where('owner_id', '=', ownerId)
+  /** The properties the caller reaches, or one of them, the newest first. */
+  const inOrder = (userId: string, reach: Reach, propertyId?: string) => {
+    const query = db.selectFrom('properties').selectAll().where(reachOf(userId, reach))
     return (propertyId === undefined ? query : query.where('id', '=', propertyId))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
   }
 
   /**
-   * The rows as properties with their images and links: one query each, whatever the number of
-   * rows; `scope` names the rows' ids, as a list (a page) or as the query that found them.
+   * Whose each shared property is, for its `sharedBy`: the owner's name, else their address. The
+   * caller's own properties have none.
    */
-  async function withImagesAndLinks(
-    rows: PropertyRow[],
-    scope: string[] | ReturnType<typeof ownedIds>,
-  ): Promise<Property[]> {
+  async function sharers(userId: string, rows: PropertyRow[]): Promise<Map<string, string>> {
+    const owners = [...new Set(rows.map((row) => row.owner_id).filter((id) => id !== userId))]
+    if (owners.length === 0) return new Map()
+    const found = await db
+      .selectFrom('users')
+      .select(['id', 'name', 'email'])
+      .where('id', 'in', owners)
+      .execute()
+    return new Map(found.map((owner) => [owner.id, owner.name?.trim() || owner.email]))
+  }
+
+  /**
+   * The rows as properties with their images and links (and, for another's, `sharedBy`): one
+   * query each, whatever the number of rows (at most the property quota's ids).
+   */
+  async function withImagesAndLinks(userId: string, rows: PropertyRow[]): Promise<Property[]> {
     if (rows.length === 0) return []
-    const [imageRows, calendarRows] = await Promise.all([
+    const scope = rows.map((row) => row.id)
+    const [imageRows, calendarRows, ownerNames] = await Promise.all([
       db
         .selectFrom('property_images')
         .selectAll()
@@ -414,21 +439,31 @@ export function createPropertyService(deps: PropertyServiceDeps) {
         .orderBy('created_at')
         .orderBy('platform_name')
         .execute(),
+      sharers(userId, rows),
     ])
     const imagesOf = groupByProperty(imageRows)
     const calendarsOf = groupByProperty(calendarRows)
-    return rows.map((row) => toProperty(row, imagesOf.get(row.id) ?? [], calendarsOf.get(row.id) ?? []))
+    return rows.map((row) => {
+      const property = toProperty(row, imagesOf.get(row.id) ?? [], calendarsOf.get(row.id) ?? [])
+      const ownerName = ownerNames.get(row.owner_id)
+      // Only a co-host manages another's property: a cleaner's rows never come this far.
+      return ownerName === undefined ? property : { ...property, sharedBy: { role: 'cohost', ownerName } }
+    })
   }
 
-  /** An owner's properties, or one of them, the newest first. */
-  async function load(ownerId: string, propertyId?: string): Promise<Property[]> {
-    const rows = await ownedInOrder(ownerId, propertyId).execute()
-    return withImagesAndLinks(rows, ownedIds(db, ownerId, propertyId))
+  /** The properties the caller reaches, or one of them, the newest first. */
+  async function load(userId: string, reach: Reach = 'managed', propertyId?: string): Promise<Property[]> {
+    const rows = await inOrder(userId, reach, propertyId).execute()
+    return withImagesAndLinks(userId, rows)
   }
 
-  /** A page of an owner's properties in the same order, narrowed to names and cities holding `search`. */
-  async function page(ownerId: string, request: PageRequest): Promise<Page<Property>> {
-    let query = ownedInOrder(ownerId)
+  /** A page of those properties in the same order, narrowed to names and cities holding `search`. */
+  async function page(
+    userId: string,
+    request: PageRequest,
+    reach: Reach = 'managed',
+  ): Promise<Page<Property>> {
+    let query = inOrder(userId, reach)
     if (request.search !== '') {
       const pattern = containing(request.search)
       query = query.where((eb) =>
@@ -436,15 +471,12 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       )
     }
     const { rows, total } = await readPage(query, request)
-    const items = await withImagesAndLinks(
-      rows,
-      rows.map((row) => row.id),
-    )
+    const items = await withImagesAndLinks(userId, rows)
     return { items, total, page: request.page, pageSize: request.pageSize }
   }
 
-  async function get(ownerId: string, propertyId: string): Promise<Property> {
-    const [property] = await load(ownerId, propertyId)
+  async function get(userId: string, propertyId: string): Promise<Property> {
+    const [property] = await load(userId, 'managed', propertyId)
     if (!property) throw notFound()
     return property
   }
@@ -547,22 +579,24 @@ export function createPropertyService(deps: PropertyServiceDeps) {
   }
 
   return {
-    list: (ownerId: string) => load(ownerId),
+    list: (userId: string, reach: Reach = 'managed') => load(userId, reach),
     page,
-    /** The signed-in owner's list as JSON, computed once per version of their data (migration 0002). */
-    listBody: (owner: Pick<User, 'id' | 'data_version'>) =>
-      listBodies(owner.id, String(owner.data_version), async () =>
-        jsonBody(z.array(Property), await load(owner.id)),
-      ),
+    /** The signed-in reader's list as JSON, computed once per stamp of the data it shows. */
+    listBody: (reader: Reader) =>
+      listBodies(reader.id, reader.stamp, async () => jsonBody(z.array(Property), await load(reader.id))),
     get,
     /**
-     * Before a form's photos are read: what the owner may still upload to their property, or to a
-     * new one. 404 unless the property is theirs; 409 for a new one when they have as many as
-     * they may. `create` and `update` count again as they write.
+     * Before a form's photos are read: what may still be uploaded to the property, or to a new one
+     * of the caller's, counted against its owner. 404 unless the caller manages the property; 409
+     * for a new one when the caller has as many as they may. `create` and `update` count again as
+     * they write.
      */
-    async roomFor(ownerId: string, propertyId?: string): Promise<UploadRoom> {
-      if (propertyId === undefined) await checkPropertyRoom(db, quotas, ownerId)
-      else await findOwned(ownerId, propertyId)
+    async roomFor(userId: string, propertyId?: string): Promise<UploadRoom> {
+      if (propertyId === undefined) {
+        await checkPropertyRoom(db, quotas, userId)
+        return uploadRoom(db, quotas, userId)
+      }
+      const { owner_id: ownerId } = await findManaged(userId, propertyId)
       return uploadRoom(db, quotas, ownerId, propertyId)
     },
 
@@ -596,27 +630,26 @@ export function createPropertyService(deps: PropertyServiceDeps) {
      * Replaces the fields, adds the new photos, and replaces the links when the form has them. The
      * zone changes only when the form names one; a new zone has the feeds read again.
      */
-    async update(ownerId: string, propertyId: string, form: PropertyForm): Promise<Property> {
+    async update(userId: string, propertyId: string, form: PropertyForm): Promise<Property> {
       const now = new Date().toISOString()
       const { timeZone } = form.fields
       const changed = await writeWithImages(form, async (trx) => {
         const before = await trx
           .selectFrom('properties')
-          .select('time_zone')
+          .select(['time_zone', 'owner_id'])
           .where('id', '=', propertyId)
-          .where('owner_id', '=', ownerId)
+          .where(managedBy(trx, userId))
           .executeTakeFirst()
         if (!before) throw notFound()
         await trx
           .updateTable('properties')
           .set({ ...propertyColumns(form), ...(timeZone ? { time_zone: timeZone } : {}), updated_at: now })
           .where('id', '=', propertyId)
-          .where('owner_id', '=', ownerId)
           .execute()
         if (form.images.length > 0) {
-          // After the property's row, as the sync takes its locks.
-          await holdAccount(trx, ownerId)
-          checkUpload(await uploadRoom(trx, quotas, ownerId, propertyId), form.images)
+          // After the property's row, as the sync takes its locks; the owner's account pays.
+          await holdAccount(trx, before.owner_id)
+          checkUpload(await uploadRoom(trx, quotas, before.owner_id, propertyId), form.images)
         }
         await insertImages(trx, propertyId, form.images, now)
         const calendars = form.fields.externalCalendars
@@ -626,7 +659,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
         return [...new Set([...linked, ...redated])]
       })
       announce(changed)
-      return get(ownerId, propertyId)
+      return get(userId, propertyId)
     },
 
     /** Deletes the property with its photos, links and bookings, in batches; the photo files follow. */
@@ -637,32 +670,32 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     /** Deletes every property of the owner, as `remove` does one (an account's deletion). */
     removeAll: async (ownerId: string): Promise<void> => void (await removeOwned(ownerId)),
 
-    async listImages(ownerId: string, propertyId: string): Promise<PropertyImage[]> {
-      return (await get(ownerId, propertyId)).images
+    async listImages(userId: string, propertyId: string): Promise<PropertyImage[]> {
+      return (await get(userId, propertyId)).images
     },
 
-    async removeImage(ownerId: string, propertyId: string, imageId: string): Promise<void> {
+    async removeImage(userId: string, propertyId: string, imageId: string): Promise<void> {
       const removed = await db
         .deleteFrom('property_images')
         .where('id', '=', imageId)
-        .where('property_id', 'in', ownedIds(db, ownerId, propertyId))
+        .where('property_id', 'in', managedIds(db, userId, propertyId))
         .returning(['file_name as fileName', 'thumb_name as thumbName'])
         .executeTakeFirst()
       if (!removed) throw notFound()
       await images.remove([removed])
     },
 
-    async listExternalCalendars(ownerId: string, propertyId: string): Promise<ExternalCalendar[]> {
-      return (await get(ownerId, propertyId)).externalCalendars
+    async listExternalCalendars(userId: string, propertyId: string): Promise<ExternalCalendar[]> {
+      return (await get(userId, propertyId)).externalCalendars
     },
 
     /** Adds the platform's link, or changes it if the platform is already linked. */
     async upsertExternalCalendar(
-      ownerId: string,
+      userId: string,
       propertyId: string,
       input: ExternalCalendarInput,
     ): Promise<ExternalCalendar> {
-      await findOwned(ownerId, propertyId)
+      await findManaged(userId, propertyId)
       const { row, changed } = await writeTransaction(db, async (trx) => {
         const sameLink = await trx
           .selectFrom('external_calendars')
@@ -679,27 +712,31 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       return toCalendar(row)
     },
 
-    async removeExternalCalendar(ownerId: string, propertyId: string, calendarId: string): Promise<void> {
+    async removeExternalCalendar(userId: string, propertyId: string, calendarId: string): Promise<void> {
       const result = await db
         .deleteFrom('external_calendars')
         .where('id', '=', calendarId)
-        .where('property_id', 'in', ownedIds(db, ownerId, propertyId))
+        .where('property_id', 'in', managedIds(db, userId, propertyId))
         .executeTakeFirst()
       if (Number(result.numDeletedRows) === 0) throw notFound()
     },
 
-    async internalCalendar(ownerId: string, propertyId: string): Promise<InternalCalendar> {
-      const property = await findOwned(ownerId, propertyId)
+    /** The property's feeds' links: a co-host reads them, as they add them to platforms. */
+    async internalCalendar(userId: string, propertyId: string): Promise<InternalCalendar> {
+      const property = await findManaged(userId, propertyId)
       return { url: feedUrl(property.export_token), platforms: await platformFeeds(propertyId) }
     },
 
-    /** A new secret for one platform's availability feed; the old URL stops working at once. */
+    /**
+     * A new secret for one platform's availability feed; the old URL stops working at once. The
+     * owner's alone: a co-host is told 404, as for a property not theirs (docs/product.md §6).
+     */
     async rotatePlatformFeed(
       ownerId: string,
       propertyId: string,
       platformName: string,
     ): Promise<PlatformFeed> {
-      await findOwned(ownerId, propertyId)
+      await findManaged(ownerId, propertyId, 'owned')
       await platformFeeds(propertyId)
       const token = newExportToken()
       const rotated = await db
@@ -719,7 +756,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       return feeds.find((feed) => feed.platformName === platformName)!
     },
 
-    /** A new secret for the export feed; the old URL stops working at once. */
+    /** A new secret for the export feed; the old URL stops working at once. The owner's alone. */
     async rotateInternalCalendar(ownerId: string, propertyId: string): Promise<InternalCalendar> {
       const token = newExportToken()
       const result = await db

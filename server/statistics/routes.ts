@@ -2,26 +2,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
 import { currentUser } from '../auth/session.ts'
 import { JSON_TYPE, sendBody } from '../db/stampedCache.ts'
+import { readerOf } from '../team/access.ts'
 import { dashboardPeriodOf, periodOf } from './period.ts'
 
-/** The statistics calls of a host: the dashboard's, and one property's (404 unless theirs). */
+/**
+ * The statistics calls of a host: the dashboard's over the properties they own or co-host, and
+ * one property's (404 unless they manage it).
+ */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // "This month" and "this week" are the host's: today where their properties are (docs/product.md §4.9).
   app.route({
     ...contract.statistics.dashboard,
     handler: async (request, reply) => {
-      const owner = currentUser(request)
-      const today = await app.statistics.ownerToday(owner)
+      const reader = await readerOf(app.db, currentUser(request))
+      const today = await app.statistics.ownerToday(reader)
       const period = dashboardPeriodOf(request.query, today)
-      return sendBody(request, reply, await app.statistics.dashboardBody(owner, today, period), JSON_TYPE)
+      return sendBody(request, reply, await app.statistics.dashboardBody(reader, today, period), JSON_TYPE)
     },
   })
 
   app.route({
     ...contract.statistics.monthly,
     handler: async (request) => {
-      const owner = currentUser(request)
-      return app.statistics.monthlyStatistics(owner.id, await app.statistics.ownerToday(owner))
+      const reader = await readerOf(app.db, currentUser(request))
+      return app.statistics.monthlyStatistics(reader.id, await app.statistics.ownerToday(reader))
     },
   })
 

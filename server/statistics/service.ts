@@ -20,18 +20,21 @@ import {
 import type { Db } from '../db/database.ts'
 import { pausedSql } from '../sync/paused.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
-import type { User } from '../db/schema.ts'
+import { managedBy, type Reader } from '../team/access.ts'
 import { bodyBytes, createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
 import { DashboardStatistics } from '../../contract/statistics.ts'
 
-/** Whose properties are measured: all of an owner's, or one of them (still only if theirs). */
+/**
+ * Whose properties are measured: all those the caller manages (owns or co-hosts), or one of them
+ * (still only if they manage it).
+ */
 type Scope = { ownerId: string; propertyId?: string }
 
 const CHART_MONTHS = 12
 
 function propertiesIn(db: Db, { ownerId, propertyId }: Scope) {
-  let query = db.selectFrom('properties').where('owner_id', '=', ownerId)
+  let query = db.selectFrom('properties').where(managedBy(db, ownerId))
   if (propertyId !== undefined) query = query.where('id', '=', propertyId)
   return query
 }
@@ -146,15 +149,13 @@ export function createStatisticsService({ db }: StatisticsServiceDeps) {
   return {
     /**
      * Today for an owner's figures ("this month", "this week"): today in the zone most of their
-     * properties are in (docs/product.md §4.9), kept per version of their data, which every
-     * property write changes (migration 0002).
+     * properties are in (docs/product.md §4.9), kept per stamp of the reader's data, which every
+     * property write changes (migration 0002, server/team/access.ts).
      */
-    async ownerToday(owner: Pick<User, 'id' | 'data_version'>, now = new Date()): Promise<DateOnly> {
-      const zone = await zones(owner.id, String(owner.data_version), async () => {
-        const rows = await db
-          .selectFrom('properties')
+    async ownerToday(reader: Reader, now = new Date()): Promise<DateOnly> {
+      const zone = await zones(reader.id, reader.stamp, async () => {
+        const rows = await propertiesIn(db, { ownerId: reader.id })
           .select('time_zone')
-          .where('owner_id', '=', owner.id)
           .orderBy('created_at')
           .orderBy('id')
           .execute()
@@ -171,14 +172,12 @@ export function createStatisticsService({ db }: StatisticsServiceDeps) {
     },
 
     /**
-     * The dashboard's answer as JSON, computed once per owner, version of their data (migration
-     * 0002), day and period: the figures depend on nothing else.
+     * The dashboard's answer as JSON, computed once per reader, stamp of their data
+     * (server/team/access.ts), day and period: the figures depend on nothing else.
      */
-    dashboardBody: (owner: Pick<User, 'id' | 'data_version'>, today: DateOnly, period?: NightWindow) =>
-      bodies(
-        owner.id,
-        `${owner.data_version}:${today}:${period?.start ?? ''}:${period?.end ?? ''}`,
-        async () => jsonBody(DashboardStatistics, await dashboardStatistics(db, owner.id, today, period)),
+    dashboardBody: (reader: Reader, today: DateOnly, period?: NightWindow) =>
+      bodies(reader.id, `${reader.stamp}:${today}:${period?.start ?? ''}:${period?.end ?? ''}`, async () =>
+        jsonBody(DashboardStatistics, await dashboardStatistics(db, reader.id, today, period)),
       ),
 
     /** The last 12 calendar months, this one included, oldest first. */

@@ -1,6 +1,7 @@
 import type { Expression, SqlBool } from 'kysely'
 import { parseStayDescription } from '../../src/domain/stayDescription.ts'
 import type { Db } from '../db/database.ts'
+import { managedBy } from '../team/access.ts'
 import { containing, lowerLike } from '../db/paging.ts'
 import { singleLine } from '../../src/domain/plainText.ts'
 import { badRequest } from '../errors.ts'
@@ -21,7 +22,7 @@ export const SCAN_LIMIT = 5_000
 const CODE_LIKE = /^(?=.*\d)[a-z0-9-]+$/i
 
 /**
- * The owner's stays, across their properties, whose guest's name holds `text`, whose reservation
+ * The stays of the properties the caller manages (owns or co-hosts), whose guest's name holds `text`, whose reservation
  * code holds it, or whose phone ends in it (exactly four digits): what a platform's DESCRIPTION
  * gives (src/domain/stayDescription.ts). Only stays the calendar shows: not cancelled, not an
  * echo of our own export nor a platform's rule. Bounded: an indexed walk of the owner's
@@ -72,7 +73,7 @@ function candidates(
       'bookings.kind',
       'bookings.description',
     ])
-    .where('properties.owner_id', '=', ownerId)
+    .where(managedBy(db, ownerId))
     .where('bookings.cancelled_at', 'is', null)
     .where('bookings.echo', '=', 0)
     .where('bookings.platform_rule', 'is', null)

@@ -7,6 +7,7 @@ import {
   stayDatesProblem,
 } from '../../src/domain/manualStays.ts'
 import type { Db } from '../db/database.ts'
+import { managedBy } from '../team/access.ts'
 import { writeTransaction } from '../db/errors.ts'
 import { timeOrderedId } from '../db/ids.ts'
 import type { BookingsTable } from '../db/schema.ts'
@@ -75,8 +76,8 @@ export type StayServiceDeps = { db: Db }
 /**
  * The stays a host enters by hand (docs/product.md §2.15). They belong to no linked calendar (calendar_id is
  * null), show at once in the private feed and in every platform's availability feed, and take
- * part in conflicts as a source of their own. Only the property's owner reaches them; anyone
- * else, and any stay a feed brought, is a 404.
+ * part in conflicts as a source of their own. Only the property's owner and co-hosts reach them
+ * (server/team/access.ts); anyone else, and any stay a feed brought, is a 404.
  */
 export function createStayService({ db }: StayServiceDeps) {
   const ownedProperty = async (trx: Db, ownerId: string, propertyId: string) => {
@@ -84,7 +85,7 @@ export function createStayService({ db }: StayServiceDeps) {
       .selectFrom('properties')
       .select(['id', 'cost_per_night'])
       .where('id', '=', propertyId)
-      .where('owner_id', '=', ownerId)
+      .where(managedBy(trx, ownerId))
       .executeTakeFirst()
     if (!property) throw notFound()
     return property

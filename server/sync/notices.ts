@@ -10,25 +10,16 @@ import { ownRowParts } from './ownNights.ts'
 import { intersect, runsOf } from '../../src/domain/nightRuns.ts'
 import type { BookingRow, StoredChanges } from './store.ts'
 import { nextTurn } from '../eventLoop.ts'
+import { noticeRecipients } from '../team/access.ts'
 
-type Owner = {
-  propertyName: string
-  userId: string
-  notificationsEnabled: number
+/** What the property is called, and who hears of it: its owner and co-hosts who want to. */
+async function audienceOf(db: Db, propertyId: string) {
+  const [property, listeners] = await Promise.all([
+    db.selectFrom('properties').select('name').where('id', '=', propertyId).executeTakeFirst(),
+    noticeRecipients(db, propertyId),
+  ])
+  return property && listeners.length > 0 ? { propertyName: property.name, listeners } : null
 }
-
-/** Whose the property is, what it is called, and whether they want to hear of it. */
-const ownerOf = (db: Db, propertyId: string): Promise<Owner | undefined> =>
-  db
-    .selectFrom('properties')
-    .innerJoin('users', 'users.id', 'properties.owner_id')
-    .select([
-      'properties.name as propertyName',
-      'users.id as userId',
-      'users.notifications_enabled as notificationsEnabled',
-    ])
-    .where('properties.id', '=', propertyId)
-    .executeTakeFirst()
 
 const NOTICE_COLUMNS = [
   'id',
@@ -174,36 +165,39 @@ async function unannouncedConflicts(
   return [...found.entries()].filter(([key]) => !announced.has(key)).map(([, pair]) => pair)
 }
 
-export type Notices = {
-  /** Every notification stored, to announce over the live stream. */
-  ids: string[]
-  /** Whose they are; null when none was stored. */
-  userId: string | null
+/** Every notification stored, by whose it is, to announce over each one's live streams. */
+export type Notices = ReadonlyMap<string, string[]>
+
+const NO_NOTICES: Notices = new Map()
+
+/** Two syncs' notices together, each user's in order. */
+export const joinNotices = (first: Notices, second: Notices): Notices => {
+  const joined = new Map([...first].map(([userId, ids]) => [userId, [...ids]]))
+  for (const [userId, ids] of second) joined.set(userId, [...(joined.get(userId) ?? []), ...ids])
+  return joined
 }
 
-const NO_NOTICES: Notices = { ids: [], userId: null }
-
 /**
- * Writes notifications for the owner of a property, if they want them: `notice` makes one,
- * `store` stores them all, a batch at a time. A notice stores its facts and no title: the
- * browser words it in the reader's language (src/domain/stayLabels.ts's `noticeTitle`), and the
- * mail in the owner's.
+ * Writes notifications for the property's owner and co-hosts who want them (docs/product.md §6):
+ * `notice` makes one, `store` stores it for each of them, a batch at a time. A notice stores its
+ * facts and no title: the browser words it in the reader's language
+ * (src/domain/stayLabels.ts's `noticeTitle`), and the mail in each reader's.
  */
 async function noticeWriter(trx: Db, calendar: { property_id: string; platform_name: string }, now: string) {
-  const owner = await ownerOf(trx, calendar.property_id)
-  if (!owner || !owner.notificationsEnabled) return null
+  const audience = await audienceOf(trx, calendar.property_id)
+  if (!audience) return null
   const notice = (
     kind: NoticeKind,
     stays: NoticeRow[],
     extra: Partial<NotificationData>,
   ): NewNotification => ({
-    userId: owner.userId,
+    userId: audience.listeners[0]!,
     title: null,
     data: {
       kind,
       ical: calendarText(stays.map((stay) => ({ ...byOwnNights(stay), conflict: kind === 'conflict' }))),
       platformName: calendar.platform_name,
-      propertyName: owner.propertyName,
+      propertyName: audience.propertyName,
       propertyId: calendar.property_id,
       conflict: kind === 'conflict',
       stay: noticeStay(stays[0]!),
@@ -211,8 +205,19 @@ async function noticeWriter(trx: Db, calendar: { property_id: string; platform_n
     },
     now,
   })
-  const store = (notices: readonly NewNotification[]) => createNotifications(trx, notices)
-  return { userId: owner.userId, notice, store }
+  const store = async (notices: readonly NewNotification[]): Promise<Notices> => {
+    const stored = new Map<string, string[]>()
+    for (const userId of audience.listeners)
+      stored.set(
+        userId,
+        await createNotifications(
+          trx,
+          notices.map((made) => ({ ...made, userId })),
+        ),
+      )
+    return stored
+  }
+  return { notice, store }
 }
 
 /** Notices written (each a calendar text) in one turn of the event loop. */
@@ -237,9 +242,8 @@ export async function newsOfSync(
   if (verdict === 'unstable') return NO_NOTICES
   const writer = await noticeWriter(trx, calendar, options.now)
   if (!writer) return NO_NOTICES
-  const { userId, notice, store } = writer
-  if (verdict === 'becameUnstable')
-    return { ids: await store([notice('unstable', [changes.news[0]!.stay], {})]), userId }
+  const { notice, store } = writer
+  if (verdict === 'becameUnstable') return store([notice('unstable', [changes.news[0]!.stay], {})])
   const preparation = await preparationTimeAround(
     trx,
     calendar.property_id,
@@ -259,7 +263,7 @@ export async function newsOfSync(
             : notice(news.kind, [news.stay], {}),
     )
   }
-  return { ids: await store(notices), userId }
+  return store(notices)
 }
 
 /** Preparation-time rows read for one sync's new sales, at most: a property has two a reservation. */
@@ -355,6 +359,6 @@ export async function announceConflicts(
       )
     }
     if (!writer) return NO_NOTICES
-    return { ids: await writer.store(notices), userId: writer.userId }
+    return writer.store(notices)
   })
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts'
+import { managedBy } from '../team/access.ts'
 import { pausedSql } from './paused.ts'
 import type { SyncNowOptions } from './scheduler.ts'
 import type { SyncOutcome } from './syncCalendar.ts'
@@ -11,13 +12,13 @@ export type SyncServiceDeps = {
 
 /** What an account asks of the sync: "Sync now" of every one of its links. */
 export function createSyncService({ db, syncNow }: SyncServiceDeps) {
-  /** The external calendars of every property the user owns. */
+  /** The external calendars of every property the user manages (owns or co-hosts). */
   async function calendarIdsOfOwner(userId: string): Promise<string[]> {
     const rows = await db
       .selectFrom('external_calendars')
       .innerJoin('properties', 'properties.id', 'external_calendars.property_id')
       .select('external_calendars.id')
-      .where('properties.owner_id', '=', userId)
+      .where(managedBy(db, userId))
       .execute()
     return rows.map((row) => row.id)
   }

@@ -12,7 +12,7 @@ import { unstableMarkAt } from './churn.ts'
 import { FeedError } from './feedError.ts'
 import { fetchFeed } from './fetch.ts'
 import type { ParseResult, ParseTask } from './parsePool.ts'
-import { announceConflicts, newsOfSync } from './notices.ts'
+import { announceConflicts, joinNotices, newsOfSync } from './notices.ts'
 import { storeFeed } from './store.ts'
 
 export type SyncContext = {
@@ -275,10 +275,9 @@ async function syncFeed(
     })
     // Outside the write transaction: its cost follows what the sync changed, and holds no lock.
     const conflicts = await announceConflicts(ctx.db, calendar, changes.touched, now)
-    const owner = notices.userId ?? conflicts.userId
-    if (owner) {
-      await announceNotices(ctx, owner, [...notices.ids, ...conflicts.ids])
-      await pruneSurplus(ctx.db, owner, ctx.notificationsPerUser)
+    for (const [userId, ids] of joinNotices(notices, conflicts)) {
+      await announceNotices(ctx, userId, ids)
+      await pruneSurplus(ctx.db, userId, ctx.notificationsPerUser)
     }
     return {
       ...outcome,

@@ -6,6 +6,7 @@ import { isDateOnly } from '../../src/domain/dates.ts'
 import { currentUser } from '../auth/session.ts'
 import { sendFeed } from '../calendar/routes.ts'
 import { fieldError, notFound, rangeError } from '../errors.ts'
+import { accessTo } from '../team/access.ts'
 
 /** The window's check-out days, both included: real dates, in order, at most 92 days. */
 function windowOf(query: TurnoverQuery) {
@@ -17,7 +18,10 @@ function windowOf(query: TurnoverQuery) {
   return query
 }
 
-/** The host's cleanings (docs/product.md §7.11): their own properties, all or one (404 unless theirs). */
+/**
+ * The cleanings (docs/product.md §7.11, §7.13) of the properties the caller owns, co-hosts or
+ * cleans, all or one (404 for any other).
+ */
 export const turnoverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.turnover.list,
@@ -25,8 +29,9 @@ export const turnoverRoutes: FastifyPluginAsyncZod = async (app) => {
       const { start, end } = windowOf(request.query)
       const ownerId = currentUser(request).id
       const { propertyId } = request.query
-      // Another's property, or none: a 404, as every property route says.
-      if (propertyId !== undefined) await app.properties.get(ownerId, propertyId)
+      // A property the caller neither owns nor is on the team of, or none: a 404, as every
+      // property route says.
+      if (propertyId !== undefined && (await accessTo(app.db, ownerId, propertyId)) === null) throw notFound()
       const scope = propertyId === undefined ? { ownerId } : { ownerId, propertyIds: [propertyId] }
       return app.turnovers.list(scope, start, end)
     },

@@ -1,12 +1,17 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Turnover } from '../../contract/turnover.ts'
-import { cleaningsOf, type CleanedStay, type TurnoverProperty } from '../../src/domain/turnovers.ts'
+import { locationLine } from '../../src/domain/address.ts'
+import { cleaningsOf, type CleanedStay } from '../../src/domain/turnovers.ts'
 import type { Db } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import { cleanedBy } from '../team/access.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 import type { ToldCleaning } from './cleaningChanges.ts'
 
-/** Whose and which properties a cleaning list reads: an owner's, all or those named. */
+/**
+ * Whose and which properties a cleaning list reads: all those the user may see the cleanings of
+ * (owns, co-hosts or cleans: server/team/access.ts), or those of them named.
+ */
 export type TurnoverScope = { ownerId: string; propertyIds?: readonly string[] }
 
 const STAY_COLUMNS = [
@@ -49,15 +54,24 @@ function cleanedStay(row: StayRow & Parameters<typeof ownRowParts>[0]): CleanedS
 export function createTurnoverService({ db }: { db: Db }) {
   return {
     /**
-     * The cleanings from `start` to `end` (check-out days, both included) of the owner's
-     * properties, or of those named (none that is not theirs: the routes say 404 first), by
-     * date, then property.
+     * The cleanings from `start` to `end` (check-out days, both included) of the properties in
+     * scope, or of those named (none out of it: the routes say 404 first), by date, then
+     * property. Where and when only: never a guest, a price or a code, which a cleaner reads.
      */
     async list(scope: TurnoverScope, start: string, end: string): Promise<Turnover[]> {
-      const properties: TurnoverProperty[] = await db
+      const properties = await db
         .selectFrom('properties')
-        .select(['id', 'name', 'check_in_time as checkInTime', 'check_out_time as checkOutTime'])
-        .where('owner_id', '=', scope.ownerId)
+        .select([
+          'id',
+          'name',
+          'check_in_time as checkInTime',
+          'check_out_time as checkOutTime',
+          'country',
+          'region',
+          'city',
+          'address',
+        ])
+        .where(cleanedBy(db, scope.ownerId))
         .$if(scope.propertyIds !== undefined, (query) => query.where('id', 'in', scope.propertyIds!))
         .execute()
       if (properties.length === 0) return []
@@ -88,7 +102,12 @@ export function createTurnoverService({ db }: { db: Db }) {
       for (const row of [...within, ...after])
         staysOf.set(row.property_id, [...(staysOf.get(row.property_id) ?? []), ...cleanedStay(row)])
       return properties
-        .flatMap((property) => cleaningsOf(property, staysOf.get(property.id) ?? [], start, end))
+        .flatMap((property) =>
+          cleaningsOf(property, staysOf.get(property.id) ?? [], start, end).map((cleaning) => ({
+            ...cleaning,
+            propertyAddress: locationLine(property),
+          })),
+        )
         .sort(
           (a, b) =>
             a.date.localeCompare(b.date) ||

@@ -10,7 +10,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const background = new Set<Promise<void>>()
   app.addHook('onClose', async () => void (await Promise.allSettled(background)))
 
-  app.route({ ...contract.user.profile, handler: async (request) => toProfile(currentUser(request)) })
+  app.route({ ...contract.user.profile, handler: async (request) => toProfile(app.db, currentUser(request)) })
 
   app.route({
     ...contract.user.updateProfile,
@@ -28,7 +28,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         background.add(task)
         void task.finally(() => background.delete(task))
       }
-      return { ...toProfile(saved.user), pendingEmail }
+      return { ...(await toProfile(app.db, saved.user)), pendingEmail }
     },
   })
 
@@ -44,7 +44,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.user.confirmEmail,
     handler: async (request) =>
-      toProfile(await users.confirmEmailChange(currentUser(request), request.body.code)),
+      toProfile(app.db, await users.confirmEmailChange(currentUser(request), request.body.code)),
   })
 
   app.route({

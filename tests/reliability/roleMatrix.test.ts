@@ -3,7 +3,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto'
 import { createNotification } from '../../server/notification/store.ts'
 import { post, profileWith } from '../server/accounts.ts'
 import { aCalendarRow, aStay } from '../server/bookingBuilders.ts'
-import { aUser, signIn, STRONG_PASSWORD, uniqueEmail } from '../server/builders.ts'
+import { aTeamMember, aUser, signIn, STRONG_PASSWORD, uniqueEmail } from '../server/builders.ts'
 import { openEventStream, originOf } from '../server/eventStream.ts'
 import { PUBLIC_API_ROUTES, sha256 } from '../../server/auth/session.ts'
 import { describeEachDatabase, type TestContext } from '../server/harness.ts'
@@ -12,10 +12,12 @@ import { apiRoutesOf } from './routes.ts'
 
 /**
  * docs/product.md §6 as a table: every /api route, called by each kind of caller on host A's resources,
- * answers the status in its row. A route without a row fails the first test.
+ * answers the status in its row. A route without a row fails the first test. `cohostA` and
+ * `cleanerA` are active members of the team of the property a cell acts on.
  */
 
-const ROLES = ['anonymous', 'hostA', 'hostB', 'deactivated', 'admin'] as const
+const ROLES = ['anonymous', 'hostA', 'hostB', 'deactivated', 'admin', 'cohostA', 'cleanerA'] as const
+const MEMBER_ROLES = { cohostA: 'cohost', cleanerA: 'cleaner' } as const
 type Role = (typeof ROLES)[number]
 type Expected = Record<Role, number>
 
@@ -26,12 +28,31 @@ const everyone = (status: number): Expected => ({
   hostB: status,
   deactivated: status,
   admin: status,
+  cohostA: status,
+  cleanerA: status,
 })
 /** Any active session; a deactivated account's session is gone. */
 const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401, deactivated: 401 })
-/** Host A's own resource: anyone else's session does not find it, an admin's included (admin routes exist). */
-const ownerOnly = (status: number): Expected => ({ ...signedIn(status), hostB: 404, admin: 404 })
-const adminOnly = (status: number): Expected => ({ ...signedIn(status), hostA: 403, hostB: 403 })
+/**
+ * Host A's own resource: anyone else's session does not find it, an admin's included (admin
+ * routes exist), and neither does a member of the property's team.
+ */
+const ownerOnly = (status: number): Expected => ({
+  ...signedIn(status),
+  hostB: 404,
+  admin: 404,
+  cohostA: 404,
+  cleanerA: 404,
+})
+/** What host A may do with their property, their co-host may too; their cleaner is a stranger. */
+const shared = (status: number): Expected => ({ ...ownerOnly(status), cohostA: status })
+const adminOnly = (status: number): Expected => ({
+  ...signedIn(status),
+  hostA: 403,
+  hostB: 403,
+  cohostA: 403,
+  cleanerA: 403,
+})
 
 type Account = { id: string; email: string; cookie: string }
 
@@ -139,23 +160,23 @@ const MATRIX: Record<string, Row> = {
   'GET /api/property/calendar': { expected: signedIn(200), query: '?from=2026-01-01' },
   'GET /api/property/platform/list': { expected: signedIn(200) },
   'POST /api/property': { expected: signedIn(201), payload: propertyPayload },
-  'GET /api/property/:id': { expected: ownerOnly(200) },
-  'PATCH /api/property/:id': { expected: ownerOnly(200), payload: propertyPayload },
+  'GET /api/property/:id': { expected: shared(200) },
+  'PATCH /api/property/:id': { expected: shared(200), payload: propertyPayload },
   'DELETE /api/property/:id': { expected: ownerOnly(204) },
-  'GET /api/property/:id/image/list': { expected: ownerOnly(200) },
-  'DELETE /api/property/:id/image/:imageId': { expected: ownerOnly(204) },
-  'GET /api/property/:id/calendar/external': { expected: ownerOnly(200) },
-  'POST /api/property/:id/calendar/external': { expected: ownerOnly(200), payload: linkPayload },
-  'DELETE /api/property/:id/calendar/external/:calendarId': { expected: ownerOnly(204) },
-  'GET /api/property/:id/calendar/internal': { expected: ownerOnly(200) },
+  'GET /api/property/:id/image/list': { expected: shared(200) },
+  'DELETE /api/property/:id/image/:imageId': { expected: shared(204) },
+  'GET /api/property/:id/calendar/external': { expected: shared(200) },
+  'POST /api/property/:id/calendar/external': { expected: shared(200), payload: linkPayload },
+  'DELETE /api/property/:id/calendar/external/:calendarId': { expected: shared(204) },
+  'GET /api/property/:id/calendar/internal': { expected: shared(200) },
   'POST /api/property/:id/calendar/internal/rotate': { expected: ownerOnly(200) },
   'POST /api/property/:id/calendar/platform/:platformName/rotate': { expected: ownerOnly(200) },
-  'POST /api/property/:id/stay': { expected: ownerOnly(201), payload: manualStay },
-  'PATCH /api/property/:id/stay/:stayId': { expected: ownerOnly(200), payload: () => ({ note: 'Owner' }) },
-  'DELETE /api/property/:id/stay/:stayId': { expected: ownerOnly(204) },
-  'GET /api/property/:id/statistics': { expected: ownerOnly(200) },
+  'POST /api/property/:id/stay': { expected: shared(201), payload: manualStay },
+  'PATCH /api/property/:id/stay/:stayId': { expected: shared(200), payload: () => ({ note: 'Owner' }) },
+  'DELETE /api/property/:id/stay/:stayId': { expected: shared(204) },
+  'GET /api/property/:id/statistics': { expected: shared(200) },
   'GET /api/property/:id/statistics/period': {
-    expected: ownerOnly(200),
+    expected: shared(200),
     query: '?start=2026-01-01&end=2026-01-31',
   },
   'GET /api/dashboard/statistics': { expected: signedIn(200) },
@@ -212,7 +233,7 @@ const MATRIX: Record<string, Row> = {
     expected: ownerOnly(204),
     params: (target) => ({ id: target.pushDeviceId }),
   },
-  'POST /api/property/:id/calendar/platform/:platformName/acknowledge': { expected: ownerOnly(200) },
+  'POST /api/property/:id/calendar/platform/:platformName/acknowledge': { expected: shared(200) },
   // The owner's team (tests/server/team.test.ts); the invitation is to a third address, so any
   // account accepting it is refused.
   'GET /api/property/:id/team': { expected: ownerOnly(200) },
@@ -284,7 +305,7 @@ function urlOf(route: string, row: Row, target: Target): string {
 const NOTIFICATION = { ical: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR', platformName: 'Airbnb', propertyName: 'x' }
 
 describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
-  const shared: Partial<Record<Role, Account>> = {}
+  const callers: Partial<Record<Role, Account>> = {}
   /** What host A owns beyond each cell's target: nobody else's answer may mention it. */
   const secretsOfA: string[] = []
   const signInAs = { loginEmail: '', twofactorEmail: '' }
@@ -296,8 +317,15 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
 
   async function callerFor(role: Role, fresh: boolean): Promise<Account | undefined> {
     if (role === 'anonymous') return undefined
-    if (!fresh || role === 'deactivated') return shared[role]
+    if (!fresh || role === 'deactivated') return callers[role]
     return anAccount(role === 'admin')
+  }
+
+  /** Makes a co-host or a cleaner caller an active member of the cell's property. */
+  async function joinTeam(role: Role, caller: Account | undefined, target: Target) {
+    if (!caller || target.propertyId === 'none' || !(role === 'cohostA' || role === 'cleanerA')) return
+    const member = { propertyId: target.propertyId, user: caller, role: MEMBER_ROLES[role] }
+    await aTeamMember(ctx.db, { ...member, invitedBy: (callers.hostA as Account).id })
   }
 
   /** Only what the route's path names is made, and the photo through the real upload. */
@@ -433,32 +461,34 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
   }
 
   beforeAll(async () => {
-    shared.admin = await anAccount(true)
-    shared.hostA = await anAccount()
-    shared.hostB = await anAccount()
+    callers.admin = await anAccount(true)
+    callers.hostA = await anAccount()
+    callers.hostB = await anAccount()
+    callers.cohostA = await anAccount()
+    callers.cleanerA = await anAccount()
     const deactivated = await anAccount()
     const refused = await post(ctx.app, `/api/admin/user/${deactivated.id}/deactivate`, reason(), {
-      cookie: shared.admin.cookie,
+      cookie: callers.admin.cookie,
     })
     expect(refused.statusCode).toBe(200)
     expect((await profileWith(ctx.app, deactivated.cookie)).statusCode).toBe(401)
-    shared.deactivated = deactivated
+    callers.deactivated = deactivated
 
     signInAs.loginEmail = (await aUser(ctx.db)).email
     signInAs.twofactorEmail = (await aUser(ctx.db, { twofactor: true })).email
 
     // Host A's standing property with a booked guest, and a notification.
-    const standing = await aProperty(ctx.app, shared.hostA.cookie, { name: 'Standing flat' })
+    const standing = await aProperty(ctx.app, callers.hostA.cookie, { name: 'Standing flat' })
     const calendar = await aCalendarRow(ctx.db, standing.id)
     const guestName = `Guest of A ${standing.id.slice(0, 8)}`
     await aStay(ctx.db, calendar, '2026-03-01', '2026-03-04', { guestName })
     const notificationId = await createNotification(ctx.db, {
-      userId: shared.hostA.id,
+      userId: callers.hostA.id,
       title: null,
       data: NOTIFICATION,
       now: new Date().toISOString(),
     })
-    secretsOfA.push(standing.id, calendar.id, guestName, notificationId, shared.hostA.email)
+    secretsOfA.push(standing.id, calendar.id, guestName, notificationId, callers.hostA.email)
     await ctx.app.listen({ port: 0, host: '127.0.0.1' })
   })
 
@@ -475,7 +505,7 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
       if (method === 'GET') continue
       const response = await ctx.app.inject({
         method: method as 'POST' | 'PATCH' | 'DELETE',
-        url: urlOf(route, MATRIX[route] as Row, await aTarget(route, shared.hostA as Account)),
+        url: urlOf(route, MATRIX[route] as Row, await aTarget(route, callers.hostA as Account)),
         payload: { start: 42, reason: ['x'], name: { a: 1 } },
       })
       expect(response.statusCode, route).toBe(401)
@@ -487,12 +517,15 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
       const status = row.expected[role]
       it(`${route} as ${role}: ${status}`, async () => {
         const caller = await callerFor(role, row.endsSession === true)
-        const owner = role === 'hostA' && caller ? caller : (shared.hostA as Account)
+        const owner = role === 'hostA' && caller ? caller : (callers.hostA as Account)
         const target = await aTarget(route, owner)
+        await joinTeam(role, caller, target)
         const answer = await statusOf(route, row, target, caller)
         expect(answer.status, answer.body).toBe(status)
         if (role !== 'hostA' && role !== 'admin') {
-          const ownedByA = [...secretsOfA, target.propertyId, target.imageId, target.notificationId]
+          // A co-host reads the shared property; nothing else of host A's.
+          const sharedWith = role === 'cohostA' ? [] : [target.propertyId, target.imageId]
+          const ownedByA = [...secretsOfA, ...sharedWith, target.notificationId]
           for (const secret of ownedByA.filter((value) => value !== 'none'))
             expect(answer.body).not.toContain(secret)
         }

@@ -4,6 +4,7 @@ import type { Db } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/auth/password.ts'
 import { SESSION_COOKIE } from '../../server/auth/session.ts'
 import type { NotificationData } from '../../contract/notification.ts'
+import type { TeamRole } from '../../contract/team.ts'
 import { createNotification } from '../../server/notification/store.ts'
 import type { FeedServer } from '../fixtures/feedServer.ts'
 
@@ -133,4 +134,35 @@ export function aNotice(db: Db, userId: string, kind: 'new' | 'conflict', now = 
     stay: { guestName: 'Sara', start: '2030-03-01', end: '2030-03-04', platform: 'Airbnb', kind: 'booking' },
   }
   return createNotification(db, { userId, title: null, data, now })
+}
+
+/**
+ * Puts an account on a property's team directly, as an accepted invitation leaves it: active
+ * (or, with `status: 'invited'`, still waiting, which opens nothing). Answers the member's id.
+ */
+export async function aTeamMember(
+  db: Db,
+  member: { propertyId: string; user: { id: string; email: string }; role: TeamRole; invitedBy: string },
+  status: 'active' | 'invited' = 'active',
+): Promise<string> {
+  const id = randomUUID()
+  const now = new Date().toISOString()
+  const active = status === 'active'
+  await db
+    .insertInto('property_members')
+    .values({
+      id,
+      property_id: member.propertyId,
+      user_id: active ? member.user.id : null,
+      email: member.user.email.toLowerCase(),
+      role: member.role,
+      status,
+      invited_by: member.invitedBy,
+      token_hash: null,
+      invited_at: now,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      accepted_at: active ? now : null,
+    })
+    .execute()
+  return id
 }

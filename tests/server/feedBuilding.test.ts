@@ -12,6 +12,7 @@ import {
 } from '../../server/calendar/feeds.ts'
 import { aCalendarRow, aPropertyRow, aSaleRow, aStay, type CalendarRef } from './bookingBuilders.ts'
 import { aUser, signIn } from './builders.ts'
+import { readerOf } from '../../server/team/access.ts'
 import { describeEachDatabase } from './harness.ts'
 
 /** Stays of the large property, each with a description as long as a platform's longest. */
@@ -130,7 +131,7 @@ describeEachDatabase('feeds are built without holding the server, their caches b
     expect(june.body.includes('DTSTART;VALUE=DATE:20300602')).toBe(true)
     expect(june.body.includes('DTSTART;VALUE=DATE:20300531')).toBe(false)
 
-    const owner = { id: randomUUID(), data_version: 1 }
+    const owner = { id: randomUUID(), stamp: '1' }
     const feeds = createOwnerFeeds(ctx.db)
     const once = await feeds.feed(owner, '2030-07-03')
     const bytes = feeds.cachedBytes()
@@ -145,10 +146,11 @@ describeEachDatabase('feeds are built without holding the server, their caches b
       .select(['users.id', 'users.data_version'])
       .where('properties.id', '=', large.id)
       .executeTakeFirstOrThrow()
+    const reader = await readerOf(ctx.db, ownerRow)
     const feeds = createOwnerFeeds(ctx.db)
     const weights: number[] = []
     for (const month of ['01', '02', '03', '04', '05', '06']) {
-      await feeds.feed(ownerRow, `2030-${month}-01`)
+      await feeds.feed(reader, `2030-${month}-01`)
       weights.push(feeds.cachedBytes())
     }
     // Each of these feeds is some 8 MB with its gzipped bytes: the bound is reached, and held.

@@ -44,6 +44,7 @@ describeEachDatabase(
         isAdmin: false,
         accountState: 'active',
         settings: { notifications: true, twofactorMode: false, pushGuestNames: false },
+        workspace: 'host',
       })
       const cleared = await patch(cookie, { phone: '', residentalAddress: null })
       expect(cleared.json()).toMatchObject({ name: 'Sara Al-Harbi', phone: null, residentalAddress: null })

@@ -12,6 +12,7 @@ import type { Property } from '../../contract/property.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { aCalendarRow as aQuietCalendar, aStay } from './bookingBuilders.ts'
 import { aCalendarRow, aPropertyRow, aUser, signIn } from './builders.ts'
+import { readerOf } from '../../server/team/access.ts'
 import { describeEachDatabase, whySkipped, type TestContext } from './harness.ts'
 import { aPropertyFields, propertyForm, sendPropertyForm } from './multipart.ts'
 
@@ -236,7 +237,9 @@ describeEachDatabase(
         .select(['id', 'data_version'])
         .where('id', '=', owner.id)
         .executeTakeFirstOrThrow()
-      expect(await ctx.app.statistics.ownerToday(stamped, LATE_ON_THE_9TH)).toBe('2026-12-10')
+      expect(await ctx.app.statistics.ownerToday(await readerOf(ctx.db, stamped), LATE_ON_THE_9TH)).toBe(
+        '2026-12-10',
+      )
       expect(await ctx.app.statistics.propertyToday(owner.id, riyadh.id, LATE_ON_THE_9TH)).toBe('2026-12-10')
       expect(await ctx.app.statistics.propertyToday(owner.id, losAngeles.id, LATE_ON_THE_9TH)).toBe(
         '2026-12-09',

@@ -11,6 +11,7 @@ import { renderRoute } from './render.tsx'
 const aTurnover = (overrides: Partial<Turnover> = {}): Turnover => ({
   propertyId: 'p1',
   propertyName: 'Palm Villa',
+  propertyAddress: 'Saudi Arabia, Riyadh, Olaya Street 5',
   stayId: 's1',
   date: '2030-03-10',
   checkOutTime: '11:00',

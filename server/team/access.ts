@@ -1,0 +1,121 @@
+import type { ExpressionBuilder } from 'kysely'
+import type { TeamRole } from '../../contract/property.ts'
+import type { Db } from '../db/database.ts'
+import type { Database, User } from '../db/schema.ts'
+
+/**
+ * Who may do what with a property (docs/product.md §6): its owner and its active co-hosts
+ * manage it; its active cleaners only read its cleanings. An invitation not yet accepted opens
+ * nothing. Every property-scoped query asks these, never `owner_id` alone.
+ */
+export type Access = 'owner' | TeamRole
+
+/** The properties the user is an active member of, in one of `roles`. */
+const memberOf = (db: Db, userId: string, roles: readonly TeamRole[]) =>
+  db
+    .selectFrom('property_members')
+    .select('property_members.property_id')
+    .where('property_members.user_id', '=', userId)
+    .where('property_members.status', '=', 'active')
+    .where('property_members.role', 'in', roles)
+
+const MANAGING: readonly TeamRole[] = ['cohost']
+const CLEANING: readonly TeamRole[] = ['cohost', 'cleaner']
+
+/** A condition on `properties`: the user owns the row's property or is a member in `roles`. */
+const reachedBy =
+  (db: Db, userId: string, roles: readonly TeamRole[]) => (eb: ExpressionBuilder<Database, 'properties'>) =>
+    eb.or([eb('properties.owner_id', '=', userId), eb('properties.id', 'in', memberOf(db, userId, roles))])
+
+/** A condition on `properties`: the user may act on the property as its owner or a co-host. */
+export const managedBy = (db: Db, userId: string) => reachedBy(db, userId, MANAGING)
+
+/** A condition on `properties`: the user may read the property's cleanings (any role). */
+export const cleanedBy = (db: Db, userId: string) => reachedBy(db, userId, CLEANING)
+
+/** The ids of the properties the user manages, or of one of them. */
+export function managedIds(db: Db, userId: string, propertyId?: string) {
+  const query = db.selectFrom('properties').select('properties.id').where(managedBy(db, userId))
+  return propertyId === undefined ? query : query.where('properties.id', '=', propertyId)
+}
+
+/** The user's part in one property; null for none (a stranger, or an invitation not accepted). */
+export async function accessTo(db: Db, userId: string, propertyId: string): Promise<Access | null> {
+  const row = await db
+    .selectFrom('properties')
+    .leftJoin('property_members', (join) =>
+      join
+        .onRef('property_members.property_id', '=', 'properties.id')
+        .on('property_members.user_id', '=', userId)
+        .on('property_members.status', '=', 'active'),
+    )
+    .select(['properties.owner_id', 'property_members.role'])
+    .where('properties.id', '=', propertyId)
+    .executeTakeFirst()
+  if (!row) return null
+  return row.owner_id === userId ? 'owner' : row.role
+}
+
+/**
+ * Whom a cached answer is for, and the stamp it is exact under: the reader's own data version
+ * (migration 0002), and, for each property they are an active member of, the membership, its
+ * role and its owner's data version. Any write an owner makes moves the owner's version, so a
+ * co-host's cached list, figures or feed is recomputed as the owner's would be; a membership
+ * that begins, changes role or ends changes the stamp too (docs/decisions.md, "Cached answers
+ * under a data version").
+ */
+export type Reader = { id: string; stamp: string }
+
+export async function readerOf(db: Db, user: Pick<User, 'id' | 'data_version'>): Promise<Reader> {
+  const shared = await db
+    .selectFrom('property_members')
+    .innerJoin('properties', 'properties.id', 'property_members.property_id')
+    .innerJoin('users', 'users.id', 'properties.owner_id')
+    .select(['property_members.id', 'property_members.role', 'users.data_version'])
+    .where('property_members.user_id', '=', user.id)
+    .where('property_members.status', '=', 'active')
+    .orderBy('property_members.id')
+    .execute()
+  const parts = shared.map((row) => `${row.id}.${row.role}.${row.data_version}`)
+  return { id: user.id, stamp: [String(user.data_version), ...parts].join(':') }
+}
+
+/**
+ * Which workspace the account opens on (docs/product.md §7.13): a cleaner's when it owns no
+ * property and co-hosts none but cleans at least one, else a host's.
+ */
+export async function workspaceOf(db: Db, userId: string): Promise<'host' | 'cleaner'> {
+  const [managed, cleaned] = await Promise.all([
+    managedIds(db, userId).limit(1).executeTakeFirst(),
+    memberOf(db, userId, ['cleaner']).limit(1).executeTakeFirst(),
+  ])
+  return managed === undefined && cleaned !== undefined ? 'cleaner' : 'host'
+}
+
+/**
+ * Who hears of what happens at a property (docs/product.md §6): its owner and its active
+ * co-hosts, each only with notifications on; never a cleaner.
+ */
+export async function noticeRecipients(db: Db, propertyId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.notifications_enabled', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('users.id', 'in', db.selectFrom('properties').select('owner_id').where('id', '=', propertyId)),
+        eb(
+          'users.id',
+          'in',
+          db
+            .selectFrom('property_members')
+            .select('property_members.user_id')
+            .where('property_members.property_id', '=', propertyId)
+            .where('property_members.status', '=', 'active')
+            .where('property_members.role', 'in', MANAGING),
+        ),
+      ]),
+    )
+    .execute()
+  return rows.map((row) => row.id)
+}
