@@ -28,6 +28,7 @@ import { cleanerLinks } from './migrations/0027_cleaner_links.ts'
 import { cleanerMail } from './migrations/0028_cleaner_mail.ts'
 import { webPush } from './migrations/0029_web_push.ts'
 import { propertyMembers } from './migrations/0030_property_members.ts'
+import { alarmCopies } from './migrations/0031_alarm_copies.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -239,4 +240,5 @@ export const migrations: Record<string, Migration> = {
   '0028_cleaner_mail': cleanerMail,
   '0029_web_push': webPush,
   '0030_property_members': propertyMembers,
+  '0031_alarm_copies': alarmCopies,
 }

@@ -275,6 +275,8 @@ export interface NotificationsTable {
   mailed_at: string | null
   /** When its push was claimed for sending: the push outbox (migration 0029). */
   pushed_at: string | null
+  /** The import alarm's notice this one copies to another listener (migration 0031). */
+  copy_of: string | null
 }
 
 /** The server's VAPID key pair (migration 0029): one row, `id` 'vapid', base64url. */

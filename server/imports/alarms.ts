@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify'
+import type { ExpressionBuilder } from 'kysely'
 import type { NotificationData } from '../../contract/notification.ts'
 import type { ImportAlarmKind } from '../../src/domain/noticeKinds.ts'
 import type { Db } from '../db/database.ts'
+import type { Database } from '../db/schema.ts'
 import { releaseJobLease, takeJobLease } from '../db/jobLease.ts'
 import { writeTransaction } from '../db/errors.ts'
 import { nextTurn } from '../eventLoop.ts'
 import { createNotifications, type NewNotification } from '../notification/store.ts'
 import { silenceAfterMs, type ImportService } from './service.ts'
 import { periodicPass } from '../periodicPass.ts'
+import { noticeRecipients } from '../team/access.ts'
 
 const HOUR_MS = 3_600_000
 /** Nights still not imported this long after they were taken alarm when the platform's habit is unknown. */
@@ -66,7 +69,7 @@ export function conditionsOf(feed: Figures, now: number): Condition[] {
   return conditions
 }
 
-type Owner = { property_id: string; name: string; owner_id: string; told: boolean }
+type Owner = { property_id: string; name: string }
 
 /** The words-free facts of the notices that tell the new conditions of one property. */
 function noticesOf(
@@ -115,6 +118,23 @@ function noticesOf(
   return notices
 }
 
+/**
+ * Who hears of a property's alarms: its owner and co-hosts with notifications on (docs/product.md
+ * §6), of active accounts, in a fixed order.
+ */
+async function activeListeners(db: Db, propertyId: string): Promise<string[]> {
+  const listeners = await noticeRecipients(db, propertyId)
+  if (listeners.length === 0) return []
+  const active = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', listeners)
+    .where('account_state', '=', 'active')
+    .orderBy('id')
+    .execute()
+  return active.map((user) => user.id)
+}
+
 export type ImportAlarmsDeps = {
   db: Db
   imports: ImportService
@@ -131,7 +151,7 @@ export type ImportAlarmsDeps = {
  * the alarm's row, inserted once, keeps any two passes from raising it twice.
  */
 export function createImportAlarms({ db, imports, clock, announce }: ImportAlarmsDeps) {
-  /** Judges one batch of properties; the notices stored, by owner. */
+  /** Judges one batch of properties; the notices stored, by listener. */
   async function judgeProperties(owners: readonly Owner[], now: Date): Promise<Map<string, string[]>> {
     const propertyIds = owners.map((owner) => owner.property_id)
     const [figures, alarms] = await Promise.all([
@@ -157,8 +177,8 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
         (condition) => feeds.get(condition.feedId)!.property_id === owner.property_id,
       )
       if (raised.length === 0) continue
-      const ids = await raise(owner, raised, feeds, at)
-      if (ids.length > 0) told.set(owner.owner_id, [...(told.get(owner.owner_id) ?? []), ...ids])
+      for (const [userId, ids] of await raise(owner, raised, feeds, at))
+        told.set(userId, [...(told.get(userId) ?? []), ...ids])
     }
     return told
   }
@@ -190,17 +210,20 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
         .execute()
       const over = notices.filter((id) => !stillTelling.some((row) => row.notification_id === id))
       if (over.length === 0) return
+      // The alarm's notice and its copies to the other listeners.
+      const told = (eb: ExpressionBuilder<Database, 'notifications'>) =>
+        eb.or([eb('id', 'in', over), eb('copy_of', 'in', over)])
       await trx
         .updateTable('notifications')
         .set({ read_at: at })
-        .where('id', 'in', over)
+        .where(told)
         .where('read_at', 'is', null)
         .execute()
       for (const outbox of ['mailed_at', 'pushed_at'] as const)
         await trx
           .updateTable('notifications')
           .set({ [outbox]: at })
-          .where('id', 'in', over)
+          .where(told)
           .where(outbox, 'is', null)
           .execute()
     })
@@ -208,7 +231,9 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
 
   /**
    * Records the property's new conditions and stores the notices of those this pass recorded
-   * first (another's pass may have recorded some in the meantime), in one transaction.
+   * first (another's pass may have recorded some in the meantime), in one transaction: for each
+   * of its listeners (the owner and co-hosts with notifications on, active accounts), the first's
+   * kept on the alarm and the others' copies of it. The notices stored, by listener.
    */
   function raise(
     owner: Owner,
@@ -233,12 +258,16 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
           .executeTakeFirst()
         if (inserted) recorded.push(condition)
       }
-      if (recorded.length === 0 || !owner.told) return []
+      const told = new Map<string, string[]>()
+      if (recorded.length === 0) return told
+      const [first, ...others] = await activeListeners(trx, owner.property_id)
+      if (first === undefined) return told
       const notices = noticesOf(owner, recorded, feeds)
       const ids = await createNotifications(
         trx,
-        notices.map(({ data }): NewNotification => ({ userId: owner.owner_id, title: null, data, now: at })),
+        notices.map(({ data }): NewNotification => ({ userId: first, title: null, data, now: at })),
       )
+      told.set(first, ids)
       for (const [index, { conditions }] of notices.entries())
         for (const condition of conditions)
           await trx
@@ -248,14 +277,28 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
             .where('kind', '=', condition.kind)
             .where('since', '=', condition.since)
             .execute()
-      return ids
+      for (const userId of others)
+        told.set(
+          userId,
+          await createNotifications(
+            trx,
+            notices.map(({ data }, index): NewNotification => ({
+              userId,
+              title: null,
+              data,
+              now: at,
+              copyOf: ids[index]!,
+            })),
+          ),
+        )
+      return told
     })
   }
 
   /**
    * One pass over every property with a platform feed, a batch at a time; false when another
-   * process is judging. Deactivated accounts are judged (their conditions are kept) but told
-   * nothing, like owners with notifications off.
+   * process is judging. Deactivated accounts' properties are judged (their conditions are kept)
+   * but they are told nothing, like listeners with notifications off.
    */
   async function judge(): Promise<boolean> {
     const now = clock()
@@ -264,16 +307,9 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
     try {
       let after = ''
       for (;;) {
-        const rows = await db
+        const owners = await db
           .selectFrom('properties')
-          .innerJoin('users', 'users.id', 'properties.owner_id')
-          .select([
-            'properties.id as property_id',
-            'properties.name',
-            'properties.owner_id',
-            'users.account_state',
-            'users.notifications_enabled',
-          ])
+          .select(['properties.id as property_id', 'properties.name'])
           .where('properties.id', '>', after)
           .where((eb) =>
             eb.exists(
@@ -286,12 +322,8 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
           .orderBy('properties.id')
           .limit(PROPERTIES_PER_BATCH)
           .execute()
-        if (rows.length === 0) return true
-        after = rows.at(-1)!.property_id
-        const owners = rows.map(({ account_state, notifications_enabled, ...owner }) => ({
-          ...owner,
-          told: account_state === 'active' && notifications_enabled === 1,
-        }))
+        if (owners.length === 0) return true
+        after = owners.at(-1)!.property_id
         for (const [userId, ids] of await judgeProperties(owners, now)) await announce(userId, ids)
         await nextTurn()
       }

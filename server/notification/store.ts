@@ -16,7 +16,14 @@ export const toNotification = (row: NotificationRow): Notification => ({
   createdAt: row.created_at,
 })
 
-export type NewNotification = { userId: string; title: string | null; data: NotificationData; now: string }
+export type NewNotification = {
+  userId: string
+  title: string | null
+  data: NotificationData
+  now: string
+  /** The notice this one copies to another listener of the same alarm. */
+  copyOf?: string
+}
 
 /**
  * Rows per insert. A sync may store thousands of notices; on SQLite each statement runs on the
@@ -40,6 +47,7 @@ export async function createNotifications(
     // Only a notice with a `kind` waits in the mail and push outboxes; kindless ones count as sent.
     mailed_at: notification.data.kind ? null : notification.now,
     pushed_at: notification.data.kind ? null : notification.now,
+    copy_of: notification.copyOf ?? null,
   }))
   for (let from = 0; from < rows.length; from += INSERT_BATCH) {
     if (from > 0) await nextTurn()

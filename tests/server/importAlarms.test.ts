@@ -3,6 +3,7 @@ import { addDays } from '../../src/domain/dates.ts'
 import type { Notification } from '../../contract/notification.ts'
 import { aStay } from './bookingBuilders.ts'
 import { aHostWithPlatformLinks } from './importHost.ts'
+import { aTeamMember, aUser, signIn } from './builders.ts'
 import { describeEachDatabase, startSecondProcess, type TestContext } from './harness.ts'
 import { startMailbox } from './mailbox.ts'
 
@@ -201,6 +202,49 @@ describeEachDatabase(
         .execute()
       await judgeAt(ctx, 25 * HOUR_MS)
       expect(await quiet.notices()).toEqual([])
+    })
+
+    it('tells each co-host too, never a cleaner, and clears every copy when the condition ends', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      const member = async (role: 'cohost' | 'cleaner') => {
+        const user = await aUser(ctx.db)
+        await aTeamMember(ctx.db, { propertyId: host.property.id, user, role, invitedBy: host.owner.id })
+        const cookie = await signIn(ctx.app, user.email)
+        return async () => {
+          const answer = await ctx.app.inject({ url: '/api/notification/list', headers: { cookie } })
+          return (answer.json() as Notification[]).filter((notice) => notice.data.kind !== undefined)
+        }
+      }
+      const cohostNotices = await member('cohost')
+      const cleanerNotices = await member('cleaner')
+      await judgeAt(ctx, 25 * HOUR_MS)
+      await judgeAt(ctx, 26 * HOUR_MS)
+      const told = await cohostNotices()
+      expect(told.map((notice) => [notice.data.kind, notice.data.platformName]).sort()).toEqual([
+        ['never-imported', 'Airbnb'],
+        ['never-imported', 'Vrbo'],
+      ])
+      expect(await host.notices()).toHaveLength(2)
+      expect(await cleanerNotices()).toEqual([])
+
+      await host.imports('Airbnb')
+      await judgeAt(ctx, 27 * HOUR_MS)
+      for (const notices of [await cohostNotices(), await host.notices()]) {
+        expect(notices.find((notice) => notice.data.platformName === 'Airbnb')!.readAt).not.toBeNull()
+        expect(notices.find((notice) => notice.data.platformName === 'Vrbo')!.readAt).toBeNull()
+      }
+      // Cleared before its digest went: neither listener's copy waits in the mail outbox.
+      const waiting = await ctx.db
+        .selectFrom('notifications')
+        .select('data')
+        .where('kind', '=', 'never-imported')
+        .where('mailed_at', 'is', null)
+        .execute()
+      expect(waiting.map((row) => (JSON.parse(row.data) as { platformName: string }).platformName)).toEqual([
+        'Vrbo',
+        'Vrbo',
+      ])
     })
   },
   { clock: () => new Date(START.getTime() + elapsedMs), env: { SMTP_URL: mailbox.smtpUrl } },
