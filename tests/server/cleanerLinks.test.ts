@@ -14,6 +14,9 @@ const NOW = new Date('2030-05-01T12:00:00Z')
 /** What a stay carries that a cleaner must never read. */
 const GUEST = 'Layla Haddad'
 const SECRETS = [GUEST, 'Airbnb', 'Vrbo', '987', '4567', 'HMABC123']
+/** What an answer says but its ids: a random id may hold a secret's digits, as "d4567230-…" did. */
+const withoutIds = (text: string) =>
+  text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
 
 async function aHost(ctx: TestContext) {
   const owner = await aUser(ctx.db)
@@ -145,7 +148,7 @@ describeEachDatabase(
           nextCheckIn: null,
         }),
       ])
-      for (const secret of SECRETS) expect(answer.body).not.toContain(secret)
+      for (const secret of SECRETS) expect(withoutIds(answer.body)).not.toContain(secret)
     })
 
     it('serves a feed that both the project’s parser and node-ical read in each property’s zone', async () => {
@@ -154,7 +157,7 @@ describeEachDatabase(
       expect(answer.statusCode).toBe(200)
       expect(answer.headers['content-type']).toMatch(/^text\/calendar/)
       const text = answer.body
-      for (const secret of SECRETS) expect(text).not.toContain(secret)
+      for (const secret of SECRETS) expect(withoutIds(text)).not.toContain(secret)
       expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Riyadh')
       expect(text).toContain('TZID:America/Los_Angeles')
       expect(text).toContain('TZOFFSETTO:-0700')
