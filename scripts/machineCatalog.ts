@@ -25,6 +25,8 @@ import { resetPasswordMachine } from '../src/machines/auth/resetPassword.ts'
 import { rotateLinkMachine } from '../src/machines/property/rotateLink.ts'
 import { acknowledgeAtRiskMachine } from '../src/machines/property/acknowledgeAtRisk.ts'
 import { twoFactorSetupMachine } from '../src/machines/settings/twoFactorSetup.ts'
+import { inviteMemberMachine } from '../src/machines/team/inviteMember.ts'
+import { cancelTeamInvitationMachine, removeTeamMemberMachine } from '../src/machines/team/memberActions.ts'
 
 /**
  * Sample events for the account flows: the model-based tests in tests/machines walk the paths
@@ -302,6 +304,29 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
   ]),
   entry(revokeCleanerLinkMachine.definition, [
     { name: 'revoke a cleaner’s link', events: confirmedActionEvents('revokeCleanerLink') },
+  ]),
+  entry(inviteMemberMachine.definition, [
+    {
+      name: 'invite a co-host',
+      events: [
+        { type: 'submit', values: { email: 'sara@', role: 'cohost' } },
+        { type: 'submit', values: { email: SAMPLE.newEmail, role: 'cohost' } },
+        success('invite', { id: 'member-1', email: SAMPLE.newEmail, role: 'cohost', status: 'invited' }),
+        failure('invite'),
+        {
+          type: 'xstate.error.actor.invite',
+          error: Object.assign(new Error('Already on the team'), {
+            fields: { email: 'This address is already on the team.' },
+          }),
+        },
+      ],
+    },
+  ]),
+  entry(removeTeamMemberMachine.definition, [
+    { name: 'remove a team member', events: confirmedActionEvents('removeTeamMember') },
+  ]),
+  entry(cancelTeamInvitationMachine.definition, [
+    { name: 'cancel a team invitation', events: confirmedActionEvents('cancelTeamInvitation') },
   ]),
   entry(confirmCleanerEmailMachine.definition, [
     {

@@ -53,6 +53,8 @@ type Props = {
   refusal?: Feedback
   /** The Statistics tab's content, which the statistics work provides. */
   statistics: ReactNode
+  /** The Team tab's content: the owner's only, so without it there is no Team tab. */
+  team?: ReactNode
   /** The Connections tab's "sync now" action, for the owner's own calendars. */
   syncNow?: ReactNode
   /** The owner's "new link" action under the private link, or under one platform's link. */
@@ -347,7 +349,11 @@ export function EditViewModal(props: Props) {
     >
       <div ref={content} className="flex flex-col gap-5" data-mode={mode} data-tab={tab}>
         <ModeSwitch mode={mode} onToggle={props.onToggleMode} />
-        <Tabs tabs={editing ? EDIT_TABS : VIEW_TABS} tab={tab} onSelect={props.onSelectTab} />
+        <Tabs
+          tabs={editing ? EDIT_TABS : VIEW_TABS.filter((option) => option !== 'team' || props.team)}
+          tab={tab}
+          onSelect={props.onSelectTab}
+        />
         <div role="tabpanel" data-testid={`panel-${tab}`} className="flex flex-col gap-5">
           {/* The photos belong to the property's details: About shows them, the other tabs do not. */}
           {tab === 'about' && (
@@ -392,6 +398,7 @@ export function EditViewModal(props: Props) {
             </div>
           )}
           {tab === 'statistics' && props.statistics}
+          {tab === 'team' && props.team}
         </div>
         {editing && (
           <footer className="sticky -bottom-5 -mx-6 -mb-5 flex items-center justify-between gap-3 border-t border-slate-100 bg-white px-6 py-4">
