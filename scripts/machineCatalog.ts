@@ -26,6 +26,7 @@ import { rotateLinkMachine } from '../src/machines/property/rotateLink.ts'
 import { acknowledgeAtRiskMachine } from '../src/machines/property/acknowledgeAtRisk.ts'
 import { twoFactorSetupMachine } from '../src/machines/settings/twoFactorSetup.ts'
 import { inviteMemberMachine } from '../src/machines/team/inviteMember.ts'
+import { acceptInvitationMachine } from '../src/machines/team/acceptInvitation.ts'
 import { cancelTeamInvitationMachine, removeTeamMemberMachine } from '../src/machines/team/memberActions.ts'
 
 /**
@@ -112,6 +113,13 @@ export const SAMPLE_STAY: ManualStayRef = {
   priceBasis: 'night',
 }
 
+/** An invitation accepted: a co-host of Palm Loft. */
+export const SAMPLE_ACCEPTED = {
+  propertyId: 'property-1',
+  role: 'cohost' as const,
+  propertyName: 'Palm Loft',
+}
+
 export const SAMPLE_PROFILE = {
   name: 'Huda Al-Harbi',
   phone: '+966 50 123 4567',
@@ -146,6 +154,11 @@ const failure = (id: string): SystemEvent => ({
 const notFound = (id: string): SystemEvent => ({
   type: `xstate.error.actor.${id}`,
   error: Object.assign(new Error('Not found'), { status: 404 }),
+})
+/** The server's refusal with this status, in its words. */
+const refusal = (id: string, status: number): SystemEvent => ({
+  type: `xstate.error.actor.${id}`,
+  error: Object.assign(new Error(`${SAMPLE.serverMessage} (${status})`), { status }),
 })
 const success = (id: string, output: unknown = {}): SystemEvent => ({
   type: `xstate.done.actor.${id}`,
@@ -322,6 +335,26 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
       ],
     },
   ]),
+  entry(
+    acceptInvitationMachine.definition,
+    [true, false].map((signedIn) => ({
+      name: signedIn ? 'accept an invitation, signed in' : 'open an invitation, signed out',
+      input: { token: SAMPLE.token, signedIn },
+      events: [
+        { type: 'accept' },
+        { type: 'retry' },
+        { type: 'switchAccount' },
+        success('accept', SAMPLE_ACCEPTED),
+        failure('accept'),
+        notFound('accept'),
+        refusal('accept', 401),
+        refusal('accept', 403),
+        refusal('accept', 409),
+        success('signOut'),
+        failure('signOut'),
+      ],
+    })),
+  ),
   entry(removeTeamMemberMachine.definition, [
     { name: 'remove a team member', events: confirmedActionEvents('removeTeamMember') },
   ]),
