@@ -20,10 +20,25 @@ export const ADMIN_ITEMS: NavigationItem[] = [
   { path: PATHS.logs, labelKey: 'nav.logs', icon: 'logs' },
 ]
 
-/** The menu is built for admin when isAdmin is true, otherwise for user (docs/product.md §2.2). */
-export function navigationFor(isAdmin: boolean): { main: NavigationItem[]; admin: NavigationItem[] } {
-  return { main: USER_ITEMS, admin: isAdmin ? ADMIN_ITEMS : [] }
+const TURNOVERS_ITEM = USER_ITEMS.find((item) => item.path === PATHS.turnovers)!
+
+/**
+ * The menu is built for admin when isAdmin is true, otherwise for user (docs/product.md §2.2); an
+ * account that is only a cleaner of shared properties has Turnovers alone (docs/product.md §2.25).
+ */
+export function navigationFor(
+  isAdmin: boolean,
+  workspace: 'host' | 'cleaner' = 'host',
+): { main: NavigationItem[]; admin: NavigationItem[] } {
+  return { main: workspace === 'cleaner' ? [TURNOVERS_ITEM] : USER_ITEMS, admin: isAdmin ? ADMIN_ITEMS : [] }
 }
+
+/**
+ * Where a cleaner's account may be: Turnovers, and the settings over it. Every other host screen
+ * (the dashboard, `/`, properties, calendar, integration) leaves for Turnovers.
+ */
+export const isCleanerPath = (path: string) =>
+  [PATHS.turnovers, PATHS.settings].some((allowed) => path === allowed || path.startsWith(`${allowed}/`))
 
 /** `/` and `/dashboard` are one screen, so both light up the dashboard item. */
 export function isActivePath(itemPath: string, currentPath: string): boolean {

@@ -98,9 +98,14 @@ export function EditPropertyDialog({ property, onClosed }: { property: Property;
         )
       }
       syncNow={<SyncNowButton />}
-      rotateLink={(platformName) => (
-        <RotateCalendarLinkButton propertyId={property.id} platformName={platformName} />
-      )}
+      // A co-host uses the feeds as they are; replacing them is the owner's.
+      rotateLink={
+        property.sharedBy
+          ? undefined
+          : (platformName) => (
+              <RotateCalendarLinkButton propertyId={property.id} platformName={platformName} />
+            )
+      }
       atRisk={(feed) => <AtRiskOnPlatform propertyId={property.id} feed={feed} />}
       onClosed={onClosed}
     />

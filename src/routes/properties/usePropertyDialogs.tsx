@@ -42,5 +42,9 @@ export function usePropertyDialogs(
       </WhenOpen>
     </>
   )
-  return { openAdd: () => setAdding(true), openProperty: setOpened, dialogs }
+  // A cleaner of a shared property sees its turnovers only (docs/product.md §7.13): no editor.
+  const openProperty = (property: Property) => {
+    if (property.sharedBy?.role !== 'cleaner') setOpened(property)
+  }
+  return { openAdd: () => setAdding(true), openProperty, dialogs }
 }

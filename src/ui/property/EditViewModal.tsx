@@ -18,7 +18,7 @@ import { Modal } from '../common/Modal.tsx'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
 import { ConfirmDiscardDialog } from '../common/ConfirmDiscardDialog.tsx'
 import { CopyField } from './CopyField.tsx'
-import { StatusBadge } from './PropertyCard.tsx'
+import { SharedMark, StatusBadge } from './PropertyCard.tsx'
 import { PhotoGallery, type GalleryPhoto } from './PhotoGallery.tsx'
 import { PlatformLinks, platformLabel, type PlatformChoices } from './PlatformLinks.tsx'
 import { PropertyFormFields } from './PropertyFormFields.tsx'
@@ -348,6 +348,7 @@ export function EditViewModal(props: Props) {
       testId="property-modal"
     >
       <div ref={content} className="flex flex-col gap-5" data-mode={mode} data-tab={tab}>
+        {property.sharedBy && <SharedMark sharedBy={property.sharedBy} />}
         <ModeSwitch mode={mode} onToggle={props.onToggleMode} />
         <Tabs
           tabs={editing ? EDIT_TABS : VIEW_TABS.filter((option) => option !== 'team' || props.team)}
@@ -402,18 +403,22 @@ export function EditViewModal(props: Props) {
         </div>
         {editing && (
           <footer className="sticky -bottom-5 -mx-6 -mb-5 flex items-center justify-between gap-3 border-t border-slate-100 bg-white px-6 py-4">
-            <button
-              type="button"
-              onClick={props.onRequestDelete}
-              disabled={busy}
-              data-testid="delete-property"
-              className="text-sm font-medium text-red-600 hover:underline disabled:text-slate-400"
-            >
-              {t('property.deleteLink')}
-            </button>
+            {/* Only the owner deletes: a co-host's footer has Save alone, at its end. */}
+            {!property.sharedBy && (
+              <button
+                type="button"
+                onClick={props.onRequestDelete}
+                disabled={busy}
+                data-testid="delete-property"
+                className="text-sm font-medium text-red-600 hover:underline disabled:text-slate-400"
+              >
+                {t('property.deleteLink')}
+              </button>
+            )}
             <Button
               type="button"
               onClick={save}
+              className="ms-auto"
               busy={activity === 'saving'}
               disabled={!canSave(draft) || busy}
               data-testid="save-property"
