@@ -22,11 +22,9 @@ export function StatusBadge({ status }: { status: string }) {
 export function SharedMark({ sharedBy }: { sharedBy: NonNullable<Property['sharedBy']> }) {
   const { t } = useI18n()
   return (
-    <span data-testid="shared-mark" className="flex min-w-0">
-      <Badge tone="brand">
-        <span className="truncate">{t('property.sharedBy', { name: sharedBy.ownerName })}</span>
-      </Badge>
-    </span>
+    <p data-testid="shared-mark" className="truncate text-xs font-medium text-brand-700">
+      {t('property.sharedBy', { name: sharedBy.ownerName })}
+    </p>
   )
 }
 

@@ -19,7 +19,7 @@ type Props = {
 
 const LINK_CLASS =
   'inline-flex h-11 items-center justify-center rounded-xl px-5 text-sm font-semibold transition-colors'
-const PRIMARY_LINK = `${LINK_CLASS} bg-brand-600 text-white hover:bg-brand-700`
+const PRIMARY_LINK = `${LINK_CLASS} bg-brand-700 text-white hover:bg-brand-800`
 const SECONDARY_LINK = `${LINK_CLASS} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50`
 
 function Notice({ tone, testId, children }: { tone: 'amber' | 'red'; testId: string; children: ReactNode }) {
