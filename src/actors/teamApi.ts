@@ -8,9 +8,9 @@ const { team } = apiPaths
 const NO_FALLBACK = ''
 
 /**
- * A property's team (docs/product.md §7.13), apart from `api` (src/actors/api.ts): only the Team
- * tab and the invitation's page call it, and both load it with themselves, so the first screens'
- * chunks never carry it (docs/decisions.md "The team's calls load with the team's screens").
+ * The owner's calls on a property's team (docs/product.md §7.13), apart from `api`
+ * (src/actors/api.ts): only the Team tab calls them, and its chunk carries them, so the first
+ * screens' never do (docs/decisions.md "The team's calls load with the team's screens").
  */
 export const teamApi = {
   list: (propertyId: string) => request(team.list, { params: { id: propertyId } }),
@@ -24,6 +24,4 @@ export const teamApi = {
   /** A new mail with a new link; the old link stops working. */
   resend: (propertyId: string, memberId: string) =>
     request(team.resend, { params: { id: propertyId, memberId } }, NO_FALLBACK),
-  /** The signed-in account joins the team the mailed link's token names. */
-  accept: (token: string) => request(team.accept, { params: { token } }, NO_FALLBACK),
 }

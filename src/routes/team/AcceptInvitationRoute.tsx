@@ -1,7 +1,7 @@
 import { useLocation, useParams } from 'wouter'
 import { fromPromise } from 'xstate'
 import { api } from '../../actors/api.ts'
-import { teamApi } from '../../actors/teamApi.ts'
+import { acceptInvitation } from '../../actors/invitationApi.ts'
 import { feedbackText } from '../../common/notify.ts'
 import { readHint, writeHint } from '../../common/sessionHint.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
@@ -18,7 +18,7 @@ type Props = { implementations?: FlowImplementations<typeof acceptInvitationMach
  * says what was opened, and a property it cannot name yet is "this property".
  */
 async function acceptAndName(token: string): Promise<Accepted> {
-  const accepted = await teamApi.accept(token)
+  const accepted = await acceptInvitation(token)
   const propertyName = await api.property.get(accepted.propertyId).then(
     (property) => property.name,
     () => undefined,
