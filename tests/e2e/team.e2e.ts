@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import axe from 'axe-core'
 import { codeIn, linkIn, startMailbox, type Mailbox } from '../server/mailbox.ts'
-import { launchBrowser, overflows, PHONE, screenshot } from './browser.ts'
+import { launchBrowser, overflows, PHONE, screenshot, violations } from './browser.ts'
 import { addProperty } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
@@ -19,23 +18,6 @@ let mailbox: Mailbox
 let server: RunningServer
 let browser: Browser
 let owner: BrowserContext
-
-declare global {
-  interface Window {
-    axe: typeof axe
-  }
-}
-
-/** Every violation axe finds on what the page shows now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(300)
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} at ${node.target.join(' > ')}: ${violation.help}`),
-  )
-}
 
 beforeAll(async () => {
   mailbox = await startMailbox()
