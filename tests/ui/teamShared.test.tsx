@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { SESSION_HINT_KEY } from '../../src/common/sessionHint.ts'
 import { AppShell } from '../../src/frame/AppShell.tsx'
+import { App } from '../../src/routes/App.tsx'
 import { isCleanerPath, navigationFor } from '../../src/domain/navigation.ts'
 import { EditPropertyDialog } from '../../src/routes/properties/EditPropertyDialog.tsx'
 import { PropertyCard } from '../../src/ui/property/PropertyCard.tsx'
@@ -22,6 +24,8 @@ const quietServer = () =>
 afterEach(() => {
   vi.unstubAllGlobals()
   happyDom().setViewport({ width: 1024 })
+  localStorage.removeItem(SESSION_HINT_KEY)
+  window.history.replaceState(null, '', '/')
 })
 
 const SHARED = aProperty({ sharedBy: { role: 'cohost', ownerName: 'Huda Al-Harbi' } })
@@ -106,6 +110,31 @@ describe('a cleaner’s account', () => {
       'Calendar',
       'Turnovers',
     ])
+  })
+
+  it.each(['/', '/dashboard', '/properties'])('opening %s lands on Turnovers', async (path) => {
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), window.location.origin).pathname === '/api/user/profile'
+          ? json({ ...aProfile(), workspace: 'cleaner' })
+          : json([]),
+      ),
+    )
+    // The signed-in page opens the notification stream, which has nothing to say here.
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        addEventListener() {}
+        close() {}
+      },
+    )
+    localStorage.setItem(SESSION_HINT_KEY, '1')
+    window.history.replaceState(null, '', path)
+    render(<App />)
+    await waitFor(() => expect(window.location.pathname).toBe('/turnovers'), { timeout: 5000 })
   })
 
   it('stays on Turnovers and the settings; `/`, the dashboard and every property screen leave for Turnovers', () => {
