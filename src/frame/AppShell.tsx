@@ -75,8 +75,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
   const settingsOpen = overlay === 'settings' || (atSettings && overlay === 'none')
   const closeSettings = () => {
     setOverlay('none')
-    if (atSettings)
-      navigate(profile.workspace === 'cleaner' ? PATHS.turnovers : PATHS.dashboard, { replace: true })
+    if (atSettings) navigate(PATHS.dashboard, { replace: true })
   }
   const toggle = (which: Overlay) => () => setOverlay((current) => (current === which ? 'none' : which))
   // Only the bars this screen size shows are drawn. Hidden by CSS, the sidebar and the

@@ -42,9 +42,5 @@ export function usePropertyDialogs(
       </WhenOpen>
     </>
   )
-  // A cleaner of a shared property sees its turnovers only (docs/product.md §7.13): no editor.
-  const openProperty = (property: Property) => {
-    if (property.sharedBy?.role !== 'cleaner') setOpened(property)
-  }
-  return { openAdd: () => setAdding(true), openProperty, dialogs }
+  return { openAdd: () => setAdding(true), openProperty: setOpened, dialogs }
 }
