@@ -23,6 +23,7 @@ export const TeamInvitation = z.object({
   role: TeamRole,
   status: z.literal('invited'),
 })
+export type TeamInvitation = z.infer<typeof TeamInvitation>
 
 /** A member as the owner lists them: `name` once an account with it accepted. */
 export const TeamMember = z.object({

@@ -86,6 +86,11 @@ export const FIRST_SCREENS: FirstScreen[] = [
     orBelow(PATHS.confirmCleanerEmail),
     'src/routes/cleaning/ConfirmCleanerEmailRoute.tsx',
   ),
+  publicScreen(
+    PATHS.teamInvitation,
+    orBelow(PATHS.teamInvitation),
+    'src/routes/team/AcceptInvitationRoute.tsx',
+  ),
   // `/` is the dashboard too. Its stay lists, under the figures, wait for the feed of every
   // property: asked for here, its download (a portfolio's is the page's largest) overlaps the
   // code's rather than starting once the dashboard has rendered; its reader's code stays out of

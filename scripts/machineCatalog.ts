@@ -25,6 +25,9 @@ import { resetPasswordMachine } from '../src/machines/auth/resetPassword.ts'
 import { rotateLinkMachine } from '../src/machines/property/rotateLink.ts'
 import { acknowledgeAtRiskMachine } from '../src/machines/property/acknowledgeAtRisk.ts'
 import { twoFactorSetupMachine } from '../src/machines/settings/twoFactorSetup.ts'
+import { inviteMemberMachine } from '../src/machines/team/inviteMember.ts'
+import { acceptInvitationMachine } from '../src/machines/team/acceptInvitation.ts'
+import { cancelTeamInvitationMachine, removeTeamMemberMachine } from '../src/machines/team/memberActions.ts'
 
 /**
  * Sample events for the account flows: the model-based tests in tests/machines walk the paths
@@ -110,6 +113,13 @@ export const SAMPLE_STAY: ManualStayRef = {
   priceBasis: 'night',
 }
 
+/** An invitation accepted: a co-host of Palm Loft. */
+export const SAMPLE_ACCEPTED = {
+  propertyId: 'property-1',
+  role: 'cohost' as const,
+  propertyName: 'Palm Loft',
+}
+
 export const SAMPLE_PROFILE = {
   name: 'Huda Al-Harbi',
   phone: '+966 50 123 4567',
@@ -144,6 +154,11 @@ const failure = (id: string): SystemEvent => ({
 const notFound = (id: string): SystemEvent => ({
   type: `xstate.error.actor.${id}`,
   error: Object.assign(new Error('Not found'), { status: 404 }),
+})
+/** The server's refusal with this status, in its words. */
+const refusal = (id: string, status: number): SystemEvent => ({
+  type: `xstate.error.actor.${id}`,
+  error: Object.assign(new Error(`${SAMPLE.serverMessage} (${status})`), { status }),
 })
 const success = (id: string, output: unknown = {}): SystemEvent => ({
   type: `xstate.done.actor.${id}`,
@@ -302,6 +317,49 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
   ]),
   entry(revokeCleanerLinkMachine.definition, [
     { name: 'revoke a cleaner’s link', events: confirmedActionEvents('revokeCleanerLink') },
+  ]),
+  entry(inviteMemberMachine.definition, [
+    {
+      name: 'invite a co-host',
+      events: [
+        { type: 'submit', values: { email: 'sara@', role: 'cohost' } },
+        { type: 'submit', values: { email: SAMPLE.newEmail, role: 'cohost' } },
+        success('invite', { id: 'member-1', email: SAMPLE.newEmail, role: 'cohost', status: 'invited' }),
+        failure('invite'),
+        {
+          type: 'xstate.error.actor.invite',
+          error: Object.assign(new Error('Already on the team'), {
+            fields: { email: 'This address is already on the team.' },
+          }),
+        },
+      ],
+    },
+  ]),
+  entry(
+    acceptInvitationMachine.definition,
+    [true, false].map((signedIn) => ({
+      name: signedIn ? 'accept an invitation, signed in' : 'open an invitation, signed out',
+      input: { token: SAMPLE.token, signedIn },
+      events: [
+        { type: 'accept' },
+        { type: 'retry' },
+        { type: 'switchAccount' },
+        success('accept', SAMPLE_ACCEPTED),
+        failure('accept'),
+        notFound('accept'),
+        refusal('accept', 401),
+        refusal('accept', 403),
+        refusal('accept', 409),
+        success('signOut'),
+        failure('signOut'),
+      ],
+    })),
+  ),
+  entry(removeTeamMemberMachine.definition, [
+    { name: 'remove a team member', events: confirmedActionEvents('removeTeamMember') },
+  ]),
+  entry(cancelTeamInvitationMachine.definition, [
+    { name: 'cancel a team invitation', events: confirmedActionEvents('cancelTeamInvitation') },
   ]),
   entry(confirmCleanerEmailMachine.definition, [
     {

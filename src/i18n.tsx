@@ -41,6 +41,7 @@ const loaders: Record<Language, Record<LocalePart, Loader>> = {
     turnovers: () => import('virtual:locale/en/turnovers'),
     cleaner: () => import('virtual:locale/en/cleaner'),
     alerts: () => import('virtual:locale/en/alerts'),
+    team: () => import('virtual:locale/en/team'),
   },
   ar: {
     public: () => import('virtual:locale/ar/public'),
@@ -50,6 +51,7 @@ const loaders: Record<Language, Record<LocalePart, Loader>> = {
     turnovers: () => import('virtual:locale/ar/turnovers'),
     cleaner: () => import('virtual:locale/ar/cleaner'),
     alerts: () => import('virtual:locale/ar/alerts'),
+    team: () => import('virtual:locale/ar/team'),
   },
 }
 

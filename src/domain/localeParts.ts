@@ -6,7 +6,7 @@ import type { Messages } from './translator.ts'
  * everyone say (sign-in, registration, password reset, e-mail change, errors); `occasional` what
  * any page says only now and then (that the network is gone, that a new version waits), loaded
  * when it is first said; `admin` what only the admins' screens say, loaded with the first of
- * them; `turnovers` the Turnovers screen's; `cleaner` what a cleaner's page says; `alerts` the settings' alerts on this device; `signedIn` holds the rest. `mail`, `push` and the errors only the server finds are the server's
+ * them; `turnovers` the Turnovers screen's; `cleaner` what a cleaner's page says; `alerts` the settings' alerts on this device; `team` a property's team and its invitation's page; `signedIn` holds the rest. `mail`, `push` and the errors only the server finds are the server's
  * alone and never reach the browser.
  */
 export const LOCALE_PARTS = [
@@ -17,6 +17,7 @@ export const LOCALE_PARTS = [
   'turnovers',
   'cleaner',
   'alerts',
+  'team',
 ] as const
 export type LocalePart = (typeof LOCALE_PARTS)[number]
 
@@ -35,6 +36,8 @@ const LATER_PARTS: Partial<Record<LocalePart, readonly string[]>> = {
   cleaner: ['cleaner'],
   // Alerts on this device, in the settings: loaded when they open, not with every first screen.
   alerts: ['alerts'],
+  // A property's team and the invitation's page: loaded with either, never with a first screen.
+  team: ['team'],
 }
 const laterPartOf = (namespace: string) =>
   (Object.keys(LATER_PARTS) as LocalePart[]).find((part) => LATER_PARTS[part]!.includes(namespace))

@@ -38,6 +38,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   PATHS.cancelEmailChange,
   PATHS.cleaner,
   PATHS.confirmCleanerEmail,
+  PATHS.teamInvitation,
 ]
 
 /** Whether `pathname` is a public screen or below one (a mailed link's token). */

@@ -58,7 +58,7 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
   const search = useGlobalSearch()
   const logout = useLogout()
   const notifications = useNotifications(overlay === 'notifications')
-  const items = navigationFor(profile.isAdmin)
+  const items = navigationFor(profile.isAdmin, profile.workspace)
   const close = () => setOverlay('none')
   // Closed by Escape or its close button, the panel hands the focus back to the bell; so does
   // the dialog a notification opens (a stay's details), when it closes.

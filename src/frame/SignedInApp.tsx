@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { matchRoute, Route, Switch } from 'wouter'
+import { matchRoute, Redirect, Route, Switch, useLocation } from 'wouter'
 import { parse } from 'regexparam'
 import { hasEarlyResponses } from '../boot/earlyResponses.ts'
 import { NeedsWords, useI18n } from '../i18n.tsx'
@@ -9,6 +9,7 @@ import { EmptyState } from '../ui/common/EmptyState.tsx'
 import { FullPageSpinner, Spinner } from '../ui/common/Spinner.tsx'
 import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
 import { PATHS, userPropertiesPath } from '../domain/paths.ts'
+import { isCleanerPath } from '../domain/navigation.ts'
 import { AppShell } from './AppShell.tsx'
 import { preloadable, type Preloadable } from '../common/preloadable.tsx'
 import { useNotificationStream } from '../features/notifications/notifications.ts'
@@ -105,28 +106,34 @@ function PageLoading() {
 
 function SignedInScreen({ screen }: { screen: Screen }) {
   const { t } = useI18n()
+  const [location] = useLocation()
   const { component: Component } = screen
   return (
     <SignedIn>
-      {(profile) => (
-        <Suspense fallback={<PageLoading />}>
-          <AppShell profile={profile}>
-            {screen.adminOnly && !profile.isAdmin ? (
-              <EmptyState text={t('app.notAllowed')} />
-            ) : (
-              <Suspense fallback={<Spinner label={t('app.loading')} className="m-8" />}>
-                {screen.adminOnly ? (
-                  <NeedsWords part="admin" fallback={<Spinner label={t('app.loading')} className="m-8" />}>
+      {(profile) =>
+        // A cleaner's account has no host screens: they land on Turnovers (docs/product.md §2.25).
+        profile.workspace === 'cleaner' && !screen.adminOnly && !isCleanerPath(location) ? (
+          <Redirect to={PATHS.turnovers} replace />
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            <AppShell profile={profile}>
+              {screen.adminOnly && !profile.isAdmin ? (
+                <EmptyState text={t('app.notAllowed')} />
+              ) : (
+                <Suspense fallback={<Spinner label={t('app.loading')} className="m-8" />}>
+                  {screen.adminOnly ? (
+                    <NeedsWords part="admin" fallback={<Spinner label={t('app.loading')} className="m-8" />}>
+                      <Component />
+                    </NeedsWords>
+                  ) : (
                     <Component />
-                  </NeedsWords>
-                ) : (
-                  <Component />
-                )}
-              </Suspense>
-            )}
-          </AppShell>
-        </Suspense>
-      )}
+                  )}
+                </Suspense>
+              )}
+            </AppShell>
+          </Suspense>
+        )
+      }
     </SignedIn>
   )
 }

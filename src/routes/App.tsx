@@ -43,6 +43,7 @@ const ResetPasswordRoute = preloadable(() => import('./auth/ResetPasswordRoute.t
 const CancelEmailChangeRoute = preloadable(() => import('./auth/CancelEmailChangeRoute.tsx'))
 const CleanerScheduleRoute = preloadable(() => import('./cleaning/CleanerScheduleRoute.tsx'))
 const ConfirmCleanerEmailRoute = preloadable(() => import('./cleaning/ConfirmCleanerEmailRoute.tsx'))
+const AcceptInvitationRoute = preloadable(() => import('./team/AcceptInvitationRoute.tsx'))
 
 /** A page open to everyone; `signedOutOnly` sends someone still signed in to the dashboard. */
 type PublicScreen = { path: string; component: Preloadable<object>; signedOutOnly?: boolean }
@@ -59,6 +60,9 @@ const PUBLIC_SCREENS: PublicScreen[] = [
   { path: `${PATHS.cleaner}/:token?`, component: CleanerScheduleRoute },
   // The mailed link that confirms a cleaner's address; opening it changes nothing.
   { path: `${PATHS.confirmCleanerEmail}/:token?`, component: ConfirmCleanerEmailRoute },
+  // A host's invitation to a property's team: signed in it accepts, signed out it leads to
+  // signing in or registering and back (docs/product.md §2.25).
+  { path: `${PATHS.teamInvitation}/:token?`, component: AcceptInvitationRoute },
 ]
 
 /**

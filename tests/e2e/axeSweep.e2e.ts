@@ -1,12 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import axe from 'axe-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { DEMO_ADMIN, DEMO_HOST } from '../../scripts/demoData.ts'
-import { launchBrowser, screenshot } from './browser.ts'
+import { launchBrowser, screenshot, violations } from './browser.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 /**
@@ -34,30 +33,6 @@ const MANUAL_GUEST = 'Noura Al-Qahtani'
 const today = localToday()
 /** A cleaner's link to every demo property, one in each language (the page opens in the link's). */
 const cleanerTokens: Record<Language, string> = { en: '', ar: '' }
-
-declare global {
-  interface Window {
-    axe: typeof axe
-  }
-}
-
-/** Every violation axe finds on what the page shows now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  // Let open/close transitions and fonts settle: axe measures the colours a person sees.
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(300)
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) stays on.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact ?? 'no impact'}) at ${node.target.join(' > ')}: ${violation.help}` +
-        `\n    ${node.html.slice(0, 200)}` +
-        (node.failureSummary ? `\n    ${node.failureSummary.replace(/\n/g, '\n    ')}` : ''),
-    ),
-  )
-}
 
 async function signIn(account: { email: string; password: string }) {
   const context = await browser.newContext()

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import axe from 'axe-core'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
@@ -121,4 +122,28 @@ export async function tabTo(page: Page, selector: string, backwards = false) {
     if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return
   }
   throw new Error(`Tab never reached ${selector}`)
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe
+  }
+}
+
+/** Every violation axe finds on what the page shows now, one line each. */
+export async function violations(page: Page): Promise<string[]> {
+  // Let open/close transitions and fonts settle: axe measures the colours a person sees.
+  await page.evaluate(() => document.fonts.ready)
+  await page.waitForTimeout(300)
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) stays on.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact ?? 'no impact'}) at ${node.target.join(' > ')}: ${violation.help}` +
+        `\n    ${node.html.slice(0, 200)}` +
+        (node.failureSummary ? `\n    ${node.failureSummary.replace(/\n/g, '\n    ')}` : ''),
+    ),
+  )
 }

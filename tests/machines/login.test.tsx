@@ -57,8 +57,9 @@ walkMachine({
       expect(within(form()).getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
         '/forgot-password',
       )
+      // Registering instead still leads where the person was going.
       expect(within(form()).getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
-        '/registration',
+        `/registration?next=${encodeURIComponent(WANTED)}`,
       )
       expectMessage(form(), snapshot.context.error)
     },

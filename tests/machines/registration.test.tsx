@@ -9,6 +9,8 @@ import { renderRoute } from '../ui/render.tsx'
 import { byTestId, enterCode, expectFeedback, expectMessage, fill, isBusy } from './screenHelpers.ts'
 import { noWayToPerform, walkMachine } from './walk.tsx'
 
+const INVITATION = '/team/invitation/invitation-token'
+
 const form = () => byTestId('registration-form')
 const codeForm = () => byTestId('registration-code-form')
 
@@ -26,7 +28,8 @@ walkMachine({
           actions: { notify: (_, notice) => void notices.push(notice) },
         }}
       />,
-      { path: '/registration' },
+      // Opened from an invitation's page, to come back to it once registered.
+      { path: `/registration?next=${encodeURIComponent(INVITATION)}` },
     )
     return { ...rendered, notices }
   },
@@ -51,7 +54,10 @@ walkMachine({
   expectScreen: {
     editing: ({ snapshot }) => {
       expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy()
-      expect(within(form()).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login')
+      // Signing in instead still comes back to the invitation.
+      expect(within(form()).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+        `/login?next=${encodeURIComponent(INVITATION)}`,
+      )
       const labels = { email: 'E-mail', password: 'Password', confirmPassword: 'Confirm password' }
       const error = snapshot.context.error
       expectFeedback(form(), error, {}, labels)
@@ -104,10 +110,10 @@ walkMachine({
         kind: 'success',
         feedback: { key: 'registration.confirmed' },
       })
-      expect(rendered.currentPath()).toBe('/registration')
+      expect(rendered.currentPath()).toBe(`/registration?next=${encodeURIComponent(INVITATION)}`)
     },
     done: ({ screen: rendered }) => {
-      expect(rendered.currentPath()).toBe('/dashboard')
+      expect(rendered.currentPath()).toBe(INVITATION)
     },
   },
 })

@@ -16,7 +16,7 @@ export async function renderWithProviders(
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nProvider
       fallback={<p>{LOADING_LOCALE}</p>}
-      initialParts={['public', 'signedIn', 'admin', 'turnovers', 'cleaner', 'alerts']}
+      initialParts={['public', 'signedIn', 'admin', 'turnovers', 'cleaner', 'alerts', 'team']}
     >
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </I18nProvider>

@@ -9,9 +9,10 @@ import {
 import { failureFrom, type Feedback, type Notice } from '../parts/feedback.ts'
 import { routeActor, routeMachine } from '../parts/routeMachine.ts'
 
-export type PropertyTab = 'about' | 'connections' | 'statistics'
+export type PropertyTab = 'about' | 'connections' | 'statistics' | 'team'
 export const EDIT_TABS: PropertyTab[] = ['about', 'connections']
-export const VIEW_TABS: PropertyTab[] = ['about', 'connections', 'statistics']
+/** Team is the owner's alone: the modal leaves it out for a property shared with the reader. */
+export const VIEW_TABS: PropertyTab[] = ['about', 'connections', 'statistics', 'team']
 
 /** What Save sends: the edited form, the photos added, and the stored photos the host removed. */
 export type PropertyChanges = { draft: PropertyDraft; newPhotos: File[]; removedImageIds: string[] }

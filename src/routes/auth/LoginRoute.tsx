@@ -56,6 +56,7 @@ export default function LoginRoute({ implementations = {} }: Props) {
         onResend={() => send({ type: 'resend' })}
         resendWait={resendWait}
         onBack={() => send({ type: 'back' })}
+        search={search}
       />
     </AuthLayout>
   )

@@ -1,4 +1,5 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
+import { useSearch } from 'wouter'
 import { fromPromise } from 'xstate'
 import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
@@ -9,14 +10,20 @@ import { feedbackText, formFeedback, showNotice } from '../../common/notify.ts'
 import { useArriveSignedIn } from '../../common/sessionHint.ts'
 import { useSecondsUntil } from '../../common/useCountdown.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
-import { PATHS } from '../../domain/paths.ts'
+import { nextPath } from '../../common/redirect.ts'
 
 type Props = { implementations?: FlowImplementations<typeof registrationMachine> }
 
-/** /registration: sign up, confirm the e-mailed code, then the dashboard (docs/product.md §2.3). */
+/**
+ * /registration: sign up, confirm the e-mailed code, then the dashboard, or the page `?next=` names
+ * (an invitation's, docs/product.md §2.3).
+ */
 export default function RegistrationRoute({ implementations = {} }: Props) {
   const { t, language, setLanguage } = useI18n()
   const arriveSignedIn = useArriveSignedIn()
+  // Where to go once registered, fixed when the screen opens: leaving changes the search.
+  const search = useSearch()
+  const [destination] = useState(() => nextPath(search))
   const [state, send] = useFlow(
     registrationMachine({
       actors: {
@@ -30,8 +37,8 @@ export default function RegistrationRoute({ implementations = {} }: Props) {
   const resendWait = useSecondsUntil(state.context.resendAllowedAt)
 
   useEffect(() => {
-    if (step === 'done') arriveSignedIn(PATHS.dashboard)
-  }, [step, arriveSignedIn])
+    if (step === 'done') arriveSignedIn(destination)
+  }, [step, arriveSignedIn, destination])
 
   const onForm = step === 'editing' || step === 'sendingCode'
   const error = state.context.error
@@ -54,6 +61,7 @@ export default function RegistrationRoute({ implementations = {} }: Props) {
         onResend={() => send({ type: 'resend' })}
         resendWait={resendWait}
         onBack={() => send({ type: 'back' })}
+        search={search}
       />
     </AuthLayout>
   )

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import type { InternalCalendar, Property } from '../../actors/api.ts'
@@ -18,6 +18,13 @@ import {
   usePlatformChoices,
   useUpdateProperty,
 } from '../../features/properties/editorQueries.ts'
+import { preloadable } from '../../common/preloadable.tsx'
+import { Spinner } from '../../ui/common/Spinner.tsx'
+
+// The Team tab's code, calls and words come when it is first opened: no first screen carries them.
+const TeamTab = preloadable<{ propertyId: string }, typeof import('./TeamTab.tsx')>(
+  () => import('./TeamTab.tsx'),
+)
 
 type PropertyEditorDialogProps = {
   property: Property
@@ -25,6 +32,7 @@ type PropertyEditorDialogProps = {
   remove: (propertyId: string) => Promise<unknown>
   internalCalendar: UseQueryResult<InternalCalendar, Error>
   statistics: ReactNode
+  team?: ReactNode
   syncNow?: ReactNode
   rotateLink?: RotateLinkSlot
   atRisk?: (feed: PlatformFeed) => ReactNode
@@ -69,6 +77,7 @@ export function PropertyEditorDialog({
 
 /** The owner's edit/view modal for one property, with the real save and delete. */
 export function EditPropertyDialog({ property, onClosed }: { property: Property; onClosed: () => void }) {
+  const { t } = useI18n()
   const update = useUpdateProperty()
   const remove = useDeleteProperty()
   const internalCalendar = useInternalCalendar(property.id, true)
@@ -81,10 +90,22 @@ export function EditPropertyDialog({ property, onClosed }: { property: Property;
       statistics={
         <PropertyStatisticsTab propertyId={property.id} scope="owner" timeZone={property.timeZone} />
       }
+      team={
+        property.sharedBy ? undefined : (
+          <Suspense fallback={<Spinner label={t('app.loading')} className="py-6" />}>
+            <TeamTab propertyId={property.id} />
+          </Suspense>
+        )
+      }
       syncNow={<SyncNowButton />}
-      rotateLink={(platformName) => (
-        <RotateCalendarLinkButton propertyId={property.id} platformName={platformName} />
-      )}
+      // A co-host uses the feeds as they are; replacing them is the owner's.
+      rotateLink={
+        property.sharedBy
+          ? undefined
+          : (platformName) => (
+              <RotateCalendarLinkButton propertyId={property.id} platformName={platformName} />
+            )
+      }
       atRisk={(feed) => <AtRiskOnPlatform propertyId={property.id} feed={feed} />}
       onClosed={onClosed}
     />

@@ -20,6 +20,7 @@ type Props = {
   choices: PlatformChoices
   internalCalendar: InternalCalendarLink
   statistics: ReactNode
+  team?: ReactNode
   syncNow?: ReactNode
   rotateLink?: RotateLinkSlot
   atRisk?: (feed: PlatformFeed) => ReactNode
@@ -33,6 +34,7 @@ export function PropertyEditor({
   choices,
   internalCalendar,
   statistics,
+  team,
   syncNow,
   rotateLink,
   atRisk,
@@ -61,6 +63,7 @@ export function PropertyEditor({
       internalCalendar={internalCalendar}
       refusal={state.context.refusal}
       statistics={statistics}
+      team={team}
       syncNow={syncNow}
       rotateLink={rotateLink}
       atRisk={atRisk}

@@ -12,11 +12,13 @@ import { PATHS } from '../../domain/paths.ts'
 type Props = MailedCodeProps & {
   state: LoginState
   /** What is wrong with each field, under it. */
+  /** The address's query (`next=`), which the link to the other form keeps. */
+  search?: string
   fieldErrors?: Partial<Record<'email' | 'password', string>>
   onSubmit: (email: string, password: string) => void
 }
 
-export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...code }: Props) {
+export function LoginView({ state, email, error, fieldErrors = {}, search, onSubmit, ...code }: Props) {
   const { t } = useI18n()
   const busy = state === 'sendingCode' || state === 'signingIn'
   const [formRef, submitted] = useFocusOnRefusal(busy)
@@ -83,7 +85,10 @@ export function LoginView({ state, email, error, fieldErrors = {}, onSubmit, ...
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t('auth.noAccount')}{' '}
-        <Link href={PATHS.registration} className="font-medium text-brand-700 hover:underline">
+        <Link
+          href={`${PATHS.registration}${search ? `?${search}` : ''}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
           {t('auth.createAccount')}
         </Link>
       </p>

@@ -13,12 +13,22 @@ import { PATHS } from '../../domain/paths.ts'
 type Props = MailedCodeProps & {
   state: RegistrationState
   /** What is wrong with each field, under it. */
+  /** The address's query (`next=`), which the link to the other form keeps. */
+  search?: string
   fieldErrors?: Partial<Record<'email' | 'password' | 'confirmPassword', string>>
   onSubmit: (fields: { email: string; password: string; confirmPassword: string }) => void
 }
 
 /** Registration (docs/product.md §2.3): the form, the six-box code, the success splash. */
-export function RegistrationView({ state, email, error, fieldErrors = {}, onSubmit, ...code }: Props) {
+export function RegistrationView({
+  state,
+  email,
+  error,
+  fieldErrors = {},
+  search,
+  onSubmit,
+  ...code
+}: Props) {
   const { t } = useI18n()
   const [fields, setFields] = useState({ email, password: '', confirmPassword: '' })
   const busy = state === 'sendingCode'
@@ -87,7 +97,10 @@ export function RegistrationView({ state, email, error, fieldErrors = {}, onSubm
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t('auth.haveAccount')}{' '}
-        <Link href={PATHS.login} className="font-medium text-brand-700 hover:underline">
+        <Link
+          href={`${PATHS.login}${search ? `?${search}` : ''}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
           {t('auth.signIn')}
         </Link>
       </p>

@@ -18,7 +18,7 @@ import { Modal } from '../common/Modal.tsx'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
 import { ConfirmDiscardDialog } from '../common/ConfirmDiscardDialog.tsx'
 import { CopyField } from './CopyField.tsx'
-import { StatusBadge } from './PropertyCard.tsx'
+import { SharedMark, StatusBadge } from './PropertyCard.tsx'
 import { PhotoGallery, type GalleryPhoto } from './PhotoGallery.tsx'
 import { PlatformLinks, platformLabel, type PlatformChoices } from './PlatformLinks.tsx'
 import { PropertyFormFields } from './PropertyFormFields.tsx'
@@ -53,6 +53,8 @@ type Props = {
   refusal?: Feedback
   /** The Statistics tab's content, which the statistics work provides. */
   statistics: ReactNode
+  /** The Team tab's content: the owner's only, so without it there is no Team tab. */
+  team?: ReactNode
   /** The Connections tab's "sync now" action, for the owner's own calendars. */
   syncNow?: ReactNode
   /** The owner's "new link" action under the private link, or under one platform's link. */
@@ -346,8 +348,13 @@ export function EditViewModal(props: Props) {
       testId="property-modal"
     >
       <div ref={content} className="flex flex-col gap-5" data-mode={mode} data-tab={tab}>
+        {property.sharedBy && <SharedMark sharedBy={property.sharedBy} />}
         <ModeSwitch mode={mode} onToggle={props.onToggleMode} />
-        <Tabs tabs={editing ? EDIT_TABS : VIEW_TABS} tab={tab} onSelect={props.onSelectTab} />
+        <Tabs
+          tabs={editing ? EDIT_TABS : VIEW_TABS.filter((option) => option !== 'team' || props.team)}
+          tab={tab}
+          onSelect={props.onSelectTab}
+        />
         <div role="tabpanel" data-testid={`panel-${tab}`} className="flex flex-col gap-5">
           {/* The photos belong to the property's details: About shows them, the other tabs do not. */}
           {tab === 'about' && (
@@ -392,21 +399,26 @@ export function EditViewModal(props: Props) {
             </div>
           )}
           {tab === 'statistics' && props.statistics}
+          {tab === 'team' && props.team}
         </div>
         {editing && (
           <footer className="sticky -bottom-5 -mx-6 -mb-5 flex items-center justify-between gap-3 border-t border-slate-100 bg-white px-6 py-4">
-            <button
-              type="button"
-              onClick={props.onRequestDelete}
-              disabled={busy}
-              data-testid="delete-property"
-              className="text-sm font-medium text-red-600 hover:underline disabled:text-slate-400"
-            >
-              {t('property.deleteLink')}
-            </button>
+            {/* Only the owner deletes: a co-host's footer has Save alone, at its end. */}
+            {!property.sharedBy && (
+              <button
+                type="button"
+                onClick={props.onRequestDelete}
+                disabled={busy}
+                data-testid="delete-property"
+                className="text-sm font-medium text-red-600 hover:underline disabled:text-slate-400"
+              >
+                {t('property.deleteLink')}
+              </button>
+            )}
             <Button
               type="button"
               onClick={save}
+              className="ms-auto"
               busy={activity === 'saving'}
               disabled={!canSave(draft) || busy}
               data-testid="save-property"

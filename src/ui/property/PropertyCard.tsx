@@ -18,6 +18,16 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={STATUS_TONES[known] ?? 'green'}>{t(`property.status.${known}`)}</Badge>
 }
 
+/** "Shared with you by {owner}": a property another host shares with the reader (docs/product.md §2.10). */
+export function SharedMark({ sharedBy }: { sharedBy: NonNullable<Property['sharedBy']> }) {
+  const { t } = useI18n()
+  return (
+    <p data-testid="shared-mark" className="truncate text-xs font-medium text-brand-700">
+      {t('property.sharedBy', { name: sharedBy.ownerName })}
+    </p>
+  )
+}
+
 /**
  * The first photo: a spinner until it has loaded, a grey box when there is none. The
  * photo lies over the spinner and shows the moment the browser has it, not after a fade started
@@ -122,6 +132,7 @@ export function PropertyCard({ property, onOpen, className = '', menu }: Props) 
             {property.name}
           </button>
         </Heading>
+        {property.sharedBy && <SharedMark sharedBy={property.sharedBy} />}
         {location && (
           <p data-testid="card-location" className="flex items-center gap-1.5 text-sm text-slate-500">
             <MapPinIcon width={16} height={16} className="shrink-0" />

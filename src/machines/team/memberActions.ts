@@ -1,0 +1,17 @@
+import { confirmedActionMachine } from '../parts/confirmedAction.ts'
+
+// In the order of their names: the flows' docs list a file's machines so in every runner.
+
+/** "Cancel invitation" after asking: the mailed link stops working at once. */
+export const cancelTeamInvitationMachine = confirmedActionMachine({
+  id: 'cancelTeamInvitation',
+  succeeded: 'team.cancelled',
+  failed: 'team.cancelFailed',
+})
+
+/** "Remove" takes an active member off the team after asking: the property leaves their screens. */
+export const removeTeamMemberMachine = confirmedActionMachine({
+  id: 'removeTeamMember',
+  succeeded: 'team.removed',
+  failed: 'team.removeFailed',
+})

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { codeIn, linkIn, startMailbox, type Mailbox } from '../server/mailbox.ts'
+import { launchBrowser, overflows, PHONE, screenshot, violations } from './browser.ts'
+import { addProperty } from './hostData.ts'
+import { registerAccount, startServer, type RunningServer } from './server.ts'
+
+// The owner invites a co-host from the property's Team tab; the invitee opens the mailed link
+// signed out, registers from it (the code from the mail), comes back to the invitation's page and
+// accepts. Both screens at 1280 and 390 px, in both languages, with axe on each.
+const OWNER = { email: 'noura.owner@example.com', password: 'Noura-Pass-2026!' }
+const INVITEE = { email: 'sara.cohost@example.com', password: 'Sara-Pass-2026!' }
+const WIDE = { width: 1280, height: 860 }
+const WIDTHS = { desktop: WIDE, mobile: PHONE } as const
+const PROPERTY = 'Villa Nakheel'
+
+let mailbox: Mailbox
+let server: RunningServer
+let browser: Browser
+let owner: BrowserContext
+
+beforeAll(async () => {
+  mailbox = await startMailbox()
+  server = await startServer({ SMTP_URL: mailbox.smtpUrl })
+  await registerAccount(server, OWNER, mailbox)
+  browser = await launchBrowser()
+  owner = await browser.newContext({ viewport: WIDE })
+  const login = await owner.request.post(`${server.url}/api/auth/login`, {
+    data: OWNER,
+    headers: { origin: server.url },
+  })
+  expect(login.status()).toBe(200)
+  await addProperty(owner, server.url, { name: PROPERTY })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await mailbox?.stop()
+})
+
+async function ownerPage(width: keyof typeof WIDTHS, language: 'en' | 'ar'): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: WIDTHS[width],
+    storageState: await owner.storageState(),
+  })
+  await context.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
+  return context.newPage()
+}
+
+/** The property's Team tab, opened from its card on the Properties screen. */
+async function openTeamTab(page: Page) {
+  await page.goto(`${server.url}/properties`)
+  await page.getByTestId('property-card').first().getByRole('button').first().click()
+  const modal = page.getByTestId('property-modal')
+  await modal.getByTestId('tab-team').click()
+  await modal.getByTestId('team-invite').waitFor()
+  return modal
+}
+
+let invitation = ''
+
+describe('a property’s team', () => {
+  it('is invited from the Team tab, and the invitee registers from the mail and accepts', async () => {
+    const page = await ownerPage('desktop', 'en')
+    const modal = await openTeamTab(page)
+    expect(await modal.getByTestId('team-empty').innerText()).toContain('No one else')
+    const form = modal.getByTestId('team-invite')
+    // A slip of the keyboard shows at the field, and nothing is sent.
+    await form.getByLabel('E-mail address').fill('sara@')
+    await form.getByLabel('E-mail address').press('Enter')
+    await form.getByText('Enter a valid e-mail address.').waitFor()
+    await form.getByLabel('E-mail address').fill(INVITEE.email)
+    await form.getByLabel('Role').selectOption('cohost')
+    await form.getByRole('button', { name: 'Send invitation' }).click()
+    await modal.getByTestId('team-invite-sent').waitFor()
+    const member = modal.getByTestId('team-member')
+    await member.getByText('Invited').waitFor()
+    expect(await member.innerText()).toContain(INVITEE.email)
+
+    const mail = await mailbox.waitForMail(INVITEE.email)
+    invitation = linkIn(mail)
+    expect(invitation).toContain('/team/invitation/')
+
+    // The invitee, signed out: the page offers to sign in or register, both coming back.
+    const visitor = await browser.newContext({ viewport: PHONE })
+    const invitee = await visitor.newPage()
+    await invitee.goto(invitation)
+    await invitee.getByTestId('invitation-signed-out').waitFor()
+    await invitee.getByRole('link', { name: 'Create an account' }).click()
+    await invitee.waitForURL(/\/registration\?next=/)
+    const registration = invitee.getByTestId('registration-form')
+    await registration.getByLabel('E-mail').fill(INVITEE.email)
+    await registration.getByLabel('Password', { exact: true }).fill(INVITEE.password)
+    await registration.getByLabel('Confirm password').fill(INVITEE.password)
+    await registration.getByRole('button', { name: 'Create account' }).click()
+    const codeForm = invitee.getByTestId('registration-code-form')
+    await codeForm.waitFor()
+    const code = codeIn(await mailbox.waitForMail(INVITEE.email))
+    await codeForm.getByTestId('code-digit-0').click()
+    await invitee.keyboard.type(code)
+    await codeForm.locator('button[type="submit"]').click()
+
+    // Registered, back on the invitation: opening it accepted nothing; the button does.
+    await invitee.waitForURL(/\/team\/invitation\//, { timeout: 10_000 })
+    const accept = invitee.getByRole('button', { name: 'Accept' })
+    await accept.waitFor()
+    await accept.click()
+    const accepted = invitee.getByTestId('invitation-accepted')
+    await accepted.waitFor()
+    expect(await accepted.innerText()).toContain('You are now a co-host of')
+    expect(await accepted.getByRole('link', { name: 'Open Properties' }).getAttribute('href')).toBe(
+      '/properties',
+    )
+
+    // The owner's list now says the member is active.
+    await page.reload()
+    const again = await openTeamTab(page)
+    await again.getByTestId('team-member').getByText('Active').waitFor()
+    await visitor.close()
+    await page.context().close()
+  }, 120_000)
+
+  for (const language of ['en', 'ar'] as const) {
+    for (const width of ['desktop', 'mobile'] as const) {
+      it(`draws the Team tab and the invitation's page at ${WIDTHS[width].width} px in ${language}`, async () => {
+        const page = await ownerPage(width, language)
+        const modal = await openTeamTab(page)
+        await modal.getByTestId('team-member').waitFor()
+        expect(await overflows(page)).toBe(false)
+        await screenshot(page, `team-tab-${language}-${WIDTHS[width].width}`)
+        expect(await violations(page)).toEqual([])
+        await page.context().close()
+
+        const visitor = await browser.newContext({ viewport: WIDTHS[width] })
+        await visitor.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)
+        const invitee = await visitor.newPage()
+        await invitee.goto(invitation)
+        await invitee.getByTestId('invitation-signed-out').waitFor()
+        expect(await overflows(invitee)).toBe(false)
+        await screenshot(invitee, `team-invitation-${language}-${WIDTHS[width].width}`)
+        expect(await violations(invitee)).toEqual([])
+        await visitor.close()
+      }, 60_000)
+    }
+  }
+})
