@@ -18,13 +18,12 @@ import type {
   Notification as NotificationShape,
   NotificationData,
 } from '../../contract/notification.ts'
-import type { PushSubscriptionBody } from '../../contract/push.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import type { z } from 'zod'
 import type { DateRange } from '../domain/dateRange.ts'
 import type { PlatformLink } from '../domain/platformSelection.ts'
 import type { PropertyFields } from '../domain/property.ts'
-import { request, type BodyAt } from './http.ts'
+import { NO_FALLBACK, request, type BodyAt } from './http.ts'
 
 export type {
   ExternalCalendar,
@@ -70,10 +69,6 @@ export function propertyForm(fields: PropertyFields, images: File[], purpose: 'c
   return form
 }
 
-// No fallback text for changes: a failure without the server's message shows the action's own
-// localised text ("Error updating property"), not an English "Unexpected error".
-const NO_FALLBACK = ''
-
 export type { DashboardStatistics, DateRange, MonthlyFigures, PeriodStatistics }
 /** A new `email` needs `currentPassword` too (docs/product.md §4.4). */
 export type ProfileChanges = Pick<Profile, 'name' | 'phone' | 'email' | 'residentalAddress'> & {
@@ -92,7 +87,7 @@ export type AppNotification = NotificationShape
 export type { NoticeStay, NotificationData }
 export type { NoticeKind } from '../domain/noticeKinds.ts'
 
-const { auth, user, statistics, admin, guest, stay, notification, sync, property, imports, turnover, push } =
+const { auth, user, statistics, admin, guest, stay, notification, sync, property, imports, turnover } =
   apiPaths
 
 /** Which page of a long list, of how many rows, narrowed to the rows that hold `search`. */
@@ -102,7 +97,7 @@ export type PageParams = { page: number; pageSize: number; search?: string }
  * A documented list call answers the whole list, or a page when the query asks for one
  * (docs/decisions.md, "Long lists come a page at a time"): each caller knows which it asked for.
  */
-const asPage = <Item>(answer: Item[] | Page<Item>): Page<Item> =>
+export const asPage = <Item>(answer: Item[] | Page<Item>): Page<Item> =>
   Array.isArray(answer) ? { items: answer, total: answer.length, page: 1, pageSize: answer.length } : answer
 const asWhole = <Item>(answer: Item[] | Page<Item>): Item[] => (Array.isArray(answer) ? answer : answer.items)
 
@@ -142,47 +137,6 @@ export const api = {
       request(statistics.period, { params: { id: propertyId }, query: range }),
     adminPeriod: (propertyId: string, range: DateRange) =>
       request(admin.period, { params: { propertyId }, query: range }),
-  },
-  admin: {
-    usersPage: (params: PageParams) => request(admin.users, { query: params }).then(asPage),
-    user: (userId: string) => request(admin.user, { params: { userId } }),
-    updateUser: (userId: string, changes: ProfileChanges) =>
-      request(admin.updateUser, { params: { userId }, body: changes }),
-    toggleNotifications: (userId: string, enabled: boolean) =>
-      request(admin.toggleNotifications, { params: { userId }, body: { enabled } }),
-    deactivateUser: (userId: string, reason: string) =>
-      request(admin.deactivateUser, { params: { userId }, body: { reason } }),
-    reactivateUser: (userId: string, reason: string) =>
-      request(admin.reactivateUser, { params: { userId }, body: { reason } }),
-    deleteUser: (userId: string, reason: string) =>
-      request(admin.deleteUser, { params: { userId }, body: { reason } }),
-    logs: (params: { kind?: string; page: number; pageSize: number }) =>
-      request(admin.logs, { query: params }),
-    userPropertiesPage: (userId: string, params: PageParams) =>
-      request(admin.userProperties, { params: { userId }, query: params }).then(asPage),
-    createUserProperty: (userId: string, fields: PropertyFields, images: File[]) =>
-      request(
-        admin.createUserProperty,
-        { params: { userId }, body: propertyForm(fields, images, 'create') },
-        NO_FALLBACK,
-      ),
-    updateProperty: (id: string, fields: PropertyFields, images: File[]) =>
-      request(
-        admin.updateProperty,
-        { params: { propertyId: id }, body: propertyForm(fields, images, 'update') },
-        NO_FALLBACK,
-      ),
-    deleteProperty: (id: string) =>
-      request(admin.deleteProperty, { params: { propertyId: id } }, NO_FALLBACK),
-    propertyImages: (id: string) => request(admin.propertyImages, { params: { propertyId: id } }),
-    removeImage: (id: string, imageId: string) =>
-      request(admin.removeImage, { params: { propertyId: id, imageId } }, NO_FALLBACK),
-    externalCalendars: (id: string) => request(admin.externalCalendars, { params: { propertyId: id } }),
-    addExternalCalendar: (id: string, link: PlatformLink) =>
-      request(admin.addExternalCalendar, { params: { propertyId: id }, body: link }),
-    internalCalendar: (id: string) => request(admin.internalCalendar, { params: { propertyId: id } }),
-    /** Each platform's import interval measured across every account. */
-    platformCadence: () => request(imports.platforms),
   },
   guest: {
     page: (params: PageParams) => request(guest.list, { query: params }).then(asPage),
@@ -235,26 +189,8 @@ export const api = {
         request(stay.remove, { params: { id: propertyId, stayId } }, NO_FALLBACK),
     },
   },
-  /** This browser's alerts and the account's devices (docs/product.md §7.12). */
-  push: {
-    key: () => request(push.key),
-    subscribe: (subscription: PushSubscriptionBody) => request(push.subscribe, { body: subscription }),
-    devices: () => request(push.devices),
-    unsubscribe: (id: string) => request(push.unsubscribe, { params: { id } }),
-    test: () => request(push.test),
-  },
   turnover: {
     /** The cleanings due in a window of days, by date then property (docs/product.md §3.9). */
     list: (query: TurnoverQuery) => request(turnover.list, { query }),
-    /** A cleaner's page, by its link's token: no session. */
-    cleanerSchedule: (token: string) => request(turnover.cleanerSchedule, { params: { token } }),
-    /** The host's cleaner's links (docs/product.md §7.11). */
-    links: () => request(turnover.links),
-    createLink: (body: CleanerLinkBody) => request(turnover.createLink, { body }, NO_FALLBACK),
-    /** A new secret for the link: its old page and feed stop working at once. */
-    rotateLink: (id: string) => request(turnover.rotateLink, { params: { id } }, NO_FALLBACK),
-    removeLink: (id: string) => request(turnover.removeLink, { params: { id } }, NO_FALLBACK),
-    /** The address's owner agrees to a link's change mails, by the mailed link's token: no session. */
-    confirmEmail: (token: string) => request(turnover.confirmEmail, { params: { token } }, NO_FALLBACK),
   },
 }

@@ -128,6 +128,12 @@ function queryString(fields: object | undefined): string {
  * (docs/product.md §7.1); without a message the error carries `fallback`, which the caller picks
  * (a localised text).
  */
+/**
+ * The fallback of a call that changes something: a failure without the server's message then shows
+ * the action's own localised text ("Error updating property"), not an English "Unexpected error".
+ */
+export const NO_FALLBACK = ''
+
 export async function request<R extends Route>(
   route: R,
   ...[call, fallback = 'Unexpected error']: object extends CallOf<R>

@@ -1,11 +1,8 @@
 import type { TeamRole } from '../../contract/team.ts'
 import { apiPaths } from '../../contract/paths.ts'
-import { request } from './http.ts'
+import { NO_FALLBACK, request } from './http.ts'
 
 const { team } = apiPaths
-
-// No fallback text: a failure without the server's message shows the action's own localised text.
-const NO_FALLBACK = ''
 
 /**
  * The owner's calls on a property's team (docs/product.md §7.13), apart from `api`

@@ -37,8 +37,11 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       // A shared computer stops showing the host's alerts once they sign out; loaded only now.
-      const { disableDeviceAlerts } = await import('../features/push/devicePush.ts')
-      await disableDeviceAlerts(api.push.unsubscribe).catch((error: unknown) =>
+      const [{ disableDeviceAlerts }, { pushApi }] = await Promise.all([
+        import('../features/push/devicePush.ts'),
+        import('../actors/pushApi.ts'),
+      ])
+      await disableDeviceAlerts(pushApi.unsubscribe).catch((error: unknown) =>
         console.error('Ending this device’s alerts failed', error),
       )
       return api.auth.logout()

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { beforeEach, expect, vi } from 'vitest'
 import { fromPromise } from 'xstate'
-import { api } from '../../src/actors/api.ts'
+import { pushApi } from '../../src/actors/pushApi.ts'
 import { deviceAlertsMachine } from '../../src/machines/settings/deviceAlerts.ts'
 import { DeviceAlertsSection } from '../../src/routes/settings/DeviceAlertsSection.tsx'
 import { renderWithProviders } from '../ui/providers.tsx'
@@ -12,7 +12,7 @@ import { noWayToPerform, walkMachine, type Walk } from './walk.tsx'
 
 beforeEach(() => {
   // The devices list beside the flow: none yet.
-  vi.spyOn(api.push, 'devices').mockResolvedValue([])
+  vi.spyOn(pushApi, 'devices').mockResolvedValue([])
 })
 
 const button = (name: string) => screen.queryByRole('button', { name })

@@ -1,3 +1,4 @@
+import { adminApi } from '../../src/actors/adminApi.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import type { PlatformCadence } from '../../contract/imports.ts'
@@ -89,7 +90,7 @@ describe('measured import intervals', () => {
 describe('the integration page’s measured intervals', () => {
   it('are never asked for nor shown for a host', async () => {
     vi.spyOn(api.user, 'profile').mockResolvedValue(aProfile(false))
-    const measured = vi.spyOn(api.admin, 'platformCadence').mockResolvedValue([aPlatform()])
+    const measured = vi.spyOn(adminApi, 'platformCadence').mockResolvedValue([aPlatform()])
     await renderWithProviders(<MeasuredIntervalsSection />)
     await waitFor(() => expect(api.user.profile).toHaveBeenCalled())
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -99,7 +100,7 @@ describe('the integration page’s measured intervals', () => {
 
   it('are shown to an admin', async () => {
     vi.spyOn(api.user, 'profile').mockResolvedValue(aProfile(true))
-    vi.spyOn(api.admin, 'platformCadence').mockResolvedValue([aPlatform()])
+    vi.spyOn(adminApi, 'platformCadence').mockResolvedValue([aPlatform()])
     await renderWithProviders(<MeasuredIntervalsSection />)
     expect(await screen.findByRole('heading', { name: 'Measured import intervals' })).toBeTruthy()
     expect(await screen.findByTestId('measured-median')).toBeTruthy()
@@ -107,7 +108,7 @@ describe('the integration page’s measured intervals', () => {
 
   it('say a failure in red with a retry', async () => {
     vi.spyOn(api.user, 'profile').mockResolvedValue(aProfile(true))
-    vi.spyOn(api.admin, 'platformCadence').mockRejectedValue(new Error('The server is down'))
+    vi.spyOn(adminApi, 'platformCadence').mockRejectedValue(new Error('The server is down'))
     await renderWithProviders(<MeasuredIntervalsSection />)
     expect((await screen.findByRole('alert')).textContent).toBe('The server is down')
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()

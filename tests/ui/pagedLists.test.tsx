@@ -1,3 +1,4 @@
+import { adminApi } from '../../src/actors/adminApi.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -161,7 +162,7 @@ describe('the dashboard’s row of a portfolio', () => {
 describe('the admin’s lists with 2,000 rows', () => {
   it('pages the users and searches names and addresses across all of them', async () => {
     const page = vi
-      .spyOn(api.admin, 'usersPage')
+      .spyOn(adminApi, 'usersPage')
       .mockImplementation(
         servePages(USERS, (user, needle) => `${user.name} ${user.email}`.toLowerCase().includes(needle)),
       )
@@ -177,9 +178,9 @@ describe('the admin’s lists with 2,000 rows', () => {
   })
 
   it('names the owner of a user’s properties from that user alone, and pages their grid', async () => {
-    vi.spyOn(api.admin, 'user').mockResolvedValue(aUser({ id: 'u7', name: 'Noura' }))
+    vi.spyOn(adminApi, 'user').mockResolvedValue(aUser({ id: 'u7', name: 'Noura' }))
     const page = vi
-      .spyOn(api.admin, 'userPropertiesPage')
+      .spyOn(adminApi, 'userPropertiesPage')
       .mockImplementation((_, params) => servePages(PORTFOLIO, byNameOrCity)(params))
     await renderRoute(
       <Route path="/users/:userId/properties">
@@ -225,7 +226,7 @@ describe('the admin’s lists with 2,000 rows', () => {
       createdAt: '2026-03-01T10:00:00.000Z',
       ...overrides,
     })
-    vi.spyOn(api.admin, 'logs').mockResolvedValue({
+    vi.spyOn(adminApi, 'logs').mockResolvedValue({
       items: [
         entry({}),
         entry({ id: 'e2', actorLabel: null }),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { api } from '../../src/actors/api.ts'
+import { cleanerLinkApi } from '../../src/actors/cleanerLinkApi.ts'
 import type { Turnover } from '../../contract/turnover.ts'
 import { NeedsWords } from '../../src/i18n.tsx'
 import TurnoversRoute from '../../src/routes/turnovers/TurnoversRoute.tsx'
@@ -47,7 +48,7 @@ beforeEach(() => {
   // 23:30 in UTC is already the 10th in Riyadh: the properties' today, not the browser's.
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-03-09T22:30:00Z') })
   vi.spyOn(api.property, 'list').mockResolvedValue(PROPERTIES)
-  vi.spyOn(api.turnover, 'links').mockResolvedValue([])
+  vi.spyOn(cleanerLinkApi, 'links').mockResolvedValue([])
 })
 afterEach(() => {
   vi.useRealTimers()

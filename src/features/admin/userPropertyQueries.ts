@@ -1,6 +1,7 @@
+import { adminApi } from '../../actors/adminApi.ts'
 import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { api, type Property, type PropertyImage } from '../../actors/api.ts'
+import type { Property, PropertyImage } from '../../actors/api.ts'
 import { fieldsFrom } from '../../domain/property.ts'
 import type { NewProperty } from '../../machines/property/addProperty.ts'
 import type { PropertyChanges } from '../../machines/property/propertyModal.ts'
@@ -16,7 +17,7 @@ export const useUserProperties = (userId: string, search: string) =>
   usePage({
     key: [...userPropertiesKey(userId), search],
     pageSize: PROPERTY_PAGE_SIZE,
-    fetch: (paging) => api.admin.userPropertiesPage(userId, { ...paging, search }),
+    fetch: (paging) => adminApi.userPropertiesPage(userId, { ...paging, search }),
   })
 
 const changeList = (queryClient: QueryClient, userId: string, change: (list: Property[]) => Property[]) =>
@@ -31,7 +32,7 @@ export function useCreateUserProperty(userId: string) {
   return useMutation({
     ...SENT_EVEN_OFFLINE,
     mutationFn: ({ draft, photos }: NewProperty) =>
-      api.admin.createUserProperty(userId, fieldsFrom(draft), photos),
+      adminApi.createUserProperty(userId, fieldsFrom(draft), photos),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userPropertiesKey(userId) }),
   })
 }
@@ -42,8 +43,8 @@ export function useUpdateUserProperty(userId: string) {
   return useMutation({
     ...SENT_EVEN_OFFLINE,
     mutationFn: async ({ property, changes }: { property: Property; changes: PropertyChanges }) => {
-      for (const imageId of changes.removedImageIds) await api.admin.removeImage(property.id, imageId)
-      return api.admin.updateProperty(property.id, fieldsFrom(changes.draft, property), changes.newPhotos)
+      for (const imageId of changes.removedImageIds) await adminApi.removeImage(property.id, imageId)
+      return adminApi.updateProperty(property.id, fieldsFrom(changes.draft, property), changes.newPhotos)
     },
     onSuccess: (updated) =>
       changeList(queryClient, userId, (list) =>
@@ -57,7 +58,7 @@ export function useDeleteUserProperty(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     ...SENT_EVEN_OFFLINE,
-    mutationFn: (propertyId: string) => api.admin.deleteProperty(propertyId),
+    mutationFn: (propertyId: string) => adminApi.deleteProperty(propertyId),
     onSuccess: (_, propertyId) => {
       changeList(queryClient, userId, (list) => list.filter((item) => item.id !== propertyId))
       // The page shown fills up again from the next.
@@ -71,7 +72,7 @@ export function useUserPropertyImages(userId: string, propertyId: string) {
   const queryClient = useQueryClient()
   const images = useQuery({
     queryKey: ['admin', 'property', propertyId, 'images'],
-    queryFn: () => api.admin.propertyImages(propertyId),
+    queryFn: () => adminApi.propertyImages(propertyId),
   })
   const loaded: PropertyImage[] | undefined = images.data
   useEffect(() => {
@@ -85,6 +86,6 @@ export function useUserPropertyImages(userId: string, propertyId: string) {
 export const useUserPropertyInternalCalendar = (propertyId: string) =>
   useQuery({
     queryKey: ['admin', 'property', propertyId, 'calendar', 'internal'],
-    queryFn: () => api.admin.internalCalendar(propertyId),
+    queryFn: () => adminApi.internalCalendar(propertyId),
     staleTime: Infinity,
   })

@@ -1,5 +1,5 @@
+import { adminApi } from '../../actors/adminApi.ts'
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../../actors/api.ts'
 
 /** The server measures at most every 5 minutes; asking more often would only repeat its answer. */
 const MEASURE_MS = 5 * 60_000
@@ -8,7 +8,7 @@ const MEASURE_MS = 5 * 60_000
 export const usePlatformCadence = (isAdmin: boolean) =>
   useQuery({
     queryKey: ['admin', 'imports'],
-    queryFn: api.admin.platformCadence,
+    queryFn: adminApi.platformCadence,
     enabled: isAdmin,
     staleTime: MEASURE_MS,
   })

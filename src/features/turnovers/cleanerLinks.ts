@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, type CleanerLink, type CleanerLinkBody } from '../../actors/api.ts'
+import type { CleanerLink, CleanerLinkBody } from '../../actors/api.ts'
+import { cleanerLinkApi } from '../../actors/cleanerLinkApi.ts'
 import { SENT_EVEN_OFFLINE } from '../properties/editorQueries.ts'
 
 const CLEANER_LINKS_KEY = ['turnovers', 'links'] as const
 
 /** The host's cleaner's links, oldest first, as the server lists them. */
-export const useCleanerLinks = () => useQuery({ queryKey: CLEANER_LINKS_KEY, queryFn: api.turnover.links })
+export const useCleanerLinks = () => useQuery({ queryKey: CLEANER_LINKS_KEY, queryFn: cleanerLinkApi.links })
 
 /**
  * Making, rotating and revoking a link, each followed by the list as the server now has it; a
@@ -20,16 +21,16 @@ export function useCleanerLinkChanges() {
     )
   const create = useMutation({
     ...SENT_EVEN_OFFLINE,
-    mutationFn: (body: CleanerLinkBody) => api.turnover.createLink(body),
+    mutationFn: (body: CleanerLinkBody) => cleanerLinkApi.createLink(body),
   })
   const rotate = useMutation({
     ...SENT_EVEN_OFFLINE,
-    mutationFn: (id: string) => api.turnover.rotateLink(id),
+    mutationFn: (id: string) => cleanerLinkApi.rotateLink(id),
     onSuccess: replace,
   })
   const revoke = useMutation({
     ...SENT_EVEN_OFFLINE,
-    mutationFn: (id: string) => api.turnover.removeLink(id),
+    mutationFn: (id: string) => cleanerLinkApi.removeLink(id),
     onSuccess: reload,
   })
   return { create, rotate, revoke, reload }

@@ -1,5 +1,5 @@
+import { adminApi } from '../../actors/adminApi.ts'
 import { useState } from 'react'
-import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EmptyState } from '../../ui/common/EmptyState.tsx'
 import { LogFilters, LogsTable } from '../../ui/logs/LogsTable.tsx'
@@ -18,7 +18,7 @@ export default function LogsRoute() {
     // The server writes the messages in the reader's language.
     key: ['admin', 'logs', language, kind],
     pageSize: PAGE_SIZES.logs,
-    fetch: (paging) => api.admin.logs({ kind: kind || undefined, ...paging }),
+    fetch: (paging) => adminApi.logs({ kind: kind || undefined, ...paging }),
   })
   return (
     <>

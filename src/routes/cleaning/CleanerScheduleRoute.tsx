@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useParams } from 'wouter'
 import { fromPromise } from 'xstate'
-import { api } from '../../actors/api.ts'
+import { cleanerLinkApi } from '../../actors/cleanerLinkApi.ts'
 import { feedbackText } from '../../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
 import { NeedsWords, useI18n } from '../../i18n.tsx'
@@ -29,7 +29,7 @@ function CleanerSchedule({ implementations = {} }: Props) {
   const { token = '' } = useParams<{ token?: string }>()
   const [state, send] = useFlow(
     cleanerScheduleMachine({
-      actors: { loadSchedule: fromPromise(({ input }) => api.turnover.cleanerSchedule(input.token)) },
+      actors: { loadSchedule: fromPromise(({ input }) => cleanerLinkApi.cleanerSchedule(input.token)) },
     }).provide(implementations),
     { input: { token } },
   )

@@ -1,6 +1,6 @@
 import { useParams } from 'wouter'
 import { fromPromise } from 'xstate'
-import { api } from '../../actors/api.ts'
+import { cleanerLinkApi } from '../../actors/cleanerLinkApi.ts'
 import { feedbackText } from '../../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
 import { NeedsWords, useI18n } from '../../i18n.tsx'
@@ -28,7 +28,7 @@ function ConfirmCleanerEmail({ implementations = {} }: Props) {
   const { token = '' } = useParams<{ token?: string }>()
   const [state, send] = useFlow(
     confirmCleanerEmailMachine({
-      actors: { confirmEmail: fromPromise(({ input }) => api.turnover.confirmEmail(input.token)) },
+      actors: { confirmEmail: fromPromise(({ input }) => cleanerLinkApi.confirmEmail(input.token)) },
     }).provide(implementations),
     { input: { token } },
   )

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { api, type Profile } from '../../actors/api.ts'
+import { pushApi } from '../../actors/pushApi.ts'
 import { feedbackText } from '../../common/notify.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
@@ -20,9 +21,9 @@ import { GuestNamesRow } from '../../ui/settings/NotificationsRow.tsx'
 
 /** The server's side of a device's alerts. */
 export const pushCalls: PushCalls = {
-  publicKey: async () => (await api.push.key()).publicKey,
-  register: (subscription) => api.push.subscribe(subscription),
-  remove: (id) => api.push.unsubscribe(id),
+  publicKey: async () => (await pushApi.key()).publicKey,
+  register: (subscription) => pushApi.subscribe(subscription),
+  remove: (id) => pushApi.unsubscribe(id),
 }
 
 const DEVICES_KEY = ['push', 'devices'] as const
@@ -39,7 +40,7 @@ type Props = {
 export function DeviceAlertsSection({ profile, implementations = {} }: Props) {
   const { t } = useI18n()
   const queryClient = useQueryClient()
-  const devices = useQuery({ queryKey: DEVICES_KEY, queryFn: api.push.devices })
+  const devices = useQuery({ queryKey: DEVICES_KEY, queryFn: pushApi.devices })
   const refreshDevices = () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY })
   const [state, send] = useFlow(
     deviceAlertsMachine({
@@ -55,7 +56,7 @@ export function DeviceAlertsSection({ profile, implementations = {} }: Props) {
           await refreshDevices()
         }),
         sendTest: fromPromise(async (): Promise<void> => {
-          await api.push.test()
+          await pushApi.test()
         }),
       },
       actions: { logFailure: (_, { error }) => console.error('Device alerts failed', error) },
@@ -65,7 +66,7 @@ export function DeviceAlertsSection({ profile, implementations = {} }: Props) {
     mutationFn: async (id: string) => {
       // This browser's own device: its subscription ends too, as with Turn off.
       if (id === currentDeviceId()) await disableDeviceAlerts(pushCalls.remove)
-      else await api.push.unsubscribe(id)
+      else await pushApi.unsubscribe(id)
     },
     onSettled: refreshDevices,
     onError: (error) => console.error('Removing a device failed', error),

@@ -1,6 +1,7 @@
+import { adminApi } from '../../actors/adminApi.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
-import { api, type ManagedUser, type Profile } from '../../actors/api.ts'
+import type { ManagedUser, Profile } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import type { AdminUserAction } from '../../machines/admin/adminUserAction.ts'
 import { Button } from '../../ui/common/form.tsx'
@@ -56,7 +57,7 @@ export function AdminProfileDialog({ user, onClose, onAction }: Props) {
                 profile={profileOf(user)}
                 dirtyReport={guard.dirtyReport}
                 implementations={{
-                  actors: { save: fromPromise(({ input }) => api.admin.updateUser(user.id, input)) },
+                  actors: { save: fromPromise(({ input }) => adminApi.updateUser(user.id, input)) },
                   actions: {
                     saved: (_, { name, phone, email, residentalAddress }) =>
                       adminUsersCache.updated(queryClient, user.id, {
@@ -77,7 +78,7 @@ export function AdminProfileDialog({ user, onClose, onAction }: Props) {
                 profile={profileOf(user)}
                 implementations={{
                   actors: {
-                    save: fromPromise(({ input }) => api.admin.toggleNotifications(user.id, input.enabled)),
+                    save: fromPromise(({ input }) => adminApi.toggleNotifications(user.id, input.enabled)),
                   },
                   // The signed-in admin's own profile must not change with another user's switch.
                   actions: {

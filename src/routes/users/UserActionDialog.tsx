@@ -1,7 +1,7 @@
+import { adminApi } from '../../actors/adminApi.ts'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { fromPromise, type ActorRefFrom } from 'xstate'
-import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { adminUserActionMachine, REASON_CHECKS } from '../../machines/admin/adminUserAction.ts'
 import { ReasonDialog } from '../../ui/users/ReasonDialog.tsx'
@@ -11,9 +11,9 @@ import { adminUsersCache } from '../../features/admin/adminCache.ts'
 export type AdminUserActionRef = ActorRefFrom<typeof adminUserActionMachine>
 
 const CALLS = {
-  deactivate: api.admin.deactivateUser,
-  reactivate: api.admin.reactivateUser,
-  delete: api.admin.deleteUser,
+  deactivate: adminApi.deactivateUser,
+  reactivate: adminApi.reactivateUser,
+  delete: adminApi.deleteUser,
 }
 
 const ACCOUNT_STATE_AFTER = { deactivate: 'deactivated', reactivate: 'active' } as const

@@ -1,7 +1,7 @@
+import { adminApi } from '../../actors/adminApi.ts'
 import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
-import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../../ui/common/form.tsx'
 import { ChevronStartIcon } from '../../ui/common/icons.tsx'
@@ -33,7 +33,7 @@ const adminDialogsFor = (userId: string): PropertyDialogComponents => ({
 export default function UserPropertiesRoute() {
   const { t } = useI18n()
   const { userId = '' } = useParams<{ userId: string }>()
-  const { data: owner } = useQuery({ queryKey: adminUserKey(userId), queryFn: () => api.admin.user(userId) })
+  const { data: owner } = useQuery({ queryKey: adminUserKey(userId), queryFn: () => adminApi.user(userId) })
   const [typed, setTyped] = useState('')
   const search = usePaused(typed.trim())
   const properties = useUserProperties(userId, search)

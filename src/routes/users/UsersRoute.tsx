@@ -1,5 +1,5 @@
+import { adminApi } from '../../actors/adminApi.ts'
 import { useState } from 'react'
-import { api } from '../../actors/api.ts'
 import { useI18n } from '../../i18n.tsx'
 import { EmptyState } from '../../ui/common/EmptyState.tsx'
 import { ListSearch } from '../../ui/common/ListSearch.tsx'
@@ -28,7 +28,7 @@ export default function UsersRoute() {
   const users = usePage({
     key: [...ADMIN_USERS_KEY, search],
     pageSize: PAGE_SIZES.users,
-    fetch: (paging) => api.admin.usersPage({ ...paging, search }),
+    fetch: (paging) => adminApi.usersPage({ ...paging, search }),
   })
   const shown = users.query.data?.items ?? []
   const [editingId, setEditingId] = useState<string | null>(null)
