@@ -113,6 +113,14 @@ describe('a property’s team', () => {
       '/properties',
     )
 
+    // The property is now on the co-host's list too, marked as shared by its owner.
+    await accepted.getByRole('link', { name: 'Open Properties' }).click()
+    const shared = invitee
+      .getByTestId('property-card')
+      .filter({ has: invitee.getByRole('heading', { name: PROPERTY, exact: true }) })
+    await shared.waitFor()
+    expect(await shared.getByTestId('shared-mark').innerText()).toMatch(/^Shared with you by /)
+
     // The owner's list now says the member is active.
     await page.reload()
     const again = await openTeamTab(page)
