@@ -49,6 +49,26 @@ export function* conflictPairs<T extends ConflictCandidate>(stays: readonly T[])
 }
 
 /**
+ * The pairs `conflictPairs` makes of `stay` with each of `others`, without pairing the others
+ * among themselves: a stay among hundreds that all share their nights makes hundreds of pairs,
+ * not the square of their number.
+ */
+export function* conflictPairsOf<T extends ConflictCandidate>(
+  stay: T,
+  others: readonly T[],
+): Generator<ConflictPair<T>> {
+  const theirs = occupying(others)
+  for (const own of occupying([stay]))
+    for (const other of theirs) {
+      if (other.property_id !== own.property_id || sourceOf(other) === sourceOf(own)) continue
+      if (other.start_date < own.end_date && own.start_date < other.end_date)
+        yield other.start_date < own.start_date
+          ? { first: other, second: own }
+          : { first: own, second: other }
+    }
+}
+
+/**
  * The furthest value seen from each of the two furthest sources: enough to tell whether any
  * source but a given one reaches past a point.
  */

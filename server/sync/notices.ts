@@ -4,7 +4,7 @@ import type { NoticeKind } from '../../src/domain/noticeKinds.ts'
 import type { NoticeStay, NotificationData } from '../../contract/notification.ts'
 import { createNotifications, type NewNotification } from '../notification/store.ts'
 import { writeTransaction } from '../db/errors.ts'
-import { conflictCandidates, conflictPairs, type ConflictPair } from './conflicts.ts'
+import { conflictCandidates, conflictPairs, conflictPairsOf, type ConflictPair } from './conflicts.ts'
 import { churnOfSync } from './churn.ts'
 import { ownRowParts } from './ownNights.ts'
 import { intersect, runsOf } from '../../src/domain/nightRuns.ts'
@@ -144,8 +144,7 @@ async function unannouncedConflicts(
         .orderBy('start_date')
         .limit(OVERLAPS_READ_PER_STAY)
         .execute()
-      for (const pair of conflictPairs([part, ...overlapping]))
-        if (pair.first.id === part.id || pair.second.id === part.id) record(pair)
+      for (const pair of conflictPairsOf(part, overlapping)) record(pair)
       examined += overlapping.length
       if (examined >= MAX_PAIRS_EXAMINED) break search
     }
