@@ -55,8 +55,11 @@ export const Property = z.object({
   images: z.array(PropertyImage),
   externalCalendars: z.array(ExternalCalendar),
   createdAt: z.string(),
-  /** Only on a property another account shared with the reader: as what, and whose it is. */
-  sharedBy: z.object({ role: TeamRole, ownerName: z.string() }).optional(),
+  /**
+   * Only on a property another account shared with the reader: as what, whose it is, and the
+   * reader's membership (what leaving the team removes: docs/product.md §7.13).
+   */
+  sharedBy: z.object({ role: TeamRole, ownerName: z.string(), memberId: z.string() }).optional(),
 })
 export type Property = z.infer<typeof Property>
 

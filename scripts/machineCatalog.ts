@@ -27,7 +27,11 @@ import { acknowledgeAtRiskMachine } from '../src/machines/property/acknowledgeAt
 import { twoFactorSetupMachine } from '../src/machines/settings/twoFactorSetup.ts'
 import { inviteMemberMachine } from '../src/machines/team/inviteMember.ts'
 import { acceptInvitationMachine } from '../src/machines/team/acceptInvitation.ts'
-import { cancelTeamInvitationMachine, removeTeamMemberMachine } from '../src/machines/team/memberActions.ts'
+import {
+  cancelTeamInvitationMachine,
+  leaveTeamMachine,
+  removeTeamMemberMachine,
+} from '../src/machines/team/memberActions.ts'
 
 /**
  * Sample events for the account flows: the model-based tests in tests/machines walk the paths
@@ -360,6 +364,9 @@ export const MACHINE_CATALOG: CatalogEntry[] = [
   ]),
   entry(cancelTeamInvitationMachine.definition, [
     { name: 'cancel a team invitation', events: confirmedActionEvents('cancelTeamInvitation') },
+  ]),
+  entry(leaveTeamMachine.definition, [
+    { name: 'leave a property', events: confirmedActionEvents('leaveTeam') },
   ]),
   entry(confirmCleanerEmailMachine.definition, [
     {

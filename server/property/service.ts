@@ -403,18 +403,40 @@ export function createPropertyService(deps: PropertyServiceDeps) {
   }
 
   /**
-   * Whose each shared property is, for its `sharedBy`: the owner's name, else their address. The
-   * caller's own properties have none.
+   * Each shared property's `sharedBy`, by property: the owner's name (else their address) and the
+   * caller's membership. The caller's own properties have none, and neither has one whose
+   * membership ended since it was read.
    */
-  async function sharers(userId: string, rows: PropertyRow[]): Promise<Map<string, string>> {
-    const owners = [...new Set(rows.map((row) => row.owner_id).filter((id) => id !== userId))]
-    if (owners.length === 0) return new Map()
-    const found = await db
-      .selectFrom('users')
-      .select(['id', 'name', 'email'])
-      .where('id', 'in', owners)
-      .execute()
-    return new Map(found.map((owner) => [owner.id, owner.name?.trim() || owner.email]))
+  async function sharers(
+    userId: string,
+    rows: PropertyRow[],
+  ): Promise<Map<string, { ownerName: string; memberId: string }>> {
+    const shared = rows.filter((row) => row.owner_id !== userId)
+    if (shared.length === 0) return new Map()
+    const [owners, memberships] = await Promise.all([
+      db
+        .selectFrom('users')
+        .select(['id', 'name', 'email'])
+        .where('id', 'in', [...new Set(shared.map((row) => row.owner_id))])
+        .execute(),
+      db
+        .selectFrom('property_members')
+        .select(['id', 'property_id'])
+        .where('user_id', '=', userId)
+        .where(
+          'property_id',
+          'in',
+          shared.map((row) => row.id),
+        )
+        .execute(),
+    ])
+    const ownerName = new Map(owners.map((owner) => [owner.id, owner.name?.trim() || owner.email]))
+    return new Map(
+      memberships.map((membership) => {
+        const row = shared.find((each) => each.id === membership.property_id)!
+        return [row.id, { ownerName: ownerName.get(row.owner_id)!, memberId: membership.id }]
+      }),
+    )
   }
 
   /**
@@ -424,7 +446,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
   async function withImagesAndLinks(userId: string, rows: PropertyRow[]): Promise<Property[]> {
     if (rows.length === 0) return []
     const scope = rows.map((row) => row.id)
-    const [imageRows, calendarRows, ownerNames] = await Promise.all([
+    const [imageRows, calendarRows, shares] = await Promise.all([
       db
         .selectFrom('property_images')
         .selectAll()
@@ -443,11 +465,13 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     ])
     const imagesOf = groupByProperty(imageRows)
     const calendarsOf = groupByProperty(calendarRows)
-    return rows.map((row) => {
+    // A membership that ended since the rows were read takes its property out of the answer.
+    const readable = rows.filter((row) => row.owner_id === userId || shares.has(row.id))
+    return readable.map((row) => {
       const property = toProperty(row, imagesOf.get(row.id) ?? [], calendarsOf.get(row.id) ?? [])
-      const ownerName = ownerNames.get(row.owner_id)
+      const share = shares.get(row.id)
       // Only a co-host manages another's property: a cleaner's rows never come this far.
-      return ownerName === undefined ? property : { ...property, sharedBy: { role: 'cohost', ownerName } }
+      return share === undefined ? property : { ...property, sharedBy: { role: 'cohost', ...share } }
     })
   }
 

@@ -152,4 +152,65 @@ describe('a property’s team', () => {
       }, 60_000)
     }
   }
+
+  /** A signed-in window of `account`, at the phone's width. */
+  async function signedIn(account: { email: string; password: string }) {
+    const context = await browser.newContext({ viewport: PHONE })
+    const login = await context.request.post(`${server.url}/api/auth/login`, {
+      data: account,
+      headers: { origin: server.url },
+    })
+    expect(login.status()).toBe(200)
+    return context
+  }
+
+  it('lets a co-host leave the property, which then leaves their list', async () => {
+    const context = await signedIn(INVITEE)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/properties`)
+    await page.getByTestId('property-card').first().getByRole('button').first().click()
+    const modal = page.getByTestId('property-modal')
+    await modal.getByTestId('mode-edit').click()
+    await modal.getByTestId('leave-property').click()
+    const dialog = page.getByTestId('leave-property-dialog')
+    expect(await dialog.innerText()).toContain(`Leave ${PROPERTY}?`)
+    await page.getByTestId('confirm-leave-property').click()
+    await modal.waitFor({ state: 'detached' })
+    await page.getByText('You left the property').waitFor()
+    await expect.poll(() => page.getByTestId('property-card').count()).toBe(0)
+    const team = await owner.request.get(`${server.url}/api/property/${await propertyId()}/team`)
+    expect(await team.json()).toEqual([])
+    await context.close()
+  })
+
+  it('lands a cleaner on Turnovers, with only what a cleaner may open in the menu', async () => {
+    const CLEANER = { email: 'hala.cleaner@example.com', password: 'Hala-Pass-2026!' }
+    await registerAccount(server, CLEANER, mailbox)
+    const invite = await owner.request.post(`${server.url}/api/property/${await propertyId()}/team`, {
+      data: { email: CLEANER.email, role: 'cleaner' },
+      headers: { origin: server.url },
+    })
+    expect(invite.status()).toBe(201)
+    const token = new URL(linkIn(await mailbox.waitForMail(CLEANER.email))).pathname.split('/').at(-1)!
+    const context = await signedIn(CLEANER)
+    const accepted = await context.request.post(`${server.url}/api/team/invitation/${token}/accept`, {
+      headers: { origin: server.url },
+    })
+    expect(accepted.status()).toBe(200)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/`)
+    await page.waitForURL(/\/turnovers$/)
+    await page.getByTestId('hamburger').click()
+    const links = page.getByTestId('drawer').getByRole('link')
+    await expect
+      .poll(async () => (await links.allInnerTexts()).map((text) => text.trim()))
+      .toEqual(['Turnovers'])
+    await context.close()
+  })
 })
+
+/** The owner's one property. */
+async function propertyId(): Promise<string> {
+  const list = await owner.request.get(`${server.url}/api/property/list`)
+  return ((await list.json()) as { id: string }[])[0]!.id
+}

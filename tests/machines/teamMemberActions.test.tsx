@@ -4,8 +4,10 @@ import type { TeamMember } from '../../contract/team.ts'
 import type { FlowImplementations } from '../../src/common/useFlow.ts'
 import {
   cancelTeamInvitationMachine,
+  leaveTeamMachine,
   removeTeamMemberMachine,
 } from '../../src/machines/team/memberActions.ts'
+import { LeavePropertyButton } from '../../src/routes/properties/LeavePropertyButton.tsx'
 import { TeamPanel } from '../../src/routes/properties/TeamTab.tsx'
 import { walkConfirmedAction } from './confirmedActionWalk.tsx'
 
@@ -62,5 +64,32 @@ walkConfirmedAction({
   expectDone: ({ screen: rendered }) => {
     expect(screen.queryByTestId('team-cancel-dialog')).toBeNull()
     expect(rendered.notices.at(-1)).toEqual({ kind: 'success', feedback: { key: 'team.cancelled' } })
+  },
+})
+
+let closed = 0
+walkConfirmedAction({
+  flow: leaveTeamMachine,
+  path: '/properties',
+  control: (implementations) => (
+    <LeavePropertyButton
+      propertyId="property-1"
+      propertyName="Palm Loft"
+      memberId="member-1"
+      onLeft={() => closed++}
+      implementations={implementations}
+    />
+  ),
+  dialogTestId: 'leave-property-dialog',
+  openButton: 'Leave this property',
+  title: 'Leave Palm Loft?',
+  confirmButton: 'Leave',
+  expectClosed: () => expect(screen.getByRole('button', { name: 'Leave this property' })).toBeTruthy(),
+  expectConfirming: (dialog) => expect(dialog.textContent).toContain('Its owner can invite you again'),
+  expectDone: ({ screen: rendered }) => {
+    expect(screen.queryByTestId('leave-property-dialog')).toBeNull()
+    expect(rendered.notices.at(-1)).toEqual({ kind: 'success', feedback: { key: 'team.left' } })
+    // The editor of a property left is closed.
+    expect(closed).toBeGreaterThan(0)
   },
 })

@@ -1,5 +1,6 @@
 import { afterAll, expect, it } from 'vitest'
 import type { AcceptedInvitation, TeamMember } from '../../contract/team.ts'
+import type { Property } from '../../contract/property.ts'
 import { auditEntryMessage } from '../../server/audit/messages.ts'
 import { redactUrl } from '../../server/logging.ts'
 import { post } from './accounts.ts'
@@ -388,6 +389,9 @@ describeEachDatabase(
       const c = await invited(owner, pending.email, 'cleaner')
       await accept(cohost, a.token)
       await accept(cleaner, b.token)
+      // The co-host reads its membership on the property it shares, which is what leaving names.
+      const shared = await call('GET', `/api/property/${owner.property}`, cohost)
+      expect(shared.json<Property>().sharedBy).toMatchObject({ role: 'cohost', memberId: a.id })
 
       // A member removes no one else, and an invitee cannot leave what they have not joined.
       expect((await call('DELETE', memberUrl(owner, b.id), cohost)).statusCode).toBe(404)

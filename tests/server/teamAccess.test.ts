@@ -22,6 +22,8 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
   let invited: Account
   let stranger: Account
   let shared: Property
+  /** The co-host's membership of `shared`: what its `sharedBy` names, and leaving removes. */
+  let cohostMembership: string
   /** Host A's other property, shared with nobody. */
   let own: Property
 
@@ -44,7 +46,7 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
     stranger = await anAccount()
     shared = await aProperty(ctx.app, owner.cookie, { name: 'Palm Loft' }, [await aJpeg()])
     own = await aProperty(ctx.app, owner.cookie, { name: 'Private Villa' })
-    await aMember(shared.id, cohost, 'cohost')
+    cohostMembership = await aMember(shared.id, cohost, 'cohost')
     await aMember(shared.id, cleaner, 'cleaner')
     await aMember(shared.id, invited, 'cohost', 'invited')
   })
@@ -56,7 +58,11 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
       const body = answer.json<Property[] | { items: Property[] }>()
       const items = Array.isArray(body) ? body : body.items
       expect(items.map((p) => p.id)).toEqual([shared.id])
-      expect(items[0]?.sharedBy).toEqual({ role: 'cohost', ownerName: 'Nora Al-Saud' })
+      expect(items[0]?.sharedBy).toEqual({
+        role: 'cohost',
+        ownerName: 'Nora Al-Saud',
+        memberId: cohostMembership,
+      })
     }
     const mine = (await call('GET', '/api/property/list', owner)).json<Property[]>()
     expect(mine.map((p) => p.id).sort()).toEqual([shared.id, own.id].sort())

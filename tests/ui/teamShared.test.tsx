@@ -28,7 +28,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/')
 })
 
-const SHARED = aProperty({ sharedBy: { role: 'cohost', ownerName: 'Huda Al-Harbi' } })
+const SHARED = aProperty({ sharedBy: { role: 'cohost', ownerName: 'Huda Al-Harbi', memberId: 'm1' } })
 const OWN = aProperty({ id: 'property-2', name: 'Corniche Loft' })
 
 describe('a property shared with the reader', () => {

@@ -9,6 +9,13 @@ export const cancelTeamInvitationMachine = confirmedActionMachine({
   failed: 'team.cancelFailed',
 })
 
+/** A co-host's "Leave this property" after asking: it leaves their screens and alerts at once. */
+export const leaveTeamMachine = confirmedActionMachine({
+  id: 'leaveTeam',
+  succeeded: 'team.left',
+  failed: 'team.leaveFailed',
+})
+
 /** "Remove" takes an active member off the team after asking: the property leaves their screens. */
 export const removeTeamMemberMachine = confirmedActionMachine({
   id: 'removeTeamMember',

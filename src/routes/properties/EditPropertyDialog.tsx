@@ -11,6 +11,7 @@ import { PropertyStatisticsTab } from './PropertyStatisticsTab.tsx'
 import { SyncNowButton } from '../../features/sync/SyncNowButton.tsx'
 import { PropertyEditor } from './PropertyEditor.tsx'
 import { RotateCalendarLinkButton } from './RotateCalendarLinkButton.tsx'
+import { LeavePropertyButton } from './LeavePropertyButton.tsx'
 import { AtRiskOnPlatform } from './AtRiskOnPlatform.tsx'
 import {
   useDeleteProperty,
@@ -33,6 +34,7 @@ type PropertyEditorDialogProps = {
   internalCalendar: UseQueryResult<InternalCalendar, Error>
   statistics: ReactNode
   team?: ReactNode
+  leave?: ReactNode
   syncNow?: ReactNode
   rotateLink?: RotateLinkSlot
   atRisk?: (feed: PlatformFeed) => ReactNode
@@ -95,6 +97,16 @@ export function EditPropertyDialog({ property, onClosed }: { property: Property;
           <Suspense fallback={<Spinner label={t('app.loading')} className="py-6" />}>
             <TeamTab propertyId={property.id} />
           </Suspense>
+        )
+      }
+      leave={
+        property.sharedBy && (
+          <LeavePropertyButton
+            propertyId={property.id}
+            propertyName={property.name}
+            memberId={property.sharedBy.memberId}
+            onLeft={onClosed}
+          />
         )
       }
       syncNow={<SyncNowButton />}

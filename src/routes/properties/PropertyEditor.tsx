@@ -21,6 +21,7 @@ type Props = {
   internalCalendar: InternalCalendarLink
   statistics: ReactNode
   team?: ReactNode
+  leave?: ReactNode
   syncNow?: ReactNode
   rotateLink?: RotateLinkSlot
   atRisk?: (feed: PlatformFeed) => ReactNode
@@ -35,6 +36,7 @@ export function PropertyEditor({
   internalCalendar,
   statistics,
   team,
+  leave,
   syncNow,
   rotateLink,
   atRisk,
@@ -64,6 +66,7 @@ export function PropertyEditor({
       refusal={state.context.refusal}
       statistics={statistics}
       team={team}
+      leave={leave}
       syncNow={syncNow}
       rotateLink={rotateLink}
       atRisk={atRisk}

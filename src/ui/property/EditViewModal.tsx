@@ -55,6 +55,8 @@ type Props = {
   statistics: ReactNode
   /** The Team tab's content: the owner's only, so without it there is no Team tab. */
   team?: ReactNode
+  /** A co-host's "Leave this property", where the owner's footer has Delete. */
+  leave?: ReactNode
   /** The Connections tab's "sync now" action, for the owner's own calendars. */
   syncNow?: ReactNode
   /** The owner's "new link" action under the private link, or under one platform's link. */
@@ -403,8 +405,10 @@ export function EditViewModal(props: Props) {
         </div>
         {editing && (
           <footer className="sticky -bottom-5 -mx-6 -mb-5 flex items-center justify-between gap-3 border-t border-slate-100 bg-white px-6 py-4">
-            {/* Only the owner deletes: a co-host's footer has Save alone, at its end. */}
-            {!property.sharedBy && (
+            {/* Only the owner deletes; a co-host may leave instead. */}
+            {property.sharedBy ? (
+              props.leave
+            ) : (
               <button
                 type="button"
                 onClick={props.onRequestDelete}
