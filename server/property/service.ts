@@ -413,29 +413,26 @@ export function createPropertyService(deps: PropertyServiceDeps) {
   ): Promise<Map<string, { ownerName: string; memberId: string }>> {
     const shared = rows.filter((row) => row.owner_id !== userId)
     if (shared.length === 0) return new Map()
+    const ownerOfShared = new Map(shared.map((row) => [row.id, row.owner_id]))
     const [owners, memberships] = await Promise.all([
       db
         .selectFrom('users')
         .select(['id', 'name', 'email'])
-        .where('id', 'in', [...new Set(shared.map((row) => row.owner_id))])
+        .where('id', 'in', [...new Set(ownerOfShared.values())])
         .execute(),
       db
         .selectFrom('property_members')
         .select(['id', 'property_id'])
         .where('user_id', '=', userId)
-        .where(
-          'property_id',
-          'in',
-          shared.map((row) => row.id),
-        )
+        .where('property_id', 'in', [...ownerOfShared.keys()])
         .execute(),
     ])
     const ownerName = new Map(owners.map((owner) => [owner.id, owner.name?.trim() || owner.email]))
     return new Map(
-      memberships.map((membership) => {
-        const row = shared.find((each) => each.id === membership.property_id)!
-        return [row.id, { ownerName: ownerName.get(row.owner_id)!, memberId: membership.id }]
-      }),
+      memberships.map(({ id, property_id }) => [
+        property_id,
+        { ownerName: ownerName.get(ownerOfShared.get(property_id)!)!, memberId: id },
+      ]),
     )
   }
 
