@@ -69,19 +69,20 @@ export function conditionsOf(feed: Figures, now: number): Condition[] {
   return conditions
 }
 
-type Owner = { property_id: string; name: string }
+/** A property with a platform feed, as a pass judges it. */
+type Judged = { property_id: string; name: string }
 
 /** The words-free facts of the notices that tell the new conditions of one property. */
 function noticesOf(
-  owner: Owner,
+  property: Judged,
   raised: readonly Condition[],
   feeds: ReadonlyMap<string, Figures>,
 ): { data: NotificationData; conditions: Condition[] }[] {
   const base = (platformName: string) => ({
     ical: '',
     platformName,
-    propertyName: owner.name,
-    propertyId: owner.property_id,
+    propertyName: property.name,
+    propertyId: property.property_id,
   })
   const notices: { data: NotificationData; conditions: Condition[] }[] = []
   const atRisk = raised.filter((condition) => condition.kind === 'at-risk')
@@ -152,8 +153,8 @@ export type ImportAlarmsDeps = {
  */
 export function createImportAlarms({ db, imports, clock, announce }: ImportAlarmsDeps) {
   /** Judges one batch of properties; the notices stored, by listener. */
-  async function judgeProperties(owners: readonly Owner[], now: Date): Promise<Map<string, string[]>> {
-    const propertyIds = owners.map((owner) => owner.property_id)
+  async function judgeProperties(properties: readonly Judged[], now: Date): Promise<Map<string, string[]>> {
+    const propertyIds = properties.map((property) => property.property_id)
     const [figures, alarms] = await Promise.all([
       imports.figuresOf(propertyIds),
       db
@@ -172,12 +173,12 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
     const at = now.toISOString()
     const told = new Map<string, string[]>()
     if (ended.length > 0) await endAlarms(ended, at)
-    for (const owner of owners) {
+    for (const property of properties) {
       const raised = begun.filter(
-        (condition) => feeds.get(condition.feedId)!.property_id === owner.property_id,
+        (condition) => feeds.get(condition.feedId)!.property_id === property.property_id,
       )
       if (raised.length === 0) continue
-      for (const [userId, ids] of await raise(owner, raised, feeds, at))
+      for (const [userId, ids] of await raise(property, raised, feeds, at))
         told.set(userId, [...(told.get(userId) ?? []), ...ids])
     }
     return told
@@ -236,7 +237,7 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
    * kept on the alarm and the others' copies of it. The notices stored, by listener.
    */
   function raise(
-    owner: Owner,
+    property: Judged,
     raised: readonly Condition[],
     feeds: ReadonlyMap<string, Figures>,
     at: string,
@@ -260,9 +261,9 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
       }
       const told = new Map<string, string[]>()
       if (recorded.length === 0) return told
-      const [first, ...others] = await activeListeners(trx, owner.property_id)
+      const [first, ...others] = await activeListeners(trx, property.property_id)
       if (first === undefined) return told
-      const notices = noticesOf(owner, recorded, feeds)
+      const notices = noticesOf(property, recorded, feeds)
       const ids = await createNotifications(
         trx,
         notices.map(({ data }): NewNotification => ({ userId: first, title: null, data, now: at })),
@@ -307,7 +308,7 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
     try {
       let after = ''
       for (;;) {
-        const owners = await db
+        const properties = await db
           .selectFrom('properties')
           .select(['properties.id as property_id', 'properties.name'])
           .where('properties.id', '>', after)
@@ -322,9 +323,9 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
           .orderBy('properties.id')
           .limit(PROPERTIES_PER_BATCH)
           .execute()
-        if (owners.length === 0) return true
-        after = owners.at(-1)!.property_id
-        for (const [userId, ids] of await judgeProperties(owners, now)) await announce(userId, ids)
+        if (properties.length === 0) return true
+        after = properties.at(-1)!.property_id
+        for (const [userId, ids] of await judgeProperties(properties, now)) await announce(userId, ids)
         await nextTurn()
       }
     } finally {
