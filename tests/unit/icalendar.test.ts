@@ -92,10 +92,12 @@ describe("the browser's iCalendar reader", () => {
 
   it('reads a line the same with its parameters quoted or not, names and keys in upper case', () => {
     const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,8}$/)
+    // BEGIN and END open and close components: any other word names a property.
+    const propertyName = word.filter((name) => !/^(begin|end)$/i.test(name))
     const paramValue = fc.stringMatching(/^[^";:,\r\n]{0,12}$/)
     fc.assert(
       fc.property(
-        word,
+        propertyName,
         fc.array(fc.tuple(word, paramValue), { maxLength: 3 }),
         fc.string(),
         (name, params, value) => {
