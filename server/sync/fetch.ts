@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import dns from 'node:dns/promises'
 import http from 'node:http'
 import https from 'node:https'
@@ -6,6 +5,7 @@ import net from 'node:net'
 import zlib from 'node:zlib'
 import type { Readable } from 'node:stream'
 import { FeedError } from './feedError.ts'
+import { FeedDigest } from './feedDigest.ts'
 
 export const FETCH_TIMEOUT_MS = 10_000
 export const MAX_FEED_BYTES = 5 * 1024 * 1024
@@ -155,7 +155,7 @@ export type FeedResponse =
       bytes: Uint8Array
       /** The Content-Type's `charset=` label as the server wrote it, for the worker's decoder. */
       charset: string | null
-      /** SHA-256 of `bytes`, hex. */
+      /** What the feed says, not when it was written: see FeedDigest. */
       contentHash: string
       etag: string | null
       lastModified: string | null
@@ -206,7 +206,7 @@ function decoded(response: http.IncomingMessage): Readable {
 
 /**
  * The body's bytes, refusing more than MAX_FEED_BYTES after decompression (no zip bombs), and
- * their SHA-256, taken chunk by chunk as they arrive: no step here costs the event loop more
+ * the digest of what they say (FeedDigest), taken chunk by chunk as they arrive: no step here costs the event loop more
  * than one chunk's work. The bytes are a buffer of their own, so they can be moved to a parse
  * worker without a copy; decoding them is the worker's work.
  */
@@ -219,7 +219,7 @@ async function readCapped(
     throw new FeedError('tooLarge', `declared ${declared} bytes`)
   }
   const body = decoded(response)
-  const hash = createHash('sha256')
+  const hash = new FeedDigest()
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body) {
@@ -238,7 +238,7 @@ async function readCapped(
     bytes.set(chunk, offset)
     offset += chunk.length
   }
-  return { bytes, contentHash: hash.digest('hex') }
+  return { bytes, contentHash: hash.digest() }
 }
 
 /**

@@ -226,6 +226,28 @@ describeEachDatabase(
       expect(after.content_hash).toBe(first.content_hash)
     })
 
+    it('knows an export with no validators that changed only when it was written as unchanged, and a changed stay as news', async () => {
+      const exported = (stamp: string, end: string) =>
+        calendarOf([{ uid: 'stamped@airbnb.com', start: '2030-06-01', end, summary: 'Reserved' }])
+          .replace(/DTSTAMP:[^\r\n]*/g, `DTSTAMP:${stamp}`)
+          .replace('BEGIN:VEVENT', `BEGIN:VEVENT\r\nLAST-MODIFIED:${stamp}\r\nSEQUENCE:${stamp.slice(9, 13)}`)
+      const { calendarId, route, owner } = await world.linkedTo(exported('20261130T080000Z', '2030-06-04'), {
+        etag: false,
+      })
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 1 })
+      const before = await world.bookingsOf(calendarId)
+
+      feeds.serve(route, exported('20261130T081500Z', '2030-06-04'), { etag: false })
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'unchanged' })
+      expect(feeds.requestsTo(route).at(-1)?.status).toBe(200)
+      expect(await world.bookingsOf(calendarId)).toEqual(before)
+
+      feeds.serve(route, exported('20261130T083000Z', '2030-06-05'), { etag: false })
+      expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 0 })
+      expect((await world.bookingsOf(calendarId)).map((stay) => stay.end_date)).toEqual(['2030-06-05'])
+      expect((await world.notificationsOf(owner.id)).map((notice) => notice.kind)).toEqual(['changed'])
+    })
+
     it('re-fetches a feed that gives only Last-Modified with If-Modified-Since', async () => {
       const { calendarId, route } = await world.linked('vrbo.ics', {
         etag: false,
