@@ -10,10 +10,16 @@
  * every HEALTH_EVERY_MS whether the last one has answered or not, so a blocked server shows as
  * the whole queue it built up, not as one slow answer.
  *
+ * With BENCH_ACCOUNT_LINKS set, it also serves that many links of BENCH_ACCOUNT_EVENTS stays each
+ * at /account/<n>.ics, for the accounts whose Sync now the bench times.
+ *
  * IPC: answers `{ origin }` once listening; `{ change: { feed, clashes }[] }` adds each feed's
- * `addedStay` and answers `{ changed: uid[] }`; `{ healthStart: url }` starts polling that URL
- * and answers `{ polling: true }`; `{ healthStop: true }` stops, waits for the answers still due
- * and answers `{ health: HealthFigures }`.
+ * `addedStay` and answers `{ changed: uid[] }`; `{ hide: feed[] }` adds each feed's `hiddenStay`
+ * and answers `{ changed: uid[] }`; `{ export: { routes, validators, stamp } }` serves the feeds at those
+ * routes with or without validators and, when `stamp` is given, with every DTSTAMP set to it, as a platform's new export of the same stays, and answers
+ * `{ exported: true }`; `{ healthStart: url }` starts polling that URL and answers
+ * `{ polling: true }`; `{ healthStop: true }` stops, waits for the answers still due and answers
+ * `{ health: HealthFigures }`.
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -27,13 +33,23 @@ import {
   yearsOfHistory,
 } from '../tests/fixtures/hostileFeeds.ts'
 
-/** Starts this feed server in a process of its own, `count` feeds of `events` stays each. */
+/**
+ * Starts this feed server in a process of its own, `count` feeds of `events` stays each, and
+ * `account.links` feeds of `account.events` stays for the accounts' Sync now.
+ */
 export function forkFeedServer(
   count: number,
   events: number,
+  account = { links: 0, events: 0 },
 ): Promise<{ child: ChildProcess; origin: string }> {
   const child = fork(fileURLToPath(import.meta.url), {
-    env: { ...process.env, BENCH_FEEDS: String(count), BENCH_EVENTS: String(events) },
+    env: {
+      ...process.env,
+      BENCH_FEEDS: String(count),
+      BENCH_EVENTS: String(events),
+      BENCH_ACCOUNT_LINKS: String(account.links),
+      BENCH_ACCOUNT_EVENTS: String(account.events),
+    },
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
@@ -51,6 +67,7 @@ export const ask = <T>(child: ChildProcess, command: object) =>
   })
 
 export const feedRoute = (feed: number) => `/feed/${feed}.ics`
+export const accountRoute = (link: number) => `/account/${link}.ics`
 
 /**
  * The hostile corpus, one feed per platform of one property: each with the last_error its
@@ -136,7 +153,7 @@ export const FEEDS_PER_PROPERTY = 2
 export const propertyOfFeed = (feed: number) => Math.floor(feed / FEEDS_PER_PROPERTY)
 /** Every tenth property is double-booked once, from its first import on. */
 export const isDoubleBooked = (property: number) => property % 10 === 0
-export const stayUid = (feed: number, index: number | 'new') => `${feed}-${index}@bench.test`
+export const stayUid = (feed: number, index: number | 'new' | 'hidden') => `${feed}-${index}@bench.test`
 
 /**
  * The stays of feed `feed`, `count` of them. A property's two feeds take turns in one run of
@@ -180,14 +197,34 @@ export function addedStay(feed: number, events: number, clashes: boolean): StayE
   return { uid: stayUid(feed, 'new'), start: nights.start, end: nights.end, summary: 'Reserved - New' }
 }
 
+/** The sale added to `feed` among exports that changed only their DTSTAMP: in 2029, after every stay. */
+export const hiddenStay = (feed: number): StayEvent => ({
+  uid: stayUid(feed, 'hidden'),
+  start: '2029-09-01',
+  end: '2029-09-05',
+  summary: 'Reserved - Hidden',
+})
+
+/** How an `export` command serves the feeds at `routes` anew. */
+export type Export = { routes: string[]; validators: boolean; stamp: string | null }
+
 type Command =
-  { change: { feed: number; clashes: boolean }[] } | { healthStart: string } | { healthStop: true }
+  | { change: { feed: number; clashes: boolean }[] }
+  | { hide: number[] }
+  | { export: Export }
+  | { healthStart: string }
+  | { healthStop: true }
 
 async function main() {
   const count = Number(process.env.BENCH_FEEDS)
   const events = Number(process.env.BENCH_EVENTS)
   const server = await startFeedServer()
   for (let feed = 0; feed < count; feed++) server.serve(feedRoute(feed), calendarOf(staysOf(feed, events)))
+  const accountLinks = Number(process.env.BENCH_ACCOUNT_LINKS ?? 0)
+  const accountEvents = Number(process.env.BENCH_ACCOUNT_EVENTS ?? 0)
+  // The account's links are feeds of their own, numbered after the bench's, so no UID is shared.
+  for (let link = 0; link < accountLinks; link++)
+    server.serve(accountRoute(link), calendarOf(staysOf(count + link, accountEvents)))
   for (const hostile of HOSTILE_FEEDS) server.serve(hostileRoute(hostile.name), hostile.body())
   let stopHealth: (() => Promise<HealthFigures>) | undefined
   process.on('message', (message: Command) => {
@@ -199,6 +236,17 @@ async function main() {
         stopHealth ?? (() => Promise.resolve({ count: 0, errors: 0, p50: NaN, p99: NaN, max: NaN }))
       stopHealth = undefined
       void stop().then((health) => process.send?.({ health }))
+    } else if ('export' in message) {
+      const { routes, validators, stamp } = message.export
+      for (const route of routes) server.export(route, { validators, stamp })
+      process.send?.({ exported: true })
+    } else if ('hide' in message) {
+      const changed = message.hide.map((feed) => {
+        const stay = hiddenStay(feed)
+        server.addEvent(feedRoute(feed), stay)
+        return stay.uid
+      })
+      process.send?.({ changed })
     } else {
       const changed = message.change.map(({ feed, clashes }) => {
         const stay = addedStay(feed, events, clashes)
