@@ -29,6 +29,10 @@
  * times GET /api/health on the app, which listens on a real port, every 10 ms.
  * Rates count the 5,000 honest feeds only, and are also printed as a ratio to a plain fetch of
  * the same feeds (fetchFeed, same concurrency, no parsing or storing) measured in the same run.
+ * BENCH_PROCESSES=2 (with TEST_DATABASE_URL): the rounds are synced by two server processes at once,
+ * the bench's and bench/syncProcess.ts, sharing one PostgreSQL database; rounds 4 and 5, and 8 and 9,
+ * are then run once more by the bench's process alone, and two processes' wall time may be at most
+ * TARGET_TWO_PROCESSES of one's. In every mode, no feed may be fetched twice in a round.
  * BENCH_QUICK=1: 200 feeds of 10 stays, every round and notification check, without the hostile
  * corpus and without timing or memory targets (a check that the benchmark still runs, for CI).
  * Exits 1 on a missed target or a failed check.
@@ -59,6 +63,7 @@ import {
 } from './syncFeeds.ts'
 import { calendarRow, hostRows, insertRows, propertyRow } from './syncSeed.ts'
 import { measureSyncNow, TARGET_RATIO as SYNC_NOW_TARGET_RATIO } from './syncNow.ts'
+import { forkSyncProcess } from './syncProcess.ts'
 
 const QUICK = process.env.BENCH_QUICK === '1'
 const FEEDS = QUICK ? 200 : 5000
@@ -87,6 +92,17 @@ const HIDDEN_EVERY = 50
 const ACCOUNT_LINKS = QUICK ? 40 : 500
 const ACCOUNT_EVENTS = QUICK ? 10 : 100
 const SYNC_NOW_RUNS = QUICK ? 1 : 5
+/**
+ * Server processes syncing each round. 2: the bench's own and bench/syncProcess.ts, sharing one
+ * PostgreSQL database (TEST_DATABASE_URL); 1: the bench's, on SQLite.
+ */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1)
+if (PROCESSES !== 1 && PROCESSES !== 2) throw new Error('BENCH_PROCESSES is 1 or 2')
+if (PROCESSES === 2 && !process.env.TEST_DATABASE_URL)
+  throw new Error('BENCH_PROCESSES=2 shares a PostgreSQL database: set TEST_DATABASE_URL')
+const ENGINE = PROCESSES === 2 ? 'postgres' : 'sqlite'
+/** Two processes' round over one process's, in wall time, on this two-core machine. */
+const TARGET_TWO_PROCESSES = 0.65
 /** While the feeds (the hostile ones included) sync: the server's event-loop delay, p99. */
 const TARGET_LOOP_P99_MS = 20
 /** While the feeds sync: GET /api/health from another process, p99. */
@@ -172,8 +188,8 @@ const ms = (value: number) => `${value.toFixed(1)} ms`
 type Memory = { rss: number; heapUsed: number; external: number }
 type Timed = { seconds: number; rate: number; memory: Memory }
 type Responsiveness = { loopP99: number; loopMax: number; health: HealthFigures }
-/** `writes`: rows the round inserted, changed or deleted (SQLite's total_changes()). */
-type Round = Timed & Responsiveness & { writes: number }
+/** `writes`: rows the round inserted, changed or deleted (SQLite's total_changes(); null on PostgreSQL). */
+type Round = Timed & Responsiveness & { writes: number | null }
 
 function memoryAfterGc(): Memory {
   collectGarbage()
@@ -218,8 +234,11 @@ const tally = (kinds: (NoticeKind | null)[]) => {
 
 async function main() {
   const feeds = await forkFeedServer(FEEDS, EVENTS, { links: 2 * ACCOUNT_LINKS, events: ACCOUNT_EVENTS })
-  const test = await startTestApp('sqlite', { env: { SYNC_ALLOW_HOSTS: '127.0.0.1' } })
+  const test = await startTestApp(ENGINE, { env: { SYNC_ALLOW_HOSTS: '127.0.0.1' } })
   const { app, db } = test
+  const { database } = test.config
+  const second =
+    database.engine === 'postgres' && PROCESSES === 2 ? await forkSyncProcess(database.schema!) : null
   try {
     // GET /api/health must be answered over a real socket, by a client in another process.
     const healthUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/health`
@@ -244,25 +263,42 @@ async function main() {
       Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
     const bookingIds = async (uids: string[]) =>
       new Map(
-        (await db.selectFrom('bookings').select(['uid', 'id']).where('uid', 'in', uids).execute()).map(
-          (row) => [row.uid, row.id],
-        ),
+        uids.length === 0
+          ? []
+          : (await db.selectFrom('bookings').select(['uid', 'id']).where('uid', 'in', uids).execute()).map(
+              (row) => [row.uid, row.id],
+            ),
       )
 
     const writesSoFar = async () =>
-      Number((await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n)
-    const syncAll = async (): Promise<Round> => {
+      ENGINE === 'sqlite'
+        ? Number((await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n)
+        : null
+    /** Feeds fetched since the last call, and how many of them more than once. */
+    const fetches = () => ask<{ feeds: number; twice: number }>(feeds.child, { fetches: true })
+    /** A round of `processes` server processes at once: each runs its scheduler's round. */
+    const syncAll = async (processes = PROCESSES): Promise<Round> => {
       // The interval has passed for every feed.
       await db.updateTable('external_calendars').set({ next_sync_at: new Date().toISOString() }).execute()
       delivered.clear()
       const writesBefore = await writesSoFar()
+      await fetches()
       const round = await responsive(feeds.child, healthUrl, () =>
         timed(FEEDS, async () => {
-          const synced = await app.syncScheduler.runDue()
+          const counts = await Promise.all([
+            app.syncScheduler.runDue(),
+            ...(second && processes === 2
+              ? [ask<{ synced: number }>(second, { runDue: true }).then((answer) => answer.synced)]
+              : []),
+          ])
+          const synced = counts.reduce((sum, count) => sum + count, 0)
           check(synced === FEEDS + HOSTILE, `a sync round synced ${synced} feeds, not ${FEEDS} + ${HOSTILE}`)
         }),
       )
-      return { ...round, writes: (await writesSoFar()) - writesBefore }
+      const { twice } = await fetches()
+      check(twice === 0, `${twice} feeds were fetched more than once in a round of ${processes} processes`)
+      const writesAfter = await writesSoFar()
+      return { ...round, writes: writesAfter === null ? null : writesAfter - writesBefore! }
     }
 
     /** Notifications stored since the last call. */
@@ -327,13 +363,14 @@ async function main() {
             .selectFrom('external_calendars')
             .select(db.fn.countAll().as('n'))
             .where('last_error', 'is not', null)
-            .where('id', 'not in', hostileIds)
+            .where('url', 'like', `${feeds.origin}${feedRoute(0).replace('0.ics', '%')}`)
             .executeTakeFirstOrThrow()
         ).n,
       )
     /** Each hostile feed's last_error after `round`, checked against the one it must have. */
     const tolerated: string[] = []
     const hostileErrors = async (round: string) => {
+      if (HOSTILE === 0) return []
       const rows = await db
         .selectFrom('external_calendars')
         .select(['id', 'last_error', 'budget_failures'])
@@ -353,15 +390,21 @@ async function main() {
       })
     }
     /** A round in which nothing fails and exactly `news` is news (a 304 round: nothing). */
-    const unchangedRound = async (round: string, news: Expected[] = []) => {
-      const result = await syncAll()
+    const unchangedRound = async (round: string, news: Expected[] = [], processes = PROCESSES) => {
+      const result = await syncAll(processes)
       check((await failedFeeds()) === 0, `some feeds failed in the ${round}`)
       await hostileErrors(round)
       return { result, notices: await noticesOf(round, news) }
     }
     /** Three budget failures in a row pause a feed; "Sync now" resumes it, as the bench does. */
-    const resumeHostile = () =>
-      db.updateTable('external_calendars').set({ budget_failures: 0 }).where('id', 'in', hostileIds).execute()
+    const resumeHostile = async () => {
+      if (HOSTILE > 0)
+        await db
+          .updateTable('external_calendars')
+          .set({ budget_failures: 0 })
+          .where('id', 'in', hostileIds)
+          .execute()
+    }
 
     // What the two figures are with nothing to sync: the floor of this machine at this moment.
     const idle = await responsive(feeds.child, healthUrl, () => timed(0, () => sleep(IDLE_MS)))
@@ -463,9 +506,9 @@ async function main() {
         check(response.status === 'ok', `${url} did not answer 200`)
       }),
     )
-    const restampedRound = async (round: string, news: Expected[] = []) => {
+    const restampedRound = async (round: string, news: Expected[] = [], processes = PROCESSES) => {
       await resumeHostile()
-      return unchangedRound(round, news)
+      return unchangedRound(round, news, processes)
     }
     const restamped = await restampedRound('re-sync, all 200 unchanged')
     await exportAnew(2)
@@ -489,9 +532,20 @@ async function main() {
       ['third 200 unchanged', restampedLast],
     ] as const)
       check(
-        round.result.writes <= last.result.writes,
+        (round.result.writes ?? 0) <= (last.result.writes ?? 0),
         `${name} round wrote ${round.result.writes} rows, more than a 304 round's ${last.result.writes}`,
       )
+    // Two processes against one: the same rounds again, synced by the bench's process alone.
+    const alone =
+      PROCESSES === 2
+        ? {
+            unchanged: await unchangedRound('304 re-sync, one process', [], 1),
+            restamped: await (async () => {
+              await exportAnew(5)
+              return restampedRound('200 unchanged re-sync, one process', [], 1)
+            })(),
+          }
+        : null
 
     const syncNow = await measureSyncNow({ app, db, feeds, links: ACCOUNT_LINKS, runs: SYNC_NOW_RUNS })
     failures.push(...syncNow.failures)
@@ -515,6 +569,17 @@ async function main() {
           (round.health.errors > 0 ? `, ${round.health.errors} failed` : '') +
           (targets ? ` (target p99 ≤ ${TARGET_HEALTH_P99_MS})` : ''),
       )
+    /** Two rounds of two processes, on average, over one round of one process. */
+    const byOne = ([a, b]: readonly [Round, Round], one: Round) => (a.seconds + b.seconds) / 2 / one.seconds
+    const twoProcesses =
+      alone &&
+      ([
+        ['304 re-syncs', byOne([again.result, last.result], alone.unchanged.result)],
+        [
+          'unchanged 200 re-syncs',
+          byOne([restampedAgain.result, restampedLast.result], alone.restamped.result),
+        ],
+      ] as const)
     const rounds = [
       ['1. first sync', first, rawFirst, TARGET_FIRST_SYNC, firstNotices],
       ['2. re-sync, all 304', unchanged.result, rawUnchanged, TARGET_UNCHANGED, unchanged.notices],
@@ -545,7 +610,9 @@ async function main() {
       ],
     ] as const
     console.log(
-      `Sync of ${FEEDS} feeds × ${EVENTS} stays + ${HOSTILE} hostile feeds (SQLite, ${app.config.syncConcurrency} at a time; ` +
+      `Sync of ${FEEDS} feeds × ${EVENTS} stays + ${HOSTILE} hostile feeds (${
+        PROCESSES === 2 ? 'PostgreSQL, two server processes' : 'SQLite'
+      }, ${app.config.syncConcurrency} at a time each; ` +
         `feed server in its own process; GET /api/health every ${HEALTH_EVERY_MS} ms from that process)` +
         (QUICK ? ' — BENCH_QUICK: correctness only, no timing or memory target' : ''),
     )
@@ -575,6 +642,20 @@ async function main() {
       ['the last two 304 re-syncs', again.result, last.result],
       ['the last two unchanged 200 re-syncs', restampedAgain.result, restampedLast.result],
     ] as const
+    if (alone) {
+      for (const [name, round] of [
+        ['one process: 304 re-sync', alone.unchanged],
+        ['one process: 200 unchanged', alone.restamped],
+      ] as const) {
+        line(name, round.result, null, null)
+        responsiveness(round.result, false)
+      }
+      for (const [name, ratio] of twoProcesses!)
+        console.log(
+          `  two processes' ${name} took ${ratio.toFixed(2)} of one process's wall time` +
+            (QUICK ? '' : ` (target ≤ ${TARGET_TWO_PROCESSES})`),
+        )
+    }
     for (const [pair, before, after] of memoryPairs)
       console.log(
         `  between ${pair}, after gc: heap ${signed(after.memory.heapUsed - before.memory.heapUsed)}, ` +
@@ -619,12 +700,18 @@ async function main() {
             `(bound ${RSS_GROWTH_MB} MB)`,
         )
       }
+      for (const [name, ratio] of twoProcesses ?? [])
+        check(
+          ratio <= TARGET_TWO_PROCESSES,
+          `two processes' ${name} took ${ratio.toFixed(2)} of one process's wall time (target ≤ ${TARGET_TWO_PROCESSES})`,
+        )
       check(
         syncNow.ratio <= SYNC_NOW_TARGET_RATIO,
         `Sync now of unchanged exports took ${syncNow.ratio.toFixed(2)}× the 304s' (target ≤ ${SYNC_NOW_TARGET_RATIO}×)`,
       )
     }
   } finally {
+    second?.disconnect()
     await test.stop()
     feeds.child.disconnect()
   }

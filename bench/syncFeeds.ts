@@ -17,7 +17,8 @@
  * `addedStay` and answers `{ changed: uid[] }`; `{ hide: feed[] }` adds each feed's `hiddenStay`
  * and answers `{ changed: uid[] }`; `{ export: { routes, validators, stamp } }` serves the feeds at those
  * routes with or without validators and, when `stamp` is given, with every DTSTAMP set to it, as a platform's new export of the same stays, and answers
- * `{ exported: true }`; `{ healthStart: url }` starts polling that URL and answers
+ * `{ exported: true }`; `{ fetches: true }` answers `{ feeds, twice }`, how many feeds were
+ * fetched since the last such question and how many of them more than once; `{ healthStart: url }` starts polling that URL and answers
  * `{ polling: true }`; `{ healthStop: true }` stops, waits for the answers still due and answers
  * `{ health: HealthFigures }`.
  */
@@ -212,6 +213,7 @@ type Command =
   | { change: { feed: number; clashes: boolean }[] }
   | { hide: number[] }
   | { export: Export }
+  | { fetches: true }
   | { healthStart: string }
   | { healthStop: true }
 
@@ -236,6 +238,10 @@ async function main() {
         stopHealth ?? (() => Promise.resolve({ count: 0, errors: 0, p50: NaN, p99: NaN, max: NaN }))
       stopHealth = undefined
       void stop().then((health) => process.send?.({ health }))
+    } else if ('fetches' in message) {
+      const times = new Map<string, number>()
+      for (const { path } of server.requests.splice(0)) times.set(path, (times.get(path) ?? 0) + 1)
+      process.send?.({ feeds: times.size, twice: [...times.values()].filter((count) => count > 1).length })
     } else if ('export' in message) {
       const { routes, validators, stamp } = message.export
       for (const route of routes) server.export(route, { validators, stamp })

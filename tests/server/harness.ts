@@ -33,6 +33,11 @@ type Options = {
   clock?: () => Date
   /** How pushes are sent: a test shortens the deadline and the waits between tries. */
   push?: Partial<PushTuning>
+  /**
+   * PostgreSQL: the schema of an app started by another process, joined as a second server of
+   * the same database; it is neither migrated nor dropped here.
+   */
+  joinSchema?: string
 }
 
 /**
@@ -54,7 +59,7 @@ export const RELAXED_RATE_LIMITS: RateLimitSettings = {
 /** Builds the real app on a throw-away SQLite file or PostgreSQL schema. */
 export async function startTestApp(engine: Engine, options: Options = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-test-'))
-  const schema = `test_${randomBytes(6).toString('hex')}`
+  const schema = options.joinSchema ?? `test_${randomBytes(6).toString('hex')}`
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
@@ -64,7 +69,8 @@ export async function startTestApp(engine: Engine, options: Options = {}) {
   })
   if (config.database.engine === 'postgres') config.database.schema = schema
   const database = await openDatabase(config.database)
-  await migrateToLatest(database.db, config.database.engine === 'postgres' ? schema : undefined)
+  if (!options.joinSchema)
+    await migrateToLatest(database.db, config.database.engine === 'postgres' ? schema : undefined)
   const app = await buildApp({
     config,
     database,
@@ -77,7 +83,7 @@ export async function startTestApp(engine: Engine, options: Options = {}) {
   await app.ready()
   const stop = async () => {
     await app.close()
-    if (engine === 'postgres' && postgresUrl) {
+    if (engine === 'postgres' && postgresUrl && !options.joinSchema) {
       const client = new pg.Client({ connectionString: postgresUrl })
       await client.connect()
       await client.query(`drop schema if exists "${schema}" cascade`)
