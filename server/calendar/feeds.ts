@@ -154,6 +154,8 @@ export const takenStaysOf = (db: Db, propertyIds: readonly string[], endingAfter
       'bookings.echo_runs',
       'bookings.platform_rule',
       'bookings.updated_at',
+      'bookings.taken_at',
+      'bookings.first_seen_at',
     ])
     .where('bookings.property_id', 'in', propertyIds)
     .where('bookings.cancelled_at', 'is', null)

@@ -29,6 +29,7 @@ import { cleanerMail } from './migrations/0028_cleaner_mail.ts'
 import { webPush } from './migrations/0029_web_push.ts'
 import { propertyMembers } from './migrations/0030_property_members.ts'
 import { alarmCopies } from './migrations/0031_alarm_copies.ts'
+import { stayTakenAt } from './migrations/0032_stay_taken_at.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -241,4 +242,5 @@ export const migrations: Record<string, Migration> = {
   '0029_web_push': webPush,
   '0030_property_members': propertyMembers,
   '0031_alarm_copies': alarmCopies,
+  '0032_stay_taken_at': stayTakenAt,
 }

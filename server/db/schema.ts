@@ -190,6 +190,12 @@ export interface BookingsTable {
   platform_rule: Generated<PlatformRule | null>
   first_seen_at: string
   updated_at: string
+  /**
+   * When the stay took the nights it holds now: first seen, moved, reinstated or judged anew; a
+   * new summary or description leaves it (migration 0032). Null only on rows written around the
+   * engines (tests' fixtures): their first sighting stands in.
+   */
+  taken_at: Generated<string | null>
 }
 
 /** An availability feed for one platform of a property (migration 0007). */

@@ -35,6 +35,9 @@ type Figures = Awaited<ReturnType<ImportService['figuresOf']>>[number]
 /** A condition of one platform feed, as its alarm row keys it. */
 type Condition = { feedId: string; kind: ImportAlarmKind; since: string }
 
+/** A condition a feed is in now, and whether it has lasted long enough to alarm. */
+type Judgement = Condition & { due: boolean }
+
 const keyOf = (condition: Pick<Condition, 'feedId' | 'kind' | 'since'>) =>
   `${condition.feedId} ${condition.kind} ${condition.since}`
 
@@ -43,30 +46,33 @@ const atRiskAfterMs = (feed: Pick<Figures, 'medianIntervalMinutes'>) =>
   feed.medianIntervalMinutes === null ? AT_RISK_UNKNOWN_HABIT_MS : 2 * feed.medianIntervalMinutes * 60_000
 
 /**
- * The conditions a platform feed is in now (docs/decisions.md, "Import alarms"):
- * - `never-imported`: no fetch a day after its address was first shown (its at-risk nights are
- *   all of them, told by this one alarm);
- * - `silent`: the platform imported it and has not for longer than max(24 h, 4 × its median);
- * - `at-risk`: nights taken by one change, not acknowledged, still not imported after twice its
- *   median interval; one condition per change, dated by it.
+ * The conditions a platform feed is in now (docs/decisions.md, "Import alarms"), each `due` once
+ * it has lasted long enough to alarm. A condition is keyed by what lasts while it does, and its
+ * thresholds only say when it alarms: a median that moves neither ends an alarm raised nor
+ * raises one again.
+ * - `never-imported`: no fetch yet, due a day after its address was first shown (its at-risk
+ *   nights are all of them, told by this one alarm);
+ * - `silent`: no fetch since the latest, due past max(24 h, 4 × its median);
+ * - `at-risk`: nights taken at one moment, not acknowledged, not imported yet, due after twice
+ *   its median interval; one condition per moment, dated by it.
  */
-export function conditionsOf(feed: Figures, now: number): Condition[] {
-  const condition = (kind: ImportAlarmKind, since: string): Condition => ({ feedId: feed.id, kind, since })
-  if (feed.lastFetchedAt === null) {
-    const shown = feed.link_since ?? feed.created_at
-    return now - Date.parse(shown) > NEVER_IMPORTED_AFTER_MS ? [condition('never-imported', shown)] : []
-  }
-  const conditions: Condition[] = []
-  if (now - Date.parse(feed.lastFetchedAt) > silenceAfterMs(feed))
-    conditions.push(condition('silent', feed.lastFetchedAt))
-  const overdue = new Set(
-    feed.atRisk
-      .filter((run) => !run.acknowledged && now - Date.parse(run.since) > atRiskAfterMs(feed))
-      .map((run) => run.since),
-  )
-  for (const since of [...overdue].sort().slice(0, AT_RISK_ALARMS_PER_FEED))
-    conditions.push(condition('at-risk', since))
-  return conditions
+export function conditionsOf(feed: Figures, now: number): Judgement[] {
+  const judged = (kind: ImportAlarmKind, since: string, afterMs: number): Judgement => ({
+    feedId: feed.id,
+    kind,
+    since,
+    due: now - Date.parse(since) > afterMs,
+  })
+  if (feed.lastFetchedAt === null)
+    return [judged('never-imported', feed.link_since ?? feed.created_at, NEVER_IMPORTED_AFTER_MS)]
+  const taken = new Set(feed.atRisk.filter((run) => !run.acknowledged).map((run) => run.since))
+  return [
+    judged('silent', feed.lastFetchedAt, silenceAfterMs(feed)),
+    ...[...taken]
+      .sort()
+      .slice(0, AT_RISK_ALARMS_PER_FEED)
+      .map((since) => judged('at-risk', since, atRiskAfterMs(feed))),
+  ]
 }
 
 /** A property with a platform feed, as a pass judges it. */
@@ -169,13 +175,20 @@ export function createImportAlarms({ db, imports, clock, announce }: ImportAlarm
     const lasting = new Set(conditions.map(keyOf))
     const known = new Set(alarms.map((alarm) => keyOf({ ...alarm, feedId: alarm.feed_id })))
     const ended = alarms.filter((alarm) => !lasting.has(keyOf({ ...alarm, feedId: alarm.feed_id })))
-    const begun = conditions.filter((condition) => !known.has(keyOf(condition)))
+    const unknown = conditions.filter((condition) => !known.has(keyOf(condition)))
     const at = now.toISOString()
     const told = new Map<string, string[]>()
     if (ended.length > 0) await endAlarms(ended, at)
     for (const property of properties) {
-      const raised = begun.filter(
+      const ofProperty = unknown.filter(
         (condition) => feeds.get(condition.feedId)!.property_id === property.property_id,
+      )
+      const due = ofProperty.filter((condition) => condition.due)
+      // Nights taken at one moment are told once, with every platform that has not imported them
+      // yet: those not due yet join the notice rather than raise one of their own later.
+      const sales = new Set(due.filter(({ kind }) => kind === 'at-risk').map(({ since }) => since))
+      const raised = ofProperty.filter(
+        (condition) => condition.due || (condition.kind === 'at-risk' && sales.has(condition.since)),
       )
       if (raised.length === 0) continue
       for (const [userId, ids] of await raise(property, raised, feeds, at))

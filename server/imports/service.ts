@@ -77,7 +77,9 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
   /**
    * For each feed, the nights from the property's today to the horizon that its feed serves as
    * taken now but that the platform's latest fetch was not served: sold or closed elsewhere since
-   * it last imported. Each run is dated by the latest change of the stay that holds it.
+   * it last imported. Each run is dated by when the stay that holds it took its nights, which
+   * lasts while they are at risk (docs/decisions.md, "Nights at risk dated by when they were
+   * taken").
    */
   async function atRiskOf(feeds: readonly Feed[]) {
     const propertyIds = [...new Set(feeds.map((feed) => feed.property_id))]
@@ -115,21 +117,21 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
       const servedRuns = runsOf(
         (servedOf.get(feed.id) ?? []).map((row) => ({ start: row.start_night, end: row.end_night })),
       )
-      // The earliest change first, so that a night two stays hold is dated by the first.
+      // The earliest taken first, so that a night two stays hold is dated by the first.
       const holding = (staysOf.get(feed.property_id) ?? [])
         .filter((stay) => takesFrom(stay, feed.platform_name))
-        .sort((a, b) => a.updated_at.localeCompare(b.updated_at))
+        .map((stay) => ({ stay, since: stay.taken_at ?? stay.first_seen_at }))
+        .sort((a, b) => a.since.localeCompare(b.since))
       let told: Stay[] = []
       const runs: AtRiskRun[] = []
-      for (const stay of holding) {
+      for (const { stay, since } of holding) {
         const nights = intersect(
           runsOf(ownRowParts(stay).map((part) => ({ start: part.start_date, end: part.end_date }))),
           window,
         )
         const missing = subtract(subtract(nights, servedRuns), told)
-        const acknowledged =
-          feed.at_risk_acknowledged_at !== null && stay.updated_at <= feed.at_risk_acknowledged_at
-        runs.push(...missing.map((run) => ({ ...run, since: stay.updated_at, acknowledged })))
+        const acknowledged = feed.at_risk_acknowledged_at !== null && since <= feed.at_risk_acknowledged_at
+        runs.push(...missing.map((run) => ({ ...run, since, acknowledged })))
         told = union(told, missing)
       }
       atRisk.set(
@@ -154,6 +156,15 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
             'created_at',
           ])
           .where('property_id', 'in', propertyIds)
+          // A platform whose link was removed is judged no more: its alarms end (alarms.ts).
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('external_calendars')
+                .select('external_calendars.id')
+                .whereRef('external_calendars.property_id', '=', 'platform_feeds.property_id')
+                .whereRef('external_calendars.platform_name', '=', 'platform_feeds.platform_name'),
+            ),
+          )
           .execute()
 
   /** Where the host closes each platform's nights by hand, by property and platform, when known. */
@@ -174,7 +185,7 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
     )
   }
 
-  /** Each platform feed of these properties with its figures. */
+  /** Each platform feed of these properties with its figures; only linked platforms have one. */
   async function figuresOf(propertyIds: readonly string[]) {
     const feeds = await feedsOf(propertyIds)
     const [fetches, atRisk, pages] = await Promise.all([

@@ -561,8 +561,12 @@ export function createPropertyService(deps: PropertyServiceDeps) {
 
   const feedUrl = (token: string) => `${deps.publicUrl}${FEED_PATH}${token}.ics`
 
-  /** Each linked platform's availability feed, made on first request (migration 0007). */
-  async function platformFeeds(propertyId: string): Promise<PlatformFeed[]> {
+  /**
+   * Each linked platform's availability feed, made on first request (migration 0007). Who
+   * fetched it (`lastUserAgent`) is the owner's and admins' to read, not a co-host's
+   * (docs/product.md §6).
+   */
+  async function platformFeeds(propertyId: string, owner: boolean): Promise<PlatformFeed[]> {
     const linked = await db
       .selectFrom('external_calendars')
       .select('platform_name')
@@ -592,11 +596,15 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       .execute()
     const tokenOf = new Map(feeds.map((feed) => [feed.platform_name, feed.token]))
     const figures = await deps.imports.ofProperty(propertyId)
-    return linked.map((calendar) => ({
-      platformName: calendar.platform_name,
-      url: feedUrl(tokenOf.get(calendar.platform_name) as string),
-      ...figures.get(calendar.platform_name)!,
-    }))
+    return linked.map((calendar) => {
+      const figured = figures.get(calendar.platform_name)!
+      return {
+        platformName: calendar.platform_name,
+        url: feedUrl(tokenOf.get(calendar.platform_name) as string),
+        ...figured,
+        lastUserAgent: owner ? figured.lastUserAgent : null,
+      }
+    })
   }
 
   return {
@@ -745,7 +753,10 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     /** The property's feeds' links: a co-host reads them, as they add them to platforms. */
     async internalCalendar(userId: string, propertyId: string): Promise<InternalCalendar> {
       const property = await findManaged(userId, propertyId)
-      return { url: feedUrl(property.export_token), platforms: await platformFeeds(propertyId) }
+      return {
+        url: feedUrl(property.export_token),
+        platforms: await platformFeeds(propertyId, property.owner_id === userId),
+      }
     },
 
     /**
@@ -758,22 +769,41 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       platformName: string,
     ): Promise<PlatformFeed> {
       await findManaged(ownerId, propertyId, 'owned')
-      await platformFeeds(propertyId)
+      await platformFeeds(propertyId, true)
       const token = newExportToken()
-      const rotated = await db
-        .updateTable('platform_feeds')
-        // A new address: no platform has it yet, and what alarmed of the old one is over.
-        .set({ token, link_since: deps.clock().toISOString() })
-        .where('property_id', '=', propertyId)
-        .where('platform_name', '=', platformName)
-        .returning('id')
-        .execute()
+      // A new address: no platform has it yet, and the old one's history goes with it: its
+      // fetches, what they were served, and the host's "I closed them" (docs/decisions.md,
+      // "Imports measured"). What alarmed of the old one ends at the next judgement.
+      const rotated = await writeTransaction(db, async (trx) => {
+        const rows = await trx
+          .updateTable('platform_feeds')
+          .set({
+            token,
+            link_since: deps.clock().toISOString(),
+            served_hash: null,
+            at_risk_acknowledged_at: null,
+          })
+          .where('property_id', '=', propertyId)
+          .where('platform_name', '=', platformName)
+          .returning('id')
+          .execute()
+        if (rows.length > 0)
+          await trx
+            .deleteFrom('feed_served')
+            .where(
+              'feed_id',
+              'in',
+              rows.map((row) => row.id),
+            )
+            .execute()
+        return rows
+      })
       if (rotated.length === 0) throw notFound()
       await forgetFetchesOf(
         db,
         rotated.map((row) => row.id),
       )
-      const feeds = await platformFeeds(propertyId)
+      const feeds = await platformFeeds(propertyId, true)
       return feeds.find((feed) => feed.platformName === platformName)!
     },
 
@@ -787,7 +817,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
         .where('owner_id', '=', ownerId)
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) === 0) throw notFound()
-      return { url: feedUrl(token), platforms: await platformFeeds(propertyId) }
+      return { url: feedUrl(token), platforms: await platformFeeds(propertyId, true) }
     },
 
     /** For admin routes: the owner of any property, so they can call the service on the owner's behalf. */

@@ -135,6 +135,7 @@ export function createStayService({ db }: StayServiceDeps) {
           platform_rule: null,
           first_seen_at: now,
           updated_at: now,
+          taken_at: now,
           ...stayColumns(body),
         }
         await trx.insertInto('bookings').values(row).execute()
@@ -161,10 +162,14 @@ export function createStayService({ db }: StayServiceDeps) {
         }
         checkDates(merged)
         const kept = stored.nightly_price === null ? null : Number(stored.nightly_price)
+        const now = new Date().toISOString()
+        const moved = merged.start !== stored.start_date || merged.end !== stored.end_date
         const columns = {
           ...stayColumns(merged),
           nightly_price: nightlyPrice(merged, kept),
-          updated_at: new Date().toISOString(),
+          updated_at: now,
+          // A new name, note or price leaves its nights dated as they were (nights at risk).
+          taken_at: moved ? now : stored.taken_at,
         }
         await trx.updateTable('bookings').set(columns).where('id', '=', stored.id).execute()
         return { ...stored, ...columns }

@@ -466,6 +466,7 @@ export async function storeFeed(
         platform_rule: rules.ruleOf(event),
         first_seen_at: heir?.first_seen_at ?? firstSeen ?? now,
         updated_at: now,
+        taken_at: now,
       }
       const was = heir && heir.cancelled_at === null ? heir : undefined
       if (
@@ -477,6 +478,8 @@ export async function storeFeed(
         was.platform_rule !== row.platform_rule
       )
         touched.add(row.id)
+      // Only a change of the nights it holds dates them anew: a new summary or description does not.
+      else row.taken_at = was.taken_at ?? was.first_seen_at
       return row
     })
     upserts.push(...rows)
@@ -512,6 +515,7 @@ export async function storeFeed(
           platform_rule: eb.ref('excluded.platform_rule'),
           cancelled_at: null,
           updated_at: now,
+          taken_at: eb.ref('excluded.taken_at'),
         })),
       )
       .execute()

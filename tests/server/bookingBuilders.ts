@@ -134,6 +134,7 @@ export async function aStay(
       nightly_price: nightlyPrice,
       first_seen_at: now,
       updated_at: now,
+      taken_at: now,
     })
     .execute()
   return id

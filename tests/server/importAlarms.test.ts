@@ -1,14 +1,22 @@
-import { afterAll, expect, it } from 'vitest'
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { addDays } from '../../src/domain/dates.ts'
 import type { Notification } from '../../contract/notification.ts'
 import { aStay } from './bookingBuilders.ts'
 import { aHostWithPlatformLinks } from './importHost.ts'
 import { aTeamMember, aUser, signIn } from './builders.ts'
+import { aCalendarRow } from './bookingBuilders.ts'
+import { calendarOf, startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { describeEachDatabase, startSecondProcess, type TestContext } from './harness.ts'
 import { startMailbox } from './mailbox.ts'
 
 const mailbox = await startMailbox()
 afterAll(() => mailbox.stop())
+let feeds: FeedServer
+beforeAll(async () => {
+  feeds = await startFeedServer()
+})
+afterAll(() => feeds.close())
 
 const START = new Date()
 let elapsedMs = 0
@@ -36,7 +44,7 @@ async function aHostWithLinks(ctx: TestContext) {
     const id = await aStay(ctx.db, calendar, start, end)
     await ctx.db
       .updateTable('bookings')
-      .set({ updated_at: at(elapsedMs) })
+      .set({ taken_at: at(elapsedMs) })
       .where('id', '=', id)
       .execute()
   }
@@ -45,7 +53,19 @@ async function aHostWithLinks(ctx: TestContext) {
     expect(answer.statusCode).toBe(200)
     return (answer.json() as Notification[]).filter((notice) => notice.data.kind !== undefined).reverse()
   }
-  return { ...host, sells, notices }
+  /** The link of another platform, shown at the start of the test's time. */
+  const links = async (platformName: string) => {
+    const calendar = await aCalendarRow(ctx.db, property.id, platformName)
+    await host.internal()
+    await ctx.db
+      .updateTable('platform_feeds')
+      .set({ link_since: at(0) })
+      .where('property_id', '=', property.id)
+      .where('platform_name', '=', platformName)
+      .execute()
+    return calendar
+  }
+  return { ...host, sells, notices, links }
 }
 
 /** Judges at `ms` into the test. */
@@ -138,6 +158,151 @@ describeEachDatabase(
       await ctx.app.imports.acknowledge(host.property.id, 'Vrbo')
       await judgeAt(ctx, 9 * HOUR_MS)
       expect(await host.notices()).toHaveLength(1)
+    })
+
+    it('keeps a sale’s date, its one alarm and the host’s “I closed them” when its summary changes at a sync', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      const route = `/${randomUUID()}.ics`
+      const sale = { uid: `${randomUUID()}@airbnb.com`, start: addDays(today, 10), end: addDays(today, 12) }
+      feeds.serve(route, calendarOf([{ ...sale, summary: 'Reserved' }]))
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ url: feeds.url(route) })
+        .where('id', '=', host.airbnb.id)
+        .execute()
+      await host.imports('Vrbo')
+      elapsedMs = 10 * MINUTE_MS
+      await ctx.app.syncCalendarsNow([host.airbnb.id])
+      const vrbo = async () => (await host.internal())('Vrbo').atRisk
+      expect(await vrbo()).toMatchObject([{ start: sale.start, since: at(10 * MINUTE_MS) }])
+      await judgeAt(ctx, 7 * HOUR_MS)
+      const atRisk = async () => (await host.notices()).filter((notice) => notice.data.kind === 'at-risk')
+      expect(await atRisk()).toHaveLength(1)
+
+      // The guest's name comes with a later sync: the stay is rewritten, its nights are not.
+      elapsedMs = 8 * HOUR_MS
+      feeds.serve(route, calendarOf([{ ...sale, summary: 'Reserved - Layla H' }]))
+      await ctx.app.syncCalendarsNow([host.airbnb.id])
+      expect(await vrbo()).toMatchObject([
+        { start: sale.start, since: at(10 * MINUTE_MS), acknowledged: false },
+      ])
+      await judgeAt(ctx, 8 * HOUR_MS + 5 * MINUTE_MS)
+      await judgeAt(ctx, 15 * HOUR_MS)
+      const [alarm, ...more] = await atRisk()
+      expect(more).toEqual([])
+      expect(alarm!.readAt).toBeNull()
+
+      // Closed by hand, and renamed again: still acknowledged, and never raised again.
+      elapsedMs = 16 * HOUR_MS
+      await ctx.app.imports.acknowledge(host.property.id, 'Vrbo')
+      elapsedMs = 17 * HOUR_MS
+      feeds.serve(route, calendarOf([{ ...sale, summary: 'Reserved - Layla Haddad' }]))
+      await ctx.app.syncCalendarsNow([host.airbnb.id])
+      expect(await vrbo()).toMatchObject([{ since: at(10 * MINUTE_MS), acknowledged: true }])
+      await judgeAt(ctx, 30 * HOUR_MS)
+      expect(await atRisk()).toHaveLength(1)
+    })
+
+    it('keeps an alarm raised while its nights are at risk, however the platform’s median moves', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      for (const minutes of [0, 60, 120]) {
+        elapsedMs = minutes * MINUTE_MS
+        await host.imports('Vrbo')
+      }
+      elapsedMs = 130 * MINUTE_MS
+      await host.sells(host.airbnb, addDays(today, 3), addDays(today, 5))
+      await judgeAt(ctx, 130 * MINUTE_MS + 121 * MINUTE_MS)
+      expect((await host.notices()).map((notice) => [notice.data.kind, notice.readAt])).toEqual([
+        ['at-risk', null],
+      ])
+      // Fetches of days ago come into the week measured: Vrbo's median is ten hours now.
+      const { id: feedId } = await ctx.db
+        .selectFrom('platform_feeds')
+        .select('id')
+        .where('property_id', '=', host.property.id)
+        .where('platform_name', '=', 'Vrbo')
+        .executeTakeFirstOrThrow()
+      await ctx.db
+        .insertInto('feed_fetches')
+        .values(
+          [-40, -30, -20, -10].map((hours) => ({
+            feed_id: feedId,
+            minute: at(hours * HOUR_MS).slice(0, 16),
+            fetched_at: at(hours * HOUR_MS),
+            status: 200,
+            bytes: 10,
+            user_agent: 'Vrbo',
+          })),
+        )
+        .execute()
+      expect((await host.internal())('Vrbo').medianIntervalMinutes).toBe(600)
+      await judgeAt(ctx, 5 * HOUR_MS)
+      await judgeAt(ctx, 21 * HOUR_MS)
+      expect((await host.notices()).map((notice) => [notice.data.kind, notice.readAt])).toEqual([
+        ['at-risk', null],
+      ])
+      await host.imports('Vrbo')
+      await judgeAt(ctx, 22 * HOUR_MS)
+      expect((await host.notices())[0]!.readAt).not.toBeNull()
+    })
+
+    it('tells a sale at risk on several platforms in one notice naming them all, whichever is late first', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await host.links('Booking.com')
+      // Vrbo imports hourly (an alarm after 2 hours), Booking.com's habit is unknown (6 hours).
+      for (const minutes of [0, 60, 120]) {
+        elapsedMs = minutes * MINUTE_MS
+        await host.imports('Vrbo')
+      }
+      await host.imports('Booking.com')
+      elapsedMs = 130 * MINUTE_MS
+      await host.sells(host.airbnb, addDays(today, 3), addDays(today, 5))
+      await judgeAt(ctx, 130 * MINUTE_MS + 121 * MINUTE_MS)
+      await judgeAt(ctx, 130 * MINUTE_MS + 6 * HOUR_MS + MINUTE_MS)
+      await judgeAt(ctx, 12 * HOUR_MS)
+      const [alarm, ...more] = await host.notices()
+      expect(more).toEqual([])
+      expect(alarm!.data).toMatchObject({ kind: 'at-risk' })
+      expect(
+        (alarm!.data.atRisk as { platformName: string; start: string }[])
+          .map((run) => [run.platformName, run.start])
+          .sort(),
+      ).toEqual([
+        ['Booking.com', addDays(today, 3)],
+        ['Vrbo', addDays(today, 3)],
+      ])
+      // One platform imports: the other still misses the nights, and the notice stays.
+      await host.imports('Vrbo')
+      await judgeAt(ctx, 13 * HOUR_MS)
+      expect((await host.notices())[0]!.readAt).toBeNull()
+      await host.imports('Booking.com')
+      await judgeAt(ctx, 14 * HOUR_MS)
+      expect((await host.notices())[0]!.readAt).not.toBeNull()
+      expect(await host.notices()).toHaveLength(1)
+    })
+
+    it('judges a platform no more once its link is removed, and ends its alarms', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await judgeAt(ctx, 25 * HOUR_MS)
+      expect(await host.notices()).toHaveLength(2)
+      const removed = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/property/${host.property.id}/calendar/external/${host.vrbo.id}`,
+        headers: { cookie: host.cookie, origin: ctx.config.publicUrl },
+      })
+      expect(removed.statusCode).toBe(204)
+      await judgeAt(ctx, 26 * HOUR_MS)
+      const notices = await host.notices()
+      expect(notices.find((notice) => notice.data.platformName === 'Vrbo')!.readAt).not.toBeNull()
+      expect(notices.find((notice) => notice.data.platformName === 'Airbnb')!.readAt).toBeNull()
+      const exposure = await host.exposure()
+      expect(
+        exposure.properties.flatMap((property) => property.platforms.map((feed) => feed.platformName)),
+      ).toEqual(['Airbnb'])
     })
 
     it('alarms a platform that stopped importing for longer than a day and four intervals, once, until it imports again', async () => {
@@ -247,5 +412,8 @@ describeEachDatabase(
       ])
     })
   },
-  { clock: () => new Date(START.getTime() + elapsedMs), env: { SMTP_URL: mailbox.smtpUrl } },
+  {
+    clock: () => new Date(START.getTime() + elapsedMs),
+    env: { SMTP_URL: mailbox.smtpUrl, SYNC_ALLOW_HOSTS: '127.0.0.1' },
+  },
 )

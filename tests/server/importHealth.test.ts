@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { addDays } from '../../src/domain/dates.ts'
 import { aStay } from './bookingBuilders.ts'
 import { aHostWithPlatformLinks } from './importHost.ts'
+import { aTeamMember, aUser, signIn } from './builders.ts'
 import { describeEachDatabase, type TestContext } from './harness.ts'
 
 const START = new Date()
@@ -19,9 +20,9 @@ describeEachDatabase(
       elapsedMs = 0
       const host = await aHostWithLinks(ctx)
       const sale = await aStay(ctx.db, host.vrbo, addDays(today, 10), addDays(today, 13))
-      const { updated_at: soldAt } = await ctx.db
+      const { taken_at: soldAt } = await ctx.db
         .selectFrom('bookings')
-        .select('updated_at')
+        .select('taken_at')
         .where('id', '=', sale)
         .executeTakeFirstOrThrow()
       await aStay(ctx.db, host.airbnb, addDays(today, 20), addDays(today, 22))
@@ -78,7 +79,7 @@ describeEachDatabase(
       const later = await aStay(ctx.db, host.vrbo, addDays(today, 40), addDays(today, 41))
       await ctx.db
         .updateTable('bookings')
-        .set({ updated_at: new Date(START.getTime() + elapsedMs).toISOString() })
+        .set({ taken_at: new Date(START.getTime() + elapsedMs).toISOString() })
         .where('id', '=', later)
         .execute()
       expect((await host.internal())('Airbnb').atRisk.map((run) => [run.start, run.acknowledged])).toEqual([
@@ -87,6 +88,138 @@ describeEachDatabase(
       ])
       await host.imports('Airbnb')
       expect((await host.internal())('Airbnb').atRisk).toEqual([])
+    })
+
+    it('takes a 304 as an import of what it validated', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await aStay(ctx.db, host.vrbo, addDays(today, 10), addDays(today, 12))
+      const url = new URL((await host.internal())('Airbnb').url).pathname
+      const first = await ctx.app.inject({ url, headers: { 'user-agent': AGENT } })
+      expect(first.statusCode).toBe(200)
+      // As if what Airbnb was served had not been recorded yet: the nights are at risk for it.
+      const feed = await ctx.db
+        .selectFrom('platform_feeds')
+        .select('id')
+        .where('property_id', '=', host.property.id)
+        .where('platform_name', '=', 'Airbnb')
+        .executeTakeFirstOrThrow()
+      await ctx.db.deleteFrom('feed_served').where('feed_id', '=', feed.id).execute()
+      await ctx.db
+        .updateTable('platform_feeds')
+        .set({ served_hash: null })
+        .where('id', '=', feed.id)
+        .execute()
+      expect((await host.internal())('Airbnb').atRisk.map(({ start, end }) => [start, end])).toEqual([
+        [addDays(today, 10), addDays(today, 12)],
+      ])
+      elapsedMs = 60_000
+      const revalidated = await ctx.app.inject({
+        url,
+        headers: { 'user-agent': AGENT, 'if-none-match': first.headers.etag as string },
+      })
+      expect(revalidated.statusCode).toBe(304)
+      await ctx.app.calendars.flushFetches()
+      expect((await host.internal())('Airbnb')).toMatchObject({
+        lastFetchedAt: new Date(START.getTime() + 60_000).toISOString(),
+        atRisk: [],
+      })
+    })
+
+    it("marks the host's own block at risk on every platform until each imports it", async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await host.imports('Airbnb')
+      await host.imports('Vrbo')
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/property/${host.property.id}/stay`,
+        headers: { cookie: host.cookie, origin: ctx.config.publicUrl },
+        payload: { start: addDays(today, 4), end: addDays(today, 6), kind: 'block' },
+      })
+      expect(created.statusCode).toBe(201)
+      const nights = (run: { start: string; end: string }) => [run.start, run.end]
+      let feeds = await host.internal()
+      for (const platform of ['Airbnb', 'Vrbo'])
+        expect(feeds(platform).atRisk.map(nights), platform).toEqual([[addDays(today, 4), addDays(today, 6)]])
+      await host.imports('Airbnb')
+      feeds = await host.internal()
+      expect(feeds('Airbnb').atRisk).toEqual([])
+      expect(feeds('Vrbo').atRisk.map(nights)).toEqual([[addDays(today, 4), addDays(today, 6)]])
+      await host.imports('Vrbo')
+      expect((await host.internal())('Vrbo').atRisk).toEqual([])
+    })
+
+    it("takes a rotated link's history with it: never imported, every night at risk, nothing acknowledged", async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await aStay(ctx.db, host.vrbo, addDays(today, 3), addDays(today, 5))
+      await host.imports('Airbnb')
+      elapsedMs = 60_000
+      await aStay(ctx.db, host.vrbo, addDays(today, 8), addDays(today, 9))
+      await ctx.app.imports.acknowledge(host.property.id, 'Airbnb')
+      expect((await host.internal())('Airbnb').atRisk).toMatchObject([
+        { start: addDays(today, 8), acknowledged: true },
+      ])
+
+      elapsedMs = 120_000
+      const rotated = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/property/${host.property.id}/calendar/platform/Airbnb/rotate`,
+        headers: { cookie: host.cookie, origin: ctx.config.publicUrl },
+      })
+      expect(rotated.statusCode).toBe(200)
+      expect((await host.internal())('Airbnb')).toMatchObject({
+        lastFetchedAt: null,
+        lastUserAgent: null,
+        medianIntervalMinutes: null,
+        atRisk: [
+          { start: addDays(today, 3), end: addDays(today, 5), acknowledged: false },
+          { start: addDays(today, 8), end: addDays(today, 9), acknowledged: false },
+        ],
+      })
+      const left = await ctx.db
+        .selectFrom('platform_feeds')
+        .leftJoin('feed_served', 'feed_served.feed_id', 'platform_feeds.id')
+        .select(['feed_served.start_night', 'platform_feeds.served_hash'])
+        .where('platform_feeds.property_id', '=', host.property.id)
+        .where('platform_feeds.platform_name', '=', 'Airbnb')
+        .execute()
+      expect(left).toEqual([{ start_night: null, served_hash: null }])
+    })
+
+    it('tells a co-host every figure of the imports but who fetched them', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await host.imports('Airbnb')
+      await aStay(ctx.db, host.vrbo, addDays(today, 3), addDays(today, 5))
+      const cohost = await aUser(ctx.db)
+      await aTeamMember(ctx.db, {
+        propertyId: host.property.id,
+        user: cohost,
+        role: 'cohost',
+        invitedBy: host.owner.id,
+      })
+      const cookie = await signIn(ctx.app, cohost.email)
+      const read = await ctx.app.inject({
+        url: `/api/property/${host.property.id}/calendar/internal`,
+        headers: { cookie },
+      })
+      expect(read.statusCode).toBe(200)
+      const airbnb = (read.json() as { platforms: { platformName: string }[] }).platforms.find(
+        (feed) => feed.platformName === 'Airbnb',
+      )
+      expect(airbnb).toMatchObject({ lastUserAgent: null, atRisk: [{ start: addDays(today, 3) }] })
+      expect(airbnb).toHaveProperty('lastFetchedAt', (await host.internal())('Airbnb').lastFetchedAt)
+      expect((await host.internal())('Airbnb').lastUserAgent).toBe(AGENT)
+      elapsedMs = 60_000
+      const acknowledged = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/property/${host.property.id}/calendar/platform/Airbnb/acknowledge`,
+        headers: { cookie, origin: ctx.config.publicUrl },
+      })
+      expect(acknowledged.statusCode).toBe(200)
+      expect(acknowledged.json()).toMatchObject({ lastUserAgent: null, atRisk: [{ acknowledged: true }] })
     })
 
     it("gives the calendar each platform's runs at risk, how often it imports and, where its link names the listing, its own calendar", async () => {

@@ -165,6 +165,8 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
         guestName: guest,
         description: 'Reservation code HMX4242',
       })
+      // Airbnb's availability link is shown: the platform is judged (a removed link is not).
+      await call('GET', `/api/property/${shared.id}/calendar/internal`, cohost)
     })
 
     it('shows a co-host its calendar, guests, search, statistics and exposure; nobody else', async () => {
