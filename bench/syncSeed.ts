@@ -9,22 +9,26 @@ import { STRONG_PASSWORD } from '../tests/server/builders.ts'
 
 const now = () => new Date().toISOString()
 
+/** A host of that address, its name the address unless given. */
+export const hostRow = (email: string, passwordHash: string, name = email) => ({
+  id: randomUUID(),
+  email,
+  password_hash: passwordHash,
+  name,
+  phone: null,
+  residental_address: null,
+  is_admin: 0 as const,
+  twofactor_enabled: 0 as const,
+  created_at: now(),
+  updated_at: now(),
+})
+
 /** `count` hosts named `bench-<prefix>-<n>`, all with the one strong password. */
 export async function hostRows(prefix: string, count: number) {
   const passwordHash = await hashPassword(STRONG_PASSWORD)
-  const at = now()
-  return Array.from({ length: count }, (_, index) => ({
-    id: randomUUID(),
-    email: `bench-${prefix}-${index}@example.com`,
-    password_hash: passwordHash,
-    name: `Host ${index}`,
-    phone: null,
-    residental_address: null,
-    is_admin: 0 as const,
-    twofactor_enabled: 0 as const,
-    created_at: at,
-    updated_at: at,
-  }))
+  return Array.from({ length: count }, (_, index) =>
+    hostRow(`bench-${prefix}-${index}@example.com`, passwordHash, `Host ${index}`),
+  )
 }
 
 /** A flat in Riyadh, `index` naming it. */
@@ -55,7 +59,7 @@ export const calendarRow = (propertyId: string, platform: string, url: string, i
 })
 
 type Rows = {
-  users: Awaited<ReturnType<typeof hostRows>>
+  users: ReturnType<typeof hostRow>[]
   properties: ReturnType<typeof propertyRow>[]
   calendars: ReturnType<typeof calendarRow>[]
 }

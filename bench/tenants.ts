@@ -36,7 +36,6 @@
  * growth and the notice count are printed only. Exits 1 on a missed target or a failed check.
  */
 import fs from 'node:fs'
-import { randomBytes, randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -58,6 +57,7 @@ import {
   propertyOfFeed,
   type HealthFigures,
 } from './syncFeeds.ts'
+import { calendarRow, hostRow, insertRows, propertyRow } from './syncSeed.ts'
 
 const NORMAL_PROPERTIES = 5
 const NORMAL_FEEDS = NORMAL_PROPERTIES * FEEDS_PER_PROPERTY
@@ -144,54 +144,16 @@ type Account = { id: string; email: string; calendarIds: string[] }
 
 /** One account with a property per list of feed URLs, a link per URL. */
 async function seedAccount(db: Db, email: string, propertiesUrls: string[][]): Promise<Account> {
-  const now = new Date().toISOString()
-  const user = {
-    id: randomUUID(),
-    email,
-    password_hash: await hashPassword(STRONG_PASSWORD),
-    name: email,
-    phone: null,
-    residental_address: null,
-    is_admin: 0 as const,
-    twofactor_enabled: 0 as const,
-    created_at: now,
-    updated_at: now,
-  }
-  const properties = propertiesUrls.map((_, index) => ({
-    id: randomUUID(),
-    owner_id: user.id,
-    name: `Flat ${index}`,
-    country: 'Saudi Arabia',
-    region: null,
-    city: 'Riyadh',
-    address: `King Fahd Road ${index}`,
-    description: null,
-    capacity: 4,
-    cost_per_night: 500,
-    export_token: randomBytes(16).toString('hex'),
-    created_at: now,
-    updated_at: now,
-  }))
+  const user = hostRow(email, await hashPassword(STRONG_PASSWORD))
+  const properties = propertiesUrls.map((_, index) => propertyRow(user.id, index))
   const calendars = propertiesUrls.flatMap((urls, property) =>
     urls.map((url, link) => ({
-      id: randomUUID(),
-      property_id: properties[property]!.id,
-      platform_name: `Platform ${link}`,
-      url,
+      ...calendarRow(properties[property]!.id, `Platform ${link}`, url),
       // Due only when a phase says so.
       next_sync_at: '9999-01-01T00:00:00.000Z',
-      created_at: now,
     })),
   )
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('users').values(user).execute()
-    await trx.insertInto('properties').values(properties).execute()
-    for (let i = 0; i < calendars.length; i += 100)
-      await trx
-        .insertInto('external_calendars')
-        .values(calendars.slice(i, i + 100))
-        .execute()
-  })
+  await insertRows(db, { users: [user], properties, calendars })
   return { id: user.id, email, calendarIds: calendars.map((calendar) => calendar.id) }
 }
 
