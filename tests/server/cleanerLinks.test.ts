@@ -157,7 +157,7 @@ describeEachDatabase(
         {
           propertyId: palm.id,
           propertyName: 'Palm Loft',
-          address: 'King Fahd Road 12, Riyadh',
+          address: 'Saudi Arabia, Riyadh, King Fahd Road 12',
           stayId: stays.first,
           date: '2030-05-03',
           checkOutTime: '11:00',
@@ -222,7 +222,7 @@ describeEachDatabase(
         ],
       ])
       const sameDay = events.find((event) => event.uid === `${stays.first}@cleaning.manzil`)!
-      expect(sameDay.location).toBe('King Fahd Road 12, Riyadh')
+      expect(sameDay.location).toBe('Saudi Arabia, Riyadh, King Fahd Road 12')
       expect(String(sameDay.description)).toContain('Next check-in: 2030-05-03 at 16:00')
 
       // The project's own reader, in each property's zone: the cleaning's day.
