@@ -8,6 +8,7 @@ import {
   CleanerSchedule,
   CleanerTokenParams,
   Turnover,
+  TurnoverProperty,
   TurnoverQuery,
   ConfirmedCleanerEmail,
 } from './turnover.ts'
@@ -211,6 +212,7 @@ export const contract = {
   }),
   turnover: endpoints(apiPaths.turnover, {
     list: { querystring: TurnoverQuery, response: { 200: z.array(Turnover) } },
+    properties: { response: { 200: z.array(TurnoverProperty) } },
     links: { response: { 200: z.array(CleanerLink) } },
     createLink: { body: CleanerLinkBody, response: { 201: CleanerLink } },
     removeLink: { params: CleanerLinkParams },

@@ -110,6 +110,7 @@ export const apiPaths = {
   },
   turnover: {
     list: { method: 'get', url: '/turnover/list' },
+    properties: { method: 'get', url: '/turnover/property' },
     links: { method: 'get', url: '/turnover/link' },
     createLink: { method: 'post', url: '/turnover/link' },
     removeLink: { method: 'delete', url: '/turnover/link/:id' },

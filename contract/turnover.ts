@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Email } from './auth.ts'
+import { TeamRole } from './property.ts'
 
 /** The longest window of cleanings one request reads, in days (docs/product.md §7.11). */
 export const TURNOVER_RANGE_MAX_DAYS = 92
@@ -31,6 +32,19 @@ export const Turnover = z.object({
   gapNights: z.number().int().nullable(),
 })
 export type Turnover = z.infer<typeof Turnover>
+
+/**
+ * A property whose cleanings the reader may read (docs/product.md §6), with what the Turnovers
+ * screen needs of it: its name for the select, its zone for "today", and the reader's part in
+ * it (a cleaner opens no calendar, and only an owner makes cleaner's links).
+ */
+export const TurnoverProperty = z.object({
+  id: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+  access: z.union([z.literal('owner'), TeamRole]),
+})
+export type TurnoverProperty = z.infer<typeof TurnoverProperty>
 
 /** The most cleaner's links one account may hold (docs/product.md §7.11). */
 export const CLEANER_LINKS_PER_ACCOUNT = 20

@@ -39,9 +39,9 @@ export function managedIds(db: Db, userId: string, propertyId?: string) {
   return propertyId === undefined ? query : query.where('properties.id', '=', propertyId)
 }
 
-/** The user's part in one property; null for none (a stranger, or an invitation not accepted). */
-export async function accessTo(db: Db, userId: string, propertyId: string): Promise<Access | null> {
-  const row = await db
+/** Properties with the owner and the user's active membership, if any: the user's part in each. */
+export const accessOf = (db: Db, userId: string) =>
+  db
     .selectFrom('properties')
     .leftJoin('property_members', (join) =>
       join
@@ -50,8 +50,10 @@ export async function accessTo(db: Db, userId: string, propertyId: string): Prom
         .on('property_members.status', '=', 'active'),
     )
     .select(['properties.owner_id', 'property_members.role'])
-    .where('properties.id', '=', propertyId)
-    .executeTakeFirst()
+
+/** The user's part in one property; null for none (a stranger, or an invitation not accepted). */
+export async function accessTo(db: Db, userId: string, propertyId: string): Promise<Access | null> {
+  const row = await accessOf(db, userId).where('properties.id', '=', propertyId).executeTakeFirst()
   if (!row) return null
   return row.owner_id === userId ? 'owner' : row.role
 }

@@ -11,6 +11,7 @@ import {
   type CleanerSchedule,
   type ConfirmedCleanerEmail,
 } from '../../contract/turnover.ts'
+import { locationLine } from '../../src/domain/address.ts'
 import { addDays } from '../../src/domain/dates.ts'
 import { PATHS } from '../../src/domain/paths.ts'
 import { todayIn } from '../../src/domain/timeZones.ts'
@@ -114,8 +115,10 @@ export function createCleanerLinkService({
       .select([
         'properties.id',
         'properties.name',
-        'properties.address',
+        'properties.country',
+        'properties.region',
         'properties.city',
+        'properties.address',
         'properties.time_zone',
       ])
       .where('cleaner_link_properties.link_id', '=', link.id)
@@ -126,7 +129,8 @@ export function createCleanerLinkService({
       properties: properties.map((row) => ({
         id: row.id,
         name: row.name,
-        address: [row.address, row.city].filter((part) => part.trim() !== '').join(', '),
+        // As the property's card and the Turnovers list write it.
+        address: locationLine(row),
         timeZone: row.time_zone,
       })),
     }

@@ -37,6 +37,12 @@ export const turnoverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   })
 
+  // The properties of those cleanings, with the reader's part in each (docs/product.md §7.11).
+  app.route({
+    ...contract.turnover.properties,
+    handler: async (request) => app.turnovers.properties(currentUser(request).id),
+  })
+
   // The host's cleaner links (docs/product.md §7.11): their own only, 404 for another's.
   app.route({
     ...contract.turnover.links,

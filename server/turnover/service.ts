@@ -1,10 +1,10 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
-import type { Turnover } from '../../contract/turnover.ts'
+import type { Turnover, TurnoverProperty } from '../../contract/turnover.ts'
 import { locationLine } from '../../src/domain/address.ts'
 import { cleaningsOf, type CleanedStay } from '../../src/domain/turnovers.ts'
 import type { Db } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
-import { cleanedBy } from '../team/access.ts'
+import { accessOf, cleanedBy } from '../team/access.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 import type { ToldCleaning } from './cleaningChanges.ts'
 
@@ -114,6 +114,26 @@ export function createTurnoverService({ db }: { db: Db }) {
             a.propertyName.localeCompare(b.propertyName) ||
             a.propertyId.localeCompare(b.propertyId),
         )
+    },
+
+    /**
+     * The properties whose cleanings the user reads, with their zones and the user's part in
+     * each, by name: the Turnovers screen's choice, a cleaner's too, who reads no property list.
+     */
+    async properties(userId: string): Promise<TurnoverProperty[]> {
+      const rows = await accessOf(db, userId)
+        .select(['properties.id', 'properties.name', 'properties.time_zone'])
+        .where(cleanedBy(db, userId))
+        .orderBy('properties.name')
+        .orderBy('properties.id')
+        .execute()
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        timeZone: row.time_zone,
+        // Only the owner's and the active members' rows are left: a member's row has its role.
+        access: row.owner_id === userId ? 'owner' : (row.role ?? 'cleaner'),
+      }))
     },
 
     /** Where and when these stays are cleaned now, those still cleaned at the owner's properties. */

@@ -5,10 +5,13 @@ import { NO_FALLBACK, request } from './http.ts'
 const { turnover } = apiPaths
 
 /**
- * A host's cleaner's links (docs/product.md §7.11) and the cleaner's own pages, apart from `api`
- * (src/actors/api.ts): the Turnovers screen and two public pages call them, never a first screen.
+ * A host's cleaner's links (docs/product.md §7.11), the Turnovers screen's properties and the
+ * cleaner's own pages, apart from `api` (src/actors/api.ts): the Turnovers screen and two public
+ * pages call them, never a first screen.
  */
 export const cleanerLinkApi = {
+  /** The properties whose cleanings the reader sees, with their zones and the reader's part. */
+  properties: () => request(turnover.properties),
   links: () => request(turnover.links),
   createLink: (body: CleanerLinkBody) => request(turnover.createLink, { body }, NO_FALLBACK),
   /** A new secret for the link: its old page and feed stop working at once. */

@@ -8,6 +8,8 @@ export const SCREENSHOT_DIR = path.resolve('docs/screenshots')
 
 export const DESKTOP = { width: 1366, height: 860 }
 export const PHONE = { width: 390, height: 844 }
+/** The wide screen the screenshots are taken at, beside PHONE. */
+export const WIDE = { width: 1280, height: 860 }
 
 /** The flags every browser of the suite runs with (no downloads, no background traffic). */
 export const CHROMIUM_ARGS = [

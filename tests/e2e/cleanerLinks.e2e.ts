@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays } from '../../src/domain/dates.ts'
 import { todayIn } from '../../src/domain/timeZones.ts'
-import { launchBrowser, overflows, PHONE, screenshot, tabTo } from './browser.ts'
+import { launchBrowser, overflows, PHONE, screenshot, tabTo, WIDE } from './browser.ts'
 import { addProperty } from './hostData.ts'
 import { logMailbox, registerAccount, startServer, type RunningServer } from './server.ts'
 
@@ -11,7 +11,6 @@ import { logMailbox, registerAccount, startServer, type RunningServer } from './
 // from the mailed link's page, at 1280 and 390 px, in both languages.
 const HOST = { email: 'noura.host@example.com', password: 'Noura-Pass-2026!' }
 const CLEANER_EMAIL = 'fatima.cleaner@example.com'
-const WIDE = { width: 1280, height: 860 }
 const WIDTHS = { desktop: WIDE, mobile: PHONE } as const
 
 let server: RunningServer

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
-import { DESKTOP, PHONE, launchBrowser, overflows, screenshot } from './browser.ts'
+import { PHONE, WIDE, launchBrowser, overflows, screenshot } from './browser.ts'
 import { addProperty } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startServer()
   await registerAccount(server, HOST)
   browser = await launchBrowser()
-  host = await browser.newContext({ viewport: DESKTOP })
+  host = await browser.newContext({ viewport: WIDE })
   const headers = { origin: server.url }
   expect((await host.request.post(`${server.url}/api/auth/login`, { data: HOST, headers })).status()).toBe(
     200,
@@ -58,7 +58,7 @@ afterAll(async () => {
 describe('a cleaner’s page', () => {
   for (const language of ['en', 'ar'] as const)
     for (const [width, viewport] of [
-      ['desktop', DESKTOP],
+      ['desktop', WIDE],
       ['phone', PHONE],
     ] as const)
       it(`shows the link's cleanings without a session, in ${language}, on a ${width}`, async () => {

@@ -3,12 +3,19 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { thisMonth } from '../../src/domain/dateRange.ts'
 import { calendarOf, startFeedServer } from '../fixtures/feedServer.ts'
-import { errorAt, launchBrowser, overflows, screenshot, signedInPage, signInThroughForm } from './browser.ts'
+import {
+  errorAt,
+  launchBrowser,
+  overflows,
+  screenshot,
+  signedInPage,
+  signInThroughForm,
+  WIDE,
+} from './browser.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
 const HOST = { email: 'noura@example.com', password: 'Noura-Pass-2026!' }
 /** The dashboard is checked at 1280 px as well as on a 390 px phone. */
-const WIDE = { width: 1280, height: 860 }
 
 let server: RunningServer
 let feeds: Awaited<ReturnType<typeof startFeedServer>>

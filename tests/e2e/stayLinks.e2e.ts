@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { until } from '../reliability/slowHelpers.ts'
 import { calendarOf, startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
-import { PHONE, launchBrowser, screenshot } from './browser.ts'
+import { PHONE, launchBrowser, screenshot, WIDE } from './browser.ts'
 import { addProperty, untilLinksRead } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
@@ -11,7 +11,6 @@ const HOST = { email: 'nadia.host@example.com', password: 'Nadia-Pass-2026!' }
 const today = localToday()
 const day = (offset: number) => addDays(today, offset)
 const AIRBNB = '/airbnb/villa-nakheel.ics'
-const WIDE = { width: 1280, height: 860 }
 
 // Airbnb's export as it is: the reservation link (its code) and the phone's last digits.
 const withDescription = (feed: string, summary: string, code: string, phone: string) =>

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { codeIn, linkIn, startMailbox, type Mailbox } from '../server/mailbox.ts'
-import { launchBrowser, overflows, PHONE, screenshot, violations } from './browser.ts'
+import { launchBrowser, overflows, PHONE, screenshot, violations, WIDE } from './browser.ts'
 import { addProperty } from './hostData.ts'
+import { addDays } from '../../src/domain/dates.ts'
+import { todayIn } from '../../src/domain/timeZones.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
 // The owner invites a co-host from the property's Team tab; the invitee opens the mailed link
@@ -10,9 +12,9 @@ import { registerAccount, startServer, type RunningServer } from './server.ts'
 // accepts. Both screens at 1280 and 390 px, in both languages, with axe on each.
 const OWNER = { email: 'noura.owner@example.com', password: 'Noura-Pass-2026!' }
 const INVITEE = { email: 'sara.cohost@example.com', password: 'Sara-Pass-2026!' }
-const WIDE = { width: 1280, height: 860 }
 const WIDTHS = { desktop: WIDE, mobile: PHONE } as const
 const PROPERTY = 'Villa Nakheel'
+const GUEST = 'Amal Saeed'
 
 let mailbox: Mailbox
 let server: RunningServer
@@ -191,6 +193,24 @@ describe('a property’s team', () => {
       headers: { origin: server.url },
     })
     expect(invite.status()).toBe(201)
+    // A guest leaves today where the property is, and the next arrives the same day.
+    const id = await propertyId()
+    const property = (await (await owner.request.get(`${server.url}/api/property/${id}`)).json()) as {
+      timeZone: string
+      checkInTime: string
+      checkOutTime: string
+    }
+    const today = todayIn(property.timeZone)
+    for (const [start, end, guestName] of [
+      [addDays(today, -2), today, GUEST],
+      [today, addDays(today, 3), 'Khalid Nasser'],
+    ]) {
+      const added = await owner.request.post(`${server.url}/api/property/${id}/stay`, {
+        data: { start, end, kind: 'booking', guestName },
+        headers: { origin: server.url },
+      })
+      expect(added.status()).toBe(201)
+    }
     const token = new URL(linkIn(await mailbox.waitForMail(CLEANER.email))).pathname.split('/').at(-1)!
     const context = await signedIn(CLEANER)
     const accepted = await context.request.post(`${server.url}/api/team/invitation/${token}/accept`, {
@@ -205,6 +225,27 @@ describe('a property’s team', () => {
     await expect
       .poll(async () => (await links.allInnerTexts()).map((text) => text.trim()))
       .toEqual(['Turnovers'])
+    await page.keyboard.press('Escape')
+
+    // The shared property's cleanings of its own today: where, when, and who comes next, as text.
+    const card = page.locator('[data-testid="turnover-card"]:visible')
+    await card.first().waitFor()
+    expect(await card.count()).toBe(1)
+    const text = await card.first().innerText()
+    for (const shown of [
+      PROPERTY,
+      'Al Malqa 12',
+      property.checkOutTime,
+      property.checkInTime,
+      'Same-day turnover',
+    ])
+      expect(text).toContain(shown)
+    expect(text).not.toContain(GUEST)
+    expect(await card.first().getByRole('link').count()).toBe(0)
+    expect(await page.getByTestId('turnover-property').locator('option', { hasText: PROPERTY }).count()).toBe(
+      1,
+    )
+    expect(await page.getByTestId('cleaner-links').count()).toBe(0)
     await context.close()
   })
 })

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays } from '../../src/domain/dates.ts'
 import { todayIn } from '../../src/domain/timeZones.ts'
-import { launchBrowser, overflows, PHONE, screenshot, tabTo } from './browser.ts'
+import { launchBrowser, overflows, PHONE, screenshot, tabTo, WIDE } from './browser.ts'
 import { addProperty } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
 // A host with two properties reads the cleanings of today and of the week, at 1280 and 390 px,
 // in both languages, and finds today's on the dashboard.
 const HOST = { email: 'huda.host@example.com', password: 'Huda-Pass-2026!' }
-const WIDE = { width: 1280, height: 860 }
 
 let server: RunningServer
 let browser: Browser

@@ -194,6 +194,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/exposure': { expected: signedIn(200) },
   // Each caller's own cleanings; another's property is a 404 (tests/server/turnovers.test.ts).
   'GET /api/turnover/list': { expected: signedIn(200), query: '?start=2030-01-01&end=2030-01-31' },
+  // The properties of each caller's cleanings, with their part in each (tests/server/teamAccess.test.ts).
+  'GET /api/turnover/property': { expected: signedIn(200) },
   // Each caller's own cleaner links, for their own properties (tests/server/cleanerLinks.test.ts).
   'GET /api/turnover/link': { expected: signedIn(200) },
   'POST /api/turnover/link': {

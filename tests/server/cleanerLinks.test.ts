@@ -1,3 +1,4 @@
+import ICAL from 'ical.js'
 import ical, { type VEvent } from 'node-ical'
 import { expect, it } from 'vitest'
 import type { CleanerLink, CleanerSchedule } from '../../contract/turnover.ts'
@@ -13,7 +14,7 @@ const NOW = new Date('2030-05-01T12:00:00Z')
 
 /** What a stay carries that a cleaner must never read. */
 const GUEST = 'Layla Haddad'
-const SECRETS = [GUEST, 'Airbnb', 'Vrbo', '987', '4567', 'HMABC123']
+const SECRETS = [GUEST, 'Airbnb', 'Vrbo', 'Booking.com', '987', '4567', 'HMABC123']
 /** What an answer says but its ids: a random id may hold a secret's digits, as "d4567230-…" did. */
 const withoutIds = (text: string) =>
   text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
@@ -45,6 +46,28 @@ async function aPlace(
   return { id, calendar: await aCalendarRow(ctx.db, id, name === 'Dune House' ? 'Vrbo' : 'Airbnb') }
 }
 
+/**
+ * An event's start and end as instants, read by ical.js against the VTIMEZONE the feed itself
+ * carries for the event's TZID, as a reader without the IANA database does.
+ */
+function instantsByFeedZones(text: string, uid: string): string[] {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  const zones = new Map(
+    calendar
+      .getAllSubcomponents('vtimezone')
+      .map((zone) => [String(zone.getFirstPropertyValue('tzid')), new ICAL.Timezone(zone)]),
+  )
+  const event = calendar
+    .getAllSubcomponents('vevent')
+    .find((each) => each.getFirstPropertyValue('uid') === uid)!
+  return (['dtstart', 'dtend'] as const).map((name) => {
+    const property = event.getFirstProperty(name)!
+    const time = ICAL.Time.fromDateTimeString(String(property.getFirstValue()))
+    time.zone = zones.get(String(property.getParameter('tzid')))!
+    return time.toJSDate().toISOString()
+  })
+}
+
 const pathOf = (url: string) => new URL(url).pathname
 const tokenOf = (link: CleanerLink) => pathOf(link.url).split('/').at(-1)!
 
@@ -58,7 +81,9 @@ describeEachDatabase(
       const dune = await aPlace(ctx, host.owner.id, 'Dune House', 'America/Los_Angeles')
       const private_ = { guestName: GUEST, description: `Call +966 55 123 4567, code HMABC123, ${GUEST}` }
       const first = await aStay(ctx.db, palm.calendar, '2030-04-28', '2030-05-03', private_)
-      const second = await aStay(ctx.db, palm.calendar, '2030-05-03', '2030-05-06', private_)
+      // Through another platform: a cleaner reads no platform's name either.
+      const palmBooking = await aCalendarRow(ctx.db, palm.id, 'Booking.com')
+      const second = await aStay(ctx.db, palmBooking, '2030-05-03', '2030-05-06', private_)
       // After the 30 days: no cleaning of its own, though it is the 6th's next check-in.
       await aStay(ctx.db, palm.calendar, '2030-06-02', '2030-06-09', private_)
       const duneStay = await aStay(ctx.db, dune.calendar, '2030-05-10', '2030-05-12', private_)
@@ -132,7 +157,7 @@ describeEachDatabase(
         {
           propertyId: palm.id,
           propertyName: 'Palm Loft',
-          address: 'King Fahd Road 12, Riyadh',
+          address: 'Saudi Arabia, Riyadh, King Fahd Road 12',
           stayId: stays.first,
           date: '2030-05-03',
           checkOutTime: '11:00',
@@ -197,7 +222,7 @@ describeEachDatabase(
         ],
       ])
       const sameDay = events.find((event) => event.uid === `${stays.first}@cleaning.manzil`)!
-      expect(sameDay.location).toBe('King Fahd Road 12, Riyadh')
+      expect(sameDay.location).toBe('Saudi Arabia, Riyadh, King Fahd Road 12')
       expect(String(sameDay.description)).toContain('Next check-in: 2030-05-03 at 16:00')
 
       // The project's own reader, in each property's zone: the cleaning's day.
@@ -209,6 +234,16 @@ describeEachDatabase(
         event.uid.startsWith(stays.duneStay),
       )
       expect(duneDays.map((event) => event.start)).toEqual(['2030-05-12'])
+
+      // ical.js with the feed's own VTIMEZONEs only (no IANA rules): the same instants.
+      expect(instantsByFeedZones(text, `${stays.first}@cleaning.manzil`)).toEqual([
+        '2030-05-03T08:00:00.000Z',
+        '2030-05-03T13:00:00.000Z',
+      ])
+      expect(instantsByFeedZones(text, `${stays.duneStay}@cleaning.manzil`)).toEqual([
+        '2030-05-12T18:00:00.000Z',
+        '2030-05-12T22:00:00.000Z',
+      ])
     })
 
     it('answers the same feed with 304 to its ETag, and writes it in the link’s language', async () => {

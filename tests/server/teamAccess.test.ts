@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Property } from '../../contract/property.ts'
 import type { Profile } from '../../contract/user.ts'
 import type { TeamRole } from '../../contract/team.ts'
-import type { Turnover } from '../../contract/turnover.ts'
+import type { CleanerLink, Turnover, TurnoverProperty } from '../../contract/turnover.ts'
 import { aCalendarRow, aStay } from './bookingBuilders.ts'
 import { aTeamMember, aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
@@ -121,6 +121,44 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
         })
       ).statusCode,
     ).toBe(404)
+  })
+
+  it('keeps cleaner’s links to the owner: a member makes none for the shared property, lists none of the owner’s', async () => {
+    const made = await call('POST', '/api/turnover/link', owner, { name: 'Fatima', propertyIds: [shared.id] })
+    expect(made.statusCode).toBe(201)
+    const ownersLink = made.json<CleanerLink>()
+    for (const who of [cohost, cleaner]) {
+      const refused = await call('POST', '/api/turnover/link', who, {
+        name: 'Mine',
+        propertyIds: [shared.id],
+      })
+      expect(refused.statusCode).toBe(404)
+      const listed = await call('GET', '/api/turnover/link', who)
+      expect(listed.statusCode).toBe(200)
+      expect(listed.json()).toEqual([])
+      expect(listed.body).not.toContain(ownersLink.url)
+      expect((await call('POST', `/api/turnover/link/${ownersLink.id}/rotate`, who)).statusCode).toBe(404)
+      expect((await call('DELETE', `/api/turnover/link/${ownersLink.id}`, who)).statusCode).toBe(404)
+    }
+    expect((await call('DELETE', `/api/turnover/link/${ownersLink.id}`, owner)).statusCode).toBe(204)
+  })
+
+  it('names the properties of each reader’s cleanings with their zones and the reader’s part', async () => {
+    const propertiesOf = async (who: Account) => {
+      const answer = await call('GET', '/api/turnover/property', who)
+      expect(answer.statusCode).toBe(200)
+      return answer.json<TurnoverProperty[]>()
+    }
+    const entry = (property: Property, access: TurnoverProperty['access']) => ({
+      id: property.id,
+      name: property.name,
+      timeZone: property.timeZone,
+      access,
+    })
+    expect(await propertiesOf(owner)).toEqual([entry(shared, 'owner'), entry(own, 'owner')])
+    expect(await propertiesOf(cohost)).toEqual([entry(shared, 'cohost')])
+    expect(await propertiesOf(cleaner)).toEqual([entry(shared, 'cleaner')])
+    for (const who of [invited, stranger]) expect(await propertiesOf(who)).toEqual([])
   })
 
   it('counts a co-host’s photos against the owner’s storage', async () => {

@@ -76,6 +76,41 @@ describeEachDatabase('the cleanings of a host’s properties', (ctx) => {
     expect(only).toMatchObject({ stayId: first, propertyId: palm.id, sameDay: true, gapNights: 0 })
   })
 
+  it('has one at a manual booking’s check-out, and reads a manual booking as the next check-in', async () => {
+    const host = await aHost(ctx)
+    const villa = await aPropertyRow(ctx.db, host.owner.id, { name: 'Villa' })
+    const manual = async (start: string, end: string, kind: 'booking' | 'block') => {
+      const made = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/property/${villa.id}/stay`,
+        payload: { start, end, kind, ...(kind === 'booking' ? { guestName: 'Walk-in' } : {}) },
+        headers: { cookie: host.cookie },
+      })
+      expect(made.statusCode, made.body).toBe(201)
+      return made.json<{ id: string }>().id
+    }
+    const entered = await manual('2030-08-01', '2030-08-04', 'booking')
+    const row = await ctx.db
+      .selectFrom('bookings')
+      .select('calendar_id')
+      .where('id', '=', entered)
+      .executeTakeFirstOrThrow()
+    expect(row.calendar_id).toBeNull()
+    // A manual block makes no cleaning and is no check-in; the platform's sale after it is.
+    await manual('2030-08-04', '2030-08-06', 'block')
+    await aStay(ctx.db, await aCalendarRow(ctx.db, villa.id, 'Airbnb'), '2030-08-06', '2030-08-09')
+    const later = await manual('2030-08-09', '2030-08-10', 'booking')
+    expect(brief(await host.cleanings('start=2030-08-01&end=2030-08-31'))).toEqual([
+      'Villa · 2030-08-04 · 11:00 · 3 · 2030-08-06 15:00 · 2 free',
+      'Villa · 2030-08-09 · 11:00 · 3 · 2030-08-09 15:00 · same day',
+      'Villa · 2030-08-10 · 11:00 · 1 · none · - free',
+    ])
+    const [first] = await host.cleanings('start=2030-08-04&end=2030-08-04')
+    expect(first?.stayId).toBe(entered)
+    const [, same] = await host.cleanings('start=2030-08-01&end=2030-08-31')
+    expect(same?.nextCheckIn?.stayId).toBe(later)
+  })
+
   it('follows the stays as they are now: a moved stay moves its cleaning, a cancelled one loses it', async () => {
     const host = await aHost(ctx)
     const loft = await aPropertyRow(ctx.db, host.owner.id, { name: 'Loft' })

@@ -105,6 +105,21 @@ describe('add-property form', () => {
   })
 })
 
+describe('check-in and check-out times', () => {
+  it('start at the usual times and are sent as the host sets them', async () => {
+    const { onSubmit } = await renderModal()
+    expect(field('Check-in time').value).toBe('15:00')
+    expect(field('Check-out time').value).toBe('11:00')
+    fireEvent.change(field('Property name'), { target: { value: 'Sea Breeze' } })
+    fireEvent.change(field('Address'), { target: { value: 'Saudi Riyadh Olaya 5' } })
+    fireEvent.change(field('Capacity (guests)'), { target: { value: '2' } })
+    fireEvent.change(field('Check-in time'), { target: { value: '16:30' } })
+    fireEvent.change(field('Check-out time'), { target: { value: '10:00' } })
+    await user.click(submit())
+    expect(onSubmit.mock.calls[0]?.[0].draft).toMatchObject({ checkInTime: '16:30', checkOutTime: '10:00' })
+  })
+})
+
 describe('time zone', () => {
   const zone = () => within(modal()).getByLabelText('Time zone') as HTMLSelectElement
 

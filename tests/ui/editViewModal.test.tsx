@@ -90,6 +90,27 @@ describe('edit/view modal', () => {
     expect(changes?.draft.name).toBe('Palm Villa II')
   })
 
+  it('shows the check-in and check-out times, in Arabic digits too, and saves changed ones', async () => {
+    const timed = aProperty({ id: 'property-5', checkInTime: '16:00', checkOutTime: '10:30' })
+    await renderModal('view', 'about', { shown: timed })
+    const details = () => within(modal()).getByTestId('property-details').textContent
+    expect(details()).toContain('Check-in time16:00')
+    expect(details()).toContain('Check-out time10:30')
+    cleanup()
+    await renderModal('view', 'about', { shown: timed, language: 'ar' })
+    expect(details()).toContain('١٦:٠٠')
+    expect(details()).toContain('١٠:٣٠')
+    cleanup()
+    const { onSave } = await renderModal('edit', 'about', { shown: timed })
+    const input = (label: string) => within(modal()).getByLabelText(label) as HTMLInputElement
+    expect(input('Check-in time').value).toBe('16:00')
+    expect(input('Check-out time').value).toBe('10:30')
+    fireEvent.change(input('Check-in time'), { target: { value: '14:00' } })
+    fireEvent.change(input('Check-out time'), { target: { value: '12:00' } })
+    await user.click(within(modal()).getByTestId('save-property'))
+    expect(onSave.mock.calls[0]?.[0].draft).toMatchObject({ checkInTime: '14:00', checkOutTime: '12:00' })
+  })
+
   it("shows the property's time zone, keeps a chosen one whatever the address says, and saves a new one", async () => {
     const london = aProperty({ id: 'property-3', country: 'Saudi', timeZone: 'Europe/London' })
     await renderModal('view', 'about', { shown: london })

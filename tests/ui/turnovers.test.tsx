@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { api } from '../../src/actors/api.ts'
 import { cleanerLinkApi } from '../../src/actors/cleanerLinkApi.ts'
-import type { Turnover } from '../../contract/turnover.ts'
+import type { Turnover, TurnoverProperty } from '../../contract/turnover.ts'
 import { NeedsWords } from '../../src/i18n.tsx'
 import TurnoversRoute from '../../src/routes/turnovers/TurnoversRoute.tsx'
 import { TurnoversTodayLine } from '../../src/ui/dashboard/TurnoversTodayLine.tsx'
-import { aProperty } from './propertyBuilders.ts'
 import { renderRoute } from './render.tsx'
 
 const aTurnover = (overrides: Partial<Turnover> = {}): Turnover => ({
@@ -23,10 +22,15 @@ const aTurnover = (overrides: Partial<Turnover> = {}): Turnover => ({
   ...overrides,
 })
 
-const PROPERTIES = [
-  aProperty({ id: 'p1', name: 'Palm Villa', timeZone: 'Asia/Riyadh' }),
-  aProperty({ id: 'p2', name: 'Desert Loft', timeZone: 'Asia/Riyadh' }),
-]
+const aTurnoverProperty = (overrides: Partial<TurnoverProperty> = {}): TurnoverProperty => ({
+  id: 'p1',
+  name: 'Palm Villa',
+  timeZone: 'Asia/Riyadh',
+  access: 'owner',
+  ...overrides,
+})
+
+const PROPERTIES = [aTurnoverProperty(), aTurnoverProperty({ id: 'p2', name: 'Desert Loft' })]
 const CLEANINGS = [
   aTurnover({
     stayId: 's1',
@@ -47,7 +51,7 @@ const CLEANINGS = [
 beforeEach(() => {
   // 23:30 in UTC is already the 10th in Riyadh: the properties' today, not the browser's.
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-03-09T22:30:00Z') })
-  vi.spyOn(api.property, 'list').mockResolvedValue(PROPERTIES)
+  vi.spyOn(cleanerLinkApi, 'properties').mockResolvedValue(PROPERTIES)
   vi.spyOn(cleanerLinkApi, 'links').mockResolvedValue([])
 })
 afterEach(() => {
@@ -81,6 +85,71 @@ describe('the Turnovers screen', () => {
     expect(within(rows[0]!).getByRole('link', { name: 'Palm Villa' }).getAttribute('href')).toBe(
       '/calendar?stay=s1',
     )
+  })
+
+  it('says where each property is, in the table and on the cards', async () => {
+    vi.spyOn(api.turnover, 'list').mockResolvedValue(CLEANINGS)
+    await renderRoute(<TurnoversRoute />, { path: '/turnovers' })
+    const [row] = await screen.findAllByTestId('turnover-row')
+    const [card] = screen.getAllByTestId('turnover-card')
+    for (const cleaning of [row!, card!])
+      expect(within(cleaning).getByTestId('turnover-address').textContent).toBe(
+        'Saudi Arabia, Riyadh, Olaya Street 5',
+      )
+  })
+
+  it('shows a cleaner the cleaned property’s cleanings by its day, with no calendar and no links', async () => {
+    // Los Angeles is still on the 9th when Riyadh, and the browser's UTC, are on the 10th.
+    const cleaned = aTurnoverProperty({ id: 'p9', name: 'Shared Loft', timeZone: 'America/Los_Angeles' })
+    vi.spyOn(cleanerLinkApi, 'properties').mockResolvedValue([{ ...cleaned, access: 'cleaner' }])
+    const links = vi.spyOn(cleanerLinkApi, 'links')
+    const cleanings = [aTurnover({ propertyId: 'p9', propertyName: 'Shared Loft', date: '2030-03-09' })]
+    const list = vi.spyOn(api.turnover, 'list').mockResolvedValue(cleanings)
+    await renderRoute(<TurnoversRoute />, { path: '/turnovers' })
+    const [row] = await screen.findAllByTestId('turnover-row')
+    expect(list).toHaveBeenCalledWith({ start: '2030-03-09', end: '2030-03-09' })
+    const select = screen.getByTestId('turnover-property')
+    expect(within(select).getByRole('option', { name: 'Shared Loft' })).toBeTruthy()
+    expect(within(row!).queryByRole('link')).toBeNull()
+    expect(row!.textContent).toContain('Shared Loft')
+    expect(within(row!).getByTestId('turnover-address').textContent).toBe(
+      'Saudi Arabia, Riyadh, Olaya Street 5',
+    )
+    expect(screen.queryByTestId('cleaner-links')).toBeNull()
+    expect(links).not.toHaveBeenCalled()
+  })
+
+  it('offers a new cleaner link only the reader’s own properties', async () => {
+    vi.spyOn(cleanerLinkApi, 'properties').mockResolvedValue([
+      aTurnoverProperty({ id: 'p3', name: 'Cohosted Loft', access: 'cohost' }),
+      aTurnoverProperty(),
+      aTurnoverProperty({ id: 'p4', name: 'Cleaned Flat', access: 'cleaner' }),
+    ])
+    vi.spyOn(api.turnover, 'list').mockResolvedValue([
+      aTurnover({ propertyId: 'p3', propertyName: 'Cohosted Loft', stayId: 's7' }),
+    ])
+    await renderRoute(<TurnoversRoute />, { path: '/turnovers' })
+    // A co-host opens the shared stay on the calendar.
+    const [row] = await screen.findAllByTestId('turnover-row')
+    expect(within(row!).getByRole('link', { name: 'Cohosted Loft' }).getAttribute('href')).toBe(
+      '/calendar?stay=s7',
+    )
+    fireEvent.click(await screen.findByTestId('new-cleaner-link'))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByRole('checkbox', { name: 'Palm Villa' })).toBeTruthy()
+    expect(within(dialog).queryByRole('checkbox', { name: 'Cohosted Loft' })).toBeNull()
+    expect(within(dialog).queryByRole('checkbox', { name: 'Cleaned Flat' })).toBeNull()
+  })
+
+  it('shows no cleaner links to a reader who owns no property', async () => {
+    vi.spyOn(cleanerLinkApi, 'properties').mockResolvedValue([
+      aTurnoverProperty({ id: 'p3', name: 'Cohosted Loft', access: 'cohost' }),
+    ])
+    vi.spyOn(api.turnover, 'list').mockResolvedValue([])
+    await renderRoute(<TurnoversRoute />, { path: '/turnovers' })
+    await screen.findByTestId('turnovers-empty')
+    expect(screen.queryByTestId('cleaner-links')).toBeNull()
+    expect(screen.queryByTestId('new-cleaner-link')).toBeNull()
   })
 
   it('keeps the window and the property in the address', async () => {

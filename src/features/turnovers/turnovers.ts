@@ -1,6 +1,8 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { api } from '../../actors/api.ts'
+import { cleanerLinkApi } from '../../actors/cleanerLinkApi.ts'
+import { PREFETCHED_FRESH_MS } from '../../common/prefetched.ts'
 import { localToday, type DateOnly } from '../../domain/dates.ts'
 import type { DateRange } from '../../domain/dateRange.ts'
 import { prevailingZone, todayIn, type ZonedProperty } from '../../domain/timeZones.ts'
@@ -14,6 +16,21 @@ export const turnoversQuery = (range: DateRange, propertyId: string | null) =>
     queryKey: [...TURNOVERS_KEY, range.start, range.end, propertyId],
     queryFn: () => api.turnover.list({ ...range, ...(propertyId ? { propertyId } : {}) }),
   })
+
+/**
+ * The properties whose cleanings the reader sees (owned, co-hosted or cleaned), with their zones
+ * and the reader's part in each: the property list holds no property a cleaner cleans.
+ */
+export const turnoverPropertiesQuery = queryOptions({
+  queryKey: [...TURNOVERS_KEY, 'properties'],
+  queryFn: () => cleanerLinkApi.properties(),
+  staleTime: PREFETCHED_FRESH_MS,
+})
+
+/** Asked for beside the screen's code, as the screens that open on the property list ask for it. */
+export function prefetchTurnoverProperties(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(turnoverPropertiesQuery)
+}
 
 /**
  * Today where the cleanings happen: the chosen property's day, or for all of them the day where

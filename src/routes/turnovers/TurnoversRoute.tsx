@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { propertiesToday, turnoversQuery, useTurnoverChoice } from '../../features/turnovers/turnovers.ts'
-import { useProperties } from '../../features/properties/propertyList.ts'
+import {
+  propertiesToday,
+  turnoverPropertiesQuery,
+  turnoversQuery,
+  useTurnoverChoice,
+} from '../../features/turnovers/turnovers.ts'
 import { turnoverRange } from '../../domain/turnoverWindow.ts'
 import { NeedsWords, useI18n } from '../../i18n.tsx'
 import { Spinner } from '../../ui/common/Spinner.tsx'
@@ -12,7 +16,7 @@ import { TurnoverList } from '../../ui/turnovers/TurnoverList.tsx'
 import { CleanerLinksSection } from './CleanerLinksSection.tsx'
 
 // The window's days are each property's own: the properties come first, with the code.
-export { prefetchProperties as prefetchData } from '../../features/properties/propertyList.ts'
+export { prefetchTurnoverProperties as prefetchData } from '../../features/turnovers/turnovers.ts'
 
 /**
  * The cleanings due today, tomorrow or in the coming days, for every property or one
@@ -31,8 +35,11 @@ function Turnovers() {
   const { t } = useI18n()
   const format = useFormat()
   const choice = useTurnoverChoice()
-  const properties = useProperties()
+  const properties = useQuery(turnoverPropertiesQuery)
   const list = properties.data ?? []
+  // A cleaner opens no calendar; cleaner's links are the owner's (docs/product.md §6).
+  const onCalendar = new Set(list.filter((each) => each.access !== 'cleaner').map((each) => each.id))
+  const own = list.filter((each) => each.access === 'owner')
   // A property that is gone (or another host's, in an old link) is every property.
   const propertyId = list.some((property) => property.id === choice.propertyId) ? choice.propertyId : null
   const range = turnoverRange(choice.window, propertiesToday(list, propertyId))
@@ -61,9 +68,13 @@ function Turnovers() {
         onPrint={() => window.print()}
       />
       <QueryStatus query={properties}>
-        {() => <QueryStatus query={turnovers}>{(items) => <TurnoverList turnovers={items} />}</QueryStatus>}
+        {() => (
+          <QueryStatus query={turnovers}>
+            {(items) => <TurnoverList turnovers={items} onCalendar={onCalendar} />}
+          </QueryStatus>
+        )}
       </QueryStatus>
-      {properties.isSuccess && <CleanerLinksSection properties={list} />}
+      {own.length > 0 && <CleanerLinksSection properties={own} />}
     </>
   )
 }

@@ -53,15 +53,33 @@ function NextCheckIn({ turnover }: { turnover: Turnover }) {
   return <>{t('turnovers.nextAt', { date: format.date(next.date), time: format.clockTime(next.time) })}</>
 }
 
-/** The property's name, opening the stay that leaves on the calendar. */
-function StayName({ turnover }: { turnover: Turnover }) {
+/** The property ids whose calendar the reader opens: those they own or co-host, not those they only clean. */
+type OnCalendar = { onCalendar: ReadonlySet<string> }
+
+/**
+ * The property's name, opening the stay that leaves on the calendar where the reader has one,
+ * and where it is: what a cleaner needs to find the place.
+ */
+function StayName({ turnover, onCalendar }: { turnover: Turnover } & OnCalendar) {
+  const name = <bdi>{turnover.propertyName}</bdi>
   return (
-    <Link
-      href={stayLink([turnover.stayId])}
-      className="font-medium text-brand-700 underline-offset-2 hover:underline print:text-slate-900 print:no-underline"
-    >
-      <bdi>{turnover.propertyName}</bdi>
-    </Link>
+    <>
+      {onCalendar.has(turnover.propertyId) ? (
+        <Link
+          href={stayLink([turnover.stayId])}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline print:text-slate-900 print:no-underline"
+        >
+          {name}
+        </Link>
+      ) : (
+        <span className="font-medium text-slate-900">{name}</span>
+      )}
+      {turnover.propertyAddress && (
+        <span className="block text-xs text-slate-600 wrap-anywhere" data-testid="turnover-address">
+          <bdi>{turnover.propertyAddress}</bdi>
+        </span>
+      )}
+    </>
   )
 }
 
@@ -75,7 +93,7 @@ const COLUMNS = [
 ] as const
 
 /** On a wide screen and on paper: one row a cleaning. */
-function DayTable({ day }: { day: Day }) {
+function DayTable({ day, onCalendar }: { day: Day } & OnCalendar) {
   const { t } = useI18n()
   const format = useFormat()
   const cell = 'px-4 py-3 align-middle print:px-2 print:py-1.5'
@@ -99,7 +117,7 @@ function DayTable({ day }: { day: Day }) {
               className={turnover.sameDay ? 'bg-amber-50/60' : ''}
             >
               <td className={cell}>
-                <StayName turnover={turnover} />
+                <StayName turnover={turnover} onCalendar={onCalendar} />
               </td>
               <td className={`${cell} tabular-nums`}>{format.clockTime(turnover.checkOutTime)}</td>
               <td className={cell}>{t('manualStay.nights', { count: turnover.nights })}</td>
@@ -118,7 +136,7 @@ function DayTable({ day }: { day: Day }) {
 }
 
 /** On a phone: one card a cleaning. */
-function DayCards({ day }: { day: Day }) {
+function DayCards({ day, onCalendar }: { day: Day } & OnCalendar) {
   const { t } = useI18n()
   const format = useFormat()
   return (
@@ -129,10 +147,10 @@ function DayCards({ day }: { day: Day }) {
           data-testid="turnover-card"
           className={`rounded-2xl border bg-white p-4 ${turnover.sameDay ? 'border-amber-300' : 'border-slate-200'}`}
         >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="min-w-0 wrap-anywhere">
-              <StayName turnover={turnover} />
-            </span>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0 wrap-anywhere">
+              <StayName turnover={turnover} onCalendar={onCalendar} />
+            </div>
             <Gap turnover={turnover} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
@@ -158,7 +176,7 @@ function DayCards({ day }: { day: Day }) {
 }
 
 /** The cleanings of a window, under a heading for each day (docs/product.md §2.24). */
-export function TurnoverList({ turnovers }: { turnovers: readonly Turnover[] }) {
+export function TurnoverList({ turnovers, onCalendar }: { turnovers: readonly Turnover[] } & OnCalendar) {
   const { t } = useI18n()
   const format = useFormat()
   if (turnovers.length === 0)
@@ -182,8 +200,8 @@ export function TurnoverList({ turnovers }: { turnovers: readonly Turnover[] }) 
               {t('turnovers.cleanings', { count: day.turnovers.length })}
             </span>
           </h2>
-          <DayTable day={day} />
-          <DayCards day={day} />
+          <DayTable day={day} onCalendar={onCalendar} />
+          <DayCards day={day} onCalendar={onCalendar} />
         </section>
       ))}
     </div>
