@@ -95,7 +95,7 @@ export function installServices(
   app.decorate('users', users)
   app.decorate('admin', createAdminService({ database, audit, users }))
   app.decorate('auth', createAuthService({ db, mailer, publicUrl: config.publicUrl, audit }))
-  app.decorate('stays', createStayService({ db }))
+  app.decorate('stays', createStayService({ db, clock }))
   app.decorate('statistics', createStatisticsService({ db }))
   app.decorate('guests', createGuestService({ db }))
   const turnovers = createTurnoverService({ db })

@@ -150,6 +150,7 @@ export const takenStaysOf = (db: Db, propertyIds: readonly string[], endingAfter
       'external_calendars.platform_name as source',
       'bookings.start_date',
       'bookings.end_date',
+      'bookings.kind',
       'bookings.echo',
       'bookings.echo_runs',
       'bookings.platform_rule',

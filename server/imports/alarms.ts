@@ -53,8 +53,8 @@ const atRiskAfterMs = (feed: Pick<Figures, 'medianIntervalMinutes'>) =>
  * - `never-imported`: no fetch yet, due a day after its address was first shown (its at-risk
  *   nights are all of them, told by this one alarm);
  * - `silent`: no fetch since the latest, due past max(24 h, 4 × its median);
- * - `at-risk`: nights taken at one moment, not acknowledged, not imported yet, due after twice
- *   its median interval; one condition per moment, dated by it.
+ * - `at-risk`: nights a sale took at one moment (a booking, not a block), not acknowledged, not
+ *   imported yet, due after twice its median interval; one condition per moment, dated by it.
  */
 export function conditionsOf(feed: Figures, now: number): Judgement[] {
   const judged = (kind: ImportAlarmKind, since: string, afterMs: number): Judgement => ({
@@ -65,7 +65,7 @@ export function conditionsOf(feed: Figures, now: number): Judgement[] {
   })
   if (feed.lastFetchedAt === null)
     return [judged('never-imported', feed.link_since ?? feed.created_at, NEVER_IMPORTED_AFTER_MS)]
-  const taken = new Set(feed.atRisk.filter((run) => !run.acknowledged).map((run) => run.since))
+  const taken = new Set(feed.salesAtRisk.filter((run) => !run.acknowledged).map((run) => run.since))
   return [
     judged('silent', feed.lastFetchedAt, silenceAfterMs(feed)),
     ...[...taken]
@@ -95,7 +95,7 @@ function noticesOf(
   if (atRisk.length > 0) {
     const runs = atRisk.flatMap((condition) => {
       const feed = feeds.get(condition.feedId)!
-      return feed.atRisk
+      return feed.salesAtRisk
         .filter((run) => run.since === condition.since)
         .map((run) => ({
           platformName: feed.platform_name,

@@ -78,8 +78,7 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
    * For each feed, the nights from the property's today to the horizon that its feed serves as
    * taken now but that the platform's latest fetch was not served: sold or closed elsewhere since
    * it last imported. Each run is dated by when the stay that holds it took its nights, which
-   * lasts while they are at risk (docs/decisions.md, "Nights at risk dated by when they were
-   * taken").
+   * lasts while they are at risk (docs/decisions.md, "Imports measured").
    */
   async function atRiskOf(feeds: readonly Feed[]) {
     const propertyIds = [...new Set(feeds.map((feed) => feed.property_id))]
@@ -109,7 +108,7 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
     const staysOf = groupedBy(stays, (stay) => stay.property_id)
     const servedOf = groupedBy(served, (row) => row.feed_id)
     const todayOf = new Map(zones.map((row) => [row.id, todayIn(row.time_zone, now)]))
-    const atRisk = new Map<string, AtRiskRun[]>()
+    const atRisk = new Map<string, { all: AtRiskRun[]; sales: AtRiskRun[] }>()
     for (const feed of feeds) {
       const window = [
         { start: todayOf.get(feed.property_id) ?? now.toISOString().slice(0, 10), end: horizon },
@@ -122,22 +121,27 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
         .filter((stay) => takesFrom(stay, feed.platform_name))
         .map((stay) => ({ stay, since: stay.taken_at ?? stay.first_seen_at }))
         .sort((a, b) => a.since.localeCompare(b.since))
-      let told: Stay[] = []
-      const runs: AtRiskRun[] = []
-      for (const { stay, since } of holding) {
-        const nights = intersect(
-          runsOf(ownRowParts(stay).map((part) => ({ start: part.start_date, end: part.end_date }))),
-          window,
-        )
-        const missing = subtract(subtract(nights, servedRuns), told)
-        const acknowledged = feed.at_risk_acknowledged_at !== null && since <= feed.at_risk_acknowledged_at
-        runs.push(...missing.map((run) => ({ ...run, since, acknowledged })))
-        told = union(told, missing)
+      const missingOf = (stays: typeof holding) => {
+        let told: Stay[] = []
+        const runs: AtRiskRun[] = []
+        for (const { stay, since } of stays) {
+          const nights = intersect(
+            runsOf(ownRowParts(stay).map((part) => ({ start: part.start_date, end: part.end_date }))),
+            window,
+          )
+          const missing = subtract(subtract(nights, servedRuns), told)
+          const acknowledged = feed.at_risk_acknowledged_at !== null && since <= feed.at_risk_acknowledged_at
+          runs.push(...missing.map((run) => ({ ...run, since, acknowledged })))
+          told = union(told, missing)
+        }
+        return runs.sort((a, b) => a.start.localeCompare(b.start))
       }
-      atRisk.set(
-        feed.id,
-        runs.sort((a, b) => a.start.localeCompare(b.start)),
-      )
+      atRisk.set(feed.id, {
+        all: missingOf(holding),
+        // Sales alone alarm, each night dated by the earliest sale holding it (docs/product.md
+        // §12.5): a host's or a platform's block is marked, never alarmed.
+        sales: missingOf(holding.filter(({ stay }) => stay.kind === 'booking')),
+      })
     }
     return atRisk
   }
@@ -196,7 +200,9 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
     return feeds.map((feed) => ({
       ...feed,
       ...fetches.get(feed.id)!,
-      atRisk: atRisk.get(feed.id)!,
+      atRisk: atRisk.get(feed.id)!.all,
+      /** The nights of `atRisk` that sales took (bookings of any platform, or manual ones). */
+      salesAtRisk: atRisk.get(feed.id)!.sales,
       calendarPage: pages.get(`${feed.property_id}\n${feed.platform_name}`) ?? null,
     }))
   }

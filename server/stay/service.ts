@@ -71,7 +71,11 @@ function nightlyPrice(stay: ManualStayBody, kept: number | null): number | null 
   return stay.price === null ? null : nightlyPriceOf(stay.price, nightsBetween(stay.start, stay.end))
 }
 
-export type StayServiceDeps = { db: Db }
+export type StayServiceDeps = {
+  db: Db
+  /** The app's clock: a manual stay's nights are dated by it, as a sync's are (nights at risk). */
+  clock: () => Date
+}
 
 /**
  * The stays a host enters by hand (docs/product.md §2.15). They belong to no linked calendar (calendar_id is
@@ -79,7 +83,7 @@ export type StayServiceDeps = { db: Db }
  * part in conflicts as a source of their own. Only the property's owner and co-hosts reach them
  * (server/team/access.ts); anyone else, and any stay a feed brought, is a 404.
  */
-export function createStayService({ db }: StayServiceDeps) {
+export function createStayService({ db, clock }: StayServiceDeps) {
   const ownedProperty = async (trx: Db, ownerId: string, propertyId: string) => {
     const property = await trx
       .selectFrom('properties')
@@ -116,7 +120,7 @@ export function createStayService({ db }: StayServiceDeps) {
       const row = await writeTransaction(db, async (trx) => {
         const property = await ownedProperty(trx, ownerId, propertyId)
         const id = timeOrderedId()
-        const now = new Date().toISOString()
+        const now = clock().toISOString()
         const row: StayRow = {
           id,
           calendar_id: null,
@@ -162,7 +166,7 @@ export function createStayService({ db }: StayServiceDeps) {
         }
         checkDates(merged)
         const kept = stored.nightly_price === null ? null : Number(stored.nightly_price)
-        const now = new Date().toISOString()
+        const now = clock().toISOString()
         const moved = merged.start !== stored.start_date || merged.end !== stored.end_date
         const columns = {
           ...stayColumns(merged),

@@ -16,17 +16,25 @@ import {
 } from './portfolioRows.ts'
 
 describeEachDatabase('deleting in batches', (ctx) => {
-  const SMALL: Sizes = { properties: 2, staysPerProperty: 3, servedRunsPerFeed: 4, notifications: 5 }
+  const SMALL: Sizes = {
+    properties: 2,
+    staysPerProperty: 3,
+    servedRunsPerFeed: 4,
+    fetchesPerFeed: 3,
+    fetchDaysPerFeed: 2,
+    notifications: 5,
+  }
 
   it('deletes a 400-property account while health answers within 50 ms', async () => {
     const admin = await aUser(ctx.db, { isAdmin: true })
     const cookie = await signIn(ctx.app, admin.email)
     const bystander = await aPortfolio(ctx, SMALL)
     const host = await aPortfolio(ctx, PORTFOLIO)
-    const { stays, properties } = rowsOfPortfolio(PORTFOLIO)
+    const { stays, properties, fetches, fetchDays } = rowsOfPortfolio(PORTFOLIO)
     // Many batches of each kind, so that what is measured is the batches.
     expect(stays).toBeGreaterThan(20 * DELETE_BATCH.stays)
     expect(properties).toBeGreaterThan(10 * DELETE_BATCH.properties)
+    expect(Math.min(fetches, fetchDays)).toBeGreaterThan(5 * DELETE_BATCH.rows)
 
     // Health is asked over the network, as a load balancer asks, so each request waits for
     // whatever holds the event loop when it arrives.
@@ -64,7 +72,15 @@ describeEachDatabase('deleting in batches', (ctx) => {
   })
 
   it('deletes one property many batches long, and only it', async () => {
-    const sizes: Sizes = { properties: 2, staysPerProperty: 250, servedRunsPerFeed: 600, notifications: 0 }
+    // More of each kind of row than a batch deletes.
+    const sizes: Sizes = {
+      properties: 2,
+      staysPerProperty: 250,
+      servedRunsPerFeed: 600,
+      fetchesPerFeed: 1200,
+      fetchDaysPerFeed: 600,
+      notifications: 0,
+    }
     const host = await aPortfolio(ctx, sizes)
     const cookie = await signIn(ctx.app, host.email)
     const [deleted, kept] = host.propertyIds

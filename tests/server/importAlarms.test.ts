@@ -136,6 +136,48 @@ describeEachDatabase(
       expect(await host.notices()).toHaveLength(1)
     })
 
+    it('alarms a sale still not imported, never a host’s or a platform’s block, which stay marked at risk', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await host.imports('Airbnb')
+      await host.imports('Vrbo')
+      elapsedMs = 10 * MINUTE_MS
+      const blocked = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/property/${host.property.id}/stay`,
+        headers: { cookie: host.cookie, origin: ctx.config.publicUrl },
+        payload: { start: addDays(today, 4), end: addDays(today, 6), kind: 'block' },
+      })
+      expect(blocked.statusCode).toBe(201)
+      const closure = await aStay(ctx.db, host.airbnb, addDays(today, 8), addDays(today, 9), {
+        kind: 'block',
+      })
+      await ctx.db
+        .updateTable('bookings')
+        .set({ taken_at: at(elapsedMs) })
+        .where('id', '=', closure)
+        .execute()
+      await judgeAt(ctx, 7 * HOUR_MS)
+      expect(await host.notices()).toEqual([])
+      expect(
+        (await host.internal())('Vrbo').atRisk.map((run) => [run.start, run.since, run.acknowledged]),
+      ).toEqual([
+        [addDays(today, 4), at(10 * MINUTE_MS), false],
+        [addDays(today, 8), at(10 * MINUTE_MS), false],
+      ])
+
+      // A sale past the same threshold alarms, naming its nights alone.
+      elapsedMs = 8 * HOUR_MS
+      await host.sells(host.airbnb, addDays(today, 12), addDays(today, 13))
+      await judgeAt(ctx, 14 * HOUR_MS + MINUTE_MS)
+      await judgeAt(ctx, 15 * HOUR_MS)
+      const [alarm, ...more] = await host.notices()
+      expect(more).toEqual([])
+      expect(alarm!.data.atRisk).toEqual([
+        { platformName: 'Vrbo', start: addDays(today, 12), end: addDays(today, 13), since: at(8 * HOUR_MS) },
+      ])
+    })
+
     it('alarms after twice the platform’s median interval once it is known, and not for nights the host closed by hand', async () => {
       elapsedMs = 0
       const host = await aHostWithLinks(ctx)

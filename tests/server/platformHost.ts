@@ -54,6 +54,8 @@ export async function aHost(
         .orderBy('id')
         .execute()
     ).map((row) => ({
+      id: row.id,
+      readAt: row.read_at,
       kind: row.kind,
       title: row.title,
       data: JSON.parse(row.data),

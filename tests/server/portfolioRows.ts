@@ -15,6 +15,9 @@ export type Sizes = {
   properties: number
   staysPerProperty: number
   servedRunsPerFeed: number
+  /** Each feed's fetches, one a minute, and their roll-ups, one a day: none unless given. */
+  fetchesPerFeed?: number
+  fetchDaysPerFeed?: number
   notifications: number
 }
 
@@ -23,6 +26,8 @@ export const PORTFOLIO: Sizes = {
   properties: 400,
   staysPerProperty: 10,
   servedRunsPerFeed: 20,
+  fetchesPerFeed: 20,
+  fetchDaysPerFeed: 10,
   notifications: 1000,
 }
 
@@ -36,7 +41,8 @@ async function insertAll<Row>(db: Db, rows: Row[], insert: (chunk: Row[]) => Pro
 /**
  * A host with properties, each with a photo (its files on disk), a linked calendar of stays
  * whose every neighbour pair is an announced conflict, and a platform feed with its served
- * nights; and the host's notifications. Inserted directly: the subject is the deletion.
+ * nights, its fetches and their daily roll-ups; and the host's notifications. Inserted
+ * directly: the subject is the deletion.
  */
 export async function aPortfolio(ctx: TestContext, sizes: Sizes) {
   const { db } = ctx
@@ -166,6 +172,36 @@ export async function aPortfolio(ctx: TestContext, sizes: Sizes) {
     })),
   )
   await insertAll(db, servedRuns, (chunk) => db.insertInto('feed_served').values(chunk).execute())
+  const fetches = propertyIds.flatMap((feedId) =>
+    Array.from({ length: sizes.fetchesPerFeed ?? 0 }, (_, index) => {
+      const at = new Date(Date.parse('2026-04-01T00:00:00Z') + index * 60_000).toISOString()
+      return {
+        feed_id: feedId,
+        minute: at.slice(0, 16),
+        fetched_at: at,
+        status: 200,
+        bytes: 900,
+        user_agent: 'Airbnb',
+      }
+    }),
+  )
+  await insertAll(db, fetches, (chunk) => db.insertInto('feed_fetches').values(chunk).execute())
+  const fetchDays = propertyIds.flatMap((feedId) =>
+    Array.from({ length: sizes.fetchDaysPerFeed ?? 0 }, (_, index) => {
+      const day = addDays('2025-01-01', index)
+      return {
+        feed_id: feedId,
+        day,
+        fetches: 12,
+        not_modified: 6,
+        bytes: 5400,
+        first_at: `${day}T00:10:00.000Z`,
+        last_at: `${day}T22:10:00.000Z`,
+        user_agent: 'Airbnb',
+      }
+    }),
+  )
+  await insertAll(db, fetchDays, (chunk) => db.insertInto('feed_fetch_days').values(chunk).execute())
   await insertAll(
     db,
     Array.from({ length: sizes.notifications }, () => randomUUID()),
@@ -212,6 +248,8 @@ export async function rowsOf(db: Db, ownerId: string) {
       db.selectFrom('platform_feeds').select(counted).where('property_id', 'in', properties),
     ),
     servedRuns: await countOf(db.selectFrom('feed_served').select(counted).where('feed_id', 'in', feeds)),
+    fetches: await countOf(db.selectFrom('feed_fetches').select(counted).where('feed_id', 'in', feeds)),
+    fetchDays: await countOf(db.selectFrom('feed_fetch_days').select(counted).where('feed_id', 'in', feeds)),
     notifications: await countOf(
       db.selectFrom('notifications').select(counted).where('user_id', '=', ownerId),
     ),
@@ -227,6 +265,8 @@ export const rowsOfPortfolio = (sizes: Sizes) => ({
   conflicts: sizes.properties * (sizes.staysPerProperty - 1),
   feeds: sizes.properties,
   servedRuns: sizes.properties * sizes.servedRunsPerFeed,
+  fetches: sizes.properties * (sizes.fetchesPerFeed ?? 0),
+  fetchDays: sizes.properties * (sizes.fetchDaysPerFeed ?? 0),
   notifications: sizes.notifications,
 })
 

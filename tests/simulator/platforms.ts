@@ -13,7 +13,7 @@ import { runsOfNights as runsOf } from '../../src/domain/echoNights.ts'
 export type PlatformName = 'Airbnb' | 'Booking.com' | 'Vrbo'
 
 /** A reservation made on a platform: nights from `start` to the check-out day `end`. */
-export type Sale = { readonly id: string; readonly guest: string; start: DateOnly; end: DateOnly }
+export type Sale = { readonly id: string; guest: string; start: DateOnly; end: DateOnly }
 
 /** A platform refusing a sale or a move over nights it already holds. */
 export class Refused extends Error {}
@@ -148,6 +148,11 @@ export abstract class Platform {
     this.refuseHeld(sale)
     this.cancelled.splice(index, 1)
     this.sales.push(sale)
+  }
+
+  /** The guest's name is completed (Vrbo's export shows it; no night changes). */
+  rename(sale: Sale) {
+    sale.guest = `${sale.guest} Haddad`
   }
 
   /** The guest changes their dates; the platform refuses nights it holds for anything else. */

@@ -11,10 +11,20 @@ import {
   type Platform,
   type PlatformName,
 } from './platforms.ts'
-import { nightsOf } from '../../src/domain/bookings.ts'
+import { nightsOf, type Stay } from '../../src/domain/bookings.ts'
 import type { DateOnly } from '../../src/domain/dates.ts'
 import type { InternalCalendar } from '../../contract/property.ts'
 import { runsOfNights as runsOf } from '../../src/domain/echoNights.ts'
+import {
+  AlarmModel,
+  atRiskAfterMs,
+  atRiskKey,
+  medianMinutes,
+  NEVER_IMPORTED_AFTER_MS,
+  silentAfterMs,
+  type AlarmNotice,
+  type Condition,
+} from './alarms.ts'
 
 /** The server's clock in a simulation: it moves only when the simulation moves it. */
 export class FakeClock {
@@ -67,6 +77,11 @@ export type WorldOptions = {
   airbnbRules?: AirbnbRules
   /** When the world begins (`WORLD_START` unless given), at midnight UTC. */
   start?: string
+  /**
+   * The platforms that send back the ETag of their latest import (If-None-Match), so that an
+   * unchanged feed answers 304; none unless given.
+   */
+  revalidating?: readonly PlatformName[]
 }
 
 /** A night and the platforms that sell it. */
@@ -88,6 +103,23 @@ export class World {
   day = 0
   /** The availability feed each platform was served at each of its imports, in order. */
   readonly served = new Map<PlatformName, string[]>()
+  /** Platforms that import no more (until taken out again): silent, or never imported. */
+  readonly paused = new Set<PlatformName>()
+  /** Imports answered 304: the platform's copy was current. */
+  notModified = 0
+  /** The host's blocks entered in Manzil, accepted. */
+  readonly hostBlocks: Stay[] = []
+  /** When each platform imported (a 304 too), in order. */
+  private readonly importTimes = new Map<PlatformName, number[]>()
+  private readonly etags = new Map<PlatformName, string>()
+  /** When the host last said they closed a platform's nights at risk by hand. */
+  private readonly acknowledgedAt = new Map<PlatformName, number>()
+  /**
+   * When Manzil took each of its stays' nights, by the stay's UID, dates and own nights: first
+   * seen so, moved, or back after it left (docs/product.md §12.5: a new summary is no taking).
+   */
+  private takenAt = new Map<string, number>()
+  private readonly alarmModel = new AlarmModel()
   private readonly start: number
   private readonly feedPaths = new Map<PlatformName, string>()
   private readonly schedules: Record<PlatformName, ImportSchedule>
@@ -125,6 +157,7 @@ export class World {
     for (const platform of world.platforms) {
       world.feedPaths.set(platform.name, new URL(await host.platformFeedUrl(platform.name)).pathname)
       world.served.set(platform.name, [])
+      world.importTimes.set(platform.name, [])
     }
     await world.syncAll()
     return world
@@ -143,7 +176,7 @@ export class World {
       const steps: { minute: number; run: () => Promise<void> }[] = this.platforms
         .filter((platform) => {
           const schedule = this.schedules[platform.name]
-          return this.hour % schedule.everyHours === schedule.atHour
+          return this.hour % schedule.everyHours === schedule.atHour && !this.paused.has(platform.name)
         })
         .map((platform) => ({
           minute: this.schedules[platform.name].minute,
@@ -191,13 +224,71 @@ export class World {
     this.airbnb.today = this.clock.today()
   }
 
-  /** The platform fetches its availability feed from Manzil now, and closes what it says. */
+  /**
+   * The platform fetches its availability feed from Manzil now, and closes what it says; one
+   * that revalidates sends the ETag of its latest import, and a 304 keeps what it has.
+   */
   async import(platform: Platform) {
-    const response = await this.ctx.app.inject({ url: this.feedPaths.get(platform.name)! })
-    if (response.statusCode !== 200)
-      throw new Error(`${platform.name}'s feed answered ${response.statusCode}`)
-    this.served.get(platform.name)!.push(response.body)
-    platform.receive(response.body, this.clock.now())
+    const etag = this.options.revalidating?.includes(platform.name)
+      ? this.etags.get(platform.name)
+      : undefined
+    const response = await this.ctx.app.inject({
+      url: this.feedPaths.get(platform.name)!,
+      headers: etag === undefined ? {} : { 'if-none-match': etag },
+    })
+    const served = this.served.get(platform.name)!
+    if (response.statusCode === 304 && etag !== undefined) this.notModified++
+    else if (response.statusCode === 200) this.etags.set(platform.name, String(response.headers.etag))
+    else throw new Error(`${platform.name}'s feed answered ${response.statusCode}`)
+    served.push(response.statusCode === 304 ? served.at(-1)! : response.body)
+    platform.receive(served.at(-1)!, this.clock.now())
+    this.importTimes.get(platform.name)!.push(this.clock.now().getTime())
+  }
+
+  /**
+   * The host blocks nights in Manzil (a manual block), through the app, if no stay holds any of
+   * them in Manzil as the host sees it; false if it does.
+   */
+  async hostBlock(stay: Stay): Promise<boolean> {
+    const held = new Set((await this.manzilStays()).flatMap((each) => each.nights))
+    if (nightsOf(stay).some((night) => held.has(night))) return false
+    const response = await this.ctx.app.inject({
+      method: 'POST',
+      url: `/api/property/${this.host.property.id}/stay`,
+      headers: { cookie: this.host.cookie, origin: this.ctx.config.publicUrl },
+      payload: { ...stay, kind: 'block' },
+    })
+    if (response.statusCode !== 201) throw new Error(`a host's block answered ${response.statusCode}`)
+    this.hostBlocks.push(stay)
+    await this.noteTakings()
+    return true
+  }
+
+  /** The host's nights blocked in Manzil. */
+  hostBlocked(): Set<DateOnly> {
+    return new Set(this.hostBlocks.flatMap(nightsOf))
+  }
+
+  /** "I closed them": the host says they closed on the platform, by hand, its nights at risk now. */
+  async acknowledge(name: PlatformName) {
+    const response = await this.ctx.app.inject({
+      method: 'POST',
+      url: `/api/property/${this.host.property.id}/calendar/platform/${encodeURIComponent(name)}/acknowledge`,
+      headers: { cookie: this.host.cookie, origin: this.ctx.config.publicUrl },
+    })
+    if (response.statusCode !== 200) throw new Error(`'I closed them' answered ${response.statusCode}`)
+    this.acknowledgedAt.set(name, this.clock.now().getTime())
+  }
+
+  /** Notes when Manzil took its stays' nights, as it holds them now. */
+  private async noteTakings() {
+    const now = this.clock.now().getTime()
+    const taken = new Map<string, number>()
+    for (const stay of await this.manzilStays()) {
+      const key = takingOf(stay)
+      taken.set(key, this.takenAt.get(key) ?? now)
+    }
+    this.takenAt = taken
   }
 
   /** Manzil syncs every platform's export as it is now. */
@@ -212,11 +303,13 @@ export class World {
     const order = this.options.syncOrder ?? 'together'
     if (order === 'together') {
       await this.host.sync(...this.platforms.map((platform) => platform.name))
+      await this.noteTakings()
       return
     }
     for (const [i, name] of order.entries()) {
       this.clock.set(now.getTime() + i * MINUTE_MS)
       await this.host.sync(name)
+      await this.noteTakings()
     }
   }
 
@@ -316,46 +409,56 @@ export class World {
   }
 
   /**
-   * The import alarms, judged now: each change whose nights a platform has still not imported
-   * twice its median interval after they were taken (6 hours while the median is unknown), and
-   * that the host did not acknowledge, is named by exactly one `at-risk` notice once the platform
-   * has imported the link at all, and no change is ever named twice; a platform that imports is never told silent or never-imported.
+   * The import alarms, judged now, against the conditions the world is in (`AlarmModel`): each
+   * night of a sale (a booking, not a block) that a platform which imported the link has not been
+   * served, unacknowledged, since its stay took it; each platform silent since its last import;
+   * each never imported since the link was shown. A notice tells no condition before its
+   * threshold, every condition past it is told by one notice while it lasts, and a notice is
+   * cleared once none of what it told lasts.
    */
   async alarmDiscrepancies(): Promise<string[]> {
     // The fetches are noted every 2 s of real time; the simulation's hours pass faster.
     await this.ctx.app.calendars.flushFetches()
     if (!(await this.ctx.app.importAlarms.judge())) return ['another pass was judging']
-    const { platforms } = (await this.host.internal()) as InternalCalendar
-    const alarms = await this.host.alarms()
+    const notices = (await this.host.alarms()) as AlarmNotice[]
+    return this.alarmModel.step(await this.alarmConditions(), notices)
+  }
+
+  private async alarmConditions(): Promise<Map<string, Condition>> {
+    const stays = await this.manzilStays()
     const now = this.clock.now().getTime()
-    const found: string[] = []
-    const named = new Map<string, number>()
-    for (const alarm of alarms) {
-      if (alarm.kind !== 'at-risk') {
-        found.push(`${alarm.data.platformName} was told ${alarm.kind}`)
+    const today = this.clock.today()
+    const conditions = new Map<string, Condition>()
+    const lasting = (since: number, afterMs: number): Condition => ({ since, due: now - since > afterMs })
+    for (const platform of this.platforms) {
+      const times = this.importTimes.get(platform.name)!
+      const median = medianMinutes(times, now)
+      const last = times.at(-1)
+      if (last === undefined) {
+        conditions.set(`never-imported ${platform.name}`, lasting(this.start, NEVER_IMPORTED_AFTER_MS))
         continue
       }
-      for (const key of new Set(
-        (alarm.data.atRisk as { platformName: string; since: string }[]).map(
-          (run) => `${run.platformName} ${run.since}`,
+      conditions.set(`silent ${platform.name}`, lasting(last, silentAfterMs(median)))
+      const served = new Set(
+        veventsOf(this.served.get(platform.name)!.at(-1)!).flatMap((event) =>
+          nightsOf({ start: event.DTSTART!, end: event.DTEND! }),
         ),
-      ))
-        named.set(key, (named.get(key) ?? 0) + 1)
+      )
+      // A night two sales hold was taken by the first.
+      const takenAt = new Map<DateOnly, number>()
+      for (const stay of stays) {
+        if (stay.platform === platform.name || stay.kind !== 'booking') continue
+        const since = this.takenAt.get(takingOf(stay))!
+        for (const night of stay.own)
+          if (night >= today && !served.has(night))
+            takenAt.set(night, Math.min(takenAt.get(night) ?? since, since))
+      }
+      const acknowledged = this.acknowledgedAt.get(platform.name) ?? -Infinity
+      for (const [night, since] of takenAt)
+        if (since > acknowledged)
+          conditions.set(atRiskKey(platform.name, night), lasting(since, atRiskAfterMs(median)))
     }
-    for (const [key, count] of named) if (count > 1) found.push(`${key} was alarmed ${count} times`)
-    // A link never imported is told by its own alarm, a day after it was shown.
-    for (const feed of platforms.filter((each) => each.lastFetchedAt !== null)) {
-      const afterMs =
-        feed.medianIntervalMinutes === null ? 6 * HOUR_MS : 2 * feed.medianIntervalMinutes * MINUTE_MS
-      for (const run of feed.atRisk)
-        if (
-          !run.acknowledged &&
-          now - Date.parse(run.since) > afterMs &&
-          !named.has(`${feed.platformName} ${run.since}`)
-        )
-          found.push(`${feed.platformName} still misses ${run.start} → ${run.end} and was not alarmed`)
-    }
-    return found
+    return conditions
   }
 
   /**
@@ -386,8 +489,9 @@ export class World {
             `${night}, sold on ${this.sold().get(night)!.join(' and ')}, is not flagged on ${platform}`,
           )
     }
+    const hostBlocked = this.hostBlocked()
     for (const [night, since] of this.unsoldSince) {
-      if (now - since < twoRounds) continue
+      if (now - since < twoRounds || hostBlocked.has(night)) continue
       for (const platform of this.platforms)
         if (platform.imported.has(night)) found.push(`${platform.name} still imports ${night}, unsold since`)
       for (const stay of stays)
@@ -417,8 +521,14 @@ export class World {
         new Set(stays.filter((stay) => stay.platform === platform.name).flatMap((stay) => stay.own)),
       ]),
     )
-    const ownOfOthers = (name: PlatformName) =>
-      [...ownOf].filter(([other]) => other !== name).flatMap(([, nights]) => [...nights])
+    // The host's blocks in Manzil are a source of their own, for every platform.
+    const manual = stays
+      .filter((stay) => !this.platforms.some((platform) => platform.name === stay.platform))
+      .flatMap((stay) => stay.own)
+    const ownOfOthers = (name: PlatformName) => [
+      ...manual,
+      ...[...ownOf].filter(([other]) => other !== name).flatMap(([, nights]) => [...nights]),
+    ]
     let keptOnly = 0
     for (const platform of this.platforms) {
       const mine = stays.filter((stay) => stay.platform === platform.name)
@@ -430,7 +540,14 @@ export class World {
       const own = ownOf.get(platform.name)!
       const sells = platform.saleNights()
       const mayKeep = this.ownOrKept.get(platform.name) ?? sells
-      if (![...sells].every((night) => own.has(night)) || ![...own].every((night) => mayKeep.has(night)))
+      // A merged export cannot tell a sale from the nights imported over it (a host's block it
+      // imported before Manzil saw the sale): Manzil may take those as the block's echo.
+      const mayLose =
+        platform === this.booking && this.booking.shape === 'merged' ? platform.imported : new Set()
+      if (
+        ![...sells].every((night) => own.has(night) || mayLose.has(night)) ||
+        ![...own].every((night) => mayKeep.has(night))
+      )
         found.push(`Manzil takes ${show(own)} as ${platform.name}'s own, which sells ${show(sells)}`)
       if (!same(platform.imported, ownOfOthers(platform.name)))
         found.push(
@@ -487,3 +604,12 @@ export class World {
       .reduce((a, b) => a + b, 0)
   }
 }
+
+/** A stay's taking: its nights are taken anew when its dates or own nights change. */
+const takingOf = (stay: {
+  id: string
+  start: DateOnly
+  end: DateOnly
+  own: DateOnly[]
+  rule: string | null
+}) => `${stay.id} ${stay.start} ${stay.end} ${stay.own.join(',')} ${stay.rule ?? ''}`
