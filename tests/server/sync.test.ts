@@ -293,13 +293,13 @@ describeEachDatabase(
       const { calendarId, route } = await world.linked('airbnb.ics')
       await world.sync(calendarId)
       const before = await world.bookingsOf(calendarId)
-      // Airbnb stamps every download anew.
+      // Airbnb stamps every download anew, and here its exporter's name changed too: the text
+      // is new beyond its stamps, so it is read, and its stays are the same.
       feeds.serve(
         route,
-        (await fetch(feeds.url(route)).then((r) => r.text())).replaceAll(
-          '20261120T081512Z',
-          '20261121T000000Z',
-        ),
+        (await fetch(feeds.url(route)).then((r) => r.text()))
+          .replaceAll('20261120T081512Z', '20261121T000000Z')
+          .replace(/^PRODID[;:].*$/m, 'PRODID:-//Airbnb Inc//Hosting Calendar 1.1//EN'),
       )
       await sleep(5)
       expect(await world.sync(calendarId)).toMatchObject({ result: 'imported', added: 0, cancelled: 0 })
@@ -311,10 +311,13 @@ describeEachDatabase(
       await world.sync(airbnb)
       const route = `/${randomUUID()}.ics`
       // A Vrbo stay sharing 12 to 15 March 2030 with Airbnb's, written without a UID.
+      // Each download stamped anew, and written by another version of the exporter, so that the
+      // text is new beyond its stamps and is read again.
       const stampedAt = (dtstamp: string) =>
         calendarOf([{ uid: 'none', start: '2030-03-12', end: '2030-03-16', summary: 'Reserved - Sam Lee' }])
           .replace('UID:none\r\n', '')
           .replace('DTSTAMP:20261120T081512Z', `DTSTAMP:${dtstamp}`)
+          .replace('PRODID:-//Test//Feed//EN', `PRODID:-//Test//Feed ${dtstamp}//EN`)
       feeds.serve(route, stampedAt('20261120T081512Z'))
       const vrbo = await aCalendarRow(ctx.db, property.id, feeds.url(route), 'Vrbo')
       await world.sync(vrbo)
