@@ -1,6 +1,7 @@
 /**
  * `npm run bench:api`: autocannon, 50 connections, signed in, against three API routes
- * of the real app over a generated dataset, and against a bare Fastify route served the same way
+ * of the real app over a generated dataset (and the property list's first page of a host at the
+ * quota of 500 properties), and against a bare Fastify route served the same way
  * in the same run; on SQLite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is
  * set. Exits 1 when a route's p99 exceeds 25 ms or its throughput falls under 25% of the bare one,
  * when a platform's availability feed answers with a p99 over 1.1 times its p99 without the
@@ -20,7 +21,7 @@ import pg from 'pg'
 import { createSession, SESSION_COOKIE } from '../server/auth/session.ts'
 import { loadConfig } from '../server/config.ts'
 import { migrateToLatest, openDatabase, type Engine } from '../server/db/database.ts'
-import { DATASET, seedApiDataset } from './apiDataset.ts'
+import { DATASET, QUOTA_DATASET, seedApiDataset } from './apiDataset.ts'
 import { sized, timingMissed } from './quick.ts'
 
 const TARGET_P99_MS = 25
@@ -46,6 +47,8 @@ type Prepared = {
   platformTokens: string[]
   /** Cookie headers of the host's sessions, one per connection, as fifty open tabs would send. */
   cookies: string[]
+  /** The same, of a host at the quota of properties (QUOTA_DATASET), whose property list is measured. */
+  quotaCookies: string[]
 }
 
 /*
@@ -73,9 +76,13 @@ async function prepare(engine: Engine): Promise<Prepared> {
   const seeding = performance.now()
   await migrateToLatest(database.db, engine === 'postgres' ? schema : undefined)
   const { host, exportTokens, platformTokens } = await seedApiDataset(database.db)
+  const quota = await seedApiDataset(database.db, QUOTA_DATASET)
   const cookies: string[] = []
-  for (let index = 0; index < CONNECTIONS; index++)
+  const quotaCookies: string[] = []
+  for (let index = 0; index < CONNECTIONS; index++) {
     cookies.push(`${SESSION_COOKIE}=${await createSession(database.db, host.id)}`)
+    quotaCookies.push(`${SESSION_COOKIE}=${await createSession(database.db, quota.host.id)}`)
+  }
   console.log(`  ${engine}: dataset generated in ${((performance.now() - seeding) / 1000).toFixed(1)} s`)
   await database.close()
   const cleanup = async () => {
@@ -87,7 +94,7 @@ async function prepare(engine: Engine): Promise<Prepared> {
     }
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
-  return { env, cleanup, exportTokens, platformTokens, cookies }
+  return { env, cleanup, exportTokens, platformTokens, cookies, quotaCookies }
 }
 
 function startServers(env: Record<string, string>): Promise<{ child: ChildProcess; ports: Ports }> {
@@ -157,15 +164,21 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; recording: Re
     const rows: Row[] = []
     // The platforms fetch every property's feed: the feeds are fetched in turn too.
     const feeds = prepared.exportTokens.map((token) => `/api/calendar/${token}.ics`)
-    for (const [route, paths] of [
-      ['/api/property/list', ['/api/property/list']],
-      ['/api/dashboard/statistics', ['/api/dashboard/statistics']],
-      ['/api/calendar/{token}.ics', feeds],
+    // The property list's first page (the properties screen's) is also a host's at the quota.
+    for (const [route, paths, asked] of [
+      ['/api/property/list', ['/api/property/list'], cookies],
+      [
+        `/api/property/list?page=1 (${QUOTA_DATASET.properties} properties)`,
+        ['/api/property/list?page=1'],
+        prepared.quotaCookies,
+      ],
+      ['/api/dashboard/statistics', ['/api/dashboard/statistics'], cookies],
+      ['/api/calendar/{token}.ics', feeds, cookies],
     ] as const) {
-      const bytes = await answerBytes(`${app}${paths[0]}`, cookies[0] ?? '')
-      const bare = await load(bareOrigin, ['/bare'], cookies, BARE_DURATION_S)
-      const sameSize = await load(bareOrigin, [`/bare/${bytes}`], cookies, BARE_DURATION_S)
-      const result = await load(app, [...paths], cookies, DURATION_S)
+      const bytes = await answerBytes(`${app}${paths[0]}`, asked[0] ?? '')
+      const bare = await load(bareOrigin, ['/bare'], asked, BARE_DURATION_S)
+      const sameSize = await load(bareOrigin, [`/bare/${bytes}`], asked, BARE_DURATION_S)
+      const result = await load(app, [...paths], asked, DURATION_S)
       rows.push({ engine, route, result, bare, bytes, sameSize })
     }
     // Platforms' fetches, with the record of them and without, in turn: the better of two runs of
@@ -216,7 +229,8 @@ function report(rows: Row[]) {
 const started = performance.now()
 console.log(
   `API benchmark: ${DATASET.properties} properties, ${DATASET.bookings} bookings, ` +
-    `${DATASET.otherUsers} other users; ${CONNECTIONS} connections, ${DURATION_S} s per route and ` +
+    `${DATASET.otherUsers} other users, and a host at the quota of ${QUOTA_DATASET.properties} properties ` +
+    `(${QUOTA_DATASET.bookings} bookings) whose property list is measured; ${CONNECTIONS} connections, ${DURATION_S} s per route and ` +
     `${BARE_DURATION_S} s of the bare route before it (and of the bare route answering as many ` +
     `bytes, for context), each after ${WARMUP_S} s of warm-up. ` +
     `Targets: p99 <= ${TARGET_P99_MS} ms, throughput >= ${TARGET_RATIO * 100}% of bare.`,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -134,3 +135,24 @@ export async function sendBody(request: FastifyRequest, reply: FastifyReply, bod
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** The ETag of a text: a hash of it, so that the same text keeps it whenever it is made. */
+export const etagOf = (text: string | Buffer): string =>
+  `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`
+
+/**
+ * Sends a body with its ETag, or 304 when the client's copy (If-None-Match) is this one: an answer
+ * a screen refetches every minute, unchanged, is headers. The browser revalidates its cached copy
+ * itself (`no-cache`), so the page's fetch reads it as before.
+ */
+export async function sendRevalidated(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedBody,
+  type: string,
+) {
+  const etag = etagOf(body.plain)
+  reply.header('etag', etag).header('cache-control', 'private, no-cache')
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+  return sendBody(request, reply, body, type)
+}

@@ -2,15 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
 import { currentUser, requireAdmin } from '../auth/session.ts'
 import { notFound } from '../errors.ts'
+import { Exposure } from '../../contract/imports.ts'
+import { JSON_TYPE, jsonBody, sendRevalidated } from '../db/stampedCache.ts'
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * The signed-in host's nights at risk on each platform of each property, and the links that a
    * platform stopped importing (docs/decisions.md, "Imports measured"): their own properties only.
+   * The screens refetch it every minute: an unchanged one is a 304.
    */
   app.route({
     ...contract.imports.exposure,
-    handler: async (request) => app.imports.exposure(currentUser(request).id),
+    handler: async (request, reply) => {
+      const exposure = await app.imports.exposure(currentUser(request).id)
+      return sendRevalidated(request, reply, await jsonBody(Exposure, exposure), JSON_TYPE)
+    },
   })
 
   /**

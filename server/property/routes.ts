@@ -19,9 +19,9 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.property.list,
     handler: async (request, reply) => {
       const page = requestedPage(request.query, PROPERTY_PAGE_SIZE)
-      if (page) return properties.page(ownerOf(request), page)
       const reader = await readerOf(app.db, currentUser(request))
-      return sendBody(request, reply, await properties.listBody(reader), JSON_TYPE)
+      const body = page ? await properties.pageBody(reader, page) : await properties.listBody(reader)
+      return sendBody(request, reply, body, JSON_TYPE)
     },
   })
 

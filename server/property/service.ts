@@ -19,7 +19,7 @@ import type { PropertyForm } from './form.ts'
 import { uploadUrl, type ImageStore, type StoredImage } from './images.ts'
 import { isPaused } from '../sync/paused.ts'
 import { managedBy, managedIds, type Reader } from '../team/access.ts'
-import type { Page } from '../../contract/paging.ts'
+import { pageOf, type Page } from '../../contract/paging.ts'
 import type { PageRequest } from '../web/paging.ts'
 import {
   Property,
@@ -613,6 +613,16 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     /** The signed-in reader's list as JSON, computed once per stamp of the data it shows. */
     listBody: (reader: Reader) =>
       listBodies(reader.id, reader.stamp, async () => jsonBody(z.array(Property), await load(reader.id))),
+    /**
+     * A page of it as JSON, likewise: the properties screen asks for its page again on every visit,
+     * and at the quota one computed per request was a p99 of 819 ms under 50 connections.
+     */
+    pageBody: (reader: Reader, request: PageRequest) =>
+      listBodies(
+        `${reader.id}:${request.page}:${request.pageSize}:${request.search}`,
+        reader.stamp,
+        async () => jsonBody(pageOf(Property), await page(reader.id, request)),
+      ),
     get,
     /**
      * Before a form's photos are read: what may still be uploaded to the property, or to a new one

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Insertable, Selectable } from 'kysely'
 import {
@@ -17,7 +17,7 @@ import { PATHS } from '../../src/domain/paths.ts'
 import { todayIn } from '../../src/domain/timeZones.ts'
 import { API_PREFIX, apiPaths } from '../../contract/paths.ts'
 import { feedTokenOfFile, type ExportFeed } from '../calendar/feeds.ts'
-import { cachedBody } from '../db/stampedCache.ts'
+import { cachedBody, etagOf } from '../db/stampedCache.ts'
 import type { Db } from '../db/database.ts'
 import type { CleanerLinksTable } from '../db/schema.ts'
 import { HttpError, notFound, tooManyRequests } from '../errors.ts'
@@ -320,8 +320,7 @@ export function createCleanerLinkService({
       const opened = await open('token', feedTokenOfFile(file))
       if (!opened) return null
       const text = cleanerFeedText(opened, await scheduleOf(opened))
-      const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`
-      return { body: await cachedBody(text), etag }
+      return { body: await cachedBody(text), etag: etagOf(text) }
     },
 
     open,

@@ -61,6 +61,31 @@ describeEachDatabase(
       expect(summary.silent).toEqual([])
     })
 
+    it('answers an unchanged exposure with 304 to the copy the screen has, and a changed one in full', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await aStay(ctx.db, host.vrbo, addDays(today, 10), addDays(today, 13))
+      // Its links' availability feeds are made when the property's page first asks for them.
+      await host.internal()
+      const ask = (etag?: string) =>
+        ctx.app.inject({
+          url: '/api/exposure',
+          headers: { cookie: host.cookie, ...(etag ? { 'if-none-match': etag } : {}) },
+        })
+      const first = await ask()
+      const etag = String(first.headers.etag)
+      expect(first.headers['cache-control']).toBe('private, no-cache')
+      const again = await ask(etag)
+      expect(again.statusCode).toBe(304)
+      expect(again.body).toBe('')
+
+      await aStay(ctx.db, host.vrbo, addDays(today, 30), addDays(today, 31))
+      const changed = await ask(etag)
+      expect(changed.statusCode).toBe(200)
+      expect(changed.headers.etag).not.toBe(etag)
+      expect((changed.json() as { nightsAtRisk: number }).nightsAtRisk).toBe(4)
+    })
+
     it('keeps nights the host closed by hand marked, acknowledged, until the platform imports them', async () => {
       elapsedMs = 0
       const host = await aHostWithLinks(ctx)

@@ -250,6 +250,24 @@ describeEachDatabase('long lists a page at a time', (ctx) => {
     it('refuses paging out of bounds with a translated 400', async () => {
       for (const query of BAD_PAGING) await expectRefused(ctx, `/property/list?${query}`, host.cookie)
     })
+
+    it('answers a page asked again with what was written since', async () => {
+      const newest = propertyIds.at(-1)!
+      const names = async () =>
+        (await getJson<Page<Property>>(ctx, '/property/list?page=1', host.cookie)).items.map(
+          (property) => property.name,
+        )
+      expect((await names())[0]).toBe(`Flat ${numbered(ROWS - 1)}`)
+      const rename = (name: string) =>
+        ctx.db.updateTable('properties').set({ name }).where('id', '=', newest).execute()
+      await rename('Renamed flat')
+      try {
+        expect((await names())[0]).toBe('Renamed flat')
+      } finally {
+        await rename(`Flat ${numbered(ROWS - 1)}`)
+      }
+      expect((await names())[0]).toBe(`Flat ${numbered(ROWS - 1)}`)
+    })
   })
 
   describe('an admin’s lists', () => {
