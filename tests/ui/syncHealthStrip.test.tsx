@@ -139,7 +139,7 @@ describe('the sync-health strip', () => {
 describe("the strip's import lines", () => {
   const imports = {
     p1: [
-      { platformName: 'Booking.com', lastFetchedAt: '2030-03-10T10:00:00Z', medianIntervalMinutes: 118 },
+      { platformName: 'Booking.com', lastFetchedAt: '2030-03-10T10:08:00Z', medianIntervalMinutes: 120 },
       { platformName: 'Airbnb', lastFetchedAt: null },
     ],
   }
@@ -151,9 +151,9 @@ describe("the strip's import lines", () => {
   it.each([
     [
       'en',
-      ['Booking.com imported 2 hours ago · usually every 2 hours', 'Airbnb has never imported this link'],
+      ['Booking.com imported 1 h 52 min ago · usually every 2 h', 'Airbnb has never imported this link'],
     ],
-    ['ar', ['استوردته Booking.com قبل ساعتين، عادةً كل ساعتين', 'لم تستورد Airbnb هذا الرابط قط']],
+    ['ar', ['استوردته Booking.com قبل ساعة و٥٢ دقيقة، عادةً كل ساعتين', 'لم تستورد Airbnb هذا الرابط قط']],
   ] as const)(
     'say when each platform last imported the property link, and how often it usually does (%s)',
     async (language, lines) => {
