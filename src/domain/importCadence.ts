@@ -1,12 +1,25 @@
+export type DurationPart = { unit: 'days' | 'hours' | 'minutes'; count: number }
+
 /**
- * How often a platform imports a link, in the one unit a host reads at a glance: under an hour
- * in minutes, under a day in whole hours, else in whole days; never zero (docs/decisions.md,
- * "Imports measured").
+ * A span of whole minutes in the two units a host compares at a glance: hours and minutes under a
+ * day ("1 h 52 min"), days and hours from a day on ("3 d 4 h"), so an import 1 h 52 min ago
+ * against one usually every 2 h reads as not yet due (docs/decisions.md, "Imports measured").
+ * Parts that are zero are left out; a span under a minute has none.
  */
-export function importCadence(medianMinutes: number): { unit: 'minutes' | 'hours' | 'days'; count: number } {
-  if (medianMinutes < 60) return { unit: 'minutes', count: Math.max(1, Math.round(medianMinutes)) }
-  if (medianMinutes < 24 * 60) return { unit: 'hours', count: Math.round(medianMinutes / 60) }
-  return { unit: 'days', count: Math.round(medianMinutes / (24 * 60)) }
+export function durationParts(totalMinutes: number): DurationPart[] {
+  const minutes = Math.max(0, Math.floor(totalMinutes))
+  const DAY = 24 * 60
+  const parts: DurationPart[] =
+    minutes < DAY
+      ? [
+          { unit: 'hours', count: Math.floor(minutes / 60) },
+          { unit: 'minutes', count: minutes % 60 },
+        ]
+      : [
+          { unit: 'days', count: Math.floor(minutes / DAY) },
+          { unit: 'hours', count: Math.floor((minutes % DAY) / 60) },
+        ]
+  return parts.filter((part) => part.count > 0)
 }
 
 /** The platforms whose import screen Manzil can describe; any other gets the general steps. */

@@ -104,8 +104,8 @@ afterAll(async () => {
 })
 
 const TEXTS_OF = {
-  en: { median: 'usually every 2 hours', imported: /^Airbnb imported (now|1 minute ago)/ },
-  ar: { median: 'عادةً كل ساعتين', imported: /^استوردته Airbnb (الآن|قبل دقيقة واحدة)/ },
+  en: { median: 'usually every 2 h', imported: /^Airbnb imported (just now|1 min ago)/ },
+  ar: { median: 'عادةً كل ساعتين', imported: /^استوردته Airbnb (للتو|قبل دقيقة)/ },
 } as const
 
 describe('an admin’s view of how the platforms import', () => {

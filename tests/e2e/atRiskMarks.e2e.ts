@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Exposure } from '../../contract/imports.ts'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer } from '../fixtures/feedServer.ts'
-import { launchBrowser, overflows, screenshot, signedInPage, signInThroughForm } from './browser.ts'
+import { launchBrowser, overflows, screenshot, signedInPage, signInThroughForm, tabTo } from './browser.ts'
 import { addProperty, untilLinksRead } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
@@ -23,6 +23,11 @@ let propertyId: string
 const TEXTS = {
   en: { mark: 'Not yet on Booking.com', closed: 'You closed them · waiting for Booking.com to import' },
   ar: { mark: 'لم تُغلق بعد على Booking.com', closed: 'أغلقتها بنفسك · بانتظار استيراد Booking.com' },
+} as const
+
+const STRIP_TEXTS = {
+  en: { never: 'Airbnb has never imported this link', step: 'Paste this link, name it Manzil' },
+  ar: { never: 'لم تستورد Airbnb هذا الرابط قط', step: 'الصق هذا الرابط وسمِّه «منزل»' },
 } as const
 
 const exposure = async () => (await (await page.request.get(`${server.url}/api/exposure`)).json()) as Exposure
@@ -104,6 +109,42 @@ describe('nights at risk on the calendar', () => {
           await expect.poll(() => row.getByTestId('at-risk-mark').innerText()).toBe(TEXTS[language].mark)
           await screenshot(shot, `calendar-at-risk-timeline-${language}`)
         }
+        await shots.close()
+      }
+    }
+  })
+
+  it('folds the steps to paste a link Airbnb never imported under its line in the sync health strip, opened from the keyboard, at 390 px and 1280 px', async () => {
+    for (const language of ['en', 'ar'] as const) {
+      for (const device of ['mobile', 'wide'] as const) {
+        const { shots, page: shot } = await signedInPage(browser, context, device, language)
+        await shot.goto(`${server.url}/calendar?month=${MONTH}`)
+        const strip = shot.getByTestId('sync-health')
+        // A phone's strip starts folded to one line.
+        if (device === 'mobile') await strip.getByRole('button', { expanded: false }).click()
+        const imports = strip.getByTestId('sync-health-imports')
+        const never = imports.locator('[data-testid="import-status"][data-state="never"]')
+        await expect.poll(() => never.innerText()).toBe(STRIP_TEXTS[language].never)
+        const howTo = imports.getByTestId('import-how-to')
+        expect(await howTo.getAttribute('open')).toBeNull()
+        await tabTo(shot, '[data-testid="sync-health-imports"] summary')
+        await shot.keyboard.press('Enter')
+        await expect.poll(() => howTo.getAttribute('open')).toBe('')
+        const lastStep = howTo.locator('li').last()
+        expect(await lastStep.innerText()).toContain(STRIP_TEXTS[language].step)
+        await lastStep.scrollIntoViewIfNeeded()
+        // The steps are read inside the strip's scrolling list, not cut off by it.
+        const list = (await imports.locator('xpath=ancestor::ul[1]').boundingBox())!
+        const step = (await lastStep.boundingBox())!
+        expect(step.y).toBeGreaterThanOrEqual(list.y - 1)
+        expect(step.y + step.height).toBeLessThanOrEqual(list.y + list.height + 1)
+        expect(await overflows(shot)).toBe(false)
+        await screenshot(
+          shot,
+          `calendar-sync-health-how-to-${device === 'mobile' ? 'phone' : 'wide'}-${language}`,
+        )
+        await shot.keyboard.press('Enter')
+        await expect.poll(() => howTo.getAttribute('open')).toBeNull()
         await shots.close()
       }
     }

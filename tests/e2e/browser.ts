@@ -96,11 +96,11 @@ export async function signInThroughForm(
 export async function signedInPage(
   browser: Browser,
   context: BrowserContext,
-  device: 'desktop' | 'mobile',
+  device: 'desktop' | 'wide' | 'mobile',
   language: 'en' | 'ar',
 ) {
   const shots = await browser.newContext({
-    viewport: device === 'desktop' ? DESKTOP : PHONE,
+    viewport: { desktop: DESKTOP, wide: WIDE, mobile: PHONE }[device],
     storageState: await context.storageState(),
   })
   await shots.addInitScript((lang) => localStorage.setItem('manzil.language', lang), language)

@@ -245,8 +245,8 @@ describe('the dashboard on a phone and a wide screen, in English and Arabic', ()
 
 describe('imports of the availability links, in English and Arabic', () => {
   const TEXTS_OF = {
-    en: { nights: '3 nights at risk', imported: /^Airbnb imported (now|1 minute ago)$/ },
-    ar: { nights: '٣ ليالٍ معرّضة', imported: /^استوردته Airbnb (الآن|قبل دقيقة واحدة)$/ },
+    en: { nights: '3 nights at risk', imported: /^Airbnb imported (just now|1 min ago)$/ },
+    ar: { nights: '٣ ليالٍ معرّضة', imported: /^استوردته Airbnb (للتو|قبل دقيقة)$/ },
   } as const
 
   it('shows the nights at risk on the dashboard and when each platform last imported its link', async () => {

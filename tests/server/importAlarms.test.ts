@@ -7,6 +7,7 @@ import { aHostWithPlatformLinks } from './importHost.ts'
 import { aTeamMember, aUser, signIn } from './builders.ts'
 import { aCalendarRow } from './bookingBuilders.ts'
 import { calendarOf, startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
+import { openEventStream, originOf, type EventStream } from './eventStream.ts'
 import { describeEachDatabase, startSecondProcess, type TestContext } from './harness.ts'
 import { startMailbox } from './mailbox.ts'
 
@@ -66,6 +67,19 @@ async function aHostWithLinks(ctx: TestContext) {
     return calendar
   }
   return { ...host, sells, notices, links }
+}
+
+/** The notices an open stream carries within `ms`, heartbeats left out. */
+async function noticesOn(stream: EventStream, ms: number) {
+  const frames: unknown[] = []
+  const until = Date.now() + ms
+  for (;;) {
+    const left = until - Date.now()
+    if (left <= 0) return frames
+    const frame = await stream.next(left).catch(() => null)
+    if (frame === null) return frames
+    if (frame.event === 'notification') frames.push(JSON.parse(frame.data ?? '{}'))
+  }
 }
 
 /** Judges at `ms` into the test. */
@@ -409,6 +423,80 @@ describeEachDatabase(
         .execute()
       await judgeAt(ctx, 25 * HOUR_MS)
       expect(await quiet.notices()).toEqual([])
+    })
+
+    it('tells an alarm live once on an open stream, and not again at the next passes while it lasts', async () => {
+      if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await host.imports('Airbnb')
+      await host.imports('Vrbo')
+      elapsedMs = 10 * MINUTE_MS
+      await host.sells(host.airbnb, addDays(today, 10), addDays(today, 12))
+      const stream = await openEventStream(`${originOf(ctx.app)}/api/notification/sse`, host.cookie)
+      try {
+        expect((await stream.next())?.comment).toBe('connected')
+        await judgeAt(ctx, 6 * HOUR_MS + 11 * MINUTE_MS)
+        const [alarm] = await host.notices()
+        expect(await noticesOn(stream, 1500)).toEqual([
+          expect.objectContaining({
+            id: alarm!.id,
+            kind: 'at-risk',
+            propertyId: host.property.id,
+            atRisk: [expect.objectContaining({ platformName: 'Vrbo', start: addDays(today, 10) })],
+          }),
+        ])
+        // The nights are still not on Vrbo at the next passes: nothing is told again.
+        await judgeAt(ctx, 6 * HOUR_MS + 16 * MINUTE_MS)
+        await judgeAt(ctx, 7 * HOUR_MS)
+        expect(await noticesOn(stream, 1000)).toEqual([])
+        expect(await host.notices()).toHaveLength(1)
+      } finally {
+        stream.close()
+      }
+    })
+
+    it('keeps an alarm past a spent hour of mail for the next digest, mailed once, not dropped', async () => {
+      elapsedMs = 0
+      const host = await aHostWithLinks(ctx)
+      await host.imports('Airbnb')
+      await host.imports('Vrbo')
+      elapsedMs = 10 * MINUTE_MS
+      await host.sells(host.airbnb, addDays(today, 10), addDays(today, 12))
+      // The owner was sent the hour's last notice mail 20 minutes before the alarm is raised.
+      await ctx.db
+        .updateTable('users')
+        .set({
+          notice_mails_sent: ctx.config.mailNoticesPerHour,
+          notice_mails_since: at(6 * HOUR_MS - 9 * MINUTE_MS),
+        })
+        .where('id', '=', host.owner.id)
+        .execute()
+      const outbox = () =>
+        ctx.db
+          .selectFrom('notifications')
+          .select('mailed_at')
+          .where('user_id', '=', host.owner.id)
+          .where('kind', '=', 'at-risk')
+          .execute()
+      await judgeAt(ctx, 6 * HOUR_MS + 11 * MINUTE_MS)
+      await ctx.app.syncScheduler.runDue()
+      await judgeAt(ctx, 6 * HOUR_MS + 16 * MINUTE_MS)
+      await ctx.app.syncScheduler.runDue()
+      await expect(mailbox.waitForMail(host.owner.email, 1000)).rejects.toThrow()
+      expect(await outbox()).toEqual([{ mailed_at: null }])
+
+      // The hour is over: the next digest carries the alarm, and no later one again.
+      await judgeAt(ctx, 6 * HOUR_MS + 52 * MINUTE_MS)
+      await ctx.app.syncScheduler.runDue()
+      const mail = await mailbox.waitForMail(host.owner.email)
+      expect(mail.subject).toBe('1 warning about your platforms’ imports')
+      expect(mail.text).toContain('Dune House')
+      expect(await outbox()).toEqual([{ mailed_at: at(6 * HOUR_MS + 52 * MINUTE_MS) }])
+      await judgeAt(ctx, 7 * HOUR_MS)
+      await ctx.app.syncScheduler.runDue()
+      await expect(mailbox.waitForMail(host.owner.email, 1000)).rejects.toThrow()
+      expect(await host.notices()).toHaveLength(1)
     })
 
     it('tells each co-host too, never a cleaner, and clears every copy when the condition ends', async () => {

@@ -252,14 +252,24 @@ describe('edit/view modal', () => {
     expect(within(modal()).getByTestId('platform-links').textContent).toContain('رابط لكل منصة')
   })
 
-  it('says when each platform last imported its link and how often, in both languages', async () => {
+  it('says when each platform last imported its link and how often, to the minute, in both languages', async () => {
     const platforms = [
       aPlatformFeed({
         platformName: 'Booking.com',
-        lastFetchedAt: '2030-03-10T10:00:00Z',
-        medianIntervalMinutes: 118,
+        lastFetchedAt: '2030-03-10T10:08:00Z',
+        medianIntervalMinutes: 120,
       }),
-      aPlatformFeed({ platformName: 'Vrbo', lastFetchedAt: '2030-03-10T11:30:00Z' }),
+      aPlatformFeed({
+        platformName: 'Vrbo',
+        lastFetchedAt: '2030-03-10T11:30:40Z',
+        medianIntervalMinutes: 45,
+      }),
+      aPlatformFeed({
+        platformName: 'Gathern',
+        lastFetchedAt: '2030-03-07T07:30:00Z',
+        medianIntervalMinutes: 1530.4,
+      }),
+      aPlatformFeed({ platformName: 'Expedia', lastFetchedAt: '2030-03-10T11:59:30Z' }),
       aPlatformFeed({ platformName: 'Airbnb' }),
     ]
     const internalCalendar = { url: INTERNAL_URL, platforms, loading: false, now: NOW }
@@ -269,8 +279,11 @@ describe('edit/view modal', () => {
         .getAllByTestId('import-status')
         .map((line) => line.textContent)
     expect(lines()).toEqual([
-      'Booking.com imported 2 hours ago · usually every 2 hours',
-      'Vrbo imported 30 minutes ago',
+      'Booking.com imported 1 h 52 min ago · usually every 2 h',
+      // 29 min 20 s: whole minutes gone, never rounded up.
+      'Vrbo imported 29 min ago · usually every 45 min',
+      'Gathern imported 3 d 4 h ago · usually every 1 d 1 h',
+      'Expedia imported just now',
       'Airbnb has never imported this link',
     ])
     const howTo = within(modal()).getByTestId('import-how-to')
@@ -279,8 +292,10 @@ describe('edit/view modal', () => {
     cleanup()
     await renderModal('view', 'connections', { internalCalendar, language: 'ar' })
     expect(lines()).toEqual([
-      'استوردته Booking.com قبل ساعتين، عادةً كل ساعتين',
-      'استوردته Vrbo قبل ٣٠ دقيقة',
+      'استوردته Booking.com قبل ساعة و٥٢ دقيقة، عادةً كل ساعتين',
+      'استوردته Vrbo قبل ٢٩ دقيقة، عادةً كل ٤٥ دقيقة',
+      'استوردته Gathern قبل ٣ أيام و٤ ساعات، عادةً كل يوم وساعة',
+      'استوردته Expedia للتو',
       'لم تستورد Airbnb هذا الرابط قط',
     ])
     expect(within(modal()).getByTestId('import-how-to').textContent).toContain('كيف تضيفه إلى Airbnb')

@@ -53,8 +53,8 @@ describe('measured import intervals', () => {
         ]}
       />,
     )
-    expect(texts('measured-median')).toEqual(['usually every 2 hours', 'usually every 45 minutes'])
-    expect(texts('measured-p95')).toEqual(['within 5 hours', 'within 2 days'])
+    expect(texts('measured-median')).toEqual(['usually every 2 h 10 min', 'usually every 45 min'])
+    expect(texts('measured-p95')).toEqual(['within 5 h', 'within 2 d'])
     expect(texts('measured-counted')).toEqual(['12 links · 5 accounts', '1 link · 1 account'])
     expect(texts('measured-user-agent')).toEqual([
       'Airbnb Calendar Sync740 fetches',
@@ -65,7 +65,7 @@ describe('measured import intervals', () => {
 
   it('say so in Arabic, with Arabic plurals and digits', async () => {
     await renderWithProviders(<MeasuredIntervals platforms={[aPlatform()]} />, { language: 'ar' })
-    expect(texts('measured-median')).toEqual(['عادةً كل ساعتين'])
+    expect(texts('measured-median')).toEqual(['عادةً كل ساعتين و١٠ دقائق'])
     expect(texts('measured-p95')).toEqual(['خلال ٥ ساعات'])
     expect(texts('measured-counted')[0]).toContain('١٢ رابطًا')
     expect(texts('measured-counted')[0]).toContain('٥ حسابات')

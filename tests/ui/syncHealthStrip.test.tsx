@@ -139,7 +139,7 @@ describe('the sync-health strip', () => {
 describe("the strip's import lines", () => {
   const imports = {
     p1: [
-      { platformName: 'Booking.com', lastFetchedAt: '2030-03-10T10:00:00Z', medianIntervalMinutes: 118 },
+      { platformName: 'Booking.com', lastFetchedAt: '2030-03-10T10:08:00Z', medianIntervalMinutes: 120 },
       { platformName: 'Airbnb', lastFetchedAt: null },
     ],
   }
@@ -151,12 +151,19 @@ describe("the strip's import lines", () => {
   it.each([
     [
       'en',
-      ['Booking.com imported 2 hours ago · usually every 2 hours', 'Airbnb has never imported this link'],
+      ['Booking.com imported 1 h 52 min ago · usually every 2 h', 'Airbnb has never imported this link'],
+      'How to add it to Airbnb',
+      'Paste this link, name it Manzil, and choose Add calendar.',
     ],
-    ['ar', ['استوردته Booking.com قبل ساعتين، عادةً كل ساعتين', 'لم تستورد Airbnb هذا الرابط قط']],
+    [
+      'ar',
+      ['استوردته Booking.com قبل ساعة و٥٢ دقيقة، عادةً كل ساعتين', 'لم تستورد Airbnb هذا الرابط قط'],
+      'كيف تضيفه إلى Airbnb',
+      'الصق هذا الرابط وسمِّه «منزل» ثم اختر «إضافة تقويم».',
+    ],
   ] as const)(
-    'say when each platform last imported the property link, and how often it usually does (%s)',
-    async (language, lines) => {
+    'say when each platform last imported the property link, how often it usually does, and how to paste a link never imported (%s)',
+    async (language, lines, summary, lastStep) => {
       await renderWithProviders(
         <SyncHealthStrip
           properties={PROPERTIES}
@@ -169,8 +176,16 @@ describe("the strip's import lines", () => {
         { language },
       )
       expect(importLines()).toEqual(lines)
-      // The steps to paste the link live on the property, not in the strip.
-      expect(screen.queryByTestId('import-how-to')).toBeNull()
+      // The never-imported line's steps, folded under it as on the property: one disclosure, for Airbnb.
+      const howTo = within(screen.getByTestId('sync-health-imports')).getByTestId('import-how-to')
+      expect(howTo.tagName).toBe('DETAILS')
+      expect(howTo.hasAttribute('open')).toBe(false)
+      expect(howTo.querySelector('summary')?.textContent).toBe(summary)
+      expect(howTo.querySelectorAll('li')).toHaveLength(3)
+      expect(howTo.querySelectorAll('li')[2]!.textContent).toBe(lastStep)
+      expect(
+        howTo.closest('li')?.querySelector('[data-testid="import-status"]')?.getAttribute('data-state'),
+      ).toBe('never')
     },
   )
 })

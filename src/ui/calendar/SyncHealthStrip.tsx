@@ -90,7 +90,7 @@ function FeedLine({ calendar, now }: { calendar: ExternalCalendar; now: number }
 /**
  * Above both calendar views, each property's linked calendars (docs/product.md §2.16): when each last synced,
  * which fail and why, which are paused; and when each platform last imported the property's own
- * link; with Sync now. Folded, it is one line ("3 properties ·
+ * link, a link never imported with the steps to paste it folded under it; with Sync now. Folded, it is one line ("3 properties ·
  * 5 feeds · 1 failing"), so a phone's calendar stays near the top.
  */
 export function SyncHealthStrip({ properties, now, expanded, onToggle, action, imports = {} }: Props) {
@@ -164,7 +164,7 @@ export function SyncHealthStrip({ properties, now, expanded, onToggle, action, i
                 <ul data-testid="sync-health-imports" className="mt-1 flex flex-col gap-1">
                   {imports[property.id]!.map((feed) => (
                     <li key={feed.platformName}>
-                      <ImportStatus feed={feed} now={now} howTo={false} />
+                      <ImportStatus feed={feed} now={now} />
                     </li>
                   ))}
                 </ul>

@@ -1,7 +1,7 @@
 import type { PlatformFeed } from '../../../contract/property.ts'
-import { importCadence, importHowToKey } from '../../domain/importCadence.ts'
+import { importHowToKey } from '../../domain/importCadence.ts'
 import { useI18n } from '../../i18n.tsx'
-import { useRelativeTime } from '../calendar/month/relativeTime.ts'
+import { formatDuration, formatInterval } from '../common/duration.ts'
 import { platformLabel } from '../property/PlatformLinks.tsx'
 
 export type ImportFacts = Pick<PlatformFeed, 'platformName' | 'lastFetchedAt'> &
@@ -39,12 +39,11 @@ export function ImportStatus({
   howTo = true,
 }: {
   feed: ImportFacts
-  /** The moment "2 hours ago" is measured from. */
+  /** The moment "1 h 52 min ago" is measured from. */
   now: number
   howTo?: boolean
 }) {
   const { t } = useI18n()
-  const ago = useRelativeTime()
   const platform = platformLabel(t, feed.platformName)
   if (feed.lastFetchedAt === null) {
     return (
@@ -57,14 +56,18 @@ export function ImportStatus({
     )
   }
   const median = feed.medianIntervalMinutes ?? null
-  const cadence = median === null ? null : importCadence(median)
+  // Whole minutes gone, never rounded up: "1 h 59 min ago" is not yet "every 2 h" overdue.
+  const ago = formatDuration(t, (now - Date.parse(feed.lastFetchedAt)) / 60_000)
   return (
     <p data-testid="import-status" data-state="imported" className="text-xs text-slate-600">
-      {t('imports.importedAgo', { platform, time: ago(feed.lastFetchedAt, now) })}
-      {cadence && (
+      {t('imports.importedAgo', {
+        platform,
+        time: ago ? t('imports.ago', { duration: ago }) : t('imports.justNow'),
+      })}
+      {median !== null && (
         <>
           {t('app.separator')}
-          {t(`imports.usually.${cadence.unit}`, { count: cadence.count })}
+          {t('imports.usually', { duration: formatInterval(t, median) })}
         </>
       )}
     </p>

@@ -1,6 +1,6 @@
 import type { PlatformCadence } from '../../../contract/imports.ts'
-import { importCadence } from '../../domain/importCadence.ts'
 import { useI18n } from '../../i18n.tsx'
+import { formatInterval } from '../common/duration.ts'
 import { Heading } from '../common/Heading.tsx'
 import { platformLabel } from '../property/PlatformLinks.tsx'
 
@@ -19,9 +19,9 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 /** How one platform imports across accounts: median, p95, what was counted, and who fetched. */
 function PlatformIntervals({ platform }: { platform: PlatformCadence }) {
   const { t } = useI18n()
-  const median =
-    platform.medianIntervalMinutes === null ? null : importCadence(platform.medianIntervalMinutes)
-  const p95 = platform.p95IntervalMinutes === null ? null : importCadence(platform.p95IntervalMinutes)
+  const span = (minutes: number | null) => (minutes === null ? null : formatInterval(t, minutes))
+  const median = span(platform.medianIntervalMinutes)
+  const p95 = span(platform.p95IntervalMinutes)
   return (
     <li
       data-testid="measured-platform"
@@ -40,12 +40,12 @@ function PlatformIntervals({ platform }: { platform: PlatformCadence }) {
         <dl className="grid grid-cols-2 gap-3">
           <Figure
             label={t('imports.measured.median')}
-            value={t(`imports.usually.${median.unit}`, { count: median.count })}
+            value={t('imports.usually', { duration: median })}
             testId="measured-median"
           />
           <Figure
             label={t('imports.measured.p95')}
-            value={t(`imports.measured.within.${p95.unit}`, { count: p95.count })}
+            value={t('imports.measured.within', { duration: p95 })}
             testId="measured-p95"
           />
         </dl>
