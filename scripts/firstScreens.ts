@@ -43,6 +43,7 @@ const PROPERTY_PAGE_REQUEST = `${PROPERTIES_REQUEST}?page=1&pageSize=${PAGE_SIZE
 const MONTHLY_REQUEST = `${API_BASE}${apiPaths.statistics.monthly.url}`
 const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}${apiPaths.statistics.dashboard.url}?${THIS_MONTH}`
 const FEED_REQUEST = `${API_BASE}${apiPaths.calendar.ownerFeed.url}?from=${FEED_FROM}`
+const TURNOVER_PROPERTIES_REQUEST = `${API_BASE}${apiPaths.turnover.properties.url}`
 
 const publicScreen = (name: string, path: string, module: string, prerendered = false): FirstScreen => ({
   name,
@@ -109,7 +110,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   }),
   signedInScreen(PATHS.turnovers, exactly(PATHS.turnovers), {
     modules: ['src/routes/turnovers/TurnoversRoute.tsx'],
-    requests: [PROPERTIES_REQUEST],
+    requests: [TURNOVER_PROPERTIES_REQUEST],
   }),
   signedInScreen(PATHS.integration, exactly(PATHS.integration), {
     modules: ['src/routes/integration/IntegrationRoute.tsx'],
