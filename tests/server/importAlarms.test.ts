@@ -66,7 +66,14 @@ async function aHostWithLinks(ctx: TestContext) {
       .execute()
     return calendar
   }
-  return { ...host, sells, notices, links }
+  /** Each platform imports its feed at each of these minutes into the test, in turn. */
+  const importsAt = async (minutes: readonly number[], ...platforms: string[]) => {
+    for (const minute of minutes) {
+      elapsedMs = minute * MINUTE_MS
+      for (const platform of platforms) await host.imports(platform)
+    }
+  }
+  return { ...host, sells, notices, links, importsAt }
 }
 
 /** The notices an open stream carries within `ms`, heartbeats left out. */
@@ -195,11 +202,7 @@ describeEachDatabase(
     it('alarms after twice the platform’s median interval once it is known, and not for nights the host closed by hand', async () => {
       elapsedMs = 0
       const host = await aHostWithLinks(ctx)
-      for (const minutes of [0, 60, 120]) {
-        elapsedMs = minutes * MINUTE_MS
-        await host.imports('Vrbo')
-        await host.imports('Airbnb')
-      }
+      await host.importsAt([0, 60, 120], 'Vrbo', 'Airbnb')
       elapsedMs = 130 * MINUTE_MS
       await host.sells(host.airbnb, addDays(today, 3), addDays(today, 5))
       await judgeAt(ctx, 130 * MINUTE_MS + 119 * MINUTE_MS)
@@ -263,10 +266,7 @@ describeEachDatabase(
     it('keeps an alarm raised while its nights are at risk, however the platform’s median moves', async () => {
       elapsedMs = 0
       const host = await aHostWithLinks(ctx)
-      for (const minutes of [0, 60, 120]) {
-        elapsedMs = minutes * MINUTE_MS
-        await host.imports('Vrbo')
-      }
+      await host.importsAt([0, 60, 120], 'Vrbo')
       elapsedMs = 130 * MINUTE_MS
       await host.sells(host.airbnb, addDays(today, 3), addDays(today, 5))
       await judgeAt(ctx, 130 * MINUTE_MS + 121 * MINUTE_MS)
@@ -309,10 +309,7 @@ describeEachDatabase(
       const host = await aHostWithLinks(ctx)
       await host.links('Booking.com')
       // Vrbo imports hourly (an alarm after 2 hours), Booking.com's habit is unknown (6 hours).
-      for (const minutes of [0, 60, 120]) {
-        elapsedMs = minutes * MINUTE_MS
-        await host.imports('Vrbo')
-      }
+      await host.importsAt([0, 60, 120], 'Vrbo')
       await host.imports('Booking.com')
       elapsedMs = 130 * MINUTE_MS
       await host.sells(host.airbnb, addDays(today, 3), addDays(today, 5))
@@ -364,11 +361,7 @@ describeEachDatabase(
     it('alarms a platform that stopped importing for longer than a day and four intervals, once, until it imports again', async () => {
       elapsedMs = 0
       const host = await aHostWithLinks(ctx)
-      for (const minutes of [0, 60, 120, 240]) {
-        elapsedMs = minutes * MINUTE_MS
-        await host.imports('Airbnb')
-        await host.imports('Vrbo')
-      }
+      await host.importsAt([0, 60, 120, 240], 'Airbnb', 'Vrbo')
       const lastImport = at(240 * MINUTE_MS)
       await host.imports('Vrbo')
       await judgeAt(ctx, 240 * MINUTE_MS + 23 * HOUR_MS)
