@@ -91,7 +91,7 @@ const HIDDEN_EVERY = 50
 /** The accounts whose Sync now is timed: links each, stays a link, and timed turns. */
 const ACCOUNT_LINKS = QUICK ? 40 : 500
 const ACCOUNT_EVENTS = QUICK ? 10 : 100
-const SYNC_NOW_RUNS = QUICK ? 1 : 5
+const SYNC_NOW_RUNS = QUICK ? 1 : 9
 /**
  * Server processes syncing each round. 2: the bench's own and bench/syncProcess.ts, sharing one
  * PostgreSQL database (TEST_DATABASE_URL); 1: the bench's, on SQLite.
