@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { TeamRole } from '../../contract/property.ts'
+import { batchedLookup } from '../db/batchedLookup.ts'
 import type { Db } from '../db/database.ts'
 import type { Database, User } from '../db/schema.ts'
 
@@ -68,17 +69,39 @@ export async function accessTo(db: Db, userId: string, propertyId: string): Prom
  */
 export type Reader = { id: string; stamp: string }
 
-export async function readerOf(db: Db, user: Pick<User, 'id' | 'data_version'>): Promise<Reader> {
-  const shared = await db
+/**
+ * Each reader's active memberships as stamp parts, the readers of one turn of the event loop in
+ * one query: every cached answer asks, so under load they share a round trip instead of queueing
+ * for a connection each (as the sessions' lookups do).
+ */
+const membershipPartsOf = batchedLookup<string[]>(async (db, userIds) => {
+  const rows = await db
     .selectFrom('property_members')
     .innerJoin('properties', 'properties.id', 'property_members.property_id')
     .innerJoin('users', 'users.id', 'properties.owner_id')
-    .select(['property_members.id', 'property_members.role', 'users.data_version'])
-    .where('property_members.user_id', '=', user.id)
+    .select([
+      'property_members.user_id',
+      'property_members.id',
+      'property_members.role',
+      'users.data_version',
+    ])
+    .where('property_members.user_id', 'in', userIds)
     .where('property_members.status', '=', 'active')
     .orderBy('property_members.id')
     .execute()
-  const parts = shared.map((row) => `${row.id}.${row.role}.${row.data_version}`)
+  const parts = new Map<string, string[]>()
+  for (const row of rows) {
+    // Matched by a reader's id, so never an invitation's empty user.
+    if (row.user_id === null) continue
+    const own = parts.get(row.user_id) ?? []
+    own.push(`${row.id}.${row.role}.${row.data_version}`)
+    parts.set(row.user_id, own)
+  }
+  return [...parts].map(([key, row]) => ({ key, row }))
+})
+
+export async function readerOf(db: Db, user: Pick<User, 'id' | 'data_version'>): Promise<Reader> {
+  const parts = (await membershipPartsOf(db, user.id)) ?? []
   return { id: user.id, stamp: [String(user.data_version), ...parts].join(':') }
 }
 
