@@ -28,16 +28,8 @@ import { LIVE_ATTRIBUTE } from '../src/boot/prerendered.ts'
 import { launchBrowser, PHONE } from '../tests/e2e/browser.ts'
 import buildForBrowsers from '../tests/e2e/globalSetup.ts'
 import { startServer, type RunningServer } from '../tests/e2e/server.ts'
-import {
-  median,
-  phoneContext,
-  seconds,
-  signIn,
-  throttle,
-  type Cookies,
-  type Language,
-} from './phoneProfile.ts'
-import { sized, timingMissed } from './quick.ts'
+import { phoneContext, seconds, signIn, throttle, type Cookies, type Language } from './phoneProfile.ts'
+import { median, sized, timingMissed } from './quick.ts'
 
 const RUNS = sized(5, 1)
 const USABLE_AFTER_LCP_MS = 300

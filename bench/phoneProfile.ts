@@ -74,6 +74,4 @@ export async function throttle(context: BrowserContext, page: Page) {
   return cdp
 }
 
-export const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`

@@ -33,8 +33,8 @@ import { launchBrowser } from '../tests/e2e/browser.ts'
 import buildForBrowsers from '../tests/e2e/globalSetup.ts'
 import { startServer, type RunningServer } from '../tests/e2e/server.ts'
 import { DATASET, QUOTA_DATASET, seedApiDataset, type Dataset } from './apiDataset.ts'
-import { median, phoneContext, seconds, signIn, throttle, type Cookies } from './phoneProfile.ts'
-import { sized, timingMissed } from './quick.ts'
+import { phoneContext, seconds, signIn, throttle, type Cookies } from './phoneProfile.ts'
+import { median, sized, timingMissed } from './quick.ts'
 import { STAYS_PER_STEP } from '../src/ui/calendar/month/StayListCard.tsx'
 
 const RUNS = sized(3, 1)

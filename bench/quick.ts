@@ -8,6 +8,10 @@ export const QUICK = process.env.BENCH_QUICK === '1'
 /** The full run's size, or the quick one's. */
 export const sized = <T>(full: T, quick: T): T => (QUICK ? quick : full)
 
+/** The middle of these figures (the upper middle of an even count); 0 of none. */
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
 /** A timing target missed: the run fails, except in quick mode, where it is only reported. */
 export function timingMissed(message: string) {
   if (QUICK) {

@@ -49,6 +49,7 @@ import type { NoticeKind } from '../src/domain/noticeKinds.ts'
 import { startTestApp } from '../tests/server/harness.ts'
 import {
   ask,
+  exportStamp,
   feedRoute,
   forkFeedServer,
   FEEDS_PER_PROPERTY,
@@ -496,7 +497,7 @@ async function main() {
         export: {
           routes: honestRoutes,
           validators: false,
-          stamp: `20261130T08${String(minute).padStart(2, '0')}00Z`,
+          stamp: exportStamp(minute),
         },
       })
     await exportAnew(1)

@@ -15,12 +15,13 @@
  *
  * IPC: answers `{ origin }` once listening; `{ change: { feed, clashes }[] }` adds each feed's
  * `addedStay` and answers `{ changed: uid[] }`; `{ hide: feed[] }` adds each feed's `hiddenStay`
- * and answers `{ changed: uid[] }`; `{ export: { routes, validators, stamp } }` serves the feeds at those
- * routes with or without validators and, when `stamp` is given, with every DTSTAMP set to it, as a platform's new export of the same stays, and answers
- * `{ exported: true }`; `{ fetches: true }` answers `{ feeds, twice }`, how many feeds were
- * fetched since the last such question and how many of them more than once; `{ healthStart: url }` starts polling that URL and answers
- * `{ polling: true }`; `{ healthStop: true }` stops, waits for the answers still due and answers
- * `{ health: HealthFigures }`.
+ * and answers `{ changed: uid[] }`; `{ export: { routes, validators, stamp } }` serves the feeds at
+ * those routes with or without validators and, when `stamp` is given, with every DTSTAMP set to
+ * it, as a platform's new export of the same stays, and answers `{ exported: true }`;
+ * `{ fetches: true }` answers `{ feeds, twice }`, how many feeds were fetched since the last such
+ * question and how many of them more than once; `{ healthStart: url }` starts polling that URL and
+ * answers `{ polling: true }`; `{ healthStop: true }` stops, waits for the answers still due and
+ * answers `{ health: HealthFigures }`.
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -205,6 +206,9 @@ export const hiddenStay = (feed: number): StayEvent => ({
   end: '2029-09-05',
   summary: 'Reserved - Hidden',
 })
+
+/** The DTSTAMP of a platform's `minute`-th export of the morning (the minute < 60). */
+export const exportStamp = (minute: number) => `20261130T08${String(minute).padStart(2, '0')}00Z`
 
 /** How an `export` command serves the feeds at `routes` anew. */
 export type Export = { routes: string[]; validators: boolean; stamp: string | null }

@@ -10,15 +10,14 @@ import type { ChildProcess } from 'node:child_process'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../server/db/database.ts'
 import type { SyncOutcome } from '../server/sync/syncCalendar.ts'
-import { accountRoute, ask, type Export } from './syncFeeds.ts'
+import { median } from './quick.ts'
+import { accountRoute, ask, exportStamp, type Export } from './syncFeeds.ts'
 import { calendarRow, hostRows, insertRows, propertyRow } from './syncSeed.ts'
 
 export const TARGET_RATIO = 1.25
 const PLATFORMS = ['Airbnb', 'Booking.com'] as const
 
 export type SyncNowFigures = { validatedMs: number; restampedMs: number; ratio: number; failures: string[] }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 export async function measureSyncNow(options: {
   app: FastifyInstance
@@ -74,8 +73,7 @@ export async function measureSyncNow(options: {
   const validatedMs: number[] = []
   const restampedMs: number[] = []
   for (let run = 0; run < runs; run++) {
-    const stamp = new Date(Date.UTC(2026, 10, 30, 8, run)).toISOString().replace(/[-:]|\.\d+/g, '')
-    await serve(restamped.routes, { validators: false, stamp })
+    await serve(restamped.routes, { validators: false, stamp: exportStamp(run) })
     validatedMs.push(await syncNow(validated, 'unchanged'))
     restampedMs.push(await syncNow(restamped, 'unchanged'))
   }
