@@ -2,8 +2,33 @@ import { z } from 'zod'
 
 /** A property's or a platform's feed by its secret token: `<token>.ics`. */
 export const FeedParams = z.object({ file: z.string().max(200) })
-/** The host's feed of every property: the stays that end after the first of `from`'s month, or all. */
-export const OwnerFeedQuery = z.object({ from: z.string().max(32).optional() })
+/**
+ * The host's feed of every property: the stays that end after the first of `from`'s month, or all,
+ * and with `to` only those that start before it.
+ */
+export const OwnerFeedQuery = z.object({
+  from: z.string().max(32).optional(),
+  to: z.string().max(32).optional(),
+})
+
+/** The stays a page of a stay list holds at most, and when the query names none. */
+export const STAY_PAGE_MAX = 200
+export const STAY_PAGE_DEFAULT = 40
+
+/**
+ * A page of the host's current or upcoming stays (each judged by today where its property is),
+ * by check-in: of one property or platform when named, after the cursor of a previous page's
+ * `Link: <...>; rel="next"`. The answer is a feed as the owner's, with `X-Total-Count` counting
+ * the whole list.
+ */
+export const OwnerStaysQuery = z.object({
+  list: z.enum(['current', 'upcoming']),
+  property: z.string().max(64).optional(),
+  platform: z.string().max(100).optional(),
+  after: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(STAY_PAGE_MAX).default(STAY_PAGE_DEFAULT),
+})
+export type OwnerStaysQuery = z.infer<typeof OwnerStaysQuery>
 
 /**
  * A feed's answer: an RFC 5545 calendar of all-day stays (text/calendar), gzip or brotli when

@@ -68,7 +68,7 @@ import {
   ReasonBody,
   UserParams,
 } from './admin.ts'
-import { CalendarText, FeedParams, OwnerFeedQuery } from './calendar.ts'
+import { CalendarText, FeedParams, OwnerFeedQuery, OwnerStaysQuery } from './calendar.ts'
 import { Guest } from './guest.ts'
 import { listOrPage, optionalPageQuery } from './paging.ts'
 import { HealthAnswer } from './health.ts'
@@ -232,6 +232,7 @@ export const contract = {
   calendar: endpoints(apiPaths.calendar, {
     exportFeed: { params: FeedParams, produces: calendarText, response: { 200: CalendarText } },
     ownerFeed: { querystring: OwnerFeedQuery, produces: calendarText, response: { 200: CalendarText } },
+    ownerStays: { querystring: OwnerStaysQuery, produces: calendarText, response: { 200: CalendarText } },
   }),
   health: endpoints(apiPaths.health, {
     check: { response: { 200: HealthAnswer } },

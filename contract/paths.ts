@@ -133,6 +133,7 @@ export const apiPaths = {
   calendar: {
     exportFeed: { method: 'get', url: '/calendar/:file', public: true },
     ownerFeed: { method: 'get', url: '/property/calendar' },
+    ownerStays: { method: 'get', url: '/property/calendar/stays' },
   },
   health: {
     check: { method: 'get', url: '/health', public: true },

@@ -7,7 +7,7 @@ import type { DateOnly } from '../../src/domain/dates.ts'
 import { batchedLookup } from '../db/batchedLookup.ts'
 import { bodyBytes, cachedBody, createStampedCache, type CachedBody } from '../db/stampedCache.ts'
 import { nextTurn } from '../eventLoop.ts'
-import { CONFLICT_COLUMNS, conflictingIds } from '../sync/conflicts.ts'
+import { CONFLICT_COLUMNS, conflictingIds, type ConflictCandidate } from '../sync/conflicts.ts'
 import { occupiedRuns } from '../../src/domain/bookings.ts'
 import { formatRuns } from '../../src/domain/echoNights.ts'
 import { before } from '../../src/domain/nightRuns.ts'
@@ -104,36 +104,60 @@ const STAY_COLUMNS = [
 ] as const
 
 /**
- * The feed of every property one user owns or co-hosts, each event naming its property (X-MANZIL-PROPERTY):
- * the active stays that end after `from` (all of them without it). A stay's conflict is judged
- * among all the property's stays, so the few that ended before `from` but overlap a stay of the
- * feed are read too, to judge it, and left out of the feed (docs/decisions.md, "A portfolio's
- * calendar in one feed").
+ * A feed of a reader's stays of these ids, in their order, each event naming its property
+ * (X-MANZIL-PROPERTY), the conflicts judged among `judged`: the stays and every stay of their
+ * properties that overlaps one of them, which the feed leaves out when it is not one of `ids`.
  */
-async function ownerFeed(db: Db, ownerId: string, from: DateOnly | null): Promise<WrittenFeed> {
+export function writeOwnerStays(
+  db: Db,
+  ids: readonly string[],
+  judged: readonly ConflictCandidate[],
+): Promise<WrittenFeed> {
+  return writeFeed({ kind: 'stays' }, async (add) => {
+    for await (const page of staysInOrder(db, ids))
+      add(page.map((stay) => ({ ...stay, propertyId: stay.property_id })))
+    return [...conflictingIds(judged)]
+  })
+}
+
+/**
+ * The feed of every property one user owns or co-hosts, each event naming its property (X-MANZIL-PROPERTY):
+ * the active stays that end after `from` (all of them without it) and start before `to` (all
+ * of them without it). A stay's conflict is judged among all the property's stays, so the few
+ * that ended before `from`, or start at or after `to`, and overlap a stay of the feed are read
+ * too, to judge it, and left out of the feed (docs/decisions.md, "A portfolio's calendar in one
+ * feed").
+ */
+async function ownerFeed(db: Db, ownerId: string, window: FeedWindow): Promise<WrittenFeed> {
+  const { from, to } = window
   const ofOwner = db
     .selectFrom('bookings')
     .innerJoin('properties', 'properties.id', 'bookings.property_id')
     .where(managedBy(db, ownerId))
     .where('bookings.cancelled_at', 'is', null)
   const stays = await byCheckIn(
-    ofOwner.$if(from !== null, (query) => query.where('bookings.end_date', '>', from ?? '')),
+    ofOwner
+      .$if(from !== null, (query) => query.where('bookings.end_date', '>', from ?? ''))
+      .$if(to !== null, (query) => query.where('bookings.start_date', '<', to ?? '')),
   )
-  const earliest = stays[0]?.start_date ?? ''
-  const before =
-    from !== null && earliest < from
-      ? await byCheckIn(
-          ofOwner.where('bookings.end_date', '>', earliest).where('bookings.end_date', '<=', from),
-        )
-      : []
-  return writeFeed({ kind: 'stays' }, async (add) => {
-    for await (const page of staysInOrder(
-      db,
-      stays.map((stay) => stay.id),
-    ))
-      add(page.map((stay) => ({ ...stay, propertyId: stay.property_id })))
-    return [...conflictingIds([...before, ...stays])]
-  })
+  const earliest = stays[0]?.start_date
+  const latest = stays.reduce<string | undefined>(
+    (end, stay) => (end === undefined || stay.end_date > end ? stay.end_date : end),
+    undefined,
+  )
+  const [before, after] = await Promise.all([
+    from !== null && earliest !== undefined && earliest < from
+      ? byCheckIn(ofOwner.where('bookings.end_date', '>', earliest).where('bookings.end_date', '<=', from))
+      : [],
+    to !== null && latest !== undefined && latest > to
+      ? byCheckIn(ofOwner.where('bookings.start_date', '>=', to).where('bookings.start_date', '<', latest))
+      : [],
+  ])
+  return writeOwnerStays(
+    db,
+    stays.map((stay) => stay.id),
+    [...before, ...stays, ...after],
+  )
 }
 
 /**
@@ -212,7 +236,11 @@ async function availabilityFeed(
   }
 }
 
-export type ExportFeed = { body: CachedBody; etag: string }
+/**
+ * A feed as it is answered: its body, its ETag, and the headers that come with it (a page's count
+ * and next link), which a 304 repeats.
+ */
+export type ExportFeed = { body: CachedBody; etag: string; headers?: Readonly<Record<string, string>> }
 
 /** An answered feed, and for a platform's availability feed what its fetch was served. */
 export type Answer = ExportFeed & { served?: Served }
@@ -303,7 +331,43 @@ export function createExportFeeds(db: Db, clock: () => Date) {
  * 3,000 stays with long descriptions 8 MB.
  */
 export const OWNER_FEED_BYTES = 32 << 20
-const OWNER_FEED_ETAGS = 5000
+const READER_FEED_ETAGS = 5000
+
+/** What a client is told of a feed it holds a copy of: its ETag and headers. */
+export type KnownFeed = Pick<ExportFeed, 'etag' | 'headers'>
+
+/**
+ * Feeds for signed-in readers, each computed once per key and stamp (the version of the reader's
+ * data, and whatever else the feed depends on), and the ETag and headers of the latest one
+ * computed for each key: a client whose copy is current is answered 304 without the feed being
+ * computed again, however many bodies have come and gone since. The ETag hashes the text, so a
+ * new version with the same stays (a sync that found nothing new) keeps it.
+ */
+export function createReaderFeeds(maxBytes: number) {
+  const bodies = createStampedCache<ExportFeed>({ maxBytes, sizeOf: answerBytes })
+  // Small: a key, a hash and a few headers per feed asked for, the oldest leaving first.
+  const latest = new Map<string, { stamp: string; known: KnownFeed }>()
+  return {
+    /** The ETag and headers of the feed at this stamp, when one was computed. */
+    current: (key: string, stamp: string): KnownFeed | undefined => {
+      const known = latest.get(key)
+      return known?.stamp === stamp ? known.known : undefined
+    },
+    feed: async (key: string, stamp: string, compute: () => Promise<ExportFeed>): Promise<ExportFeed> => {
+      const feed = await bodies(key, stamp, compute)
+      latest.delete(key)
+      latest.set(key, {
+        stamp,
+        known: { etag: feed.etag, ...(feed.headers ? { headers: feed.headers } : {}) },
+      })
+      const oldest = latest.keys().next().value
+      if (latest.size > READER_FEED_ETAGS && oldest !== undefined) latest.delete(oldest)
+      return feed
+    },
+    /** The bytes the cached feeds weigh now. */
+    cachedBytes: bodies.bytes,
+  }
+}
 
 /**
  * The first day of the window an owner's feed is made for: the first of the month of `from`. The
@@ -315,38 +379,32 @@ export const ownerFeedStart = (from: DateOnly | null): DateOnly | null =>
   from === null ? null : `${from.slice(0, 7)}-01`
 
 /**
- * The feed of all of an owner's properties since the first of a month (null: all of it),
- * computed once per version of their data, and the ETag of the latest one computed: a client
- * whose copy is current is answered 304 without the feed being computed again, however many
- * owners' bodies have come and gone since. The ETag hashes the text, so a new version with the
- * same stays (a sync that found nothing new) keeps it.
+ * The days an owner's feed covers: the stays that end after `from` and start before `to`, either
+ * unbounded when null. `to` is taken as it comes: the screens send a stable one.
+ */
+export type FeedWindow = { from: DateOnly | null; to: DateOnly | null }
+
+/**
+ * The feed of all of an owner's properties since the first of a month (null: all of it), up to
+ * `to` when given, computed once per version of their data (`createReaderFeeds`).
  */
 export function createOwnerFeeds(db: Db) {
-  const bodies = createStampedCache<ExportFeed>({ maxBytes: OWNER_FEED_BYTES, sizeOf: answerBytes })
-  // Small: a key and a hash per owner and month asked for, the oldest leaving first.
-  const etags = new Map<string, { stamp: string; etag: string }>()
-  const keyOf = (reader: Reader, start: DateOnly | null) => `${reader.id}:${start ?? ''}`
+  const feeds = createReaderFeeds(OWNER_FEED_BYTES)
+  const keyOf = (reader: Reader, { from, to }: FeedWindow) =>
+    `${reader.id}:${ownerFeedStart(from) ?? ''}:${to ?? ''}`
   return {
     /** The ETag of the feed at this version of the owner's data, when one was computed. */
-    currentEtag: (reader: Reader, from: DateOnly | null) => {
-      const known = etags.get(keyOf(reader, ownerFeedStart(from)))
-      return known?.stamp === reader.stamp ? known.etag : undefined
-    },
-    feed: async (reader: Reader, from: DateOnly | null): Promise<ExportFeed> => {
-      const start = ownerFeedStart(from)
-      const key = keyOf(reader, start)
-      const { stamp } = reader
-      const feed = await bodies(key, stamp, async () => {
-        const { bytes, etag } = await ownerFeed(db, reader.id, start)
+    currentEtag: (reader: Reader, window: FeedWindow) =>
+      feeds.current(keyOf(reader, window), reader.stamp)?.etag,
+    feed: (reader: Reader, window: FeedWindow): Promise<ExportFeed> =>
+      feeds.feed(keyOf(reader, window), reader.stamp, async () => {
+        const { bytes, etag } = await ownerFeed(db, reader.id, {
+          ...window,
+          from: ownerFeedStart(window.from),
+        })
         return { body: await cachedBody(bytes), etag }
-      })
-      etags.delete(key)
-      etags.set(key, { stamp, etag: feed.etag })
-      const oldest = etags.keys().next().value
-      if (etags.size > OWNER_FEED_ETAGS && oldest !== undefined) etags.delete(oldest)
-      return feed
-    },
+      }),
     /** The bytes the cached feeds weigh now. */
-    cachedBytes: bodies.bytes,
+    cachedBytes: feeds.cachedBytes,
   }
 }

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
-import { notFound } from '../errors.ts'
+import { badRequest, fieldError, notFound } from '../errors.ts'
 import { sendBody } from '../db/stampedCache.ts'
 import { currentUser } from '../auth/session.ts'
 import { readerOf } from '../team/access.ts'
 import { isDateOnly } from '../../src/domain/dates.ts'
-import { fieldError } from '../errors.ts'
-import { feedTokenOfFile, type ExportFeed } from './feeds.ts'
+import { feedTokenOfFile, type ExportFeed, type KnownFeed } from './feeds.ts'
+import { cursorOf } from './stayLists.ts'
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
 
@@ -15,13 +15,13 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
 const isCurrent = (request: FastifyRequest, feed: Pick<ExportFeed, 'etag'>) =>
   request.headers['if-none-match'] === feed.etag
 
-/** Answers a feed with its ETag, or 304 when the client's copy is this one. */
+/** Answers a feed with its ETag and headers, or 304 (with them too) when the client's copy is this one. */
 export function sendFeed(
   request: FastifyRequest,
   reply: FastifyReply,
-  feed: Pick<ExportFeed, 'etag'> & Partial<ExportFeed>,
+  feed: KnownFeed & Partial<ExportFeed>,
 ) {
-  reply.header('etag', feed.etag).header('cache-control', 'private, no-cache')
+  reply.headers({ ...feed.headers, etag: feed.etag, 'cache-control': 'private, no-cache' })
   if (isCurrent(request, feed) || !feed.body) return reply.code(304).send()
   return sendBody(request, reply, feed.body, CALENDAR_TYPE)
 }
@@ -52,13 +52,39 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.calendar.ownerFeed,
     handler: async (request, reply) => {
-      const { from } = request.query
+      const { from, to } = request.query
       if (from !== undefined && !isDateOnly(from)) throw fieldError('from', 'errors.calendar.fromDate')
+      if (to !== undefined && (!isDateOnly(to) || (from !== undefined && to <= from)))
+        throw fieldError('to', 'errors.calendar.toDate')
+      const window = { from: from ?? null, to: to ?? null }
       const reader = await readerOf(app.db, currentUser(request))
-      const known = app.calendars.ownerFeedEtag(reader, from ?? null)
+      const known = app.calendars.ownerFeedEtag(reader, window)
       if (known !== undefined && request.headers['if-none-match'] === known)
         return sendFeed(request, reply, { etag: known })
-      return sendFeed(request, reply, await app.calendars.ownerFeed(reader, from ?? null))
+      return sendFeed(request, reply, await app.calendars.ownerFeed(reader, window))
+    },
+  })
+
+  /**
+   * A page of the calendar screens' current or upcoming stays, in the owner's feed's format, with
+   * the whole list's count (`X-Total-Count`) and the next page's address (`Link`, rel="next")
+   * while more follow (docs/decisions.md, "A portfolio's calendar in one feed"). A property the
+   * reader does not manage is a 404, as every property route says.
+   */
+  app.route({
+    ...contract.calendar.ownerStays,
+    handler: async (request, reply) => {
+      const { after: cursor, ...rest } = request.query
+      const after = cursor === undefined ? undefined : cursorOf(cursor)
+      if (after === null) throw badRequest('errors.badUrl')
+      const query = { ...rest, ...(after ? { after } : {}) }
+      const reader = await readerOf(app.db, currentUser(request))
+      const known = await app.calendars.stayPageKnown(reader, query)
+      if (known === null) throw notFound()
+      if (known !== undefined && isCurrent(request, known)) return sendFeed(request, reply, known)
+      const page = await app.calendars.stayPage(reader, query)
+      if (page === null) throw notFound()
+      return sendFeed(request, reply, page)
     },
   })
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts'
 import type { FetchLog } from '../imports/fetchLog.ts'
 import { createExportFeeds, createOwnerFeeds, type Answer } from './feeds.ts'
+import { createStayLists } from './stayLists.ts'
 
 export type CalendarServiceDeps = {
   db: Db
@@ -11,13 +12,15 @@ export type CalendarServiceDeps = {
 }
 
 /**
- * The feeds Manzil serves: each property's and platform's by token, and each owner's portfolio.
- * Built once per app, so every request shares one cache of each (createExportFeeds,
- * createOwnerFeeds), keyed by token or owner and stamped with the data's version.
+ * The feeds Manzil serves: each property's and platform's by token, each owner's portfolio, and
+ * the pages of their stay lists. Built once per app, so every request shares one cache of each
+ * (createExportFeeds, createOwnerFeeds, createStayLists), keyed by token or reader and stamped
+ * with the data's version.
  */
 export function createCalendarService({ db, clock, fetchLog }: CalendarServiceDeps) {
   const exportFeeds = createExportFeeds(db, clock)
   const ownerFeeds = createOwnerFeeds(db)
+  const stayLists = createStayLists(db, clock)
   return {
     /** The private or availability feed behind a token; null for an unknown one. */
     exportFeed: exportFeeds,
@@ -39,6 +42,9 @@ export function createCalendarService({ db, clock, fetchLog }: CalendarServiceDe
     flushFetches: async () => await fetchLog?.flush(),
     ownerFeedEtag: ownerFeeds.currentEtag,
     ownerFeed: ownerFeeds.feed,
+    /** A page of a reader's current or upcoming stays; null for a property not theirs. */
+    stayPage: stayLists.page,
+    stayPageKnown: stayLists.current,
   }
 }
 

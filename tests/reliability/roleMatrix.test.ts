@@ -88,6 +88,7 @@ type Row = {
   expected: Expected
   /** Path parameters that do not follow the defaults of `paramsOf`. */
   params?: (target: Target) => Record<string, string>
+  /** The query string; its `:name`s are parameters, as the path's are. */
   query?: string
   payload?: (target: Target) => Promise<Payload> | Payload
   /** The call ends or replaces the caller's session: each cell signs in a caller of its own. */
@@ -157,7 +158,9 @@ const MATRIX: Record<string, Row> = {
 
   'GET /api/property/list': { expected: signedIn(200) },
   // Each caller's own properties only, admins included.
-  'GET /api/property/calendar': { expected: signedIn(200), query: '?from=2026-01-01' },
+  'GET /api/property/calendar': { expected: signedIn(200), query: '?from=2026-01-01&to=2026-02-01' },
+  // A page of one property's upcoming stays: its owner's and co-host's; a cleaner's is a 404.
+  'GET /api/property/calendar/stays': { expected: shared(200), query: '?list=upcoming&property=:id' },
   'GET /api/property/platform/list': { expected: signedIn(200) },
   'POST /api/property': { expected: signedIn(201), payload: propertyPayload },
   'GET /api/property/:id': { expected: shared(200) },
@@ -298,10 +301,9 @@ const paramsOf = (target: Target): Record<string, string> => ({
 
 function urlOf(route: string, row: Row, target: Target): string {
   const params = { ...paramsOf(target), ...row.params?.(target) }
-  const path = route
-    .split(' ')[1]
-    ?.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? name))
-  return `${path}${row.query ?? ''}`
+  return `${route.split(' ')[1]}${row.query ?? ''}`.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? name),
+  )
 }
 
 const NOTIFICATION = { ical: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR', platformName: 'Airbnb', propertyName: 'x' }
@@ -330,13 +332,15 @@ describeEachDatabase('the role and ownership matrix', (ctx: TestContext) => {
     await aTeamMember(ctx.db, { ...member, invitedBy: (callers.hostA as Account).id })
   }
 
-  /** Only what the route's path names is made, and the photo through the real upload. */
+  /** Only what the route's path and query name is made, and the photo through the real upload. */
   async function aTarget(route: string, owner: Account): Promise<Target> {
     const needsLink = /\/api\/(turnover\/link|cleaning)\b/.test(route)
     const needsProperty =
       needsLink ||
       route.includes('/team') ||
-      /:(id|propertyId|imageId|calendarId|platformName|file|stayId)\b/.test(route)
+      /:(id|propertyId|imageId|calendarId|platformName|file|stayId)\b/.test(
+        `${route}${MATRIX[route]?.query ?? ''}`,
+      )
     const property = needsProperty ? await aProperty(ctx.app, owner.cookie, {}, [await aJpeg()]) : undefined
     const propertyId = property?.id ?? 'none'
     const calendar = /:(calendarId|platformName)\b/.test(route)

@@ -133,9 +133,9 @@ describeEachDatabase('feeds are built without holding the server, their caches b
 
     const owner = { id: randomUUID(), stamp: '1' }
     const feeds = createOwnerFeeds(ctx.db)
-    const once = await feeds.feed(owner, '2030-07-03')
+    const once = await feeds.feed(owner, { from: '2030-07-03', to: null })
     const bytes = feeds.cachedBytes()
-    expect(await feeds.feed(owner, '2030-07-29')).toBe(once)
+    expect(await feeds.feed(owner, { from: '2030-07-29', to: null })).toBe(once)
     expect(feeds.cachedBytes()).toBe(bytes)
   })
 
@@ -150,7 +150,7 @@ describeEachDatabase('feeds are built without holding the server, their caches b
     const feeds = createOwnerFeeds(ctx.db)
     const weights: number[] = []
     for (const month of ['01', '02', '03', '04', '05', '06']) {
-      await feeds.feed(reader, `2030-${month}-01`)
+      await feeds.feed(reader, { from: `2030-${month}-01`, to: null })
       weights.push(feeds.cachedBytes())
     }
     // Each of these feeds is some 8 MB with its gzipped bytes: the bound is reached, and held.

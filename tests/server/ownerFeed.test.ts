@@ -1,20 +1,8 @@
-import ICAL from 'ical.js'
 import { beforeAll, expect, it } from 'vitest'
 import { aCalendarRow, aStay, type CalendarRef } from './bookingBuilders.ts'
 import { aPropertyRow, aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
-
-type Event = { stayId: string; property: string; conflict: boolean; start: string; end: string }
-
-function eventsOf(text: string): Event[] {
-  return new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((vevent) => ({
-    stayId: String(vevent.getFirstPropertyValue('uid')).replace(/@manzil$/, ''),
-    property: String(vevent.getFirstPropertyValue('x-manzil-property')),
-    conflict: vevent.getFirstPropertyValue('x-manzil-conflict') !== null,
-    start: String(vevent.getFirstPropertyValue('dtstart')),
-    end: String(vevent.getFirstPropertyValue('dtend')),
-  }))
-}
+import { eventsOf } from './ownerEvents.ts'
 
 describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
   let host: {
@@ -112,6 +100,41 @@ describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
     const events = eventsOf((await feedOf(other.cookie)).body)
     expect(events.map((event) => event.property)).toEqual([other.property])
     expect((await feedOf('')).statusCode).toBe(401)
+  })
+
+  it('to a day: the stays that start before it, judged among all their property’s stays', async () => {
+    // A Vrbo stay in the window, and an Airbnb stay over its last night that starts on `to`.
+    const vrbo = await aCalendarRow(ctx.db, host.second, 'Vrbo')
+    const clash = await aStay(ctx.db, vrbo, '2030-03-08', '2030-03-12')
+    const later = await aStay(ctx.db, host.loft, '2030-03-10', '2030-03-11')
+    const bounded = await feedOf(host.cookie, '?from=2030-03-01&to=2030-03-10')
+    expect(bounded.statusCode).toBe(200)
+    const events = eventsOf(bounded.body)
+    expect(events.every((event) => event.start < '2030-03-10')).toBe(true)
+    expect(events.map((event) => event.stayId).sort()).toEqual(
+      [...host.kept.filter((id) => id !== host.kept[1]), clash].sort(),
+    )
+    expect(events.find((event) => event.stayId === clash)?.conflict).toBe(true)
+    expect(events.find((event) => event.stayId === host.vrboClash)?.conflict).toBe(true)
+    // Another window is another feed: its own text and ETag.
+    const unbounded = await feedOf(host.cookie, '?from=2030-03-01')
+    expect(unbounded.headers.etag).not.toBe(bounded.headers.etag)
+    expect(eventsOf(unbounded.body).map((event) => event.stayId)).toContain(later)
+    const again = await feedOf(host.cookie, '?from=2030-03-01&to=2030-03-10', {
+      'if-none-match': String(bounded.headers.etag),
+    })
+    expect(again.statusCode).toBe(304)
+    await ctx.db.deleteFrom('bookings').where('id', 'in', [clash, later]).execute()
+  })
+
+  it('refuses a last day not written as YYYY-MM-DD, or not after the first, naming the field', async () => {
+    for (const query of ['?from=2030-03-01&to=2030-3-9', '?from=2030-03-05&to=2030-03-05', '?to=tomorrow']) {
+      const response = await feedOf(host.cookie, query, { 'accept-language': 'en' })
+      expect(response.statusCode, query).toBe(400)
+      expect(response.json().fields).toEqual({
+        to: 'Write the day after the last as YYYY-MM-DD, after the first day.',
+      })
+    }
   })
 
   it('refuses a first day not written as YYYY-MM-DD, naming the field', async () => {
