@@ -3,12 +3,15 @@ import { z } from 'zod'
 /** A property's or a platform's feed by its secret token: `<token>.ics`. */
 export const FeedParams = z.object({ file: z.string().max(200) })
 /**
- * The host's feed of every property: the stays that end after the first of `from`'s month, or all,
- * and with `to` only those that start before it.
+ * The host's feed of every property: the stays that end after `from` (the first of its month
+ * without `to`), or all, and with `to` only those that start before it. Or, with `stay` (ids
+ * separated by commas, a double booking's two at most), those stays alone, wherever they are: what
+ * a link to a stay opens.
  */
 export const OwnerFeedQuery = z.object({
   from: z.string().max(32).optional(),
   to: z.string().max(32).optional(),
+  stay: z.string().max(200).optional(),
 })
 
 /** The stays a page of a stay list holds at most, and when the query names none. */

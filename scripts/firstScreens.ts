@@ -6,7 +6,8 @@
  */
 import { apiPaths } from '../contract/paths.ts'
 import { API_BASE } from '../src/actors/http.ts'
-import { FEED_FROM, THIS_MONTH } from '../src/boot/firstScreen.ts'
+import { FEED_WINDOW, THIS_MONTH } from '../src/boot/firstScreen.ts'
+import { stayListPath } from '../src/features/calendar/feedPaths.ts'
 import { PAGE_SIZES } from '../src/domain/pageSizes.ts'
 import { PATHS } from '../src/domain/paths.ts'
 
@@ -42,7 +43,9 @@ const PROPERTIES_REQUEST = `${API_BASE}${apiPaths.property.list.url}`
 const PROPERTY_PAGE_REQUEST = `${PROPERTIES_REQUEST}?page=1&pageSize=${PAGE_SIZES.properties}`
 const MONTHLY_REQUEST = `${API_BASE}${apiPaths.statistics.monthly.url}`
 const THIS_MONTH_STATISTICS_REQUEST = `${API_BASE}${apiPaths.statistics.dashboard.url}?${THIS_MONTH}`
-const FEED_REQUEST = `${API_BASE}${apiPaths.calendar.ownerFeed.url}?from=${FEED_FROM}`
+const FEED_REQUEST = `${API_BASE}${apiPaths.calendar.ownerFeed.url}?${FEED_WINDOW}`
+/** The first pages of the stay lists, which the calendar screens show beside their month. */
+const STAY_LIST_REQUESTS = [stayListPath('current'), stayListPath('upcoming')]
 const TURNOVER_PROPERTIES_REQUEST = `${API_BASE}${apiPaths.turnover.properties.url}`
 
 const publicScreen = (name: string, path: string, module: string, prerendered = false): FirstScreen => ({
@@ -92,13 +95,19 @@ export const FIRST_SCREENS: FirstScreen[] = [
     orBelow(PATHS.teamInvitation),
     'src/routes/team/AcceptInvitationRoute.tsx',
   ),
-  // `/` is the dashboard too. Its stay lists, under the figures, wait for the feed of every
-  // property: asked for here, its download (a portfolio's is the page's largest) overlaps the
-  // code's rather than starting once the dashboard has rendered; its reader's code stays out of
-  // the first screen's weight and comes when the lists are drawn.
+  // `/` is the dashboard too. Its month and stay lists, under the figures, wait for this month's
+  // window of the feed of every property and the lists' first pages: asked for here, their
+  // download overlaps the code's rather than starting once the dashboard has rendered; their
+  // reader's code stays out of the first screen's weight and comes when the lists are drawn.
   signedInScreen(PATHS.dashboard, `^/$|${exactly(PATHS.dashboard)}`, {
     modules: ['src/routes/dashboard/DashboardRoute.tsx'],
-    requests: [THIS_MONTH_STATISTICS_REQUEST, MONTHLY_REQUEST, PROPERTIES_REQUEST, FEED_REQUEST],
+    requests: [
+      THIS_MONTH_STATISTICS_REQUEST,
+      MONTHLY_REQUEST,
+      PROPERTIES_REQUEST,
+      FEED_REQUEST,
+      ...STAY_LIST_REQUESTS,
+    ],
   }),
   signedInScreen(PATHS.properties, exactly(PATHS.properties), {
     modules: ['src/routes/properties/PropertiesRoute.tsx'],
@@ -106,7 +115,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   }),
   signedInScreen(PATHS.calendar, exactly(PATHS.calendar), {
     modules: ['src/routes/calendar/CalendarRoute.tsx', 'src/features/calendar/calendarFeed.ts'],
-    requests: [PROPERTIES_REQUEST, FEED_REQUEST],
+    requests: [PROPERTIES_REQUEST, FEED_REQUEST, ...STAY_LIST_REQUESTS],
   }),
   signedInScreen(PATHS.turnovers, exactly(PATHS.turnovers), {
     modules: ['src/routes/turnovers/TurnoversRoute.tsx'],

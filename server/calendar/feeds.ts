@@ -161,6 +161,37 @@ async function ownerFeed(db: Db, ownerId: string, window: FeedWindow): Promise<W
 }
 
 /**
+ * The active stays of these ids of the properties one user manages, wherever they are (what a link
+ * to a stay opens), each conflict judged among its property's stays that overlap it.
+ */
+export async function ownerStaysById(db: Db, ownerId: string, ids: readonly string[]): Promise<WrittenFeed> {
+  const ofOwner = db
+    .selectFrom('bookings')
+    .innerJoin('properties', 'properties.id', 'bookings.property_id')
+    .where(managedBy(db, ownerId))
+    .where('bookings.cancelled_at', 'is', null)
+  const stays = ids.length === 0 ? [] : await byCheckIn(ofOwner.where('bookings.id', 'in', ids))
+  const judged =
+    stays.length === 0
+      ? []
+      : await byCheckIn(
+          ofOwner
+            .where('bookings.property_id', 'in', [...new Set(stays.map((stay) => stay.property_id))])
+            .where('bookings.end_date', '>', stays[0]!.start_date)
+            .where(
+              'bookings.start_date',
+              '<',
+              stays.reduce((end, stay) => (stay.end_date > end ? stay.end_date : end), ''),
+            ),
+        )
+  return writeOwnerStays(
+    db,
+    stays.map((stay) => stay.id),
+    judged,
+  )
+}
+
+/**
  * The active stays of these properties that take nights from the platforms (echoes left out,
  * partial echoes left to `ownRowParts`), with the platform each came from (null for a manual stay);
  * only those ending after `endingAfter` when it is given.
@@ -370,13 +401,14 @@ export function createReaderFeeds(maxBytes: number) {
 }
 
 /**
- * The first day of the window an owner's feed is made for: the first of the month of `from`. The
- * screens ask from the first of a month (`feedFromFor`), which this keeps; any other day of the
- * month is the same feed, not one more computed and kept, and its few extra stays (those that
- * end in the month before `from`) are what the screens show anyway.
+ * The first day of the window an owner's feed is made for. A window with an end is taken as it
+ * comes: the screens send stable ones (whole months and a margin, `feedWindowFor`). One without
+ * starts on the first of `from`'s month: any other day of the month is the same feed, not one more
+ * computed and kept, and its few extra stays (those that end in the month before `from`) do no
+ * harm to a reader that asked for the rest of time.
  */
-export const ownerFeedStart = (from: DateOnly | null): DateOnly | null =>
-  from === null ? null : `${from.slice(0, 7)}-01`
+export const ownerFeedStart = ({ from, to }: FeedWindow): DateOnly | null =>
+  from === null || to !== null ? from : `${from.slice(0, 7)}-01`
 
 /**
  * The days an owner's feed covers: the stays that end after `from` and start before `to`, either
@@ -391,7 +423,7 @@ export type FeedWindow = { from: DateOnly | null; to: DateOnly | null }
 export function createOwnerFeeds(db: Db) {
   const feeds = createReaderFeeds(OWNER_FEED_BYTES)
   const keyOf = (reader: Reader, { from, to }: FeedWindow) =>
-    `${reader.id}:${ownerFeedStart(from) ?? ''}:${to ?? ''}`
+    `${reader.id}:${ownerFeedStart({ from, to }) ?? ''}:${to ?? ''}`
   return {
     /** The ETag of the feed at this version of the owner's data, when one was computed. */
     currentEtag: (reader: Reader, window: FeedWindow) =>
@@ -400,7 +432,7 @@ export function createOwnerFeeds(db: Db) {
       feeds.feed(keyOf(reader, window), reader.stamp, async () => {
         const { bytes, etag } = await ownerFeed(db, reader.id, {
           ...window,
-          from: ownerFeedStart(window.from),
+          from: ownerFeedStart(window),
         })
         return { body: await cachedBody(bytes), etag }
       }),

@@ -8,6 +8,7 @@ import { readerOf } from '../team/access.ts'
 import { isDateOnly } from '../../src/domain/dates.ts'
 import { feedTokenOfFile, type ExportFeed, type KnownFeed } from './feeds.ts'
 import { cursorOf } from './stayLists.ts'
+import { MAX_LINKED_STAYS, STAY_ID } from '../../src/domain/stayLink.ts'
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
 
@@ -52,7 +53,13 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.calendar.ownerFeed,
     handler: async (request, reply) => {
-      const { from, to } = request.query
+      const { from, to, stay } = request.query
+      if (stay !== undefined) {
+        const ids = [...new Set(stay.split(','))]
+        if (ids.length > MAX_LINKED_STAYS || !ids.every((id) => STAY_ID.test(id)))
+          throw badRequest('errors.badUrl')
+        return sendFeed(request, reply, await app.calendars.ownerStaysById(currentUser(request).id, ids))
+      }
       if (from !== undefined && !isDateOnly(from)) throw fieldError('from', 'errors.calendar.fromDate')
       if (to !== undefined && (!isDateOnly(to) || (from !== undefined && to <= from)))
         throw fieldError('to', 'errors.calendar.toDate')

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts'
 import type { FetchLog } from '../imports/fetchLog.ts'
-import { createExportFeeds, createOwnerFeeds, type Answer } from './feeds.ts'
+import { createExportFeeds, createOwnerFeeds, ownerStaysById, type Answer } from './feeds.ts'
+import { cachedBody } from '../db/stampedCache.ts'
 import { createStayLists } from './stayLists.ts'
 
 export type CalendarServiceDeps = {
@@ -42,6 +43,11 @@ export function createCalendarService({ db, clock, fetchLog }: CalendarServiceDe
     flushFetches: async () => await fetchLog?.flush(),
     ownerFeedEtag: ownerFeeds.currentEtag,
     ownerFeed: ownerFeeds.feed,
+    /** The stays of these ids that a user manages, wherever they are; read each time (links are opened seldom). */
+    ownerStaysById: async (ownerId: string, ids: readonly string[]) => {
+      const { bytes, etag } = await ownerStaysById(db, ownerId, ids)
+      return { body: await cachedBody(bytes), etag }
+    },
     /** A page of a reader's current or upcoming stays; null for a property not theirs. */
     stayPage: stayLists.page,
     stayPageKnown: stayLists.current,

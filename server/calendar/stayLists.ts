@@ -62,8 +62,7 @@ type Listed = ExpressionBuilder<Database, 'bookings' | 'properties'>
 
 /**
  * A stay is current where its property is when it holds that day's night (check-in on or before
- * today, check-out after), upcoming when it checks in after today (`currentStays`,
- * `upcomingStays` in src/domain/bookings.ts).
+ * today, check-out after), upcoming when it checks in after today (docs/product.md §4.9).
  */
 function inList(
   eb: Listed,

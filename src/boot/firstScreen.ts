@@ -26,21 +26,25 @@ export function chooseLanguage<Fallback extends string | undefined>(
 /** In a first call's address, the current month's `start` and `end` (the dashboard's default period). */
 export const THIS_MONTH = '{thisMonth}'
 
-/** In a first call's address, the first day the calendar's feed is read from: the first of last month. */
-export const FEED_FROM = '{feedFrom}'
+/** In a first call's address, the window of this month the calendar's feed is read over (`from=…&to=…`). */
+export const FEED_WINDOW = '{feedWindow}'
 
 /**
- * `url` with THIS_MONTH and FEED_FROM filled in from `now` in the browser's own time zone, as the
- * app's `thisMonth()` and `feedFromFor()` write them (`start=2026-11-01&end=2026-11-30`,
- * `2026-10-01`).
+ * `url` with THIS_MONTH and FEED_WINDOW filled in from `now` in the browser's own time zone, as the
+ * app's `thisMonth()` and `feedWindowFor()` write them (`start=2026-11-01&end=2026-11-30`,
+ * `from=2026-10-30&to=2026-12-03`: the month's days and two on each side).
  */
 export function fillRequest(url: string, now: Date): string {
-  const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`
-  const lastDay = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate()
-  const before = new Date(now.getFullYear(), now.getMonth() - 1, 1)
+  function day(date: Date): string {
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+  }
+  const year = now.getFullYear()
+  const month = now.getMonth()
+  const from = day(new Date(year, month, 1 - 2))
+  const to = day(new Date(year, month + 1, 1 + 2))
   return url
-    .replace('{thisMonth}', `start=${month}-01&end=${month}-${String(lastDay).padStart(2, '0')}`)
-    .replace('{feedFrom}', `${before.getFullYear()}-${String(before.getMonth() + 1).padStart(2, '0')}-01`)
+    .replace('{thisMonth}', `start=${day(new Date(year, month, 1))}&end=${day(new Date(year, month + 1, 0))}`)
+    .replace('{feedWindow}', `from=${from}&to=${to}`)
 }
 
 /** What the build knows: for each language and each first screen, the files it needs. */

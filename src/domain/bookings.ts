@@ -55,19 +55,6 @@ export function nightsOf(stay: Stay): DateOnly[] {
   return nights
 }
 
-/**
- * Current when it started on or before today and ends after it; by start ascending
- * (docs/product.md §4.9).
- */
-export function currentStays<T extends Stay>(stays: readonly T[], today: DateOnly): T[] {
-  return stays.filter((stay) => stay.start <= today && stay.end > today).sort(byStart)
-}
-
-/** Upcoming when it starts after today; by start ascending. */
-export function upcomingStays<T extends Stay>(stays: readonly T[], today: DateOnly): T[] {
-  return stays.filter((stay) => stay.start > today).sort(byStart)
-}
-
 const byStart = (a: Stay, b: Stay) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0)
 
 /**

@@ -3,6 +3,9 @@ import { PATHS } from './paths.ts'
 /** A stay the calendar's address may open: a double booking's two at most. */
 export const MAX_LINKED_STAYS = 2
 
+/** What a stay's id looks like in an address. */
+export const STAY_ID = /^[\w-]{1,64}$/
+
 /**
  * The calendar with these stays' details open (`/calendar?stay=`): what a notification, its mail
  * and a search result link to. `month` shows a stay that is no longer there (a cancelled one) at

@@ -1,5 +1,4 @@
-import { currentStays, upcomingStays, type Stay } from './bookings.ts'
-import { localToday, type DateOnly } from './dates.ts'
+import type { DateOnly } from './dates.ts'
 
 /**
  * Property time zones (docs/product.md §4.9): a property's "today", and the day a timed feed event checks
@@ -223,32 +222,3 @@ export function prevailingZone(zones: readonly string[]): string | null {
 }
 
 export type ZonedProperty = { id: string; timeZone: string }
-
-/**
- * The current and upcoming stays, each judged by today where its own property is; a stay of a
- * property not listed (still loading) by the machine's own day. Both lists by
- * check-in.
- */
-export function stayListsByPropertyToday<T extends Stay & { propertyId: string }>(
-  stays: readonly T[],
-  properties: readonly ZonedProperty[],
-  now: Date = new Date(),
-): { current: T[]; upcoming: T[] } {
-  const zoneOf = new Map(properties.map((property) => [property.id, property.timeZone]))
-  const byProperty = new Map<string, T[]>()
-  for (const stay of stays) {
-    const group = byProperty.get(stay.propertyId)
-    if (group) group.push(stay)
-    else byProperty.set(stay.propertyId, [stay])
-  }
-  const current: T[] = []
-  const upcoming: T[] = []
-  for (const [propertyId, group] of byProperty) {
-    const zone = zoneOf.get(propertyId)
-    const today = zone ? todayIn(zone, now) : localToday(now)
-    current.push(...currentStays(group, today))
-    upcoming.push(...upcomingStays(group, today))
-  }
-  const byStart = (a: T, b: T) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0)
-  return { current: current.sort(byStart), upcoming: upcoming.sort(byStart) }
-}

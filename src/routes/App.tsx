@@ -10,6 +10,7 @@ import { applyUpdate, useUpdateWaiting } from '../pwa/appUpdates.ts'
 import { useNetwork } from '../pwa/useOnline.ts'
 import { preloadable, type Preloadable } from '../common/preloadable.tsx'
 import { readHint, useSessionHint } from '../common/sessionHint.ts'
+import { onIdle } from '../ui/common/idle.ts'
 
 /**
  * This is all a phone loads before the sign-in form — the public screens come one
@@ -177,12 +178,10 @@ function AfterFirstRender({
       )
     }
     if (!whenIdle) return load()
-    const idle = window.requestIdleCallback?.(load, { timeout: IDLE_WAIT_MS })
-    const timer = idle === undefined ? window.setTimeout(load, IDLE_WAIT_MS) : undefined
+    const cancel = onIdle(load, IDLE_WAIT_MS)
     window.addEventListener('offline', load)
     return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle)
-      window.clearTimeout(timer)
+      cancel()
       window.removeEventListener('offline', load)
     }
   }, [Component, whenIdle])

@@ -127,6 +127,36 @@ describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
     await ctx.db.deleteFrom('bookings').where('id', 'in', [clash, later]).execute()
   })
 
+  it('with a last day, from exactly the first day asked: a window is not widened to its month', async () => {
+    const ids = async (query: string) =>
+      eventsOf((await feedOf(host.cookie, query)).body)
+        .map((event) => event.stayId)
+        .sort()
+    expect(await ids('?from=2030-03-01&to=2030-03-20')).toEqual([...host.kept].sort())
+    // The Vrbo stay ends on the 4th and the loft's on the 5th: neither ends after the 5th.
+    expect(await ids('?from=2030-03-05&to=2030-03-20')).toEqual([host.kept[1]])
+  })
+
+  it('the stays a link names, wherever they are, conflicts judged; none of another host; two at most', async () => {
+    const named = await feedOf(host.cookie, `?stay=${host.vrboClash},${host.kept[2]}`)
+    expect(named.statusCode).toBe(200)
+    const events = eventsOf(named.body)
+    expect(events.map((event) => [event.stayId, event.conflict]).sort()).toEqual(
+      [
+        [host.vrboClash, true],
+        [host.kept[2], false],
+      ].sort(),
+    )
+    const theirs = await ctx.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('property_id', '=', other.property)
+      .executeTakeFirstOrThrow()
+    expect(eventsOf((await feedOf(host.cookie, `?stay=${theirs.id}`)).body)).toEqual([])
+    for (const query of [`?stay=a,b,c`, '?stay=not%20an%20id'])
+      expect((await feedOf(host.cookie, query)).statusCode).toBe(400)
+  })
+
   it('refuses a last day not written as YYYY-MM-DD, or not after the first, naming the field', async () => {
     for (const query of ['?from=2030-03-01&to=2030-3-9', '?from=2030-03-05&to=2030-03-05', '?to=tomorrow']) {
       const response = await feedOf(host.cookie, query, { 'accept-language': 'en' })

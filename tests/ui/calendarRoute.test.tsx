@@ -1,15 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { api } from '../../src/actors/api.ts'
 import { ApiError } from '../../src/actors/http.ts'
-import { addDays, addMonths, localToday } from '../../src/domain/dates.ts'
+import { addDays, localToday } from '../../src/domain/dates.ts'
+import { thisMonthsWindow } from '../../src/features/bookings/bookingKeys.ts'
+import { STAYS_PER_STEP } from '../../src/ui/calendar/month/StayListCard.tsx'
 import CalendarRoute from '../../src/routes/calendar/CalendarRoute.tsx'
-import { exportFeed } from './calendarScreen.tsx'
+import { exportFeed, stayAnswer } from './calendarScreen.tsx'
 import { aProperty } from './propertyBuilders.ts'
 import { renderRoute } from './render.tsx'
 
 const today = localToday()
+
+const stay = (stayId: string, propertyId: string, guest: string, start: string) => ({
+  stayId,
+  propertyId,
+  start,
+  end: addDays(start, 3),
+  summary: `Reserved - ${guest}`,
+  platform: 'Airbnb',
+  status: 'Reserved',
+  guest,
+  kind: 'booking' as const,
+})
 const VILLA = aProperty({ id: 'villa', name: 'Palm Villa' })
 const LOFT = aProperty({ id: 'loft', name: 'Corniche Loft' })
 
@@ -38,29 +52,18 @@ describe('/calendar', () => {
     expect(trigger).toHaveBeenCalledOnce()
   })
 
-  it("reads every property's stays from one feed, from the first of the month before today's", async () => {
+  it("reads this month's stays from the feed of every property, and each list's first page", async () => {
     vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
-    const stay = (stayId: string, propertyId: string, guest: string, start: string) => ({
-      stayId,
-      propertyId,
-      start,
-      end: addDays(start, 3),
-      summary: `Reserved - ${guest}`,
-      platform: 'Airbnb',
-      status: 'Reserved',
-      guest,
-      kind: 'booking' as const,
-    })
-    const feed = exportFeed([
+    const feed = [
       stay('s1', VILLA.id, 'Sara Ali', addDays(today, -1)),
       stay('s2', LOFT.id, 'Omar Haddad', addDays(today, 5)),
-    ])
+    ]
     const fetched: string[] = []
     vi.stubGlobal(
       'fetch',
       vi.fn(async (path: string) => {
         fetched.push(path)
-        return new Response(feed, { headers: { 'content-type': 'text/calendar' } })
+        return stayAnswer(path, feed, [VILLA, LOFT])
       }),
     )
 
@@ -70,10 +73,15 @@ describe('/calendar', () => {
       expect(within(screen.getByTestId('current-stays')).getByText('Sara Ali')).toBeTruthy(),
     )
     expect(within(screen.getByTestId('upcoming-stays')).getByText('Omar Haddad')).toBeTruthy()
+    const { from, to } = thisMonthsWindow(today)
     // The sync strip's import figures are read apart from the stays.
-    expect([...new Set(fetched.filter((path) => path !== '/api/exposure'))]).toEqual([
-      `/api/property/calendar?from=${addMonths(today.slice(0, 7), -1)}-01`,
-    ])
+    expect(new Set(fetched.filter((path) => path !== '/api/exposure'))).toEqual(
+      new Set([
+        `/api/property/calendar?from=${from}&to=${to}`,
+        '/api/property/calendar/stays?list=current',
+        '/api/property/calendar/stays?list=upcoming',
+      ]),
+    )
   })
 
   it('logs a feed that fails and shows the properties without stays, with no error', async () => {
@@ -96,40 +104,58 @@ describe('/calendar', () => {
     expect(screen.getByTestId('upcoming-stays').textContent).toContain('No upcoming stays')
   })
 
-  it('judges each stay current or upcoming by today where its own property is', async () => {
-    // 22:30 UTC on 9 December 2030: already the 10th in Riyadh, still the 9th in Los Angeles.
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-09T22:30:00Z') })
-    try {
-      const riyadh = aProperty({ id: 'riyadh', name: 'Palm Villa', timeZone: 'Asia/Riyadh' })
-      const losAngeles = aProperty({ id: 'la', name: 'Venice Loft', timeZone: 'America/Los_Angeles' })
-      vi.spyOn(api.property, 'list').mockResolvedValue([riyadh, losAngeles])
-      const stay = (propertyId: string, guest: string) => ({
-        stayId: `${propertyId}-stay`,
-        propertyId,
-        start: '2030-12-10',
-        end: '2030-12-12',
-        summary: `Reserved - ${guest}`,
-        platform: 'Airbnb',
-        status: 'Reserved',
-        guest,
-        kind: 'booking' as const,
-      })
-      const feed = exportFeed([stay('riyadh', 'Reem Saad'), stay('la', 'Mark Lee')])
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async () => new Response(feed, { headers: { 'content-type': 'text/calendar' } })),
-      )
+  it('counts the whole list as the server does, and asks for its next page once the drawn stays are scrolled near', async () => {
+    vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
+    const first = Array.from({ length: STAYS_PER_STEP }, (_, index) =>
+      stay(`u${index}`, VILLA.id, `Guest ${index}`, addDays(today, 1 + index)),
+    )
+    const fetched: string[] = []
+    const NEXT = '/api/property/calendar/stays?list=upcoming&after=page-2'
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        fetched.push(path)
+        if (path === '/api/property/calendar/stays?list=upcoming')
+          return new Response(exportFeed(first), {
+            headers: { 'x-total-count': '2345', link: `<${NEXT}>; rel="next"` },
+          })
+        if (path === NEXT)
+          return new Response(exportFeed([stay('last', LOFT.id, 'Last Guest', addDays(today, 90))]), {
+            headers: { 'x-total-count': '2345' },
+          })
+        return stayAnswer(path, [], [VILLA, LOFT])
+      }),
+    )
 
-      await renderRoute(<CalendarRoute />, { path: '/calendar' })
+    await renderRoute(<CalendarRoute />, { path: '/calendar' })
 
-      const current = await screen.findByTestId('current-stays')
-      const upcoming = screen.getByTestId('upcoming-stays')
-      await waitFor(() => expect(within(current).getByText('Reem Saad')).toBeTruthy())
-      expect(within(upcoming).getByText('Mark Lee')).toBeTruthy()
-      expect(within(current).queryByText('Mark Lee')).toBeNull()
-      expect(within(upcoming).queryByText('Reem Saad')).toBeNull()
-    } finally {
-      vi.useRealTimers()
-    }
+    const upcoming = await screen.findByTestId('upcoming-stays')
+    await waitFor(() => expect(within(upcoming).getByText('Guest 0')).toBeTruthy())
+    expect(upcoming.querySelector('header span')?.textContent).toBe('2,345')
+    expect(fetched).not.toContain(NEXT)
+    // jsdom lays nothing out: every list is "near its end" when scrolled.
+    fireEvent.scroll(within(upcoming).getByRole('list'))
+    await waitFor(() => expect(within(upcoming).getByText('Last Guest')).toBeTruthy())
+    expect(fetched.filter((path) => path === NEXT)).toHaveLength(1)
+  })
+
+  it('asks the stay lists for the property the calendar shows', async () => {
+    vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
+    const fetched: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        fetched.push(path)
+        return stayAnswer(path, [], [VILLA, LOFT])
+      }),
+    )
+
+    await renderRoute(<CalendarRoute />, { path: `/calendar?property=${LOFT.id}` })
+
+    await waitFor(() =>
+      expect(fetched).toContain(`/api/property/calendar/stays?list=upcoming&property=${LOFT.id}`),
+    )
+    expect(fetched).toContain(`/api/property/calendar/stays?list=current&property=${LOFT.id}`)
+    expect(fetched.filter((path) => path.includes('stays?list=') && !path.includes('property='))).toEqual([])
   })
 })

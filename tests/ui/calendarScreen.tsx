@@ -4,6 +4,7 @@ import { Toaster } from 'react-hot-toast'
 import { vi } from 'vitest'
 import { api } from '../../src/actors/api.ts'
 import { addMonths, localToday, type DateOnly } from '../../src/domain/dates.ts'
+import { todayIn } from '../../src/domain/timeZones.ts'
 import CalendarRoute from '../../src/routes/calendar/CalendarRoute.tsx'
 import type { ManualStayImplementations } from '../../src/features/calendar/ManualStayFlow.tsx'
 import { formattersFor } from '../../src/ui/common/format.ts'
@@ -67,9 +68,44 @@ export function exportFeed(stays: ExportedStay[]): string {
   ].join('\r\n')
 }
 
+type ZonedRef = { id: string; timeZone: string }
+
 /**
- * Two properties whose stays are `feeds[propertyId]`, served as the feed of all of the host's
- * properties; the returned list records every feed address fetched.
+ * The server's answer to one of the calendar screens' stay reads (server/calendar/feeds.ts), over
+ * `stays` (each naming its property) of `properties`: the feed's window (`from`, `to`), the stays
+ * a link names (`stay`), or a stay list's page (`list`, filters) with its total, each stay current or upcoming by today in its
+ * property's zone. One page holds every stay of a list here.
+ */
+export function stayAnswer(path: string, stays: ExportedStay[], properties: readonly ZonedRef[]): Response {
+  const query = new URL(path, 'http://manzil.test').searchParams
+  const list = query.get('list')
+  const from = query.get('from') ?? ''
+  const to = query.get('to')
+  const ids = query.get('stay')?.split(',')
+  const shown = stays.filter((stay) => {
+    if (ids !== undefined) return ids.includes(stay.stayId)
+    if (list === null) return stay.end > from && (to === null || stay.start < to)
+    const zone = properties.find((property) => property.id === stay.propertyId)?.timeZone
+    const today = zone ? todayIn(zone) : localToday()
+    return (
+      (query.get('property') ?? stay.propertyId) === stay.propertyId &&
+      (query.get('platform') ?? stay.platform) === stay.platform &&
+      (list === 'current' ? stay.start <= today && stay.end > today : stay.start > today)
+    )
+  })
+  const ordered =
+    list === null ? shown : [...shown].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+  return new Response(exportFeed(ordered), {
+    headers: {
+      'content-type': 'text/calendar',
+      ...(list === null ? {} : { 'x-total-count': String(ordered.length) }),
+    },
+  })
+}
+
+/**
+ * Two properties whose stays are `feeds[propertyId]`, served as the server serves the feed of all
+ * of the host's properties and its stay lists; the returned list records every address fetched.
  */
 export function serveCalendars(feeds: Record<string, ExportedStay[]>) {
   vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
@@ -81,7 +117,7 @@ export function serveCalendars(feeds: Record<string, ExportedStay[]>) {
       const stays = Object.entries(feeds).flatMap(([propertyId, ofProperty]) =>
         ofProperty.map((stay) => ({ ...stay, propertyId })),
       )
-      return new Response(exportFeed(stays), { headers: { 'content-type': 'text/calendar' } })
+      return stayAnswer(path, stays, [VILLA, LOFT])
     }),
   )
   return fetched

@@ -3,7 +3,7 @@ import type { FirstScreenPlan } from '../../src/boot/firstScreen.ts'
 import { firstScreenScript, INTL_WARMUP } from '../../scripts/viteFirstScreen.ts'
 import { EARLY_RESPONSES_KEY, takeEarlyResponse } from '../../src/boot/earlyResponses.ts'
 import { fillRequest } from '../../src/boot/firstScreen.ts'
-import { feedFromFor } from '../../src/features/bookings/bookingKeys.ts'
+import { thisMonthsWindow } from '../../src/features/bookings/bookingKeys.ts'
 import { thisMonth } from '../../src/domain/dateRange.ts'
 import { localToday } from '../../src/domain/dates.ts'
 import { PREFETCHED_FRESH_MS } from '../../src/common/prefetched.ts'
@@ -172,13 +172,14 @@ describe("index.html's first script preloads the first screen", () => {
     }
   })
 
-  it("fills in the first of last month as the calendar feed's first day, as the app asks for it", () => {
+  it("fills in this month's window as the calendar feed's, as the app asks for it", () => {
     for (const now of ['2026-01-31T23:59', '2026-03-01T00:00', '2026-12-31T23:59']) {
-      expect(fillRequest('/feed?from={feedFrom}', new Date(now))).toBe(
-        `/feed?from=${feedFromFor(localToday(new Date(now)))}`,
-      )
+      const { from, to } = thisMonthsWindow(localToday(new Date(now)))
+      expect(fillRequest('/feed?{feedWindow}', new Date(now))).toBe(`/feed?from=${from}&to=${to}`)
     }
-    expect(fillRequest('/feed?from={feedFrom}', new Date('2026-01-15T12:00'))).toBe('/feed?from=2025-12-01')
+    expect(fillRequest('/feed?{feedWindow}', new Date('2026-03-15T12:00'))).toBe(
+      '/feed?from=2026-02-27&to=2026-04-03',
+    )
   })
 
   it('sends nothing for a sign-in screen, nor for a signed-in one without a session', () => {

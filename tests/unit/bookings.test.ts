@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifySummary, currentStays, nightsOverlap, upcomingStays } from '../../src/domain/bookings.ts'
+import { classifySummary, nightsOverlap } from '../../src/domain/bookings.ts'
 import { addDays, localToday, nightsBetween, normaliseDate } from '../../src/domain/dates.ts'
 import { detectPlatform } from '../../src/domain/platforms.ts'
 import { readFixture } from '../fixtures/feedServer.ts'
@@ -14,22 +14,6 @@ describe('booking classification', () => {
     ['Blocked', { status: 'Blocked', guestName: 'Blocked', kind: 'block' }],
   ])('reads %j', (summary, expected) => {
     expect(classifySummary(summary)).toEqual(expected)
-  })
-
-  const stays = [
-    { id: 'later', start: '2026-03-10', end: '2026-03-12' },
-    { id: 'now', start: '2026-03-01', end: '2026-03-04' },
-    { id: 'past', start: '2026-02-01', end: '2026-02-03' },
-    { id: 'checkout-today', start: '2026-02-28', end: '2026-03-02' },
-    { id: 'soon', start: '2026-03-03', end: '2026-03-05' },
-  ]
-
-  it('lists current stays: started on or before today, ending after it', () => {
-    expect(currentStays(stays, '2026-03-02').map((s) => s.id)).toEqual(['now'])
-  })
-
-  it('lists upcoming stays by start', () => {
-    expect(upcomingStays(stays, '2026-03-02').map((s) => s.id)).toEqual(['soon', 'later'])
   })
 
   it('sees overlapping nights, not a shared changeover day', () => {

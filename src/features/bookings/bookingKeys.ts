@@ -1,30 +1,32 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { addMonths, localToday, type DateOnly } from '../../domain/dates.ts'
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { localToday, type DateOnly } from '../../domain/dates.ts'
+import {
+  feedWindowFor,
+  linkedStaysPath,
+  portfolioFeedPath,
+  stayListPath,
+  type FeedWindow,
+  type StayList,
+  type StayListFilters,
+} from '../calendar/feedPaths.ts'
 
 /**
- * The react-query key of the bookings (`[...BOOKINGS_KEY, from]`), and the query of the screens'
- * feed. Its own module so that the shell, which only invalidates it, and a screen that asks for
+ * The react-query key of the bookings (`[...BOOKINGS_KEY, ...]`), and the queries of the screens'
+ * feed and stay lists. Its own module so that the shell, which only invalidates it, and a screen that asks for
  * the feed before it renders, do not load the calendar's code.
  */
 export const BOOKINGS_KEY = ['bookings'] as const
 
-/**
- * The first day the calendar's feed is read from, to show `day` (and a month grid's leading days,
- * and the day where a property's time zone is behind the browser's): the first of the month
- * before. A whole month, so that moving about a month or a timeline keeps one address and its
- * cached answer.
- */
-export const feedFromFor = (day: DateOnly): DateOnly => `${addMonths(day.slice(0, 7), -1)}-01`
-
-/** The query of the feed of all of the host's properties from `from`. */
-export const portfolioFeedQuery = (from: DateOnly) =>
+/** The query of the feed of all of the host's properties in a window. */
+export const portfolioFeedQuery = (shown: FeedWindow) =>
   queryOptions({
-    queryKey: [...BOOKINGS_KEY, from],
+    queryKey: [...BOOKINGS_KEY, shown.from, shown.to],
     // The feed reader (and its iCalendar parser) loads beside the property list, not before the
     // screen's first paint.
     queryFn: async () => {
       try {
-        return await (await import('../calendar/calendarFeed.ts')).fetchPortfolioEvents(from)
+        const { fetchFeed } = await import('../calendar/calendarFeed.ts')
+        return (await fetchFeed(portfolioFeedPath(shown), 'window')).events
       } catch (failure) {
         // A feed that fails is logged and the screen shows the properties without their stays.
         console.error('Skipped the calendar of every property', failure)
@@ -38,7 +40,42 @@ export const portfolioFeedQuery = (from: DateOnly) =>
     refetchInterval: 60_000,
   })
 
-/** The screens' feed asked for beside the property list, before the screen renders. */
+/**
+ * The query of a stay list, a page at a time: the first page's address, then each answer's next.
+ * Under BOOKINGS_KEY, so that whatever refreshes the calendar refreshes the lists.
+ */
+export const stayListQuery = (list: StayList, filters: StayListFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...BOOKINGS_KEY, 'list', list, filters.property ?? null, filters.platform ?? null],
+    queryFn: async ({ pageParam }) => {
+      const { fetchFeed } = await import('../calendar/calendarFeed.ts')
+      // Only the first page's copy is kept to be revalidated: the pages after it are read once.
+      return await fetchFeed(pageParam ?? stayListPath(list, filters), pageParam === null ? list : null)
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+    retry: false,
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  })
+
+/** The query of the stays a link opens, by their ids, wherever they are. */
+export const linkedStaysQuery = (ids: readonly string[]) =>
+  queryOptions({
+    queryKey: [...BOOKINGS_KEY, 'linked', ...ids],
+    queryFn: async () => {
+      const { fetchFeed } = await import('../calendar/calendarFeed.ts')
+      return (await fetchFeed(linkedStaysPath(ids))).events
+    },
+    retry: false,
+  })
+
+/** This month's window, as a screen that opens on today's month asks for it. */
+export const thisMonthsWindow = (today: DateOnly = localToday()) => feedWindowFor(today, today)
+
+/** The screens' feed and lists asked for beside the property list, before the screen renders. */
 export function prefetchBookings(queryClient: QueryClient) {
-  void queryClient.prefetchQuery(portfolioFeedQuery(feedFromFor(localToday())))
+  void queryClient.prefetchQuery(portfolioFeedQuery(thisMonthsWindow()))
+  for (const list of ['current', 'upcoming'] as const)
+    void queryClient.prefetchInfiniteQuery(stayListQuery(list, {}))
 }

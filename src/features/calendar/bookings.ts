@@ -1,17 +1,14 @@
-import { useMemo, useState } from 'react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { toPortfolioBookings, type FeedBooking } from './feedBookings.ts'
+import { useCallback, useMemo, useState } from 'react'
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { toPortfolioBookings, type FeedBooking, type PropertyRef } from './feedBookings.ts'
+import { feedWindowFor, type StayList, type StayListFilters } from './feedPaths.ts'
 import type { Booking } from '../../domain/bookings.ts'
-import { addMonths, localToday, type DateOnly } from '../../domain/dates.ts'
-import {
-  prevailingZone,
-  stayListsByPropertyToday,
-  todayIn,
-  type ZonedProperty,
-} from '../../domain/timeZones.ts'
+import { addDays, addMonths, isDateOnly, localToday, type DateOnly } from '../../domain/dates.ts'
+import type { ChosenNights } from '../../domain/manualStays.ts'
+import { prevailingZone, todayIn, type ZonedProperty } from '../../domain/timeZones.ts'
 import { stayColors } from '../../domain/stayColors.ts'
 import { bookingKey } from '../../ui/calendar/month/calendarDays.ts'
-import { feedFromFor, portfolioFeedQuery } from '../bookings/bookingKeys.ts'
+import { portfolioFeedQuery, stayListQuery } from '../bookings/bookingKeys.ts'
 import { useProperties } from '../properties/propertyList.ts'
 
 /**
@@ -34,43 +31,93 @@ export function colorBookings(bookings: readonly FeedBooking[]): Booking[] {
 }
 
 /**
- * Every property's bookings, from the one feed of all of the host's properties: the stays that
- * end after the month before today's, or before the earliest day a screen has asked to show
- * (`showFrom`). Stays are those of the listed properties, so they come once both have answered.
+ * Every property's bookings in the days the screen shows, from the one feed of all of the host's
+ * properties read over their whole months (`feedWindowFor`). Stays are those of the listed
+ * properties, so they come once both have answered.
  */
 export function useBookings() {
   const properties = useProperties()
-  const [shownFrom, setShownFrom] = useState<DateOnly | null>(null)
-  const today = localToday()
-  const from = feedFromFor(shownFrom !== null && shownFrom < today ? shownFrom : today)
-  // The previous window's stays stay on screen while an earlier one loads.
-  const feed = useQuery({ ...portfolioFeedQuery(from), placeholderData: keepPreviousData })
+  const [shown, setShown] = useState(() => {
+    const today = localToday()
+    return { first: today, last: today }
+  })
+  const feedWindow = feedWindowFor(shown.first, shown.last)
+  // The previous window's stays stay on screen while the next one loads.
+  const feed = useQuery({ ...portfolioFeedQuery(feedWindow), placeholderData: keepPreviousData })
   const listed = properties.data
   const events = feed.data
   const bookings = useMemo(() => {
     if (!listed || !events) return []
     return colorBookings(toPortfolioBookings(events, listed))
   }, [listed, events])
-  // A new stay's nights can only be checked against a property whose stays are here.
-  const loadedPropertyIds = useMemo(
-    () => new Set(events && listed ? listed.map((property) => property.id) : []),
-    [listed, events],
+  /** The days the screen shows, from its first to its last: the feed is read over their months. */
+  const showDays = useCallback(
+    (first: DateOnly, last: DateOnly) =>
+      setShown((current) => (current.first === first && current.last === last ? current : { first, last })),
+    [],
   )
   return {
     properties: listed ?? [],
     propertiesError: properties.error,
     isPending: properties.isPending || feed.isPending || feed.isPlaceholderData,
     bookings,
-    loadedPropertyIds,
-    /** The earliest day the screen shows; the feed is read from the month before it. */
-    showFrom: setShownFrom,
+    showDays,
   }
 }
 
-/** Each stay current or upcoming by today where its property is (docs/product.md §4.9). */
-export function useStayLists(bookings: readonly Booking[], properties: readonly ZonedProperty[]) {
-  // Recomputed with the bookings (refetched every minute), so a list crosses midnight with them.
-  return useMemo(() => stayListsByPropertyToday(bookings, properties), [bookings, properties])
+/**
+ * The stays of the months some nights fall in, and whether every stay that could hold them is
+ * among them (of a listed property, its window read): what the manual-stay dialog checks the
+ * nights against. The calendar's own answer when it shows those months.
+ */
+export function useStaysAround(nights: ChosenNights, properties: readonly PropertyRef[]) {
+  const valid = isDateOnly(nights.start) && isDateOnly(nights.end) && nights.start < nights.end
+  const today = localToday()
+  const feed = useQuery({
+    ...portfolioFeedQuery(
+      valid ? feedWindowFor(nights.start, addDays(nights.end, -1)) : feedWindowFor(today, today),
+    ),
+    enabled: valid,
+  })
+  const stays = useMemo(
+    () => (feed.data ? colorBookings(toPortfolioBookings(feed.data, properties)) : []),
+    [feed.data, properties],
+  )
+  const loaded =
+    valid && feed.data !== undefined && properties.some((property) => property.id === nights.propertyId)
+  return { stays, loaded }
+}
+
+/**
+ * A page at a time of a stay list (current or upcoming by today where each property is, counted
+ * and ordered by the server), its stays named by the listed properties. A stay the calendar has
+ * loaded keeps the calendar's colour; one past it takes the colour its page's neighbours give.
+ */
+export function useStayList(
+  list: StayList,
+  filters: StayListFilters,
+  properties: readonly PropertyRef[],
+  shown: readonly Booking[],
+) {
+  const pages = useInfiniteQuery(stayListQuery(list, filters))
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages
+  const bookings = useMemo(() => {
+    const events = pages.data?.pages.flatMap((page) => page.events) ?? []
+    const colors = new Map(shown.map((booking) => [bookingKey(booking), booking.color]))
+    return colorBookings(toPortfolioBookings(events, properties)).map((booking) => {
+      const color = colors.get(bookingKey(booking))
+      return color === undefined ? booking : { ...booking, color }
+    })
+  }, [pages.data, properties, shown])
+  const more = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  return {
+    bookings,
+    total: pages.data?.pages[0]?.total ?? bookings.length,
+    isPending: pages.isPending,
+    more,
+  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { apiPaths } from '../../../contract/paths.ts'
 import { addDays, type DateOnly } from '../../domain/dates.ts'
 import {
   parseICalendar,
@@ -8,7 +7,7 @@ import {
 } from '../../domain/icalendar.ts'
 import { readStayFields, type StayWireFields } from '../../domain/stayWire.ts'
 import { takeEarlyResponse } from '../../boot/earlyResponses.ts'
-import { API_BASE, REQUEST_TIMEOUT_MS } from '../../actors/http.ts'
+import { REQUEST_TIMEOUT_MS } from '../../actors/http.ts'
 
 /**
  * One VEVENT as the feed wrote it, its times reduced to calendar days, with what Manzil's own
@@ -100,22 +99,29 @@ export function parseFeed(feed: string): FeedEvent[] {
   })
 }
 
-/** The address of the feed of all of the signed-in host's properties, from a day. */
-export const portfolioFeedPath = (from: DateOnly) =>
-  `${API_BASE}${apiPaths.calendar.ownerFeed.url}?from=${from}`
+/** What one read of a feed gave: its events, and for a page of a list its total and next page. */
+export type FeedRead = {
+  events: FeedEvent[]
+  /** The whole list's count (X-Total-Count); null for a feed that is no list's page. */
+  total: number | null
+  /** The address of the list's next page (the Link header's rel="next"); null after the last. */
+  next: string | null
+}
 
-/** The latest feed read, by address: its ETag and its events. */
-const latestRead = new Map<string, { etag: string; events: FeedEvent[] }>()
+/** The latest read of each slot (the window, each list's first page): its address, ETag and what it gave. */
+const latestRead = new Map<string, { path: string; etag: string; read: FeedRead }>()
+
+const NEXT_LINK = /<([^>]+)>\s*;\s*rel="?next"?/
 
 /**
- * The events of the feed of all of the host's properties since `from`. The page sends the ETag of
- * the copy it has read (If-None-Match, past the browser's cache, which would keep a second copy
- * of the text), and the server answers 304 when nothing changed: the same events come back, not
- * parsed again, so nothing redraws.
+ * Reads one of Manzil's stay feeds at `path`. A read kept in `slot` sends the ETag of the copy
+ * it has (If-None-Match, past the browser's cache, which would keep a second copy of the text),
+ * and the server answers 304 when nothing changed: the same events come back, not parsed again,
+ * so nothing redraws. A slot keeps only its latest address's copy.
  */
-export async function fetchPortfolioEvents(from: DateOnly): Promise<FeedEvent[]> {
-  const path = portfolioFeedPath(from)
-  const known = latestRead.get(path)
+export async function fetchFeed(path: string, slot: string | null = null): Promise<FeedRead> {
+  const known = slot === null ? undefined : latestRead.get(slot)
+  const current = known?.path === path ? known : undefined
   let response: Response
   try {
     response =
@@ -123,21 +129,28 @@ export async function fetchPortfolioEvents(from: DateOnly): Promise<FeedEvent[]>
       (await fetch(path, {
         credentials: 'same-origin',
         cache: 'no-store',
-        headers: known ? { 'if-none-match': known.etag } : {},
+        headers: current ? { 'if-none-match': current.etag } : {},
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       }))
-    if (response.status === 304 && known) {
+    if (response.status === 304 && current) {
       // Its empty body read: one left unread holds the request open until the time limit aborts it.
       await response.arrayBuffer()
-      return known.events
+      return current.read
     }
     if (!response.ok) throw new Error(`HTTP ${response.status}`)
   } catch (failure) {
     throw new Error(FEED_FETCH_FAILED, { cause: failure })
   }
   const etag = response.headers.get('etag')
-  const events = parseFeed(await response.text())
-  latestRead.clear()
-  if (etag !== null) latestRead.set(path, { etag, events })
-  return events
+  const total = response.headers.get('x-total-count')
+  const read: FeedRead = {
+    events: parseFeed(await response.text()),
+    total: total === null ? null : Number(total),
+    next: NEXT_LINK.exec(response.headers.get('link') ?? '')?.[1] ?? null,
+  }
+  if (slot !== null) {
+    latestRead.delete(slot)
+    if (etag !== null) latestRead.set(slot, { path, etag, read })
+  }
+  return read
 }

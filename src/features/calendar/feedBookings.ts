@@ -11,7 +11,7 @@ import type { FeedEvent } from './calendarFeed.ts'
 /** A booking before the palette gives it its colour. */
 export type FeedBooking = Omit<Booking, 'color'>
 
-type PropertyRef = { id: string; name: string }
+export type PropertyRef = { id: string; name: string }
 
 /**
  * The export feed's own fields win (platform, status, guest, the server's

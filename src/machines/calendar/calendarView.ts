@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 import { addDays, addMonths, isDateOnly, type DateOnly } from '../../domain/dates.ts'
-import { MAX_LINKED_STAYS } from '../../domain/stayLink.ts'
+import { MAX_LINKED_STAYS, STAY_ID } from '../../domain/stayLink.ts'
 import { ALL, type CalendarFilters } from '../../domain/timeline.ts'
 
 export type CalendarView = 'month' | 'timeline'
@@ -53,8 +53,6 @@ export function windowAnchor(month: string, today: DateOnly): DateOnly {
   if (month !== today.slice(0, 7)) return `${month}-01`
   return addDays(today, -new Date(`${today}T00:00:00Z`).getUTCDay())
 }
-
-const STAY_ID = /^[\w-]{1,64}$/
 
 /** `?stay=a&stay=b` or `?stay=a,b`: the ids that look like ids, each once, two at most. */
 const stayIdsOf = (params: URLSearchParams) =>

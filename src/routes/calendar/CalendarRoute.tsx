@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Booking } from '../../domain/bookings.ts'
-import type { DateOnly } from '../../domain/dates.ts'
+import { addDays, type DateOnly } from '../../domain/dates.ts'
 import { ALL, passesFilters, timelineRows } from '../../domain/timeline.ts'
 import { useI18n } from '../../i18n.tsx'
 import { windowDays } from '../../machines/calendar/calendarView.ts'
@@ -19,8 +19,9 @@ import { PageHeader } from '../../ui/common/PageHeader.tsx'
 import { Spinner } from '../../ui/common/Spinner.tsx'
 import { MD_UP_QUERY, PHONE_QUERY, useMediaQuery } from '../../ui/common/useMediaQuery.ts'
 import { lazyPart, WhenOpen } from '../../ui/common/lazyParts.tsx'
+import { onIdle } from '../../ui/common/idle.ts'
 import { prefetchBookings } from '../../features/bookings/bookingKeys.ts'
-import { todayOfProperties, useBookings, useMonth, useStayLists } from '../../features/calendar/bookings.ts'
+import { todayOfProperties, useBookings, useMonth, useStayList } from '../../features/calendar/bookings.ts'
 import { prefetchProperties } from '../../features/properties/propertyList.ts'
 import { useCalendarView } from '../../features/calendar/useCalendarView.ts'
 import { SyncHealth } from './SyncHealth.tsx'
@@ -43,6 +44,9 @@ const ManualStayDialogs = lazyPart(() =>
 )
 const AtRiskDialog = lazyPart(() => import('./AtRiskDialog.tsx').then((module) => module.AtRiskDialog))
 
+/** The longest the dialogs' code waits for the page to be idle once the stays are drawn. */
+const DIALOGS_WAIT_MS = 3000
+
 type Props = {
   /** The manual-stay flow's actors and actions; a test hands in fakes. */
   manualStay?: ManualStayImplementations
@@ -62,7 +66,7 @@ export function prefetchData(queryClient: QueryClient) {
  */
 export default function CalendarRoute({ manualStay }: Props = {}) {
   const { t } = useI18n()
-  const { properties, propertiesError, isPending, bookings, loadedPropertyIds, showFrom } = useBookings()
+  const { properties, propertiesError, isPending, bookings, showDays } = useBookings()
   const phone = useMediaQuery(PHONE_QUERY)
   // Below md the side panel's month is the calendar; the big grid is not drawn at all
   // (hidden by CSS, it still cost a throttled phone its render before the first paint).
@@ -90,9 +94,17 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
       .map(([value, label]) => ({ value, label }))
       .sort((a, b) => a.label.localeCompare(b.label))
   }, [bookings, platform, t])
-  // Each stay is current or upcoming by today where its property is; the grids mark
-  // today where the shown properties are.
-  const stays = useStayLists(shown, properties)
+  // Each stay is current or upcoming by today where its property is, as the server counts them,
+  // of the properties and platform shown; the grids mark today where the shown properties are.
+  const listFilters = useMemo(
+    () => ({
+      ...(propertyId === ALL ? {} : { property: propertyId }),
+      ...(platform === ALL ? {} : { platform }),
+    }),
+    [propertyId, platform],
+  )
+  const current = useStayList('current', listFilters, properties, bookings)
+  const upcoming = useStayList('upcoming', listFilters, properties, bookings)
   // The nights each platform has not imported yet, of the properties shown: marked on both views
   // whatever the platform filter, since they are about another platform than the stay's.
   const exposure = useExposure()
@@ -115,9 +127,27 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   // month the address names, and its arrows move the address. Beside the grid or the timeline it
   // is a month of its own.
   const panelMonth = gridFits || wide ? ownMonth : { month: calendar.context.month, ...step }
-  // The feed is read from before the earliest day either calendar shows.
-  const earliestShown = [start, `${calendar.context.month}-01`, `${panelMonth.month}-01`].sort()[0]
-  useEffect(() => showFrom(earliestShown ?? null), [earliestShown, showFrom])
+  // The feed is read over the months the calendars show: the side panel's, and the timeline's
+  // window or the grid's month.
+  const shownDays = [
+    `${panelMonth.month}-01`,
+    ...(wide ? [start, addDays(start, days - 1)] : gridFits ? [`${calendar.context.month}-01`] : []),
+  ].sort()
+  const firstShown = shownDays[0] ?? start
+  const lastShown = shownDays.at(-1) ?? start
+  useEffect(() => showDays(firstShown, lastShown), [firstShown, lastShown, showDays])
+  // The dialogs' code comes once the stays are drawn and the page is idle, not beside their feed
+  // on a phone's network.
+  const drawing = isPending || current.isPending || upcoming.isPending
+  useEffect(() => {
+    if (drawing) return
+    return onIdle(() => {
+      BookingsModal.prefetch()
+      StayDetailsDialog.prefetch()
+      ManualStayDialogs.prefetch()
+      AtRiskDialog.prefetch()
+    }, DIALOGS_WAIT_MS)
+  }, [drawing])
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
   // A stay's details are in the address (`?stay=`): a notification or a search result links
   // there, a reload keeps them open, and Back closes them.
@@ -129,12 +159,6 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   })
   const openStay = (booking: Booking) => linked.open([booking])
   const stayFlow = useManualStayFlow(manualStay)
-  useEffect(() => {
-    BookingsModal.prefetch()
-    StayDetailsDialog.prefetch()
-    ManualStayDialogs.prefetch()
-    AtRiskDialog.prefetch()
-  }, [])
   // A new stay is for the property the calendar shows, else the first one (the form can change it).
   const stayProperty = propertyId === ALL ? properties[0]?.id : propertyId
   const addStay = (day: DateOnly, end?: DateOnly, property = stayProperty) => {
@@ -204,7 +228,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
           month is at least 374 px: its grid's 340, its padding and its border (narrower, the grid
           scrolls sideways and hides Saturday). */}
       <div
-        aria-busy={isPending}
+        aria-busy={drawing}
         className={`relative grid grid-cols-1 gap-6 ${wide ? '' : '2xl:grid-cols-[minmax(0,1fr)_374px]'}`}
       >
         {/* Over the calendar, not above it: its going must not move the calendar up (layout shift). */}
@@ -267,13 +291,17 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
           </div>
           <StayListCard
             title={t('calendar.currentStays')}
-            bookings={stays.current}
+            bookings={current.bookings}
+            total={current.total}
+            onMore={current.more}
             emptyText={t('calendar.noCurrentStays')}
             testId="current-stays"
           />
           <StayListCard
             title={t('calendar.upcomingStays')}
-            bookings={stays.upcoming}
+            bookings={upcoming.bookings}
+            total={upcoming.total}
+            onMore={upcoming.more}
             emptyText={t('calendar.noUpcomingStays')}
             testId="upcoming-stays"
           />
@@ -318,12 +346,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
         <AtRiskDialog.Component target={openMark} onClose={() => setOpenMark(null)} />
       </WhenOpen>
       <WhenOpen open={stayFlow.state.value !== 'closed'}>
-        <ManualStayDialogs.Component
-          flow={stayFlow}
-          properties={properties}
-          stays={bookings}
-          loadedPropertyIds={loadedPropertyIds}
-        />
+        <ManualStayDialogs.Component flow={stayFlow} properties={properties} />
       </WhenOpen>
     </>
   )

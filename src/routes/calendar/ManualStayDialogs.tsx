@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { Booking } from '../../domain/bookings.ts'
 import { staysHoldingNights, type ChosenNights } from '../../domain/manualStays.ts'
+import { useStaysAround } from '../../features/calendar/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
 import { DeleteStayDialog } from '../../ui/calendar/DeleteStayDialog.tsx'
 import { ManualStayDialog } from '../../ui/calendar/ManualStayDialog.tsx'
@@ -14,19 +14,10 @@ import { feedbackText, formFeedback } from '../../common/notify.ts'
 type DialogsProps = {
   flow: ReturnType<typeof useManualStayFlow>
   properties: readonly (PropertyRef & { costPerNight?: number | null })[]
-  /** Every stay the calendar has loaded: a property's whole export feed, not a month of it. */
-  stays: readonly Booking[]
-  /** The properties whose stays are among them (a feed may still load, or have failed). */
-  loadedPropertyIds: ReadonlySet<string>
 }
 
 /** The add/edit form and the delete confirmation, as the flow's state says. */
-export function ManualStayDialogs({
-  flow: { state, send },
-  properties,
-  stays,
-  loadedPropertyIds,
-}: DialogsProps) {
+export function ManualStayDialogs({ flow: { state, send }, properties }: DialogsProps) {
   const { t } = useI18n()
   const value = state.value
   const { propertyId, stayId, values, error, errorAt } = state.context
@@ -34,7 +25,10 @@ export function ManualStayDialogs({
   // These dialogs mount with each opening (WhenOpen), so every opening starts from the flow's.
   const [picked, setPicked] = useState<ChosenNights | null>(null)
   const nights = picked ?? { propertyId, start: values.start, end: values.end }
-  const nightsTakenBy = staysHoldingNights(stays, nights, stayId)
+  // The stays of the nights' months, the calendar's own when it shows them (the feed may still
+  // load, or have failed: the dialog then says the nights are unchecked).
+  const around = useStaysAround(nights, properties)
+  const nightsTakenBy = staysHoldingNights(around.stays, nights, stayId)
   const message = feedbackText(t, error)
   const refused = formFeedback(t, errorAt === 'form' ? error : undefined, [
     'start',
@@ -58,7 +52,7 @@ export function ManualStayDialogs({
         fieldErrors={refused.fields}
         error={refused.banner}
         nightsTakenBy={nightsTakenBy}
-        nightsUnchecked={!loadedPropertyIds.has(nights.propertyId)}
+        nightsUnchecked={!around.loaded}
         onNightsChange={setPicked}
         onSubmit={(chosen, submitted) => send({ type: 'submit', propertyId: chosen, values: submitted })}
         onCancel={(dirty) => send({ type: 'cancel', dirty })}

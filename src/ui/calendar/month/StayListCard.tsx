@@ -9,7 +9,12 @@ import { bookingKey } from './calendarDays.ts'
 
 type Props = {
   title: string
+  /** The stays read so far, in the list's order. */
   bookings: readonly Booking[]
+  /** How many stays the whole list holds; the stays read so far when not given. */
+  total?: number
+  /** Asks for the list's next stays, when those read so far are all drawn and scrolled near. */
+  onMore?: () => void
   /** What the card says when it lists nothing, in the list's own words. */
   emptyText: string
   testId?: string
@@ -22,17 +27,20 @@ const DRAW_AHEAD_PX = 400
 
 /**
  * A 341 px card listing stays (current or upcoming), scrolling when they do not fit. A
- * portfolio's upcoming stays are thousands: the card counts them all but draws them as the list
- * is scrolled to them, so that a phone does not lay out thousands of rows nobody has seen.
+ * portfolio's upcoming stays are thousands: the card counts them all but draws them, and has them
+ * read, as the list is scrolled to them, so that a phone neither reads nor lays out thousands of
+ * rows nobody has seen.
  */
-export function StayListCard({ title, bookings, emptyText, testId }: Props) {
+export function StayListCard({ title, bookings, total = bookings.length, onMore, emptyText, testId }: Props) {
   const { t } = useI18n()
   const format = useFormat()
   const titleId = useId()
   const [drawn, setDrawn] = useState(STAYS_PER_STEP)
   const drawMore = (list: HTMLElement) => {
-    if (drawn < bookings.length && list.scrollHeight - list.scrollTop - list.clientHeight < DRAW_AHEAD_PX)
-      setDrawn(drawn + STAYS_PER_STEP)
+    if (list.scrollHeight - list.scrollTop - list.clientHeight >= DRAW_AHEAD_PX) return
+    // One step past the stays read, which the asked-for page fills when it comes.
+    if (drawn < Math.min(total, bookings.length + STAYS_PER_STEP)) setDrawn(drawn + STAYS_PER_STEP)
+    if (drawn >= bookings.length) onMore?.()
   }
   return (
     <section
@@ -45,7 +53,7 @@ export function StayListCard({ title, bookings, emptyText, testId }: Props) {
           {title}
         </Heading>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600 tabular-nums">
-          {format.number(bookings.length)}
+          {format.number(total)}
         </span>
       </header>
       {bookings.length === 0 ? (

@@ -1,0 +1,52 @@
+import { apiPaths } from '../../../contract/paths.ts'
+import { API_BASE } from '../../actors/http.ts'
+import { addDays, addMonths, type DateOnly } from '../../domain/dates.ts'
+
+/**
+ * The addresses the calendar screens read their stays from: a window of the feed of every
+ * property, and a page of a stay list (docs/decisions.md, "A portfolio's calendar in one feed").
+ * Apart from the reader, so that index.html's first calls (scripts/firstScreens.ts) are written
+ * by the same functions as the app's.
+ */
+
+/** The stays a calendar reads: those ending after `from` and starting before `to`. */
+export type FeedWindow = { from: DateOnly; to: DateOnly }
+
+/**
+ * Days read past a shown month's first and last: a property whose time zone is a day behind or
+ * ahead of the browser's, and a check-out on the 1st drawn on the month's first day.
+ */
+const ZONE_MARGIN_DAYS = 2
+
+/**
+ * The window that holds every day from `first` to `last`: their whole months, and a margin. Whole
+ * months, so that stepping a timeline about a month keeps one address and its cached answer.
+ */
+export function feedWindowFor(first: DateOnly, last: DateOnly): FeedWindow {
+  return {
+    from: addDays(`${first.slice(0, 7)}-01`, -ZONE_MARGIN_DAYS),
+    to: addDays(`${addMonths(last.slice(0, 7), 1)}-01`, ZONE_MARGIN_DAYS),
+  }
+}
+
+/** The address of the feed of all of the signed-in host's properties, in a window. */
+export const portfolioFeedPath = ({ from, to }: FeedWindow) =>
+  `${API_BASE}${apiPaths.calendar.ownerFeed.url}?from=${from}&to=${to}`
+
+/** The address of the stays of these ids (a link's), wherever they are. */
+export const linkedStaysPath = (ids: readonly string[]) =>
+  `${API_BASE}${apiPaths.calendar.ownerFeed.url}?stay=${ids.map(encodeURIComponent).join(',')}`
+
+/** The two stay lists the calendar screens show beside their calendar. */
+export type StayList = 'current' | 'upcoming'
+
+/** What a stay list shows: every stay, or one property's, or one platform's. */
+export type StayListFilters = { property?: string; platform?: string }
+
+/** The address of a stay list's first page; the next pages' come in each answer's Link header. */
+export function stayListPath(list: StayList, { property, platform }: StayListFilters = {}): string {
+  const query = new URLSearchParams({ list })
+  if (property !== undefined) query.set('property', property)
+  if (platform !== undefined) query.set('platform', platform)
+  return `${API_BASE}${apiPaths.calendar.ownerStays.url}?${query}`
+}
