@@ -32,7 +32,7 @@ export const FEED_WINDOW = '{feedWindow}'
 /**
  * `url` with THIS_MONTH and FEED_WINDOW filled in from `now` in the browser's own time zone, as the
  * app's `thisMonth()` and `feedWindowFor()` write them (`start=2026-11-01&end=2026-11-30`,
- * `from=2026-10-30&to=2026-12-03`: the month's days and two on each side).
+ * `from=2026-10-25&to=2026-12-08`: the month's days and a week on each side).
  */
 export function fillRequest(url: string, now: Date): string {
   function day(date: Date): string {
@@ -40,8 +40,8 @@ export function fillRequest(url: string, now: Date): string {
   }
   const year = now.getFullYear()
   const month = now.getMonth()
-  const from = day(new Date(year, month, 1 - 2))
-  const to = day(new Date(year, month + 1, 1 + 2))
+  const from = day(new Date(year, month, 1 - 7))
+  const to = day(new Date(year, month + 1, 1 + 7))
   return url
     .replace('{thisMonth}', `start=${day(new Date(year, month, 1))}&end=${day(new Date(year, month + 1, 0))}`)
     .replace('{feedWindow}', `from=${from}&to=${to}`)

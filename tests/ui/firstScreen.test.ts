@@ -178,7 +178,7 @@ describe("index.html's first script preloads the first screen", () => {
       expect(fillRequest('/feed?{feedWindow}', new Date(now))).toBe(`/feed?from=${from}&to=${to}`)
     }
     expect(fillRequest('/feed?{feedWindow}', new Date('2026-03-15T12:00'))).toBe(
-      '/feed?from=2026-02-27&to=2026-04-03',
+      '/feed?from=2026-02-22&to=2026-04-08',
     )
   })
 

@@ -13,10 +13,11 @@ import { addDays, addMonths, type DateOnly } from '../../domain/dates.ts'
 export type FeedWindow = { from: DateOnly; to: DateOnly }
 
 /**
- * Days read past a shown month's first and last: a property whose time zone is a day behind or
- * ahead of the browser's, and a check-out on the 1st drawn on the month's first day.
+ * Days read past a shown month's first and last: a month grid's days of the months beside it (six
+ * at most, to fill its first and last weeks), and one for a property whose time zone is a day
+ * behind or ahead of the browser's.
  */
-const ZONE_MARGIN_DAYS = 2
+const MARGIN_DAYS = 7
 
 /**
  * The window that holds every day from `first` to `last`: their whole months, and a margin. Whole
@@ -24,8 +25,8 @@ const ZONE_MARGIN_DAYS = 2
  */
 export function feedWindowFor(first: DateOnly, last: DateOnly): FeedWindow {
   return {
-    from: addDays(`${first.slice(0, 7)}-01`, -ZONE_MARGIN_DAYS),
-    to: addDays(`${addMonths(last.slice(0, 7), 1)}-01`, ZONE_MARGIN_DAYS),
+    from: addDays(`${first.slice(0, 7)}-01`, -MARGIN_DAYS),
+    to: addDays(`${addMonths(last.slice(0, 7), 1)}-01`, MARGIN_DAYS),
   }
 }
 
