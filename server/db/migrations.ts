@@ -30,6 +30,7 @@ import { webPush } from './migrations/0029_web_push.ts'
 import { propertyMembers } from './migrations/0030_property_members.ts'
 import { alarmCopies } from './migrations/0031_alarm_copies.ts'
 import { stayTakenAt } from './migrations/0032_stay_taken_at.ts'
+import { ownerVersionAtCommit } from './migrations/0033_owner_version_at_commit.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -243,4 +244,5 @@ export const migrations: Record<string, Migration> = {
   '0030_property_members': propertyMembers,
   '0031_alarm_copies': alarmCopies,
   '0032_stay_taken_at': stayTakenAt,
+  '0033_owner_version_at_commit': ownerVersionAtCommit,
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type Expression } from 'kysely'
 import type { Db } from '../db/database.ts'
 import type { News } from './store.ts'
 
@@ -85,5 +85,11 @@ export async function churnOfSync(
  * The link's unstable mark as a successful sync leaves it: cleared once QUIET_MS passed since
  * its last churn, whether or not the feed changed.
  */
-export const unstableMarkAt = (now: string) =>
-  sql<string | null>`case when churned_at <= ${ago(now, QUIET_MS)} then null else unstable_since end`
+export const unstableMarkAt = (now: string) => unstableMarkIfQuietBefore(sql.val(quietBefore(now)))
+
+/** A link whose last churn came before this, synced at `now`, is quiet again. */
+export const quietBefore = (now: string) => ago(now, QUIET_MS)
+
+/** The unstable mark that `unstableMarkAt` leaves, with the quiet bound read from a column. */
+export const unstableMarkIfQuietBefore = (bound: Expression<string>) =>
+  sql<string | null>`case when churned_at <= ${bound} then null else unstable_since end`

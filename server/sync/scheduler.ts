@@ -12,6 +12,7 @@ import { createCleanerChangeMail } from '../turnover/cleanerMail.ts'
 import { createFairSlots, inTurns } from './fairSlots.ts'
 import { createParsePool } from './parsePool.ts'
 import { syncCalendar, type SyncContext, type SyncOutcome } from './syncCalendar.ts'
+import { createUnchangedSyncs } from './unchangedSyncs.ts'
 
 /** Longer than any one sync can take (a 10 s fetch, then parse and store), so a live holder keeps it. */
 const LEASE_MS = 2 * 60_000
@@ -39,6 +40,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
   const parsePool = createParsePool()
   const mail = createNoticeMail(app)
   const cleanerMail = createCleanerChangeMail(app)
+  const unchanged = createUnchangedSyncs(app.db)
   let timer: NodeJS.Timeout | undefined
   let firstRound: NodeJS.Timeout | undefined
   let round: Promise<unknown> | undefined
@@ -57,6 +59,7 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
     metrics: app.metrics.sync,
     clock: app.clock,
     notificationsPerUser: app.config.notificationsPerUser,
+    recordUnchanged: unchanged.record,
   })
 
   const leaseWindow = (): LeaseWindow => {

@@ -4,7 +4,7 @@ import { FALLBACK_TIME_ZONE, todayIn } from '../../src/domain/timeZones.ts'
 import type { AuditService } from '../audit/service.ts'
 import type { Db, Engine } from '../db/database.ts'
 import { writeTransaction } from '../db/errors.ts'
-import type { CalendarRow } from '../db/lease.ts'
+import type { CalendarRow, ClaimedCalendar } from '../db/lease.ts'
 import { lockPropertyStays } from '../db/locks.ts'
 import type { Database } from '../db/schema.ts'
 import { pruneSurplus } from '../notification/retention.ts'
@@ -14,6 +14,7 @@ import { fetchFeed } from './fetch.ts'
 import type { ParseResult, ParseTask } from './parsePool.ts'
 import { announceConflicts, joinNotices, newsOfSync } from './notices.ts'
 import { storeFeed } from './store.ts'
+import type { UnchangedSyncs } from './unchangedSyncs.ts'
 
 export type SyncContext = {
   db: Db
@@ -36,6 +37,8 @@ export type SyncContext = {
   clock: () => Date
   /** NOTIFICATIONS_PER_USER: the notifications an owner keeps, pruned after a sync adds some. */
   notificationsPerUser: number
+  /** Writes what a sync that found its feed unchanged leaves of its link, batched with others'. */
+  recordUnchanged: UnchangedSyncs['record']
 }
 
 /** What the sync tells the operator's metrics; it knows nothing of how they are kept. */
@@ -194,7 +197,7 @@ const hostOf = (url: string) => {
  * next fetch scheduled whatever happens. A feed's failure (unreachable, refused, not iCalendar)
  * is kept on the calendar, audited and backed off, and leaves its known bookings untouched.
  */
-export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Promise<SyncOutcome> {
+export async function syncCalendar(ctx: SyncContext, calendar: ClaimedCalendar): Promise<SyncOutcome> {
   let result = 'unexpected'
   try {
     const outcome = await syncFeed(ctx, calendar, (fetchResult) => (result = fetchResult))
@@ -207,7 +210,7 @@ export async function syncCalendar(ctx: SyncContext, calendar: CalendarRow): Pro
 
 async function syncFeed(
   ctx: SyncContext,
-  calendar: CalendarRow,
+  calendar: ClaimedCalendar,
   /** Told `200` or `304` once the feed answered, then a failure's reason if one follows. */
   fetchResult: (result: string) => void,
 ): Promise<SyncOutcome> {
@@ -226,26 +229,28 @@ async function syncFeed(
       }),
     )
     const answeredInMs = performance.now() - asked
+    const nextSyncAt = later(started, delayAfterAnswerMs(calendar, answeredInMs, ctx.intervalMinutes))
+    const unchanged = { calendarId: calendar.id, ownerId: calendar.owner_id, syncedAt: now, nextSyncAt }
+    fetchResult(response.status === 'not-modified' ? '304' : '200')
+    if (response.status === 'not-modified') {
+      await ctx.recordUnchanged(unchanged)
+      return { ...outcome, result: 'unchanged' }
+    }
+    const validators = { etag: response.etag, last_modified: response.lastModified }
+    const { contentHash } = response
+    if (contentHash === calendar.content_hash) {
+      await ctx.recordUnchanged({ ...unchanged, validators })
+      return { ...outcome, result: 'unchanged' }
+    }
     const fetched = {
       first_synced_at: calendar.first_synced_at ?? now,
       last_synced_at: now,
       last_error: null,
       failure_count: 0,
       budget_failures: 0,
-      next_sync_at: later(started, delayAfterAnswerMs(calendar, answeredInMs, ctx.intervalMinutes)),
+      next_sync_at: nextSyncAt,
       lease_until: null,
       unstable_since: unstableMarkAt(now),
-    }
-    fetchResult(response.status === 'not-modified' ? '304' : '200')
-    if (response.status === 'not-modified') {
-      await updateCalendar(ctx.db, calendar.id, fetched)
-      return { ...outcome, result: 'unchanged' }
-    }
-    const validators = { etag: response.etag, last_modified: response.lastModified }
-    const { contentHash } = response
-    if (contentHash === calendar.content_hash) {
-      await updateCalendar(ctx.db, calendar.id, { ...fetched, ...validators })
-      return { ...outcome, result: 'unchanged' }
     }
     // The property's zone dates the feed's timed events, and its today bounds what is read.
     const timeZone = await timeZoneOfProperty(ctx.db, calendar.property_id)

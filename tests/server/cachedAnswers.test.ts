@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import type { DashboardFigures } from '../../src/domain/statistics.ts'
@@ -177,6 +178,27 @@ describeEachDatabase('cached answers follow every write', (ctx) => {
     await dashboard()
     expect(await version()).toBe(kept)
   })
+
+  it.skipIf(ctx.engine !== 'postgres')(
+    "bumps the owner's version once a transaction, at its commit: another sync of the owner's waits for none",
+    async () => {
+      const first = await aCalendarRow(ctx.db, await aPropertyRow(ctx.db, ownerId))
+      const second = await aCalendarRow(ctx.db, await aPropertyRow(ctx.db, ownerId))
+      const before = await version()
+      let other: Promise<string> | undefined
+      let doneMeanwhile = false
+      await ctx.db.transaction().execute(async (trx) => {
+        for (const day of ['01', '05', '09'])
+          await aStay(trx, first, `2030-01-${day}`, `2030-01-0${Number(day) + 2}`)
+        // Another process's sync of the owner's other property, while this one is not committed.
+        other = aStay(ctx.db, second, '2030-02-01', '2030-02-03')
+        doneMeanwhile = await Promise.race([other.then(() => true), sleep(2000).then(() => false)])
+      })
+      await other
+      expect(doneMeanwhile).toBe(true)
+      expect(await version()).toBe(before + 2)
+    },
+  )
 
   it('sends the same bytes in brotli or gzipped to a client that takes it, and only then', async () => {
     // Enough to be worth compressing: a few properties, and a feed of a dozen stays.
