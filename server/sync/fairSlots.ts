@@ -65,9 +65,10 @@ export function createFairSlots(size: number, perOwner = size) {
 
 /**
  * Puts items in turns of their owners: every owner's first, then every owner's second, and so
- * on, the owners in the order of their first items; each owner's items keep their order.
+ * on, the owners in the order of their first items, starting from the `firstOwner`th of them (and
+ * round to those before it); each owner's items keep their order.
  */
-export function inTurns<T extends { owner_id: string }>(items: readonly T[]): T[] {
+export function inTurns<T extends { owner_id: string }>(items: readonly T[], firstOwner = 0): T[] {
   const byOwner = new Map<string, T[]>()
   for (const item of items) {
     const own = byOwner.get(item.owner_id)
@@ -75,7 +76,9 @@ export function inTurns<T extends { owner_id: string }>(items: readonly T[]): T[
     else byOwner.set(item.owner_id, [item])
   }
   const turns: T[] = []
-  let owners = [...byOwner.values()]
+  const listed = [...byOwner.values()]
+  const start = listed.length === 0 ? 0 : firstOwner % listed.length
+  let owners = [...listed.slice(start), ...listed.slice(0, start)]
   for (let turn = 0; owners.length > 0; turn++) {
     for (const own of owners) turns.push(own[turn]!)
     owners = owners.filter((own) => own.length > turn + 1)

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import { once } from 'node:events'
 import type { FastifyInstance } from 'fastify'
 import {
@@ -120,7 +121,10 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
       while (!shutdown.signal.aborted) {
         if (due.length === 0 || Date.now() - listedAt > RELIST_MS) {
           listedAt = Date.now()
-          due = inTurns(await listDueCalendars(app.db, new Date(listedAt).toISOString()))
+          // From an owner drawn at random: processes sharing the database, listing the same due
+          // feeds, would otherwise claim the same ones at once, one winning and the others' claims
+          // coming back empty, all the round long.
+          due = inTurns(await listDueCalendars(app.db, new Date(listedAt).toISOString()), randomInt(2 ** 31))
         }
         const waiting = new Set(slots.waitingOwners())
         const next: DueCalendar[] = []
