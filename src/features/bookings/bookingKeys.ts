@@ -9,14 +9,13 @@ import {
   type StayList,
   type StayListFilters,
 } from '../calendar/feedPaths.ts'
+import { BOOKINGS_KEY } from './bookingsKey.ts'
 
-/**
- * The react-query key of the bookings (`[...BOOKINGS_KEY, ...]`), and the queries of the screens'
- * feed and stay lists. Its own module so that the shell, which only invalidates it, and a screen that asks for
- * the feed before it renders, do not load the calendar's code.
+/*
+ * The queries of the screens' stays: the feed's window, the stay lists' pages and a link's stays,
+ * each under BOOKINGS_KEY. Apart from the calendar's code, so that a screen asks for them before it
+ * renders without loading that code.
  */
-export const BOOKINGS_KEY = ['bookings'] as const
-
 /** The query of the feed of all of the host's properties in a window. */
 export const portfolioFeedQuery = (shown: FeedWindow) =>
   queryOptions({

@@ -12,7 +12,7 @@ import {
   type RemoveStayInput,
   type SaveStayInput,
 } from '../../machines/calendar/manualStay.ts'
-import { BOOKINGS_KEY } from '../bookings/bookingKeys.ts'
+import { BOOKINGS_KEY } from '../bookings/bookingsKey.ts'
 import { showNotice } from '../../common/notify.ts'
 import { useFlow, type FlowImplementations } from '../../common/useFlow.ts'
 

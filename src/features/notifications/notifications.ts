@@ -11,7 +11,7 @@ import {
   type StreamNotification,
 } from '../../machines/notifications/notificationStream.ts'
 import type { NotificationGroup, NotificationItem } from '../../ui/shell/NotificationList.tsx'
-import { BOOKINGS_KEY } from '../bookings/bookingKeys.ts'
+import { BOOKINGS_KEY } from '../bookings/bookingsKey.ts'
 import { DASHBOARD_STATISTICS_KEY } from '../statistics/statisticsKeys.ts'
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const

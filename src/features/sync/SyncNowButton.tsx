@@ -5,7 +5,7 @@ import { ApiError } from '../../actors/http.ts'
 import { showToast } from '../../common/notify.ts'
 import { useI18n } from '../../i18n.tsx'
 import { Button } from '../../ui/common/form.tsx'
-import { BOOKINGS_KEY } from '../bookings/bookingKeys.ts'
+import { BOOKINGS_KEY } from '../bookings/bookingsKey.ts'
 import { PROPERTIES_KEY } from '../properties/propertyList.ts'
 import { useSecondsUntil } from '../../common/useCountdown.ts'
 

@@ -12,7 +12,6 @@ import { IntegrationSection } from './IntegrationSection.tsx'
 import { PropertiesSection } from './PropertiesSection.tsx'
 import { StatisticsSection } from './StatisticsSection.tsx'
 import { dashboardStatisticsQuery, monthlyStatisticsQuery } from '../../features/statistics/statisticsKeys.ts'
-import { prefetchBookings } from '../../features/bookings/bookingKeys.ts'
 import { prefetchProperties } from '../../features/properties/propertyList.ts'
 import { useProfile } from '../../frame/session.ts'
 
@@ -25,7 +24,9 @@ export function prefetchData(queryClient: QueryClient, search: URLSearchParams) 
   void queryClient.prefetchQuery(dashboardStatisticsQuery(range))
   void queryClient.prefetchQuery(monthlyStatisticsQuery)
   prefetchProperties(queryClient)
-  prefetchBookings(queryClient)
+  // The stays' queries come with the bookings section's code, out of the first screen's weight:
+  // index.html has already asked for their first answers.
+  void import('../../features/bookings/bookingKeys.ts').then((module) => module.prefetchBookings(queryClient))
   prefetchBookingsOverview()
 }
 
