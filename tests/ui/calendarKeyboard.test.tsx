@@ -244,13 +244,13 @@ const PROPERTIES = [
   { id: 'p2', name: 'Corniche Flat', images: [] },
 ]
 
-function renderTimeline(stays: Booking[] = STAYS) {
+function renderTimeline(stays: Booking[] = STAYS, properties = PROPERTIES) {
   const onStayClick = vi.fn()
   const onSelectNights = vi.fn()
   const period = { start: '2026-03-08', days: 14 }
   renderWithProviders(
     <Timeline
-      rows={timelineRows(stays, PROPERTIES, period, { property: ALL, platform: ALL })}
+      rows={timelineRows(stays, properties, period, { property: ALL, platform: ALL })}
       period={period}
       today="2026-03-09"
       length={14}
@@ -324,8 +324,6 @@ describe("a portfolio's timeline", () => {
     name: `Flat ${index}`,
     images: [],
   }))
-  const period = { start: '2026-03-08', days: 14 }
-
   it('draws its first rows, the next as the last drawn nears the screen, and always the keyboard’s', async () => {
     const watched: { callback: IntersectionObserverCallback; element: Element }[] = []
     vi.stubGlobal(
@@ -339,20 +337,7 @@ describe("a portfolio's timeline", () => {
       },
     )
     try {
-      renderWithProviders(
-        <Timeline
-          rows={timelineRows([], MANY, period, { property: ALL, platform: ALL })}
-          period={period}
-          today="2026-03-09"
-          length={14}
-          phone={false}
-          onPrevious={() => {}}
-          onNext={() => {}}
-          onToday={() => {}}
-          onLengthChange={() => {}}
-          onStayClick={() => {}}
-        />,
-      )
+      renderTimeline([], MANY)
       const grid = await screen.findByRole('grid')
       const rows = () => screen.getAllByTestId('timeline-row')
       expect(rows()).toHaveLength(40)

@@ -7,7 +7,7 @@ import { addDays, localToday } from '../../src/domain/dates.ts'
 import { thisMonthsWindow } from '../../src/features/bookings/bookingKeys.ts'
 import { STAYS_PER_STEP } from '../../src/ui/calendar/month/StayListCard.tsx'
 import CalendarRoute from '../../src/routes/calendar/CalendarRoute.tsx'
-import { exportFeed, stayAnswer } from './calendarScreen.tsx'
+import { exportFeed, serveStays, stayAnswer } from './calendarScreen.tsx'
 import { aProperty } from './propertyBuilders.ts'
 import { renderRoute } from './render.tsx'
 
@@ -58,14 +58,7 @@ describe('/calendar', () => {
       stay('s1', VILLA.id, 'Sara Ali', addDays(today, -1)),
       stay('s2', LOFT.id, 'Omar Haddad', addDays(today, 5)),
     ]
-    const fetched: string[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (path: string) => {
-        fetched.push(path)
-        return stayAnswer(path, feed, [VILLA, LOFT])
-      }),
-    )
+    const fetched = serveStays(feed, [VILLA, LOFT])
 
     await renderRoute(<CalendarRoute />, { path: '/calendar' })
 
@@ -141,14 +134,7 @@ describe('/calendar', () => {
 
   it('asks the stay lists for the property the calendar shows', async () => {
     vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
-    const fetched: string[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (path: string) => {
-        fetched.push(path)
-        return stayAnswer(path, [], [VILLA, LOFT])
-      }),
-    )
+    const fetched = serveStays([], [VILLA, LOFT])
 
     await renderRoute(<CalendarRoute />, { path: `/calendar?property=${LOFT.id}` })
 

@@ -104,23 +104,30 @@ export function stayAnswer(path: string, stays: ExportedStay[], properties: read
 }
 
 /**
- * Two properties whose stays are `feeds[propertyId]`, served as the server serves the feed of all
- * of the host's properties and its stay lists; the returned list records every address fetched.
+ * `stays` of `properties`, served as the server serves the feed of all of the host's properties
+ * and its stay lists; the returned list records every address fetched.
  */
-export function serveCalendars(feeds: Record<string, ExportedStay[]>) {
-  vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
+export function serveStays(stays: ExportedStay[], properties: readonly ZonedRef[]) {
   const fetched: string[] = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
       fetched.push(path)
-      const stays = Object.entries(feeds).flatMap(([propertyId, ofProperty]) =>
-        ofProperty.map((stay) => ({ ...stay, propertyId })),
-      )
-      return stayAnswer(path, stays, [VILLA, LOFT])
+      return stayAnswer(path, stays, properties)
     }),
   )
   return fetched
+}
+
+/** Two properties whose stays are `feeds[propertyId]`, served as `serveStays` does. */
+export function serveCalendars(feeds: Record<string, ExportedStay[]>) {
+  vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
+  return serveStays(
+    Object.entries(feeds).flatMap(([propertyId, ofProperty]) =>
+      ofProperty.map((stay) => ({ ...stay, propertyId })),
+    ),
+    [VILLA, LOFT],
+  )
 }
 
 /** /calendar with its toasts, once every feed has loaded. */
