@@ -120,6 +120,14 @@ export function writeOwnerStays(
   })
 }
 
+/** The active stays of every property one user owns or co-hosts, with their properties. */
+const activeStaysManagedBy = (db: Db, ownerId: string) =>
+  db
+    .selectFrom('bookings')
+    .innerJoin('properties', 'properties.id', 'bookings.property_id')
+    .where(managedBy(db, ownerId))
+    .where('bookings.cancelled_at', 'is', null)
+
 /**
  * The feed of every property one user owns or co-hosts, each event naming its property (X-MANZIL-PROPERTY):
  * the active stays that end after `from` (all of them without it) and start before `to` (all
@@ -130,11 +138,7 @@ export function writeOwnerStays(
  */
 async function ownerFeed(db: Db, ownerId: string, window: FeedWindow): Promise<WrittenFeed> {
   const { from, to } = window
-  const ofOwner = db
-    .selectFrom('bookings')
-    .innerJoin('properties', 'properties.id', 'bookings.property_id')
-    .where(managedBy(db, ownerId))
-    .where('bookings.cancelled_at', 'is', null)
+  const ofOwner = activeStaysManagedBy(db, ownerId)
   const stays = await byCheckIn(
     ofOwner
       .$if(from !== null, (query) => query.where('bookings.end_date', '>', from ?? ''))
@@ -165,11 +169,7 @@ async function ownerFeed(db: Db, ownerId: string, window: FeedWindow): Promise<W
  * to a stay opens), each conflict judged among its property's stays that overlap it.
  */
 export async function ownerStaysById(db: Db, ownerId: string, ids: readonly string[]): Promise<WrittenFeed> {
-  const ofOwner = db
-    .selectFrom('bookings')
-    .innerJoin('properties', 'properties.id', 'bookings.property_id')
-    .where(managedBy(db, ownerId))
-    .where('bookings.cancelled_at', 'is', null)
+  const ofOwner = activeStaysManagedBy(db, ownerId)
   const stays = ids.length === 0 ? [] : await byCheckIn(ofOwner.where('bookings.id', 'in', ids))
   const judged =
     stays.length === 0
