@@ -9,7 +9,7 @@ import { churnOfSync } from './churn.ts'
 import { ownRowParts } from './ownNights.ts'
 import { intersect, runsOf } from '../../src/domain/nightRuns.ts'
 import type { BookingRow, StoredChanges } from './store.ts'
-import { nextTurn } from '../eventLoop.ts'
+import { loopPauses } from '../eventLoop.ts'
 import { noticeRecipients } from '../team/access.ts'
 
 /** What the property is called, and who hears of it: its owner and co-hosts who want to. */
@@ -83,10 +83,8 @@ const OVERLAPS_READ_PER_STAY = 200
 /** Stays read at once around a sync's changes, when no more lie there. */
 const STAYS_READ_AROUND = 1000
 const MAX_PAIRS_EXAMINED = 20_000
-/** Touched stays read per query, a turn of the event loop apart. */
+/** Touched stays read per query. */
 const TOUCHED_PER_READ = 200
-/** Reads of a crowded night's overlaps in one turn of the event loop. */
-const CROWDED_READS_PER_TURN = 5
 
 /**
  * The pairs of stays in conflict that involve a stay this sync touched and were never announced,
@@ -105,8 +103,10 @@ async function unannouncedConflicts(
     if (!found.has(key)) found.set(key, pair)
   }
   const ids = [...touched]
+  // On SQLite every read runs on the event loop: the search pauses once it has held it its share.
+  const pause = loopPauses()
   search: for (let from = 0; from < ids.length; from += TOUCHED_PER_READ) {
-    if (from > 0) await nextTurn()
+    await pause()
     const batch = new Set(ids.slice(from, from + TOUCHED_PER_READ))
     const stays = await conflictCandidates(db, [propertyId])
       .where('id', 'in', [...batch])
@@ -128,15 +128,15 @@ async function unannouncedConflicts(
       .execute()
     if (around.length <= STAYS_READ_AROUND) {
       for (const pair of conflictPairs(around)) {
+        await pause()
         if (++examined > MAX_PAIRS_EXAMINED) break search
         if (batch.has(pair.first.id) || batch.has(pair.second.id)) record(pair)
       }
       continue
     }
-    // Crowded nights: each changed stay's own overlaps, a bounded read each, and a turn of the
-    // loop every few reads (on SQLite each runs on the loop, up to 200 rows).
-    for (const [index, part] of stays.flatMap(ownRowParts).entries()) {
-      if (index > 0 && index % CROWDED_READS_PER_TURN === 0) await nextTurn()
+    // Crowded nights: each changed stay's own overlaps, a bounded read each.
+    for (const part of stays.flatMap(ownRowParts)) {
+      await pause()
       const overlapping = await conflictCandidates(db, [propertyId])
         .where('start_date', '<', part.end_date)
         .where('end_date', '>', part.start_date)
@@ -153,6 +153,7 @@ async function unannouncedConflicts(
   const announced = new Set<string>()
   const keys = [...found.keys()]
   for (let from = 0; from < keys.length; from += TOUCHED_PER_READ) {
+    await pause()
     const firsts = keys.slice(from, from + TOUCHED_PER_READ).map((key) => key.split(' ')[0]!)
     const rows = await db
       .selectFrom('announced_conflicts')
@@ -219,9 +220,6 @@ async function noticeWriter(trx: Db, calendar: { property_id: string; platform_n
   return { notice, store }
 }
 
-/** Notices written (each a calendar text) in one turn of the event loop. */
-const NOTICES_PER_TURN = 100
-
 /**
  * One notification per change a sync found, in the owner's language, when they have
  * notifications on: each sale that is `new` (restored ones too), `changed` (its own nights moved)
@@ -249,8 +247,10 @@ export async function newsOfSync(
     changes.news.flatMap((news) => (news.kind === 'new' ? [news.stay] : [])),
   )
   const notices: NewNotification[] = []
-  for (const [index, news] of changes.news.entries()) {
-    if (index > 0 && index % NOTICES_PER_TURN === 0) await nextTurn()
+  // Each notice writes a calendar text: a sync's thousands of news pause as they hold the loop.
+  const pause = loopPauses()
+  for (const news of changes.news) {
+    await pause()
     const taken = news.kind === 'new' && !news.restored ? preparationTaken(preparation, news.stay) : undefined
     notices.push(
       news.kind === 'changed'
@@ -329,8 +329,10 @@ export async function announceConflicts(
   return writeTransaction(db, async (trx) => {
     const writer = await noticeWriter(trx, calendar, now)
     const notices: NewNotification[] = []
+    const pause = loopPauses()
     for (const { first, second } of candidates) {
       if (notices.length === MAX_CONFLICTS_ANNOUNCED) break
+      await pause()
       const [firstId, secondId] = [first.id, second.id].sort()
       const inserted = await trx
         .insertInto('announced_conflicts')

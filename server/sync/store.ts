@@ -20,7 +20,7 @@ import type { BookingsTable } from '../db/schema.ts'
 import { judgementOf } from './ownNights.ts'
 import type { FeedEvent } from './parse.ts'
 import { platformRulesOfFeed, type FeedRules } from './platformRules.ts'
-import { nextTurn } from '../eventLoop.ts'
+import { loopPauses, nextTurn } from '../eventLoop.ts'
 
 export type BookingRow = Selectable<BookingsTable>
 
@@ -45,13 +45,14 @@ export type StoredChanges = {
 /**
  * Rows per statement. SQLite runs a statement on the event loop (about 50 µs a booking row, its
  * data-version trigger included), and a transaction's awaits never let the loop turn by
- * themselves, so the store yields between batches: 100 rows keep each turn near 5 ms. Only
- * between them: the transaction holds the one SQLite connection while the loop turns, so a
- * feed of one batch (most of them) is stored without a pause.
+ * themselves: 100 rows keep a statement near 5 ms, and the store pauses between statements once
+ * it has held the loop its share (`loopPauses`). The transaction holds the one SQLite connection
+ * while the loop turns, so a feed stored within one share (most of them) is stored without a
+ * pause.
  */
 const BATCH = 100
 
-/** Rows read, or events compared, in one turn of the event loop (about 3 ms each). */
+/** The calendar's stored bookings read per query (about 3 ms each). */
 const PAGE = 500
 
 /** The calendar's stored bookings, read PAGE at a time in uid order, a turn of the loop apart. */
@@ -183,9 +184,10 @@ async function linesOf(
     const match = unpaired.get(`${event.start} ${event.end} ${freshKinds[index]}`)?.shift()
     if (match !== undefined) sets.join(index, fresh.length + match)
   }
+  const pause = loopPauses()
   if (fresh.length * gone.length <= MAX_CARRY_OVER_PAIRS)
     for (const [index, { event }] of fresh.entries()) {
-      if (index > 0 && index % PAGE === 0) await nextTurn()
+      await pause()
       for (const [goneIndex, row] of gone.entries())
         if (
           nightsOverlap(event, { start: row.start_date, end: row.end_date }) &&
@@ -207,6 +209,7 @@ async function linesOf(
   const cancelled: BookingRow[] = []
   const previous = (candidate: Line['after'][number]) => (candidate.existing ? [candidate.existing] : [])
   for (const group of groups.values()) {
+    await pause()
     const after = group.fresh.map((index) => fresh[index]!)
     const goneRows = group.gone.map((index) => before[index]!)
     if (goneRows.length > 0 && after.length > 0) {
@@ -306,8 +309,9 @@ async function keptUids(
 ): Promise<FeedRules> {
   const incoming = new Set(rules.events.map((event) => event.uid))
   const unclaimed = new Map<string, BookingRow[]>()
-  for (const [index, row] of known.entries()) {
-    if (index > 0 && index % PAGE === 0) await nextTurn()
+  const pause = loopPauses()
+  for (const row of known) {
+    await pause()
     if (row.cancelled_at !== null || incoming.has(row.uid)) continue
     const key = `${row.platform_rule ?? ''} ${contentKey({ start: row.start_date, end: row.end_date, summary: row.summary, description: row.description, location: row.location, warning: row.feed_warning })}`
     const same = unclaimed.get(key)
@@ -370,8 +374,9 @@ export async function storeFeed(
   const rules = await keptUids(await platformRulesOfFeed(trx, calendar, events, today), known, byUid)
 
   const fresh: Line['after'] = []
-  for (const [index, event] of rules.events.entries()) {
-    if (index > 0 && index % PAGE === 0) await nextTurn()
+  const pause = loopPauses()
+  for (const event of rules.events) {
+    await pause()
     const existing = byUid.get(event.uid)
     const content = {
       summary: event.summary,
@@ -417,6 +422,7 @@ export async function storeFeed(
   // linked as Other is Booking.com's); its rules, by the platform it was linked as.
   const reader = adapterOf(platform)
   for (const line of lines) {
+    await pause()
     // Gone stays hand their rows on to the new events that overlap them most; the rest of them
     // end in the line's other stays.
     const heirs = new Map<FeedEvent, BookingRow>()
@@ -489,12 +495,12 @@ export async function storeFeed(
     news.push(...newsOfLine(line.before, rows))
   }
 
-  for (const [index, { id, uid }] of rekeyed.entries()) {
-    if (index > 0 && index % BATCH === 0) await nextTurn()
+  for (const { id, uid } of rekeyed) {
+    await pause()
     await trx.updateTable('bookings').set({ uid }).where('id', '=', id).execute()
   }
-  for (const [index, batch] of chunks(upserts).entries()) {
-    if (index > 0) await nextTurn()
+  for (const batch of chunks(upserts)) {
+    await pause()
     await trx
       .insertInto('bookings')
       .values(batch)
@@ -525,8 +531,8 @@ export async function storeFeed(
   for (const batch of chunks([...mergedAway, ...unrecorded].map((row) => row.id)))
     await trx.deleteFrom('bookings').where('id', 'in', batch).execute()
 
-  for (const [index, batch] of chunks(cancelled).entries()) {
-    if (index > 0) await nextTurn()
+  for (const batch of chunks(cancelled)) {
+    await pause()
     await trx
       .updateTable('bookings')
       .set({ cancelled_at: now, updated_at: now })
