@@ -38,6 +38,8 @@ export const rangeOfNights = (window: NightWindow): DateRange => ({
   end: addDays(window.end, -1),
 })
 
+/** A month ("YYYY-MM"), first day to last. */
+export const daysOfMonth = (month: string): DateRange => rangeOfNights(monthWindow(month))
+
 /** The current calendar month, first day to last: the statistics' default period. */
-export const thisMonth = (today: DateOnly = localToday()): DateRange =>
-  rangeOfNights(monthWindow(monthOf(today)))
+export const thisMonth = (today: DateOnly = localToday()): DateRange => daysOfMonth(monthOf(today))

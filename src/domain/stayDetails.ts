@@ -52,8 +52,17 @@ export function conflictingStays(stay: Booking, bookings: readonly Booking[]): B
  */
 export function doubleBookedOn(bookings: readonly Booking[], day: DateOnly): Booking[] {
   const night = { start: day, end: addDays(day, 1) }
-  const holding = bookings.filter((stay) => stay.conflict && holdsAnyOf(stay, night))
-  return holding.filter((stay) => conflictingStays(stay, holding).length > 0)
+  // A stay clashes only within its property: a portfolio's night is compared property by property.
+  const holdingByProperty = new Map<string, Booking[]>()
+  for (const stay of bookings) {
+    if (!stay.conflict || !holdsAnyOf(stay, night)) continue
+    const holding = holdingByProperty.get(stay.propertyId)
+    if (holding) holding.push(stay)
+    else holdingByProperty.set(stay.propertyId, [stay])
+  }
+  return [...holdingByProperty.values()].flatMap((holding) =>
+    holding.filter((stay) => conflictingStays(stay, holding).length > 0),
+  )
 }
 
 /**

@@ -7,7 +7,7 @@ import { addDays, localToday } from '../../src/domain/dates.ts'
 import { timelineRows } from '../../src/domain/timeline.ts'
 import { EXPOSURE_KEY } from '../../src/features/imports/exposure.ts'
 import CalendarRoute from '../../src/routes/calendar/CalendarRoute.tsx'
-import type { AtRiskMark } from '../../src/ui/calendar/atRiskMarks.tsx'
+import { MARKS_PER_STEP, type AtRiskMark } from '../../src/ui/calendar/atRiskMarks.tsx'
 import { CalendarGrid } from '../../src/ui/calendar/CalendarGrid.tsx'
 import { MonthCalendar } from '../../src/ui/calendar/month/MonthCalendar.tsx'
 import { Timeline } from '../../src/ui/calendar/Timeline.tsx'
@@ -138,6 +138,41 @@ describe("the marks on the phone's month", () => {
     expect(list.textContent).toContain('6\u2009–\u20099 Mar 2026 · Palm Villa')
     await userEvent.setup().click(within(list).getByTestId('at-risk-mark'))
     expect(onMarkClick).toHaveBeenCalledWith({ propertyId: 'villa', platformName: 'Booking.com' })
+  })
+
+  it("names each platform once on a night a portfolio's links miss, and lists their marks a step at a time", async () => {
+    const portfolio = Array.from({ length: 25 }, (_, index) =>
+      aMark({
+        propertyId: `flat-${index}`,
+        propertyName: `Flat ${index}`,
+        platformName: index % 2 ? 'Airbnb' : 'Booking.com',
+        uid: `flat-${index}`,
+      }),
+    )
+    await renderWithProviders(
+      <MonthCalendar
+        month="2026-03"
+        today="2026-03-02"
+        bookings={[]}
+        onPrevious={() => {}}
+        onNext={() => {}}
+        onDayClick={() => {}}
+        marks={portfolio}
+        onMarkClick={() => {}}
+      />,
+    )
+    expect(document.querySelector('[data-day="2026-03-06"]')!.getAttribute('aria-label')).toBe(
+      'Friday, 6 March 2026: Not yet on Booking.com · Not yet on Airbnb',
+    )
+    const list = screen.getByTestId('at-risk-marks')
+    expect(within(list).getAllByTestId('at-risk-mark')).toHaveLength(MARKS_PER_STEP)
+    const more = screen.getByTestId('more-at-risk-marks')
+    expect(more.textContent).toBe(`+ ${25 - MARKS_PER_STEP} more`)
+    await userEvent.setup().click(more)
+    expect(within(list).getAllByTestId('at-risk-mark')).toHaveLength(2 * MARKS_PER_STEP)
+    await userEvent.setup().click(screen.getByTestId('more-at-risk-marks'))
+    expect(within(list).getAllByTestId('at-risk-mark')).toHaveLength(25)
+    expect(screen.queryByTestId('more-at-risk-marks')).toBeNull()
   })
 })
 

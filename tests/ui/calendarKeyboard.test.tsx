@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import type { Booking } from '../../src/domain/bookings.ts'
 import { addMonths, type DateOnly } from '../../src/domain/dates.ts'
 import { ALL, timelineRows } from '../../src/domain/timeline.ts'
@@ -244,13 +244,13 @@ const PROPERTIES = [
   { id: 'p2', name: 'Corniche Flat', images: [] },
 ]
 
-function renderTimeline(stays: Booking[] = STAYS) {
+function renderTimeline(stays: Booking[] = STAYS, properties = PROPERTIES) {
   const onStayClick = vi.fn()
   const onSelectNights = vi.fn()
   const period = { start: '2026-03-08', days: 14 }
   renderWithProviders(
     <Timeline
-      rows={timelineRows(stays, PROPERTIES, period, { property: ALL, platform: ALL })}
+      rows={timelineRows(stays, properties, period, { property: ALL, platform: ALL })}
       period={period}
       today="2026-03-09"
       length={14}
@@ -315,5 +315,50 @@ describe('the timeline by keyboard', () => {
     expect(manual.querySelector('[dir="auto"]')!.textContent).toBe('Huda Al-Harbi')
     expect(manual.textContent).toMatch(/^Huda Al-Harbi/)
     expect(nameOf(manual)).toBe('Huda Al-Harbi · 1 night · Manual · 14 Mar 2026 – 15 Mar 2026')
+  })
+})
+
+describe("a portfolio's timeline", () => {
+  const MANY = Array.from({ length: 100 }, (_, index) => ({
+    id: `p${index}`,
+    name: `Flat ${index}`,
+    images: [],
+  }))
+  it('draws its first rows, the next as the last drawn nears the screen, and always the keyboard’s', async () => {
+    const watched: { callback: IntersectionObserverCallback; element: Element }[] = []
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(element: Element) {
+          watched.push({ callback: this.callback, element })
+        }
+        disconnect() {}
+      },
+    )
+    try {
+      renderTimeline([], MANY)
+      const grid = await screen.findByRole('grid')
+      const rows = () => screen.getAllByTestId('timeline-row')
+      expect(rows()).toHaveLength(40)
+      expect(grid.getAttribute('aria-rowcount')).toBe('101')
+      expect(rows().at(-1)?.getAttribute('aria-rowindex')).toBe('41')
+      // The mark after the last row comes near the screen: forty more.
+      const near = watched.at(-1)!
+      act(() =>
+        near.callback(
+          [{ isIntersecting: true, target: near.element } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+      )
+      expect(rows()).toHaveLength(80)
+      // Down from the last drawn row: the next is drawn, and has the focus.
+      tabStops(grid)[0]!.focus()
+      for (let row = 0; row < 80; row++) press('ArrowDown')
+      expect(rows()).toHaveLength(81)
+      expect(nameOf(focused())).toMatch(/^Flat 80, 9 Mar 2026: free/)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

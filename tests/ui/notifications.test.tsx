@@ -287,6 +287,10 @@ describe('the notifications panel', () => {
       }),
     ]
     const [atRiskItem, silentItem] = itemsOf(alarms).sort((a, b) => a.id.localeCompare(b.id))
+    // An alarm carries no calendar text: a portfolio's hundreds are neither parsed nor logged.
+    const reader = vi.fn(parseFeed)
+    expect(notificationItems(alarms, reader)).toHaveLength(3)
+    expect(reader).not.toHaveBeenCalled()
     expect(atRiskItem!.link).toBe('/calendar?month=2026-03&property=p1')
     expect(silentItem!.link).toBe('/calendar?property=p1')
     await renderPanel(alarms)

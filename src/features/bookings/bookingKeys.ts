@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { localToday, type DateOnly } from '../../domain/dates.ts'
+import { thisMonth } from '../../domain/dateRange.ts'
 import {
   feedWindowFor,
   linkedStaysPath,
@@ -70,7 +71,10 @@ export const linkedStaysQuery = (ids: readonly string[]) =>
   })
 
 /** This month's window, as a screen that opens on today's month asks for it. */
-export const thisMonthsWindow = (today: DateOnly = localToday()) => feedWindowFor(today, today)
+export function thisMonthsWindow(today: DateOnly = localToday()) {
+  const { start, end } = thisMonth(today)
+  return feedWindowFor(start, end)
+}
 
 /** The screens' feed and lists asked for beside the property list, before the screen renders. */
 export function prefetchBookings(queryClient: QueryClient) {

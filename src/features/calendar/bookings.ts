@@ -4,6 +4,7 @@ import { toPortfolioBookings, type FeedBooking, type PropertyRef } from './feedB
 import { feedWindowFor, type StayList, type StayListFilters } from './feedPaths.ts'
 import type { Booking } from '../../domain/bookings.ts'
 import { addDays, addMonths, isDateOnly, localToday, type DateOnly } from '../../domain/dates.ts'
+import { thisMonth } from '../../domain/dateRange.ts'
 import type { ChosenNights } from '../../domain/manualStays.ts'
 import { prevailingZone, todayIn, type ZonedProperty } from '../../domain/timeZones.ts'
 import { stayColors } from '../../domain/stayColors.ts'
@@ -38,8 +39,8 @@ export function colorBookings(bookings: readonly FeedBooking[]): Booking[] {
 export function useBookings() {
   const properties = useProperties()
   const [shown, setShown] = useState(() => {
-    const today = localToday()
-    return { first: today, last: today }
+    const { start, end } = thisMonth()
+    return { first: start, last: end }
   })
   const feedWindow = feedWindowFor(shown.first, shown.last)
   // The previous window's stays stay on screen while the next one loads.

@@ -20,13 +20,18 @@ export type FeedWindow = { from: DateOnly; to: DateOnly }
 const MARGIN_DAYS = 7
 
 /**
- * The window that holds every day from `first` to `last`: their whole months, and a margin. Whole
- * months, so that stepping a timeline about a month keeps one address and its cached answer.
+ * The window that holds every day from `first` to `last` (a month grid's: its month's first and
+ * last): their whole months, and a margin. Whole months, so that stepping a timeline about a month
+ * keeps one address and its cached answer; a last day the month before's margin holds (a phone's
+ * week across a month's end) is read with that month, in the address this month's screens read.
  */
 export function feedWindowFor(first: DateOnly, last: DateOnly): FeedWindow {
+  // The first month whose window reaches a day past `last`, for a property a day ahead.
+  const lastMonth = addDays(last, 1 - MARGIN_DAYS).slice(0, 7)
+  const firstMonth = first.slice(0, 7)
   return {
-    from: addDays(`${first.slice(0, 7)}-01`, -MARGIN_DAYS),
-    to: addDays(`${addMonths(last.slice(0, 7), 1)}-01`, MARGIN_DAYS),
+    from: addDays(`${firstMonth}-01`, -MARGIN_DAYS),
+    to: addDays(`${addMonths(lastMonth > firstMonth ? lastMonth : firstMonth, 1)}-01`, MARGIN_DAYS),
   }
 }
 

@@ -24,8 +24,13 @@ export const fromStream = ({ id, title, createdAt, ...data }: StreamNotification
 /** The iCalendar reader (src/features/calendar/calendarFeed.ts's `parseFeed`). */
 export type ReadFeed = (text: string) => FeedEvent[]
 
-/** Notification calendar text that does not parse is logged and gives no events. */
+/**
+ * Notification calendar text that does not parse is logged and gives no events. An alarm's
+ * (a silent or never-imported platform) has none to read: a portfolio's hundreds of them are
+ * neither parsed nor logged.
+ */
 function eventsOf(notification: AppNotification, readFeed: ReadFeed): FeedEvent[] {
+  if (!notification.data.ical) return []
   try {
     return readFeed(notification.data.ical)
   } catch (failure) {

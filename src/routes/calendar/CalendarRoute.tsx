@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Booking } from '../../domain/bookings.ts'
 import { addDays, type DateOnly } from '../../domain/dates.ts'
+import { daysOfMonth } from '../../domain/dateRange.ts'
 import { ALL, passesFilters, timelineRows } from '../../domain/timeline.ts'
 import { useI18n } from '../../i18n.tsx'
 import { windowDays } from '../../machines/calendar/calendarView.ts'
@@ -129,9 +130,12 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
   const panelMonth = gridFits || wide ? ownMonth : { month: calendar.context.month, ...step }
   // The feed is read over the months the calendars show: the side panel's, and the timeline's
   // window or the grid's month.
+  const panelDays = daysOfMonth(panelMonth.month)
+  const gridDays = daysOfMonth(calendar.context.month)
   const shownDays = [
-    `${panelMonth.month}-01`,
-    ...(wide ? [start, addDays(start, days - 1)] : gridFits ? [`${calendar.context.month}-01`] : []),
+    panelDays.start,
+    panelDays.end,
+    ...(wide ? [start, addDays(start, days - 1)] : gridFits ? [gridDays.start, gridDays.end] : []),
   ].sort()
   const firstShown = shownDays[0] ?? start
   const lastShown = shownDays.at(-1) ?? start

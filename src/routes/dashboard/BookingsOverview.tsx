@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { DateOnly } from '../../domain/dates.ts'
+import { daysOfMonth } from '../../domain/dateRange.ts'
 import { useI18n } from '../../i18n.tsx'
 import { bookingsOn } from '../../ui/calendar/month/calendarDays.ts'
 import { MonthCalendar } from '../../ui/calendar/month/MonthCalendar.tsx'
@@ -25,7 +26,10 @@ export function BookingsOverview() {
   const upcoming = useStayList('upcoming', EVERY_STAY, properties, bookings)
   const today = todayOfProperties(properties)
   const month = useMonth(today)
-  useEffect(() => showDays(`${month.month}-01`, `${month.month}-01`), [month.month, showDays])
+  useEffect(() => {
+    const { start, end } = daysOfMonth(month.month)
+    showDays(start, end)
+  }, [month.month, showDays])
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
   return (
     <>

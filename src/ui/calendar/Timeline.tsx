@@ -139,6 +139,38 @@ const Bar = memo(function Bar({
   )
 })
 
+/** Property rows drawn at first, and added each time the last drawn one nears the screen. */
+export const ROWS_PER_STEP = 40
+/** How near the screen the last drawn row is when the next ones are drawn. */
+const DRAW_AHEAD = '400px 0px'
+
+/**
+ * Calls `onNear` once this mark, after the last drawn row, comes near the screen (or is there
+ * already). Keyed by the rows drawn, so each step watches anew and a tall screen keeps drawing
+ * until it is full.
+ */
+function NearEnd({ onNear }: { onNear: () => void }) {
+  const mark = useRef<HTMLDivElement>(null)
+  const latest = useRef(onNear)
+  useLayoutEffect(() => {
+    latest.current = onNear
+  })
+  useEffect(() => {
+    const element = mark.current
+    if (!element) return
+    if (typeof IntersectionObserver === 'undefined') return latest.current()
+    const watcher = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current()
+      },
+      { rootMargin: DRAW_AHEAD },
+    )
+    watcher.observe(element)
+    return () => watcher.disconnect()
+  }, [])
+  return <div ref={mark} aria-hidden="true" className="h-px" />
+}
+
 /**
  * One property's row; memoised, so that a scroll or a neighbour's change repaints no row. Only
  * the row that holds the keyboard's place gets `active` and `selection`.
@@ -182,6 +214,7 @@ const Row = memo(function Row({
   return (
     <div
       role="row"
+      aria-rowindex={index + 2}
       data-testid="timeline-row"
       data-property={row.property.id}
       className="flex border-b border-slate-100"
@@ -368,6 +401,10 @@ export function Timeline({
     position && position.row < rows.length && position.column < days
       ? { ...position, bar: barAt(rowBars[position.row] ?? [], position.column, position.bar)?.id ?? null }
       : { row: 0, column: firstNight, bar: barAt(rowBars[0] ?? [], firstNight)?.id ?? null }
+  // A portfolio's hundreds of rows are drawn as they near the screen, and always up to the
+  // keyboard's row, so that a phone does not build rows nobody has scrolled to.
+  const [drawnRows, setDrawnRows] = useState(ROWS_PER_STEP)
+  const drawn = Math.min(rows.length, Math.max(drawnRows, active.row + 1))
   const itemOf = (place: TimelinePosition) =>
     place.bar ?? `night:${rows[place.row]?.property.id ?? ''}:${place.column}`
   // A night's cell exists once drawn: focus moves to the new place after the render.
@@ -522,6 +559,7 @@ export function Timeline({
           <div
             role="grid"
             aria-label={t('calendar.timeline.region', { range })}
+            aria-rowcount={rows.length + 1}
             onKeyDown={onKeyDown}
             className="select-none"
             style={{ minWidth: `calc(var(--name) + ${days} * var(--day))` }}
@@ -567,7 +605,7 @@ export function Timeline({
                 })}
               </div>
             </div>
-            {rows.map((row, index) => (
+            {rows.slice(0, drawn).map((row, index) => (
               <Row
                 key={row.property.id}
                 row={row}
@@ -583,6 +621,9 @@ export function Timeline({
                 onMarkClick={onMarkClick}
               />
             ))}
+            {drawn < rows.length && (
+              <NearEnd key={drawn} onNear={() => setDrawnRows(drawn + ROWS_PER_STEP)} />
+            )}
           </div>
         </div>
       )}

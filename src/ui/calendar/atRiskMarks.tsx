@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react'
+import { useState, type CSSProperties } from 'react'
 import type { Stay } from '../../domain/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../common/format.ts'
@@ -73,9 +73,13 @@ export function AtRiskMarkButton({
   )
 }
 
+/** Marks the phone's list shows at first, and adds at each press of "+ N more". */
+export const MARKS_PER_STEP = 10
+
 /**
  * The marks of a month as a list under it, for the phone's small month, whose days have no room
- * for a stripe's words.
+ * for a stripe's words. A portfolio's hundreds of links not yet imported are listed a step at a
+ * time.
  */
 export function AtRiskMarkList({
   marks,
@@ -86,19 +90,32 @@ export function AtRiskMarkList({
 }) {
   const { t } = useI18n()
   const format = useFormat()
+  const [drawn, setDrawn] = useState(MARKS_PER_STEP)
   if (marks.length === 0) return null
   return (
-    <ul data-testid="at-risk-marks" className="mt-3 flex flex-col gap-1.5 border-t border-slate-100 pt-3">
-      {marks.map((mark) => (
-        <li key={mark.uid} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
-          <AtRiskMarkButton mark={mark} onOpen={onOpen} className="h-6 max-w-full" />
-          <span className="min-w-0 text-slate-600">
-            {format.dateRange(mark.start, mark.end)}
-            {t('app.separator')}
-            <bdi>{mark.propertyName}</bdi>
-          </span>
-        </li>
-      ))}
-    </ul>
+    <div className="mt-3 border-t border-slate-100 pt-3">
+      <ul data-testid="at-risk-marks" className="flex flex-col gap-1.5">
+        {marks.slice(0, drawn).map((mark) => (
+          <li key={mark.uid} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
+            <AtRiskMarkButton mark={mark} onOpen={onOpen} className="h-6 max-w-full" />
+            <span className="min-w-0 text-slate-600">
+              {format.dateRange(mark.start, mark.end)}
+              {t('app.separator')}
+              <bdi>{mark.propertyName}</bdi>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {marks.length > drawn && (
+        <button
+          type="button"
+          data-testid="more-at-risk-marks"
+          onClick={() => setDrawn(drawn + MARKS_PER_STEP)}
+          className={`mt-2 rounded text-xs font-semibold text-slate-600 hover:text-slate-900 ${FOCUS_RING}`}
+        >
+          {t('calendar.more', { count: marks.length - drawn })}
+        </button>
+      )}
+    </div>
   )
 }

@@ -96,10 +96,13 @@ export function MonthCalendar({
             const told = [
               arrivals.length > 0 && t('calendar.arrivals', { count: arrivals.length }),
               doubled && t('calendar.doubleBooked'),
-              ...atRisk.map((mark) =>
-                t(mark.acknowledged ? 'atRisk.markClosed' : 'atRisk.mark', {
-                  platform: platformLabel(t, mark.platformName),
-                }),
+              // Each platform's words once, however many properties it misses the night of.
+              ...new Set(
+                atRisk.map((mark) =>
+                  t(mark.acknowledged ? 'atRisk.markClosed' : 'atRisk.mark', {
+                    platform: platformLabel(t, mark.platformName),
+                  }),
+                ),
               ),
             ].filter((part): part is string => typeof part === 'string')
             // The day in full: its name then holds the number it shows as a word (in Arabic a short
