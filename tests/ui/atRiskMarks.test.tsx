@@ -57,6 +57,23 @@ describe('the marks of nights at risk on the month', () => {
       { language },
     )
 
+  it("draws a portfolio's marks on three lanes and counts the rest on their days", async () => {
+    await renderMonth(
+      Array.from({ length: 5 }, (_, index) =>
+        aMark({ propertyId: `flat-${index}`, propertyName: `Flat ${index}`, uid: `flat-${index}` }),
+      ),
+    )
+    // Friday 6 and Saturday 7 in one week, Sunday 8 in the next: three marks drawn on each.
+    expect(marks()).toHaveLength(6)
+    const counted = screen.getAllByTestId('more-at-risk')
+    expect(counted.map((line) => line.closest('[data-day]')?.getAttribute('data-day'))).toEqual([
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+    ])
+    expect(counted[0]!.textContent).toBe('+ 2 more not yet imported')
+  })
+
   it('marks the nights a platform still misses, cut at the week, in words and not in colour alone', async () => {
     // Friday 6 to Monday 9 March: Friday and Saturday in one week, Sunday in the next.
     await renderMonth([

@@ -102,6 +102,9 @@ function EventBar({
  * its days and bars (a day, then its bars, going down), Enter opens what has focus; Shift and the
  * arrows select nights, as a pointer's drag over days does, and Enter adds a stay on them.
  */
+/** Lanes of nights-at-risk marks a day of the month draws at most. */
+const MARK_LANES = 3
+
 export function CalendarGrid({
   month,
   today,
@@ -153,18 +156,23 @@ export function CalendarGrid({
     return { days: byDay, model }
   }, [bookings, month])
   // Each week's marks on lanes of their own under the stays' lanes, which every day of the month
-  // keeps room for.
+  // keeps room for; a portfolio's marks past MARK_LANES are counted on their days, on a lane more.
   const markBars = useMemo(() => {
     const byDay = new Map<DateOnly, WeekBar<AtRiskMark>[]>()
+    const countedOn = new Map<DateOnly, number>()
     let lanes = 0
     for (const week of weeksOf(calendarDays(month))) {
-      const row = weekRow(marks, week, Math.max(1, marks.length))
+      const row = weekRow(marks, week, MARK_LANES)
       for (const bar of row.bars) {
         byDay.set(bar.start, [...(byDay.get(bar.start) ?? []), bar])
         lanes = Math.max(lanes, bar.lane + 1)
       }
+      week.forEach((day, column) => {
+        const more = row.more[column] ?? 0
+        if (more > 0) countedOn.set(day, more)
+      })
     }
-    return { byDay, lanes }
+    return { byDay, countedOn, lanes: lanes + (countedOn.size > 0 ? 1 : 0) }
   }, [marks, month])
   const grid = useRef<HTMLDivElement>(null)
   const [position, setPosition] = useState<MonthPosition | null>(null)
@@ -228,6 +236,7 @@ export function CalendarGrid({
               doubled: new Set<string>(),
             }
             const outside = !day.startsWith(month)
+            const marksNotDrawn = markBars.countedOn.get(day) ?? 0
             const nights = bookingsOn(bookings, day)
             // A conflict among the stays behind "+ N more" still shows on the day.
             const hiddenConflict = [...doubled].some((key) => !shown.has(key))
@@ -313,6 +322,14 @@ export function CalendarGrid({
                     }}
                   />
                 ))}
+                {marksNotDrawn > 0 && (
+                  <span
+                    data-testid="more-at-risk"
+                    className="absolute inset-x-1.5 bottom-1 truncate text-[11px] leading-[18px] font-semibold text-amber-900"
+                  >
+                    {t('atRisk.moreMarks', { count: marksNotDrawn })}
+                  </span>
+                )}
               </div>
             )
           }}
