@@ -129,9 +129,8 @@ describe('the marks of nights at risk on the month', () => {
 })
 
 describe("the marks on the phone's month", () => {
-  it('underlines the nights at risk and lists the marks of the month under it', async () => {
-    const onMarkClick = vi.fn()
-    await renderWithProviders(
+  const renderPhoneMonth = (list: readonly AtRiskMark[], onMarkClick = vi.fn()) =>
+    renderWithProviders(
       <MonthCalendar
         month="2026-03"
         today="2026-03-02"
@@ -139,9 +138,16 @@ describe("the marks on the phone's month", () => {
         onPrevious={() => {}}
         onNext={() => {}}
         onDayClick={() => {}}
-        marks={[aMark(), aMark({ start: '2026-05-01', end: '2026-05-02', uid: 'later' })]}
+        marks={list}
         onMarkClick={onMarkClick}
       />,
+    )
+
+  it('underlines the nights at risk and lists the marks of the month under it', async () => {
+    const onMarkClick = vi.fn()
+    await renderPhoneMonth(
+      [aMark(), aMark({ start: '2026-05-01', end: '2026-05-02', uid: 'later' })],
+      onMarkClick,
     )
     const underlined = [...document.querySelectorAll('[data-testid="day-at-risk"]')].map((line) =>
       line.closest('[data-day]')?.getAttribute('data-day'),
@@ -166,18 +172,7 @@ describe("the marks on the phone's month", () => {
         uid: `flat-${index}`,
       }),
     )
-    await renderWithProviders(
-      <MonthCalendar
-        month="2026-03"
-        today="2026-03-02"
-        bookings={[]}
-        onPrevious={() => {}}
-        onNext={() => {}}
-        onDayClick={() => {}}
-        marks={portfolio}
-        onMarkClick={() => {}}
-      />,
-    )
+    await renderPhoneMonth(portfolio)
     expect(document.querySelector('[data-day="2026-03-06"]')!.getAttribute('aria-label')).toBe(
       'Friday, 6 March 2026: Not yet on Booking.com · Not yet on Airbnb',
     )
