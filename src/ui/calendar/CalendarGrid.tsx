@@ -96,15 +96,15 @@ function EventBar({
   )
 }
 
+/** Lanes of nights-at-risk marks a day of the month draws at most. */
+const MARK_LANES = 3
+
 /**
  * /calendar's month (docs/product.md §2.12), Sunday to Saturday, each stay a coloured bar over its nights
  * at most two a day, then "+ N more". The grid is one Tab stop: arrows move between
  * its days and bars (a day, then its bars, going down), Enter opens what has focus; Shift and the
  * arrows select nights, as a pointer's drag over days does, and Enter adds a stay on them.
  */
-/** Lanes of nights-at-risk marks a day of the month draws at most. */
-const MARK_LANES = 3
-
 export function CalendarGrid({
   month,
   today,
