@@ -23,9 +23,10 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contract.statistics.monthly,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const reader = await readerOf(app.db, currentUser(request))
-      return app.statistics.monthlyStatistics(reader.id, await app.statistics.ownerToday(reader))
+      const today = await app.statistics.ownerToday(reader)
+      return sendBody(request, reply, await app.statistics.monthlyBody(reader, today), JSON_TYPE)
     },
   })
 

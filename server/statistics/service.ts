@@ -23,7 +23,7 @@ import { ownRowParts } from '../sync/ownNights.ts'
 import { managedBy, type Reader } from '../team/access.ts'
 import { bodyBytes, createStampedCache, jsonBody, type CachedBody } from '../db/stampedCache.ts'
 import { notFound } from '../errors.ts'
-import { DashboardStatistics } from '../../contract/statistics.ts'
+import { DashboardStatistics, MonthlyStatistics } from '../../contract/statistics.ts'
 
 /**
  * Whose properties are measured: all those the caller manages (owns or co-hosts), or one of them
@@ -137,6 +137,18 @@ async function dashboardStatistics(
   return period ? rangeFigures(sources, period) : dashboardFigures({ ...sources, today })
 }
 
+/** The last 12 calendar months, this one included, oldest first. */
+async function monthlyStatistics(db: Db, ownerId: string, today: DateOnly): Promise<MonthFigures[]> {
+  const months = monthsEndingWith(monthOf(today), CHART_MONTHS)
+  const scope = { ownerId }
+  const window = spanning(monthWindow(months[0] ?? monthOf(today)), monthWindow(monthOf(today)))
+  const [properties, stays] = await Promise.all([
+    measuredProperties(db, scope),
+    staysOverlapping(db, scope, window),
+  ])
+  return monthlyFigures(properties, stays, months)
+}
+
 export type StatisticsServiceDeps = { db: Db }
 
 /** A host's figures: the dashboard's, the chart's months, and one property's. */
@@ -180,17 +192,14 @@ export function createStatisticsService({ db }: StatisticsServiceDeps) {
         jsonBody(DashboardStatistics, await dashboardStatistics(db, reader.id, today, period)),
       ),
 
-    /** The last 12 calendar months, this one included, oldest first. */
-    async monthlyStatistics(ownerId: string, today: DateOnly): Promise<MonthFigures[]> {
-      const months = monthsEndingWith(monthOf(today), CHART_MONTHS)
-      const scope = { ownerId }
-      const window = spanning(monthWindow(months[0] ?? monthOf(today)), monthWindow(monthOf(today)))
-      const [properties, stays] = await Promise.all([
-        measuredProperties(db, scope),
-        staysOverlapping(db, scope, window),
-      ])
-      return monthlyFigures(properties, stays, months)
-    },
+    /**
+     * The chart's answer as JSON, kept like the dashboard's: a year of a portfolio's stays is the
+     * dearest figure to compute, and the same until the reader's data or day changes.
+     */
+    monthlyBody: (reader: Reader, today: DateOnly) =>
+      bodies(`${reader.id}:monthly`, `${reader.stamp}:${today}`, async () =>
+        jsonBody(MonthlyStatistics, await monthlyStatistics(db, reader.id, today)),
+      ),
 
     /** One property's figures; 404 unless the owner has it. */
     async periodStatistics(ownerId: string, propertyId: string, window: NightWindow): Promise<PeriodFigures> {

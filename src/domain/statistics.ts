@@ -101,10 +101,17 @@ export function percentChange(previous: number, current: number): number {
   return round2(((current - previous) / previous) * 100)
 }
 
-/** Cancelled stays count for nothing; so do stays of properties not among those measured. */
-function liveStays(properties: readonly MeasuredProperty[], stays: readonly StatStay[]) {
+/**
+ * The stays that count in a window: cancelled stays count for nothing; so do stays of properties
+ * not among those measured. Only those holding one of the window's nights are kept, so a month of
+ * the chart's twelve sorts its own stays, not the year's.
+ */
+function liveStays(properties: readonly MeasuredProperty[], stays: readonly StatStay[], window: NightWindow) {
   const ids = new Set(properties.map((property) => property.id))
-  return stays.filter((stay) => !stay.cancelled && ids.has(stay.propertyId))
+  return stays.filter(
+    (stay) =>
+      !stay.cancelled && stay.start < window.end && stay.end > window.start && ids.has(stay.propertyId),
+  )
 }
 
 /**
@@ -175,7 +182,7 @@ function measure(
   stays: readonly StatStay[],
   window: NightWindow,
 ): Measured {
-  const live = liveStays(properties, stays).sort(byFirstSeen)
+  const live = liveStays(properties, stays, window).sort(byFirstSeen)
   const nights = windowLength(window)
   // A date's night in the window, stays cut at its edges.
   const nightOf = (date: DateOnly) => Math.min(nights, nightsBetween(window.start, date))

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import type { DashboardFigures } from '../../src/domain/statistics.ts'
+import type { DashboardFigures, MonthFigures } from '../../src/domain/statistics.ts'
 import { aUser, signIn } from './builders.ts'
 import { aCalendarRow, aPropertyRow, aStay, type CalendarRef } from './bookingBuilders.ts'
 import { describeEachDatabase } from './harness.ts'
@@ -102,6 +102,25 @@ describeEachDatabase('cached answers follow every write', (ctx) => {
     expect((await dashboard()).platformConnections).toBe(2)
     await ctx.db.deleteFrom('external_calendars').where('id', '=', spare.id).execute()
     expect((await dashboard()).platformConnections).toBe(1)
+  })
+
+  it("the chart's months count a booking added, then cancelled, read beside the dashboard", async () => {
+    const march = async () =>
+      (await get('/api/dashboard/statistics/monthly'))
+        .json<MonthFigures[]>()
+        .find((figures) => figures.month === '2024-03')
+    const before = await march()
+    await dashboard()
+    const stay = await aStay(ctx.db, calendar, '2024-03-20', '2024-03-23')
+    await dashboard()
+    expect((await march())?.revenue).toBe((before?.revenue ?? 0) + 300)
+    await ctx.db
+      .updateTable('bookings')
+      .set({ cancelled_at: new Date().toISOString() })
+      .where('id', '=', stay)
+      .execute()
+    await dashboard()
+    expect(await march()).toEqual(before)
   })
 
   it('the dashboard counts failing and paused links as connections that do not sync', async () => {
