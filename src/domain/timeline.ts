@@ -63,7 +63,9 @@ export function timelineRows<
     if (!passesFilters(stay, filters)) continue
     // A stay wholly before or after the window (or without a night) has no bar.
     if (columnOf(stay.end) <= columnOf(stay.start)) continue
-    byProperty.set(stay.propertyId, [...(byProperty.get(stay.propertyId) ?? []), stay])
+    const propertyStays = byProperty.get(stay.propertyId)
+    if (propertyStays) propertyStays.push(stay)
+    else byProperty.set(stay.propertyId, [stay])
   }
   return properties
     .filter((property) => filters.property === ALL || property.id === filters.property)

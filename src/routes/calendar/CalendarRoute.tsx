@@ -80,9 +80,11 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
     () => bookings.filter((booking) => passesFilters(booking, filters)),
     [bookings, filters],
   )
+  // The timeline's rows only for the timeline: the month's view does not draw them.
+  const wide = calendar.view === 'timeline'
   const rows = useMemo(
-    () => timelineRows(bookings, properties, { start, days }, filters),
-    [bookings, properties, start, days, filters],
+    () => (wide ? timelineRows(bookings, properties, { start, days }, filters) : []),
+    [wide, bookings, properties, start, days, filters],
   )
   // The platforms the calendar holds stays of, and a linked one that has none now.
   const platforms = useMemo(() => {
@@ -123,7 +125,6 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
     next: () => calendar.send({ type: 'next' }),
   }
   const ownMonth = useMonth(today)
-  const wide = calendar.view === 'timeline'
   // On a phone the side panel's month is the calendar (the big grid is not drawn): it shows the
   // month the address names, and its arrows move the address. Beside the grid or the timeline it
   // is a month of its own.

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Booking } from '../../../domain/bookings.ts'
 import { addMonths, type DateOnly } from '../../../domain/dates.ts'
 import { doubleBookedOn } from '../../../domain/stayDetails.ts'
@@ -7,7 +7,7 @@ import { useI18n } from '../../../i18n.tsx'
 import { useFormat } from '../../common/format.ts'
 import { platformLabel } from '../../property/PlatformLinks.tsx'
 import { ColorSwatch, ConflictMark } from './badges.tsx'
-import { arrivalsOn, bookingKey, calendarDays } from './calendarDays.ts'
+import { arrivalsByDay, bookingKey, calendarDays } from './calendarDays.ts'
 import { dayForKey } from './dayFocus.ts'
 import { DayNumber, MonthGrid } from './MonthGrid.tsx'
 import { MonthNavigator } from './MonthNavigator.tsx'
@@ -50,6 +50,10 @@ export function MonthCalendar({
   const { t, dir } = useI18n()
   const format = useFormat()
   const days = calendarDays(month)
+  // A portfolio's thousands of stays are read once, not once for each of the 42 days: a day's
+  // double booking is between stays marked as conflicts, so only those are compared.
+  const arrivals = useMemo(() => arrivalsByDay(bookings), [bookings])
+  const conflicted = useMemo(() => bookings.filter((booking) => booking.conflict), [bookings])
   const shownMarks = marks.filter((mark) => mark.start <= days.at(-1)! && days[0]! < mark.end)
   const [focusDay, setFocusDay] = useState<DateOnly | null>(null)
   const active =
@@ -89,12 +93,12 @@ export function MonthCalendar({
           headerClassName="py-1 text-center text-[11px] font-semibold text-slate-500"
           narrow
           renderDay={(day) => {
-            const arrivals = arrivalsOn(bookings, day)
-            const doubled = doubleBookedOn(bookings, day).length > 0
+            const dayArrivals = arrivals.get(day) ?? []
+            const doubled = doubleBookedOn(conflicted, day).length > 0
             const isToday = day === today
             const atRisk = shownMarks.filter((mark) => mark.start <= day && day < mark.end)
             const told = [
-              arrivals.length > 0 && t('calendar.arrivals', { count: arrivals.length }),
+              dayArrivals.length > 0 && t('calendar.arrivals', { count: dayArrivals.length }),
               doubled && t('calendar.doubleBooked'),
               // Each platform's words once, however many properties it misses the night of.
               ...new Set(
@@ -116,7 +120,7 @@ export function MonthCalendar({
                 {/* A night sold twice: a red "!" on the day's corner, said in its name. */}
                 {doubled && <ConflictMark className="absolute end-0.5 top-0.5" testId="day-conflict" />}
                 <span className="flex h-1.5 items-center gap-0.5">
-                  {arrivals.slice(0, MAX_DOTS).map((booking) => (
+                  {dayArrivals.slice(0, MAX_DOTS).map((booking) => (
                     <ColorSwatch
                       key={bookingKey(booking)}
                       color={booking.color}

@@ -201,9 +201,16 @@ function joined<T extends Stay>(bars: readonly WeekBar<T>[]): WeekBar<T>[] {
   return result.filter((bar) => !gone.has(bar))
 }
 
-/** The bookings that check in on `day`. */
-export const arrivalsOn = (bookings: readonly Booking[], day: DateOnly) =>
-  bookings.filter((booking) => booking.start === day)
+/** The bookings by the day they check in on: read once for a month's days, not once a day. */
+export function arrivalsByDay(bookings: readonly Booking[]): ReadonlyMap<DateOnly, Booking[]> {
+  const byDay = new Map<DateOnly, Booking[]>()
+  for (const booking of bookings) {
+    const arrivals = byDay.get(booking.start)
+    if (arrivals) arrivals.push(booking)
+    else byDay.set(booking.start, [booking])
+  }
+  return byDay
+}
 
 /** WCAG 2's relative luminance of a #rrggbb colour. */
 function relativeLuminance(color: string): number {
