@@ -62,7 +62,7 @@ export async function accessTo(db: Db, userId: string, propertyId: string): Prom
 /**
  * Whom a cached answer is for, and the stamp it is exact under: the reader's own data version
  * (migration 0002), and, for each property they are an active member of, the membership, its
- * role and its owner's data version. Any write an owner makes moves the owner's version, so a
+ * role, its owner's data version and when the owner's account last changed (their name). Any write an owner makes moves the owner's version, so a
  * co-host's cached list, figures or feed is recomputed as the owner's would be; a membership
  * that begins, changes role or ends changes the stamp too (docs/decisions.md, "Cached answers
  * under a data version").
@@ -84,6 +84,7 @@ const membershipPartsOf = batchedLookup<string[]>(async (db, userIds) => {
       'property_members.id',
       'property_members.role',
       'users.data_version',
+      'users.updated_at',
     ])
     .where('property_members.user_id', 'in', userIds)
     .where('property_members.status', '=', 'active')
@@ -94,7 +95,9 @@ const membershipPartsOf = batchedLookup<string[]>(async (db, userIds) => {
     // Matched by a reader's id, so never an invitation's empty user.
     if (row.user_id === null) continue
     const own = parts.get(row.user_id) ?? []
-    own.push(`${row.id}.${row.role}.${row.data_version}`)
+    // The owner's last account change too: a shared property is shown with their name (else
+    // their address), which no write to their properties' data moves.
+    own.push(`${row.id}.${row.role}.${row.data_version}.${row.updated_at}`)
     parts.set(row.user_id, own)
   }
   return [...parts].map(([key, row]) => ({ key, row }))

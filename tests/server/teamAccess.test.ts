@@ -71,6 +71,17 @@ describeEachDatabase('a property’s team opens it to its members', (ctx) => {
       expect((await call('GET', '/api/property/list', who)).json<Property[]>()).toEqual([])
   })
 
+  it('names the owner as they are now: their new name reaches the co-host’s list', async () => {
+    const sharedByOf = async () =>
+      (await call('GET', '/api/property/list', cohost)).json<Property[]>()[0]?.sharedBy?.ownerName
+    expect(await sharedByOf()).toBe('Nora Al-Saud')
+    const renamed = await call('PATCH', '/api/user/profile', owner, { name: 'Nora Al-Saud Trading' })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(await sharedByOf()).toBe('Nora Al-Saud Trading')
+    expect((await call('PATCH', '/api/user/profile', owner, { name: 'Nora Al-Saud' })).statusCode).toBe(200)
+    expect(await sharedByOf()).toBe('Nora Al-Saud')
+  })
+
   it('lets a co-host read and change the property, its photos and links; others are told 404', async () => {
     const got = await call('GET', `/api/property/${shared.id}`, cohost)
     expect(got.statusCode).toBe(200)
