@@ -77,6 +77,29 @@ describe('/calendar', () => {
     )
   })
 
+  it('offers every linked platform in its filter, whether or not the month holds its stays', async () => {
+    const link = (id: string, platformName: string) => ({
+      id,
+      platformName,
+      urlPath: `/${id}.ics`,
+      lastSyncedAt: null,
+      lastError: null,
+      paused: false,
+      unstable: false,
+    })
+    const linked = { ...VILLA, externalCalendars: [link('airbnb', 'Airbnb'), link('vrbo', 'Vrbo')] }
+    vi.spyOn(api.property, 'list').mockResolvedValue([linked, LOFT])
+    serveStays([stay('s1', VILLA.id, 'Sara Ali', addDays(today, -1))], [linked, LOFT])
+
+    await renderRoute(<CalendarRoute />, { path: '/calendar' })
+
+    await waitFor(() =>
+      expect(within(screen.getByTestId('current-stays')).getByText('Sara Ali')).toBeTruthy(),
+    )
+    const options = within(screen.getByTestId('platform-filter')).getAllByRole('option')
+    expect(options.map((option) => option.textContent)).toEqual(['All platforms', 'Airbnb', 'Vrbo'])
+  })
+
   it('logs a feed that fails and shows the properties without stays, with no error', async () => {
     vi.spyOn(api.property, 'list').mockResolvedValue([VILLA, LOFT])
     vi.stubGlobal(

@@ -86,17 +86,21 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
     () => (wide ? timelineRows(bookings, properties, { start, days }, filters) : []),
     [wide, bookings, properties, start, days, filters],
   )
-  // The platforms the calendar holds stays of, and a linked one that has none now.
+  // The platforms the calendar holds stays of, every platform a property is linked to (so the
+  // choice does not change from month to month), and the one the address names.
   const platforms = useMemo(() => {
     const labels = new Map<string, string>()
     for (const booking of bookings)
       if (booking.platform.trim() && !labels.has(booking.platform))
         labels.set(booking.platform, bookingLabels(t, booking).platform)
+    for (const property of properties)
+      for (const { platformName } of property.externalCalendars)
+        if (platformName.trim() && !labels.has(platformName)) labels.set(platformName, platformName)
     if (platform !== ALL && !labels.has(platform)) labels.set(platform, platform)
     return [...labels]
       .map(([value, label]) => ({ value, label }))
       .sort((a, b) => a.label.localeCompare(b.label))
-  }, [bookings, platform, t])
+  }, [bookings, properties, platform, t])
   // Each stay is current or upcoming by today where its property is, as the server counts them,
   // of the properties and platform shown; the grids mark today where the shown properties are.
   const listFilters = useMemo(
