@@ -6,7 +6,7 @@ import { loadVapidKeys } from '../../server/push/keys.ts'
 import { deviceNames } from '../../server/push/deviceLabel.ts'
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer.ts'
 import { post } from './accounts.ts'
-import { aDoubleBookingFeed, aNotice, aPropertyRow, aUser, signIn } from './builders.ts'
+import { aDoubleBookingFeed, aNotice, aPropertyRow, aTeamMember, aUser, signIn } from './builders.ts'
 import {
   describeEachDatabase,
   startSecondProcess,
@@ -345,6 +345,36 @@ describeEachDatabase(
         lastSuccessAt: string | null
       }>
       expect(listed!.lastSuccessAt).not.toBeNull()
+    })
+
+    it("pushes a property's double booking to its co-host's device too, never to its cleaner's", async () => {
+      await ctx.db
+        .updateTable('external_calendars')
+        .set({ next_sync_at: '9999-12-31T00:00:00.000Z' })
+        .execute()
+      const owner = await anAccountWithDevice(ctx)
+      const cohost = await anAccountWithDevice(ctx)
+      const cleaner = await anAccountWithDevice(ctx)
+      const property = await aPropertyRow(ctx.db, owner.user.id, { name: 'Villa Shared' })
+      for (const [member, role] of [
+        [cohost, 'cohost'],
+        [cleaner, 'cleaner'],
+      ] as const)
+        await aTeamMember(ctx.db, {
+          propertyId: property.id,
+          user: member.user,
+          role,
+          invitedBy: owner.user.id,
+        })
+      await aDoubleBookingFeed(ctx.db, feeds, property.id)
+      await ctx.app.syncScheduler.runDue()
+      const [toOwner] = await service.waitFor(owner.device)
+      const [toCohost] = await service.waitFor(cohost.device)
+      expect(toOwner!.payload.title).toBe('Double booking at Villa Shared')
+      expect(toCohost!.payload.title).toBe('Double booking at Villa Shared')
+      expect(toCohost!.payload.url).toBe(toOwner!.payload.url)
+      await settle()
+      expect(service.requests(cleaner.device)).toBe(0)
     })
 
     it('names the guest of a new booking only when the owner allows it, in their language', async () => {
