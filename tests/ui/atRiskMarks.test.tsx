@@ -295,4 +295,40 @@ describe('/calendar with nights at risk', () => {
     await waitFor(() => expect(within(grid).queryAllByTestId('at-risk-mark')).toEqual([]))
     await waitFor(() => expect(screen.queryByTestId('at-risk-dialog')).toBeNull())
   })
+
+  it("lists a day's marks past the grid's lanes, and opens the one picked", async () => {
+    const flats = Array.from({ length: 5 }, (_, index) =>
+      aProperty({ id: `flat-${index}`, name: `Flat ${index}` }),
+    )
+    vi.spyOn(api.property, 'list').mockResolvedValue(flats)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(exportFeed([]), { headers: { 'content-type': 'text/calendar' } })),
+    )
+    vi.spyOn(api, 'exposure').mockResolvedValue({
+      nightsAtRisk: flats.length,
+      properties: flats.map((flat) => ({
+        propertyId: flat.id,
+        propertyName: flat.name,
+        platforms: [anExposurePlatform({ nightsAtRisk: 1, atRisk: [{ ...run, acknowledged: false }] })],
+      })),
+      silent: [],
+    } satisfies Exposure)
+    const user = userEvent.setup()
+    await renderRoute(<CalendarRoute />, { path: '/calendar' })
+
+    const grid = await screen.findByTestId('calendar-grid')
+    const more = await within(grid).findByRole('button', { name: '+ 2 more not yet imported' })
+    await user.click(more)
+    const listed = await screen.findByTestId('day-marks-dialog')
+    expect(
+      within(listed)
+        .getAllByTestId('at-risk-mark')
+        .map((mark) => mark.dataset.property),
+    ).toEqual(flats.map((flat) => flat.id))
+    await user.click(within(listed).getByRole('button', { name: /^Not yet on Booking\.com: .*, Flat 4$/ }))
+    const dialog = await screen.findByTestId('at-risk-dialog')
+    expect(within(dialog).getByText('Flat 4')).toBeTruthy()
+    expect(screen.queryByTestId('day-marks-dialog')).toBeNull()
+  })
 })

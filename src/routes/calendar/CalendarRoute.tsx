@@ -44,6 +44,7 @@ const ManualStayDialogs = lazyPart(() =>
   import('./ManualStayDialogs.tsx').then((module) => module.ManualStayDialogs),
 )
 const AtRiskDialog = lazyPart(() => import('./AtRiskDialog.tsx').then((module) => module.AtRiskDialog))
+const DayMarksDialog = lazyPart(() => import('./DayMarksDialog.tsx').then((module) => module.DayMarksDialog))
 
 /** The longest the dialogs' code waits for the page to be idle once the stays are drawn. */
 const DIALOGS_WAIT_MS = 3000
@@ -120,6 +121,8 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
     [exposure.data, propertyId],
   )
   const [openMark, setOpenMark] = useState<MarkTarget | null>(null)
+  // The day whose marks past the grid's lanes are listed.
+  const [marksDay, setMarksDay] = useState<DateOnly | null>(null)
   const today = todayOfProperties(
     propertyId === ALL ? properties : properties.filter((property) => property.id === propertyId),
   )
@@ -155,6 +158,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
       StayDetailsDialog.prefetch()
       ManualStayDialogs.prefetch()
       AtRiskDialog.prefetch()
+      DayMarksDialog.prefetch()
     }, DIALOGS_WAIT_MS)
   }, [drawing])
   const [openDay, setOpenDay] = useState<DateOnly | null>(null)
@@ -279,6 +283,7 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
               onSelectNights={(nights) => addStay(nights.start, nights.end)}
               marks={marks}
               onMarkClick={setOpenMark}
+              onMoreMarksClick={setMarksDay}
             />
           )
         )}
@@ -349,6 +354,17 @@ export default function CalendarRoute({ manualStay }: Props = {}) {
             linked.close()
             stayFlow.remove(booking)
           }}
+        />
+      </WhenOpen>
+      <WhenOpen open={marksDay !== null}>
+        <DayMarksDialog.Component
+          day={marksDay}
+          marks={marks}
+          onOpen={(target) => {
+            setMarksDay(null)
+            setOpenMark(target)
+          }}
+          onClose={() => setMarksDay(null)}
         />
       </WhenOpen>
       <WhenOpen open={openMark !== null}>

@@ -42,6 +42,8 @@ type Props = {
   /** Nights a platform has not imported yet, marked under each day's stays. */
   marks?: readonly AtRiskMark[]
   onMarkClick?: (target: MarkTarget) => void
+  /** A day's count of marks past the lanes clicked: the day, to list them all. */
+  onMoreMarksClick?: (day: DateOnly) => void
 }
 
 /** A bar's item id: its stay and the first night it covers in its row (a stay may have several). */
@@ -116,6 +118,7 @@ export function CalendarGrid({
   onSelectNights,
   marks = [],
   onMarkClick = () => {},
+  onMoreMarksClick = () => {},
 }: Props) {
   const { t, dir } = useI18n()
   const format = useFormat()
@@ -164,7 +167,9 @@ export function CalendarGrid({
     for (const week of weeksOf(calendarDays(month))) {
       const row = weekRow(marks, week, MARK_LANES)
       for (const bar of row.bars) {
-        byDay.set(bar.start, [...(byDay.get(bar.start) ?? []), bar])
+        const startingThere = byDay.get(bar.start)
+        if (startingThere) startingThere.push(bar)
+        else byDay.set(bar.start, [bar])
         lanes = Math.max(lanes, bar.lane + 1)
       }
       week.forEach((day, column) => {
@@ -323,12 +328,14 @@ export function CalendarGrid({
                   />
                 ))}
                 {marksNotDrawn > 0 && (
-                  <span
+                  <button
+                    type="button"
                     data-testid="more-at-risk"
-                    className="absolute inset-x-1.5 bottom-1 truncate text-[11px] leading-[18px] font-semibold text-amber-900"
+                    onClick={() => onMoreMarksClick(day)}
+                    className={`absolute inset-x-1.5 bottom-1 truncate rounded text-start text-[11px] leading-[18px] font-semibold text-amber-900 hover:underline ${FOCUS_RING}`}
                   >
                     {t('atRisk.moreMarks', { count: marksNotDrawn })}
-                  </span>
+                  </button>
                 )}
               </div>
             )

@@ -78,22 +78,25 @@ export const MARKS_PER_STEP = 10
 
 /**
  * The marks of a month as a list under it, for the phone's small month, whose days have no room
- * for a stripe's words. A portfolio's hundreds of links not yet imported are listed a step at a
+ * for a stripe's words, or of a day the big grid has no more lanes for. A portfolio's hundreds of links not yet imported are listed a step at a
  * time.
  */
 export function AtRiskMarkList({
   marks,
   onOpen,
+  className = 'mt-3 border-t border-slate-100 pt-3',
 }: {
   marks: readonly AtRiskMark[]
   onOpen: (target: MarkTarget) => void
+  /** Set apart from the month above it, unless it stands alone (a dialog's). */
+  className?: string
 }) {
   const { t } = useI18n()
   const format = useFormat()
   const [drawn, setDrawn] = useState(MARKS_PER_STEP)
   if (marks.length === 0) return null
   return (
-    <div className="mt-3 border-t border-slate-100 pt-3">
+    <div className={className}>
       <ul data-testid="at-risk-marks" className="flex flex-col gap-1.5">
         {marks.slice(0, drawn).map((mark) => (
           <li key={mark.uid} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
