@@ -31,6 +31,7 @@ import {
   type PropertyStatus,
 } from '../../contract/property.ts'
 import { duplicateLink, linkField, ownFeedLink } from './fields.ts'
+import { groupBy } from '../../src/domain/grouping.ts'
 import { FEED_PATH, feedTokenOfFile } from '../calendar/feeds.ts'
 import { forgetFetchesOf } from '../imports/rollup.ts'
 import type { ImportService } from '../imports/service.ts'
@@ -124,15 +125,8 @@ function toProperty(row: PropertyRow, images: ImageRow[], calendars: CalendarRow
   }
 }
 
-function groupByProperty<Row extends { property_id: string }>(rows: Row[]): Map<string, Row[]> {
-  const groups = new Map<string, Row[]>()
-  for (const row of rows) {
-    const group = groups.get(row.property_id)
-    if (group) group.push(row)
-    else groups.set(row.property_id, [row])
-  }
-  return groups
-}
+const groupByProperty = <Row extends { property_id: string }>(rows: Row[]): Map<string, Row[]> =>
+  groupBy(rows, (row) => row.property_id)
 
 /** The ids of one owner's properties, or of one of them: deleting is the owner's alone. */
 const ownedIds = (db: Db, ownerId: string, propertyId?: string) => {

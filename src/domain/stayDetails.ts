@@ -1,6 +1,7 @@
 import type { Booking } from './bookings.ts'
 import { addDays, nightsBetween, type DateOnly } from './dates.ts'
 import { holdsAnyOf, ownRunsOf } from './echoNights.ts'
+import { groupBy } from './grouping.ts'
 
 export type StayAmounts = { nights: number; nightlyPrice: number | null; total: number | null }
 
@@ -53,13 +54,10 @@ export function conflictingStays(stay: Booking, bookings: readonly Booking[]): B
 export function doubleBookedOn(bookings: readonly Booking[], day: DateOnly): Booking[] {
   const night = { start: day, end: addDays(day, 1) }
   // A stay clashes only within its property: a portfolio's night is compared property by property.
-  const holdingByProperty = new Map<string, Booking[]>()
-  for (const stay of bookings) {
-    if (!stay.conflict || !holdsAnyOf(stay, night)) continue
-    const holding = holdingByProperty.get(stay.propertyId)
-    if (holding) holding.push(stay)
-    else holdingByProperty.set(stay.propertyId, [stay])
-  }
+  const holdingByProperty = groupBy(
+    bookings.filter((stay) => stay.conflict && holdsAnyOf(stay, night)),
+    (stay) => stay.propertyId,
+  )
   return [...holdingByProperty.values()].flatMap((holding) =>
     holding.filter((stay) => conflictingStays(stay, holding).length > 0),
   )

@@ -1,4 +1,5 @@
 import { nightsBetween, type DateOnly } from './dates.ts'
+import { groupBy } from './grouping.ts'
 import type { Stay } from './bookings.ts'
 
 /** The days a timeline shows: `days` columns from `start`, one night each. */
@@ -58,15 +59,11 @@ export function timelineRows<
   filters: CalendarFilters = { property: ALL, platform: ALL },
 ): TimelineRow<TProperty, TStay>[] {
   const columnOf = (date: DateOnly) => Math.min(nightsBetween(window.start, date), window.days)
-  const byProperty = new Map<string, TStay[]>()
-  for (const stay of stays) {
-    if (!passesFilters(stay, filters)) continue
+  const byProperty = groupBy(
     // A stay wholly before or after the window (or without a night) has no bar.
-    if (columnOf(stay.end) <= columnOf(stay.start)) continue
-    const propertyStays = byProperty.get(stay.propertyId)
-    if (propertyStays) propertyStays.push(stay)
-    else byProperty.set(stay.propertyId, [stay])
-  }
+    stays.filter((stay) => passesFilters(stay, filters) && columnOf(stay.end) > columnOf(stay.start)),
+    (stay) => stay.propertyId,
+  )
   return properties
     .filter((property) => filters.property === ALL || property.id === filters.property)
     .map((property) => {

@@ -5,6 +5,7 @@ import { feedWindowFor, type StayList, type StayListFilters } from './feedPaths.
 import type { Booking } from '../../domain/bookings.ts'
 import { addDays, addMonths, isDateOnly, localToday, type DateOnly } from '../../domain/dates.ts'
 import { thisMonth } from '../../domain/dateRange.ts'
+import { groupBy } from '../../domain/grouping.ts'
 import type { ChosenNights } from '../../domain/manualStays.ts'
 import { prevailingZone, todayIn, type ZonedProperty } from '../../domain/timeZones.ts'
 import { stayColors } from '../../domain/stayColors.ts'
@@ -19,12 +20,7 @@ import { useProperties } from '../properties/propertyList.ts'
  * with one another, only with their property's.
  */
 export function colorBookings(bookings: readonly FeedBooking[]): Booking[] {
-  const byProperty = new Map<string, FeedBooking[]>()
-  for (const booking of bookings) {
-    const stays = byProperty.get(booking.propertyId)
-    if (stays) stays.push(booking)
-    else byProperty.set(booking.propertyId, [booking])
-  }
+  const byProperty = groupBy(bookings, (booking) => booking.propertyId)
   const colors = new Map<string, string>()
   for (const stays of byProperty.values())
     for (const [key, color] of stayColors(stays, bookingKey)) colors.set(key, color)

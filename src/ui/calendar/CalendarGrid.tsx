@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Booking } from '../../domain/bookings.ts'
 import type { DateOnly } from '../../domain/dates.ts'
+import { groupBy } from '../../domain/grouping.ts'
 import { doubleBookedOn } from '../../domain/stayDetails.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../common/format.ts'
@@ -161,15 +162,13 @@ export function CalendarGrid({
   // Each week's marks on lanes of their own under the stays' lanes, which every day of the month
   // keeps room for; a portfolio's marks past MARK_LANES are counted on their days, on a lane more.
   const markBars = useMemo(() => {
-    const byDay = new Map<DateOnly, WeekBar<AtRiskMark>[]>()
+    const bars: WeekBar<AtRiskMark>[] = []
     const countedOn = new Map<DateOnly, number>()
     let lanes = 0
     for (const week of weeksOf(calendarDays(month))) {
       const row = weekRow(marks, week, MARK_LANES)
       for (const bar of row.bars) {
-        const startingThere = byDay.get(bar.start)
-        if (startingThere) startingThere.push(bar)
-        else byDay.set(bar.start, [bar])
+        bars.push(bar)
         lanes = Math.max(lanes, bar.lane + 1)
       }
       week.forEach((day, column) => {
@@ -177,7 +176,11 @@ export function CalendarGrid({
         if (more > 0) countedOn.set(day, more)
       })
     }
-    return { byDay, countedOn, lanes: lanes + (countedOn.size > 0 ? 1 : 0) }
+    return {
+      byDay: groupBy(bars, (bar) => bar.start),
+      countedOn,
+      lanes: lanes + (countedOn.size > 0 ? 1 : 0),
+    }
   }, [marks, month])
   const grid = useRef<HTMLDivElement>(null)
   const [position, setPosition] = useState<MonthPosition | null>(null)

@@ -1,5 +1,6 @@
 import type { Booking, Stay } from '../../../domain/bookings.ts'
 import { addDays, monthGrid, nightsBetween, type DateOnly } from '../../../domain/dates.ts'
+import { groupBy } from '../../../domain/grouping.ts'
 
 /** Whole Sunday-first weeks around a month ("YYYY-MM"), the neighbours' days included. */
 export function calendarDays(month: string): DateOnly[] {
@@ -202,15 +203,8 @@ function joined<T extends Stay>(bars: readonly WeekBar<T>[]): WeekBar<T>[] {
 }
 
 /** The bookings by the day they check in on: read once for a month's days, not once a day. */
-export function arrivalsByDay(bookings: readonly Booking[]): ReadonlyMap<DateOnly, Booking[]> {
-  const byDay = new Map<DateOnly, Booking[]>()
-  for (const booking of bookings) {
-    const arrivals = byDay.get(booking.start)
-    if (arrivals) arrivals.push(booking)
-    else byDay.set(booking.start, [booking])
-  }
-  return byDay
-}
+export const arrivalsByDay = (bookings: readonly Booking[]): ReadonlyMap<DateOnly, Booking[]> =>
+  groupBy(bookings, (booking) => booking.start)
 
 /** WCAG 2's relative luminance of a #rrggbb colour. */
 function relativeLuminance(color: string): number {
