@@ -62,10 +62,10 @@ export async function accessTo(db: Db, userId: string, propertyId: string): Prom
 /**
  * Whom a cached answer is for, and the stamp it is exact under: the reader's own data version
  * (migration 0002), and, for each property they are an active member of, the membership, its
- * role, its owner's data version and when the owner's account last changed (their name). Any write an owner makes moves the owner's version, so a
- * co-host's cached list, figures or feed is recomputed as the owner's would be; a membership
- * that begins, changes role or ends changes the stamp too (docs/decisions.md, "Cached answers
- * under a data version").
+ * role, its owner's data version and when the owner's account last changed (their name). Any
+ * write an owner makes moves the owner's version, so a co-host's cached list, figures or feed is
+ * recomputed as the owner's would be; a membership that begins, changes role or ends changes the
+ * stamp too (docs/decisions.md, "Cached answers under a data version").
  */
 export type Reader = { id: string; stamp: string }
 
