@@ -27,10 +27,12 @@ function parseLine(line: string): ICalProperty {
     for (let at = semicolon + 1; at <= colon;) {
       let end = line.indexOf(';', at)
       if (end < 0 || end > colon) end = colon
-      const equals = line.indexOf('=', at)
-      if (equals >= 0 && equals < end)
-        read[line.slice(at, equals).toUpperCase()] = line.slice(equals + 1, end)
-      else read[line.slice(at, end).toUpperCase()] = ''
+      // Looked for within the parameter alone: a search of the rest of the line for each of a
+      // hostile line's million parameters would take its square.
+      const param = line.slice(at, end)
+      const equals = param.indexOf('=')
+      read[(equals < 0 ? param : param.slice(0, equals)).toUpperCase()] =
+        equals < 0 ? '' : param.slice(equals + 1)
       at = end + 1
     }
     params = read
