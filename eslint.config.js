@@ -65,7 +65,7 @@ const refuseScreenAddresses = {
 const refuseImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'docs', 'coverage'] },
+  { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'docs', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

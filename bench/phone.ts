@@ -134,7 +134,7 @@ async function load(
 }
 
 async function main() {
-  buildForBrowsers()
+  await buildForBrowsers()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-phone-'))
   const server = await startServer({ DEMO_DATA_DIR: dataDir, LOG_FORMAT: 'json' }, 'scripts/demo.ts')
   for (let waited = 0; !server.logs().includes('Manzil demo is running'); waited += 200) {

@@ -45,12 +45,22 @@ async function waitForHealth(url: string, child: ChildProcess, logs: () => strin
 }
 
 /**
- * Starts the real server (`server/main.ts`, or another entry such as `scripts/demo.ts`) on a
- * random port with a temporary data dir.
+ * Where the browser suite's setup leaves the bundled server it built (globalSetup.ts): the one
+ * `npm start` runs. Suites without that setup start the server from its TypeScript.
+ */
+export const SERVER_BUNDLE_ENV = 'MANZIL_TEST_SERVER_BUNDLE'
+
+/** A TypeScript entry runs under tsx; a bundle on plain Node, as `npm start` runs it. */
+const nodeArguments = (entry: string) =>
+  entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry]
+
+/**
+ * Starts the real server (the bundle when one was built, else `server/main.ts`; or another entry
+ * such as `scripts/demo.ts`) on a random port with a temporary data dir.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  entry = 'server/main.ts',
+  entry = process.env[SERVER_BUNDLE_ENV] ?? 'server/main.ts',
 ): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-e2e-'))
@@ -58,7 +68,7 @@ export async function startServer(
   let output = ''
   const logs = () => output
   const launch = async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, nodeArguments(entry), {
       env: {
         ...process.env,
         PORT: String(port),

@@ -71,7 +71,8 @@ describe('the marks of nights at risk on the month', () => {
       '2026-03-07',
       '2026-03-08',
     ])
-    expect(counted[0]!.textContent).toBe('+ 2 more not yet imported')
+    expect(counted[0]!.textContent).toBe('+ 2 more')
+    expect(counted[0]!.getAttribute('aria-label')).toBe('+ 2 more not yet imported')
   })
 
   it('marks the nights a platform still misses, cut at the week, in words and not in colour alone', async () => {
@@ -296,9 +297,10 @@ describe('/calendar with nights at risk', () => {
     await waitFor(() => expect(screen.queryByTestId('at-risk-dialog')).toBeNull())
   })
 
-  it("lists a day's marks past the grid's lanes, and opens the one picked", async () => {
-    const flats = Array.from({ length: 5 }, (_, index) =>
-      aProperty({ id: `flat-${index}`, name: `Flat ${index}` }),
+  it("lists a day's marks past the grid's lanes by property name, and opens the one picked", async () => {
+    // Added in an order that is not the names'.
+    const flats = ['Flat 3', 'Flat 0', 'Flat 4', 'Flat 1', 'Flat 2'].map((name) =>
+      aProperty({ id: `flat-${name.at(-1)}`, name }),
     )
     vi.spyOn(api.property, 'list').mockResolvedValue(flats)
     vi.stubGlobal(
@@ -325,7 +327,7 @@ describe('/calendar with nights at risk', () => {
       within(listed)
         .getAllByTestId('at-risk-mark')
         .map((mark) => mark.dataset.property),
-    ).toEqual(flats.map((flat) => flat.id))
+    ).toEqual(['flat-0', 'flat-1', 'flat-2', 'flat-3', 'flat-4'])
     await user.click(within(listed).getByRole('button', { name: /^Not yet on Booking\.com: .*, Flat 4$/ }))
     const dialog = await screen.findByTestId('at-risk-dialog')
     expect(within(dialog).getByText('Flat 4')).toBeTruthy()

@@ -5,8 +5,8 @@ import { useFormat } from '../../ui/common/format.ts'
 import { Modal } from '../../ui/common/Modal.tsx'
 
 /**
- * Every night at risk of a day: what the month grid counts on a day past its lanes ("+ 12 more
- * not yet imported") opens as a list, ten at a time; a mark in it opens that platform's dialog.
+ * Every night at risk of a day: what the month grid counts on a day past its lanes ("+ 12 more")
+ * opens as a list by property name, ten at a time; a mark in it opens that platform's dialog.
  */
 export function DayMarksDialog({
   day,
@@ -19,9 +19,20 @@ export function DayMarksDialog({
   onOpen: (target: MarkTarget) => void
   onClose: () => void
 }) {
-  const { t } = useI18n()
+  const { t, language } = useI18n()
   const format = useFormat()
-  const onDay = day === null ? [] : marks.filter((mark) => mark.start <= day && day < mark.end)
+  // By property, as a host looks a flat up in a long list, then by platform.
+  const byName = new Intl.Collator(language)
+  const onDay =
+    day === null
+      ? []
+      : marks
+          .filter((mark) => mark.start <= day && day < mark.end)
+          .sort(
+            (a, b) =>
+              byName.compare(a.propertyName, b.propertyName) ||
+              byName.compare(a.platformName, b.platformName),
+          )
   return (
     <Modal
       open={onDay.length > 0}

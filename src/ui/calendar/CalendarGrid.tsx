@@ -335,9 +335,13 @@ export function CalendarGrid({
                     type="button"
                     data-testid="more-at-risk"
                     onClick={() => onMoreMarksClick(day)}
+                    // A day's cell is narrower than the whole phrase: it shows the count, and
+                    // names what is counted to screen readers and on hover.
+                    aria-label={t('atRisk.moreMarks', { count: marksNotDrawn })}
+                    title={t('atRisk.moreMarks', { count: marksNotDrawn })}
                     className={`absolute inset-x-1.5 bottom-1 truncate rounded text-start text-[11px] leading-[18px] font-semibold text-amber-900 hover:underline ${FOCUS_RING}`}
                   >
-                    {t('atRisk.moreMarks', { count: marksNotDrawn })}
+                    {t('calendar.more', { count: marksNotDrawn })}
                   </button>
                 )}
               </div>
