@@ -1,20 +1,21 @@
-// The server bundled for plain Node (docs/decisions.md, "The server runs as a bundle"): its own
-// TypeScript in one file per thread, its packages left to node_modules. Each worker's bundle
-// takes the name of the boot file the source starts it by, so one `new URL(..., import.meta.url)`
-// finds the loader-registering boot file under tsx and the bundle here. The output sits one
-// directory below the repository, as server/ does, so the paths the server resolves from its
-// own file (the client's dist/) are the same either way.
+// The server bundled for plain Node (docs/decisions.md, "`npm start` builds first, and runs a
+// bundle"): its own TypeScript in one file per thread, its packages left to node_modules. Each
+// worker's bundle takes the name of the boot file the source starts it by, so one
+// `new URL(..., import.meta.url)` finds the loader-registering boot file under tsx and the bundle
+// here. The output sits one directory below the repository, as server/ does, so the paths the
+// server resolves from its own file (the client's dist/) are the same either way.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const SERVER_BUNDLE_DIR = path.join(root, 'dist-server')
+const SERVER_BUNDLE_DIR = path.join(root, 'dist-server')
 
 /** Writes dist-server/main.mjs and its workers; returns the entry's path. */
 export async function buildServer() {
-  fs.rmSync(SERVER_BUNDLE_DIR, { recursive: true, force: true })
+  // Written over in place, not removed first: a server already running from here may start a
+  // worker while the build runs.
   await build({
     absWorkingDir: root,
     entryPoints: {

@@ -3,7 +3,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Exposure } from '../../contract/imports.ts'
 import { addDays, localToday } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer } from '../fixtures/feedServer.ts'
-import { launchBrowser, overflows, screenshot, signedInPage, signInThroughForm, tabTo } from './browser.ts'
+import {
+  launchBrowser,
+  overflows,
+  screenshot,
+  signedInPage,
+  signInThroughForm,
+  tabTo,
+  violations,
+} from './browser.ts'
 import { addProperty, untilLinksRead } from './hostData.ts'
 import { registerAccount, startServer, type RunningServer } from './server.ts'
 
@@ -111,6 +119,36 @@ describe('nights at risk on the calendar', () => {
         }
         await shots.close()
       }
+    }
+  })
+
+  it("lists a day's nights at risk past the month's lanes in a dialog axe passes, in English and Arabic", async () => {
+    // Five platforms missing the same nights, more than the month's three lanes hold: the server's
+    // own answer, its Booking.com line copied under four more platforms' names.
+    const real = await exposure()
+    const dune = real.properties[0]!
+    const missing = dune.platforms.find((feed) => feed.platformName === 'Booking.com')!
+    const platforms = ['Booking.com', 'Vrbo', 'Gathern', 'Agoda', 'Expedia'].map((platformName) => ({
+      ...missing,
+      platformName,
+    }))
+    const crowded: Exposure = { ...real, properties: [{ ...dune, platforms }] }
+    for (const [language, more] of [
+      ['en', '+ 2 more'],
+      ['ar', '+ ٢ أخرى'],
+    ] as const) {
+      const { shots, page: shot } = await signedInPage(browser, context, 'desktop', language)
+      await shot.route('**/api/exposure', (route) => route.fulfill({ json: crowded }))
+      await shot.goto(`${server.url}/calendar?month=${MONTH}`)
+      const counted = shot.getByTestId('calendar-grid').getByTestId('more-at-risk').first()
+      await expect.poll(() => counted.innerText()).toBe(more)
+      await counted.click()
+      const dialog = shot.getByTestId('day-marks-dialog')
+      await dialog.waitFor()
+      expect(await dialog.getByTestId('at-risk-mark').count()).toBe(platforms.length)
+      expect(await violations(shot)).toEqual([])
+      await screenshot(shot, `calendar-at-risk-day-${language}`)
+      await shots.close()
     }
   })
 

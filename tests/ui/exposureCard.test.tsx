@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import type { Exposure } from '../../contract/imports.ts'
-import { ExposureCard } from '../../src/ui/dashboard/ExposureCard.tsx'
+import { EXPOSURE_LINES_PER_STEP, ExposureCard } from '../../src/ui/dashboard/ExposureCard.tsx'
 import { renderWithProviders } from './providers.tsx'
 import { anExposurePlatform } from './propertyBuilders.ts'
 
@@ -76,6 +77,43 @@ describe('the exposure card', () => {
       expect(texts('exposure-silent')).toEqual(expected.silent)
     },
   )
+
+  it("lists a portfolio's platforms and silent links a few lines at a time", async () => {
+    const flats = Array.from({ length: 12 }, (_, index) => ({
+      propertyId: `flat-${index}`,
+      propertyName: `Flat ${index}`,
+      platforms: [
+        anExposurePlatform({
+          platformName: 'Airbnb',
+          nightsAtRisk: 1,
+          oldestSince: '2030-03-10T09:00:00Z',
+          lastFetchedAt: '2030-03-07T12:00:00Z',
+        }),
+      ],
+    }))
+    const silent = flats.slice(0, 7).map((flat) => ({
+      propertyId: flat.propertyId,
+      platformName: 'Airbnb',
+      lastFetchedAt: '2030-03-07T12:00:00Z',
+    }))
+    await renderWithProviders(
+      <ExposureCard exposure={{ nightsAtRisk: 12, properties: flats, silent }} now={NOW} />,
+    )
+    const user = userEvent.setup()
+    expect(screen.getAllByTestId('exposure-platform')).toHaveLength(EXPOSURE_LINES_PER_STEP)
+    expect(screen.getByTestId('more-exposure-platforms').textContent).toBe(
+      `+ ${12 - EXPOSURE_LINES_PER_STEP} more`,
+    )
+    expect(texts('exposure-silent')).toHaveLength(EXPOSURE_LINES_PER_STEP)
+    expect(texts('exposure-silent')[4]).toBe('Airbnb stopped importing the link of Flat 4 (last 3 days ago)')
+    await user.click(screen.getByTestId('more-exposure-silent'))
+    expect(texts('exposure-silent')).toHaveLength(7)
+    expect(screen.queryByTestId('more-exposure-silent')).toBeNull()
+    await user.click(screen.getByTestId('more-exposure-platforms'))
+    await user.click(screen.getByTestId('more-exposure-platforms'))
+    expect(texts('exposure-platform').at(-1)).toBe('Flat 11: 1 night not yet closed on Airbnb')
+    expect(screen.queryByTestId('more-exposure-platforms')).toBeNull()
+  })
 
   it('says no night is at risk, with no oldest and no list, when every platform is up to date', async () => {
     await renderWithProviders(

@@ -1,7 +1,8 @@
-import { useState, type CSSProperties } from 'react'
+import type { CSSProperties } from 'react'
 import type { Stay } from '../../domain/bookings.ts'
 import { useI18n } from '../../i18n.tsx'
 import { useFormat } from '../common/format.ts'
+import { SteppedList } from '../common/SteppedList.tsx'
 import { platformLabel } from '../property/PlatformLinks.tsx'
 import { FOCUS_RING } from './stayBars.tsx'
 
@@ -78,8 +79,8 @@ export const MARKS_PER_STEP = 10
 
 /**
  * The marks of a month as a list under it, for the phone's small month, whose days have no room
- * for a stripe's words, or of a day the big grid has no more lanes for. A portfolio's hundreds of links not yet imported are listed a step at a
- * time.
+ * for a stripe's words, or of a day the big grid has no more lanes for. A portfolio's hundreds of
+ * links not yet imported are listed a step at a time.
  */
 export function AtRiskMarkList({
   marks,
@@ -93,12 +94,16 @@ export function AtRiskMarkList({
 }) {
   const { t } = useI18n()
   const format = useFormat()
-  const [drawn, setDrawn] = useState(MARKS_PER_STEP)
   if (marks.length === 0) return null
   return (
-    <div className={className}>
-      <ul data-testid="at-risk-marks" className="flex flex-col gap-1.5">
-        {marks.slice(0, drawn).map((mark) => (
+    <div className={`flex flex-col ${className}`}>
+      <SteppedList
+        items={marks}
+        step={MARKS_PER_STEP}
+        className="flex flex-col gap-1.5"
+        listTestId="at-risk-marks"
+        moreTestId="more-at-risk-marks"
+        render={(mark) => (
           <li key={mark.uid} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
             <AtRiskMarkButton mark={mark} onOpen={onOpen} className="h-6 max-w-full" />
             <span className="min-w-0 text-slate-600">
@@ -107,18 +112,8 @@ export function AtRiskMarkList({
               <bdi>{mark.propertyName}</bdi>
             </span>
           </li>
-        ))}
-      </ul>
-      {marks.length > drawn && (
-        <button
-          type="button"
-          data-testid="more-at-risk-marks"
-          onClick={() => setDrawn(drawn + MARKS_PER_STEP)}
-          className={`mt-2 rounded text-xs font-semibold text-slate-600 hover:text-slate-900 ${FOCUS_RING}`}
-        >
-          {t('calendar.more', { count: marks.length - drawn })}
-        </button>
-      )}
+        )}
+      />
     </div>
   )
 }
