@@ -96,24 +96,23 @@ export function AtRiskMarkList({
   const format = useFormat()
   if (marks.length === 0) return null
   return (
-    <div className={`flex flex-col ${className}`}>
-      <SteppedList
-        items={marks}
-        step={MARKS_PER_STEP}
-        className="flex flex-col gap-1.5"
-        listTestId="at-risk-marks"
-        moreTestId="more-at-risk-marks"
-        render={(mark) => (
-          <li key={mark.uid} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
-            <AtRiskMarkButton mark={mark} onOpen={onOpen} className="h-6 max-w-full" />
-            <span className="min-w-0 text-slate-600">
-              {format.dateRange(mark.start, mark.end)}
-              {t('app.separator')}
-              <bdi>{mark.propertyName}</bdi>
-            </span>
-          </li>
-        )}
-      />
-    </div>
+    <SteppedList
+      items={marks}
+      step={MARKS_PER_STEP}
+      className={className}
+      listClassName="flex flex-col gap-1.5"
+      listTestId="at-risk-marks"
+      moreTestId="more-at-risk-marks"
+      render={(mark) => (
+        <li key={mark.uid} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
+          <AtRiskMarkButton mark={mark} onOpen={onOpen} className="h-6 max-w-full" />
+          <span className="min-w-0 text-slate-600">
+            {format.dateRange(mark.start, mark.end)}
+            {t('app.separator')}
+            <bdi>{mark.propertyName}</bdi>
+          </span>
+        </li>
+      )}
+    />
   )
 }

@@ -3,29 +3,31 @@ import { useI18n } from '../../i18n.tsx'
 
 /**
  * A list drawn a step at a time, so that a portfolio's hundreds of lines come as the host asks
- * for them: `step` items at first, and `step` more at each press of "+ N more". `render` draws an
- * item as a keyed `<li>`.
+ * for them: `step` items at first, and `step` more at each press of "+ N more" under them.
+ * `render` draws an item as a keyed `<li>`; `className` styles the whole, `listClassName` the list.
  */
 export function SteppedList<T>({
   items,
   step,
   render,
-  className,
+  className = '',
+  listClassName,
   listTestId,
   moreTestId,
 }: {
   items: readonly T[]
   step: number
   render: (item: T) => ReactNode
-  className: string
+  className?: string
+  listClassName: string
   listTestId?: string
   moreTestId: string
 }) {
   const { t } = useI18n()
   const [drawn, setDrawn] = useState(step)
   return (
-    <>
-      <ul data-testid={listTestId} className={className}>
+    <div className={`flex flex-col ${className}`}>
+      <ul data-testid={listTestId} className={listClassName}>
         {items.slice(0, drawn).map(render)}
       </ul>
       {items.length > drawn && (
@@ -38,6 +40,6 @@ export function SteppedList<T>({
           {t('calendar.more', { count: items.length - drawn })}
         </button>
       )}
-    </>
+    </div>
   )
 }

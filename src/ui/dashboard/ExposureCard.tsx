@@ -45,42 +45,39 @@ export function ExposureCard({ exposure, now }: { exposure: Exposure; now: numbe
         </p>
       )}
       {atRisk.length > 0 && (
-        <div className="flex flex-col">
-          <SteppedList
-            items={atRisk}
-            step={EXPOSURE_LINES_PER_STEP}
-            className="flex flex-col gap-1 text-sm text-slate-700"
-            moreTestId="more-exposure-platforms"
-            render={(platform) => (
-              <li key={`${platform.propertyId}-${platform.platformName}`} data-testid="exposure-platform">
-                {t('exposure.notYetOn', {
-                  count: platform.nightsAtRisk,
-                  property: platform.property,
-                  platform: platformLabel(t, platform.platformName),
-                })}
-              </li>
-            )}
-          />
-        </div>
+        <SteppedList
+          items={atRisk}
+          step={EXPOSURE_LINES_PER_STEP}
+          listClassName="flex flex-col gap-1 text-sm text-slate-700"
+          moreTestId="more-exposure-platforms"
+          render={(platform) => (
+            <li key={`${platform.propertyId}-${platform.platformName}`} data-testid="exposure-platform">
+              {t('exposure.notYetOn', {
+                count: platform.nightsAtRisk,
+                property: platform.property,
+                platform: platformLabel(t, platform.platformName),
+              })}
+            </li>
+          )}
+        />
       )}
       {exposure.silent.length > 0 && (
-        <div className="flex flex-col border-t border-slate-100 pt-3">
-          <SteppedList
-            items={exposure.silent}
-            step={EXPOSURE_LINES_PER_STEP}
-            className="flex flex-col gap-1 text-sm text-amber-800"
-            moreTestId="more-exposure-silent"
-            render={(link) => (
-              <li key={`${link.propertyId}-${link.platformName}`} data-testid="exposure-silent">
-                {t('exposure.silent', {
-                  platform: platformLabel(t, link.platformName),
-                  property: names.get(link.propertyId) ?? '',
-                  time: ago(link.lastFetchedAt, now),
-                })}
-              </li>
-            )}
-          />
-        </div>
+        <SteppedList
+          items={exposure.silent}
+          step={EXPOSURE_LINES_PER_STEP}
+          className="border-t border-slate-100 pt-3"
+          listClassName="flex flex-col gap-1 text-sm text-amber-800"
+          moreTestId="more-exposure-silent"
+          render={(link) => (
+            <li key={`${link.propertyId}-${link.platformName}`} data-testid="exposure-silent">
+              {t('exposure.silent', {
+                platform: platformLabel(t, link.platformName),
+                property: names.get(link.propertyId) ?? '',
+                time: ago(link.lastFetchedAt, now),
+              })}
+            </li>
+          )}
+        />
       )}
     </div>
   )
