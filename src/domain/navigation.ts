@@ -33,6 +33,10 @@ export function navigationFor(
   return { main: workspace === 'cleaner' ? [TURNOVERS_ITEM] : USER_ITEMS, admin: isAdmin ? ADMIN_ITEMS : [] }
 }
 
+/** Where an account's screens start: a cleaner's on Turnovers (docs/product.md §2.25), else the dashboard. */
+export const homePathOf = (workspace?: 'host' | 'cleaner') =>
+  workspace === 'cleaner' ? PATHS.turnovers : PATHS.dashboard
+
 /**
  * Where a cleaner's account may be: Turnovers, and the settings over it. Every other host screen
  * (the dashboard, `/`, properties, calendar, integration) leaves for Turnovers.

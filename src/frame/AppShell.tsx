@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import { navigationFor } from '../domain/navigation.ts'
+import { homePathOf, navigationFor } from '../domain/navigation.ts'
 import { useI18n } from '../i18n.tsx'
 import { lazyPart, WhenOpen } from '../ui/common/lazyParts.tsx'
 import { focusAfterNextDialog } from '../ui/common/focusAfterDialog.ts'
@@ -70,12 +70,12 @@ export function AppShell({ profile, children }: { profile: Profile; children: Re
     closeNotifications()
     focusAfterNextDialog(() => bell.current)
   }
-  // Opened by its address, the settings close onto the dashboard under them.
+  // Opened by its address, the settings close onto the account's home screen under them.
   const atSettings = location === PATHS.settings
   const settingsOpen = overlay === 'settings' || (atSettings && overlay === 'none')
   const closeSettings = () => {
     setOverlay('none')
-    if (atSettings) navigate(PATHS.dashboard, { replace: true })
+    if (atSettings) navigate(homePathOf(profile.workspace), { replace: true })
   }
   const toggle = (which: Overlay) => () => setOverlay((current) => (current === which ? 'none' : which))
   // Only the bars this screen size shows are drawn. Hidden by CSS, the sidebar and the

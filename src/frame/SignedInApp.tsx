@@ -9,7 +9,7 @@ import { EmptyState } from '../ui/common/EmptyState.tsx'
 import { FullPageSpinner, Spinner } from '../ui/common/Spinner.tsx'
 import { RedirectIfSignedIn as RedirectWithProfile, SignedIn } from './guards.tsx'
 import { PATHS, userPropertiesPath } from '../domain/paths.ts'
-import { isCleanerPath } from '../domain/navigation.ts'
+import { homePathOf, isCleanerPath } from '../domain/navigation.ts'
 import { AppShell } from './AppShell.tsx'
 import { preloadable, type Preloadable } from '../common/preloadable.tsx'
 import { useNotificationStream } from '../features/notifications/notifications.ts'
@@ -47,7 +47,8 @@ const LogsRoute = screen(() => import('../routes/admin/LogsRoute.tsx'))
 type Screen = { paths: string[]; component: Preloadable<object, ScreenModule>; adminOnly?: boolean }
 
 const SCREENS: Screen[] = [
-  // The settings have an address of their own: the dashboard, with the settings open over it.
+  // The settings have an address of their own: the account's home screen, with the settings open
+  // over it (a cleaner's is Turnovers; SignedInScreen picks it).
   { paths: ['/', PATHS.dashboard, PATHS.settings], component: DashboardRoute },
   { paths: [PATHS.properties], component: PropertiesRoute },
   { paths: [PATHS.calendar], component: CalendarRoute },
@@ -104,16 +105,29 @@ function PageLoading() {
   return <FullPageSpinner label={t('app.loading')} />
 }
 
+/** A host's screen; under the settings' own address, a cleaner's home screen instead of the dashboard. */
+function ScreenOf({
+  screen,
+  workspace,
+  location,
+}: {
+  screen: Screen
+  workspace?: 'host' | 'cleaner'
+  location: string
+}) {
+  const Component = workspace === 'cleaner' && location === PATHS.settings ? TurnoversRoute : screen.component
+  return <Component />
+}
+
 function SignedInScreen({ screen }: { screen: Screen }) {
   const { t } = useI18n()
   const [location] = useLocation()
-  const { component: Component } = screen
   return (
     <SignedIn>
       {(profile) =>
         // A cleaner's account has no host screens: they land on Turnovers (docs/product.md §2.25).
         profile.workspace === 'cleaner' && !screen.adminOnly && !isCleanerPath(location) ? (
-          <Redirect to={PATHS.turnovers} replace />
+          <Redirect to={homePathOf(profile.workspace)} replace />
         ) : (
           <Suspense fallback={<PageLoading />}>
             <AppShell profile={profile}>
@@ -123,10 +137,10 @@ function SignedInScreen({ screen }: { screen: Screen }) {
                 <Suspense fallback={<Spinner label={t('app.loading')} className="m-8" />}>
                   {screen.adminOnly ? (
                     <NeedsWords part="admin" fallback={<Spinner label={t('app.loading')} className="m-8" />}>
-                      <Component />
+                      <screen.component />
                     </NeedsWords>
                   ) : (
-                    <Component />
+                    <ScreenOf screen={screen} workspace={profile.workspace} location={location} />
                   )}
                 </Suspense>
               )}

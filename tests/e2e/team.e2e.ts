@@ -246,6 +246,17 @@ describe('a property’s team', () => {
       1,
     )
     expect(await page.getByTestId('cleaner-links').count()).toBe(0)
+
+    // The settings' own address opens them over the cleaner's Turnovers, not a host's dashboard,
+    // and closing them stays there.
+    await page.goto(`${server.url}/settings`)
+    const settings = page.getByTestId('settings-modal')
+    await settings.waitFor()
+    await page.locator('[data-testid="turnover-card"]').first().waitFor({ state: 'attached' })
+    expect(await page.getByTestId('dashboard-exposure').count()).toBe(0)
+    await settings.getByRole('button', { name: 'Close' }).click()
+    await page.waitForURL(/\/turnovers$/)
+    await card.first().waitFor()
     await context.close()
   })
 })

@@ -32,20 +32,28 @@ describe('a signed-in screen whose profile cannot be read', () => {
 })
 
 describe('/settings', () => {
-  it('opens the settings over the page, and closing them goes to the dashboard', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } })),
-    )
-    const rendered = await renderRoute(
-      <AppShell profile={aProfile()}>
-        <p>page</p>
-      </AppShell>,
-      { path: '/settings' },
-    )
-    const settings = await screen.findByTestId('settings-modal', {}, { timeout: 5000 })
-    fireEvent.click(settings.querySelector('button[aria-label="Close"]')!)
-    await waitFor(() => expect(rendered.currentPath()).toBe('/dashboard'))
-    await waitFor(() => expect(screen.queryByTestId('settings-modal')).toBeNull())
-  })
+  it.each([
+    ["a host's", 'host', '/dashboard'],
+    ["a cleaner's", 'cleaner', '/turnovers'],
+  ] as const)(
+    'opens the settings over the page, and closing them goes to %s home screen',
+    async (_, workspace, home) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }),
+        ),
+      )
+      const rendered = await renderRoute(
+        <AppShell profile={{ ...aProfile(), workspace }}>
+          <p>page</p>
+        </AppShell>,
+        { path: '/settings' },
+      )
+      const settings = await screen.findByTestId('settings-modal', {}, { timeout: 5000 })
+      fireEvent.click(settings.querySelector('button[aria-label="Close"]')!)
+      await waitFor(() => expect(rendered.currentPath()).toBe(home))
+      await waitFor(() => expect(screen.queryByTestId('settings-modal')).toBeNull())
+    },
+  )
 })
