@@ -116,6 +116,38 @@ describe("the browser's iCalendar reader", () => {
     )
   })
 
+  it('reads lines ended by CRLF or LF alike, skips blank ones (of any white space), and unfolds continued ones', () => {
+    const lines = [
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'UID:a',
+      '',
+      '\u00a0\u2028',
+      'DTSTART;VALUE=DATE:20260301',
+      'SUMMARY;LANGUAGE=ar:Reserved - ',
+      ' Lina',
+      'X-MANZIL-GUEST;VALUE=TEXT:Lina',
+      'X-MANZIL-STATUS;VALUE=TEXT:Reserved',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ]
+    const crlf = parseICalendar(lines.join('\r\n'))
+    expect(parseICalendar(lines.join('\n'))).toEqual(crlf)
+    const properties = crlf[0]!.components[0]!.properties
+    expect(properties.map(({ name, value }) => `${name}:${value}`)).toEqual([
+      'UID:a',
+      'DTSTART:20260301',
+      'SUMMARY:Reserved - Lina',
+      'X-MANZIL-GUEST:Lina',
+      'X-MANZIL-STATUS:Reserved',
+    ])
+    // A parameter text repeated line after line reads alike each time, and is never written to.
+    const [, , , guest, status] = properties
+    expect(guest!.params).toEqual({ VALUE: 'TEXT' })
+    expect(status!.params).toEqual({ VALUE: 'TEXT' })
+    expect(Object.isFrozen(guest!.params)).toBe(true)
+  })
+
   it('refuses mismatched components and lines without a value', () => {
     expect(() => parseICalendar('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR')).toThrow()
     expect(() => parseICalendar('BEGIN:VCALENDAR\r\nSUMMARY\r\nEND:VCALENDAR')).toThrow()
