@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contract } from '../../contract/index.ts'
 import { currentUser, requireAdmin } from '../auth/session.ts'
 import { notFound } from '../errors.ts'
+import { readerOf } from '../team/access.ts'
 import { Exposure } from '../../contract/imports.ts'
 import { JSON_TYPE, jsonBody, sendRevalidated } from '../db/stampedCache.ts'
 
@@ -14,7 +15,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.imports.exposure,
     handler: async (request, reply) => {
-      const exposure = await app.imports.exposure(currentUser(request).id)
+      const exposure = await app.imports.exposure(await readerOf(app.db, currentUser(request)))
       return sendRevalidated(request, reply, await jsonBody(Exposure, exposure), JSON_TYPE)
     },
   })

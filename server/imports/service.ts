@@ -1,11 +1,12 @@
 import type { z } from 'zod'
 import type { ImportFigures } from '../../contract/imports.ts'
-import { addDays } from '../../src/domain/dates.ts'
+import { addDays, type DateOnly } from '../../src/domain/dates.ts'
 import { intersect, nightCount, runsOf, subtract, union } from '../../src/domain/nightRuns.ts'
 import { todayIn } from '../../src/domain/timeZones.ts'
 import type { Stay } from '../../src/domain/bookings.ts'
 import type { Db } from '../db/database.ts'
-import { managedBy } from '../team/access.ts'
+import { managedBy, type Reader } from '../team/access.ts'
+import { createStampedCache } from '../db/stampedCache.ts'
 import { servedHorizon } from '../calendar/served.ts'
 import {
   countIntervals,
@@ -46,11 +47,63 @@ export const silenceAfterMs = (figures: Pick<ImportFigures, 'medianIntervalMinut
 const intervalsOf = (times: readonly string[]) =>
   intervalQuantiles(countIntervals(new Map(), intervalMinutesOf(times)), INTERVAL_FETCHES - 1)
 
+/** A stay that holds nights of its property: its own runs of nights, and since when it holds them. */
+type HeldStay = {
+  source: string | null
+  kind: string
+  since: string
+  nights: Stay[]
+}
+
+/** Each property's stays from `heldFrom` on, the earliest taken first. */
+type HeldStays = ReadonlyMap<string, readonly HeldStay[]>
+
+/** Dates and times (ISO 8601) in their order: as text, with no collation's cost. */
+const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Nights from the properties' today on: none ends before yesterday anywhere on Earth. */
+const heldFrom = (now: Date) => addDays(now.toISOString().slice(0, 10), -1)
+
+/**
+ * The stays of these properties that end after `from`, as the echo rule leaves their own nights;
+ * the earliest taken first, so that a night two stays hold is dated by the first. They depend on
+ * the properties' stays alone, which move their owner's data version: a reader's are kept under
+ * the stamp of their data (server/team/access.ts), while what each platform was served, which
+ * every fetch may change, is read each time.
+ */
+async function heldStaysOf(db: Db, propertyIds: readonly string[], from: DateOnly): Promise<HeldStays> {
+  const stays = propertyIds.length === 0 ? [] : await takenStaysOf(db, propertyIds, from)
+  const held = new Map<string, HeldStay[]>()
+  for (const [propertyId, ofProperty] of groupedBy(stays, (stay) => stay.property_id))
+    held.set(
+      propertyId,
+      ofProperty
+        .map((stay) => ({
+          source: stay.source,
+          kind: stay.kind,
+          since: stay.taken_at ?? stay.first_seen_at,
+          nights: runsOf(ownRowParts(stay).map((part) => ({ start: part.start_date, end: part.end_date }))),
+        }))
+        .sort((a, b) => textOrder(a.since, b.since)),
+    )
+  return held
+}
+
+/** About what held stays weigh in memory: a stay's fields and its runs. */
+const heldBytes = (held: HeldStays) => {
+  let bytes = 0
+  for (const stays of held.values()) for (const stay of stays) bytes += 160 + 80 * stay.nights.length
+  return bytes
+}
+
 /**
  * How each platform imports Manzil's availability feeds, and what it has not been served yet
  * (docs/decisions.md, "Imports measured").
  */
 export function createImportService({ db, clock }: { db: Db; clock: () => Date }) {
+  // A portfolio at the quota holds some 5,000 stays from today on, about 1 MB kept.
+  const heldCache = createStampedCache<HeldStays>({ maxBytes: 16 << 20, sizeOf: heldBytes })
+
   /** Each feed's latest fetch and its intervals over the last week. */
   async function fetchFiguresOf(feedIds: readonly string[]) {
     const since = intervalsSince(clock())
@@ -80,15 +133,11 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
    * it last imported. Each run is dated by when the stay that holds it took its nights, which
    * lasts while they are at risk (docs/decisions.md, "Imports measured").
    */
-  async function atRiskOf(feeds: readonly Feed[]) {
+  async function atRiskOf(feeds: readonly Feed[], held: HeldStays) {
     const propertyIds = [...new Set(feeds.map((feed) => feed.property_id))]
     const now = clock()
     const horizon = servedHorizon(now)
-    const [stays, zones, served] = await Promise.all([
-      // Nights from the properties' today on: none ends before yesterday anywhere on Earth.
-      propertyIds.length === 0
-        ? []
-        : takenStaysOf(db, propertyIds, addDays(now.toISOString().slice(0, 10), -1)),
+    const [zones, served] = await Promise.all([
       propertyIds.length === 0
         ? []
         : db.selectFrom('properties').select(['id', 'time_zone']).where('id', 'in', propertyIds).execute(),
@@ -105,7 +154,6 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
             .where('served_until', 'is', null)
             .execute(),
     ])
-    const staysOf = groupedBy(stays, (stay) => stay.property_id)
     const servedOf = groupedBy(served, (row) => row.feed_id)
     const todayOf = new Map(zones.map((row) => [row.id, todayIn(row.time_zone, now)]))
     const atRisk = new Map<string, { all: AtRiskRun[]; sales: AtRiskRun[] }>()
@@ -116,31 +164,24 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
       const servedRuns = runsOf(
         (servedOf.get(feed.id) ?? []).map((row) => ({ start: row.start_night, end: row.end_night })),
       )
-      // The earliest taken first, so that a night two stays hold is dated by the first.
-      const holding = (staysOf.get(feed.property_id) ?? [])
-        .filter((stay) => takesFrom(stay, feed.platform_name))
-        .map((stay) => ({ stay, since: stay.taken_at ?? stay.first_seen_at }))
-        .sort((a, b) => a.since.localeCompare(b.since))
-      const missingOf = (stays: typeof holding) => {
+      const holding = (held.get(feed.property_id) ?? []).filter((stay) => takesFrom(stay, feed.platform_name))
+      const missingOf = (stays: readonly HeldStay[]) => {
         let told: Stay[] = []
         const runs: AtRiskRun[] = []
-        for (const { stay, since } of stays) {
-          const nights = intersect(
-            runsOf(ownRowParts(stay).map((part) => ({ start: part.start_date, end: part.end_date }))),
-            window,
-          )
+        for (const { nights: own, since } of stays) {
+          const nights = intersect(own, window)
           const missing = subtract(subtract(nights, servedRuns), told)
           const acknowledged = feed.at_risk_acknowledged_at !== null && since <= feed.at_risk_acknowledged_at
           runs.push(...missing.map((run) => ({ ...run, since, acknowledged })))
           told = union(told, missing)
         }
-        return runs.sort((a, b) => a.start.localeCompare(b.start))
+        return runs.sort((a, b) => textOrder(a.start, b.start))
       }
       atRisk.set(feed.id, {
         all: missingOf(holding),
         // Sales alone alarm, each night dated by the earliest sale holding it (docs/product.md
         // §12.5): a host's or a platform's block is marked, never alarmed.
-        sales: missingOf(holding.filter(({ stay }) => stay.kind === 'booking')),
+        sales: missingOf(holding.filter((stay) => stay.kind === 'booking')),
       })
     }
     return atRisk
@@ -189,12 +230,15 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
     )
   }
 
-  /** Each platform feed of these properties with its figures; only linked platforms have one. */
-  async function figuresOf(propertyIds: readonly string[]) {
+  /**
+   * Each platform feed of these properties with its figures; only linked platforms have one. The
+   * stays they hold are read unless `held` gives them.
+   */
+  async function figuresOf(propertyIds: readonly string[], held?: HeldStays) {
     const feeds = await feedsOf(propertyIds)
     const [fetches, atRisk, pages] = await Promise.all([
       fetchFiguresOf(feeds.map((feed) => feed.id)),
-      atRiskOf(feeds),
+      (async () => atRiskOf(feeds, held ?? (await heldStaysOf(db, propertyIds, heldFrom(clock())))))(),
       calendarPagesOf(propertyIds),
     ])
     return feeds.map((feed) => ({
@@ -212,14 +256,19 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
    * counts a night at risk on several platforms once; `silent` lists the links a platform used to
    * import and has not for longer than max(24 h, 4 times its median interval).
    */
-  async function exposure(ownerId: string) {
+  async function exposure(reader: Reader) {
     const properties = await db
       .selectFrom('properties')
       .select(['id', 'name'])
-      .where(managedBy(db, ownerId))
+      .where(managedBy(db, reader.id))
       .orderBy('created_at')
       .execute()
-    const figures = await figuresOf(properties.map((property) => property.id))
+    const propertyIds = properties.map((property) => property.id)
+    const from = heldFrom(clock())
+    const held = await heldCache(reader.id, `${reader.stamp}:${from}`, () =>
+      heldStaysOf(db, propertyIds, from),
+    )
+    const figures = await figuresOf(propertyIds, held)
     const feedsOfProperty = groupedBy(figures, (feed) => feed.property_id)
     const now = clock().getTime()
     let nightsAtRisk = 0

@@ -43,6 +43,8 @@ describeEachDatabase(
       feeds = await host.internal()
       expect(feeds('Airbnb')).toMatchObject({ lastUserAgent: AGENT, atRisk: [] })
       expect(feeds('Airbnb').lastFetchedAt).not.toBeNull()
+      // The summary's stays are kept under the host's data version; what Airbnb imported is not.
+      expect((await host.exposure()).nightsAtRisk).toBe(2)
 
       // Sold elsewhere since Airbnb last imported: at risk again, only the new nights.
       await aStay(ctx.db, host.vrbo, addDays(today, 30), addDays(today, 31))
