@@ -32,7 +32,12 @@ const FEEDS: Record<string, { property: string; platform?: string; stays: StayEv
     property: 'Palm Loft',
     stays: [
       { uid: 'closed@airbnb.com', start: day(2), end: day(4), summary: 'Airbnb (Not available)' },
+      // Sarah's stay has its preparation night on each side, as Rami's below: a reservation still
+      // ahead with a free night beside it would prove Airbnb's preparation time none, and Rami's
+      // closed nights the host's (src/domain/airbnbRules.ts), on the days Sarah's is still ahead.
+      { uid: 'sarah-before@airbnb.com', start: day(9), end: day(10), summary: 'Airbnb (Not available)' },
       { uid: 'sarah@airbnb.com', start: day(10), end: day(13), summary: 'Reserved - Sarah Johnson' },
+      { uid: 'sarah-after@airbnb.com', start: day(13), end: day(14), summary: 'Airbnb (Not available)' },
       // A month ahead, one night closed on each side of a reservation and the nights around them
       // free: Airbnb's preparation time (its rules are read from today on), its booking window
       // closing the export's end.
