@@ -238,7 +238,9 @@ export function createImportService({ db, clock }: { db: Db; clock: () => Date }
     const feeds = await feedsOf(propertyIds)
     const [fetches, atRisk, pages] = await Promise.all([
       fetchFiguresOf(feeds.map((feed) => feed.id)),
-      (async () => atRiskOf(feeds, held ?? (await heldStaysOf(db, propertyIds, heldFrom(clock())))))(),
+      Promise.resolve(held ?? heldStaysOf(db, propertyIds, heldFrom(clock()))).then((stays) =>
+        atRiskOf(feeds, stays),
+      ),
       calendarPagesOf(propertyIds),
     ])
     return feeds.map((feed) => ({
