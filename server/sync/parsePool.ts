@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { DateOnly } from '../../src/domain/dates.ts'
 import { PARSE_HEAP_KEPT_MB, PARSE_MEMORY_MB, PARSE_TIME_BUDGET_MS } from './budgets.ts'
 import { FeedError, type FeedFailure } from './feedError.ts'
 import type { FeedEvent } from './parse.ts'
+import { threadCpuMs } from './threadTime.ts'
 
 /**
  * A fetched feed to read: its undecoded body and the charset its server named (null: none), the
@@ -44,30 +44,15 @@ type Thread = {
 
 const WORKER_URL = new URL('./parseWorker.boot.mjs', import.meta.url)
 
-/** Clock ticks a second in /proc's CPU times (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100
-
-/** A thread's CPU time in ms, user and system, from /proc; null when it cannot be read. */
-function cpuTimeMs(tid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
-    // The fields after the command name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
-  } catch {
-    return null
-  }
-}
-
 /**
  * How much of its own time a worker has spent since now: its CPU time where the kernel tells it,
  * else the time its event loop was busy.
  */
 function timeUsedBy(thread: Thread): () => number {
-  const cpuAtStart = thread.tid ? cpuTimeMs(thread.tid) : null
+  const cpuAtStart = thread.tid ? threadCpuMs(thread.tid) : null
   if (thread.tid && cpuAtStart !== null) {
     const tid = thread.tid
-    return () => (cpuTimeMs(tid) ?? Number.POSITIVE_INFINITY) - cpuAtStart
+    return () => (threadCpuMs(tid) ?? Number.POSITIVE_INFINITY) - cpuAtStart
   }
   const loopAtStart = thread.worker.performance.eventLoopUtilization()
   return () => thread.worker.performance.eventLoopUtilization(loopAtStart).active

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import v8 from 'node:v8'
 import { parentPort } from 'node:worker_threads'
 import { detectPlatform } from '../../src/domain/platforms.ts'
@@ -6,6 +5,7 @@ import { FeedError } from './feedError.ts'
 import { decodeFeed } from './feedText.ts'
 import { parseFeed } from './parse.ts'
 import type { ParseOutcome, ParseReply, ParseTask } from './parsePool.ts'
+import { ownThreadId, runAsFeedReader } from './threadTime.ts'
 
 /** One feed read in a worker thread of the parse pool: decoded, parsed, its platform named. */
 function read(task: ParseTask): ParseOutcome {
@@ -29,13 +29,6 @@ port.on('message', (task: ParseTask) => {
   port.postMessage(reply)
 })
 
-/** This thread's id in the kernel (Linux), by which the pool reads its CPU time; null elsewhere. */
-function threadId(): number | null {
-  try {
-    return Number(readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0]) || null
-  } catch {
-    return null
-  }
-}
-
-port.postMessage({ ready: true, tid: threadId() })
+const tid = ownThreadId()
+runAsFeedReader(tid)
+port.postMessage({ ready: true, tid })

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -5,6 +6,7 @@ import { addDays } from '../../src/domain/dates.ts'
 import { FeedError } from '../../server/sync/feedError.ts'
 import { parseFeed } from '../../server/sync/parse.ts'
 import { createParsePool, type ParsePool, type ParsePoolOptions } from '../../server/sync/parsePool.ts'
+import { FEED_READER_NICE, ownThreadId, threadNice } from '../../server/sync/threadTime.ts'
 import { calendarOf, readFixture } from '../fixtures/feedServer.ts'
 import {
   foldedAtEveryByte,
@@ -141,6 +143,20 @@ describe('the parse pool', () => {
     expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled'])
     expect(pool!.threads).toBeLessThanOrEqual(2)
   })
+
+  it.runIf(ownThreadId() !== null)(
+    "reads feeds below the server thread's priority, which it leaves as it was",
+    async () => {
+      const niceThreads = () =>
+        readdirSync('/proc/self/task').filter((tid) => threadNice(Number(tid)) === FEED_READER_NICE).length
+      const before = niceThreads()
+      aPool({ size: 2 })
+      await Promise.all([parse(readFixture('airbnb.ics')), parse(readFixture('booking.ics'))])
+      expect(pool!.threads).toBe(2)
+      expect(niceThreads() - before).toBe(2)
+      expect(threadNice(ownThreadId()!)).toBe(0)
+    },
+  )
 
   it('keeps the event loop free while it reads the hostile feeds', async () => {
     aPool()
