@@ -4,6 +4,7 @@ import { addDays } from '../../src/domain/dates.ts'
 import { calendarOf, startFeedServer, type FeedServer, type StayEvent } from '../fixtures/feedServer.ts'
 import { aCalendarRow, aPropertyRow, aUser } from '../server/builders.ts'
 import { describeEachDatabase } from '../server/harness.ts'
+import { longestWait, timedHealth, type HealthWait } from '../server/healthWaits.ts'
 
 /**
  * A conflict storm: three links of one property, each a thousand long stays that all overlap
@@ -20,7 +21,7 @@ afterAll(() => feeds.close())
 
 const STAYS_PER_LINK = 1000
 const SYNCS = 3
-/** The longest health may take while the storm is synced, on either engine. */
+/** The longest the server's own work may hold a health answer while the storm is synced, on either engine. */
 const LONGEST_HEALTH_MS = 250
 
 const PLATFORMS = ['Airbnb', 'Booking.com', 'Vrbo'] as const
@@ -37,7 +38,7 @@ const stormOf = (platform: string, fetch: number): StayEvent[] =>
 describeEachDatabase(
   'a conflict storm',
   (ctx) => {
-    it(`keeps health within ${LONGEST_HEALTH_MS} ms while three links of ${STAYS_PER_LINK} clashing, rotating stays sync`, async () => {
+    it(`holds no health answer ${LONGEST_HEALTH_MS} ms with the server's own work while three links of ${STAYS_PER_LINK} clashing, rotating stays sync`, async () => {
       const owner = await aUser(ctx.db)
       const property = await aPropertyRow(ctx.db, owner.id)
       const links = await Promise.all(
@@ -47,33 +48,28 @@ describeEachDatabase(
         }),
       )
       const origin = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-      const timedHealth = async () => {
-        const asked = performance.now()
-        expect((await fetch(`${origin}/api/health`)).status).toBe(200)
-        return performance.now() - asked
-      }
-
-      const during: number[] = []
+      const askHealth = async () => (await fetch(`${origin}/api/health`)).status
+      const during: HealthWait[] = []
       for (let fetch = 0; fetch < SYNCS; fetch++) {
         for (const link of links) feeds.serve(link.route, calendarOf(stormOf(link.platform, fetch)))
         let syncing = true
         const sync = ctx.app.syncCalendarsNow(links.map((link) => link.id)).finally(() => (syncing = false))
         while (syncing) {
-          during.push(await timedHealth())
+          during.push(await timedHealth(askHealth))
           await new Promise((resolve) => setTimeout(resolve, 10))
         }
         await sync
       }
 
-      const longest = Math.max(...during)
+      const longest = longestWait(during)
       const notices = await ctx.db
         .selectFrom('notifications')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('user_id', '=', owner.id)
         .executeTakeFirstOrThrow()
-      const figures = `health longest ${longest.toFixed(1)} ms of ${during.length} answers; ${Number(notices.count)} notices kept`
+      const figures = `health held at most ${longest.heldMs.toFixed(1)} ms (${longest.wallMs.toFixed(1)} ms of wall time) of ${during.length} answers; ${Number(notices.count)} notices kept`
       console.log(`conflict storm (${ctx.engine}): ${figures}`)
-      expect(longest, figures).toBeLessThanOrEqual(LONGEST_HEALTH_MS)
+      expect(longest.heldMs, figures).toBeLessThanOrEqual(LONGEST_HEALTH_MS)
       const stays = await ctx.db
         .selectFrom('bookings')
         .select('id')
