@@ -3,14 +3,15 @@ import { z } from 'zod'
 /** A property's or a platform's feed by its secret token: `<token>.ics`. */
 export const FeedParams = z.object({ file: z.string().max(200) })
 /**
- * The host's feed of every property: the stays that end after `from` (the first of its month
- * without `to`), or all, and with `to` only those that start before it. Or, with `stay` (ids
- * separated by commas, a double booking's two at most), those stays alone, wherever they are: what
- * a link to a stay opens.
+ * The host's feed of every property, or of the one `property` names: the stays that end after
+ * `from` (the first of its month without `to`), or all, and with `to` only those that start before
+ * it. Or, with `stay` (ids separated by commas, a double booking's two at most), those stays alone,
+ * wherever they are: what a link to a stay opens.
  */
 export const OwnerFeedQuery = z.object({
   from: z.string().max(32).optional(),
   to: z.string().max(32).optional(),
+  property: z.string().max(64).optional(),
   stay: z.string().max(200).optional(),
 })
 

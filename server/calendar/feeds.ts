@@ -129,16 +129,18 @@ const activeStaysManagedBy = (db: Db, ownerId: string) =>
     .where('bookings.cancelled_at', 'is', null)
 
 /**
- * The feed of every property one user owns or co-hosts, each event naming its property (X-MANZIL-PROPERTY):
- * the active stays that end after `from` (all of them without it) and start before `to` (all
- * of them without it). A stay's conflict is judged among all the property's stays, so the few
- * that ended before `from`, or start at or after `to`, and overlap a stay of the feed are read
- * too, to judge it, and left out of the feed (docs/decisions.md, "A portfolio's calendar in one
- * feed").
+ * The feed of every property one user owns or co-hosts, or of the one of them `property` names,
+ * each event naming its property (X-MANZIL-PROPERTY): the active stays that end after `from` (all
+ * of them without it) and start before `to` (all of them without it). A stay's conflict is judged
+ * among all the property's stays, so the few that ended before `from`, or start at or after `to`,
+ * and overlap a stay of the feed are read too, to judge it, and left out of the feed
+ * (docs/decisions.md, "A portfolio's calendar in one feed").
  */
-async function ownerFeed(db: Db, ownerId: string, window: FeedWindow): Promise<WrittenFeed> {
-  const { from, to } = window
-  const ofOwner = activeStaysManagedBy(db, ownerId)
+async function ownerFeed(db: Db, ownerId: string, window: OwnerFeedScope): Promise<WrittenFeed> {
+  const { from, to, property } = window
+  const ofOwner = activeStaysManagedBy(db, ownerId).$if(property != null, (query) =>
+    query.where('bookings.property_id', '=', property ?? ''),
+  )
   const stays = await byCheckIn(
     ofOwner
       .$if(from !== null, (query) => query.where('bookings.end_date', '>', from ?? ''))
@@ -416,19 +418,22 @@ export const ownerFeedStart = ({ from, to }: FeedWindow): DateOnly | null =>
  */
 export type FeedWindow = { from: DateOnly | null; to: DateOnly | null }
 
+/** An owner's feed's window, of every property the reader manages or of one (`property`). */
+export type OwnerFeedScope = FeedWindow & { property?: string | null }
+
 /**
- * The feed of all of an owner's properties since the first of a month (null: all of it), up to
- * `to` when given, computed once per version of their data (`createReaderFeeds`).
+ * The feed of all of an owner's properties, or of one, since the first of a month (null: all of
+ * it), up to `to` when given, computed once per version of their data (`createReaderFeeds`).
  */
 export function createOwnerFeeds(db: Db) {
   const feeds = createReaderFeeds(OWNER_FEED_BYTES)
-  const keyOf = (reader: Reader, { from, to }: FeedWindow) =>
-    `${reader.id}:${ownerFeedStart({ from, to }) ?? ''}:${to ?? ''}`
+  const keyOf = (reader: Reader, { from, to, property }: OwnerFeedScope) =>
+    `${reader.id}:${ownerFeedStart({ from, to }) ?? ''}:${to ?? ''}:${property ?? ''}`
   return {
     /** The ETag of the feed at this version of the owner's data, when one was computed. */
-    currentEtag: (reader: Reader, window: FeedWindow) =>
+    currentEtag: (reader: Reader, window: OwnerFeedScope) =>
       feeds.current(keyOf(reader, window), reader.stamp)?.etag,
-    feed: (reader: Reader, window: FeedWindow): Promise<ExportFeed> =>
+    feed: (reader: Reader, window: OwnerFeedScope): Promise<ExportFeed> =>
       feeds.feed(keyOf(reader, window), reader.stamp, async () => {
         const { bytes, etag } = await ownerFeed(db, reader.id, {
           ...window,

@@ -53,7 +53,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.calendar.ownerFeed,
     handler: async (request, reply) => {
-      const { from, to, stay } = request.query
+      const { from, to, stay, property = null } = request.query
       if (stay !== undefined) {
         const ids = [...new Set(stay.split(','))]
         if (ids.length > MAX_LINKED_STAYS || !ids.every((id) => STAY_ID.test(id)))
@@ -63,8 +63,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       if (from !== undefined && !isDateOnly(from)) throw fieldError('from', 'errors.calendar.fromDate')
       if (to !== undefined && (!isDateOnly(to) || (from !== undefined && to <= from)))
         throw fieldError('to', 'errors.calendar.toDate')
-      const window = { from: from ?? null, to: to ?? null }
+      const window = { from: from ?? null, to: to ?? null, property }
       const reader = await readerOf(app.db, currentUser(request))
+      // One property's: its owner's and co-hosts' only, as every property route answers.
+      if (property !== null && !(await app.calendars.manages(reader, property))) throw notFound()
       const known = app.calendars.ownerFeedEtag(reader, window)
       if (known !== undefined && request.headers['if-none-match'] === known)
         return sendFeed(request, reply, { etag: known })

@@ -3,6 +3,7 @@ import type { FetchLog } from '../imports/fetchLog.ts'
 import { createExportFeeds, createOwnerFeeds, ownerStaysById, type Answer } from './feeds.ts'
 import { cachedBody } from '../db/stampedCache.ts'
 import { createStayLists } from './stayLists.ts'
+import { managedIds, type Reader } from '../team/access.ts'
 
 export type CalendarServiceDeps = {
   db: Db
@@ -43,6 +44,9 @@ export function createCalendarService({ db, clock, fetchLog }: CalendarServiceDe
     flushFetches: async () => await fetchLog?.flush(),
     ownerFeedEtag: ownerFeeds.currentEtag,
     ownerFeed: ownerFeeds.feed,
+    /** Whether the reader owns or co-hosts the property: whether its own feed is theirs to read. */
+    manages: async (reader: Reader, propertyId: string) =>
+      (await managedIds(db, reader.id, propertyId).executeTakeFirst()) !== undefined,
     /** The stays of these ids that a user manages, wherever they are; read each time (links are opened seldom). */
     ownerStaysById: async (ownerId: string, ids: readonly string[]) => {
       const { bytes, etag } = await ownerStaysById(db, ownerId, ids)

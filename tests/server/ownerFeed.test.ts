@@ -1,11 +1,12 @@
 import { beforeAll, expect, it } from 'vitest'
 import { aCalendarRow, aStay, type CalendarRef } from './bookingBuilders.ts'
-import { aPropertyRow, aUser, signIn } from './builders.ts'
+import { aPropertyRow, aTeamMember, aUser, signIn } from './builders.ts'
 import { describeEachDatabase } from './harness.ts'
 import { eventsOf } from './ownerEvents.ts'
 
 describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
   let host: {
+    id: string
     cookie: string
     first: string
     second: string
@@ -34,7 +35,7 @@ describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
       await aStay(ctx.db, loft, '2030-03-01', '2030-03-05'),
     ]
     await aStay(ctx.db, loft, '2030-04-01', '2030-04-05', { cancelled: true })
-    host = { cookie: await signIn(ctx.app, owner.email), first, second, loft, vrboClash, kept }
+    host = { id: owner.id, cookie: await signIn(ctx.app, owner.email), first, second, loft, vrboClash, kept }
     const stranger = await aUser(ctx.db, { isAdmin: true })
     const property = (await aPropertyRow(ctx.db, stranger.id, { name: 'Not yours' })).id
     await aStay(ctx.db, await aCalendarRow(ctx.db, property), '2030-03-01', '2030-03-03')
@@ -125,6 +126,40 @@ describeEachDatabase('the feed of all of a host’s properties', (ctx) => {
     })
     expect(again.statusCode).toBe(304)
     await ctx.db.deleteFrom('bookings').where('id', 'in', [clash, later]).execute()
+  })
+
+  it('of one property: its stays alone, judged among its own, for its owner and co-hosts only', async () => {
+    const window = '?from=2030-03-01&to=2030-04-01'
+    const ofProperty = (cookie: string, property: string, headers: Record<string, string> = {}) =>
+      feedOf(cookie, `${window}&property=${property}`, headers)
+    const first = await ofProperty(host.cookie, host.first)
+    expect(first.statusCode).toBe(200)
+    const events = eventsOf(first.body)
+    expect(events.map((event) => event.stayId).sort()).toEqual([host.vrboClash, host.kept[1]].sort())
+    expect(events.every((event) => event.property === host.first)).toBe(true)
+    // Its clash with the Airbnb stay that ended before the window is still judged.
+    expect(events.find((event) => event.stayId === host.vrboClash)?.conflict).toBe(true)
+    // Each property's window is a feed of its own, with its own ETag.
+    const second = await ofProperty(host.cookie, host.second)
+    expect(eventsOf(second.body).map((event) => event.stayId)).toEqual([host.kept[2]])
+    expect(second.headers.etag).not.toBe(first.headers.etag)
+    const etag = String(first.headers.etag)
+    expect((await ofProperty(host.cookie, host.first, { 'if-none-match': etag })).statusCode).toBe(304)
+
+    const [cohost, cleaner] = [await aUser(ctx.db), await aUser(ctx.db)]
+    await aTeamMember(ctx.db, { propertyId: host.first, user: cohost, role: 'cohost', invitedBy: host.id })
+    await aTeamMember(ctx.db, { propertyId: host.first, user: cleaner, role: 'cleaner', invitedBy: host.id })
+    const cohosts = await ofProperty(await signIn(ctx.app, cohost.email), host.first)
+    expect(
+      eventsOf(cohosts.body)
+        .map((event) => event.stayId)
+        .sort(),
+    ).toEqual(events.map((event) => event.stayId).sort())
+    // Not theirs: a cleaner's and a stranger's answer is a 404, whatever ETag they send.
+    for (const cookie of [await signIn(ctx.app, cleaner.email), other.cookie])
+      for (const headers of [{}, { 'if-none-match': etag }] as Record<string, string>[])
+        expect((await ofProperty(cookie, host.first, headers)).statusCode).toBe(404)
+    expect((await ofProperty(other.cookie, other.property)).statusCode).toBe(200)
   })
 
   it('with a last day, from exactly the first day asked: a window is not widened to its month', async () => {

@@ -84,11 +84,11 @@ export function stayAnswer(path: string, stays: ExportedStay[], properties: read
   const ids = query.get('stay')?.split(',')
   const shown = stays.filter((stay) => {
     if (ids !== undefined) return ids.includes(stay.stayId)
+    if ((query.get('property') ?? stay.propertyId) !== stay.propertyId) return false
     if (list === null) return stay.end > from && (to === null || stay.start < to)
     const zone = properties.find((property) => property.id === stay.propertyId)?.timeZone
     const today = zone ? todayIn(zone) : localToday()
     return (
-      (query.get('property') ?? stay.propertyId) === stay.propertyId &&
       (query.get('platform') ?? stay.platform) === stay.platform &&
       (list === 'current' ? stay.start <= today && stay.end > today : stay.start > today)
     )

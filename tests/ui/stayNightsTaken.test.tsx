@@ -4,6 +4,7 @@ import toast from 'react-hot-toast'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromPromise } from 'xstate'
 import { addDays, localToday, type DateOnly } from '../../src/domain/dates.ts'
+import { feedWindowFor } from '../../src/features/calendar/feedPaths.ts'
 import type { SaveStayInput } from '../../src/machines/calendar/manualStay.ts'
 import { formattersFor } from '../../src/ui/common/format.ts'
 import {
@@ -116,6 +117,27 @@ describe('the stay dialog, before saving', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }))
     await vi.waitFor(() => expect(saved).toHaveLength(1))
     expect(saved[0]).toMatchObject({ propertyId: VILLA.id, values: { start: day(4), end: day(8) } })
+  })
+
+  it("checks nights in months the calendar has not read against their property's stays alone", async () => {
+    const user = userEvent.setup()
+    const later = { ...AIRBNB, stayId: 'airbnb-later', start: day(95), end: day(98) }
+    const fetched = serveCalendars({ [VILLA.id]: [later], [LOFT.id]: [{ ...later, stayId: 'loft-later' }] })
+    await renderCalendar()
+    await user.click(screen.getByTestId('add-stay'))
+    await opened()
+    await pickStayDates(user, { start: day(96), end: day(97) })
+    await vi.waitFor(() => expect(warning()).not.toBeNull())
+    expect(
+      within(warning()!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`Huda Mansour · Airbnb · ${dates(day(95), day(98))}`])
+    // The nights' months were read for Palm Villa only, never for every property.
+    const { from } = feedWindowFor(day(96), day(96))
+    const ofNights = fetched.filter((path) => path.includes(`from=${from}`))
+    expect(ofNights.length).toBeGreaterThan(0)
+    expect(ofNights.every((path) => path.includes(`property=${VILLA.id}`))).toBe(true)
   })
 
   it('says nothing of the nights a check-out frees on the day of the check-in', async () => {

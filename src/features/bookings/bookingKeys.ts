@@ -59,6 +59,21 @@ export const stayListQuery = (list: StayList, filters: StayListFilters) =>
     refetchInterval: 60_000,
   })
 
+/**
+ * The query of one property's stays in a window: what the manual-stay dialog checks nights
+ * against in months the calendar has not read, a few kilobytes where the whole portfolio's window
+ * is megabytes.
+ */
+export const propertyFeedQuery = (shown: FeedWindow, propertyId: string) =>
+  queryOptions({
+    queryKey: [...BOOKINGS_KEY, shown.from, shown.to, propertyId],
+    queryFn: async () => {
+      const { fetchFeed } = await import('../calendar/calendarFeed.ts')
+      return (await fetchFeed(portfolioFeedPath(shown, propertyId))).events
+    },
+    retry: false,
+  })
+
 /** The query of the stays a link opens, by their ids, wherever they are. */
 export const linkedStaysQuery = (ids: readonly string[]) =>
   queryOptions({

@@ -10,7 +10,7 @@ import type { ChosenNights } from '../../domain/manualStays.ts'
 import { prevailingZone, todayIn, type ZonedProperty } from '../../domain/timeZones.ts'
 import { stayColors } from '../../domain/stayColors.ts'
 import { bookingKey } from '../../ui/calendar/month/calendarDays.ts'
-import { portfolioFeedQuery, stayListQuery } from '../bookings/bookingKeys.ts'
+import { portfolioFeedQuery, propertyFeedQuery, stayListQuery } from '../bookings/bookingKeys.ts'
 import { useProperties } from '../properties/propertyList.ts'
 
 /**
@@ -63,25 +63,37 @@ export function useBookings() {
 }
 
 /**
- * The stays of the months some nights fall in, and whether every stay that could hold them is
- * among them (of a listed property, its window read): what the manual-stay dialog checks the
- * nights against. The calendar's own answer when it shows those months.
+ * The stays of the nights' property in the months the nights fall in, and whether every stay that
+ * could hold them is among them (of a listed property, its window read): what the manual-stay
+ * dialog checks the nights against. The calendar's own answer when it has read or is reading
+ * those months; else that property's alone, not every property's.
  */
 export function useStaysAround(nights: ChosenNights, properties: readonly PropertyRef[]) {
+  const { propertyId } = nights
   const valid = isDateOnly(nights.start) && isDateOnly(nights.end) && nights.start < nights.end
   const today = localToday()
-  const feed = useQuery({
-    ...portfolioFeedQuery(
-      valid ? feedWindowFor(nights.start, addDays(nights.end, -1)) : feedWindowFor(today, today),
-    ),
-    enabled: valid,
+  const window = valid ? feedWindowFor(nights.start, addDays(nights.end, -1)) : feedWindowFor(today, today)
+  // Never fetched from here: only the calendar's copy, when it has one.
+  const calendars = useQuery({ ...portfolioFeedQuery(window), enabled: false })
+  const calendarReads = calendars.data !== undefined || calendars.fetchStatus === 'fetching'
+  const own = useQuery({
+    ...propertyFeedQuery(window, propertyId),
+    enabled: valid && propertyId !== '' && !calendarReads,
   })
+  const events = calendars.data ?? own.data
   const stays = useMemo(
-    () => (feed.data ? colorBookings(toPortfolioBookings(feed.data, properties)) : []),
-    [feed.data, properties],
+    () =>
+      events
+        ? colorBookings(
+            toPortfolioBookings(
+              events.filter((event) => event.propertyId === propertyId),
+              properties,
+            ),
+          )
+        : [],
+    [events, properties, propertyId],
   )
-  const loaded =
-    valid && feed.data !== undefined && properties.some((property) => property.id === nights.propertyId)
+  const loaded = valid && events !== undefined && properties.some((property) => property.id === propertyId)
   return { stays, loaded }
 }
 

@@ -35,9 +35,11 @@ export function feedWindowFor(first: DateOnly, last: DateOnly): FeedWindow {
   }
 }
 
-/** The address of the feed of all of the signed-in host's properties, in a window. */
-export const portfolioFeedPath = ({ from, to }: FeedWindow) =>
-  `${API_BASE}${apiPaths.calendar.ownerFeed.url}?from=${from}&to=${to}`
+/** The address of the feed of all of the signed-in host's properties in a window, or of one of them. */
+export const portfolioFeedPath = ({ from, to }: FeedWindow, propertyId?: string) =>
+  `${API_BASE}${apiPaths.calendar.ownerFeed.url}?from=${from}&to=${to}${
+    propertyId === undefined ? '' : `&property=${encodeURIComponent(propertyId)}`
+  }`
 
 /** The address of the stays of these ids (a link's), wherever they are. */
 export const linkedStaysPath = (ids: readonly string[]) =>
