@@ -79,7 +79,8 @@ export async function listDueCalendars(db: Db, now: string): Promise<DueCalendar
 
 /**
  * Leases these external calendars to this process so no other process syncs them at the same
- * time, and says whose each is. One UPDATE takes only rows whose lease is free.
+ * time, and says whose each is, in the order of `ids` (the accounts' turns), whatever order the
+ * database returns them in. One UPDATE takes only rows whose lease is free.
  * PostgreSQL's `FOR UPDATE SKIP LOCKED` lets concurrent claimers pass over each other's rows
  * instead of queueing on them; SQLite has one writer at a time, so the plain statement is
  * already exclusive.
@@ -110,7 +111,7 @@ export async function claimCalendars(
     )
   if (request.onlyDue) candidates = candidates.where(isDue('external_calendars', request.now))
   if (handle.engine === 'postgres') candidates = candidates.forUpdate().skipLocked()
-  return db
+  const claimed = await db
     .updateTable('external_calendars')
     .set({ lease_until: request.leaseUntil })
     .where('id', 'in', candidates)
@@ -126,6 +127,8 @@ export async function claimCalendars(
         .as('owner_id'),
     )
     .execute()
+  const turn = new Map(request.ids.map((id, index) => [id, index]))
+  return claimed.sort((a, b) => (turn.get(a.id) ?? 0) - (turn.get(b.id) ?? 0))
 }
 
 /**

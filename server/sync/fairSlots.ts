@@ -64,16 +64,18 @@ export function createFairSlots(size: number, perOwner = size) {
 }
 
 /**
- * Puts items in turns of their owners: every owner's first, then every owner's second, and so
- * on, the owners in the order of their first items, starting from the `firstOwner`th of them (and
- * round to those before it); each owner's items keep their order.
+ * Puts items in turns of their owners (an account, a property: `ownerOf`): every owner's first,
+ * then every owner's second, and so on, the owners in the order of their first items, starting
+ * from the `firstOwner`th of them (and round to those before it); each owner's items keep their
+ * order.
  */
-export function inTurns<T extends { owner_id: string }>(items: readonly T[], firstOwner = 0): T[] {
+export function inTurns<T>(items: readonly T[], ownerOf: (item: T) => string, firstOwner = 0): T[] {
   const byOwner = new Map<string, T[]>()
   for (const item of items) {
-    const own = byOwner.get(item.owner_id)
+    const owner = ownerOf(item)
+    const own = byOwner.get(owner)
     if (own) own.push(item)
-    else byOwner.set(item.owner_id, [item])
+    else byOwner.set(owner, [item])
   }
   const turns: T[] = []
   const listed = [...byOwner.values()]

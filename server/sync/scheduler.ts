@@ -22,6 +22,13 @@ const TICK_MS = 15_000
 const RELIST_MS = TICK_MS
 /** The first round waits this long after the server listens: a start never waits on a feed. */
 const FIRST_ROUND_DELAY_MS = 1_000
+/**
+ * A round leases this many times its slots in one statement: on PostgreSQL a claim costs about
+ * as much to plan as to run, whatever it takes, and a round of thousands of unchanged feeds made
+ * claims the database's largest cost. The last one leased waits about three syncs for its slot,
+ * far within its lease.
+ */
+const LEASES_PER_SLOT = 4
 
 type LeaseWindow = { now: string; leaseUntil: string }
 
@@ -91,10 +98,11 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
    * calendars are listed with their owners and taken in the owners' turns (inTurns), so one
    * account's hundreds of due feeds come after every other account's first; they are listed
    * again when all are taken or every RELIST_MS, so one that falls due during a long round joins
-   * it. Leases are taken `concurrency` at a time (one statement, not one per calendar), the next
-   * ones once the last have all started: a leased calendar waits about one sync for its slot,
-   * well within its lease. An account with syncs already waiting for a slot (a "sync now") gets
-   * no more until they have started, so its queue holds up no other account's.
+   * it. Leases are taken LEASES_PER_SLOT × `concurrency` at a time (one statement, not one per
+   * calendar) and handed to the slots `concurrency` at a time, the next ones once the last have all
+   * started: a leased calendar waits a few syncs for its slot, well within its lease. An account
+   * with syncs already waiting for a slot (a "sync now") is leased no more until they have started,
+   * so its queue holds up no other account's.
    */
   const runDue = () => track(syncDueCalendars())
 
@@ -105,7 +113,6 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
     const unstarted = new Set<string>()
     const syncInTurn = (calendar: ClaimedCalendar, leased: LeaseWindow) =>
       new Promise<void>((started) => {
-        unstarted.add(calendar.id)
         const sync = slots.run(calendar.owner_id, async () => {
           started()
           // Left in `unstarted` when the server stops first: its lease is freed below.
@@ -124,12 +131,16 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
           // From an owner drawn at random: processes sharing the database, listing the same due
           // feeds, would otherwise claim the same ones at once, one winning and the others' claims
           // coming back empty, all the round long.
-          due = inTurns(await listDueCalendars(app.db, new Date(listedAt).toISOString()), randomInt(2 ** 31))
+          due = inTurns(
+            await listDueCalendars(app.db, new Date(listedAt).toISOString()),
+            (calendar) => calendar.owner_id,
+            randomInt(2 ** 31),
+          )
         }
         const waiting = new Set(slots.waitingOwners())
         const next: DueCalendar[] = []
         due = due.filter((calendar) => {
-          const taken = next.length < concurrency && !waiting.has(calendar.owner_id)
+          const taken = next.length < LEASES_PER_SLOT * concurrency && !waiting.has(calendar.owner_id)
           if (taken) next.push(calendar)
           return !taken
         })
@@ -137,7 +148,13 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
         const leased = leaseWindow()
         const ids = next.map((calendar) => calendar.id)
         const claimed = await claimCalendars(app.database, { ...leased, ids, onlyDue: true })
-        await Promise.race([Promise.all(claimed.map((calendar) => syncInTurn(calendar, leased))), stopping])
+        for (const calendar of claimed) unstarted.add(calendar.id)
+        // Handed to the slots a slot's worth at a time, so that no more wait in them than before a
+        // claim of `concurrency`: an account's Sync now still waits about one sync for its turn.
+        for (let from = 0; from < claimed.length && !shutdown.signal.aborted; from += concurrency) {
+          const turn = claimed.slice(from, from + concurrency)
+          await Promise.race([Promise.all(turn.map((calendar) => syncInTurn(calendar, leased))), stopping])
+        }
       }
     } finally {
       await Promise.all(syncs)
@@ -185,7 +202,12 @@ export function createSyncScheduler(app: FastifyInstance, concurrency = app.conf
   ): Promise<SyncOutcome[]> {
     if (shutdown.signal.aborted || calendarIds.length === 0) return []
     const leased = leaseWindow()
-    const claimed = await claimCalendars(app.database, { ...leased, ids: calendarIds })
+    // A property's links in turns with the others': each sync holds its property's stays until it
+    // has written them, so a property's links side by side would hold slots waiting on each other.
+    const claimed = inTurns(
+      await claimCalendars(app.database, { ...leased, ids: calendarIds }),
+      (calendar) => calendar.property_id,
+    )
     const outcomes = await track(
       Promise.all(
         claimed.map((calendar) => slots.run(calendar.owner_id, () => syncLeased(calendar, leased))),

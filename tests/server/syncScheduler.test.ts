@@ -141,6 +141,40 @@ describeEachDatabase(
       expect(claimed.sort()).toEqual([...ids].sort())
     })
 
+    it('hands the calendars it leases over in the order they were asked for, the accounts’ turns', async () => {
+      const ids = await dueCalendars(ctx, Array.from({ length: 7 }, fastFeed))
+      // An order the rows were not written in, nor any index keeps.
+      const asked = [...ids].sort((a, b) => (a.slice(-6) < b.slice(-6) ? -1 : 1)).reverse()
+      const now = new Date().toISOString()
+      const leaseUntil = new Date(Date.now() + 60_000).toISOString()
+      const claimed = await claimCalendars(ctx.app.database, { now, leaseUntil, ids: asked })
+      expect(claimed.map((calendar) => calendar.id)).toEqual(asked)
+    })
+
+    it("starts a Sync now's links in turns of their properties, not a property's side by side", async () => {
+      const owner = await aUser(ctx.db)
+      const villa = (await aPropertyRow(ctx.db, owner.id, { name: 'Villa' })).id
+      const loft = (await aPropertyRow(ctx.db, owner.id, { name: 'Loft' })).id
+      const routes: string[] = []
+      const ids: string[] = []
+      for (const property of [villa, loft])
+        for (const platform of ['Airbnb', 'Vrbo']) {
+          const route = `/${randomUUID()}.ics`
+          feeds.serveFixture(route, 'airbnb.ics')
+          routes.push(route)
+          ids.push(await aCalendarRow(ctx.db, property, feeds.url(route), platform))
+        }
+      // One slot: the links start one after another, in the order the slot is given them.
+      const scheduler = createSyncScheduler(ctx.app, 1)
+      await scheduler.syncNow(ids, { mail: false })
+      const started = feeds.requests
+        .filter((request) => routes.includes(request.path))
+        .map((request) => routes.indexOf(request.path))
+      // The Villa's Airbnb, the Loft's Airbnb, the Villa's Vrbo, the Loft's Vrbo.
+      expect(started).toEqual([0, 2, 1, 3])
+      await scheduler.stop()
+    })
+
     it('renews a lease it still holds, never one that ran out and another process took', async () => {
       const [kept, lost] = await dueCalendars(ctx, [fastFeed(), fastFeed()])
       const now = new Date().toISOString()
@@ -161,8 +195,8 @@ describeEachDatabase(
     })
 
     it('frees on stopping the leases it took but had not started', async () => {
-      // Two workers lease two calendars at a time: once the fast one is done, the next two are
-      // leased, one starts and the other waits for a free worker.
+      // Two workers lease all four at once, in their turns: the fast one and a slow one start;
+      // once the fast one is done the next starts, and the last waits for a free worker.
       const urls = [
         fastFeed(),
         ...Array.from({ length: 3 }, () => feeds.url(`/slow?ms=20000&${randomUUID()}`)),

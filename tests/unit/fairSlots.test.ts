@@ -90,12 +90,37 @@ describe('fair fetch slots', () => {
 })
 
 describe("due calendars in their owners' turns", () => {
+  const owner = (calendar: { owner_id: string }) => calendar.owner_id
   it("puts every account's first before any account's second, each account's in its own order", () => {
     const due = ['a1', 'a2', 'a3', 'a4', 'b1', 'c1', 'b2'].map((id) => ({ id, owner_id: id[0]! }))
-    expect(inTurns(due).map((calendar) => calendar.id)).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4'])
-    expect(inTurns(due, 1).map((calendar) => calendar.id)).toEqual(['b1', 'c1', 'a1', 'b2', 'a2', 'a3', 'a4'])
-    expect(inTurns(due, 5).map((calendar) => calendar.id)).toEqual(['c1', 'a1', 'b1', 'a2', 'b2', 'a3', 'a4'])
-    expect(inTurns([])).toEqual([])
-    expect(inTurns([], 3)).toEqual([])
+    expect(inTurns(due, owner).map((calendar) => calendar.id)).toEqual([
+      'a1',
+      'b1',
+      'c1',
+      'a2',
+      'b2',
+      'a3',
+      'a4',
+    ])
+    expect(inTurns(due, owner, 1).map((calendar) => calendar.id)).toEqual([
+      'b1',
+      'c1',
+      'a1',
+      'b2',
+      'a2',
+      'a3',
+      'a4',
+    ])
+    expect(inTurns(due, owner, 5).map((calendar) => calendar.id)).toEqual([
+      'c1',
+      'a1',
+      'b1',
+      'a2',
+      'b2',
+      'a3',
+      'a4',
+    ])
+    expect(inTurns([], owner)).toEqual([])
+    expect(inTurns([], owner, 3)).toEqual([])
   })
 })
