@@ -2,6 +2,9 @@ import { z } from 'zod'
 
 /** A property's or a platform's feed by its secret token: `<token>.ics`. */
 export const FeedParams = z.object({ file: z.string().max(200) })
+/** The one property a window or a list is of, by its id; all of the reader's without it. */
+const OneProperty = z.string().max(64).optional()
+
 /**
  * The host's feed of every property, or of the one `property` names: the stays that end after
  * `from` (the first of its month without `to`), or all, and with `to` only those that start before
@@ -11,7 +14,7 @@ export const FeedParams = z.object({ file: z.string().max(200) })
 export const OwnerFeedQuery = z.object({
   from: z.string().max(32).optional(),
   to: z.string().max(32).optional(),
-  property: z.string().max(64).optional(),
+  property: OneProperty,
   stay: z.string().max(200).optional(),
 })
 
@@ -27,7 +30,7 @@ export const STAY_PAGE_DEFAULT = 40
  */
 export const OwnerStaysQuery = z.object({
   list: z.enum(['current', 'upcoming']),
-  property: z.string().max(64).optional(),
+  property: OneProperty,
   platform: z.string().max(100).optional(),
   after: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(STAY_PAGE_MAX).default(STAY_PAGE_DEFAULT),
