@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO_HOST } from '../../scripts/demoData.ts'
-import { chooseLanguage, DESKTOP, launchBrowser, screenshot } from './browser.ts'
+import { chooseLanguage, DESKTOP, launchBrowser, PHONE, screenshot } from './browser.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 const demoDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-demo-'))
@@ -12,6 +12,7 @@ let started: number
 let demo: RunningServer
 let browser: Browser
 let page: Page
+let phone: Page
 
 beforeAll(async () => {
   started = Date.now()
@@ -23,6 +24,16 @@ beforeAll(async () => {
   }
   browser = await launchBrowser()
   page = await (await browser.newContext({ viewport: DESKTOP })).newPage()
+  // The same host on a phone, open before the first live booking.
+  const phoneWindow = await browser.newContext({ viewport: PHONE })
+  const signedIn = await phoneWindow.request.post(`${demo.url}/api/auth/login`, {
+    data: { email: DEMO_HOST.email, password: DEMO_HOST.password },
+    headers: { origin: demo.url },
+  })
+  expect(signedIn.status()).toBe(200)
+  phone = await phoneWindow.newPage()
+  await phone.goto(`${demo.url}/dashboard`)
+  await phone.getByTestId('stat-value').first().waitFor()
 })
 
 afterAll(async () => {
@@ -63,6 +74,21 @@ describe('npm run demo', () => {
     // The feeds gain a booking 20 s after start; it arrives live, without a reload.
     const bell = page.getByRole('button', { name: /unread notification/ })
     await bell.waitFor({ timeout: Math.max(5_000, started + 60_000 - Date.now()) })
+    // Its toast comes out below the top bar, on the desktop and on the phone: over the bar, it
+    // covered the menu, the bell and the user button for as long as it was up.
+    for (const [shown, bar] of [
+      [page, 'desktop-header'],
+      [phone, 'mobile-top-bar'],
+    ] as const) {
+      const toast = shown.getByRole('status').filter({ has: shown.getByTestId('news-toast') })
+      await toast.waitFor()
+      const [toastBox, barBox] = await Promise.all([
+        toast.boundingBox(),
+        shown.getByTestId(bar).boundingBox(),
+      ])
+      expect(toastBox!.y).toBeGreaterThanOrEqual(barBox!.y + barBox!.height)
+    }
+    await screenshot(phone, 'demo-live-booking-mobile-en')
     for (const language of ['en', 'ar'] as const) {
       await chooseLanguage(page, language)
       await page.getByTestId('desktop-header').getByTestId('bell').click()

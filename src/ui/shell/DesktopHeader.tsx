@@ -29,6 +29,7 @@ export function DesktopHeader({ bellRef, ...props }: Props) {
       data-testid="desktop-header"
       onPointerEnter={props.onIntent}
       onFocus={props.onIntent}
+      data-top-bar
       className="sticky top-(--offline-bar) z-30 flex h-16 print:hidden items-center gap-4 border-b border-slate-200 bg-white/90 px-6 backdrop-blur"
     >
       <SearchBox {...props.search} />

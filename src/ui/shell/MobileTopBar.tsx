@@ -40,6 +40,7 @@ export function MobileTopBar({
       data-testid="mobile-top-bar"
       onPointerEnter={onIntent}
       onFocus={onIntent}
+      data-top-bar
       className="sticky top-(--offline-bar) z-30 flex h-14 print:hidden items-center gap-2 border-b border-slate-200 bg-white px-3"
     >
       <button
