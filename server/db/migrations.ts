@@ -31,6 +31,7 @@ import { propertyMembers } from './migrations/0030_property_members.ts'
 import { alarmCopies } from './migrations/0031_alarm_copies.ts'
 import { stayTakenAt } from './migrations/0032_stay_taken_at.ts'
 import { ownerVersionAtCommit } from './migrations/0033_owner_version_at_commit.ts'
+import { feedFetchesVersion } from './migrations/0034_feed_fetches_version.ts'
 
 // Versioned, append-only. Each migration uses only types both engines share (text, integer,
 // double precision), so one migration serves SQLite and PostgreSQL.
@@ -245,4 +246,5 @@ export const migrations: Record<string, Migration> = {
   '0031_alarm_copies': alarmCopies,
   '0032_stay_taken_at': stayTakenAt,
   '0033_owner_version_at_commit': ownerVersionAtCommit,
+  '0034_feed_fetches_version': feedFetchesVersion,
 }

@@ -211,6 +211,8 @@ export interface PlatformFeedsTable {
   at_risk_acknowledged_at: Generated<string | null>
   /** When the feed's present address was first shown: created, or its token rotated (migration 0025). */
   link_since: string | null
+  /** Bumped by every fetch noted and day rolled up of the feed (migration 0034). */
+  fetches_version: Generated<number>
 }
 
 /** A condition of a platform's imports alarmed while it lasts (migration 0025). */

@@ -59,7 +59,11 @@ export function createFetchLog(db: Db, onError: (error: unknown) => void) {
   function flush(): Promise<void> {
     clearTimeout(timer)
     timer = undefined
-    const rows = [...pending.values()]
+    // In the feeds' order: each row's trigger updates its feed's row (migration 0034), and two
+    // processes writing at once take those locks in one order, so neither waits on the other's.
+    const rows = [...pending.values()].sort((a, b) =>
+      a.feed_id < b.feed_id ? -1 : a.feed_id > b.feed_id ? 1 : 0,
+    )
     pending = new Map()
     noted = new Map([...noted].filter(([, minute]) => minute >= latestMinute))
     if (rows.length === 0) return writing

@@ -10,9 +10,13 @@ export const INTERVAL_DAYS = 7
  */
 export const INTERVAL_FETCHES_READ = 100
 
+const INTERVAL_MS = INTERVAL_DAYS * 86_400_000
+
 /** The moment the last week's fetches start from. */
-export const intervalsSince = (now: Date) =>
-  new Date(now.getTime() - INTERVAL_DAYS * 86_400_000).toISOString()
+export const intervalsSince = (now: Date) => new Date(now.getTime() - INTERVAL_MS).toISOString()
+
+/** When a fetch at `time` (ISO 8601) leaves the last week's. */
+export const leavesIntervalsAt = (time: string) => Date.parse(time) + INTERVAL_MS
 
 /** Minutes between consecutive fetches (oldest first), rounded to the minute the fetches are kept in. */
 export const intervalMinutesOf = (times: readonly string[]): number[] =>

@@ -85,11 +85,18 @@ const deleteFetchRows = (db: Db, table: keyof typeof FETCH_TABLES, which: RawBui
 
 /**
  * Deletes what was recorded of the fetches of these platform feeds, a batch at a time: a
- * deleted property's, or a feed whose token was rotated (its history was another URL's).
+ * deleted property's, or a feed whose token was rotated (its history was another URL's). Then
+ * bumps their record's version (migration 0034), so figures read of the old record, even while
+ * it was being deleted, are read anew.
  */
 export async function forgetFetchesOf(db: Db, feedIds: readonly string[]): Promise<void> {
   if (feedIds.length === 0) return
   const ofFeeds = sql`feed_id in (${sql.join(feedIds)})`
   for (const table of Object.keys(FETCH_TABLES) as (keyof typeof FETCH_TABLES)[])
     await deleteFetchRows(db, table, ofFeeds)
+  await db
+    .updateTable('platform_feeds')
+    .set((eb) => ({ fetches_version: eb('fetches_version', '+', 1) }))
+    .where('id', 'in', feedIds)
+    .execute()
 }

@@ -342,6 +342,14 @@ describeEachDatabase(
           lastFetchedAt: new Date(START.getTime() + 240 * 60_000).toISOString(),
         },
       ])
+      // A week after the second fetch, two are left in the last week: too few for an interval,
+      // though Airbnb has fetched nothing since the figures were last read.
+      elapsedMs = 60 * 60_000 + 7 * 24 * HOUR_MS + 60_000
+      expect((await host.internal())('Airbnb')).toMatchObject({
+        lastFetchedAt: new Date(START.getTime() + 240 * 60_000).toISOString(),
+        medianIntervalMinutes: null,
+        p95IntervalMinutes: null,
+      })
     })
   },
   { clock: () => new Date(START.getTime() + elapsedMs) },
