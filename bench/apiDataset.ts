@@ -22,6 +22,9 @@ export const QUOTA_DATASET: Dataset = sized(
   { properties: 20, bookings: 2_000, otherUsers: 0 },
 )
 const PLATFORMS = ['Airbnb', 'Booking.com'] as const
+/** How often each platform imports its availability feed: Airbnb every two hours, Booking.com hourly. */
+const IMPORT_EVERY_MS = { Airbnb: 2 * 3_600_000, 'Booking.com': 3_600_000 } as const
+const WEEK_MS = 7 * 86_400_000
 const GUESTS = ['Sara Al-Harbi', 'Omar Haddad', 'Lina Nasser', 'John Smith', 'Mona Saleh', 'Yusuf Karim']
 const CITIES = ['Riyadh', 'Jeddah', 'Dammam', 'Abha', 'Taif']
 const CHUNK = 500
@@ -48,7 +51,7 @@ async function insertAll<T extends keyof Database>(db: Db, table: T, rows: Inser
 /**
  * One host with `size`'s properties (DATASET's by default; two photos and two platform links
  * each) and stays from about 15 months ago to 5 months ahead, some of them blocks or cancelled;
- * and other users.
+ * a week of the platforms' imports of each link's availability feed; and other users.
  * Rows go in by the hundred; the links never come due for a sync.
  */
 export async function seedApiDataset(db: Db, size: Dataset = DATASET) {
@@ -161,6 +164,23 @@ export async function seedApiDataset(db: Db, size: Dataset = DATASET) {
   // host. A transaction per hundreds keeps the walk short.
   for (let index = 0; index < bookings.length; index += CHUNK)
     await db.transaction().execute((trx) => insertAll(trx, 'bookings', bookings.slice(index, index + CHUNK)))
+  // The last week of each platform's imports, as the fetch log keeps them: the nights at risk
+  // read each feed's import intervals from them.
+  const fetches = platformFeeds.flatMap((feed, index) => {
+    const every = IMPORT_EVERY_MS[feed.platform_name]
+    return Array.from({ length: WEEK_MS / every }, (_, step) => {
+      const at = new Date(now.getTime() - (index % 60) * 60_000 - step * every)
+      return {
+        feed_id: feed.id,
+        minute: at.toISOString().slice(0, 16),
+        fetched_at: at.toISOString(),
+        status: step % 4 === 0 ? 200 : 304,
+        bytes: step % 4 === 0 ? 9_000 : 0,
+        user_agent: feed.platform_name === 'Airbnb' ? 'Airbnb (ical)' : 'Booking.com iCal',
+      }
+    })
+  })
+  await db.transaction().execute((trx) => insertAll(trx, 'feed_fetches', fetches))
   return {
     host,
     exportTokens: properties.map((property) => property.export_token),
