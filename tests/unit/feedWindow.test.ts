@@ -24,8 +24,16 @@ describe('the window of the feed a calendar reads', () => {
     expect(feedWindowFor('2026-11-01', '2026-12-07')).toEqual({ from: '2026-10-25', to: '2027-01-08' })
   })
 
+  it("reads the same week on the next month's first days in that month's window, not the month before's too", () => {
+    // 1 December: the side month is December, the week 29 November to 5 December.
+    expect(feedWindowFor('2026-11-29', '2026-12-31')).toEqual(thisMonthsWindow('2026-12-01'))
+    expect(feedWindowFor('2026-11-25', '2026-12-31')).toEqual(monthRead('2026-12'))
+    // A day earlier, December's margin no longer reaches a day before the first: November is read too.
+    expect(feedWindowFor('2026-11-24', '2026-12-31')).toEqual({ from: '2026-10-25', to: '2027-01-08' })
+  })
+
   it('reads every month a longer window crosses, whole', () => {
-    expect(feedWindowFor('2026-11-29', '2026-12-12')).toEqual({ from: '2026-10-25', to: '2027-01-08' })
+    expect(feedWindowFor('2026-11-20', '2026-12-12')).toEqual({ from: '2026-10-25', to: '2027-01-08' })
     expect(feedWindowFor('2026-12-03', '2026-12-03')).toEqual(monthRead('2026-12'))
   })
 })

@@ -22,13 +22,16 @@ const MARGIN_DAYS = 7
 /**
  * The window that holds every day from `first` to `last` (a month grid's: its month's first and
  * last): their whole months, and a margin. Whole months, so that stepping a timeline about a month
- * keeps one address and its cached answer; a last day the month before's margin holds (a phone's
- * week across a month's end) is read with that month, in the address this month's screens read.
+ * keeps one address and its cached answer. A day a month's margin holds is read with that month,
+ * in the address its screens read first: a last day the month before's margin holds (a phone's
+ * week across a month's end), and a first day the month after's margin holds (the same week on
+ * the next month's first days, which read the month before too, 2.8 MB at 500 properties).
  */
 export function feedWindowFor(first: DateOnly, last: DateOnly): FeedWindow {
   // The first month whose window reaches a day past `last`, for a property a day ahead.
   const lastMonth = addDays(last, 1 - MARGIN_DAYS).slice(0, 7)
-  const firstMonth = first.slice(0, 7)
+  // The last month whose window reaches a day before `first`, for a property a day behind.
+  const firstMonth = addDays(first, MARGIN_DAYS - 1).slice(0, 7)
   return {
     from: addDays(`${firstMonth}-01`, -MARGIN_DAYS),
     to: addDays(`${addMonths(lastMonth > firstMonth ? lastMonth : firstMonth, 1)}-01`, MARGIN_DAYS),
