@@ -38,7 +38,7 @@ function endOfProperty(chunk: Buffer, lf: number): number {
 /**
  * SHA-256 of a feed's bytes without its lines that say when it was written (and their folded
  * continuations), taken chunk by chunk as the body arrives. The lines left out are found by one
- * native search a chunk, and the kept bytes between them are hashed in runs, so no step costs
+ * native search a chunk, and the kept bytes between them are hashed together, so no step costs
  * more than one chunk's work. Dropping a line only ever spares a parse: a line the search does
  * not recognise (bytes not ASCII-compatible, say) is hashed, and the feed read as changed.
  */
@@ -111,30 +111,39 @@ export class FeedDigest {
     return end
   }
 
-  /** From `at`, a line's start after a newline, to the chunk's end. */
+  /**
+   * From `at`, a line's start after a newline, to the chunk's end. The kept runs are gathered as
+   * slices of the chunk's latin1 text (which maps each byte to one character and back) and hashed
+   * in one call: a call into the hash for each run cost more than the hashing itself.
+   */
   private scan(chunk: Buffer, at: number) {
     const text = chunk.toString('latin1')
-    const last = chunk.lastIndexOf(LF)
+    const last = text.lastIndexOf('\n')
+    let kept = ''
     WRITTEN_AT_LINE.lastIndex = at - 1
     for (let found = WRITTEN_AT_LINE.exec(text); found; found = WRITTEN_AT_LINE.exec(text)) {
       const lf = found.index
-      this.hash.update(chunk.subarray(this.pendingFrom, lf + 1))
+      kept += text.slice(this.pendingFrom, lf + 1)
       this.mode = 'dropping'
-      const end = this.leaveDropped(chunk, chunk.indexOf(LF, lf + 1))
-      if (end === null) return
+      const end = this.leaveDropped(chunk, text.indexOf('\n', lf + 1))
+      if (end === null) {
+        this.hash.update(kept, 'latin1')
+        return
+      }
       WRITTEN_AT_LINE.lastIndex = end - 1
     }
     this.propertyDropped = false
     // An unfinished last line too short to judge (and not left out) is judged with the next
     // chunk's bytes.
     if (last + 1 < chunk.length && chunk.length - (last + 1) < DECIDING) {
-      this.hash.update(chunk.subarray(this.pendingFrom, last + 1))
+      kept += text.slice(this.pendingFrom, last + 1)
       this.head = Buffer.from(chunk.subarray(last + 1))
       this.mode = 'lineStart'
     } else {
-      this.hash.update(chunk.subarray(this.pendingFrom))
+      kept += text.slice(this.pendingFrom)
       this.mode = last === chunk.length - 1 ? 'lineStart' : 'keeping'
     }
+    this.hash.update(kept, 'latin1')
   }
 
   /** Whether a line whose first bytes (at most DECIDING) are `head` is left out. */

@@ -151,8 +151,8 @@ export type FeedResponse =
   | { status: 'not-modified' }
   | {
       status: 'ok'
-      /** The body, decompressed, undecoded: a buffer of its own. */
-      bytes: Uint8Array
+      /** The body, decompressed, undecoded: joined into a buffer of its own when called. */
+      bytes: () => Uint8Array
       /** The Content-Type's `charset=` label as the server wrote it, for the worker's decoder. */
       charset: string | null
       /** What the feed says, not when it was written: see FeedDigest. */
@@ -204,41 +204,54 @@ function decoded(response: http.IncomingMessage): Readable {
   return response.pipe(decoder)
 }
 
-/**
- * The body's bytes, refusing more than MAX_FEED_BYTES after decompression (no zip bombs), and
- * the digest of what they say (FeedDigest), taken chunk by chunk as they arrive: no step here costs the event loop more
- * than one chunk's work. The bytes are a buffer of their own, so they can be moved to a parse
- * worker without a copy; decoding them is the worker's work.
- */
-async function readCapped(
-  response: http.IncomingMessage,
-): Promise<{ bytes: Uint8Array; contentHash: string }> {
-  const declared = Number(response.headers['content-length'])
-  if (declared > MAX_FEED_BYTES) {
-    response.destroy()
-    throw new FeedError('tooLarge', `declared ${declared} bytes`)
-  }
-  const body = decoded(response)
-  const hash = new FeedDigest()
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length
-    if (size > MAX_FEED_BYTES) {
-      body.destroy()
-      response.destroy()
-      throw new FeedError('tooLarge', `more than ${MAX_FEED_BYTES} bytes`)
-    }
-    hash.update(chunk as Buffer)
-    chunks.push(chunk as Buffer)
-  }
+/** The chunks as one buffer of its own, which a parse worker can be given without a copy. */
+function joined(chunks: readonly Buffer[], size: number): Uint8Array {
   const bytes = new Uint8Array(size)
   let offset = 0
   for (const chunk of chunks) {
     bytes.set(chunk, offset)
     offset += chunk.length
   }
-  return { bytes, contentHash: hash.digest() }
+  return bytes
+}
+
+/**
+ * The body, refusing more than MAX_FEED_BYTES after decompression (no zip bombs), and the digest
+ * of what it says (FeedDigest), taken chunk by chunk as it arrives: no step here costs the event
+ * loop more than one chunk's work. The chunks are read from the stream's events, and joined into
+ * one buffer only when asked: most fetches of a platform that sends no validators are unchanged
+ * exports, whose bytes are never parsed (docs/decisions.md, "An unchanged feed is known by what
+ * it says"). Decoding them is the parse worker's work.
+ */
+function readCapped(
+  response: http.IncomingMessage,
+): Promise<{ bytes: () => Uint8Array; contentHash: string }> {
+  const declared = Number(response.headers['content-length'])
+  if (declared > MAX_FEED_BYTES) {
+    response.destroy()
+    return Promise.reject(new FeedError('tooLarge', `declared ${declared} bytes`))
+  }
+  const body = decoded(response)
+  const hash = new FeedDigest()
+  const chunks: Buffer[] = []
+  let size = 0
+  return new Promise((resolve, reject) => {
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_FEED_BYTES) {
+        reject(new FeedError('tooLarge', `more than ${MAX_FEED_BYTES} bytes`))
+        body.destroy()
+        response.destroy()
+        return
+      }
+      hash.update(chunk)
+      chunks.push(chunk)
+    })
+    body.on('end', () => resolve({ bytes: () => joined(chunks, size), contentHash: hash.digest() }))
+    body.on('error', reject)
+    // A body cut short closes without its end; once it has ended, this rejects nothing.
+    body.on('close', () => reject(new Error('the answer closed before its end')))
+  })
 }
 
 /**

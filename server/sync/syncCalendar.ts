@@ -257,7 +257,7 @@ async function syncFeed(
     const today = todayIn(timeZone, started)
     const { events, platform } = await timed(ctx.metrics?.parsed, () =>
       ctx.parse({
-        bytes: response.bytes,
+        bytes: response.bytes(),
         charset: response.charset,
         today,
         timeZone,

@@ -145,6 +145,22 @@ describeEachDatabase(
       await expect(fetching).rejects.toMatchObject({ reason: 'timeout' })
       expect(Date.now() - started).toBeLessThan(2000)
     })
+
+    it('reads a gzipped feed whose body comes in parts', async () => {
+      const { outcome, bookings } = await syncLink(ctx, viaLocalhost('/gzipped'))
+      expect(outcome).toMatchObject({ result: 'imported' })
+      expect(bookings).toHaveLength(3)
+    })
+
+    it('fails a feed whose connection closes in the middle of its body, or whose body stalls', async () => {
+      const options = { allowHosts: ['localhost'], timeoutMs: 300 }
+      await expect(fetchFeed(viaLocalhost('/cut-short'), options)).rejects.toMatchObject({
+        reason: 'network',
+      })
+      const started = Date.now()
+      await expect(fetchFeed(viaLocalhost('/stalls'), options)).rejects.toMatchObject({ reason: 'timeout' })
+      expect(Date.now() - started).toBeLessThan(2000)
+    })
   },
   { env: { SYNC_ALLOW_HOSTS: 'localhost' } },
 )
