@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts'
 import type { FeedFetchesTable } from '../db/schema.ts'
+import { textOrder } from '../../src/domain/textOrder.ts'
 
 /** A platform's fetch of its availability feed, as answered. */
 export type FeedFetch = {
@@ -61,9 +62,7 @@ export function createFetchLog(db: Db, onError: (error: unknown) => void) {
     timer = undefined
     // In the feeds' order: each row's trigger updates its feed's row (migration 0034), and two
     // processes writing at once take those locks in one order, so neither waits on the other's.
-    const rows = [...pending.values()].sort((a, b) =>
-      a.feed_id < b.feed_id ? -1 : a.feed_id > b.feed_id ? 1 : 0,
-    )
+    const rows = [...pending.values()].sort((a, b) => textOrder(a.feed_id, b.feed_id))
     pending = new Map()
     noted = new Map([...noted].filter(([, minute]) => minute >= latestMinute))
     if (rows.length === 0) return writing

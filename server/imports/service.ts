@@ -22,6 +22,7 @@ import { createPlatformCadence } from './platformCadence.ts'
 import { takenStaysOf, takesFrom } from '../calendar/feeds.ts'
 import { ownRowParts } from '../sync/ownNights.ts'
 import { calendarPageOf } from '../../src/domain/platformAdapters.ts'
+import { textOrder } from '../../src/domain/textOrder.ts'
 
 type ImportFigures = z.infer<typeof ImportFigures>
 type AtRiskRun = ImportFigures['atRisk'][number]
@@ -67,9 +68,6 @@ type HeldStay = {
 
 /** Each property's stays from `heldFrom` on, the earliest taken first. */
 type HeldStays = ReadonlyMap<string, readonly HeldStay[]>
-
-/** Dates and times (ISO 8601) in their order: as text, with no collation's cost. */
-const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Nights from the properties' today on: none ends before yesterday anywhere on Earth. */
 const heldFrom = (now: Date) => addDays(now.toISOString().slice(0, 10), -1)

@@ -5,6 +5,7 @@ import type { NoticeKind } from '../../src/domain/noticeKinds.ts'
 import type { Database } from '../db/schema.ts'
 import { composeNoticeMail, type MailedNotice } from '../mail/notices.ts'
 import type { NotificationData } from '../../contract/notification.ts'
+import { textOrder } from '../../src/domain/textOrder.ts'
 
 const HOUR_MS = 60 * 60_000
 
@@ -83,7 +84,7 @@ async function claim(db: Db, userId: string, now: string) {
     .executeTakeFirst()
   if (!owner) return []
   return claimed
-    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
+    .sort((a, b) => textOrder(a.created_at, b.created_at))
     .map((row) => {
       const notice: MailedNotice = {
         kind: row.kind as NoticeKind,

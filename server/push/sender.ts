@@ -11,6 +11,7 @@ import { FeedError } from '../sync/feedError.ts'
 import { FETCH_TIMEOUT_MS, postGuarded, type PostAnswer } from '../sync/fetch.ts'
 import { noticePushes, PUSH_TTL_SECONDS, testPush, type PushMessage } from './message.ts'
 import type { PushTarget } from './service.ts'
+import { textOrder } from '../../src/domain/textOrder.ts'
 
 /** How pushes are sent; tests shorten the waits. */
 export type PushTuning = {
@@ -198,7 +199,7 @@ export function createPushSender(deps: PushSenderDeps) {
     const targets = await devicesOf(userId)
     if (targets.length === 0) return
     const notices = claimed
-      .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
+      .sort((a, b) => textOrder(a.created_at, b.created_at))
       .map((row) => ({ kind: row.kind as NoticeKind, data: JSON.parse(row.data) as NotificationData }))
     queue(userId, targets, noticePushes(owner.language, owner.push_guest_names === 1, notices))
   }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts'
 import type { BookingsTable, Flag } from '../db/schema.ts'
 import { ownRowParts } from './ownNights.ts'
+import { textOrder } from '../../src/domain/textOrder.ts'
 
 export type ConflictCandidate = Pick<
   BookingsTable,
@@ -24,7 +25,7 @@ const occupying = <T extends ConflictCandidate>(stays: readonly T[]) =>
   stays
     .filter((stay) => stay.cancelled_at === null)
     .flatMap(ownRowParts)
-    .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0))
+    .sort((a, b) => textOrder(a.start_date, b.start_date))
 
 /**
  * Every active stay occupies its nights (a booking, a block, a platform's closure, a

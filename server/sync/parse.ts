@@ -19,6 +19,7 @@ import {
   type Zones,
 } from './feedTimes.ts'
 import { withRecurrenceSteps } from './recurrenceSteps.ts'
+import { textOrder } from '../../src/domain/textOrder.ts'
 
 /**
  * One stay of a feed, its times reduced to check-in and check-out days; `warning` says what of
@@ -345,16 +346,13 @@ export function parseFeed(text: string, today: DateOnly, timeZone: string = FALL
   return [...events.values()].map((event) => window.cut(event))
 }
 
-// Plain code-unit order: the same on every machine, whatever its locale data.
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
 /** Stays by check-in, then check-out, then what they say: an order the feed's own cannot change. */
 const byStay = (a: FeedEvent, b: FeedEvent) =>
-  compareText(a.start, b.start) ||
-  compareText(a.end, b.end) ||
-  compareText(a.summary, b.summary) ||
-  compareText(a.description ?? '', b.description ?? '') ||
-  compareText(a.location ?? '', b.location ?? '')
+  textOrder(a.start, b.start) ||
+  textOrder(a.end, b.end) ||
+  textOrder(a.summary, b.summary) ||
+  textOrder(a.description ?? '', b.description ?? '') ||
+  textOrder(a.location ?? '', b.location ?? '')
 
 /**
  * Events sharing a UID (a broken feed) are still one stay each, keyed alike whatever order the

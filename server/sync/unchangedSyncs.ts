@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/database.ts'
 import { quietBefore, unstableMarkIfQuietBefore } from './churn.ts'
+import { textOrder } from '../../src/domain/textOrder.ts'
 
 /**
  * What a sync that found its feed unchanged (a 304, or the same text as last time) writes of its
@@ -28,7 +29,7 @@ const MAX_LINKS_PER_STATEMENT = 500
  */
 async function writeUnchanged(db: Db, syncs: readonly UnchangedSync[], withValidators: boolean) {
   const rows = [...syncs]
-    .sort((a, b) => (a.ownerId < b.ownerId ? -1 : a.ownerId > b.ownerId ? 1 : 0))
+    .sort((a, b) => textOrder(a.ownerId, b.ownerId))
     .map(
       (each) =>
         sql`(${each.calendarId}, ${each.syncedAt}, ${each.nextSyncAt}, ${quietBefore(each.syncedAt)}, ${

@@ -2,6 +2,7 @@ import { classifySummary, type Stay } from './bookings.ts'
 import { addDays, daysInMonth, nightsBetween, type DateOnly } from './dates.ts'
 import { intersect, runsOf, subtract, union, type Runs } from './nightRuns.ts'
 import type { PlatformRule } from './platformRules.ts'
+import { textOrder } from './textOrder.ts'
 
 /**
  * Airbnb writes its booking rules into its export as closed nights, merged with every other
@@ -148,7 +149,7 @@ function shapeOf(events: readonly RuleEvent[]): FeedShape {
   const closedEvents = events.filter(isClosedRun)
   const reservations = events
     .filter((event) => !isClosedRun(event) && classifySummary(event.summary).kind === 'booking')
-    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+    .sort((a, b) => textOrder(a.start, b.start))
   const horizon = events.reduce<DateOnly | undefined>(
     (latest, event) => (latest === undefined || event.end > latest ? event.end : latest),
     undefined,
@@ -349,7 +350,7 @@ export function judgeAirbnbFeed<E extends RuleEvent>(
   const closedEvents = events.filter(isClosedRun)
   const rules = ruleNights(shape, today, settingsOf(seen, kept))
   const parts: JudgedPart<E>[] = []
-  const byStart = [...closedEvents].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+  const byStart = [...closedEvents].sort((a, b) => textOrder(a.start, b.start))
   // The closed event a rule's night came from (its summary and text go with the part).
   const sourceOf = (night: DateOnly) => byStart[Math.max(0, insertionPoint(byStart, addDays(night, 1)) - 1)]!
   for (const { key, rule, runs } of rules)

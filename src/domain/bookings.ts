@@ -1,6 +1,7 @@
 import { addDays, type DateOnly } from './dates.ts'
 import type { FeedWarning } from './feedWarnings.ts'
 import type { PlatformRule } from './platformRules.ts'
+import { textOrder } from './textOrder.ts'
 
 export const DEFAULT_LABEL = 'Blocked'
 
@@ -55,7 +56,7 @@ export function nightsOf(stay: Stay): DateOnly[] {
   return nights
 }
 
-const byStart = (a: Stay, b: Stay) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0)
+const byStart = (a: Stay, b: Stay) => textOrder(a.start, b.start)
 
 /**
  * The nights these stays occupy, as runs from a check-in to a check-out: stays that overlap or

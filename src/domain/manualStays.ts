@@ -1,6 +1,7 @@
 import type { Booking, BookingKind } from './bookings.ts'
 import { nightsBetween, type DateOnly } from './dates.ts'
 import { holdsAnyOf } from './echoNights.ts'
+import { textOrder } from './textOrder.ts'
 
 /**
  * Stays a host enters by hand (a direct booking, an owner's stay, a maintenance block). The
@@ -110,5 +111,5 @@ export function staysHoldingNights<T extends HeldStay>(
         (editedStayId === null || stay.stayId !== editedStayId) &&
         holdsAnyOf(stay, chosen),
     )
-    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+    .sort((a, b) => textOrder(a.start, b.start))
 }

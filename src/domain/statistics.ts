@@ -1,5 +1,6 @@
 import type { BookingKind, Stay } from './bookings.ts'
 import { addDays, addMonths, daysInMonth, nightsBetween, type DateOnly } from './dates.ts'
+import { textOrder } from './textOrder.ts'
 
 /**
  * The nights from `start` up to, not including, `end`: `{ start: '2026-03-01', end: '2026-04-01' }`
@@ -165,8 +166,7 @@ function nightSets(nights: number) {
   }
 }
 
-const byFirstSeen = (a: StatStay, b: StatStay) =>
-  a.firstSeenAt < b.firstSeenAt ? -1 : a.firstSeenAt > b.firstSeenAt ? 1 : 0
+const byFirstSeen = (a: StatStay, b: StatStay) => textOrder(a.firstSeenAt, b.firstSeenAt)
 
 type Measured = { revenue: number; occupancyRate: number; bookedNights: number; bookings: number }
 

@@ -2,6 +2,7 @@ import type { Booking } from './bookings.ts'
 import { addDays, nightsBetween, type DateOnly } from './dates.ts'
 import { holdsAnyOf, ownRunsOf } from './echoNights.ts'
 import { groupBy } from './grouping.ts'
+import { textOrder } from './textOrder.ts'
 
 export type StayAmounts = { nights: number; nightlyPrice: number | null; total: number | null }
 
@@ -44,7 +45,7 @@ export function conflictingStays(stay: Booking, bookings: readonly Booking[]): B
         ownRunsOf(stay).some((run) => holdsAnyOf(other, run)) &&
         (source === undefined || sourceOf(other) !== source),
     )
-    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+    .sort((a, b) => textOrder(a.start, b.start))
 }
 
 /**

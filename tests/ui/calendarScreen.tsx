@@ -11,6 +11,7 @@ import { formattersFor } from '../../src/ui/common/format.ts'
 import type { Language } from '../../src/domain/translator.ts'
 import { aProperty } from './propertyBuilders.ts'
 import { renderRoute } from './render.tsx'
+import { textOrder } from '../../src/domain/textOrder.ts'
 
 export const VILLA = aProperty({ id: 'property-1', name: 'Palm Villa' })
 export const LOFT = aProperty({ id: 'property-2', name: 'Corniche Loft' })
@@ -93,8 +94,7 @@ export function stayAnswer(path: string, stays: ExportedStay[], properties: read
       (list === 'current' ? stay.start <= today && stay.end > today : stay.start > today)
     )
   })
-  const ordered =
-    list === null ? shown : [...shown].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+  const ordered = list === null ? shown : [...shown].sort((a, b) => textOrder(a.start, b.start))
   return new Response(exportFeed(ordered), {
     headers: {
       'content-type': 'text/calendar',
